@@ -1,0 +1,7 @@
+#include "app/cli/Commands.h"
+
+namespace perfdash::cli {
+
+int topologyCommand(const Args&) { return fail("this command is not built yet (issue #2)"); }
+
+} // namespace perfdash::cli

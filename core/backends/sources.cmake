@@ -1,0 +1,3 @@
+target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/CounterBackend.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PerfEventSys.cpp)

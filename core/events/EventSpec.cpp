@@ -1,0 +1,43 @@
+#include "core/events/EventSpec.h"
+
+namespace perfdash {
+
+namespace {
+struct SourceName {
+    EventSource source;
+    const char* name;
+};
+constexpr SourceName kSourceNames[] = {
+    {EventSource::Hardware, "hardware"}, {EventSource::HardwareCache, "cache"},
+    {EventSource::Software, "software"}, {EventSource::Tracepoint, "tracepoint"},
+    {EventSource::SysfsPmu, "pmu"},      {EventSource::Raw, "raw"},
+    {EventSource::Libpfm, "libpfm"},
+};
+} // namespace
+
+const char* toString(EventSource source) {
+    for (const auto& s : kSourceNames)
+        if (s.source == source) return s.name;
+    return "?";
+}
+
+bool parseEventSource(const std::string& text, EventSource& out) {
+    for (const auto& s : kSourceNames) {
+        if (text == s.name) {
+            out = s.source;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* toString(Availability::State state) {
+    switch (state) {
+    case Availability::State::Countable: return "countable";
+    case Availability::State::Restricted: return "restricted";
+    case Availability::State::Unsupported: return "unsupported";
+    }
+    return "?";
+}
+
+} // namespace perfdash

@@ -1,0 +1,68 @@
+#pragma once
+// The vocabulary shared by the event catalog, the backends and the session:
+// what an event string resolves to, and whether it can be counted here.
+#include <cstdint>
+#include <string>
+
+namespace perfdash {
+
+// Where an event comes from. The catalog filters on it (`list --source`).
+enum class EventSource {
+    Hardware,      // perf generic PERF_TYPE_HARDWARE (cycles, instructions, ...)
+    HardwareCache, // perf generic PERF_TYPE_HW_CACHE (L1-dcache-load-misses, ...)
+    Software,      // PERF_TYPE_SOFTWARE (task-clock, page-faults, ...)
+    Tracepoint,    // PERF_TYPE_TRACEPOINT via tracefs (sched:sched_switch)
+    SysfsPmu,      // a kernel PMU under /sys/bus/event_source/devices (msr/tsc/, cpu/event=0x3c/)
+    Raw,           // r<hex> on the core PMU
+    Libpfm,        // libpfm4 native names (INST_RETIRED:ANY_P, amd64_fam19h_zen4::RETIRED_INSTRUCTIONS)
+};
+
+const char* toString(EventSource source);         // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm"
+bool parseEventSource(const std::string& text, EventSource& out);
+
+// Everything that goes into perf_event_attr for one event (the parts that
+// depend on the event, not on the target).
+struct PerfEncoding {
+    uint32_t type = 0;
+    uint64_t config = 0;
+    uint64_t config1 = 0;
+    uint64_t config2 = 0;
+    bool excludeUser = false;
+    bool excludeKernel = false;
+    bool excludeHv = false;
+    bool excludeIdle = false;
+    bool excludeHost = false;
+    bool excludeGuest = false;
+    uint8_t preciseIp = 0;
+
+    bool operator==(const PerfEncoding&) const = default;
+};
+
+// A user's event string after parsing: the encoding plus what we know about it.
+struct ResolvedEvent {
+    std::string spec;        // exactly as the user wrote it
+    std::string name;        // canonical name, e.g. "dTLB-load-misses", "msr/tsc/", "sched:sched_switch"
+    EventSource source = EventSource::Hardware;
+    std::string pmu;         // "cpu", "software", "tracepoint", "msr", libpfm PMU name, ...
+    std::string description;
+    PerfEncoding encoding;
+    double scale = 1.0;      // sysfs <event>.scale: multiply raw counts by this
+    std::string unit;        // sysfs <event>.unit, e.g. "Joules"; empty for plain counts
+};
+
+// Whether an event can be counted on this machine, and if not, why and what would help.
+struct Availability {
+    enum class State {
+        Countable,    // opens with the requested privilege levels
+        Restricted,   // opens, but only with restrictions (e.g. user space only); reason says which
+        Unsupported,  // cannot be opened here; reason says why and how to fix it if it can be fixed
+    };
+    State state = State::Unsupported;
+    std::string reason; // empty when Countable
+
+    bool countable() const { return state != State::Unsupported; }
+};
+
+const char* toString(Availability::State state); // "countable", "restricted", "unsupported"
+
+} // namespace perfdash

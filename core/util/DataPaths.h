@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace perfdash {
+
+// Where perfdash's own data (performance groups, instruction catalogs) lives:
+// $PERFDASH_DATA_DIR if set, else the installed share/perfdash next to the
+// executable, else the source tree's resources/ (so a build-tree binary works
+// without installing).
+std::string dataDir();
+
+// The user's configuration directory: $XDG_CONFIG_HOME/perfdash or ~/.config/perfdash.
+std::string userConfigDir();
+
+// The user's home directory ($HOME, else the passwd entry).
+std::string homeDir();
+
+} // namespace perfdash

@@ -1,0 +1,69 @@
+#include <QtTest>
+
+#include <filesystem>
+#include <sys/stat.h>
+
+#include "core/util/AtomicFile.h"
+#include "core/util/Duration.h"
+#include "core/util/Strings.h"
+
+using namespace perfdash;
+using namespace std::chrono_literals;
+
+class TestUtil : public QObject {
+    Q_OBJECT
+private slots:
+    void parsesNumbers() {
+        QCOMPARE(parseUnsigned("0x3c").value(), 0x3cull);
+        QCOMPARE(parseUnsigned("42").value(), 42ull);
+        QVERIFY(!parseUnsigned("42x"));
+        QVERIFY(!parseUnsigned(""));
+        QVERIFY(!parseUnsigned("0x"));
+        QCOMPARE(parseSigned("-7").value(), -7ll);
+        QCOMPARE(parseDouble("1.E-06").value(), 1e-6);
+        QVERIFY(!parseDouble("1.5 "));
+    }
+    void splitsAndTrims() {
+        QCOMPARE(split("a,,b", ',').size(), size_t(2));
+        QCOMPARE(split("a,,b", ',', true).size(), size_t(3));
+        QCOMPARE(trim("  x y \t\n"), std::string("x y"));
+        QCOMPARE(splitWhitespace(" Clock [MHz]   1.E-06*FIXC1 ").size(), size_t(3));
+        QVERIFY(containsIgnoreCase("Instructions Retired", "RETIRED"));
+    }
+    void suggestsClosestNames() {
+        const std::vector<std::string> names{"cycles", "instructions", "cache-misses", "cpu-clock", "task-clock"};
+        auto m = closestMatches("cylces", names);
+        QVERIFY(!m.empty());
+        QCOMPARE(m.front(), std::string("cycles"));
+        QVERIFY(closestMatches("zzzzzzzzzzzzzzzz", names).empty());
+    }
+    void parsesDurations() {
+        QCOMPARE(parseDuration("100ms", "-t").value(), std::chrono::nanoseconds(100ms));
+        QCOMPARE(parseDuration("2.5s", "-S").value(), std::chrono::nanoseconds(2500ms));
+        QCOMPARE(parseDuration("10", "-I", 1ms).value(), std::chrono::nanoseconds(10ms));
+        QCOMPARE(parseDuration("500us", "-t").value(), std::chrono::nanoseconds(500us));
+        auto bad = parseDuration("fast", "-t");
+        QVERIFY(!bad);
+        QVERIFY(bad.error().message.find("-t") != std::string::npos);
+        QVERIFY(!parseDuration("0s", "-t"));
+        QVERIFY(!parseDuration("-1s", "-t"));
+        QCOMPARE(formatDuration(100ms), std::string("100ms"));
+    }
+    void writesAtomically() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("report.json").toStdString();
+        QVERIFY(writeFileAtomically(path, "first").ok());
+        QVERIFY(writeFileAtomically(path, "second").ok());
+        QCOMPARE(readFile(path).value(), std::string("second"));
+        // Only the target remains: no temporary files left behind.
+        int entries = 0;
+        for ([[maybe_unused]] auto& e : std::filesystem::directory_iterator(dir.path().toStdString())) ++entries;
+        QCOMPARE(entries, 1);
+        auto err = writeFileAtomically(dir.filePath("missing/dir/x.json").toStdString(), "x");
+        QVERIFY(!err);
+        QVERIFY(err.error().message.find("missing/dir/x.json") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUtil)
+#include "test_util.moc"
