@@ -238,12 +238,14 @@ Result<json> parseJson(std::string_view text, const std::string& source) {
     }
 }
 
-// "report" or "interval", or an error if the line is neither.
-std::string readType(ReportParser& p, const Node& root) {
+// "report" or "interval", or an error if it is neither. A report file
+// written by hand may leave "type" out; a stream line must have it.
+std::string readType(ReportParser& p, const Node& root, bool required) {
     if (!root.value.is_object()) {
         p.fail("expected a JSON object (a perfdash report), found " + std::string(root.value.type_name()));
         return {};
     }
+    if (!required && !root.value.contains("type")) return kReportType;
     const std::string type = p.string(p.member(root, "type"));
     if (!p.error() && type != kReportType && type != kIntervalType)
         p.fail("field 'type' is \"" + type + "\"; a perfdash report stream has only \"" + kReportType +
@@ -258,11 +260,7 @@ Result<MeasurementResult> readReportJson(std::string_view text, const std::strin
     if (!parsed) return parsed.error();
     ReportParser p(source);
     const Node root{*parsed, ""};
-    if (!root.value.is_object())
-        p.fail("expected a JSON object (a perfdash report), found " + std::string(root.value.type_name()));
-    // Older writers may leave "type" out of a report file; an interval line is not a report.
-    else if (root.value.contains("type") && readType(p, root) == kIntervalType)
-        p.fail("this is one interval line of a --json -t stream, not a report");
+    if (readType(p, root, false) == kIntervalType) p.fail("this is one interval line of a --json -t stream, not a report");
     MeasurementResult result = readReport(p, root);
     if (p.error()) return p.makeFailure();
     return result;
@@ -279,7 +277,7 @@ Result<ReportStreamItem> readReportStreamLine(std::string_view line, const std::
     if (!parsed) return parsed.error();
     ReportParser p(source);
     const Node root{*parsed, ""};
-    const std::string type = readType(p, root);
+    const std::string type = readType(p, root, true);
     if (p.error()) return p.makeFailure();
     if (type == kReportType) {
         MeasurementResult report = readReport(p, root);
