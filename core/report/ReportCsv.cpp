@@ -1,0 +1,79 @@
+#include "core/report/ReportCsv.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace perfdash {
+
+namespace {
+
+// RFC 4180: quote a field that holds a separator, a quote or a line break, doubling
+// inner quotes; also one with outer spaces, which some readers would trim.
+std::string csvField(const std::string& text) {
+    const bool quote = text.find_first_of(",\"\r\n") != std::string::npos ||
+                       (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+    if (!quote) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+// Exact: the shortest text that reads back as the same double; counts as plain integers.
+std::string csvNumber(double v) {
+    if (!isAvailable(v)) return {};
+    char buf[64];
+    auto [end, ec] = std::fabs(v) < 9007199254740992.0 && v == std::trunc(v)
+                         ? std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v))
+                         : std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
+}
+
+const char* const kHeader = "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason\n";
+
+struct RowWriter {
+    std::string& out;
+    const std::vector<LocationInfo>& locations;
+    std::string eventKind, metricKind, t, dt;
+
+    void row(const std::string& kind, const GroupResult& g, const std::string& name, const std::string& counter,
+             const std::string& unit, const std::string& location, double value, double coverage,
+             const std::string& reason) {
+        out += std::to_string(kReportSchemaVersion) + "," + kind + "," + t + "," + dt + "," + csvField(g.name) + "," +
+               csvField(name) + "," + csvField(counter) + "," + csvField(unit) + "," + csvField(location) + "," +
+               csvNumber(value) + "," + csvNumber(coverage) + "," + csvField(reason) + "\n";
+    }
+
+    void groups(const std::vector<GroupResult>& groups) {
+        for (const auto& g : groups) {
+            for (const auto& e : g.events) {
+                const std::string reason = e.counted ? std::string() : e.reason;
+                for (size_t i = 0; i < locations.size(); ++i) {
+                    const CountValue c = i < e.perLocation.size() ? e.perLocation[i] : CountValue{};
+                    row(eventKind, g, e.event, e.counter, e.unit, csvLocationName(locations[i]), c.value, c.coverage,
+                        reason);
+                }
+                row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage, reason);
+            }
+            for (const auto& m : g.metrics) {
+                for (size_t i = 0; i < locations.size(); ++i)
+                    row(metricKind, g, m.name, "", "", csvLocationName(locations[i]),
+                        i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable, kNotAvailable, "");
+                row(metricKind, g, m.name, "", "", "total", m.aggregate, kNotAvailable, "");
+            }
+        }
+    }
+};
+
+} // namespace
+
+std::string csvLocationName(const LocationInfo& location) { return location.kind + std::to_string(location.id); }
+
+std::string formatReportCsv(const MeasurementResult& r) {
+    std::string out = kHeader;
+    RowWriter{out, r.locations, "event", "metric", "", ""}.groups(r.groups);
+    for (const auto& i : r.intervals)
+        RowWriter{out, r.locations, "interval_event", "interval_metric", csvNumber(i.t), csvNumber(i.dt)}.groups(i.groups);
+    return out;
+}
+
+} // namespace perfdash

@@ -1,0 +1,143 @@
+#include "core/report/ReportJson.h"
+
+#include <cmath>
+
+#include "core/report/ReportKeys.h"
+
+namespace perfdash {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+// NaN and infinity become null. Integral values are written as integers so
+// counts read naturally (jq, spreadsheets); reading gives back the same double.
+ojson jsonNumber(double v) {
+    if (!isAvailable(v)) return nullptr;
+    if (v == std::trunc(v) && std::fabs(v) < 9.2e18) return static_cast<int64_t>(v);
+    return v;
+}
+
+ojson countToJson(const CountValue& c) { return {{"value", jsonNumber(c.value)}, {"coverage", jsonNumber(c.coverage)}}; }
+
+ojson eventToJson(const EventResult& e) {
+    ojson perLocation = ojson::array();
+    for (const auto& c : e.perLocation) perLocation.push_back(countToJson(c));
+    return {{"counter", e.counter}, {"event", e.event},         {"unit", e.unit},
+            {"counted", e.counted}, {"reason", e.reason},       {"total", countToJson(e.total)},
+            {"per_location", std::move(perLocation)}};
+}
+
+ojson metricToJson(const MetricResult& m) {
+    ojson perLocation = ojson::array();
+    for (double v : m.perLocation) perLocation.push_back(jsonNumber(v));
+    return {{"name", m.name},
+            {"formula", m.formula},
+            {"aggregate", jsonNumber(m.aggregate)},
+            {"per_location", std::move(perLocation)}};
+}
+
+ojson groupsToJson(const std::vector<GroupResult>& groups) {
+    ojson out = ojson::array();
+    for (const auto& g : groups) {
+        ojson events = ojson::array(), metrics = ojson::array();
+        for (const auto& e : g.events) events.push_back(eventToJson(e));
+        for (const auto& m : g.metrics) metrics.push_back(metricToJson(m));
+        out.push_back({{"name", g.name},
+                       {"short_description", g.shortDescription},
+                       {"events", std::move(events)},
+                       {"metrics", std::move(metrics)}});
+    }
+    return out;
+}
+
+// The flat views: event totals and metric aggregates under their report keys.
+struct FlatMaps {
+    ojson events = ojson::object();
+    ojson metrics = ojson::object();
+};
+
+FlatMaps flatMaps(const std::vector<GroupResult>& groups) {
+    const ReportKeys keys = makeReportKeys(groups);
+    FlatMaps out;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        for (size_t e = 0; e < groups[g].events.size(); ++e)
+            out.events[keys.events[g][e]] = jsonNumber(groups[g].events[e].total.value);
+        for (size_t m = 0; m < groups[g].metrics.size(); ++m)
+            out.metrics[keys.metrics[g][m]] = jsonNumber(groups[g].metrics[m].aggregate);
+    }
+    return out;
+}
+
+ojson locationsToJson(const std::vector<LocationInfo>& locations) {
+    ojson out = ojson::array();
+    for (const auto& l : locations) out.push_back({{"kind", l.kind}, {"id", l.id}});
+    return out;
+}
+
+// `header` comes first: the stream line puts its type and schema there.
+ojson intervalToJson(const IntervalResult& interval, ojson header, const std::vector<LocationInfo>* locations) {
+    FlatMaps flat = flatMaps(interval.groups);
+    ojson out = std::move(header);
+    out["t"] = jsonNumber(interval.t);
+    out["dt"] = jsonNumber(interval.dt);
+    out["deltas"] = std::move(flat.events);
+    out["metrics"] = std::move(flat.metrics);
+    if (locations) out["locations"] = locationsToJson(*locations);
+    out["groups"] = groupsToJson(interval.groups);
+    return out;
+}
+
+ojson configToJson(const RunConfig& c) {
+    return {{"backend", c.backend},
+            {"mode", c.mode},
+            {"command", c.command},
+            {"pid", c.pid >= 0 ? ojson(c.pid) : ojson(nullptr)},
+            {"cpu_list", c.cpuList},
+            {"cpus", c.cpus},
+            {"groups", c.groups},
+            {"events", c.events},
+            {"interval_s", jsonNumber(c.intervalS)},
+            {"duration_s", jsonNumber(c.durationS)},
+            {"user_space_only", c.userSpaceOnly}};
+}
+
+// User-supplied text (program arguments, file names) may not be UTF-8: replace, never throw.
+std::string dump(const ojson& j, int indent) { return j.dump(indent, ' ', false, ojson::error_handler_t::replace); }
+
+} // namespace
+
+ojson reportToJson(const MeasurementResult& r) {
+    ojson intervals = ojson::array();
+    for (const auto& i : r.intervals) intervals.push_back(intervalToJson(i, ojson::object(), nullptr));
+    FlatMaps flat = flatMaps(r.groups);
+    return {{"type", kReportType},
+            // Written in today's format, whatever version it was read from.
+            {"schema", kReportSchemaVersion},
+            {"tool", r.tool},
+            {"version", r.version},
+            {"started_at", r.startedAt},
+            {"machine", ojson(r.machine)},
+            {"config", configToJson(r.config)},
+            {"duration_s", jsonNumber(r.durationS)},
+            {"exit_status", r.exitStatus ? ojson(*r.exitStatus) : ojson(nullptr)},
+            {"interrupted", r.interrupted},
+            {"replay", r.replay},
+            {"warnings", r.warnings},
+            {"locations", locationsToJson(r.locations)},
+            {"totals", std::move(flat.events)},
+            {"metrics", std::move(flat.metrics)},
+            {"groups", groupsToJson(r.groups)},
+            {"intervals", std::move(intervals)}};
+}
+
+std::string formatReportJson(const MeasurementResult& result) { return dump(reportToJson(result), 2) + "\n"; }
+
+std::string formatReportJsonLine(const MeasurementResult& result) { return dump(reportToJson(result), -1); }
+
+std::string formatIntervalJsonLine(const IntervalResult& interval, const std::vector<LocationInfo>& locations) {
+    const ojson header = {{"type", kIntervalType}, {"schema", kReportSchemaVersion}};
+    return dump(intervalToJson(interval, header, &locations), -1);
+}
+
+} // namespace perfdash

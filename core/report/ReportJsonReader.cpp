@@ -1,0 +1,295 @@
+#include "core/report/ReportJsonReader.h"
+
+#include <climits>
+
+#include "core/report/ReportJson.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+using json = nlohmann::json;
+
+namespace {
+
+// A JSON value and where it is in the document ("groups[0].events[2].total").
+struct Node {
+    const json& value;
+    std::string path;
+};
+
+// Walks a parsed report. The first problem found is kept and every later
+// read returns a default, so the walk needs no error checks of its own and
+// cannot touch a value of the wrong type.
+class ReportParser {
+public:
+    explicit ReportParser(std::string source) : source_(std::move(source)) {}
+
+    const std::optional<std::string>& error() const { return error_; }
+    Error makeFailure() const { return makeError(*error_); }
+
+    void fail(const std::string& problem) {
+        if (!error_) error_ = source_ + ": " + problem;
+    }
+
+    Node member(const Node& object, const char* key) {
+        std::string path = object.path.empty() ? key : object.path + "." + key;
+        if (!object.value.is_object()) return {kNull, std::move(path)}; // reported by whoever expected the object
+        auto it = object.value.find(key);
+        if (it == object.value.end()) {
+            fail("field '" + path + "' is missing" + kHint);
+            return {kNull, std::move(path)};
+        }
+        return {*it, std::move(path)};
+    }
+
+    // The elements of an array (none if it is not one), each with its path.
+    std::vector<Node> elements(const Node& node) {
+        std::vector<Node> out;
+        if (!expect(node, node.value.is_array(), "an array")) return out;
+        for (size_t i = 0; i < node.value.size(); ++i)
+            out.push_back({node.value[i], node.path + "[" + std::to_string(i) + "]"});
+        return out;
+    }
+
+    bool object(const Node& node) { return expect(node, node.value.is_object(), "an object"); }
+
+    std::string string(const Node& node) {
+        return expect(node, node.value.is_string(), "a string") ? node.value.get<std::string>() : std::string();
+    }
+
+    bool boolean(const Node& node) {
+        return expect(node, node.value.is_boolean(), "true or false") && node.value.get<bool>();
+    }
+
+    // null is "not available".
+    double number(const Node& node) {
+        if (node.value.is_null()) return kNotAvailable;
+        return expect(node, node.value.is_number(), "a number or null") ? node.value.get<double>() : kNotAvailable;
+    }
+
+    int integer(const Node& node) {
+        if (!expect(node, node.value.is_number_integer(), "an integer")) return 0;
+        if (node.value.is_number_unsigned() ? node.value.get<uint64_t>() > uint64_t(INT_MAX)
+                                            : (node.value.get<int64_t>() < INT_MIN || node.value.get<int64_t>() > INT_MAX)) {
+            fail("field '" + node.path + "' is out of range (" + node.value.dump() + ")" + kHint);
+            return 0;
+        }
+        return static_cast<int>(node.value.get<int64_t>());
+    }
+
+    std::optional<int> optionalInteger(const Node& node) {
+        if (node.value.is_null()) return std::nullopt;
+        return integer(node);
+    }
+
+    std::vector<std::string> strings(const Node& node) {
+        std::vector<std::string> out;
+        for (const auto& e : elements(node)) out.push_back(string(e));
+        return out;
+    }
+
+    std::vector<int> integers(const Node& node) {
+        std::vector<int> out;
+        for (const auto& e : elements(node)) out.push_back(integer(e));
+        return out;
+    }
+
+    // Per-location arrays must have one entry per location, or the tables would misattribute values.
+    void checkLocationCount(const Node& node, size_t found, size_t locations) {
+        if (found != locations)
+            fail("'" + node.path + "' has " + std::to_string(found) + " entries but the report has " +
+                 std::to_string(locations) + " locations" + kHint);
+    }
+
+private:
+    static constexpr const char* kHint = " (is it a perfdash report? see docs/report-schema.md)";
+    static inline const json kNull{};
+
+    bool expect(const Node& node, bool ok, const char* expected) {
+        if (ok || error_) return ok && !error_;
+        fail("field '" + node.path + "' must be " + expected + ", found " + node.value.type_name() + kHint);
+        return false;
+    }
+
+    std::string source_;
+    std::optional<std::string> error_;
+};
+
+CountValue readCount(ReportParser& p, const Node& node) {
+    p.object(node);
+    return {p.number(p.member(node, "value")), p.number(p.member(node, "coverage"))};
+}
+
+std::vector<GroupResult> readGroups(ReportParser& p, const Node& node, size_t locations) {
+    std::vector<GroupResult> groups;
+    for (const auto& g : p.elements(node)) {
+        p.object(g);
+        GroupResult group;
+        group.name = p.string(p.member(g, "name"));
+        group.shortDescription = p.string(p.member(g, "short_description"));
+        for (const auto& e : p.elements(p.member(g, "events"))) {
+            p.object(e);
+            EventResult event;
+            event.counter = p.string(p.member(e, "counter"));
+            event.event = p.string(p.member(e, "event"));
+            event.unit = p.string(p.member(e, "unit"));
+            event.counted = p.boolean(p.member(e, "counted"));
+            event.reason = p.string(p.member(e, "reason"));
+            event.total = readCount(p, p.member(e, "total"));
+            const Node perLocation = p.member(e, "per_location");
+            for (const auto& c : p.elements(perLocation)) event.perLocation.push_back(readCount(p, c));
+            p.checkLocationCount(perLocation, event.perLocation.size(), locations);
+            group.events.push_back(std::move(event));
+        }
+        for (const auto& m : p.elements(p.member(g, "metrics"))) {
+            p.object(m);
+            MetricResult metric;
+            metric.name = p.string(p.member(m, "name"));
+            metric.formula = p.string(p.member(m, "formula"));
+            metric.aggregate = p.number(p.member(m, "aggregate"));
+            const Node perLocation = p.member(m, "per_location");
+            for (const auto& v : p.elements(perLocation)) metric.perLocation.push_back(p.number(v));
+            p.checkLocationCount(perLocation, metric.perLocation.size(), locations);
+            group.metrics.push_back(std::move(metric));
+        }
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
+IntervalResult readInterval(ReportParser& p, const Node& node, size_t locations) {
+    p.object(node);
+    IntervalResult interval;
+    interval.t = p.number(p.member(node, "t"));
+    interval.dt = p.number(p.member(node, "dt"));
+    interval.groups = readGroups(p, p.member(node, "groups"), locations);
+    return interval;
+}
+
+std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
+    std::vector<LocationInfo> locations;
+    for (const auto& l : p.elements(node)) {
+        p.object(l);
+        locations.push_back({p.string(p.member(l, "kind")), p.integer(p.member(l, "id"))});
+    }
+    return locations;
+}
+
+RunConfig readConfig(ReportParser& p, const Node& node) {
+    p.object(node);
+    RunConfig c;
+    c.backend = p.string(p.member(node, "backend"));
+    c.mode = p.string(p.member(node, "mode"));
+    c.command = p.strings(p.member(node, "command"));
+    c.pid = p.optionalInteger(p.member(node, "pid")).value_or(-1);
+    c.cpuList = p.string(p.member(node, "cpu_list"));
+    c.cpus = p.integers(p.member(node, "cpus"));
+    c.groups = p.strings(p.member(node, "groups"));
+    c.events = p.strings(p.member(node, "events"));
+    c.intervalS = p.number(p.member(node, "interval_s"));
+    c.durationS = p.number(p.member(node, "duration_s"));
+    c.userSpaceOnly = p.boolean(p.member(node, "user_space_only"));
+    return c;
+}
+
+// Checked before anything else: a newer file may have other fields, and
+// "update perfdash" is the useful message then, not "field x is missing".
+int readSchema(ReportParser& p, const Node& root) {
+    const int schema = p.integer(p.member(root, "schema"));
+    if (p.error()) return 0;
+    if (schema > kReportSchemaVersion)
+        p.fail("report schema " + std::to_string(schema) + " is newer than this perfdash (" PERFDASH_VERSION
+               ") can read (schema " + std::to_string(kReportSchemaVersion) +
+               " at most); update perfdash to read this file");
+    else if (schema < 1)
+        p.fail("report schema " + std::to_string(schema) + " is not valid (schema versions start at 1)");
+    return schema;
+}
+
+MeasurementResult readReport(ReportParser& p, const Node& root) {
+    MeasurementResult r;
+    r.schema = readSchema(p, root);
+    r.tool = p.string(p.member(root, "tool"));
+    r.version = p.string(p.member(root, "version"));
+    r.startedAt = p.string(p.member(root, "started_at"));
+    r.machine = p.member(root, "machine").value;
+    r.config = readConfig(p, p.member(root, "config"));
+    r.durationS = p.number(p.member(root, "duration_s"));
+    r.exitStatus = p.optionalInteger(p.member(root, "exit_status"));
+    r.interrupted = p.boolean(p.member(root, "interrupted"));
+    r.replay = p.boolean(p.member(root, "replay"));
+    r.warnings = p.strings(p.member(root, "warnings"));
+    r.locations = readLocations(p, p.member(root, "locations"));
+    r.groups = readGroups(p, p.member(root, "groups"), r.locations.size());
+    for (const auto& i : p.elements(p.member(root, "intervals")))
+        r.intervals.push_back(readInterval(p, i, r.locations.size()));
+    return r;
+}
+
+// nlohmann's own message says where the syntax breaks (line, column); only its tag is noise.
+Result<json> parseJson(std::string_view text, const std::string& source) {
+    try {
+        return json::parse(text);
+    } catch (const json::exception& e) {
+        std::string what = e.what();
+        if (auto close = what.find("] "); startsWith(what, "[json.exception.") && close != std::string::npos)
+            what = what.substr(close + 2);
+        return makeError(source + ": not valid JSON: " + what);
+    }
+}
+
+// "report" or "interval", or an error if it is neither. A report file
+// written by hand may leave "type" out; a stream line must have it.
+std::string readType(ReportParser& p, const Node& root, bool required) {
+    if (!root.value.is_object()) {
+        p.fail("expected a JSON object (a perfdash report), found " + std::string(root.value.type_name()));
+        return {};
+    }
+    if (!required && !root.value.contains("type")) return kReportType;
+    const std::string type = p.string(p.member(root, "type"));
+    if (!p.error() && type != kReportType && type != kIntervalType)
+        p.fail("field 'type' is \"" + type + "\"; a perfdash report stream has only \"" + kReportType +
+               "\" and \"" + kIntervalType + "\"");
+    return type;
+}
+
+} // namespace
+
+Result<MeasurementResult> readReportJson(std::string_view text, const std::string& source) {
+    auto parsed = parseJson(text, source);
+    if (!parsed) return parsed.error();
+    ReportParser p(source);
+    const Node root{*parsed, ""};
+    if (readType(p, root, false) == kIntervalType) p.fail("this is one interval line of a --json -t stream, not a report");
+    MeasurementResult result = readReport(p, root);
+    if (p.error()) return p.makeFailure();
+    return result;
+}
+
+Result<MeasurementResult> readReportFile(const std::string& path) {
+    auto text = readFile(path);
+    if (!text) return makeError("cannot read report '" + path + "' (check the path and its permissions)");
+    return readReportJson(*text, path);
+}
+
+Result<ReportStreamItem> readReportStreamLine(std::string_view line, const std::string& source) {
+    auto parsed = parseJson(line, source);
+    if (!parsed) return parsed.error();
+    ReportParser p(source);
+    const Node root{*parsed, ""};
+    const std::string type = readType(p, root, true);
+    if (p.error()) return p.makeFailure();
+    if (type == kReportType) {
+        MeasurementResult report = readReport(p, root);
+        if (p.error()) return p.makeFailure();
+        return ReportStreamItem{std::move(report)};
+    }
+    readSchema(p, root);
+    IntervalLine interval;
+    interval.locations = readLocations(p, p.member(root, "locations"));
+    interval.interval = readInterval(p, root, interval.locations.size());
+    if (p.error()) return p.makeFailure();
+    return ReportStreamItem{std::move(interval)};
+}
+
+} // namespace perfdash

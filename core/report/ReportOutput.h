@@ -1,0 +1,21 @@
+#pragma once
+// `-o FILE`: the file's suffix chooses the format, and the file is written
+// atomically (a crash never leaves half a report).
+#include <string>
+#include <string_view>
+
+#include "core/session/MeasurementResult.h"
+#include "core/util/Result.h"
+
+namespace perfdash {
+
+enum class ReportFormat { Json, Csv, Text };
+
+// ".json", ".csv", ".txt", in any letter case; anything else is an error naming the suffix.
+Result<ReportFormat> reportFormatForPath(std::string_view path);
+
+std::string renderReport(const MeasurementResult& result, ReportFormat format);
+
+Status writeReportFile(const std::string& path, const MeasurementResult& result);
+
+} // namespace perfdash

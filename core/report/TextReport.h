@@ -1,0 +1,16 @@
+#pragma once
+// The likwid-perfctr style text report of `perfdash-cli stat`: a header
+// block, then for each group its event table, per-event statistics when
+// there is more than one location, its metric table and metric statistics.
+#include <string>
+
+#include "core/session/MeasurementResult.h"
+
+namespace perfdash {
+
+std::string formatTextReport(const MeasurementResult& result);
+
+// Column title of a location as likwid users know it: "HWThread 0", "TID 1234", "PID 1234".
+std::string locationLabel(const LocationInfo& location);
+
+} // namespace perfdash

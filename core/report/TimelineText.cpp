@@ -1,0 +1,49 @@
+#include "core/report/TimelineText.h"
+
+#include <cstdio>
+
+#include "core/report/NumberFormat.h"
+#include "core/report/ReportKeys.h"
+
+namespace perfdash {
+
+namespace {
+
+std::string line(const std::string& t, const std::string& dt, const std::string& value, const std::string& name) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%12s %9s %18s  ", t.c_str(), dt.c_str(), value.c_str());
+    return buf + name + "\n";
+}
+
+std::string fixed(double v) {
+    if (!isAvailable(v)) return kNotAvailableText;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6f", v);
+    return buf;
+}
+
+} // namespace
+
+std::string timelineTextHeader() {
+    std::string header = line("t [s]", "dt [s]", "value", "event / metric");
+    header[0] = '#';
+    return header;
+}
+
+std::string formatTimelineText(const IntervalResult& interval) {
+    const ReportKeys keys = makeReportKeys(interval.groups);
+    const std::string t = fixed(interval.t), dt = fixed(interval.dt);
+    std::string out;
+    for (size_t g = 0; g < interval.groups.size(); ++g) {
+        const GroupResult& group = interval.groups[g];
+        for (size_t e = 0; e < group.events.size(); ++e) {
+            const EventResult& event = group.events[e];
+            out += line(t, dt, event.counted ? formatCount(event.total) : kNotCountedText, keys.events[g][e] + unitSuffix(event.unit));
+        }
+        for (size_t m = 0; m < group.metrics.size(); ++m)
+            out += line(t, dt, formatNumber(group.metrics[m].aggregate), keys.metrics[g][m]);
+    }
+    return out;
+}
+
+} // namespace perfdash

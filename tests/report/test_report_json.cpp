@@ -1,0 +1,242 @@
+#include <QtTest>
+
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include "ReportSamples.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
+#include "core/util/Strings.h"
+
+using namespace perfdash;
+using json = nlohmann::json;
+
+namespace {
+
+std::string errorOf(std::string_view text) {
+    auto r = readReportJson(text, "run1.json");
+    return r ? std::string() : r.error().message;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    if (haystack.find(needle) != std::string::npos) return true;
+    qWarning() << "expected" << needle.c_str() << "in" << haystack.c_str();
+    return false;
+}
+
+// The rich report as JSON, changed by `edit`, as text.
+std::string editedReport(const std::function<void(json&)>& edit) {
+    json j = json::parse(formatReportJson(samples::richResult()));
+    edit(j);
+    return j.dump();
+}
+
+} // namespace
+
+class TestReportJson : public QObject {
+    Q_OBJECT
+private slots:
+    void writesTheDocumentedFields() {
+        const json j = json::parse(formatReportJson(samples::richResult()));
+        QCOMPARE(j["type"], json("report"));
+        QCOMPARE(j["schema"], json(kReportSchemaVersion));
+        QCOMPARE(j["tool"], json("perfdash"));
+        QCOMPARE(j["machine"]["threads"], json(4));
+        QCOMPARE(j["config"]["pid"], json(nullptr));        // no process: null, not -1
+        QCOMPARE(j["config"]["cpus"], json({0, 1, 2}));
+        QCOMPARE(j["exit_status"], json(nullptr));          // nothing was launched
+        QCOMPARE(j["interrupted"], json(true));
+        QCOMPARE(j["locations"][2], json({{"kind", "cpu"}, {"id", 2}}));
+        const json& cpi = j["groups"][0];
+        QCOMPARE(cpi["events"][1]["per_location"][0], json({{"value", 2469134}, {"coverage", 0.625}}));
+        QCOMPARE(cpi["events"][1]["per_location"][2]["value"], json(nullptr)); // NaN is null
+        QCOMPARE(cpi["metrics"][1]["formula"], json("1.E-06*FIXC1/time"));
+        QCOMPARE(cpi["metrics"][0]["per_location"][2], json(nullptr));
+        const json& cycles = j["groups"][1]["events"][3];
+        QCOMPARE(cycles["counted"], json(false));
+        QCOMPARE(cycles["reason"], json(samples::kVirtualisedPmu));
+        QCOMPARE(cycles["total"]["value"], json(nullptr));
+        QCOMPARE(j["intervals"].size(), size_t(2));
+        QCOMPARE(j["intervals"][1]["t"], json(1.0));
+        QCOMPARE(j["intervals"][1]["deltas"]["MEM/INSTR_RETIRED_ANY"], json(1800000));
+    }
+
+    void qualifiesFlatKeysOnlyWhenNamesCollide() {
+        const json j = json::parse(formatReportJson(samples::richResult()));
+        const json expectedTotals = {{"CPI/INSTR_RETIRED_ANY", 12000000},   {"CPU_CLK_UNHALTED_CORE", nullptr},
+                                     {"MEM/INSTR_RETIRED_ANY", 3600000},    {"MEM/CAS_COUNT_RD@MBOX0C0", 200},
+                                     {"MEM/CAS_COUNT_RD@MBOX1C0", 400},     {"cycles", nullptr},
+                                     {"task-clock", 999.625}};
+        QCOMPARE(j["totals"], expectedTotals);
+        const json expectedMetrics = {
+            {"CPI/CPI", 1.0748}, {"Clock [MHz]", 2500}, {"Metric, with \"quotes\"", 12800}, {"MEM/CPI", nullptr}};
+        QCOMPARE(j["metrics"], expectedMetrics);
+        // Keys follow measurement order, so a reader sees the groups' order.
+        QCOMPARE(j["totals"].begin().key(), std::string("CPI/INSTR_RETIRED_ANY"));
+    }
+
+    void numbersNamesLastWhenEverythingIsEqual() {
+        MeasurementResult r = samples::smallResult();
+        r.groups.push_back(r.groups[0]); // the same group twice: same names, same counters
+        const json totals = json::parse(formatReportJson(r))["totals"];
+        QVERIFY(totals.contains("CPI/INSTR_RETIRED_ANY@FIXC0"));
+        QVERIFY(totals.contains("CPI/INSTR_RETIRED_ANY@FIXC0#2"));
+        QCOMPARE(totals.size(), size_t(6));
+    }
+
+    void roundTripsExactly() {
+        for (const MeasurementResult& original : {samples::richResult(), samples::smallResult(), MeasurementResult{}}) {
+            const std::string first = formatReportJson(original);
+            auto read = readReportJson(first, "report.json");
+            QVERIFY2(read, read ? "" : read.error().message.c_str());
+            QCOMPARE(formatReportJson(*read), first);
+        }
+        auto read = readReportJson(formatReportJson(samples::richResult()), "report.json");
+        QVERIFY(read);
+        QVERIFY(std::isnan(read->groups[0].events[1].perLocation[2].value)); // null reads as NaN
+        QCOMPARE(read->groups[0].events[1].perLocation[0].coverage, 0.625);
+        QCOMPARE(read->groups[2].events[0].unit, std::string("msec"));
+        QVERIFY(!read->exitStatus);
+        QCOMPARE(read->config.pid, -1);
+        QCOMPARE(read->intervals.size(), size_t(2));
+        QCOMPARE(read->machine["cpu"], json("test machine"));
+        MeasurementResult launched = samples::smallResult();
+        launched.exitStatus = 137;
+        auto again = readReportJson(formatReportJson(launched), "report.json");
+        QVERIFY(again);
+        QCOMPARE(again->exitStatus.value(), 137);
+        QCOMPARE(again->config.pid, 4242);
+    }
+
+    void keepsValuesExact() {
+        MeasurementResult r = samples::smallResult();
+        r.groups[0].events[0].perLocation[0].value = 0.1 + 0.2;      // not a short decimal
+        r.groups[0].events[0].perLocation[1].value = 9007199254740993.0; // beyond 2^53
+        r.groups[0].metrics[0].aggregate = 1e-300;
+        auto read = readReportJson(formatReportJson(r), "report.json");
+        QVERIFY(read);
+        QCOMPARE(read->groups[0].events[0].perLocation[0].value, 0.1 + 0.2);
+        QCOMPARE(read->groups[0].events[0].perLocation[1].value, 9007199254740993.0);
+        QCOMPARE(read->groups[0].metrics[0].aggregate, 1e-300);
+    }
+
+    void refusesANewerSchemaNamingFileAndVersions() {
+        const std::string text = editedReport([](json& j) {
+            j["schema"] = kReportSchemaVersion + 1;
+            j.erase("groups"); // a newer file may differ anywhere: the version is what matters
+        });
+        const std::string error = errorOf(text);
+        QVERIFY(contains(error, "run1.json"));
+        QVERIFY(contains(error, "schema " + std::to_string(kReportSchemaVersion + 1)));
+        QVERIFY(contains(error, "schema " + std::to_string(kReportSchemaVersion) + " at most"));
+        QVERIFY(contains(error, "update perfdash"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["schema"] = 0; })), "not valid"));
+    }
+
+    void namesAMissingField() {
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j.erase("schema"); })), "field 'schema' is missing"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j.erase("duration_s"); })), "field 'duration_s' is missing"));
+        const std::string deep = errorOf(editedReport([](json& j) { j["groups"][1]["events"][2].erase("counter"); }));
+        QVERIFY(contains(deep, "run1.json: field 'groups[1].events[2].counter' is missing"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["intervals"][1].erase("dt"); })),
+                         "'intervals[1].dt' is missing"));
+    }
+
+    void namesAWrongType() {
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["interrupted"] = "yes"; })),
+                         "field 'interrupted' must be true or false, found string"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["metrics"][0]["per_location"][1] = "1.5"; })),
+                         "field 'groups[0].metrics[0].per_location[1]' must be a number or null, found string"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["locations"][0]["id"] = 1.5; })),
+                         "field 'locations[0].id' must be an integer, found number"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["locations"][0]["id"] = 1LL << 40; })),
+                         "field 'locations[0].id' is out of range"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["config"] = json::array(); })),
+                         "field 'config' must be an object, found array"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"] = json::object(); })),
+                         "field 'groups' must be an array, found object"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["events"][0]["per_location"].erase(0); })),
+                         "'groups[0].events[0].per_location' has 2 entries but the report has 3 locations"));
+        QVERIFY(contains(errorOf("[1, 2]"), "expected a JSON object"));
+    }
+
+    void reportsMalformedJsonWithItsPosition() {
+        const std::string error = errorOf("{\n  \"schema\": 1,\n  \"tool\": }");
+        QVERIFY(contains(error, "run1.json: not valid JSON"));
+        QVERIFY(contains(error, "line 3"));
+        QVERIFY(error.find("[json.exception") == std::string::npos);
+        QVERIFY(contains(errorOf(""), "not valid JSON"));
+    }
+
+    void neverCrashesOnDamagedInput() {
+        // Every prefix of a report, and every single-character change of a small one, is an error or a report.
+        const std::string text = formatReportJsonLine(samples::smallResult());
+        for (size_t n = 0; n < text.size(); ++n) QVERIFY(!readReportJson(text.substr(0, n), "cut.json"));
+        int errors = 0;
+        for (size_t i = 0; i < text.size(); ++i) {
+            // A quote breaks a string; a digit turns text into a number or breaks a keyword.
+            for (char c : {'"', '0'}) {
+                std::string damaged = text;
+                damaged[i] = c;
+                if (!readReportJson(damaged, "damaged.json")) ++errors;
+            }
+        }
+        QVERIFY(errors > 0);
+    }
+
+    void refusesAnIntervalLineAsReport() {
+        const MeasurementResult r = samples::richResult();
+        QVERIFY(contains(errorOf(formatIntervalJsonLine(r.intervals[0], r.locations)), "interval line"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["type"] = "sample"; })), "field 'type' is \"sample\""));
+        // A report file written by hand may leave "type" out; a stream line may not.
+        QVERIFY(readReportJson(editedReport([](json& j) { j.erase("type"); }), "by-hand.json"));
+    }
+
+    void writesIntervalsAsOneParseableLine() {
+        const MeasurementResult r = samples::richResult();
+        const std::string line = formatIntervalJsonLine(r.intervals[1], r.locations);
+        QVERIFY(line.find('\n') == std::string::npos);
+        const json j = json::parse(line);
+        QCOMPARE(j["type"], json("interval"));
+        QCOMPARE(j["schema"], json(kReportSchemaVersion));
+        QCOMPARE(j["t"], json(1.0));
+        QCOMPARE(j["dt"], json(0.5));
+        QCOMPARE(j["deltas"]["CPU_CLK_UNHALTED_CORE"], json(nullptr));
+        QCOMPARE(j["metrics"]["Clock [MHz]"], json(2500));
+        QCOMPARE(j["locations"].size(), size_t(3));
+        QCOMPARE(j["groups"][1]["events"][1]["per_location"][0]["value"], json(100));
+
+        auto item = readReportStreamLine(line, "stream line 2");
+        QVERIFY2(item, item ? "" : item.error().message.c_str());
+        const auto* interval = std::get_if<IntervalLine>(&*item);
+        QVERIFY(interval);
+        QCOMPARE(interval->locations.size(), size_t(3));
+        QCOMPARE(formatIntervalJsonLine(interval->interval, interval->locations), line);
+    }
+
+    void readsTheFinalReportLineOfAStream() {
+        const std::string line = formatReportJsonLine(samples::richResult());
+        QVERIFY(line.find('\n') == std::string::npos);
+        auto item = readReportStreamLine(line, "stream line 3");
+        QVERIFY(item);
+        const auto* report = std::get_if<MeasurementResult>(&*item);
+        QVERIFY(report);
+        QCOMPARE(formatReportJsonLine(*report), line);
+        auto noType = readReportStreamLine("{\"schema\":1}", "stream line 4");
+        QVERIFY(!noType);
+        QVERIFY(contains(noType.error().message, "stream line 4: field 'type' is missing"));
+    }
+
+    void replacesInvalidUtf8InsteadOfThrowing() {
+        MeasurementResult r = samples::smallResult();
+        r.config.command.push_back("\xff\xfe-not-utf8");
+        const std::string text = formatReportJson(r);
+        auto read = readReportJson(text, "report.json");
+        QVERIFY(read);
+        QCOMPARE(read->config.command.back(), std::string("\xEF\xBF\xBD\xEF\xBF\xBD-not-utf8"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportJson)
+#include "test_report_json.moc"

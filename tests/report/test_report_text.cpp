@@ -1,0 +1,204 @@
+#include <QtTest>
+
+#include "ReportSamples.h"
+#include "core/report/NumberFormat.h"
+#include "core/report/TextReport.h"
+#include "core/report/TextTable.h"
+#include "core/report/TimelineText.h"
+#include "core/util/Strings.h"
+
+using namespace perfdash;
+
+namespace {
+
+std::vector<std::string> lines(const std::string& text) { return split(text, '\n'); }
+
+// The table lines ("+---" and "| ...") of a text, in blocks of consecutive lines.
+std::vector<std::vector<std::string>> tables(const std::string& text) {
+    std::vector<std::vector<std::string>> out;
+    bool inTable = false;
+    for (const auto& l : split(text, '\n', true)) {
+        const bool tableLine = !l.empty() && (l[0] == '+' || l[0] == '|');
+        if (tableLine && !inTable) out.emplace_back();
+        if (tableLine) out.back().push_back(l);
+        inTable = tableLine;
+    }
+    return out;
+}
+
+// The trimmed cells of the table row whose first cell is `name`.
+std::vector<std::string> rowCells(const std::string& text, const std::string& name) {
+    for (const auto& l : lines(text)) {
+        auto cells = split(l, '|');
+        if (cells.size() > 1 && trim(cells[0]) == name) {
+            for (auto& c : cells) c = trim(c);
+            return cells;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestReportText : public QObject {
+    Q_OBJECT
+private slots:
+    void formatsNumbersReadably() {
+        QCOMPARE(formatNumber(123456789012.0), std::string("123456789012"));
+        QCOMPARE(formatNumber(0), std::string("0"));
+        QCOMPARE(formatNumber(1234567.8), std::string("1234568"));
+        QCOMPARE(formatNumber(0.5), std::string("0.5"));
+        QCOMPARE(formatNumber(1.23456789), std::string("1.23457"));
+        QCOMPARE(formatNumber(3.5e-7), std::string("3.5e-07"));
+        QCOMPARE(formatNumber(kNotAvailable), std::string("n/a"));
+        QCOMPARE(formatNumber(std::numeric_limits<double>::infinity()), std::string("n/a"));
+        QCOMPARE(formatCoverage(0.625), std::string("62.5%"));
+        QCOMPARE(formatCoverage(0.99999), std::string("99.9%")); // never rounds up to a full 100%
+        QCOMPARE(formatCount({1234567, 0.625}), std::string("1234567 (62.5%)"));
+        QCOMPARE(formatCount({1234567, 1.0}), std::string("1234567"));
+        QCOMPARE(formatCount({1234567, kNotAvailable}), std::string("1234567"));
+    }
+
+    void matchesTheStoredSmallReport() {
+        const QString path = qEnvironmentVariable("PERFDASH_FIXTURES") + "/report/small.txt";
+        auto expected = readFile(path.toStdString());
+        QVERIFY2(expected, qPrintable("cannot read " + path));
+        const std::string actual = formatTextReport(samples::smallResult());
+        if (actual != *expected) qWarning().noquote() << "actual output:\n" << QString::fromStdString(actual);
+        QCOMPARE(actual, *expected);
+    }
+
+    void showsNotAvailableAndCoverageNeverZero() {
+        const std::string text = formatTextReport(samples::richResult());
+        // A multiplexed value carries its coverage; a value that is missing reads n/a.
+        auto clk = rowCells(text, "CPU_CLK_UNHALTED_CORE");
+        QCOMPARE(clk.size(), size_t(5)); // name, counter, 3 locations
+        QCOMPARE(clk[2], std::string("2469134 (62.5%)"));
+        QCOMPARE(clk[4], std::string("n/a (0.0%)"));
+        QVERIFY(text.find("multiplexed") != std::string::npos);
+        // The event that was not counted is "not counted" everywhere, with its reason, never 0.
+        auto cycles = rowCells(text, "cycles");
+        QCOMPARE(cycles.size(), size_t(5));
+        for (size_t i = 2; i < 5; ++i) QCOMPARE(cycles[i], std::string("not counted"));
+        QVERIFY(text.find("Not counted: cycles (PMC0): PMU not available due to virtualization") != std::string::npos);
+        auto cyclesStat = rowCells(text, "cycles STAT");
+        QCOMPARE(cyclesStat.size(), size_t(6));
+        for (size_t i = 2; i < 6; ++i) QCOMPARE(cyclesStat[i], std::string("not counted"));
+        // A metric without inputs is n/a in every column, its aggregate too.
+        auto memCpi = rowCells(text.substr(text.find("Group 2")), "CPI STAT");
+        QCOMPARE(memCpi.size(), size_t(6)); // name, Sum, Min, Max, Avg, Aggregate
+        for (size_t i = 1; i < 6; ++i) QCOMPARE(memCpi[i], std::string("n/a"));
+    }
+
+    void computesStatisticsOverLocationsWithValues() {
+        const std::string text = formatTextReport(samples::richResult());
+        // Sum, Min, Max, Avg over cpu0 and cpu1; cpu2 has no value and is left out (and said so).
+        auto clk = rowCells(text, "CPU_CLK_UNHALTED_CORE STAT");
+        QCOMPARE(clk.size(), size_t(6));
+        QCOMPARE(clk[2], std::string("6469134 (62.5%)"));
+        QCOMPARE(clk[3], std::string("2469134"));
+        QCOMPARE(clk[4], std::string("4000000"));
+        QCOMPARE(clk[5], std::string("3234567"));
+        QVERIFY(text.find("Statistics leave out the locations without a value (n/a).") != std::string::npos);
+        // Metric statistics end with the aggregate: the formula on the summed counts, not a mean.
+        auto clock = rowCells(text, "Clock [MHz] STAT");
+        QCOMPARE(clock.size(), size_t(6));
+        QCOMPARE(clock[1], std::string("5000.75"));
+        QCOMPARE(clock[5], std::string("2500"));
+    }
+
+    void showsTheHeaderBlock() {
+        const std::string small = formatTextReport(samples::smallResult());
+        QVERIFY(small.find("Command:      ./stream --size '1 GB'\n") != std::string::npos);
+        QVERIFY(small.find("Exit status:  0\n") != std::string::npos);
+        const std::string rich = formatTextReport(samples::richResult());
+        QVERIFY(rich.find("Target:       system-wide") != std::string::npos);
+        QVERIFY(rich.find("CPUs:         S0:0-2 = 0-2\n") != std::string::npos);
+        QVERIFY(rich.find("Groups:       CPI, MEM, custom\n") != std::string::npos);
+        QVERIFY(rich.find("Interrupted:  yes") != std::string::npos);
+        QVERIFY(rich.find("Interval:     0.5 s (2 intervals)\n") != std::string::npos);
+        QVERIFY(rich.find("task-clock [msec]") != std::string::npos);
+    }
+
+    void keepsTablesAlignedWithLongNames() {
+        MeasurementResult r = samples::richResult();
+        r.groups[0].events[0].event = std::string(70, 'E') + "_ÜBER_LONG";
+        r.groups[0].metrics[0].name = "A metric name that is much longer than any value [MBytes/s]";
+        r.locations[1].id = 123456789;
+        const auto all = tables(formatTextReport(r));
+        QVERIFY(all.size() >= 8);
+        for (const auto& table : all) {
+            // Every line of a table as wide as its rules, and '|' exactly where '+' is in the rule.
+            const std::string& rule = table.front();
+            for (const auto& l : table) {
+                QCOMPARE(displayWidth(l), displayWidth(rule));
+                if (l[0] != '|' || l.find("\xc3") != std::string::npos) continue; // byte positions shift after UTF-8
+                for (size_t i = 0; i < rule.size(); ++i) QCOMPARE(l[i] == '|', rule[i] == '+');
+            }
+        }
+    }
+
+    void leavesOutStatisticsForOneLocation() {
+        MeasurementResult r = samples::smallResult();
+        r.locations.resize(1);
+        const std::string text = formatTextReport(r);
+        QVERIFY(text.find("STAT") == std::string::npos);
+        QVERIFY(text.find("Aggregate") == std::string::npos);
+        QCOMPARE(tables(text).size(), size_t(2));
+    }
+
+    void survivesShortPerLocationData() {
+        MeasurementResult r = samples::richResult();
+        r.groups[0].events[0].perLocation.resize(1);
+        r.groups[0].metrics[0].perLocation.clear();
+        auto row = rowCells(formatTextReport(r), "INSTR_RETIRED_ANY");
+        QCOMPARE(row.size(), size_t(5));
+        QCOMPARE(row[2], std::string("2000000"));
+        QCOMPARE(row[3], std::string("n/a"));
+        r.locations.clear(); // without locations the totals fill one column
+        auto total = rowCells(formatTextReport(r), "INSTR_RETIRED_ANY");
+        QCOMPARE(total.size(), size_t(3));
+        QCOMPARE(total[2], std::string("12000000"));
+    }
+
+    void rendersBoxTables() {
+        TextTable t({{"Event", TextTable::Align::Center}, {"Value", TextTable::Align::Right}});
+        t.addRow({"a", "1"});
+        t.addRow({"long name", "12345"});
+        QCOMPARE(t.render(), std::string("+-----------+-------+\n"
+                                         "|   Event   | Value |\n"
+                                         "+-----------+-------+\n"
+                                         "|     a     |     1 |\n"
+                                         "| long name | 12345 |\n"
+                                         "+-----------+-------+\n"));
+    }
+
+    void printsTimelineBlocks() {
+        const MeasurementResult r = samples::richResult();
+        const std::string header = timelineTextHeader();
+        QCOMPARE(lines(header).size(), size_t(1));
+        QVERIFY(startsWith(header, "#"));
+        const std::string block = formatTimelineText(r.intervals[1]);
+        const auto rows = lines(block);
+        QCOMPARE(rows.size(), size_t(7 + 4)); // every event and metric of the interval
+        const size_t valueEnd = header.find("value") + 5;
+        for (const auto& row : rows) {
+            const auto words = splitWhitespace(row);
+            QCOMPARE(words.at(0), std::string("1.000000"));
+            QCOMPARE(words.at(1), std::string("0.500000"));
+            // Values are right-aligned under the header, the name follows after two spaces.
+            QVERIFY(row.size() > valueEnd + 2);
+            QVERIFY(row[valueEnd - 1] != ' ');
+            QCOMPARE(row.substr(valueEnd, 2), std::string("  "));
+        }
+        QVERIFY(block.find("n/a (0.0%)  CPU_CLK_UNHALTED_CORE\n") != std::string::npos);
+        QVERIFY(block.find("not counted  cycles\n") != std::string::npos);
+        QVERIFY(block.find("6000000  CPI/INSTR_RETIRED_ANY\n") != std::string::npos);
+        QVERIFY(block.find("200  MEM/CAS_COUNT_RD@MBOX1C0\n") != std::string::npos);
+        QVERIFY(block.find("n/a  MEM/CPI\n") != std::string::npos);
+        QVERIFY(block.find("499.875  task-clock [msec]\n") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportText)
+#include "test_report_text.moc"
