@@ -6,4 +6,5 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CpuList.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NominalClock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Topology.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TopologyJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TopologyReader.cpp)
