@@ -1,0 +1,30 @@
+#pragma once
+// Who made the CPU and which model it is: from CPUID on x86-64, otherwise
+// from /proc/cpuinfo, whose layout differs per architecture (x86 "vendor_id",
+// AArch64 "CPU implementer"/"CPU part", MIPS "cpu model").
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/topology/Cpuid.h"
+
+namespace perfdash {
+
+struct CpuIdentity {
+    std::string vendor;   // "GenuineIntel", "AuthenticAMD", "ARM", "Loongson"...; empty when unknown
+    std::optional<int> family;   // x86 display family; AArch64 "CPU architecture"
+    std::optional<int> model;    // x86 display model; AArch64 "CPU part"
+    std::optional<int> stepping; // x86 stepping; AArch64 "CPU revision"
+    std::string modelName;       // brand string or what the kernel calls the CPU; empty when unknown
+    std::string source;          // where this came from: "CPUID" or the cpuinfo file's path
+};
+
+// Decodes leaves 0, 1 and 0x80000002-4 (display family/model with the
+// extended fields folded in as Intel and AMD document them).
+CpuIdentity identifyByCpuid(const CpuidSource& cpuid);
+
+// Reads the first processor's block of a /proc/cpuinfo text. `source` names
+// the file for CpuIdentity::source.
+CpuIdentity identifyByCpuinfo(std::string_view cpuinfo, std::string source);
+
+} // namespace perfdash

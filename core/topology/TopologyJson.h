@@ -1,0 +1,15 @@
+#pragma once
+// The topology and the nominal clock as JSON, for reports (`machine.topology`,
+// `machine.nominalClock`) and `perfdash-cli topology --json`. Unknown values
+// are null, never 0.
+#include <nlohmann/json.hpp>
+
+#include "core/topology/NominalClock.h"
+#include "core/topology/Topology.h"
+
+namespace perfdash {
+
+nlohmann::json toJson(const Topology& topology);
+nlohmann::json toJson(const ClockInfo& clock);
+
+} // namespace perfdash

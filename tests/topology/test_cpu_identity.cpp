@@ -1,0 +1,110 @@
+#include <QtTest>
+
+#include "core/topology/CpuIdentity.h"
+#include "core/util/Strings.h"
+#include "topology/TopologyFixtures.h"
+
+using namespace perfdash;
+using namespace perfdash::test;
+
+class TestCpuIdentity : public QObject {
+    Q_OBJECT
+private slots:
+    // Skylake-SP: family 6, base model 5 + extended model 5 -> 0x55.
+    void decodesIntelCpuid() {
+        RecordedCpuid cpuid;
+        cpuid.vendor(0x16, "GenuineIntel").set(1, {0x00050654, 0, 0, 0}).brand("Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz");
+        const CpuIdentity id = identifyByCpuid(cpuid);
+        QCOMPARE(id.vendor, std::string("GenuineIntel"));
+        QCOMPARE(id.family.value(), 6);
+        QCOMPARE(id.model.value(), 0x55);
+        QCOMPARE(id.stepping.value(), 4);
+        QCOMPARE(id.modelName, std::string("Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz"));
+        QCOMPARE(id.source, std::string("CPUID"));
+    }
+
+    // Zen 3 (0x00A00F11): family 0xf + extended 0xa = 25; model 1.
+    void decodesAmdExtendedFamily() {
+        RecordedCpuid cpuid;
+        cpuid.vendor(0x10, "AuthenticAMD").set(1, {0x00A00F11, 0, 0, 0}).brand("AMD EPYC 7763 64-Core Processor                ");
+        const CpuIdentity id = identifyByCpuid(cpuid);
+        QCOMPARE(id.vendor, std::string("AuthenticAMD"));
+        QCOMPARE(id.family.value(), 25);
+        QCOMPARE(id.model.value(), 1);
+        QCOMPARE(id.stepping.value(), 1);
+        QCOMPARE(id.modelName, std::string("AMD EPYC 7763 64-Core Processor"));
+    }
+
+    // Family 15 also takes the extended model: K8 0x00020F12 is model 0x21.
+    void foldsExtendedModelForFamily15() {
+        RecordedCpuid cpuid;
+        cpuid.vendor(1, "AuthenticAMD").set(1, {0x00020F12, 0, 0, 0});
+        const CpuIdentity id = identifyByCpuid(cpuid);
+        QCOMPARE(id.family.value(), 15);
+        QCOMPARE(id.model.value(), 0x21);
+        QVERIFY(id.modelName.empty()); // no brand-string leaves recorded
+    }
+
+    // Family 5 (and 4) ignore the extended model field.
+    void ignoresExtendedModelForOldFamilies() {
+        RecordedCpuid cpuid;
+        cpuid.vendor(1, "GenuineIntel").set(1, {0x00010543, 0, 0, 0});
+        QCOMPARE(identifyByCpuid(cpuid).model.value(), 4);
+    }
+
+    void readsX86Cpuinfo() {
+        const std::string path = fixtureDir("two_socket_smt") + "/proc/cpuinfo";
+        const CpuIdentity id = identifyByCpuinfo(readFile(path).value(), path);
+        QCOMPARE(id.vendor, std::string("GenuineIntel"));
+        QCOMPARE(id.family.value(), 6);
+        QCOMPARE(id.model.value(), 85);
+        QCOMPARE(id.stepping.value(), 4);
+        QCOMPARE(id.source, path);
+    }
+
+    // Neoverse N1 r3p1: implementer 0x41, part 0xd0c, variant 3, revision 1.
+    void readsAarch64Cpuinfo() {
+        const std::string path = fixtureDir("aarch64_nonuma") + "/proc/cpuinfo";
+        const CpuIdentity id = identifyByCpuinfo(readFile(path).value(), path);
+        QCOMPARE(id.vendor, std::string("ARM"));
+        QCOMPARE(id.family.value(), 8);
+        QCOMPARE(id.model.value(), 0xd0c);
+        QCOMPARE(id.stepping.value(), 1);
+        QCOMPARE(id.modelName, std::string("ARM part 0xd0c r3p1"));
+    }
+
+    void keepsTheKernelsNameOnArmAndNamesUnknownImplementers() {
+        const CpuIdentity v7 = identifyByCpuinfo("processor\t: 0\nmodel name\t: ARMv7 Processor rev 4 (v7l)\n"
+                                                 "CPU implementer\t: 0x41\nCPU architecture: 7\nCPU part\t: 0xc07\n",
+                                                 "cpuinfo");
+        QCOMPARE(v7.modelName, std::string("ARMv7 Processor rev 4 (v7l)"));
+        QCOMPARE(v7.family.value(), 7);
+        const CpuIdentity odd = identifyByCpuinfo("CPU implementer\t: 0x99\nCPU part\t: 0x1\n", "cpuinfo");
+        QCOMPARE(odd.vendor, std::string("implementer 0x99"));
+    }
+
+    // MIPS: only the kernel's "cpu model" line names the CPU.
+    void readsMipsLoongsonCpuinfo() {
+        const CpuIdentity id = identifyByCpuinfo("system type\t\t: lemote-fuloong-2f-box\nmachine\t\t\t: Unknown\n"
+                                                 "processor\t\t: 0\ncpu model\t\t: ICT Loongson-2 V0.3  FPU V0.1\n"
+                                                 "BogoMIPS\t\t: 528.38\n\n",
+                                                 "cpuinfo");
+        QCOMPARE(id.vendor, std::string("Loongson"));
+        QCOMPARE(id.modelName, std::string("ICT Loongson-2 V0.3 FPU V0.1"));
+        QVERIFY(!id.family && !id.model && !id.stepping);
+    }
+
+    // Only the first processor's block counts; an empty file knows nothing.
+    void readsTheFirstBlockOnly() {
+        const CpuIdentity id = identifyByCpuinfo("\nprocessor\t: 0\nvendor_id\t: A\nmodel\t\t: 1\n\n"
+                                                 "processor\t: 1\nvendor_id\t: B\nmodel\t\t: 2\n",
+                                                 "cpuinfo");
+        QCOMPARE(id.vendor, std::string("A"));
+        QCOMPARE(id.model.value(), 1);
+        const CpuIdentity none = identifyByCpuinfo("", "cpuinfo");
+        QVERIFY(none.vendor.empty() && none.modelName.empty() && !none.family);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCpuIdentity)
+#include "test_cpu_identity.moc"
