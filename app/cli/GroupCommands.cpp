@@ -97,7 +97,7 @@ int listGroups(const GroupLibrary& library, bool asJson) {
 
 json groupJson(const PerformanceGroup& g, const std::optional<GroupEntry>& entry) {
     json events = json::array();
-    for (const auto& s : g.slots) {
+    for (const auto& s : g.events) {
         json options = json::array();
         for (const auto& o : s.options) options.push_back({{"name", o.name}, {"value", o.value}});
         json e = {{"counter", s.counter}, {"counterSpec", s.counterSpec}, {"event", s.event},
@@ -131,7 +131,7 @@ void printGroup(const PerformanceGroup& g, const std::optional<GroupEntry>& entr
     std::printf("\nEvents:\n");
     std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "EVENT STRING"}};
     std::vector<std::string> notes;
-    for (const auto& s : g.slots) {
+    for (const auto& s : g.events) {
         std::vector<std::string> options;
         for (const auto& o : s.options) options.push_back(o.value.empty() ? o.name : o.name + "=" + o.value);
         const std::string event = options.empty() ? s.event : s.event + " [" + join(options, ", ") + "]";
@@ -166,7 +166,7 @@ int showGroup(const GroupLibrary& library, const std::string& nameOrPath, bool a
 // warnings: the file is valid, but some event may not count here.
 std::vector<std::string> eventWarnings(const PerformanceGroup& g) {
     std::vector<std::string> warnings;
-    for (const auto& slot : g.slots) {
+    for (const auto& slot : g.events) {
         auto eventString = perfEventString(slot);
         if (!eventString) {
             warnings.push_back(g.sourceFile + ":" + std::to_string(slot.line) + ": " + eventString.error().message);
@@ -231,12 +231,12 @@ int checkGroupCommand(const Args& args) {
         } else {
             const auto warnings = eventWarnings(*group);
             result["file"] = group->sourceFile;
-            result["events"] = group->slots.size();
+            result["events"] = group->events.size();
             result["metrics"] = group->metrics.size();
             result["warnings"] = warnings;
             if (!asJson) {
                 for (const auto& w : warnings) warn(w);
-                std::printf("%s: ok (%zu events, %zu metrics)\n", group->sourceFile.c_str(), group->slots.size(),
+                std::printf("%s: ok (%zu events, %zu metrics)\n", group->sourceFile.c_str(), group->events.size(),
                             group->metrics.size());
             }
         }

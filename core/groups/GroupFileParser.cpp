@@ -164,7 +164,7 @@ private:
         if (!inserted)
             return problem(line, "counter " + slot.counter + " is used twice (lines " + std::to_string(it->second) +
                                      " and " + std::to_string(line) + "); each counter counts one event");
-        group_.slots.push_back(std::move(slot));
+        group_.events.push_back(std::move(slot));
     }
 
     void parseMetric(const std::vector<std::string>& words, int line) {
@@ -196,7 +196,7 @@ private:
             join(std::vector<std::string>(longLines_.begin() + static_cast<long>(first), longLines_.end()), "\n");
         if (eventSetLine_ == 0)
             problem(0, "no EVENTSET section; a group needs a line 'EVENTSET' followed by lines 'COUNTER EVENT'");
-        else if (group_.slots.empty() && problems_.empty())
+        else if (group_.events.empty() && problems_.empty())
             problem(eventSetLine_, "EVENTSET lists no events; expected lines 'COUNTER EVENT' after it");
     }
 

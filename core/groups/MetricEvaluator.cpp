@@ -80,14 +80,22 @@ std::string replaceName(const std::string& formula, const std::string& from, con
     return out;
 }
 
-// The name-like word of `formula` around position `pos` (including ':' and
-// '=' so that an unknown "PMC3:EDGEDETECT" is quoted whole).
-std::string wordAt(const std::string& formula, size_t pos) {
-    auto inWord = [](char c) { return isNameChar(c) || c == ':' || c == '=' || c == '.'; };
-    size_t b = std::min(pos, formula.size()), e = b;
-    while (b > 0 && inWord(formula[b - 1])) --b;
+// Name-like words include ':' and '=' so that an unknown "PMC3:EDGEDETECT"
+// is quoted whole.
+bool inWord(char c) { return isNameChar(c) || c == ':' || c == '=' || c == '.'; }
+
+// The word that starts at `pos` (where muparser reports an unknown token).
+std::string wordFrom(const std::string& formula, size_t pos) {
+    size_t e = std::min(pos, formula.size());
     while (e < formula.size() && inWord(formula[e])) ++e;
-    return formula.substr(b, e - b);
+    return formula.substr(std::min(pos, e), e - std::min(pos, e));
+}
+
+// The word that contains `pos`.
+std::string wordAround(const std::string& formula, size_t pos) {
+    size_t b = std::min(pos, formula.size());
+    while (b > 0 && inWord(formula[b - 1])) --b;
+    return wordFrom(formula, b);
 }
 
 void setUpLanguage(mu::Parser& p) {
@@ -160,7 +168,7 @@ public:
     Compiler(const PerformanceGroup& group, CompiledFormulas& impl) : group_(group), impl_(impl) {}
 
     std::vector<std::string> run() {
-        impl_.slots.assign(group_.slots.size(), kNaN);
+        impl_.slots.assign(group_.events.size(), kNaN);
         collectNames();
         if (!problems_.empty()) return problems_;
         for (const auto& metric : group_.metrics) compileMetric(metric);
@@ -194,8 +202,8 @@ private:
 
     void collectNames() {
         const auto reserved = reservedNames();
-        for (size_t i = 0; i < group_.slots.size(); ++i) {
-            const GroupSlot& slot = group_.slots[i];
+        for (size_t i = 0; i < group_.events.size(); ++i) {
+            const GroupSlot& slot = group_.events[i];
             if (std::find(reserved.begin(), reserved.end(), slot.counter) != reserved.end()) {
                 problem(slot.line, "counter '" + slot.counter +
                                        "' has the name of a formula variable or function; rename the counter");
@@ -217,7 +225,7 @@ private:
         auto [it, inserted] = slotByName_.emplace(name, slot);
         if (!inserted && it->second != slot)
             problem(line, "counter name '" + name + "' clashes with the counter on line " +
-                              std::to_string(group_.slots[it->second].line) + "; rename one of them");
+                              std::to_string(group_.events[it->second].line) + "; rename one of them");
     }
 
     std::string knownNames() const {
@@ -244,7 +252,7 @@ private:
             return problem(metric.line, "metric '" + metric.name + "': conditional expressions (a ? b : c) are "
                                         "not supported in formula '" + metric.formula + "'");
         if (const size_t colon = expression.find(':'); colon != std::string::npos)
-            return unknownName(metric, wordAt(metric.formula, colon));
+            return unknownName(metric, wordAround(metric.formula, colon));
 
         auto parser = std::make_unique<mu::Parser>();
         try {
@@ -258,7 +266,7 @@ private:
                                                 " comma-separated results; expected one expression");
         } catch (const mu::ParserError& e) {
             const size_t pos = e.GetPos() < 0 ? 0 : static_cast<size_t>(e.GetPos());
-            const std::string word = wordAt(metric.formula, pos);
+            const std::string word = wordFrom(metric.formula, pos);
             if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN && !word.empty() && !std::isdigit(static_cast<unsigned char>(word[0])))
                 return unknownName(metric, word);
             return problem(metric.line, "metric '" + metric.name + "': syntax error in formula '" + metric.formula +

@@ -35,7 +35,7 @@ struct PerformanceGroup {
     std::string name;             // file name without ".txt": "CPI"
     std::string shortDescription; // the SHORT line
     std::string longDescription;  // the LONG section, lines joined with '\n'
-    std::vector<GroupSlot> slots;
+    std::vector<GroupSlot> events; // the EVENTSET, in file order (not "slots": Qt reserves that word)
     std::vector<GroupMetric> metrics;
     bool requireNoHt = false;     // REQUIRE_NOHT: only meaningful with SMT off
     std::string sourceFile;       // path it was read from (or a label for in-memory text)
