@@ -102,8 +102,7 @@ private:
     }
 
     bool enterSection(const std::string& word, int line) {
-        if (word == "REQUIRE_NOHT") {
-            section_ = Section::None;
+        if (word == "REQUIRE_NOHT") { // a flag, not a section: likwid accepts it anywhere
             group_.requireNoHt = true;
             return true;
         }

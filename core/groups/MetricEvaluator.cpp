@@ -248,7 +248,7 @@ private:
     void compileMetric(const GroupMetric& metric) {
         std::string expression = metric.formula;
         for (const auto& [spelled, plain] : aliases_) expression = replaceName(expression, spelled, plain);
-        if (const size_t q = expression.find('?'); q != std::string::npos)
+        if (expression.find('?') != std::string::npos)
             return problem(metric.line, "metric '" + metric.name + "': conditional expressions (a ? b : c) are "
                                         "not supported in formula '" + metric.formula + "'");
         if (const size_t colon = expression.find(':'); colon != std::string::npos)
@@ -267,8 +267,8 @@ private:
         } catch (const mu::ParserError& e) {
             const size_t pos = e.GetPos() < 0 ? 0 : static_cast<size_t>(e.GetPos());
             const std::string word = wordFrom(metric.formula, pos);
-            if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN && !word.empty() && !std::isdigit(static_cast<unsigned char>(word[0])))
-                return unknownName(metric, word);
+            const bool isName = !word.empty() && !std::isdigit(static_cast<unsigned char>(word[0]));
+            if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN && isName) return unknownName(metric, word);
             return problem(metric.line, "metric '" + metric.name + "': syntax error in formula '" + metric.formula +
                                             "'" + (e.GetPos() >= 0 ? " at character " + std::to_string(pos + 1) : "") +
                                             ": " + e.GetMsg());

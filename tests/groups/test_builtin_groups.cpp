@@ -137,7 +137,8 @@ private slots:
         QCOMPARE(m.at("dTLB load miss ratio"), 0.01);
         QCOMPARE(m.at("dTLB load miss rate"), 1e-5);
         QCOMPARE(m.at("iTLB miss rate"), 5e-6);
-        const auto none = metricsOf("generic", "TLB", {{"instructions", 1e6}, {"dTLB-loads", 0}, {"dTLB-load-misses", 0}}, 1);
+        const auto none =
+            metricsOf("generic", "TLB", {{"instructions", 1e6}, {"dTLB-loads", 0}, {"dTLB-load-misses", 0}}, 1);
         QVERIFY(std::isnan(none.at("dTLB hit ratio"))); // no loads: no ratio, not 1 and not 0
     }
 

@@ -127,6 +127,10 @@ private slots:
     void readsRequireNoHt() {
         const auto g = parseOk("SHORT s\nREQUIRE_NOHT\nEVENTSET\nPMC0 instructions\n");
         QVERIFY(g.requireNoHt);
+        // a flag, not a section: the EVENTSET goes on after it
+        const auto inside = parseOk("SHORT s\nEVENTSET\nPMC0 instructions\nREQUIRE_NOHT\nPMC1 cycles\n");
+        QVERIFY(inside.requireNoHt);
+        QCOMPARE(inside.events.size(), size_t(2));
     }
 
     void keepsLikwidOptionsAndEventSyntax() {

@@ -26,7 +26,9 @@ private:
     QTemporaryDir tmp_;
     QString data_, config_, home_;
 
-    void write(const QString& path, const std::string& shortText) { test::writeFile(path, test::minimalGroup(shortText)); }
+    void write(const QString& path, const std::string& shortText) {
+        test::writeFile(path, test::minimalGroup(shortText));
+    }
 
 private slots:
     void init() {
