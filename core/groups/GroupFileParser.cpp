@@ -1,0 +1,234 @@
+#include "core/groups/GroupFileParser.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+#include "core/groups/LikwidEventOptions.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+constexpr const char* kKeywords[] = {"SHORT", "EVENTSET", "METRICS", "LONG", "REQUIRE_NOHT"};
+constexpr const char* kKeywordList = "SHORT, EVENTSET, METRICS, LONG or REQUIRE_NOHT";
+
+enum class Section { None, EventSet, Metrics, Long };
+
+bool isIdentifier(std::string_view s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    for (char c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
+}
+
+// A lone upper-case word one or two edits away from a keyword ("METRIC",
+// "EVENTSETS") is a misspelt section header, not a counter or a metric.
+std::string misspeltKeyword(std::string_view word) {
+    for (char c : word)
+        if (!std::isupper(static_cast<unsigned char>(c)) && c != '_') return {};
+    for (const char* k : kKeywords)
+        if (editDistance(word, k) <= 2) return k;
+    return {};
+}
+
+bool endsWithOperator(std::string_view word) {
+    return !word.empty() && std::strchr("+-*/^(,", word.back()) != nullptr;
+}
+
+class Parser {
+public:
+    Parser(std::string sourceFile, std::string name) {
+        group_.sourceFile = std::move(sourceFile);
+        group_.name = std::move(name);
+    }
+
+    Result<PerformanceGroup> parse(std::string_view text) {
+        if (startsWith(text, "\xEF\xBB\xBF")) text.remove_prefix(3); // UTF-8 byte order mark
+        const auto lines = split(text, '\n', /*keepEmpty=*/true);
+        for (size_t i = 0; i < lines.size(); ++i) parseLine(lines[i], static_cast<int>(i) + 1);
+        finish();
+        if (!problems_.empty()) return makeError(join(problems_, "\n"));
+        return std::move(group_);
+    }
+
+private:
+    void problem(int line, const std::string& message) {
+        problems_.push_back(group_.sourceFile + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
+                            message);
+    }
+
+    void parseLine(std::string_view raw, int line) {
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (section_ == Section::Long) {
+            if (!startsWith(raw, "#")) longLines_.push_back(rtrim(raw));
+            return;
+        }
+        const std::string text = trim(raw);
+        if (text.empty() || text[0] == '#') return;
+        const auto words = splitWhitespace(text);
+        if (words[0] == "SHORT") return parseShort(text, line);
+        if (words.size() == 1 && enterSection(words[0], line)) return;
+        switch (section_) {
+        case Section::None: return unknownSection(words[0], line);
+        case Section::EventSet: return parseSlot(words, line);
+        case Section::Metrics: return parseMetric(words, line);
+        case Section::Long: return; // handled above
+        }
+    }
+
+    static std::string rtrim(std::string_view s) {
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+        return std::string(s);
+    }
+
+    bool firstTime(const std::string& keyword, int line) {
+        auto [it, inserted] = seen_.emplace(keyword, line);
+        if (!inserted)
+            problem(line, keyword + " appears a second time (first on line " + std::to_string(it->second) +
+                              "); a group has one " + keyword + " section");
+        return inserted;
+    }
+
+    void parseShort(const std::string& text, int line) {
+        section_ = Section::None;
+        if (!firstTime("SHORT", line)) return;
+        group_.shortDescription = trim(std::string_view(text).substr(5));
+        if (group_.shortDescription.empty())
+            problem(line, "SHORT has no text; expected 'SHORT <one-line description>'");
+    }
+
+    bool enterSection(const std::string& word, int line) {
+        if (word == "REQUIRE_NOHT") { // a flag, not a section: likwid accepts it anywhere
+            group_.requireNoHt = true;
+            return true;
+        }
+        Section next = Section::None;
+        if (word == "EVENTSET") next = Section::EventSet;
+        else if (word == "METRICS") next = Section::Metrics;
+        else if (word == "LONG") next = Section::Long;
+        else return false;
+        section_ = next;
+        if (firstTime(word, line) && next == Section::EventSet) eventSetLine_ = line;
+        return true;
+    }
+
+    void unknownSection(const std::string& word, int line) {
+        std::string message = "unknown section '" + word + "'; expected " + kKeywordList;
+        if (auto close = misspeltKeyword(word); !close.empty()) message += " (did you mean " + close + "?)";
+        problem(line, message);
+    }
+
+    void parseSlot(const std::vector<std::string>& words, int line) {
+        if (words.size() == 1) {
+            if (auto close = misspeltKeyword(words[0]); !close.empty())
+                return problem(line, "unknown section '" + words[0] + "' (did you mean " + close + "?)");
+            return problem(line, "counter '" + words[0] +
+                                     "' has no event; expected 'COUNTER EVENT', e.g. 'PMC0 INSTR_RETIRED_ANY'");
+        }
+        if (words.size() > 2)
+            return problem(line, "unexpected '" + words[2] + "' after the event of counter " + words[0] +
+                                     "; expected 'COUNTER EVENT' (an event string has no spaces)");
+
+        GroupSlot slot;
+        slot.line = line;
+        slot.counterSpec = words[0];
+        const auto counterParts = split(words[0], ':', /*keepEmpty=*/true);
+        slot.counter = counterParts[0];
+        if (!isIdentifier(slot.counter))
+            return problem(line, "counter name '" + slot.counter +
+                                     "' is not a name formulas can use; expected a letter or '_' followed by "
+                                     "letters, digits or '_', e.g. PMC0");
+        for (size_t i = 1; i < counterParts.size(); ++i) {
+            auto option = parseLikwidOption(counterParts[i]);
+            if (!option)
+                return problem(line, "unknown option '" + counterParts[i] + "' on counter " + slot.counter +
+                                         "; likwid options are " + join(likwidOptionNames(), ", "));
+            slot.options.push_back(std::move(*option));
+        }
+        auto event = splitLikwidOptions(words[1]);
+        if (event.event.empty())
+            return problem(line, "counter " + slot.counter + " has an empty event name before the options in '" +
+                                     words[1] + "'; expected 'COUNTER EVENT[:OPTION...]'");
+        slot.event = std::move(event.event);
+        slot.options.insert(slot.options.end(), event.options.begin(), event.options.end());
+        for (const auto& option : slot.options)
+            if (Status valid = validateLikwidOption(option); !valid)
+                return problem(line, "counter " + slot.counter + ": " + valid.error().message);
+
+        auto [it, inserted] = counterLines_.emplace(slot.counter, line);
+        if (!inserted)
+            return problem(line, "counter " + slot.counter + " is used twice (lines " + std::to_string(it->second) +
+                                     " and " + std::to_string(line) + "); each counter counts one event");
+        group_.events.push_back(std::move(slot));
+    }
+
+    void parseMetric(const std::vector<std::string>& words, int line) {
+        if (words.size() == 1) {
+            if (auto close = misspeltKeyword(words[0]); !close.empty())
+                return problem(line, "unknown section '" + words[0] + "' (did you mean " + close + "?)");
+            return problem(line, "metric '" + words[0] +
+                                     "' has no formula; expected 'NAME  FORMULA' (the formula is the last "
+                                     "word, e.g. 'CPI  FIXC1/FIXC0')");
+        }
+        GroupMetric metric;
+        metric.line = line;
+        metric.formula = words.back();
+        metric.name = join(std::vector<std::string>(words.begin(), words.end() - 1), " ");
+        // "IPC  PMC0 / PMC1" would silently become the metric "IPC PMC0 /" with
+        // formula "PMC1": likwid takes the last word, so say so instead.
+        if (endsWithOperator(words[words.size() - 2]))
+            return problem(line, "the formula of '" + metric.name + "' seems to contain spaces ('" +
+                                     words[words.size() - 2] + " " + metric.formula +
+                                     "'); the formula is the last word, so write it without spaces");
+        group_.metrics.push_back(std::move(metric));
+    }
+
+    void finish() {
+        while (!longLines_.empty() && longLines_.back().empty()) longLines_.pop_back();
+        size_t first = 0;
+        while (first < longLines_.size() && longLines_[first].empty()) ++first;
+        group_.longDescription =
+            join(std::vector<std::string>(longLines_.begin() + static_cast<long>(first), longLines_.end()), "\n");
+        if (eventSetLine_ == 0)
+            problem(0, "no EVENTSET section; a group needs a line 'EVENTSET' followed by lines 'COUNTER EVENT'");
+        else if (group_.events.empty() && problems_.empty())
+            problem(eventSetLine_, "EVENTSET lists no events; expected lines 'COUNTER EVENT' after it");
+    }
+
+    PerformanceGroup group_;
+    Section section_ = Section::None;
+    std::map<std::string, int> seen_;         // section keyword -> first line
+    std::map<std::string, int> counterLines_; // counter -> line
+    std::vector<std::string> longLines_;
+    std::vector<std::string> problems_;
+    int eventSetLine_ = 0;
+};
+
+} // namespace
+
+Result<PerformanceGroup> parseGroupText(std::string_view text, const std::string& sourceFile, const std::string& name) {
+    return Parser(sourceFile, name).parse(text);
+}
+
+std::string groupNameFromPath(const std::string& path) {
+    std::filesystem::path p(path);
+    return p.extension() == ".txt" ? p.stem().string() : p.filename().string();
+}
+
+Result<PerformanceGroup> parseGroupFile(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return makeError(path + ": is a directory; expected a group file such as " + path + "/CPI.txt");
+    errno = 0;
+    auto text = readFile(path);
+    if (!text)
+        return makeError(path + ": cannot read the group file: " +
+                         (errno ? std::string(std::strerror(errno)) : std::string("unknown error")));
+    return parseGroupText(*text, path, groupNameFromPath(path));
+}
+
+} // namespace perfdash

@@ -1,0 +1,119 @@
+#include "core/groups/GroupLibrary.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "core/groups/GroupFileParser.h"
+#include "core/groups/MetricEvaluator.h"
+#include "core/util/DataPaths.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace fs = std::filesystem;
+
+const char* toString(GroupOrigin origin) {
+    switch (origin) {
+    case GroupOrigin::User: return "user";
+    case GroupOrigin::Likwid: return "likwid";
+    case GroupOrigin::BuiltIn: return "built-in";
+    case GroupOrigin::File: return "file";
+    }
+    return "?";
+}
+
+Result<PerformanceGroup> loadGroupFile(const std::string& path) {
+    auto group = parseGroupFile(path);
+    if (!group) return group;
+    if (auto formulas = MetricEvaluator::compile(*group); !formulas) return formulas.error();
+    return group;
+}
+
+GroupLibrary::GroupLibrary(std::vector<GroupRoot> roots, std::vector<std::string> archs)
+    : roots_(std::move(roots)), archs_(std::move(archs)) {}
+
+std::vector<GroupRoot> GroupLibrary::defaultRoots() {
+    return {
+        {userConfigDir() + "/groups", GroupOrigin::User},
+        {homeDir() + "/.likwid/groups", GroupOrigin::Likwid},
+        {dataDir() + "/groups", GroupOrigin::BuiltIn},
+    };
+}
+
+std::vector<std::string> GroupLibrary::searchDirs() const {
+    std::vector<std::string> out;
+    for (const auto& root : roots_)
+        for (const auto& arch : archs_) out.push_back(root.dir + "/" + arch);
+    return out;
+}
+
+namespace {
+
+// The *.txt files of a directory, sorted; none if it does not exist.
+std::vector<fs::path> groupFilesIn(const fs::path& dir) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".txt" && it->is_regular_file(ec)) out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+std::vector<GroupEntry> GroupLibrary::list() const {
+    std::map<std::string, GroupEntry> byName;
+    for (const auto& root : roots_) {
+        for (const auto& arch : archs_) {
+            for (const auto& file : groupFilesIn(fs::path(root.dir) / arch)) {
+                const std::string name = file.stem().string();
+                if (auto it = byName.find(name); it != byName.end()) {
+                    it->second.overrides.push_back(file.string());
+                    continue;
+                }
+                GroupEntry entry;
+                entry.name = name;
+                entry.file = file.string();
+                entry.arch = arch;
+                entry.origin = root.origin;
+                if (auto group = loadGroupFile(entry.file)) entry.shortDescription = group->shortDescription;
+                else entry.problem = group.error().message;
+                byName.emplace(name, std::move(entry));
+            }
+        }
+    }
+    std::vector<GroupEntry> out;
+    for (auto& [name, entry] : byName) out.push_back(std::move(entry));
+    return out;
+}
+
+std::optional<GroupEntry> GroupLibrary::find(std::string_view name) const {
+    for (auto& entry : list())
+        if (entry.name == name) return std::move(entry);
+    return std::nullopt;
+}
+
+bool GroupLibrary::looksLikePath(std::string_view nameOrPath) {
+    return nameOrPath.find('/') != std::string_view::npos || endsWith(nameOrPath, ".txt");
+}
+
+Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {
+    if (looksLikePath(nameOrPath)) return loadGroupFile(std::string(nameOrPath));
+    const auto entries = list();
+    for (const auto& entry : entries)
+        if (entry.name == nameOrPath) return loadGroupFile(entry.file);
+
+    std::vector<std::string> names;
+    for (const auto& entry : entries) names.push_back(entry.name);
+    std::string message = "unknown performance group '" + std::string(nameOrPath) + "'";
+    if (auto close = closestMatches(nameOrPath, names); !close.empty())
+        message += "; did you mean " + join(close, ", ") + "?";
+    else if (!names.empty())
+        message += "; available: " + join(names, ", ");
+    message += " (searched " + join(searchDirs(), ", ") +
+               "; 'perfdash-cli groups' lists the groups, a path to a .txt file also works)";
+    return makeError(message);
+}
+
+} // namespace perfdash

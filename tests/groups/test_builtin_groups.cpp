@@ -1,0 +1,209 @@
+// Every built-in group file parses, its formulas compile against its own
+// slots, every slot is used, and the formulas compute what their LONG text
+// says (checked by construction with chosen counts).
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include "core/groups/GroupArch.h"
+#include "core/groups/GroupLibrary.h"
+#include "core/groups/LikwidEventOptions.h"
+#include "core/groups/MetricEvaluator.h"
+#include "core/util/DataPaths.h"
+
+using namespace perfdash;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> builtinFiles() {
+    std::vector<std::string> out;
+    for (const auto& arch : fs::directory_iterator(dataDir() + "/groups"))
+        if (arch.is_directory())
+            for (const auto& file : fs::directory_iterator(arch.path()))
+                if (file.path().extension() == ".txt") out.push_back(file.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool formulaUses(const std::string& formula, const std::string& name) {
+    for (size_t pos = formula.find(name); pos != std::string::npos; pos = formula.find(name, pos + 1)) {
+        const size_t end = pos + name.size();
+        auto nameChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        if ((pos == 0 || !nameChar(formula[pos - 1])) && (end == formula.size() || !nameChar(formula[end])))
+            return true;
+    }
+    return false;
+}
+
+// Metric values of built-in group `arch/name` for the given counts per event string.
+std::map<std::string, double> metricsOf(const std::string& arch, const std::string& name,
+                                        const std::map<std::string, double>& countsByEvent, double time) {
+    auto group = loadGroupFile(dataDir() + "/groups/" + arch + "/" + name + ".txt");
+    if (!group) qFatal("%s", group.error().message.c_str());
+    std::vector<double> counts;
+    for (const auto& s : group->events) {
+        auto it = countsByEvent.find(s.event);
+        counts.push_back(it == countsByEvent.end() ? std::nan("") : it->second);
+    }
+    auto evaluator = MetricEvaluator::compile(*group);
+    if (!evaluator) qFatal("%s", evaluator.error().message.c_str());
+    MetricEnvironment env;
+    env.time = time;
+    env.inverseClock = 1.0 / 2.0e9;
+    const auto values = evaluator->evaluate(counts, env);
+    std::map<std::string, double> out;
+    for (size_t i = 0; i < values.size(); ++i) out[group->metrics[i].name] = values[i];
+    return out;
+}
+
+} // namespace
+
+class TestBuiltinGroups : public QObject {
+    Q_OBJECT
+private slots:
+    void everyFileIsComplete_data() {
+        QTest::addColumn<QString>("file");
+        const auto files = builtinFiles();
+        QVERIFY(files.size() >= 20);
+        for (const auto& f : files)
+            QTest::newRow(fs::path(f).lexically_relative(dataDir() + "/groups").string().c_str())
+                << QString::fromStdString(f);
+    }
+    void everyFileIsComplete() {
+        QFETCH(QString, file);
+        auto group = loadGroupFile(file.toStdString()); // parse + compile every formula
+        QVERIFY2(group.ok(), group.ok() ? "" : group.error().message.c_str());
+        QVERIFY(!group->shortDescription.empty());
+        QVERIFY2(group->longDescription.find("Formulas:") == 0, "LONG starts with the formulas");
+        QVERIFY(group->longDescription.size() > 300);
+        QVERIFY(!group->events.empty());
+        QVERIFY(!group->metrics.empty());
+
+        for (const auto& slot : group->events) {
+            auto eventString = perfEventString(slot);
+            QVERIFY2(eventString.ok(), eventString.ok() ? "" : eventString.error().message.c_str());
+            bool used = false;
+            for (const auto& m : group->metrics) used = used || formulaUses(m.formula, slot.counter);
+            QVERIFY2(used, ("counter " + slot.counter + " is in no formula").c_str());
+        }
+
+        // With every count 1 and every input known, no formula may be n/a.
+        auto evaluator = MetricEvaluator::compile(*group);
+        QVERIFY(evaluator.ok());
+        MetricEnvironment env{1.0, 1.0 / 3.0e9, 1, 1, 1};
+        const auto values = evaluator->evaluate(std::vector<double>(group->events.size(), 1.0), env);
+        for (size_t i = 0; i < values.size(); ++i)
+            QVERIFY2(std::isfinite(values[i]), group->metrics[i].name.c_str());
+    }
+
+    void requiredGroupsExist() {
+        for (const char* name : {"CPI", "BRANCH", "CACHE", "TLB", "SOFTWARE"})
+            QVERIFY2(fs::exists(dataDir() + "/groups/generic/" + std::string(name) + ".txt"), name);
+        // the native directories are the ones the PMU models map to
+        const std::string zen4 = groupArchsFor("amd64_fam19h_zen4").front();
+        const std::string skl = groupArchsFor("skl").front();
+        for (const char* name : {"CPI", "BRANCH", "DATA", "L2CACHE", "TLB"})
+            QVERIFY2(fs::exists(dataDir() + "/groups/" + zen4 + "/" + name + ".txt"), name);
+        for (const char* name : {"CPI", "BRANCH", "DATA", "L2CACHE", "L3CACHE", "TLB_DATA"})
+            QVERIFY2(fs::exists(dataDir() + "/groups/" + skl + "/" + name + ".txt"), name);
+    }
+
+    void genericCpiComputesCpiAndClock() {
+        const auto m = metricsOf("generic", "CPI", {{"instructions", 4e9}, {"cycles", 3e9}, {"task-clock", 1e9}}, 2);
+        QCOMPARE(m.at("CPI"), 0.75);
+        QCOMPARE(m.at("IPC"), 4.0 / 3.0);
+        QCOMPARE(m.at("Clock [MHz]"), 3000.0); // 3e9 cycles in 1 s of CPU time
+        QCOMPARE(m.at("CPU time [s]"), 1.0);
+        QCOMPARE(m.at("Runtime [s]"), 2.0);
+    }
+
+    void genericCpiWithoutHardwarePmu() {
+        // In a VM cycles and instructions are not counted: n/a, not 0; task-clock still works.
+        const auto m = metricsOf("generic", "CPI", {{"task-clock", 5e8}}, 1);
+        QVERIFY(std::isnan(m.at("CPI")));
+        QVERIFY(std::isnan(m.at("Clock [MHz]")));
+        QCOMPARE(m.at("CPU time [s]"), 0.5);
+    }
+
+    void genericTlbHitRatio() {
+        const auto m = metricsOf("generic", "TLB",
+                                 {{"instructions", 1e6}, {"dTLB-loads", 1000}, {"dTLB-load-misses", 10},
+                                  {"iTLB-load-misses", 5}},
+                                 1);
+        QCOMPARE(m.at("dTLB hit ratio"), 0.99);
+        QCOMPARE(m.at("dTLB load miss ratio"), 0.01);
+        QCOMPARE(m.at("dTLB load miss rate"), 1e-5);
+        QCOMPARE(m.at("iTLB miss rate"), 5e-6);
+        const auto none =
+            metricsOf("generic", "TLB", {{"instructions", 1e6}, {"dTLB-loads", 0}, {"dTLB-load-misses", 0}}, 1);
+        QVERIFY(std::isnan(none.at("dTLB hit ratio"))); // no loads: no ratio, not 1 and not 0
+    }
+
+    void genericBranchAndCache() {
+        const auto b = metricsOf("generic", "BRANCH",
+                                 {{"instructions", 1000}, {"cycles", 500}, {"branch-instructions", 200},
+                                  {"branch-misses", 10}},
+                                 1);
+        QCOMPARE(b.at("Branch rate"), 0.2);
+        QCOMPARE(b.at("Branch misprediction rate"), 0.01);
+        QCOMPARE(b.at("Branch misprediction ratio"), 0.05);
+        const auto c = metricsOf("generic", "CACHE",
+                                 {{"instructions", 1000}, {"L1-dcache-loads", 400}, {"L1-dcache-load-misses", 40},
+                                  {"LLC-loads", 20}, {"LLC-load-misses", 5}},
+                                 1);
+        QCOMPARE(c.at("L1D miss ratio"), 0.1);
+        QCOMPARE(c.at("L1D misses per 1000 instructions"), 40.0);
+        QCOMPARE(c.at("LLC miss ratio"), 0.25);
+        QCOMPARE(c.at("LLC miss rate"), 0.005);
+    }
+
+    void genericSoftware() {
+        const auto m = metricsOf("generic", "SOFTWARE",
+                                 {{"task-clock", 3e9}, {"context-switches", 40}, {"cpu-migrations", 4},
+                                  {"page-faults", 1000}, {"major-faults", 2}},
+                                 2);
+        QCOMPARE(m.at("CPUs utilised"), 1.5);
+        QCOMPARE(m.at("Context switches [1/s]"), 20.0);
+        QCOMPARE(m.at("CPU migrations [1/s]"), 2.0);
+        QCOMPARE(m.at("Page faults [1/s]"), 500.0);
+        QCOMPARE(m.at("Major page faults [1/s]"), 1.0);
+    }
+
+    void nativeClockFormulas() {
+        // 2e9 reference cycles at a 2 GHz nominal clock while the core ran 3e9 cycles: 3 GHz.
+        const auto skl = metricsOf("skylake", "CPI",
+                                   {{"INSTRUCTION_RETIRED", 6e9}, {"UNHALTED_CORE_CYCLES", 3e9},
+                                    {"UNHALTED_REFERENCE_CYCLES", 2e9}, {"UOPS_RETIRED:RETIRE_SLOTS", 7.2e9}},
+                                   1);
+        QCOMPARE(skl.at("Clock [MHz]"), 3000.0);
+        QCOMPARE(skl.at("CPI"), 0.5);
+        QCOMPARE(skl.at("Retired uops per instruction"), 1.2);
+        const auto zen4 = metricsOf("zen4", "CPI",
+                                    {{"RETIRED_INSTRUCTIONS", 6e9}, {"CYCLES_NOT_IN_HALT", 3e9},
+                                     {"P0_FREQ_CYCLES_NOT_IN_HALT", 2e9}, {"RETIRED_OPS", 6.6e9}},
+                                    1);
+        QCOMPARE(zen4.at("Clock [MHz]"), 3000.0);
+        QCOMPARE(zen4.at("IPC"), 2.0);
+        QCOMPARE(zen4.at("Ops per instruction"), 1.1);
+    }
+
+    void skylakeStallLengthUsesTheEdgeDetectSlot() {
+        auto group = loadGroupFile(dataDir() + "/groups/skylake/UOPS_ISSUE.txt");
+        QVERIFY(group.ok());
+        const GroupSlot& edge = group->events.back();
+        QCOMPARE(edge.counterSpec, std::string("PMC2:EDGEDETECT"));
+        QCOMPARE(*perfEventString(edge), std::string("UOPS_ISSUED:STALL_CYCLES:e=1"));
+        auto evaluator = MetricEvaluator::compile(*group);
+        QVERIFY(evaluator.ok());
+        MetricEnvironment env{1, 1.0 / 2e9, 1, 1, 1};
+        // FIXC0..2, PMC0 (issued), PMC1 (stall cycles), PMC2:EDGEDETECT (stalls begun)
+        const auto v = evaluator->evaluate(std::vector<double>{100, 200, 200, 300, 50, 10}, env);
+        QCOMPARE(v.back(), 5.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestBuiltinGroups)
+#include "test_builtin_groups.moc"

@@ -1,0 +1,183 @@
+// perfdash-cli groups / check-group, run as a separate process (PERFDASH_CLI)
+// with HOME and XDG_CONFIG_HOME pointing at an empty temporary directory.
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "GroupTestSupport.h"
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+} // namespace
+
+class TestGroupCommands : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir home_;
+
+    Run cli(const QStringList& args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HOME", home_.path());
+        env.insert("XDG_CONFIG_HOME", home_.path() + "/.config");
+        p.setProcessEnvironment(env);
+        p.start(qEnvironmentVariable("PERFDASH_CLI"), args);
+        if (!p.waitForFinished(30000)) qFatal("perfdash-cli did not finish");
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
+                p.readAllStandardError().toStdString()};
+    }
+
+    static QString fixture(const char* name) {
+        return QString::fromStdString(perfdash::test::fixturesDir()) + "/cli/" + name;
+    }
+
+    static bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(home_.isValid());
+        QVERIFY2(QFileInfo(qEnvironmentVariable("PERFDASH_CLI")).isExecutable(), "PERFDASH_CLI must name the CLI");
+    }
+
+    void listsBuiltinGroups() {
+        const Run r = cli({"groups"});
+        QCOMPARE(r.status, 0);
+        for (const char* name : {"CPI", "BRANCH", "CACHE", "TLB", "SOFTWARE"}) QVERIFY2(has(r.out, name), name);
+        QVERIFY(has(r.out, "built-in"));
+        QVERIFY(has(r.out, "Cycles and instructions"));
+        QVERIFY(r.err.empty());
+    }
+
+    void listsAsJson() {
+        const Run r = cli({"groups", "--json"});
+        QCOMPARE(r.status, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j.at("archs"), nlohmann::json({"generic"}));
+        bool sawCpi = false;
+        for (const auto& g : j.at("groups")) {
+            if (g.at("name") != "CPI") continue;
+            sawCpi = true;
+            QCOMPARE(g.at("origin").get<std::string>(), std::string("built-in"));
+            QCOMPARE(g.at("arch").get<std::string>(), std::string("generic"));
+            QVERIFY(has(g.at("file").get<std::string>(), "generic/CPI.txt"));
+            QVERIFY(!g.at("short").get<std::string>().empty());
+        }
+        QVERIFY(sawCpi);
+    }
+
+    void archSelectsNativeGroups() {
+        const Run r = cli({"groups", "--json", "--arch", "amd64_fam19h_zen4"});
+        QCOMPARE(r.status, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        std::map<std::string, std::string> archOf;
+        for (const auto& g : j.at("groups")) archOf[g.at("name")] = g.at("arch");
+        QCOMPARE(archOf.at("CPI"), std::string("zen4"));
+        QCOMPARE(archOf.at("SOFTWARE"), std::string("generic"));
+    }
+
+    void showsOneGroup() {
+        const Run r = cli({"groups", "CPI"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(has(r.out, "instructions"));
+        QVERIFY(has(r.out, "task-clock"));
+        QVERIFY(has(r.out, "IPC"));
+        QVERIFY(has(r.out, "PMC0/PMC1"));
+        QVERIFY(has(r.out, "Formulas:")); // the LONG text
+    }
+
+    void showsOneGroupAsJson() {
+        const Run r = cli({"groups", "UOPS_ISSUE", "--arch", "skylake", "--json"});
+        QCOMPARE(r.status, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j.at("name").get<std::string>(), std::string("UOPS_ISSUE"));
+        const auto& edge = j.at("events").back();
+        QCOMPARE(edge.at("counterSpec").get<std::string>(), std::string("PMC2:EDGEDETECT"));
+        QCOMPARE(edge.at("eventString").get<std::string>(), std::string("UOPS_ISSUED:STALL_CYCLES:e=1"));
+        QCOMPARE(edge.at("options").at(0).at("name").get<std::string>(), std::string("EDGEDETECT"));
+        QVERIFY(!j.at("metrics").empty());
+        QVERIFY(has(j.at("long").get<std::string>(), "EDGEDETECT"));
+    }
+
+    void showsAFileByPath() {
+        const Run r = cli({"groups", fixture("GOOD.txt")});
+        QCOMPARE(r.status, 0);
+        QVERIFY(has(r.out, "CLI test group"));
+    }
+
+    void unknownGroupSuggestsClosest() {
+        const Run r = cli({"groups", "CPU"});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(has(r.err, "unknown performance group 'CPU'"), r.err.c_str());
+        QVERIFY2(has(r.err, "did you mean CPI"), r.err.c_str());
+    }
+
+    void userGroupOverridesBuiltin() {
+        perfdash::test::writeFile(home_.path() + "/.config/perfdash/groups/generic/CPI.txt",
+                                  perfdash::test::minimalGroup("my own CPI"));
+        const Run r = cli({"groups"});
+        QFile::remove(home_.path() + "/.config/perfdash/groups/generic/CPI.txt");
+        QCOMPARE(r.status, 0);
+        QVERIFY2(has(r.out, "my own CPI"), r.out.c_str());
+        QVERIFY2(has(r.out, "overrides"), r.out.c_str());
+    }
+
+    void checkGroupAcceptsAGoodFile() {
+        const Run r = cli({"check-group", fixture("GOOD.txt")});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(has(r.out, "GOOD.txt: ok (2 events, 2 metrics)"), r.out.c_str());
+        QVERIFY2(r.err.empty(), r.err.c_str());
+    }
+
+    void checkGroupReportsFileAndLine() {
+        const Run r = cli({"check-group", fixture("GOOD.txt"), fixture("BROKEN.txt"), fixture("BADFORMULA.txt")});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(has(r.err, "BROKEN.txt:5: counter 'TASKCLOCK' has no event"), r.err.c_str());
+        QVERIFY2(has(r.err, "BADFORMULA.txt:8: metric 'Faults per switch': unknown name 'CSWITCH'"), r.err.c_str());
+        QVERIFY2(has(r.out, "GOOD.txt: ok"), r.out.c_str()); // the good file is still checked
+    }
+
+    void checkGroupJson() {
+        const Run r = cli({"check-group", "--json", fixture("GOOD.txt"), fixture("BROKEN.txt")});
+        QCOMPARE(r.status, 1);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j.at("results").size(), size_t(2));
+        QCOMPARE(j.at("results")[0].at("ok").get<bool>(), true);
+        QCOMPARE(j.at("results")[1].at("ok").get<bool>(), false);
+        QVERIFY(has(j.at("results")[1].at("errors")[0].get<std::string>(), "BROKEN.txt:5:"));
+        QCOMPARE(j.at("eventsChecked").get<bool>(), false);
+    }
+
+    void checkGroupWarnsAboutOptionsPerfCannotExpress() {
+        const Run r = cli({"check-group", fixture("OPTIONS.txt")});
+        QCOMPARE(r.status, 0); // valid file: a warning, not an error
+        QVERIFY2(has(r.err, "warning: "), r.err.c_str());
+        QVERIFY2(has(r.err, "OPTIONS.txt:5: counter MBOX0C0: likwid option MATCH0=0x1"), r.err.c_str());
+    }
+
+    void checkGroupAcceptsNames() {
+        const Run r = cli({"check-group", "SOFTWARE"});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(has(r.out, "SOFTWARE.txt: ok"), r.out.c_str());
+    }
+
+    void usageErrorsExitTwo() {
+        QCOMPARE(cli({"groups", "--bogus"}).status, 2);
+        QCOMPARE(cli({"check-group", "--bogus", fixture("GOOD.txt")}).status, 2);
+        QCOMPARE(cli({"check-group"}).status, 2);
+        QCOMPARE(cli({"groups", "CPI", "TLB"}).status, 2);
+        const Run help = cli({"check-group", "--help"});
+        QCOMPARE(help.status, 0);
+        QVERIFY(has(help.out, "--json"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGroupCommands)
+#include "test_group_commands.moc"
