@@ -15,12 +15,12 @@ CLI=/usr/bin/perfdash-cli
 # instruction counts are exact.
 USER_ID=1000
 
-# record CASE COMMAND [ARGS]: runs COMMAND (at most 60 s of guest time) and
+# record CASE COMMAND [ARGS]: runs COMMAND (at most 20 s of guest time) and
 # keeps its stdout, stderr and exit status as $SECTION_DIR/CASE.{out,err,rc}.
 record() {
     name=$1
     shift
-    timeout 60 "$@" > "$SECTION_DIR/$name.out" 2> "$SECTION_DIR/$name.err"
+    timeout 20 "$@" > "$SECTION_DIR/$name.out" 2> "$SECTION_DIR/$name.err"
     echo $? > "$SECTION_DIR/$name.rc"
 }
 
