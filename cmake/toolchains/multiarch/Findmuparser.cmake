@@ -18,7 +18,7 @@ include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(muparser
   REQUIRED_VARS muparser_LIBRARY muparser_INCLUDE_DIR
   VERSION_VAR muparser_VERSION
-  REASON_FAILURE_MESSAGE "the cross build needs libmuparser-dev (headers) and libmuparser2v5:${CMAKE_SYSTEM_PROCESSOR} (library)")
+  REASON_FAILURE_MESSAGE "the cross build needs libmuparser-dev (headers) and the target's libmuparser2v5 (Debian: libmuparser2v5:arm64 for aarch64)")
 
 if(muparser_FOUND AND NOT TARGET muparser::muparser)
   add_library(muparser::muparser SHARED IMPORTED)
