@@ -8,6 +8,7 @@
 //            the CLI answers "not built yet", checked once the engine lands.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <set>
