@@ -1,0 +1,103 @@
+# The guest side of the hardware-counter tests: one function per section,
+# named section_<name>. A section only runs commands and keeps what they
+# print; the host-side checks (tests/hwguest/test_hwguest.cpp) judge it. The
+# host decides which sections each boot runs (tests/hwguest/CMakeLists.txt).
+#
+# Workloads (/hwguest/bin): loop-small and loop-large run exactly the number of
+# user-space instructions given in /hwguest/workloads.txt. Rig tools:
+# pmu-count and pfm-detect (the emulated PMU seen without perfdash's code),
+# as-user (runs a command as an unprivileged user).
+
+BIN=/hwguest/bin
+CLI=/usr/bin/perfdash-cli
+# "$BIN/as-user $USER_ID COMMAND": unprivileged under perf_event_paranoid 2 (set
+# by /init), perfdash must count user space only, where the workloads'
+# instruction counts are exact.
+USER_ID=1000
+
+# record CASE COMMAND [ARGS]: runs COMMAND (at most 20 s of guest time) and
+# keeps its stdout, stderr and exit status as $SECTION_DIR/CASE.{out,err,rc}.
+record() {
+    name=$1
+    shift
+    timeout 20 "$@" > "$SECTION_DIR/$name.out" 2> "$SECTION_DIR/$name.err"
+    echo $? > "$SECTION_DIR/$name.rc"
+}
+
+# --- the rig's own sanity checks: the emulated PMU, without perfdash's code ---
+
+section_rig_pmu() {
+    record uname uname -a
+    record dmesg dmesg
+    record pmus ls /sys/bus/event_source/devices
+    record pmu-events ls /sys/bus/event_source/devices/armv8_pmuv3/events
+    record probe $BIN/pmu-count probe
+    record pfm-detect $BIN/pfm-detect
+}
+
+section_rig_counting() {
+    record group $BIN/pmu-count group -- $BIN/loop-small
+}
+
+section_rig_multiplex() {
+    record spread $BIN/pmu-count spread 10 -- $BIN/loop-large
+}
+
+section_rig_percpu() {
+    record percpu $BIN/pmu-count percpu 1 -- $BIN/loop-small
+}
+
+# --- perfdash's aarch64 build starts in the guest: binary, libraries, loader ---
+
+section_cli_starts() {
+    record version $CLI --version
+    record help $CLI --help
+}
+
+# --- product checks: one section per item of issue 7's "What it must show" ---
+
+# The same generic events the rig probed, so the host can compare perfdash's
+# verdicts with the kernel's; then the catalog with libpfm4's A57 events.
+section_capability() {
+    for event in $($BIN/pmu-count probe | sed -n 's/^event=\([^ ]*\) .*/\1/p'); do
+        record "describe-$event" $CLI describe "$event" --json
+    done
+    record list $CLI list --json
+}
+
+section_stat_cpi() {
+    record stat $BIN/as-user $USER_ID $CLI stat -g CPI --json -- $BIN/loop-small
+}
+
+# loop-large lasts 2^shift x 100 ms of guest time: ten intervals or more.
+section_timeline() {
+    record stat $BIN/as-user $USER_ID $CLI stat -g CPI -t 10ms --json -- $BIN/loop-large
+}
+
+# Ten instructions events, more than the PMU has counters.
+section_multiplex() {
+    record stat $BIN/as-user $USER_ID $CLI stat \
+        -e instructions,instructions,instructions,instructions,instructions,instructions,instructions,instructions,instructions,instructions \
+        --json -- $BIN/loop-large
+}
+
+# Needs -smp 2. Root: counting a whole CPU needs CAP_PERFMON under paranoid 2;
+# ":u" keeps the count to user space, where it is exact.
+section_percpu() {
+    record stat $CLI stat -C 1 -e instructions:u --json -- $BIN/loop-small
+}
+
+# The marker workload is built once the marker API exists (README.md, "Plugging in").
+section_marker() {
+    if [ -x $BIN/marker-regions ]; then
+        record stat $BIN/as-user $USER_ID $CLI stat -g CPI -m --json -- $BIN/marker-regions
+    else
+        echo "no marker workload in this build: the marker API is not in the tree yet" > "$SECTION_DIR/absent"
+    fi
+}
+
+# Latencies measured with the cycles counter as the clock: every emulated
+# instruction takes exactly 2^shift cycles.
+section_probes() {
+    record bench $CLI bench --clock cycles --json
+}
