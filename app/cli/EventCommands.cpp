@@ -85,6 +85,12 @@ struct ListRow {
     Availability availability;
 };
 
+// "cache/cpu", "pmu/msr", "libpfm/skl"; just "software" where the PMU is named like the source.
+std::string originOf(const CatalogEntry& e) {
+    const std::string source = toString(e.source);
+    return e.pmu == source ? source : source + "/" + e.pmu;
+}
+
 // `unfiltered`: the whole catalog was asked for, so notes of empty sections are shown too.
 void printTable(const std::vector<ListRow>& rows, const EventCatalog& catalog,
                 const std::optional<EventSource>& onlySource, bool unfiltered, size_t hiddenAbsent) {
@@ -96,8 +102,7 @@ void printTable(const std::vector<ListRow>& rows, const EventCatalog& catalog,
     };
     for (const auto& r : rows) {
         nameWidth = std::max(nameWidth, std::min<size_t>(nameOf(*r.entry).size(), 44));
-        originWidth = std::max(originWidth, std::min<size_t>(std::string(toString(r.entry->source)).size() + 1 +
-                                                                  r.entry->pmu.size(), 28));
+        originWidth = std::max(originWidth, std::min<size_t>(originOf(*r.entry).size(), 28));
         stateWidth = std::max(stateWidth, availabilityCell(r.availability).size());
     }
     auto pad = [](const std::string& s, size_t w) { return s.size() >= w ? s + "  " : s + std::string(w + 2 - s.size(), ' '); };
@@ -121,7 +126,7 @@ void printTable(const std::vector<ListRow>& rows, const EventCatalog& catalog,
             std::printf("  %s%s%s%s\n", pad("NAME", nameWidth).c_str(), pad("SOURCE/PMU", originWidth).c_str(),
                         pad("AVAILABLE", stateWidth).c_str(), "DESCRIPTION");
         for (const ListRow* r : group) {
-            const std::string origin = std::string(toString(r->entry->source)) + "/" + r->entry->pmu;
+            const std::string origin = originOf(*r->entry);
             std::printf("  %s%s%s%s\n", pad(nameOf(*r->entry), nameWidth).c_str(), pad(origin, originWidth).c_str(),
                         pad(availabilityCell(r->availability), stateWidth).c_str(), r->entry->description.c_str());
         }

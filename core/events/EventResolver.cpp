@@ -47,9 +47,10 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
     const std::string spec = trim(specView);
     if (spec.empty()) return makeError("empty event name; see 'perfdash-cli list' for the events known here");
 
-    if (spec.find("::") != std::string::npos)
+    // The numbered steps are the order documented in EventResolver.h.
+    if (spec.find("::") != std::string::npos) // 1
         return resolveLibpfm(spec, LibpfmTable::instance().encode(spec));
-    if (spec.find('/') != std::string::npos) return resolveSysfs(spec);
+    if (spec.find('/') != std::string::npos) return resolveSysfs(spec); // 2
 
     const auto colon = spec.find(':');
     const std::string base = spec.substr(0, colon);
@@ -67,7 +68,7 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         return e;
     };
 
-    if (auto generic = findGenericEvent(base); generic && perfSyntax) {
+    if (auto generic = findGenericEvent(base); generic && perfSyntax) { // 3
         ev.name = withModifiers(std::string(generic->name), modifiers);
         ev.source = generic->source;
         ev.pmu = generic->source == EventSource::Hardware ? corePmuName() : "software";
@@ -76,7 +77,7 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         ev.encoding.config = generic->config;
         return finish(ev);
     }
-    if (auto cache = decodeHwCacheName(base); cache && perfSyntax) {
+    if (auto cache = decodeHwCacheName(base); cache && perfSyntax) { // 4
         if (!*cache) return cache->error();
         ev.source = EventSource::HardwareCache;
         ev.pmu = corePmuName();
@@ -90,7 +91,7 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         }
         return finish(ev);
     }
-    if (isRawCode(base) && perfSyntax) {
+    if (isRawCode(base) && perfSyntax) { // 5
         ev.source = EventSource::Raw;
         ev.pmu = corePmuName();
         ev.encoding.type = PERF_TYPE_RAW;
@@ -99,7 +100,7 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         ev.description = "Raw event code " + hex(ev.encoding.config) + " of the core PMU (PERF_TYPE_RAW)";
         return finish(ev);
     }
-    if (isTracepoint) {
+    if (isTracepoint) { // 6
         auto id = tracefs_.eventId(base, modifiers);
         if (!id) return id.error();
         ev.source = EventSource::Tracepoint;
@@ -110,8 +111,9 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         ev.encoding.config = *id;
         return ev;
     }
-    if (auto native = LibpfmTable::instance().encodeOnPresentPmus(spec)) return resolveLibpfm(spec, std::move(*native));
-    if (const SysfsPmu* core = pmus_.core(); core && core->event(base) && mayHaveModifiers)
+    if (auto native = LibpfmTable::instance().encodeOnPresentPmus(spec)) // 7
+        return resolveLibpfm(spec, std::move(*native));
+    if (const SysfsPmu* core = pmus_.core(); core && core->event(base) && mayHaveModifiers) // 8
         return resolveNamedPmuEvent(spec, *core, base, modifiers);
     return unknownEvent(spec);
 }

@@ -147,6 +147,9 @@ const SysfsPmu* SysfsPmus::find(std::string_view name) const {
 }
 
 const SysfsPmu* SysfsPmus::core() const {
+    // On hybrid CPUs (cpu_core + cpu_atom) the big cores' PMU is the one perf treats as the default.
+    for (const char* preferred : {"cpu", "cpu_core"})
+        if (const SysfsPmu* p = find(preferred)) return p;
     for (const auto& p : pmus_)
         if (isCorePmuName(p.name)) return &p;
     return nullptr;

@@ -201,6 +201,10 @@ private slots:
         auto probe = AvailabilityProbe::forThisMachine(real.pmus());
         const Availability a = probe->check(*tsc);
         QVERIFY2(a.countable(), a.reason.c_str());
+        // The msr PMU cannot filter by privilege level, and the reason says what to drop.
+        const Availability userOnly = probe->check(real.resolve("msr/tsc/u").value());
+        QCOMPARE(userOnly.state, Availability::State::Unsupported);
+        QVERIFY2(userOnly.reason.find("drop the :u/:k/:h modifier") != std::string::npos, userOnly.reason.c_str());
 
         // It really counts: the time stamp counter advances while we spin.
         perf_event_attr attr = makePerfAttr(tsc->encoding);
