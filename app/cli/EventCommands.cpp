@@ -81,12 +81,12 @@ constexpr EventSource kSourceOrder[] = {EventSource::Hardware, EventSource::Hard
                                         EventSource::Libpfm};
 
 struct ListRow {
-    const CatalogEntry* entry;
+    const EventCatalogEntry* entry;
     Availability availability;
 };
 
 // "cache/cpu", "pmu/msr", "libpfm/skl"; just "software" where the PMU is named like the source.
-std::string originOf(const CatalogEntry& e) {
+std::string originOf(const EventCatalogEntry& e) {
     const std::string source = toString(e.source);
     return e.pmu == source ? source : source + "/" + e.pmu;
 }
@@ -95,7 +95,7 @@ std::string originOf(const CatalogEntry& e) {
 void printTable(const std::vector<ListRow>& rows, const EventCatalog& catalog,
                 const std::optional<EventSource>& onlySource, bool unfiltered, size_t hiddenAbsent) {
     size_t nameWidth = 4, originWidth = 10, stateWidth = 9;
-    auto nameOf = [](const CatalogEntry& e) {
+    auto nameOf = [](const EventCatalogEntry& e) {
         std::string name = e.name;
         for (const auto& a : e.aliases) name += " OR " + a;
         return name;
@@ -246,7 +246,7 @@ int listCommand(const Args& args) {
                         "; quote a pattern with spaces",
                     kExitUsage);
 
-    CatalogFilter filter;
+    EventCatalogFilter filter;
     if (!parsed->positional().empty()) filter.pattern = parsed->positional().front();
     if (auto source = parsed->value("--source")) {
         EventSource s;
@@ -268,7 +268,7 @@ int listCommand(const Args& args) {
     }
     size_t hiddenAbsent = 0;
     if (!filter.includeAbsentModels) {
-        CatalogFilter withAbsent = filter;
+        EventCatalogFilter withAbsent = filter;
         withAbsent.includeAbsentModels = true;
         hiddenAbsent = parsed->has("--available") ? 0 : catalog.search(withAbsent).size() - catalog.search(filter).size();
     }

@@ -21,7 +21,7 @@ EventCatalog::EventCatalog(std::shared_ptr<const EventResolver> resolver, std::s
 void EventCatalog::build() {
     const std::string core = resolver_->corePmuName();
     auto addGeneric = [&](const GenericEvent& e, const std::string& pmu) {
-        CatalogEntry entry{std::string(e.name), {}, e.source, pmu, std::string(e.description)};
+        EventCatalogEntry entry{std::string(e.name), {}, e.source, pmu, std::string(e.description)};
         if (!e.alias.empty()) entry.aliases.emplace_back(e.alias);
         entries_.push_back(std::move(entry));
     };
@@ -64,7 +64,7 @@ void EventCatalog::build() {
                           " events; events of models not present are encoded for reference but cannot be counted"});
 }
 
-bool EventCatalog::isAbsentModel(const CatalogEntry& entry) const {
+bool EventCatalog::isAbsentModel(const EventCatalogEntry& entry) const {
     if (entry.source != EventSource::Libpfm) return false;
     const LibpfmPmu* model = LibpfmTable::instance().findPmu(entry.pmu);
     return model && !model->present;
@@ -76,11 +76,11 @@ size_t EventCatalog::absentModelEntryCount() const {
     return n;
 }
 
-std::vector<size_t> EventCatalog::search(const CatalogFilter& filter) const {
+std::vector<size_t> EventCatalog::search(const EventCatalogFilter& filter) const {
     const std::string pmu = toLower(filter.pmu);
     std::vector<size_t> out;
     for (size_t i = 0; i < entries_.size(); ++i) {
-        const CatalogEntry& e = entries_[i];
+        const EventCatalogEntry& e = entries_[i];
         if (filter.source && e.source != *filter.source) continue;
         if (!pmu.empty() && toLower(e.pmu) != pmu) continue;
         if (!filter.includeAbsentModels && isAbsentModel(e)) continue;
@@ -110,7 +110,7 @@ Availability EventCatalog::availability(size_t index) const {
         std::lock_guard lock(cacheMutex_);
         if (availabilityCache_.at(index)) return *availabilityCache_[index];
     }
-    const CatalogEntry& entry = entries_[index];
+    const EventCatalogEntry& entry = entries_[index];
     const auto absent = entry.source == EventSource::Libpfm ? LibpfmTable::instance().absence(entry.pmu) : std::nullopt;
     Availability a;
     if (absent) {

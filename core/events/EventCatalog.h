@@ -26,7 +26,7 @@
 
 namespace perfdash {
 
-struct CatalogEntry {
+struct EventCatalogEntry {
     std::string name; // a spelling EventResolver accepts: "cycles", "msr/tsc/", "sched:sched_switch", "skl::INST_RETIRED"
     std::vector<std::string> aliases; // other accepted spellings ("cpu-cycles")
     EventSource source = EventSource::Hardware;
@@ -35,7 +35,7 @@ struct CatalogEntry {
     int libpfmEvent = -1; // libpfm4's event index (for LibpfmTable::attributes), -1 otherwise
 };
 
-struct CatalogFilter {
+struct EventCatalogFilter {
     std::string pattern; // case-insensitive substring of the name, an alias or the description
     std::optional<EventSource> source;
     std::string pmu; // case-insensitive exact PMU name; empty: any
@@ -43,7 +43,7 @@ struct CatalogFilter {
 };
 
 // Something the user should know about a source as a whole (tracefs missing, raw syntax, libpfm4 totals).
-struct CatalogNote {
+struct EventCatalogNote {
     EventSource source;
     std::string text;
 };
@@ -53,9 +53,9 @@ public:
     explicit EventCatalog(const EventPaths& paths = {});
     EventCatalog(std::shared_ptr<const EventResolver> resolver, std::shared_ptr<AvailabilityProbe> probe);
 
-    const std::vector<CatalogEntry>& entries() const { return entries_; }
-    std::vector<size_t> search(const CatalogFilter& filter) const;
-    const std::vector<CatalogNote>& notes() const { return notes_; }
+    const std::vector<EventCatalogEntry>& entries() const { return entries_; }
+    std::vector<size_t> search(const EventCatalogFilter& filter) const;
+    const std::vector<EventCatalogNote>& notes() const { return notes_; }
     size_t absentModelEntryCount() const; // libpfm4 entries of models not present here
 
     // Lazy and cached per entry.
@@ -68,13 +68,13 @@ public:
 
 private:
     void build();
-    bool isAbsentModel(const CatalogEntry& entry) const;
+    bool isAbsentModel(const EventCatalogEntry& entry) const;
     Availability tracepointClassAvailability() const;
 
     std::shared_ptr<const EventResolver> resolver_;
     std::shared_ptr<AvailabilityProbe> probe_;
-    std::vector<CatalogEntry> entries_;
-    std::vector<CatalogNote> notes_;
+    std::vector<EventCatalogEntry> entries_;
+    std::vector<EventCatalogNote> notes_;
     mutable std::mutex cacheMutex_;
     mutable std::vector<std::optional<Result<ResolvedEvent>>> resolvedCache_;
     mutable std::vector<std::optional<Availability>> availabilityCache_;

@@ -69,7 +69,15 @@ const PmuNamedEvent* SysfsPmu::event(std::string_view eventName) const {
     return nullptr;
 }
 
-std::optional<std::vector<int>> parseKernelCpuList(std::string_view text) {
+bool isCorePmuName(std::string_view name) {
+    return name == "cpu" || startsWith(name, "cpu_") || startsWith(name, "armv");
+}
+
+namespace {
+
+// A cpumask file's CPU list ("0", "0,8", "0-3,8-11"). core/topology's
+// parseKernelCpuList does the same; use it once both modules are merged.
+std::optional<std::vector<int>> parseCpumask(std::string_view text) {
     std::vector<int> cpus;
     for (const auto& part : split(trim(text), ',')) {
         const auto dash = part.find('-');
@@ -80,12 +88,6 @@ std::optional<std::vector<int>> parseKernelCpuList(std::string_view text) {
     }
     return cpus;
 }
-
-bool isCorePmuName(std::string_view name) {
-    return name == "cpu" || startsWith(name, "cpu_") || startsWith(name, "armv");
-}
-
-namespace {
 
 bool isEventAttributeFile(std::string_view file) {
     return endsWith(file, ".scale") || endsWith(file, ".unit") || endsWith(file, ".per-pkg") ||
@@ -126,7 +128,7 @@ std::optional<SysfsPmu> readPmu(const fs::path& dir) {
         pmu.events.push_back(std::move(event));
     }
     if (auto mask = readFirstLine((dir / "cpumask").string()))
-        if (auto cpus = parseKernelCpuList(*mask)) pmu.cpus = std::move(*cpus);
+        if (auto cpus = parseCpumask(*mask)) pmu.cpus = std::move(*cpus);
     return pmu;
 }
 

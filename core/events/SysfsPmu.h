@@ -49,9 +49,6 @@ struct SysfsPmu {
     const PmuNamedEvent* event(std::string_view eventName) const; // case-insensitive, as perf
 };
 
-// Parses a kernel CPU list ("0", "0,8", "0-3,8-11"); nullopt if malformed.
-std::optional<std::vector<int>> parseKernelCpuList(std::string_view text);
-
 class SysfsPmus {
 public:
     // Reads every PMU under <sysfsRoot>/bus/event_source/devices (sorted by name).

@@ -39,7 +39,7 @@ class TestEventCatalog : public QObject {
     std::shared_ptr<EventResolver> resolver = std::make_shared<EventResolver>(test::fixturePaths());
     std::unique_ptr<EventCatalog> catalog;
 
-    size_t count(const CatalogFilter& filter) { return catalog->search(filter).size(); }
+    size_t count(const EventCatalogFilter& filter) { return catalog->search(filter).size(); }
 
 private slots:
     void init() {
@@ -49,7 +49,7 @@ private slots:
     }
 
     void everySourceIsThere() {
-        CatalogFilter f;
+        EventCatalogFilter f;
         f.source = EventSource::Hardware;
         QCOMPARE(count(f), size_t(10));
         f.source = EventSource::HardwareCache;
@@ -69,20 +69,20 @@ private slots:
             QVERIFY2(!e.pmu.empty(), e.name.c_str());
             if (e.source != EventSource::Libpfm) QVERIFY2(!e.description.empty(), e.name.c_str()); // ours or sysfs's
         }
-        const CatalogEntry& cycles = catalog->entries()[indexOf(*catalog, "cycles")];
+        const EventCatalogEntry& cycles = catalog->entries()[indexOf(*catalog, "cycles")];
         QCOMPARE(cycles.aliases, std::vector<std::string>{"cpu-cycles"});
         QCOMPARE(cycles.pmu, std::string("cpu"));
-        const CatalogEntry& energy = catalog->entries()[indexOf(*catalog, "power/energy-pkg/")];
+        const EventCatalogEntry& energy = catalog->entries()[indexOf(*catalog, "power/energy-pkg/")];
         QCOMPARE(energy.pmu, std::string("power"));
         QVERIFY(energy.description.find("Joules") != std::string::npos);
-        const CatalogEntry& zen4 = catalog->entries()[indexOf(*catalog, "amd64_fam19h_zen4::RETIRED_INSTRUCTIONS")];
+        const EventCatalogEntry& zen4 = catalog->entries()[indexOf(*catalog, "amd64_fam19h_zen4::RETIRED_INSTRUCTIONS")];
         QCOMPARE(zen4.pmu, std::string("amd64_fam19h_zen4"));
         QVERIFY(zen4.libpfmEvent >= 0);
         QVERIFY(!zen4.description.empty());
     }
 
     void searches() {
-        CatalogFilter f;
+        EventCatalogFilter f;
         f.pattern = "DTLB-LOAD";
         auto hits = catalog->search(f);
         QVERIFY(std::any_of(hits.begin(), hits.end(),
@@ -132,7 +132,7 @@ private slots:
         QCOMPARE(needsUmask.state, Availability::State::Unsupported);
 
         // Tracepoints: one probe for the class (opening one costs tens of milliseconds).
-        CatalogFilter tp;
+        EventCatalogFilter tp;
         tp.source = EventSource::Tracepoint;
         for (size_t i : catalog->search(tp)) QVERIFY(catalog->availability(i).countable());
         QCOMPARE(open.calls, 2);
