@@ -99,9 +99,14 @@ std::string explainPerfOpenError(int err, const ResolvedEvent& event, const Perf
         return "'" + name + "' is not supported by this kernel (" + std::strerror(err) + ")";
     case ENODEV:
         return "'" + name + "': the PMU or CPU it needs is not present (" + std::strerror(err) + ")";
-    case EINVAL:
+    case EINVAL: {
+        const PerfEncoding& e = event.encoding;
+        if (e.excludeUser || e.excludeKernel || e.excludeHv || e.excludeIdle)
+            return "'" + name + "' was rejected by the kernel as invalid: it counts only some privilege levels, "
+                   "which PMUs such as msr, power and uncore cannot filter (drop the :u/:k/:h modifier)";
         return "'" + name + "' was rejected by the kernel as invalid (an encoding or modifier this PMU does not "
                "accept)";
+    }
     case EMFILE:
     case ENFILE:
         return "too many open files while opening '" + name + "': raise the limit with 'ulimit -n'";

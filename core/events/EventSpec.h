@@ -3,6 +3,7 @@
 // what an event string resolves to, and whether it can be counted here.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace perfdash {
 
@@ -48,6 +49,9 @@ struct ResolvedEvent {
     PerfEncoding encoding;
     double scale = 1.0;      // sysfs <event>.scale: multiply raw counts by this
     std::string unit;        // sysfs <event>.unit, e.g. "Joules"; empty for plain counts
+    // Non-empty for PMUs that count system-wide only (a sysfs `cpumask`, e.g. uncore, RAPL):
+    // open them with pid=-1 on these CPUs, never per task.
+    std::vector<int> cpus;
 };
 
 // Whether an event can be counted on this machine, and if not, why and what would help.
@@ -59,6 +63,7 @@ struct Availability {
     };
     State state = State::Unsupported;
     std::string reason; // empty when Countable
+    std::string brief;  // a few words for tables ("no hardware PMU", "user space only"); empty when Countable
 
     bool countable() const { return state != State::Unsupported; }
 };

@@ -1,1 +1,13 @@
-target_sources(perfdash_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/EventSpec.cpp)
+target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/AvailabilityProbe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EventCatalog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EventResolver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EventSpec.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GenericEvents.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/HwCacheEvents.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LibpfmTable.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PerfModifiers.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PmuTerms.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SysfsPmu.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Tracefs.cpp)

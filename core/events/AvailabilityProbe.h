@@ -1,0 +1,49 @@
+#pragma once
+// Whether a resolved event can be counted here: opens it once with
+// perf_event_open (pid=0, cpu=-1; for system-wide PMUs pid=-1 on the first
+// CPU of their cpumask), closes it and remembers the answer per encoding.
+// If the kernel refuses kernel-space counting, user space alone is tried, and
+// an event that counts only there is "restricted". libpfm events of models
+// not present here are never opened.
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <sys/types.h>
+#include <tuple>
+
+#include "core/backends/PerfEventSys.h"
+#include "core/events/EventSpec.h"
+#include "core/events/SysfsPmu.h"
+
+namespace perfdash {
+
+class AvailabilityProbe {
+public:
+    // Opens (and closes) the event; returns 0 on success or the errno. Injectable for tests.
+    using OpenFunction = std::function<int(perf_event_attr& attr, pid_t pid, int cpu)>;
+    static int openAndClose(perf_event_attr& attr, pid_t pid, int cpu);
+
+    // `hardwarePmuPresent`: whether sysfs shows a core PMU; without one, a
+    // core event that the kernel does not know is "no hardware PMU".
+    AvailabilityProbe(PerfPermissions permissions, bool hardwarePmuPresent, OpenFunction open = openAndClose);
+    // The real probe for this process and the PMUs sysfs shows.
+    static std::shared_ptr<AvailabilityProbe> forThisMachine(const SysfsPmus& pmus);
+
+    Availability check(const ResolvedEvent& event);
+    const PerfPermissions& permissions() const { return permissions_; }
+
+private:
+    using Key = std::tuple<uint32_t, uint64_t, uint64_t, uint64_t, unsigned, int>;
+    Availability probe(const ResolvedEvent& event);
+    std::string briefFor(int err, const ResolvedEvent& event) const;
+
+    PerfPermissions permissions_;
+    bool hardwarePmuPresent_;
+    OpenFunction open_;
+    std::mutex mutex_;
+    std::map<Key, Availability> cache_;
+};
+
+} // namespace perfdash

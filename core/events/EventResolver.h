@@ -1,0 +1,66 @@
+#pragma once
+// Turns an event string, written any way perf, likwid or libpfm4 users write
+// it, into a ResolvedEvent (the perf_event_attr encoding plus name, source,
+// PMU, description, scale and unit).
+//
+// Order of interpretation (the first that applies wins):
+//   1. contains "::"           libpfm4 fully qualified name, any model, present or not
+//                              (amd64_fam19h_zen4::RETIRED_INSTRUCTIONS, skl::INST_RETIRED:ANY_P:u)
+//   2. contains "/"            sysfs PMU with terms: pmu/term=value,.../ then optional modifiers
+//                              (cpu/event=0x3c,umask=0x0/u, msr/tsc/)
+//   3. NAME[:MODS]             perf generic hardware or software event (cycles:u, cs)
+//   4. NAME[:MODS]             perf hardware-cache event (dTLB-load-misses:k)
+//   5. r<hex>[:MODS]           raw event of the core PMU (r01c2:u)
+//   6. subsystem:name          kernel tracepoint, if tracefs has it (sched:sched_switch)
+//   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only
+//   8. NAME[:MODS]             a named event of the core sysfs PMU (mem-loads)
+// Anything else is an error listing the closest known names.
+// MODS are perf's modifier letters u k h G H I p (see PerfModifiers.h); libpfm4
+// names take libpfm4's own modifiers (:u :k :c=2 :e :i ...).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/events/EventSpec.h"
+#include "core/events/LibpfmTable.h"
+#include "core/events/SysfsPmu.h"
+#include "core/events/Tracefs.h"
+#include "core/util/Result.h"
+
+namespace perfdash {
+
+// Where the kernel's event descriptions live; tests point these at fixture trees.
+struct EventPaths {
+    std::string sysfsRoot = "/sys"; // PMUs under <sysfsRoot>/bus/event_source/devices
+    std::vector<std::string> tracefsRoots = Tracefs::defaultRoots();
+};
+
+class EventResolver {
+public:
+    explicit EventResolver(const EventPaths& paths = {});
+
+    Result<ResolvedEvent> resolve(std::string_view spec) const;
+    // A comma-separated list (see splitEventList); fails on the first bad item.
+    Result<std::vector<ResolvedEvent>> resolveList(std::string_view list) const;
+
+    const SysfsPmus& pmus() const { return pmus_; }
+    const Tracefs& tracefs() const { return tracefs_; }
+    // The core PMU's name, or "cpu" where sysfs has none.
+    std::string corePmuName() const;
+
+private:
+    Result<ResolvedEvent> resolveLibpfm(const std::string& spec, Result<LibpfmEncoding> encoded) const;
+    Result<ResolvedEvent> resolveSysfs(const std::string& spec) const;
+    Result<ResolvedEvent> resolveNamedPmuEvent(const std::string& spec, const SysfsPmu& pmu, const std::string& terms,
+                                               const std::string& modifiers) const;
+    Error unknownEvent(const std::string& spec) const;
+
+    SysfsPmus pmus_;
+    Tracefs tracefs_;
+};
+
+// Shared by the resolver and the catalog so both describe an event the same way.
+std::string describePmuEvent(const SysfsPmu& pmu, const PmuNamedEvent& event);
+std::string describeTracepoint(std::string_view subsystem);
+
+} // namespace perfdash
