@@ -157,7 +157,7 @@ bool threadVanished(const PerfGroupPlan& plan) {
 std::string nothingOpened(const EventSet& events, const PerfGroupPlan& plan, const CounterLocation& where) {
     std::string message = "none of the events could be counted on " + where.label() + ":";
     for (size_t s = 0; s < events.size(); ++s)
-        message += (s ? "; " : " ") + plan.slots[s].reason;
+        message += (s ? "; " : " ") + plan.slotStatus[s].reason;
     return message;
 }
 
@@ -216,7 +216,7 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
         }
     }
     return std::unique_ptr<CounterSet>(
-        std::make_unique<PerfEventCounterSet>(std::move(locations), std::move(plan.slots), std::move(fds)));
+        std::make_unique<PerfEventCounterSet>(std::move(locations), std::move(plan.slotStatus), std::move(fds)));
 }
 
 } // namespace perfdash

@@ -36,9 +36,9 @@ int readExactly(int fd, void* buffer, size_t bytes) {
 
 } // namespace
 
-PerfEventCounterSet::PerfEventCounterSet(std::vector<CounterLocation> locations, std::vector<SlotStatus> slots,
+PerfEventCounterSet::PerfEventCounterSet(std::vector<CounterLocation> locations, std::vector<SlotStatus> slotStatus,
                                          std::vector<PerfEventLocationFds> fds)
-    : locations_(std::move(locations)), slots_(std::move(slots)), fds_(std::move(fds)) {
+    : locations_(std::move(locations)), slots_(std::move(slotStatus)), fds_(std::move(fds)) {
     size_t largestGroup = 1;
     for (const auto& location : fds_)
         for (const auto& group : location.groups) largestGroup = std::max(largestGroup, group.fds.size());

@@ -32,11 +32,11 @@ struct PerfEventLocationFds {
 // fds, which never change after construction).
 class PerfEventCounterSet final : public CounterSet {
 public:
-    PerfEventCounterSet(std::vector<CounterLocation> locations, std::vector<SlotStatus> slots,
+    PerfEventCounterSet(std::vector<CounterLocation> locations, std::vector<SlotStatus> slotStatus,
                         std::vector<PerfEventLocationFds> fds);
 
     const std::vector<CounterLocation>& locations() const override { return locations_; }
-    const std::vector<SlotStatus>& slots() const override { return slots_; }
+    const std::vector<SlotStatus>& slotStatus() const override { return slots_; }
     // Groups per location, as numbered in SlotStatus::group. A task counted
     // per CPU reads its residency counter too: one more read() per location.
     size_t groupCount() const override;

@@ -4,7 +4,7 @@ namespace perfdash {
 
 PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open, const PerfPermissions& perms) {
     PerfGroupPlan plan;
-    plan.slots.resize(events.size());
+    plan.slotStatus.resize(events.size());
     plan.openErrors.assign(events.size(), 0);
     plan.fds.assign(events.size(), -1);
 
@@ -15,23 +15,23 @@ PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open,
             const int fd = open(slot, plan.fds[leader]);
             if (fd >= 0) {
                 plan.fds[slot] = fd;
-                plan.slots[slot].group = static_cast<int>(g);
+                plan.slotStatus[slot].group = static_cast<int>(g);
                 plan.groups[g].push_back(slot);
             }
         }
         if (plan.fds[slot] >= 0) {
-            plan.slots[slot].opened = true;
+            plan.slotStatus[slot].opened = true;
             continue;
         }
         const int fd = open(slot, -1);
         if (fd < 0) {
             plan.openErrors[slot] = -fd;
-            plan.slots[slot].reason = explainPerfOpenError(-fd, events[slot].event, perms);
+            plan.slotStatus[slot].reason = explainPerfOpenError(-fd, events[slot].event, perms);
             continue;
         }
         plan.fds[slot] = fd;
-        plan.slots[slot].opened = true;
-        plan.slots[slot].group = static_cast<int>(plan.groups.size());
+        plan.slotStatus[slot].opened = true;
+        plan.slotStatus[slot].group = static_cast<int>(plan.groups.size());
         plan.groups.push_back({slot});
     }
     return plan;

@@ -16,7 +16,7 @@
 namespace perfdash {
 
 struct PerfGroupPlan {
-    std::vector<SlotStatus> slots;          // parallel to the event set
+    std::vector<SlotStatus> slotStatus;     // parallel to the event set
     std::vector<int> openErrors;            // errno of the slot's last failed open; 0 when opened
     std::vector<std::vector<size_t>> groups; // slot indices per group, leader first
     std::vector<int> fds;                   // per slot, the fd opened while planning; -1 when not opened
