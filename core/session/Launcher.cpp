@@ -45,6 +45,10 @@ struct ChildPlan {
     int stderrPipe = -1;
     int releaseSocket = -1;
     int reportPipe = -1;
+    // The parent's ends, inherited by fork: the child closes them at once, or
+    // its own copy of the release socket would keep it from ever seeing the
+    // parent let go.
+    int parentEnds[4] = {-1, -1, -1, -1};
     const std::function<void()>* beforeExec = nullptr;
 };
 
@@ -59,6 +63,8 @@ void report(int fd, ChildStep step, int err) {
 }
 
 [[noreturn]] void runChild(const ChildPlan& plan) {
+    for (int fd : plan.parentEnds)
+        if (fd >= 0) ::close(fd);
     // Exec keeps ignored signals ignored and the signal mask as it is: a
     // program started from a shell that ignores SIGINT, or from a thread that
     // blocks signals, would not stop on Ctrl-C. Handlers are reset too, so
@@ -274,6 +280,9 @@ Result<std::unique_ptr<LaunchedProcess>> LaunchedProcess::start(const LaunchOpti
     plan.releaseSocket = control->childEnd.get();
     plan.reportPipe = reports->childEnd.get();
     plan.beforeExec = &options.childBeforeExec;
+    const int parentEnds[4] = {control->parentEnd.get(), reports->parentEnd.get(), out.parentEnd.get(),
+                               err.parentEnd.get()};
+    std::copy(std::begin(parentEnds), std::end(parentEnds), plan.parentEnds);
 
     // No signal handler of ours may run in the child between fork and its reset.
     sigset_t all, previous;
