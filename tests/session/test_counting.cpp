@@ -4,7 +4,6 @@
 #include <QtTest>
 
 #include <csignal>
-#include <filesystem>
 
 #include "backends/CountingTestSupport.h"
 #include "core/backends/PerfEventBackend.h"
@@ -86,6 +85,22 @@ CountedRun countLaunch(const RunSpec& spec) {
 }
 
 std::string describe(double v) { return std::to_string(v); }
+
+// Launches a workload mode that waits for SIGUSR1 and returns once it said "ready".
+std::unique_ptr<LaunchedProcess> launchWaitingForSignal(const std::vector<std::string>& args) {
+    LaunchOptions options;
+    options.command = {PERFDASH_WORKLOAD};
+    options.command.insert(options.command.end(), args.begin(), args.end());
+    options.captureOutput = true;
+    auto child = LaunchedProcess::start(options);
+    if (!child || !(*child)->release()) return nullptr;
+    std::string said;
+    for (int i = 0; i < 3000 && said.find("ready") == std::string::npos; ++i) {
+        for (const OutputChunk& c : (*child)->output()->take()) said += c.text;
+        QTest::qWait(10);
+    }
+    return said.find("ready") != std::string::npos ? std::move(*child) : nullptr;
+}
 
 } // namespace
 
@@ -194,19 +209,9 @@ private slots:
     }
 
     void attachCountsEveryThreadOfARunningProcess() {
-        LaunchOptions options;
-        options.command = {PERFDASH_WORKLOAD, "attach-target", "3", "3000"};
-        auto child = LaunchedProcess::start(options);
-        QVERIFY(child.ok());
-        QVERIFY((*child)->release().ok());
-        const int pid = (*child)->pid();
-        const std::string taskDir = "/proc/" + std::to_string(pid) + "/task";
-        auto threadCount = [&] {
-            size_t n = 0;
-            for ([[maybe_unused]] auto& e : std::filesystem::directory_iterator(taskDir)) ++n;
-            return n;
-        };
-        QTRY_COMPARE_WITH_TIMEOUT(threadCount(), size_t(4), 30000); // main thread and three workers waiting
+        auto child = launchWaitingForSignal({"attach-target", "3", "3000"});
+        QVERIFY(child);
+        const int pid = child->pid();
 
         auto scope = attachScope(pid);
         QVERIFY2(scope.ok(), scope.ok() ? "" : scope.error().message.c_str());
@@ -216,8 +221,8 @@ private slots:
         QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
         QCOMPARE((*counters)->locations().size(), size_t(4));
         QVERIFY((*counters)->enable().ok());
-        QVERIFY((*child)->signal(SIGUSR1).ok()); // the workers touch their pages now
-        QCOMPARE(*(*child)->wait(), 0);
+        QVERIFY(child->signal(SIGUSR1).ok()); // the workers touch their pages now
+        QCOMPARE(*child->wait(), 0);
         Snapshot s;
         QVERIFY((*counters)->read(s).ok());
         const auto totals = scaledTotals(s);
@@ -225,6 +230,27 @@ private slots:
         for (const CountValue& v : totals) busyThreads += v.value >= 3000;
         QCOMPARE(busyThreads, size_t(3)); // each worker, in its own location
         QVERIFY(sumOverLocations(totals, 1, 0).value >= 3 * 3000);
+    }
+
+    void attachCountsThreadsCreatedAfterAttaching() {
+        auto child = launchWaitingForSignal({"spawn-on-signal", "3", "3000"});
+        QVERIFY(child);
+        const int pid = child->pid();
+
+        auto scope = attachScope(pid);
+        QVERIFY(scope.ok());
+        QCOMPARE(scope->tids.size(), size_t(1));
+        PerfEventBackend backend;
+        auto counters = backend.open({slot(pageFaults)}, *scope);
+        QVERIFY(counters.ok());
+        QVERIFY((*counters)->enable().ok());
+        QVERIFY(child->signal(SIGUSR1).ok());
+        QCOMPARE(*child->wait(), 0);
+        Snapshot s;
+        QVERIFY((*counters)->read(s).ok());
+        // The new threads inherited the main thread's counters.
+        const double faults = scaledTotals(s)[0].value;
+        QVERIFY2(faults >= 3 * 3000, describe(faults).c_str());
     }
 
     void attachExplainsAMissingProcess() {

@@ -10,6 +10,10 @@
  *   spin-threads T MS    T threads busy looping for MS milliseconds
  *   where                print the CPUs it may run on, e.g. "cpus 1"
  *   attach-target T N    start T idle threads, wait for SIGUSR1, then each thread touches N pages
+ *   spawn-on-signal T N  wait for SIGUSR1, then start T threads that touch N pages each
+ *
+ * The two modes that wait for SIGUSR1 print "ready" once it is safe to send
+ * (blocked, threads started), since an early SIGUSR1 would kill them.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -100,15 +104,26 @@ static void* waitingPagesThread(void* unused) {
     return NULL;
 }
 
+/* SIGUSR1 stays blocked (also in threads started later): only sigwait() takes it. */
+static void blockUsr1(sigset_t* usr1) {
+    sigemptyset(usr1);
+    sigaddset(usr1, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, usr1, NULL);
+}
+
+static void waitForUsr1(sigset_t* usr1) {
+    int sig = 0;
+    printf("ready\n");
+    fflush(stdout);
+    sigwait(usr1, &sig);
+}
+
 static void attachTarget(long count) {
     sigset_t usr1;
-    sigemptyset(&usr1);
-    sigaddset(&usr1, SIGUSR1);
-    pthread_sigmask(SIG_BLOCK, &usr1, NULL); /* inherited by the threads: only sigwait() takes it */
+    blockUsr1(&usr1);
     pthread_t* threads = calloc((size_t)count, sizeof *threads);
     for (long i = 0; i < count; ++i) pthread_create(&threads[i], NULL, waitingPagesThread, NULL);
-    int sig = 0;
-    sigwait(&usr1, &sig);
+    waitForUsr1(&usr1);
     pthread_mutex_lock(&startLock);
     started = 1;
     pthread_cond_broadcast(&startSignal);
@@ -152,8 +167,14 @@ int main(int argc, char** argv) {
     } else if (!strcmp(mode, "attach-target")) {
         threadArg = number(b);
         attachTarget(number(a));
+    } else if (!strcmp(mode, "spawn-on-signal")) {
+        threadArg = number(b);
+        sigset_t usr1;
+        blockUsr1(&usr1);
+        waitForUsr1(&usr1);
+        runThreads(number(a), pagesThread);
     } else {
-        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target ...\n");
+        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal ...\n");
         return 2;
     }
     return 0;
