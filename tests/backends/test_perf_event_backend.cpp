@@ -102,6 +102,9 @@ private slots:
     void readsEachGroupWithOneSyscall() {
         auto readEntry = tracepointEvent("syscalls", "sys_enter_read");
         if (!readEntry.event) QSKIP(readEntry.whyNot.c_str());
+        const PerfPermissions perms = PerfPermissions::probe();
+        if (!perms.mayCountCpuWide())
+            QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         PerfEventBackend backend;
         // The meter counts the read() system calls this thread makes.
         auto meter = backend.open({slot(*readEntry.event)}, ownThread());
@@ -250,6 +253,9 @@ private slots:
 
     void namesLocationsByScope() {
         PerfEventBackend backend;
+        const PerfPermissions perms = PerfPermissions::probe();
+        if (!perms.mayCountCpuWide())
+            QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         CountingScope cpus;
         cpus.kind = CountingScope::Kind::Cpus;
         cpus.cpus = {0};

@@ -262,6 +262,9 @@ private slots:
     void countsEachCpuSystemWide() {
         auto getpidEntry = tracepointEvent("syscalls", "sys_enter_getpid");
         if (!getpidEntry.event) QSKIP(getpidEntry.whyNot.c_str());
+        const PerfPermissions perms = PerfPermissions::probe();
+        if (!perms.mayCountCpuWide())
+            QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         CountingScope scope;
         scope.kind = CountingScope::Kind::Cpus;
         scope.cpus = allCpus();
