@@ -73,7 +73,8 @@ class CounterSet {
 public:
     virtual ~CounterSet() = default;
     virtual const std::vector<CounterLocation>& locations() const = 0;
-    virtual const std::vector<SlotStatus>& slots() const = 0;
+    // Not named slots(): that is a macro in every file that includes Qt.
+    virtual const std::vector<SlotStatus>& slotStatus() const = 0;
     virtual size_t groupCount() const = 0; // groups per location (one read() each)
     virtual Status enable() = 0;           // not needed with enableOnExec
     virtual Status disable() = 0;
@@ -85,7 +86,7 @@ class CounterBackend {
 public:
     virtual ~CounterBackend() = default;
     virtual std::string name() const = 0;
-    // Opens what can be opened; slots that cannot are reported in slots() with
+    // Opens what can be opened; slots that cannot are reported in slotStatus() with
     // the reason. Fails only when nothing at all could be opened.
     virtual Result<std::unique_ptr<CounterSet>> open(const EventSet& events, const CountingScope& scope) = 0;
 };

@@ -1,1 +1,8 @@
-# Sources of core/session.
+target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/AttachTarget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ChildOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CounterDeltas.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Launcher.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProgramLookup.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SampleStore.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Sampler.cpp)

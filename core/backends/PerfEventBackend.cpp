@@ -1,0 +1,222 @@
+#include "core/backends/PerfEventBackend.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/ioctl.h>
+
+#include "core/backends/PerfEventCounterSet.h"
+#include "core/backends/PerfEventGroupPlan.h"
+
+namespace perfdash {
+
+namespace {
+
+constexpr uint64_t kGroupReadFormat =
+    PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+
+// Where one location's counters are attached, in perf_event_open's terms.
+struct OpenTarget {
+    CounterLocation location;
+    pid_t pid = -1;
+    int cpu = -1;
+};
+
+Result<std::vector<OpenTarget>> openTargets(const CountingScope& scope) {
+    std::vector<OpenTarget> targets;
+    for (int cpu : scope.cpus)
+        if (cpu < 0) return makeError("invalid CPU number " + std::to_string(cpu) + " in the counting scope");
+    switch (scope.kind) {
+    case CountingScope::Kind::Task:
+        if (scope.pid <= 0)
+            return makeError("no process to count: the task scope needs a process ID (got " +
+                             std::to_string(scope.pid) + ")");
+        if (scope.cpus.empty()) targets.push_back({{CounterLocation::Kind::Process, scope.pid}, scope.pid, -1});
+        for (int cpu : scope.cpus) targets.push_back({{CounterLocation::Kind::Cpu, cpu}, scope.pid, cpu});
+        break;
+    case CountingScope::Kind::Threads:
+        if (scope.tids.empty()) return makeError("no threads to count: the thread scope lists no thread IDs");
+        for (int tid : scope.tids) {
+            if (tid <= 0) return makeError("invalid thread ID " + std::to_string(tid) + " in the counting scope");
+            targets.push_back({{CounterLocation::Kind::Thread, tid}, tid, -1});
+        }
+        break;
+    case CountingScope::Kind::Cpus:
+        if (scope.cpus.empty()) return makeError("no CPUs to count: the system-wide scope lists no CPUs");
+        for (int cpu : scope.cpus) targets.push_back({{CounterLocation::Kind::Cpu, cpu}, -1, cpu});
+        break;
+    }
+    return targets;
+}
+
+// The attributes every fd of this scope shares; the leader of a group (and a
+// lone counter) starts disabled, members follow their leader.
+perf_event_attr attrFor(const PerfEncoding& encoding, const CountingScope& scope, bool leader, uint64_t readFormat) {
+    perf_event_attr attr = makePerfAttr(encoding);
+    attr.read_format = readFormat;
+    const bool perTask = scope.kind != CountingScope::Kind::Cpus;
+    attr.inherit = perTask && scope.inherit;
+    if (leader) {
+        attr.disabled = 1;
+        attr.enable_on_exec = perTask && scope.enableOnExec;
+    }
+    return attr;
+}
+
+int openOn(perf_event_attr& attr, const OpenTarget& target, int leaderFd) {
+    const int fd = perfEventOpen(attr, target.pid, target.cpu, leaderFd, PERF_FLAG_FD_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
+}
+
+std::string eventName(const EventSlot& slot) {
+    return slot.event.name.empty() ? slot.event.spec : slot.event.name;
+}
+
+// Outcome of opening a planned layout on one more location.
+struct Replica {
+    PerfEventLocationFds fds;
+    int error = 0;       // errno when it failed
+    size_t failedSlot = 0;
+};
+
+Replica replicate(const EventSet& events, const PerfGroupPlan& plan, const CountingScope& scope,
+                  const OpenTarget& target) {
+    Replica r;
+    for (const auto& groupSlots : plan.groups) {
+        PerfEventGroupFds group;
+        for (size_t slot : groupSlots) {
+            const bool leader = group.fds.empty();
+            perf_event_attr attr = attrFor(events[slot].event.encoding, scope, leader, kGroupReadFormat);
+            const int fd = openOn(attr, target, leader ? -1 : group.fds.front().get());
+            if (fd < 0) {
+                r.error = -fd;
+                r.failedSlot = slot;
+                return r;
+            }
+            group.fds.emplace_back(fd);
+        }
+        r.fds.groups.push_back(std::move(group));
+    }
+    return r;
+}
+
+PerfEventLocationFds adoptPlannedFds(PerfGroupPlan& plan) {
+    PerfEventLocationFds fds;
+    for (const auto& groupSlots : plan.groups) {
+        PerfEventGroupFds group;
+        for (size_t slot : groupSlots) group.fds.emplace_back(std::exchange(plan.fds[slot], -1));
+        fds.groups.push_back(std::move(group));
+    }
+    return fds;
+}
+
+void closePlannedFds(PerfGroupPlan& plan) {
+    for (int& fd : plan.fds) UniqueFd closing(std::exchange(fd, -1));
+}
+
+// Maps the kernel's event IDs to slots, so a group read is decoded by ID and
+// never by the order the kernel lists the members in.
+Status learnEventIds(PerfEventLocationFds& fds, const PerfGroupPlan& plan, const CounterLocation& where) {
+    for (size_t g = 0; g < fds.groups.size(); ++g) {
+        auto& group = fds.groups[g];
+        for (size_t m = 0; m < group.fds.size(); ++m) {
+            uint64_t id = 0;
+            if (::ioctl(group.fds[m].get(), PERF_EVENT_IOC_ID, &id) != 0)
+                return makeError("cannot query the event ID of a counter on " + where.label() + ": " +
+                                 std::strerror(errno));
+            group.slotById.emplace_back(id, plan.groups[g][m]);
+        }
+    }
+    return {};
+}
+
+Status openResidency(PerfEventLocationFds& fds, const CountingScope& scope, const OpenTarget& target,
+                     const PerfPermissions& perms) {
+    PerfEncoding taskClock;
+    taskClock.type = PERF_TYPE_SOFTWARE;
+    taskClock.config = PERF_COUNT_SW_TASK_CLOCK;
+    perf_event_attr attr = attrFor(taskClock, scope, true,
+                                   PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING);
+    const int fd = openOn(attr, target, -1);
+    if (fd < 0) {
+        ResolvedEvent ev;
+        ev.name = "task-clock";
+        ev.source = EventSource::Software;
+        return makeError("cannot open the per-CPU time reference on " + target.location.label() + ": " +
+                         explainPerfOpenError(-fd, ev, perms));
+    }
+    fds.residency.reset(fd);
+    return {};
+}
+
+bool threadVanished(const PerfGroupPlan& plan) {
+    for (int err : plan.openErrors)
+        if (err == ESRCH) return true;
+    return false;
+}
+
+std::string nothingOpened(const EventSet& events, const PerfGroupPlan& plan, const CounterLocation& where) {
+    std::string message = "none of the events could be counted on " + where.label() + ":";
+    for (size_t s = 0; s < events.size(); ++s)
+        message += (s ? "; " : " ") + plan.slotStatus[s].reason;
+    return message;
+}
+
+} // namespace
+
+PerfEventBackend::PerfEventBackend(PerfPermissions permissions) : permissions_(permissions) {}
+
+Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& events, const CountingScope& scope) {
+    if (events.empty()) return makeError("no events to count: the event set is empty");
+    auto targets = openTargets(scope);
+    if (!targets) return targets.error();
+    const bool perThreadScope = scope.kind == CountingScope::Kind::Threads;
+
+    // Plan on the first location; with threads, one that exited meanwhile is skipped.
+    PerfGroupPlan plan;
+    size_t first = 0;
+    for (; first < targets->size(); ++first) {
+        const OpenTarget& target = (*targets)[first];
+        plan = planPerfGroups(
+            events,
+            [&](size_t slot, int leaderFd) {
+                perf_event_attr attr = attrFor(events[slot].event.encoding, scope, leaderFd < 0, kGroupReadFormat);
+                return openOn(attr, target, leaderFd);
+            },
+            permissions_);
+        if (!(perThreadScope && threadVanished(plan))) break;
+        closePlannedFds(plan);
+    }
+    if (first == targets->size())
+        return makeError("the process has no threads left to count: all of " +
+                         std::to_string(targets->size()) + " listed threads exited");
+    if (plan.groups.empty()) return makeError(nothingOpened(events, plan, (*targets)[first].location));
+
+    std::vector<CounterLocation> locations;
+    std::vector<PerfEventLocationFds> fds;
+    locations.push_back((*targets)[first].location);
+    fds.push_back(adoptPlannedFds(plan));
+    for (size_t t = first + 1; t < targets->size(); ++t) {
+        const OpenTarget& target = (*targets)[t];
+        Replica r = replicate(events, plan, scope, target);
+        if (r.error == ESRCH && perThreadScope) continue; // the thread exited: nothing left to count there
+        if (r.error != 0)
+            return makeError("cannot count '" + eventName(events[r.failedSlot]) + "' on " + target.location.label() +
+                             " although it opened on " + locations.front().label() + ": " +
+                             explainPerfOpenError(r.error, events[r.failedSlot].event, permissions_));
+        locations.push_back(target.location);
+        fds.push_back(std::move(r.fds));
+    }
+
+    const bool perCpuTask = scope.kind == CountingScope::Kind::Task && !scope.cpus.empty();
+    for (size_t l = 0; l < fds.size(); ++l) {
+        if (Status s = learnEventIds(fds[l], plan, locations[l]); !s) return s.error();
+        if (perCpuTask) {
+            const OpenTarget target{locations[l], scope.pid, locations[l].id};
+            if (Status s = openResidency(fds[l], scope, target, permissions_); !s) return s.error();
+        }
+    }
+    return std::unique_ptr<CounterSet>(
+        std::make_unique<PerfEventCounterSet>(std::move(locations), std::move(plan.slotStatus), std::move(fds)));
+}
+
+} // namespace perfdash

@@ -1,0 +1,32 @@
+#pragma once
+// From cumulative counter readings to counts: per interval (two snapshots) or
+// since opening (one snapshot), scaled for multiplexing, with coverage.
+// Pure functions: the CLI, the GUI and the tests use the same arithmetic.
+//
+// scaled = raw x enabled / running (of the interval), coverage = running / enabled.
+// NaN ("not available", never 0) when running did not advance (the counter
+// never got onto the PMU, or it was paused), and when a reading went
+// backwards (a counter that was reset or two snapshots of different counter
+// sets): a wrong number is worse than none.
+#include <vector>
+
+#include "core/backends/CounterBackend.h"
+#include "core/session/MeasurementResult.h"
+
+namespace perfdash {
+
+CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later);
+CountValue scaledTotal(const CounterValue& value);
+
+// Parallel to Snapshot::values (values[location * slotCount + slot]). Snapshots
+// of different sizes come from different counter sets: every value is NaN.
+std::vector<CountValue> scaledDeltas(const Snapshot& earlier, const Snapshot& later);
+std::vector<CountValue> scaledTotals(const Snapshot& snapshot);
+
+// One slot summed over all locations of such a vector. Locations where the
+// slot is NaN (e.g. a CPU the task never ran on) are left out; the result is
+// NaN only when no location has a value. Coverage is the lowest of the
+// locations that have one.
+CountValue sumOverLocations(const std::vector<CountValue>& values, size_t slotCount, size_t slot);
+
+} // namespace perfdash
