@@ -59,6 +59,10 @@ struct Snapshot {
     uint64_t seq = 0;
     int64_t monotonicNs = 0; // CLOCK_MONOTONIC when the read finished
     std::vector<CounterValue> values;
+    // Per location, for a task counted per CPU: how long the task has run on
+    // that CPU. A location whose residency did not advance saw nothing of the
+    // task, so its counts are an exact 0, not "not counted". Empty otherwise.
+    std::vector<uint64_t> residentNs;
 };
 
 // How one slot of the event set fared when opened.

@@ -100,6 +100,7 @@ Status PerfEventCounterSet::applyResidency(size_t location, Snapshot& out) {
     // The groups are read before the residency counter, so a group's running
     // time can only exceed it by what ran between the reads; max() keeps
     // running <= enabled.
+    out.residentNs[location] = residency[2];
     const size_t base = location * slots_.size();
     for (size_t s = 0; s < slots_.size(); ++s) {
         if (!slots_[s].opened) continue;
@@ -111,6 +112,7 @@ Status PerfEventCounterSet::applyResidency(size_t location, Snapshot& out) {
 
 Status PerfEventCounterSet::read(Snapshot& out) {
     out.values.assign(locations_.size() * slots_.size(), CounterValue{});
+    out.residentNs.assign(!fds_.empty() && fds_.front().residency ? locations_.size() : 0, 0);
     for (size_t l = 0; l < fds_.size(); ++l) {
         for (size_t g = 0; g < fds_[l].groups.size(); ++g)
             if (Status s = readGroup(l, g, out); !s) return s;

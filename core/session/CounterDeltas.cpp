@@ -26,16 +26,42 @@ CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later) {
 
 CountValue scaledTotal(const CounterValue& value) { return scaledDelta(CounterValue{}, value); }
 
+namespace {
+
+// Locations of a per-CPU task count where the task did not run between the
+// two snapshots: their counters could not see anything of it, so the raw
+// delta (0) is exact with full coverage, although running did not advance.
+void exactWhereAbsent(const Snapshot& earlier, const Snapshot& later, std::vector<CountValue>& out) {
+    const size_t locations = later.residentNs.size();
+    if (locations == 0 || out.size() % locations != 0) return;
+    if (!earlier.residentNs.empty() && earlier.residentNs.size() != locations) return;
+    const size_t slotCount = out.size() / locations;
+    for (size_t l = 0; l < locations; ++l) {
+        const uint64_t before = earlier.residentNs.empty() ? 0 : earlier.residentNs[l];
+        if (later.residentNs[l] != before) continue;
+        for (size_t s = 0; s < slotCount; ++s) {
+            const size_t i = l * slotCount + s;
+            const uint64_t from = earlier.values.empty() ? 0 : earlier.values[i].raw;
+            if (later.values[i].raw < from) continue;
+            out[i] = CountValue{static_cast<double>(later.values[i].raw - from), 1.0};
+        }
+    }
+}
+
+} // namespace
+
 std::vector<CountValue> scaledDeltas(const Snapshot& earlier, const Snapshot& later) {
     std::vector<CountValue> out(later.values.size());
     if (earlier.values.size() != later.values.size()) return out;
     for (size_t i = 0; i < out.size(); ++i) out[i] = scaledDelta(earlier.values[i], later.values[i]);
+    exactWhereAbsent(earlier, later, out);
     return out;
 }
 
 std::vector<CountValue> scaledTotals(const Snapshot& snapshot) {
     std::vector<CountValue> out(snapshot.values.size());
     for (size_t i = 0; i < out.size(); ++i) out[i] = scaledTotal(snapshot.values[i]);
+    exactWhereAbsent(Snapshot{}, snapshot, out);
     return out;
 }
 

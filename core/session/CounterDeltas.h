@@ -7,7 +7,9 @@
 // NaN ("not available", never 0) when running did not advance (the counter
 // never got onto the PMU, or it was paused), and when a reading went
 // backwards (a counter that was reset or two snapshots of different counter
-// sets): a wrong number is worse than none.
+// sets): a wrong number is worse than none. The exception: a location of a
+// per-CPU task count (Snapshot::residentNs) whose task did not run there in
+// the period has an exact count (0) with full coverage.
 #include <vector>
 
 #include "core/backends/CounterBackend.h"

@@ -84,6 +84,26 @@ private slots:
         QCOMPARE(t[1].value, 80.0);
     }
 
+    void aCpuTheTaskDidNotRunOnCountsExactlyZero() {
+        // Two locations (CPUs) of one slot each. The task ran only on the
+        // first; the second's counters never ran, yet its 0 is exact.
+        Snapshot a = snapshotOf({{10, 100, 100}, {0, 0, 0}});
+        Snapshot b = snapshotOf({{30, 200, 150}, {0, 0, 0}});
+        a.residentNs = {100, 0};
+        b.residentNs = {200, 0};
+        const auto d = scaledDeltas(a, b);
+        QCOMPARE(d[0].value, 40.0); // multiplexed where it ran: 20 in 50 of 100 ns
+        QCOMPARE(d[0].coverage, 0.5);
+        QCOMPARE(d[1].value, 0.0);
+        QCOMPARE(d[1].coverage, 1.0);
+        const auto t = scaledTotals(b);
+        QCOMPARE(t[1].value, 0.0);
+        // Where the task did run but the counter never got on the PMU, the
+        // count is unknown, not 0.
+        b.residentNs = {200, 50};
+        QVERIFY(std::isnan(scaledDeltas(a, b)[1].value));
+    }
+
     void snapshotsOfDifferentCounterSetsGiveNoValues() {
         const auto d = scaledDeltas(snapshotOf({{1, 1, 1}}), snapshotOf({{2, 2, 2}, {3, 3, 3}}));
         QCOMPARE(d.size(), size_t(2));
