@@ -1,7 +1,183 @@
+// perfdash-cli stat: count events of a launched program, a running process
+// or whole CPUs, and print likwid-like tables, a timeline, CSV or JSON.
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "core/report/OutputPath.h"
+#include "core/report/ReportCsv.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportOutput.h"
+#include "core/report/TextReport.h"
+#include "core/report/TimelineText.h"
+#include "core/session/Measurement.h"
+#include "core/util/Duration.h"
+#include "core/util/Strings.h"
 
 namespace perfdash::cli {
 
-int statCommand(const Args&) { return fail("this command is not built yet (issue #2)"); }
+namespace {
+
+CommandLine statCommandLine() {
+    CommandLine cl("stat",
+                   "stat [-C LIST | -c LIST | --pid PID] (-g GROUP | -e EVENTS)... [-t INTERVAL] [-S DURATION] "
+                   "[-O | --json] [-o FILE] [-- PROGRAM ARGS...]",
+                   "Counts events and computes the metrics of performance groups. Flags follow likwid-perfctr.\n"
+                   "  Launch:      stat -C 0-3 -g CPI -- ./app args     (pinned to CPUs 0-3, counted per CPU)\n"
+                   "  Unpinned:    stat -g SOFTWARE -- ./app            (counted as one process)\n"
+                   "  Attach:      stat --pid 1234 -g SOFTWARE -S 5s    (every thread of process 1234)\n"
+                   "  Whole CPUs:  stat -c 0,1 -g SOFTWARE -S 2s        (system-wide, like likwid's stethoscope)\n"
+                   "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
+                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's.\n"
+                   "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
+                   "the program's stdout goes to stderr. See docs/report-schema.md.");
+    cl.option({"-C", "--cpu", "LIST", "pin the launched program to LIST and count it per CPU (likwid CPU-list syntax)"});
+    cl.option({"-c", "--cpus", "LIST", "count whole CPUs of LIST system-wide (needs root or CAP_PERFMON)"});
+    cl.option({"-p", "--pid", "PID", "attach to the running process PID (all its threads)"});
+    cl.option({"-g", "--group", "GROUP", "performance group name or group file (repeatable)", true});
+    cl.option({"-e", "--events", "EVENTS", "comma-separated events, perf or libpfm4 names (repeatable)", true});
+    cl.option({"-t", "--interval", "INTERVAL", "timeline: print the counts of every interval (e.g. 100ms)"});
+    cl.option({"-S", "--duration", "DURATION", "stop after DURATION (e.g. 2s); a launched program is terminated"});
+    cl.option({"-O", "--csv", "", "print CSV (a header row and a schema version) instead of tables"});
+    cl.option({"", "--json", "", "print the JSON report (with -t: a JSON line per interval, then the report)"});
+    cl.option({"-o", "--output", "FILE", "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand)"});
+    cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program (repeatable)", true});
+    cl.option({"", "--cwd", "DIR", "working directory for the program"});
+    return cl;
+}
+
+Measurement* gRunning = nullptr;
+
+extern "C" void onStopSignal(int) {
+    if (gRunning) gRunning->requestStop();
+}
+
+void installStopHandlers() {
+    struct sigaction sa {};
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+}
+
+Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
+    MeasurementRequest r;
+    if (!args.positional().empty())
+        return makeError("unexpected argument '" + args.positional().front() +
+                         "': put the program to measure after '--' (perfdash-cli stat -g SOFTWARE -- ./app)");
+    const bool pinned = args.has("--cpu"), systemWide = args.has("--cpus"), attach = args.has("--pid");
+    if (pinned + systemWide + attach > 1)
+        return makeError("-C (pin and count a program), -c (count whole CPUs) and --pid (attach) exclude each other");
+    r.command = args.afterDashDash();
+    if (attach) {
+        auto pid = parseSigned(*args.value("--pid"));
+        if (!pid || *pid <= 0) return makeError("--pid: '" + *args.value("--pid") + "' is not a process ID");
+        r.mode = MeasurementRequest::Mode::Attach;
+        r.pid = static_cast<int>(*pid);
+    } else if (systemWide) {
+        r.mode = MeasurementRequest::Mode::SystemWide;
+        r.cpuList = *args.value("--cpus");
+    } else {
+        r.mode = MeasurementRequest::Mode::Launch;
+        if (pinned) r.cpuList = *args.value("--cpu");
+        if (r.command.empty())
+            return makeError("no program to measure: put it after '--' (perfdash-cli stat -g SOFTWARE -- ./app), "
+                             "or attach with --pid PID, or count whole CPUs with -c LIST -S 2s");
+    }
+    r.groups = args.values("--group");
+    r.events = args.values("--events");
+    if (auto t = args.value("--interval")) {
+        auto interval = parseDuration(*t, "-t", std::chrono::milliseconds(1));
+        if (!interval) return interval.error();
+        r.interval = *interval;
+    }
+    if (auto s = args.value("--duration")) {
+        auto duration = parseDuration(*s, "-S");
+        if (!duration) return duration.error();
+        r.duration = *duration;
+    }
+    r.environment = args.values("--env");
+    if (auto cwd = args.value("--cwd")) r.workingDirectory = *cwd;
+    r.outputToStderr = args.has("--json");
+    return r;
+}
+
+void printTimeline(const std::vector<IntervalResult>& intervals, const Measurement& m, bool json, bool& headerDone) {
+    for (const auto& interval : intervals) {
+        if (json) {
+            std::cout << formatIntervalJsonLine(interval, m.locations()) << '\n' << std::flush;
+            continue;
+        }
+        if (!headerDone) {
+            std::cerr << timelineTextHeader();
+            headerDone = true;
+        }
+        std::cerr << formatTimelineText(interval) << std::flush;
+    }
+}
+
+} // namespace
+
+int statCommand(const Args& argv) {
+    const CommandLine cl = statCommandLine();
+    auto args = cl.parse(argv);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) {
+        std::cout << cl.help();
+        return kExitOk;
+    }
+    if (args->has("--csv") && args->has("--json")) return fail("-O (CSV) and --json exclude each other", kExitUsage);
+    auto request = requestFrom(*args);
+    if (!request) return fail(request.error().message, kExitUsage);
+    std::optional<std::string> outputPattern = args->value("--output");
+    if (outputPattern) {
+        if (auto format = reportFormatForPath(*outputPattern); !format) return fail(format.error().message, kExitUsage);
+    }
+
+    MachineContext machine;
+    auto plan = MeasurementPlan::prepare(*request, machine);
+    if (!plan) return fail(plan.error().message);
+    for (const auto& w : plan->warnings) warn(w);
+
+    auto measurement = Measurement::start(*plan, machine);
+    if (!measurement) return fail(measurement.error().message);
+    Measurement& m = **measurement;
+    gRunning = &m;
+    installStopHandlers();
+
+    const bool json = args->has("--json");
+    const bool stream = json && request->interval.count() > 0;
+    bool headerDone = false;
+    while (!m.finished()) {
+        m.waitForData(std::chrono::milliseconds(200));
+        printTimeline(m.takeIntervals(), m, stream, headerDone);
+    }
+    printTimeline(m.takeIntervals(), m, stream, headerDone);
+    MeasurementResult result = m.finish();
+    gRunning = nullptr;
+    for (size_t i = plan->warnings.size(); i < result.warnings.size(); ++i) warn(result.warnings[i]);
+
+    if (outputPattern) {
+        auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
+        if (!path) return fail(path.error().message);
+        if (Status s = writeReportFile(*path, result); !s) return fail(s.error().message);
+        std::cerr << "perfdash-cli: report written to " << *path << '\n';
+    } else if (stream) {
+        std::cout << formatReportJsonLine(result) << '\n';
+    } else if (json) {
+        std::cout << formatReportJson(result);
+    } else if (args->has("--csv")) {
+        std::cout << formatReportCsv(result);
+    } else {
+        std::cout << formatTextReport(result);
+    }
+    std::cout << std::flush;
+    if (request->mode != MeasurementRequest::Mode::SystemWide || !request->command.empty())
+        if (result.exitStatus) return *result.exitStatus;
+    return kExitOk;
+}
 
 } // namespace perfdash::cli

@@ -41,6 +41,7 @@ struct ChildPlan {
     cpu_set_t* cpusCheck = nullptr;
     size_t cpuSetSize = 0;
     bool stdinFromNull = false;
+    bool stdoutToStderr = false;
     int stdoutPipe = -1;
     int stderrPipe = -1;
     int releaseSocket = -1;
@@ -85,6 +86,7 @@ void report(int fd, ChildStep step, int err) {
     if (plan.stdoutPipe >= 0 &&
         (::dup2(plan.stdoutPipe, STDOUT_FILENO) < 0 || ::dup2(plan.stderrPipe, STDERR_FILENO) < 0))
         failChild(plan.reportPipe, ChildStep::Stdio, errno);
+    if (plan.stdoutToStderr && ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) failChild(plan.reportPipe, ChildStep::Stdio, errno);
     if (plan.workingDirectory && ::chdir(plan.workingDirectory) != 0)
         failChild(plan.reportPipe, ChildStep::WorkingDirectory, errno);
     if (plan.cpus) {
@@ -275,6 +277,7 @@ Result<std::unique_ptr<LaunchedProcess>> LaunchedProcess::start(const LaunchOpti
     plan.cpusCheck = cpus.check;
     plan.cpuSetSize = cpus.size;
     plan.stdinFromNull = options.stdinFromNull;
+    plan.stdoutToStderr = options.stdoutToStderr && !options.captureOutput;
     plan.stdoutPipe = out.childEnd.get();
     plan.stderrPipe = err.childEnd.get();
     plan.releaseSocket = control->childEnd.get();
@@ -350,6 +353,19 @@ void LaunchedProcess::reap() {
     pid_t got;
     do got = ::waitpid(pid_, &status, 0);
     while (got < 0 && errno == EINTR);
+    recordExit(got, status);
+}
+
+bool LaunchedProcess::hasExited() {
+    if (reaped_) return true;
+    int status = 0;
+    const pid_t got = ::waitpid(pid_, &status, WNOHANG);
+    if (got == 0) return false;
+    recordExit(got, status);
+    return true;
+}
+
+void LaunchedProcess::recordExit(pid_t got, int status) {
     reaped_ = true;
     if (got != pid_) exitStatus_ = -1;
     else if (WIFEXITED(status)) exitStatus_ = WEXITSTATUS(status);

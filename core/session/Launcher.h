@@ -28,6 +28,7 @@ struct LaunchOptions {
     std::string workingDirectory;         // empty: ours
     bool captureOutput = false;           // stdout/stderr into output() instead of ours
     bool stdinFromNull = false;           // stdin from /dev/null (a GUI has no terminal to give)
+    bool stdoutToStderr = false;          // the program's stdout onto our stderr (keeps a JSON stream on our stdout clean)
     // Test seam: runs in the forked child after release() and before exec
     // (after the counters exist, so whatever it does must not be counted).
     // Only async-signal-safe calls: the parent may have other threads.
@@ -59,6 +60,8 @@ public:
     // Waits for the program to exit (call after release()): its exit code, or
     // 128 + the number of the signal that ended it, as a shell reports it.
     Result<int> wait();
+    // Whether the program has exited (and is reaped); never blocks.
+    bool hasExited();
     // Sends a signal (e.g. SIGTERM when the user stops a GUI run).
     Status signal(int signalNumber);
     // The captured output, or nullptr without captureOutput.
@@ -67,6 +70,7 @@ public:
 private:
     LaunchedProcess() = default;
     void reap();
+    void recordExit(pid_t got, int status);
 
     pid_t pid_ = -1;
     std::string program_;     // as the user named it

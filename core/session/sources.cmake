@@ -6,3 +6,9 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ProgramLookup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SampleStore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Sampler.cpp)
+target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/Capabilities.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MachineContext.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Measurement.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MeasurementPlan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ResultBuilder.cpp)

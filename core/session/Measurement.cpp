@@ -1,0 +1,246 @@
+#include "core/session/Measurement.h"
+
+#include <csignal>
+#include <ctime>
+#include <thread>
+
+#include "core/backends/PerfEventBackend.h"
+#include "core/session/AttachTarget.h"
+#include "core/session/CounterDeltas.h"
+#include "core/topology/TopologyJson.h"
+
+namespace perfdash {
+
+namespace {
+
+constexpr size_t kStoreCapacity = 4096;
+// How long a program that outlived the measurement gets to exit after SIGTERM.
+constexpr auto kTerminateGrace = std::chrono::seconds(2);
+
+std::string isoNow() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char buf[40];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &local);
+    std::string s = buf;
+    if (s.size() > 2 && (s[s.size() - 5] == '+' || s[s.size() - 5] == '-')) s.insert(s.size() - 2, ":");
+    return s;
+}
+
+double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+LocationInfo locationInfo(const CounterLocation& l) {
+    switch (l.kind) {
+    case CounterLocation::Kind::Cpu: return {"cpu", l.id};
+    case CounterLocation::Kind::Thread: return {"thread", l.id};
+    case CounterLocation::Kind::Process: return {"process", l.id};
+    }
+    return {};
+}
+
+} // namespace
+
+Measurement::Measurement(const MeasurementPlan& plan, MachineContext& machine) : plan_(plan), machine_(machine) {}
+
+Measurement::~Measurement() = default;
+
+Result<std::unique_ptr<Measurement>> Measurement::start(const MeasurementPlan& plan, MachineContext& machine) {
+    std::unique_ptr<Measurement> m(new Measurement(plan, machine));
+    if (Status s = m->launch(); !s) return s.error();
+    return m;
+}
+
+MetricEnvironment Measurement::constants() {
+    MetricEnvironment env;
+    if (plan_.needsNominalClock) env.inverseClock = 1.0 / machine_.nominalClock().hz;
+    if (const auto& topology = machine_.topology(); topology.ok()) {
+        env.numSockets = static_cast<double>(topology->numSockets());
+        env.numNumaDomains = static_cast<double>(topology->numNumaDomains());
+        env.numCpus = static_cast<double>(plan_.cpus.empty() ? topology->numHwThreads() : plan_.cpus.size());
+    }
+    return env;
+}
+
+Status Measurement::launch() {
+    using Mode = MeasurementRequest::Mode;
+    const MeasurementRequest& r = plan_.request;
+    CountingScope scope = plan_.scope;
+    int targetPid = -1;
+
+    if (!r.command.empty()) {
+        LaunchOptions options;
+        options.command = r.command;
+        if (r.mode == Mode::Launch) options.cpus = plan_.cpus;
+        options.environment = r.environment;
+        options.workingDirectory = r.workingDirectory;
+        options.captureOutput = r.captureOutput;
+        options.stdoutToStderr = r.outputToStderr;
+        options.stdinFromNull = r.stdinFromNull;
+        auto child = LaunchedProcess::start(options);
+        if (!child) return child.error();
+        child_ = std::move(*child);
+        targetPid = child_->pid();
+        if (r.mode == Mode::Launch) scope.pid = targetPid;
+    }
+    if (r.mode == Mode::Attach) {
+        auto attached = attachScope(r.pid);
+        if (!attached) return attached.error();
+        scope.pid = r.pid;
+        scope.tids = attached->tids;
+        targetPid = r.pid;
+    }
+
+    PerfEventBackend backend(machine_.permissions());
+    auto counters = backend.open(plan_.eventSet, scope);
+    if (!counters) return counters.error();
+    counters_ = std::move(*counters);
+    std::vector<std::string> openFailures;
+    for (const auto& status : counters_->slotStatus()) openFailures.push_back(status.opened ? "" : status.reason);
+    for (size_t s = 0; s < openFailures.size(); ++s)
+        if (!openFailures[s].empty())
+            runWarnings_.push_back(plan_.eventSet[s].event.name + " (" + plan_.eventSet[s].counter +
+                                   ") could not be opened: " + openFailures[s]);
+
+    std::vector<LocationInfo> locations;
+    for (const auto& l : counters_->locations()) locations.push_back(locationInfo(l));
+    auto builder = ResultBuilder::create(plan_, std::move(locations), constants(), std::move(openFailures));
+    if (!builder) return builder.error();
+    builder_.emplace(std::move(*builder));
+
+    if (!scope.enableOnExec)
+        if (Status s = counters_->enable(); !s) return s;
+    store_ = std::make_unique<SampleStore>(kStoreCapacity);
+    sampler_ = std::make_unique<Sampler>(*counters_, *store_);
+    SamplerOptions options;
+    options.interval = r.interval;
+    options.duration = r.duration;
+    options.targetPid = targetPid;
+    startedAt_ = isoNow();
+    if (Status s = sampler_->start(options); !s) return s;
+    SampleStore::Batch first = store_->since(0);
+    baseline_ = first.snapshots.front();
+    previous_ = baseline_;
+    nextSeq_ = first.snapshots.front().seq + 1;
+    if (child_) {
+        if (Status s = child_->release(); !s) {
+            sampler_->stop();
+            return s;
+        }
+    }
+    return {};
+}
+
+int Measurement::targetPid() const {
+    if (child_) return child_->pid();
+    return plan_.request.mode == MeasurementRequest::Mode::Attach ? plan_.request.pid : -1;
+}
+
+std::vector<IntervalResult> Measurement::intervalsFrom(const std::vector<Snapshot>& snapshots) {
+    std::vector<IntervalResult> out;
+    for (const auto& snap : snapshots) {
+        const int64_t dtNs = snap.monotonicNs - previous_->monotonicNs;
+        if (dtNs > 0) {
+            IntervalResult interval;
+            interval.t = seconds(snap.monotonicNs - baseline_->monotonicNs);
+            interval.dt = seconds(dtNs);
+            interval.groups = builder_->build(scaledDeltas(*previous_, snap), interval.dt);
+            out.push_back(std::move(interval));
+        }
+        previous_ = snap;
+    }
+    return out;
+}
+
+std::vector<IntervalResult> Measurement::takeIntervals() {
+    if (plan_.request.interval.count() == 0) return {};
+    SampleStore::Batch batch = store_->since(nextSeq_);
+    dropped_ += batch.dropped;
+    nextSeq_ = batch.nextSeq;
+    std::vector<IntervalResult> out = intervalsFrom(batch.snapshots);
+    if (plan_.request.keepIntervals) kept_.insert(kept_.end(), out.begin(), out.end());
+    return out;
+}
+
+void Measurement::waitForData(std::chrono::nanoseconds timeout) const { store_->waitFor(nextSeq_, timeout); }
+
+bool Measurement::finished() const { return sampler_->finished(); }
+
+Status Measurement::pause() { return sampler_->pause(); }
+
+Status Measurement::resume() { return sampler_->resume(); }
+
+bool Measurement::paused() const { return sampler_->paused(); }
+
+void Measurement::requestStop() noexcept { sampler_->requestStop(); }
+
+ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr; }
+
+RunConfig Measurement::runConfig() const {
+    const MeasurementRequest& r = plan_.request;
+    RunConfig c;
+    c.backend = "perf";
+    c.mode = toString(r.mode);
+    c.command = r.command;
+    c.pid = targetPid();
+    c.cpuList = r.cpuList;
+    c.cpus = plan_.cpus;
+    c.groups = r.groups;
+    c.events = r.events;
+    c.intervalS = seconds(r.interval.count());
+    c.durationS = seconds(r.duration.count());
+    c.userSpaceOnly = plan_.userSpaceOnly;
+    return c;
+}
+
+void Measurement::stopProgram(MeasurementResult& result) {
+    if (!child_) return;
+    if (!child_->hasExited()) {
+        // The measurement ended first (stop, duration): the program does not
+        // outlive it, as with perf stat --timeout.
+        result.warnings.push_back("the program was still running when the measurement ended and was terminated");
+        (void)child_->signal(SIGTERM);
+        const auto deadline = std::chrono::steady_clock::now() + kTerminateGrace;
+        while (!child_->hasExited() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (!child_->hasExited()) (void)child_->signal(SIGKILL);
+    }
+    auto status = child_->wait();
+    if (status) result.exitStatus = *status;
+    else result.warnings.push_back(status.error().message);
+}
+
+MeasurementResult Measurement::finish() {
+    MeasurementResult result;
+    if (finished_) return result;
+    finished_ = true;
+    const Snapshot final = sampler_->wait();
+    takeIntervals();
+    stopProgram(result);
+
+    result.version = PERFDASH_VERSION;
+    result.startedAt = startedAt_;
+    result.machine = machine_.machineJson();
+    if (plan_.needsNominalClock) result.machine["nominal_clock"] = toJson(machine_.nominalClock());
+    result.config = runConfig();
+    result.durationS = seconds(final.monotonicNs - baseline_->monotonicNs);
+    result.locations = builder_->locations();
+    result.groups = builder_->build(scaledDeltas(*baseline_, final), result.durationS);
+    result.intervals = std::move(kept_);
+    result.interrupted = sampler_->endReason() == SamplerEnd::StopRequested;
+
+    result.warnings.insert(result.warnings.begin(), runWarnings_.begin(), runWarnings_.end());
+    result.warnings.insert(result.warnings.begin(), plan_.warnings.begin(), plan_.warnings.end());
+    if (sampler_->endReason() == SamplerEnd::ReadFailed)
+        result.warnings.push_back("counting stopped early: " + sampler_->error().error().message);
+    if (const uint64_t missed = sampler_->missedDeadlines())
+        result.warnings.push_back(std::to_string(missed) +
+                                  " sampling deadlines passed while the machine was busy; their counts are in the "
+                                  "next interval");
+    if (dropped_)
+        result.warnings.push_back(std::to_string(dropped_) +
+                                  " samples were merged into longer intervals because they were not read in time");
+    return result;
+}
+
+} // namespace perfdash

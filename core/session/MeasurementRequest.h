@@ -1,0 +1,38 @@
+#pragma once
+// What the user asked to measure, in front-end-neutral terms: the CLI's flags
+// and the GUI's session form both become one of these.
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace perfdash {
+
+struct MeasurementRequest {
+    enum class Mode {
+        Launch,     // start `command`; with `cpuList` pinned there and counted per CPU (likwid -C)
+        Attach,     // count every thread of the running process `pid`
+        SystemWide, // count whole CPUs of `cpuList` (likwid -c); while `command` runs, or for `duration`
+    };
+    Mode mode = Mode::Launch;
+
+    std::vector<std::string> command;     // program and arguments (Launch; optional for SystemWide)
+    std::vector<std::string> environment; // extra NAME=value for the program
+    std::string workingDirectory;         // empty: ours
+    bool captureOutput = false;           // the program's stdout/stderr to Measurement::output() (GUI)
+    bool outputToStderr = false;          // the program's stdout goes to our stderr (CLI --json keeps stdout clean)
+    bool stdinFromNull = false;
+
+    int pid = -1;        // Attach
+    std::string cpuList; // likwid CPU-list syntax
+
+    std::vector<std::string> groups; // performance group names or files, one kernel group set each
+    std::vector<std::string> events; // event lists (-e), measured together as one set
+
+    std::chrono::nanoseconds interval{0}; // 0: totals only, no timeline
+    std::chrono::nanoseconds duration{0}; // 0: until the program exits / stop is requested
+    bool keepIntervals = true;            // keep every interval for the final result (a GUI keeps its own series)
+};
+
+const char* toString(MeasurementRequest::Mode mode); // "launch", "attach", "system"
+
+} // namespace perfdash

@@ -1,0 +1,89 @@
+#include "core/session/ResultBuilder.h"
+
+#include "core/session/CounterDeltas.h"
+
+namespace perfdash {
+
+Result<ResultBuilder> ResultBuilder::create(const MeasurementPlan& plan, std::vector<LocationInfo> locations,
+                                            MetricEnvironment constants, std::vector<std::string> openFailures) {
+    std::vector<MetricEvaluator> evaluators;
+    for (const auto& g : plan.groups) {
+        auto evaluator = MetricEvaluator::compile(g.group);
+        if (!evaluator) return evaluator.error();
+        evaluators.push_back(std::move(*evaluator));
+    }
+    openFailures.resize(plan.eventSet.size());
+    return ResultBuilder(plan, std::move(locations), constants, std::move(openFailures), std::move(evaluators));
+}
+
+ResultBuilder::ResultBuilder(const MeasurementPlan& plan, std::vector<LocationInfo> locations,
+                             MetricEnvironment constants, std::vector<std::string> openFailures,
+                             std::vector<MetricEvaluator> evaluators)
+    : plan_(&plan), locations_(std::move(locations)), constants_(constants), openFailures_(std::move(openFailures)),
+      evaluators_(std::move(evaluators)) {}
+
+EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vector<CountValue>& counts) const {
+    EventResult r;
+    r.counter = event.counter;
+    r.event = event.name;
+    r.unit = event.unit;
+    r.perLocation.resize(locations_.size());
+    if (event.eventSetSlot < 0) {
+        r.reason = event.availability.reason;
+        return r;
+    }
+    const size_t slotCount = plan_->eventSet.size();
+    const auto slot = static_cast<size_t>(event.eventSetSlot);
+    if (!openFailures_[slot].empty()) {
+        r.reason = openFailures_[slot];
+        return r;
+    }
+    r.counted = true;
+    for (size_t l = 0; l < locations_.size(); ++l) {
+        CountValue v = counts[l * slotCount + slot];
+        v.value *= event.scale;
+        r.perLocation[l] = v;
+    }
+    r.total = sumOverLocations(counts, slotCount, slot);
+    r.total.value *= event.scale;
+    return r;
+}
+
+std::vector<GroupResult> ResultBuilder::build(const std::vector<CountValue>& counts, double seconds) {
+    std::vector<GroupResult> out;
+    if (counts.size() != locations_.size() * plan_->eventSet.size()) return out;
+    MetricEnvironment env = constants_;
+    env.time = seconds;
+    for (size_t g = 0; g < plan_->groups.size(); ++g) {
+        const PlannedGroup& planned = plan_->groups[g];
+        GroupResult result;
+        result.name = planned.group.name;
+        result.shortDescription = planned.group.shortDescription;
+        for (const auto& e : planned.events) result.events.push_back(eventResult(e, counts));
+
+        const size_t metricCount = planned.group.metrics.size();
+        std::vector<double> slotValues(result.events.size());
+        std::vector<std::vector<double>> perLocation(locations_.size(), std::vector<double>(metricCount));
+        for (size_t l = 0; l < locations_.size(); ++l) {
+            for (size_t s = 0; s < result.events.size(); ++s) slotValues[s] = result.events[s].perLocation[l].value;
+            MetricEnvironment local = env;
+            // A CPU location covers one CPU; a process or thread covers what it ran on.
+            if (locations_[l].kind == "cpu") local.numCpus = 1;
+            evaluators_[g].evaluate(slotValues, local, perLocation[l]);
+        }
+        for (size_t s = 0; s < result.events.size(); ++s) slotValues[s] = result.events[s].total.value;
+        const std::vector<double> aggregate = evaluators_[g].evaluate(slotValues, env);
+        for (size_t m = 0; m < metricCount; ++m) {
+            MetricResult metric;
+            metric.name = planned.group.metrics[m].name;
+            metric.formula = planned.group.metrics[m].formula;
+            for (size_t l = 0; l < locations_.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
+            metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
+            result.metrics.push_back(std::move(metric));
+        }
+        out.push_back(std::move(result));
+    }
+    return out;
+}
+
+} // namespace perfdash
