@@ -1,0 +1,1 @@
+# Sources of widgets/setup.
