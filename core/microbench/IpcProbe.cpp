@@ -1,5 +1,6 @@
 #include "core/microbench/IpcProbe.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "core/microbench/AssemblyWriter.h"
@@ -54,12 +55,21 @@ double IpcPoint::ipc() const {
 }
 
 void findPlateau(IpcCurve& curve) {
+    // The best median of three neighbouring points: one lucky (or disturbed)
+    // point does not make a plateau.
+    const auto& pts = curve.points;
     double best = 0;
-    for (const auto& p : curve.points)
-        if (p.ipc() > best) best = p.ipc();
+    for (size_t i = 0; i < pts.size(); ++i) {
+        const size_t lo = pts.size() < 3 ? 0 : std::min(i, pts.size() - 3);
+        const size_t hi = pts.size() < 3 ? pts.size() : lo + 3;
+        std::vector<double> window;
+        for (size_t j = lo; j < hi; ++j) window.push_back(pts[j].ipc());
+        const double m = median(window);
+        if (m > best) best = m;
+    }
     if (!(best > 0)) return;
     curve.plateauIpc = best;
-    for (const auto& p : curve.points) {
+    for (const auto& p : pts) {
         if (p.ipc() >= 0.95 * best) {
             curve.plateauChains = p.chains;
             break;

@@ -31,7 +31,7 @@ struct IpcCurve {
     IpcClass cls = IpcClass::IntegerAdd;
     std::string instruction; // the chain instruction, e.g. "add rax, 1"
     std::vector<IpcPoint> points;
-    std::optional<double> plateauIpc; // the highest IPC of the curve
+    std::optional<double> plateauIpc; // the highest median of three neighbouring points
     int plateauChains = 0;            // the fewest chains within 5 % of it
     std::string note;                 // e.g. why the curve stops before 16 chains
     std::string error;                // why there is no curve
@@ -49,7 +49,8 @@ struct IpcProgress {
     std::string current;
 };
 
-// Highest IPC and the fewest chains that come within 5 % of it.
+// The plateau (the best median of three neighbouring points) and the fewest
+// chains that come within 5 % of it.
 void findPlateau(IpcCurve& curve);
 
 class IpcProbe {

@@ -57,17 +57,28 @@ Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& r
         pair.shorter(n, ring.data());
         pair.longer(n, ring.data());
     }
-    std::vector<double> perCopy;
+    std::vector<double> shortRuns, longRuns;
     const double copies = static_cast<double>(n) * pair.extraCopies;
     for (int r = 0; r < std::max(1, options.repetitions); ++r) {
         if (stop.stop_requested()) return makeError("cancelled");
-        const double shortCycles = timeOnce(pair.shorter, n, ring, cycles);
-        const double longCycles = timeOnce(pair.longer, n, ring, cycles);
-        const double v = (longCycles - shortCycles) / copies;
-        if (!std::isfinite(v)) return makeError("the cycle source stopped counting during the measurement");
-        perCopy.push_back(v);
+        shortRuns.push_back(timeOnce(pair.shorter, n, ring, cycles));
+        longRuns.push_back(timeOnce(pair.longer, n, ring, cycles));
+        if (!std::isfinite(shortRuns.back()) || !std::isfinite(longRuns.back()))
+            return makeError("the cycle source stopped counting during the measurement");
     }
-    return summarize(std::move(perCopy));
+    // As nanoBench does: each statistic of the longer kernel's runs minus the
+    // same statistic of the shorter kernel's. The minimum then pairs the two
+    // least disturbed runs instead of subtracting a disturbed short run.
+    const Summary s = summarize(std::move(shortRuns));
+    const Summary l = summarize(std::move(longRuns));
+    Summary d;
+    d.min = (l.min - s.min) / copies;
+    d.q1 = (l.q1 - s.q1) / copies;
+    d.median = (l.median - s.median) / copies;
+    d.q3 = (l.q3 - s.q3) / copies;
+    d.max = (l.max - s.max) / copies;
+    d.count = l.count;
+    return d;
 }
 
 } // namespace perfdash

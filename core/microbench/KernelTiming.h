@@ -42,7 +42,8 @@ struct KernelPair {
     int extraCopies = 0; // copies in the longer body minus copies in the shorter
 };
 
-// Cycles per extra copy, one value per repetition. Returns an error when
+// Cycles per extra copy: each statistic (min, quartiles, max) of the longer
+// kernel's runs minus the same statistic of the shorter's. Returns an error when
 // `stop` is requested (the caller reports "cancelled").
 Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, CycleSource& cycles,
                                const TimingOptions& options, std::stop_token stop = {});
