@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,6 +40,10 @@ Result<ChildOutcome> runForked(const std::function<std::string()>& work, double 
         ::close(fds[0]);
         // Sanitizers and debuggers install handlers for these; the parent wants the plain signal.
         for (int sig : {SIGILL, SIGSEGV, SIGBUS, SIGFPE, SIGTRAP}) std::signal(sig, SIG_DFL);
+        // A crash of generated code is expected here: no core file (it would
+        // also take qemu-user a long time to write one).
+        const rlimit noCore{0, 0};
+        ::setrlimit(RLIMIT_CORE, &noCore);
         writeAll(fds[1], work());
         ::_exit(0);
     }

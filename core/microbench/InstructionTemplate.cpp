@@ -130,9 +130,10 @@ Result<InstructionTemplate> InstructionTemplate::parse(Arch arch, std::string_vi
     if (t.mnemonic().empty() || !std::isalpha(static_cast<unsigned char>(t.mnemonic()[0])))
         return makeError("'" + text + "' does not start with an instruction mnemonic");
 
-    for (const auto& p : t.pieces_)
-        if (p.operand < 0)
-            for (const auto& r : registersNamedIn(arch, p.literal)) t.literal_.push_back(r);
+    // Placeholders blanked out, so that what remains reads as an instruction (mnemonic first).
+    std::string literalOnly;
+    for (const auto& p : t.pieces_) literalOnly += p.operand < 0 ? p.literal : " ";
+    t.literal_ = registersNamedIn(arch, literalOnly);
     for (const auto& name : implicit) {
         const std::string n = toLower(trim(name));
         if (isStateName(arch, n)) {
