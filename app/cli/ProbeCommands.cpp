@@ -170,8 +170,11 @@ std::string deviation(const std::optional<double>& d, bool flagged) {
 void printBenchTable(const BenchRun& run, const std::map<size_t, std::vector<ReferenceComparison>>& refs,
                      bool showAsm) {
     printEnvironment(run.environment);
-    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction; median [min]\n\n");
+    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction; median [min];\n"
+                "spread: interquartile range of the repetitions relative to the median\n");
     const bool withRef = !refs.empty();
+    if (withRef) std::printf("reference deviations marked ! exceed 10 %% (and 0.1 cycles)\n");
+    std::printf("\n");
     std::printf("%s%s%s%s%s%s%s\n", pad("NAME", 22).c_str(), pad("INSTRUCTION", 30).c_str(), pad("TYPE", 9).c_str(),
                 pad("LATENCY", 15).c_str(), pad("TP", 15).c_str(), pad("IPC", 7).c_str(),
                 withRef ? "SPREAD  REFERENCE (lat / TP, deviation)" : "SPREAD");

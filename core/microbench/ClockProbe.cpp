@@ -20,12 +20,12 @@ CatalogEntry clockChainEntry(Arch arch) {
 Result<ClockProbe> ClockProbe::build(const Toolchain& toolchain) {
     auto plan = planKernel(clockChainEntry(toolchain.arch), BenchMode::Latency, kChainLength);
     if (!plan) return plan.error();
-    const std::string assembly = writeAssembly(toolchain.arch, {{"perfdash_clock_chain", std::move(plan).value()}});
-    auto library = KernelLibrary::build(toolchain, assembly);
+    auto library = KernelLibrary::build(
+        toolchain, writeAssembly(toolchain.arch, {{"perfdash_clock_chain", std::move(plan).value()}}));
     if (!library) return makeError("cannot build the clock probe's kernel: " + library.error().message);
     auto kernel = library->function("perfdash_clock_chain");
     if (!kernel) return kernel.error();
-    return ClockProbe(std::move(library).value(), *kernel, assembly);
+    return ClockProbe(std::move(library).value(), *kernel);
 }
 
 Result<ClockMeasurement> ClockProbe::measure(const ClockProbeOptions& options, std::stop_token stop) const {

@@ -5,7 +5,6 @@
 // whose N and 2N runs disagree about the clock (something interrupted one of
 // them) is rejected; the result is the median of the rest.
 #include <stop_token>
-#include <string>
 
 #include "core/microbench/CatalogEntry.h"
 #include "core/microbench/KernelLibrary.h"
@@ -40,14 +39,11 @@ public:
     static Result<ClockProbe> build(const Toolchain& toolchain);
     // Measures on the calling thread (pin it first).
     Result<ClockMeasurement> measure(const ClockProbeOptions& options, std::stop_token stop = {}) const;
-    const std::string& assembly() const { return assembly_; }
 
 private:
-    ClockProbe(KernelLibrary library, KernelEntryPoint kernel, std::string assembly)
-        : library_(std::move(library)), kernel_(kernel), assembly_(std::move(assembly)) {}
+    ClockProbe(KernelLibrary library, KernelEntryPoint kernel) : library_(std::move(library)), kernel_(kernel) {}
     KernelLibrary library_;
     KernelEntryPoint kernel_;
-    std::string assembly_;
 };
 
 } // namespace perfdash

@@ -17,10 +17,11 @@ json toJson(const Summary& s) {
             {"count", s.count}};
 }
 
-json toJson(const ModeMeasurement& m) {
+json toJson(const ModeMeasurement& m, bool withCode) {
     json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}};
     if (!m.unavailable.empty()) j["unavailable"] = m.unavailable;
     if (m.streams > 0) j["streams"] = m.streams;
+    if (withCode && !m.loopBody.empty()) j["loop_body"] = m.loopBody;
     return j;
 }
 
@@ -51,8 +52,8 @@ json toJson(const BenchResult& r, bool withAssembly) {
            {"latency_cycles", median(r.latency)},
            {"recip_throughput_cycles", median(r.throughput)},
            {"ipc", number(r.ipc())},
-           {"latency", toJson(r.latency)},
-           {"throughput", toJson(r.throughput)},
+           {"latency", toJson(r.latency, withAssembly)},
+           {"throughput", toJson(r.throughput, withAssembly)},
            {"cycles_source", r.cyclesSource},
            {"cycles_source_detail", r.cyclesSourceDetail},
            {"cpu", r.cpu}};

@@ -17,6 +17,7 @@ inline constexpr const char* kFreqSchema = "perfdash-freq/1";
 inline constexpr const char* kIpcSchema = "perfdash-ipc/1";
 
 nlohmann::json toJson(const BenchEnvironment& environment);
+// `withAssembly`: the generated file and each mode's loop body too.
 nlohmann::json toJson(const BenchResult& result, bool withAssembly);
 nlohmann::json toJson(const ReferenceComparison& comparison);
 // A whole run; `references` maps a result's index to its comparisons.

@@ -102,13 +102,6 @@ std::vector<std::string> registerClassNames(Arch arch) {
     return out;
 }
 
-std::vector<const RegisterClass*> registerClassesOf(Arch arch, RegisterFile file) {
-    std::vector<const RegisterClass*> out;
-    for (const auto& c : kClasses)
-        if (c.arch == arch && c.file == file) out.push_back(&c);
-    return out;
-}
-
 std::optional<PhysicalRegister> findRegisterByName(Arch arch, std::string_view rawName) {
     const std::string name = toLower(rawName);
     switch (arch) {

@@ -36,8 +36,6 @@ struct RegisterClass {
 
 const RegisterClass* findRegisterClass(Arch arch, std::string_view name);
 std::vector<std::string> registerClassNames(Arch arch);
-// The classes of a file, in declaration order (the first is the file's canonical spelling).
-std::vector<const RegisterClass*> registerClassesOf(Arch arch, RegisterFile file);
 
 struct PhysicalRegister {
     RegisterFile file;

@@ -99,6 +99,7 @@ private slots:
         run.environment.cyclesSource = "measured-clock";
         run.environment.clockHz = 3e9;
         run.results.push_back(measured("imul", "r64, r64", 3, 1));
+        run.results[0].latency.loopBody = "imul rax, rcx\n";
         BenchResult noLatency = measured("cmp", "r64, r64", 0, 0.25);
         noLatency.latency.cycles.reset();
         noLatency.latency.unavailable = "writes no register";
@@ -120,6 +121,7 @@ private slots:
                                   "cycles_source", "assembly", "type", "status"})
             QVERIFY2(r0.contains(field), field);
         QCOMPARE(r0["latency_cycles"].get<double>(), 3.0);
+        QCOMPARE(r0["latency"]["loop_body"].get<std::string>(), std::string("imul rax, rcx\n"));
         QCOMPARE(r0["ipc"].get<double>(), 1.0);
         QCOMPARE(r0["reference"][0]["latency_deviation"].get<double>(), 0.0);
         const auto& r1 = j["results"][1];

@@ -23,10 +23,10 @@ void check(bool ok, const std::string& what) {
     if (!ok) ++failures;
 }
 
-// Emulation may drop instructions whose results nobody reads (a cmp into
-// unread flags, a nop), so only a chain of data dependencies must take time.
+// Emulated time says nothing about the instructions (qemu drops unused
+// results, translates at will, shares the host): a value must exist and be
+// finite, nothing more. That the code really ran is checked separately.
 bool finite(const ModeMeasurement& m) { return m.cycles && std::isfinite(m.cycles->median); }
-bool positive(const ModeMeasurement& m) { return finite(m) && m.cycles->median > 0; }
 
 } // namespace
 
@@ -47,7 +47,7 @@ int main() {
     // qemu-user's own threads (translation, RCU) must be able to run beside
     // the pinned guest thread: a SCHED_FIFO spinner would starve them.
     options.realtime = false;
-    options.timing.repetitions = 3;
+    options.timing.repetitions = 5;
     options.timing.targetSeconds = 2e-3;
     options.clock.tries = 5;
     options.clock.maxDisagreement = 0.5; // emulation is far noisier than any core
@@ -72,13 +72,13 @@ int main() {
                             Expect{"nop", false}}) {
         const BenchResult r = runner.run(*catalog->find(e.name));
         const bool ok = r.status == BenchStatus::Measured && finite(r.throughput) && r.throughput.streams > 0 &&
-                        (e.latency ? positive(r.latency) : !r.latency.unavailable.empty());
+                        (e.latency ? finite(r.latency) : !r.latency.unavailable.empty());
         auto value = [](const ModeMeasurement& m) { return m.cycles ? std::to_string(m.cycles->median) : m.unavailable; };
         check(ok, std::string(e.name) + ": " + toString(r.status) + " " + r.reason + " latency " + value(r.latency) +
                       ", throughput " + value(r.throughput));
     }
     const BenchResult sve = runner.run(*catalog->find("fadd_z_d_predicated"));
-    check(features.has("sve") ? sve.status == BenchStatus::Measured && positive(sve.latency)
+    check(features.has("sve") ? sve.status == BenchStatus::Measured && finite(sve.latency)
                               : sve.status == BenchStatus::Unsupported,
           std::string("fadd_z_d_predicated (sve ") + (features.has("sve") ? "present" : "absent") + "): " +
               toString(sve.status) + " " + sve.reason);
@@ -108,6 +108,17 @@ int main() {
         check(report.measured && report.measured->hz > 0 && report.references.size() == 5,
               "clock report on CPU " + std::to_string(env.cpu) + " " + report.error);
     }
+    // Proof that generated code ran with the registers it was given: a store
+    // of the ring's address (init = mem) into the ring's second word. It runs
+    // in this process (shipped), so the ring it changed is ours to look at.
+    auto store = makeCustomEntry(Arch::AArch64, "str <s:x>, [<s:x>, #8]");
+    store->init[""] = InitValue{InitValue::Kind::Memory, 0, "mem"};
+    store->shipped = true;
+    void* ring = (*context)->ring().data();
+    const BenchResult stored = runner.run(*store);
+    check(stored.status == BenchStatus::Measured && static_cast<void**>(ring)[1] == ring,
+          "generated code stored the ring's address into the ring");
+
     std::printf("%d failure(s)\n", failures);
     return failures == 0 ? 0 : 1;
 }
