@@ -66,18 +66,19 @@ Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& r
         if (!std::isfinite(shortRuns.back()) || !std::isfinite(longRuns.back()))
             return makeError("the cycle source stopped counting during the measurement");
     }
-    // As nanoBench does: each statistic of the longer kernel's runs minus the
-    // same statistic of the shorter kernel's. The minimum then pairs the two
-    // least disturbed runs instead of subtracting a disturbed short run.
-    const Summary s = summarize(std::move(shortRuns));
-    const Summary l = summarize(std::move(longRuns));
-    Summary d;
-    d.min = (l.min - s.min) / copies;
-    d.q1 = (l.q1 - s.q1) / copies;
-    d.median = (l.median - s.median) / copies;
-    d.q3 = (l.q3 - s.q3) / copies;
-    d.max = (l.max - s.max) / copies;
-    d.count = l.count;
+    // min and median as nanoBench takes them: the statistic of the longer
+    // kernel's runs minus the same statistic of the shorter's, so the minimum
+    // pairs the two least disturbed runs. The quartiles and maximum describe
+    // how much the repetitions (each a short run and the long run after it)
+    // disagree, which is what the spread is for.
+    std::vector<double> perRepetition;
+    for (size_t i = 0; i < shortRuns.size(); ++i) perRepetition.push_back((longRuns[i] - shortRuns[i]) / copies);
+    const double aggregateMin = (*std::min_element(longRuns.begin(), longRuns.end()) -
+                                 *std::min_element(shortRuns.begin(), shortRuns.end())) / copies;
+    const double aggregateMedian = (median(longRuns) - median(shortRuns)) / copies;
+    Summary d = summarize(std::move(perRepetition));
+    d.min = aggregateMin;
+    d.median = aggregateMedian;
     return d;
 }
 

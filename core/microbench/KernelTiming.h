@@ -42,9 +42,11 @@ struct KernelPair {
     int extraCopies = 0; // copies in the longer body minus copies in the shorter
 };
 
-// Cycles per extra copy: each statistic (min, quartiles, max) of the longer
-// kernel's runs minus the same statistic of the shorter's. Returns an error when
-// `stop` is requested (the caller reports "cancelled").
+// Cycles per extra copy. min and median: that statistic of the longer
+// kernel's runs minus the same statistic of the shorter's (as nanoBench
+// aggregates); q1, q3 and max: quartiles and maximum of the per-repetition
+// differences, so relativeSpread() says how much the repetitions disagreed.
+// Returns an error when `stop` is requested (the caller reports "cancelled").
 Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, CycleSource& cycles,
                                const TimingOptions& options, std::stop_token stop = {});
 
