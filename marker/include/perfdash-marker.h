@@ -52,7 +52,8 @@ PERFDASH_MARKER_API int perfdash_marker_stop(const char* tag);
  * in, the capacity of `events`; out, how many were written. events: scaled
  * counts, NaN where the event could not be counted. time: seconds inside the
  * region. count: completed START/STOP pairs. Outputs are left untouched when
- * the library is not measuring. */
+ * the library is not measuring. Within the first millisecond after INIT the
+ * call waits for the rest of it (the time's tick rate is measured over it). */
 PERFDASH_MARKER_API void perfdash_marker_get(const char* tag, int* nevents, double* events, double* time,
                                              int* count);
 PERFDASH_MARKER_API int perfdash_marker_reset(const char* tag);
