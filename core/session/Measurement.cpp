@@ -7,6 +7,7 @@
 #include "core/backends/PerfEventBackend.h"
 #include "core/session/AttachTarget.h"
 #include "core/session/CounterDeltas.h"
+#include "core/session/MarkerSession.h"
 #include "core/topology/TopologyJson.h"
 
 namespace perfdash {
@@ -73,6 +74,13 @@ Status Measurement::launch() {
         options.command = r.command;
         if (r.mode == Mode::Launch) options.cpus = plan_.cpus;
         options.environment = r.environment;
+        if (r.marker) {
+            auto marker = MarkerSession::create(plan_);
+            if (!marker) return marker.error();
+            marker_ = std::move(*marker);
+            const auto& markerEnvironment = marker_->environment();
+            options.environment.insert(options.environment.end(), markerEnvironment.begin(), markerEnvironment.end());
+        }
         options.workingDirectory = r.workingDirectory;
         options.captureOutput = r.captureOutput;
         options.stdoutToStderr = r.outputToStderr;
@@ -190,6 +198,7 @@ RunConfig Measurement::runConfig() const {
     c.intervalS = seconds(r.interval.count());
     c.durationS = seconds(r.duration.count());
     c.userSpaceOnly = plan_.userSpaceOnly;
+    c.marker = r.marker;
     return c;
 }
 
@@ -227,6 +236,7 @@ MeasurementResult Measurement::finish() {
     result.locations = builder_->locations();
     result.groups = builder_->build(scaledDeltas(*baseline_, final), result.durationS);
     result.intervals = std::move(kept_);
+    if (marker_) marker_->collect(result, constants(), machine_.permissions());
     result.interrupted = sampler_->endReason() == SamplerEnd::StopRequested;
 
     result.warnings.insert(result.warnings.begin(), runWarnings_.begin(), runWarnings_.end());

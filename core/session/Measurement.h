@@ -27,6 +27,8 @@
 
 namespace perfdash {
 
+class MarkerSession;
+
 class Measurement {
 public:
     // Starts the target and the counters. The plan must outlive the measurement.
@@ -73,6 +75,7 @@ private:
     MachineContext& machine_;
     std::optional<ResultBuilder> builder_;
     std::unique_ptr<LaunchedProcess> child_;
+    std::unique_ptr<MarkerSession> marker_; // MeasurementRequest::marker
     std::unique_ptr<CounterSet> counters_;
     std::unique_ptr<SampleStore> store_;
     std::unique_ptr<Sampler> sampler_;

@@ -2,6 +2,7 @@
 
 #include "core/events/EventList.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/session/MarkerEnvironment.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -90,6 +91,9 @@ Status checkTarget(const MeasurementRequest& r) {
             return makeError("system-wide counting needs the CPUs to count: give a CPU list, e.g. -c 0-3 or -c N:0-7");
         break;
     }
+    if (r.marker && r.mode != Mode::Launch)
+        return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
+                         "perfdash starts, not in an attached process or on whole CPUs");
     return {};
 }
 
@@ -184,6 +188,8 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         for (const auto& w : plan.warnings) why += "\n  " + w;
         return makeError("none of the requested events can be counted here:" + why);
     }
+    if (request.marker)
+        if (Status s = checkMarkerPlan(plan); !s) return s.error();
     return plan;
 }
 
