@@ -1,5 +1,7 @@
 #include "core/session/MeasurementPlan.h"
 
+#include <algorithm>
+
 #include "core/events/EventList.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/session/MarkerEnvironment.h"
@@ -161,11 +163,16 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
             if (!specs) return specs.error();
             for (const auto& spec : *specs) {
                 GroupSlot slot;
+                // perf counts an event named twice twice; slot names must stay unique.
                 slot.counter = spec;
+                for (int n = 2; std::any_of(custom.group.events.begin(), custom.group.events.end(),
+                                            [&](const GroupSlot& s) { return s.counter == slot.counter; });
+                     ++n)
+                    slot.counter = spec + "#" + std::to_string(n);
                 slot.counterSpec = spec;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
-                PlannedEvent e = planEvent(spec, spec, machine, plan, set);
+                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set);
                 // Events named explicitly must be counted: refuse rather than silently drop one.
                 if (e.eventSetSlot < 0) return makeError(e.availability.reason);
                 custom.events.push_back(std::move(e));
