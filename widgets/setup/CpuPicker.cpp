@@ -24,11 +24,11 @@ CpuPicker::CpuPicker(QWidget* parent)
                           "L: logical numbering, E: expressions; join lists with @"));
     field_->setAccessibleName(tr("CPU list"));
     field_->setClearButtonEnabled(true);
-    auto* label = new QLabel(tr("C&PU list:"), this);
+    auto* label = new QLabel(tr("CPU &list:"), this);
     label->setBuddy(field_);
-    auto* all = new QPushButton(tr("&All"), this);
+    auto* all = new QPushButton(tr("All"), this);
     all->setToolTip(tr("Select every online CPU"));
-    auto* none = new QPushButton(tr("&None"), this);
+    auto* none = new QPushButton(tr("None"), this);
     none->setToolTip(tr("Clear the selection"));
     connect(all, &QPushButton::clicked, view_, &CpuTopologyView::selectAll);
     connect(none, &QPushButton::clicked, view_, &CpuTopologyView::clearSelection);
@@ -109,9 +109,9 @@ void CpuPicker::updateSummary() {
     if (!cpus_) {
         summary_->setText(tr("Selection unchanged until the list is valid"));
     } else if (cpus_->empty()) {
-        summary_->setText(tr("No CPUs selected (of %n online)", nullptr, online));
+        summary_->setText(tr("Selected CPUs: none of %1 online").arg(online));
     } else {
-        summary_->setText(tr("%1 of %n online CPU(s) selected", nullptr, online).arg(cpus_->size()));
+        summary_->setText(tr("Selected CPUs: %1 of %2 online").arg(cpus_->size()).arg(online));
     }
 }
 

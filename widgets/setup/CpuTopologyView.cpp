@@ -128,8 +128,10 @@ void CpuTopologyView::paintEvent(QPaintEvent*) {
         const QString title =
             socket.packageId < 0
                 ? tr("Offline CPUs (cannot be selected)")
-                : tr("Socket %1 · %n core(s)", nullptr, socket.coreCount).arg(socket.packageId) + QStringLiteral(" · ") +
-                      tr("%n hardware thread(s)", nullptr, static_cast<int>(socket.cpus.size()));
+                : tr("Socket %1 · cores: %2 · hardware threads: %3")
+                      .arg(socket.packageId)
+                      .arg(socket.coreCount)
+                      .arg(socket.cpus.size());
         p.setFont(titleFont);
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(socket.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
@@ -265,7 +267,8 @@ void CpuTopologyView::moveFocus(int cellIndex) {
     const QRect r = layout_.cells()[static_cast<size_t>(cellIndex)].rect;
     const int top = verticalScrollBar()->value();
     if (r.top() < top) verticalScrollBar()->setValue(r.top() - metrics().titleHeight);
-    else if (r.bottom() > top + viewport()->height()) verticalScrollBar()->setValue(r.bottom() - viewport()->height() + metrics().gap);
+    else if (r.bottom() > top + viewport()->height())
+        verticalScrollBar()->setValue(r.bottom() - viewport()->height() + metrics().gap);
     viewport()->update();
 }
 

@@ -1,14 +1,12 @@
 #include "widgets/setup/FieldMessage.h"
 
 #include <QHBoxLayout>
+#include <QResizeEvent>
 #include <QStyle>
 
-namespace perfdash {
+#include "widgets/setup/StatusColors.h"
 
-QColor errorColor(const QPalette& palette) {
-    const bool darkBase = palette.color(QPalette::Base).lightness() < 128;
-    return darkBase ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c);
-}
+namespace perfdash {
 
 FieldMessage::FieldMessage(QWidget* parent) : QWidget(parent), icon_(new QLabel(this)), text_(new QLabel(this)) {
     auto* layout = new QHBoxLayout(this);
@@ -17,6 +15,7 @@ FieldMessage::FieldMessage(QWidget* parent) : QWidget(parent), icon_(new QLabel(
     icon_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(iconSize, iconSize));
     icon_->setAlignment(Qt::AlignTop);
     text_->setWordWrap(true);
+    text_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     text_->setTextFormat(Qt::PlainText);
     QPalette p = text_->palette();
@@ -24,7 +23,7 @@ FieldMessage::FieldMessage(QWidget* parent) : QWidget(parent), icon_(new QLabel(
     text_->setPalette(p);
     layout->addWidget(icon_, 0, Qt::AlignTop);
     layout->addWidget(text_, 1);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     hide();
 }
 
@@ -35,5 +34,20 @@ void FieldMessage::setMessage(const QString& text) {
 }
 
 QString FieldMessage::message() const { return text_->text(); }
+
+QSize FieldMessage::sizeHint() const {
+    const QSize hint = QWidget::sizeHint();
+    return width() > 0 ? QSize(hint.width(), heightForWidth(width())) : hint;
+}
+
+QSize FieldMessage::minimumSizeHint() const {
+    const QSize hint = QWidget::minimumSizeHint();
+    return width() > 0 ? QSize(hint.width(), heightForWidth(width())) : hint;
+}
+
+void FieldMessage::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width()) updateGeometry();
+}
 
 } // namespace perfdash

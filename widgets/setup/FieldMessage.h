@@ -2,14 +2,9 @@
 // An error shown inline next to the field it concerns: a warning icon and a
 // word-wrapped message in a colour readable on light and dark palettes.
 // Hidden while there is nothing to say, so a valid form takes no room for it.
-#include <QColor>
 #include <QLabel>
-#include <QPalette>
 
 namespace perfdash {
-
-// A red that stands out on the palette's base colour (dark themes get a lighter one).
-QColor errorColor(const QPalette& palette);
 
 class FieldMessage : public QWidget {
     Q_OBJECT
@@ -20,6 +15,15 @@ public:
     void setMessage(const QString& text);
     void clear() { setMessage({}); }
     QString message() const;
+
+    // The height the wrapped text needs at the current width: layouts that
+    // do not ask for height-for-width (a QSplitter's) would otherwise reserve
+    // the height of a narrow label and leave a gap.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QLabel* icon_;

@@ -1,6 +1,6 @@
 #include "widgets/setup/GroupDetails.h"
 
-#include "widgets/setup/FieldMessage.h"
+#include "widgets/setup/StatusColors.h"
 
 namespace perfdash {
 namespace {
@@ -27,7 +27,7 @@ void GroupDetails::showGroup(const PerformanceGroup& group) {
     if (!group.metrics.empty()) {
         html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Metrics"));
         for (const auto& metric : group.metrics)
-            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td><tt>%2</tt></td></tr>")
+            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='white-space: nowrap'><tt>%2</tt></td></tr>")
                         .arg(escaped(metric.name), escaped(metric.formula));
         html += QStringLiteral("</table>");
     }

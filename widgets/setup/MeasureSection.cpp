@@ -79,9 +79,9 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, QWidget* parent)
 
     auto* eventsLabel = new QLabel(tr("&Events:"), this);
     eventsLabel->setBuddy(events_);
-    auto* intervalLabel = new QLabel(tr("&Interval:"), this);
+    auto* intervalLabel = new QLabel(tr("Inter&val:"), this);
     intervalLabel->setBuddy(interval_);
-    auto* durationLabel = new QLabel(tr("D&uration:"), this);
+    auto* durationLabel = new QLabel(tr("Dura&tion:"), this);
     durationLabel->setBuddy(duration_);
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);

@@ -1,21 +1,17 @@
 #include "widgets/setup/PlanModel.h"
 
-#include <QApplication>
+#include <QFont>
+#include <QGuiApplication>
 #include <QPalette>
 #include <algorithm>
 
-#include "widgets/setup/FieldMessage.h"
+#include "widgets/setup/StatusColors.h"
 
 namespace perfdash {
 namespace {
 
 // Event rows carry their group's row + 1 as internal id; group rows carry 0.
 constexpr quintptr kGroupRow = 0;
-
-QColor countedColor(const QPalette& palette) {
-    const bool darkBase = palette.color(QPalette::Base).lightness() < 128;
-    return darkBase ? QColor(0x8b, 0xd8, 0x8b) : QColor(0x1b, 0x7a, 0x2e);
-}
 
 } // namespace
 
@@ -69,13 +65,13 @@ QVariant PlanModel::groupData(const PlannedGroup& group, int column, int role) c
     const int total = static_cast<int>(group.events.size());
     if (role == Qt::DisplayRole) {
         if (column == EventColumn) return QString::fromStdString(group.group.name);
-        if (column == StatusColumn) return tr("%1 of %n", nullptr, total).arg(counted);
+        if (column == StatusColumn) return tr("%1 of %2").arg(counted).arg(total);
     }
     if (role == Qt::ToolTipRole && column == EventColumn) return QString::fromStdString(group.group.shortDescription);
     if (role == Qt::ToolTipRole && column == StatusColumn)
-        return tr("%1 of the group's %n event(s) will be counted here", nullptr, total).arg(counted);
+        return tr("Events of the group that will be counted here: %1 of %2").arg(counted).arg(total);
     if (role == Qt::FontRole && column == EventColumn) {
-        QFont font = QApplication::font();
+        QFont font = QGuiApplication::font();
         font.setBold(true);
         return font;
     }
@@ -107,7 +103,7 @@ QVariant PlanModel::eventData(const PlannedEvent& event, int column, int role) c
         return {};
     case Qt::ForegroundRole:
         if (column != StatusColumn) return {};
-        return counted ? countedColor(QApplication::palette()) : errorColor(QApplication::palette());
+        return counted ? okColor(QGuiApplication::palette()) : errorColor(QGuiApplication::palette());
     case Qt::AccessibleTextRole:
         if (column == StatusColumn) return counted ? tr("counted") : tr("not counted");
         return {};

@@ -40,7 +40,7 @@ PlanPreview::PlanPreview(QWidget* parent)
     showNoPlan({});
 }
 
-void PlanPreview::showPlan(const MeasurementPlan& plan) {
+void PlanPreview::showPlan(const MeasurementPlan& plan, bool targetPending) {
     model_->setPlan(plan);
     view_->expandAll();
     for (int c = 0; c < PlanModel::ReasonColumn; ++c) view_->resizeColumnToContents(c);
@@ -48,11 +48,13 @@ void PlanPreview::showPlan(const MeasurementPlan& plan) {
     size_t total = 0;
     for (const auto& g : plan.groups) total += g.events.size();
     if (plan.eventSet.size() == total)
-        summary_->setText(tr("All %n event(s) can be counted here.", nullptr, static_cast<int>(total)));
+        summary_->setText(tr("Countable here: all events (%1).").arg(total));
     else
-        summary_->setText(tr("%1 of %n event(s) can be counted here; Start counts those and leaves the others out.",
-                             nullptr, static_cast<int>(total))
-                              .arg(plan.eventSet.size()));
+        summary_->setText(tr("Countable here: %1 of %2 events. Start counts those and leaves the others out.")
+                              .arg(plan.eventSet.size())
+                              .arg(total));
+    if (targetPending)
+        summary_->setText(summary_->text() + QLatin1Char(' ') + tr("Fix the target first to start (see its messages)."));
     summary_->show();
     warnings_.clear();
     for (const auto& w : plan.warnings) warnings_ << QString::fromStdString(w);

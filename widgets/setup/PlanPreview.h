@@ -19,7 +19,8 @@ class PlanPreview : public QWidget {
 public:
     explicit PlanPreview(QWidget* parent = nullptr);
 
-    void showPlan(const MeasurementPlan& plan);
+    // `targetPending`: the plan was made for a stand-in target while the form's own target has problems.
+    void showPlan(const MeasurementPlan& plan, bool targetPending = false);
     // Nothing can be prepared; `problem` says why (empty: the problem is shown at its field).
     void showNoPlan(const QString& problem);
 

@@ -17,6 +17,7 @@ QVariant ProcessListModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const ProcessInfo& p = rows_[static_cast<size_t>(index.row())];
     if (role == PidRole) return p.pid;
+    if (role == KernelThreadRole) return p.kernelThread;
     if (role == Qt::TextAlignmentRole && (index.column() == PidColumn || index.column() == ThreadsColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == CommandColumn) return QString::fromStdString(p.command);

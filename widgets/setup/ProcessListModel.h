@@ -15,7 +15,7 @@ class ProcessListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { PidColumn, UserColumn, ThreadsColumn, CommandColumn, ColumnCount };
-    enum Role { PidRole = Qt::UserRole + 1 };
+    enum Role { PidRole = Qt::UserRole + 1, KernelThreadRole };
 
     // `procRoot`: a fixture tree in tests. The model is empty until refresh().
     explicit ProcessListModel(std::string procRoot = "/proc", QObject* parent = nullptr);

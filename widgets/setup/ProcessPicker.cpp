@@ -1,14 +1,15 @@
 #include "widgets/setup/ProcessPicker.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "widgets/setup/ProcessFilterModel.h"
 #include "widgets/setup/ProcessListModel.h"
 
 namespace perfdash {
@@ -16,20 +17,21 @@ namespace perfdash {
 ProcessPicker::ProcessPicker(QWidget* parent, const QString& procRoot)
     : QWidget(parent),
       model_(new ProcessListModel(procRoot.toStdString(), this)),
-      proxy_(new QSortFilterProxyModel(this)),
+      proxy_(new ProcessFilterModel(this)),
       filter_(new QLineEdit(this)),
+      kernelThreads_(new QCheckBox(tr("&Kernel threads"), this)),
       view_(new QTreeView(this)),
       summary_(new QLabel(this)) {
     proxy_->setSourceModel(model_);
-    proxy_->setFilterKeyColumn(-1); // any column: PID, user or command
-    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    proxy_->setSortRole(Qt::DisplayRole);
 
     filter_->setPlaceholderText(tr("Filter by PID, user or command"));
     filter_->setClearButtonEnabled(true);
     filter_->setAccessibleName(tr("Process filter"));
     connect(filter_, &QLineEdit::textChanged, this,
-            [this](const QString& text) { keepingSelection([&] { proxy_->setFilterFixedString(text); }); });
+            [this](const QString& text) { keepingSelection([&] { proxy_->setText(text); }); });
+    kernelThreads_->setToolTip(tr("List the kernel's own threads too"));
+    connect(kernelThreads_, &QCheckBox::toggled, this,
+            [this](bool show) { keepingSelection([&] { proxy_->setShowKernelThreads(show); }); });
 
     auto* refreshButton = new QPushButton(tr("&Refresh"), this);
     refreshButton->setToolTip(tr("Read the process list again"));
@@ -44,12 +46,13 @@ ProcessPicker::ProcessPicker(QWidget* parent, const QString& procRoot)
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->setAccessibleName(tr("Running processes"));
     view_->header()->setStretchLastSection(true);
-    view_->header()->setSectionResizeMode(ProcessListModel::PidColumn, QHeaderView::ResizeToContents);
-    view_->header()->setSectionResizeMode(ProcessListModel::ThreadsColumn, QHeaderView::ResizeToContents);
+    for (int column : {ProcessListModel::PidColumn, ProcessListModel::UserColumn, ProcessListModel::ThreadsColumn})
+        view_->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ProcessPicker::onSelectionChanged);
 
     auto* top = new QHBoxLayout;
     top->addWidget(filter_, 1);
+    top->addWidget(kernelThreads_);
     top->addWidget(refreshButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -81,10 +84,11 @@ void ProcessPicker::keepingSelection(const std::function<void()>& change) {
 bool ProcessPicker::selectPid(int pid) {
     const int row = model_->rowOfPid(pid);
     if (row < 0) return false;
-    const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+    QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
     if (!index.isValid()) { // filtered out: show it rather than select something invisible
         filter_->clear();
-        return selectPid(pid);
+        if (model_->processes()[static_cast<size_t>(row)].kernelThread) kernelThreads_->setChecked(true);
+        index = proxy_->mapFromSource(model_->index(row, 0));
     }
     view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     view_->scrollTo(index);
@@ -93,7 +97,7 @@ bool ProcessPicker::selectPid(int pid) {
 
 void ProcessPicker::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    if (model_->rowCount() == 0) refresh();
+    refresh(); // each time the list comes into view: processes come and go
 }
 
 void ProcessPicker::onSelectionChanged() {
@@ -106,7 +110,7 @@ void ProcessPicker::onSelectionChanged() {
                               .arg(pid)
                               .arg(QString::fromStdString(model_->processes()[static_cast<size_t>(row)].command)));
     } else {
-        summary_->setText(tr("%n process(es) shown; select the one to attach to", nullptr, proxy_->rowCount()));
+        summary_->setText(tr("Processes shown: %1. Select the one to attach to.").arg(proxy_->rowCount()));
     }
     if (pid == selectedPid_) return;
     selectedPid_ = pid;

@@ -1,16 +1,18 @@
 #pragma once
 // Choosing a running process to attach to: a filter field (matches PID, user
-// or command as you type), the sortable process table and a Refresh button.
+// or command as you type), the sortable process table, a Refresh button and
+// whether kernel threads are listed.
 #include <QWidget>
 #include <functional>
 
+class QCheckBox;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTreeView;
 class QLabel;
 
 namespace perfdash {
 
+class ProcessFilterModel;
 class ProcessListModel;
 
 class ProcessPicker : public QWidget {
@@ -27,7 +29,8 @@ public:
     QLineEdit* filterField() const { return filter_; }
     QTreeView* view() const { return view_; }
     ProcessListModel* model() const { return model_; }
-    QSortFilterProxyModel* filterModel() const { return proxy_; }
+    ProcessFilterModel* filterModel() const { return proxy_; }
+    QCheckBox* kernelThreadsToggle() const { return kernelThreads_; }
 
 public slots:
     void refresh();
@@ -44,8 +47,9 @@ private:
     void keepingSelection(const std::function<void()>& change);
 
     ProcessListModel* model_;
-    QSortFilterProxyModel* proxy_;
+    ProcessFilterModel* proxy_;
     QLineEdit* filter_;
+    QCheckBox* kernelThreads_;
     QTreeView* view_;
     QLabel* summary_;
     int selectedPid_ = -1;

@@ -62,6 +62,7 @@ std::vector<ProcessInfo> readProcesses(const std::string& procRoot) {
         }
         if (auto threads = parseUnsigned(statusField(*status, "Threads"))) p.threads = static_cast<int>(*threads);
         p.command = commandLine(*cmdline, statusField(*status, "Name"));
+        p.kernelThread = cmdline->empty();
         out.push_back(std::move(p));
     }
     std::sort(out.begin(), out.end(), [](const ProcessInfo& a, const ProcessInfo& b) { return a.pid < b.pid; });

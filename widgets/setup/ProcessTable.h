@@ -12,6 +12,7 @@ struct ProcessInfo {
     int threads = 0;     // "Threads:" of /proc/PID/status; 0 when unknown
     std::string user;    // owner's login name, or the numeric uid when it has none
     std::string command; // the command line, or "[name]" for kernel threads (empty cmdline)
+    bool kernelThread = false;
 
     bool operator==(const ProcessInfo&) const = default;
 };

@@ -12,7 +12,7 @@
 #include <cstring>
 
 #include "widgets/session/SessionController.h"
-#include "widgets/setup/FieldMessage.h"
+#include "widgets/setup/StatusColors.h"
 
 namespace perfdash {
 

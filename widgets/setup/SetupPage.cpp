@@ -114,18 +114,17 @@ void SetupPage::onModeChanged(MeasurementRequest::Mode mode) {
         cpuBox_->setCheckable(pinnable);
         if (pinnable) cpuBox_->setChecked(false);
     }
-    cpuBox_->setTitle(pinnable ? tr("P&in the program to CPUs") : tr("CP&Us to count"));
+    cpuBox_->setTitle(pinnable ? tr("P&in the program to CPUs") : tr("CPUs to co&unt"));
 }
 
 Result<MeasurementRequest> SetupPage::request() const {
     const SetupFormState s = state();
-    FormEvaluation checked;
-    checked.problems = checkForm(s);
+    std::vector<FieldProblem> problems = checkForm(s);
     const bool usesCpus = s.mode == MeasurementRequest::Mode::SystemWide || s.pinToCpus;
-    if (usesCpus && !cpus_->cpus()) checked.problems.push_back({SetupField::Cpus, cpus_->problem()});
-    if (checked.problems.empty()) return toRequest(s);
+    if (usesCpus && !cpus_->cpus()) problems.push_back({SetupField::Cpus, cpus_->problem()});
+    if (problems.empty()) return toRequest(s);
     QStringList lines;
-    for (const auto& p : checked.problems) lines << p.message;
+    for (const auto& p : problems) lines << p.message;
     return makeError(lines.join(QLatin1Char('\n')).toStdString());
 }
 
@@ -153,7 +152,7 @@ void SetupPage::refreshPlan() {
     measure_->showProblems(evaluation_.problems);
     const QString cpuProblem = evaluation_.problemAt(SetupField::Cpus);
     if (cpus_->cpus()) cpus_->setProblem(cpuProblem); // an invalid list keeps the parser's message
-    if (evaluation_.plan) preview_->showPlan(*evaluation_.plan);
+    if (evaluation_.plan) preview_->showPlan(*evaluation_.plan, !evaluation_.problems.empty());
     else preview_->showNoPlan(evaluation_.problemAt(SetupField::General));
     emit evaluated();
 }

@@ -89,7 +89,7 @@ QWidget* TargetSection::makeProgramPage() {
 
     workingDirectory_ = new QLineEdit(page);
     workingDirectory_->setPlaceholderText(tr("perfdash's own directory"));
-    auto* browseDirectory = new QPushButton(tr("Bro&wse…"), page);
+    auto* browseDirectory = new QPushButton(tr("Browse…"), page);
     connect(browseDirectory, &QPushButton::clicked, this, &TargetSection::browseWorkingDirectory);
     connect(workingDirectory_, &QLineEdit::textChanged, this, &TargetSection::changed);
 
@@ -109,8 +109,11 @@ QWidget* TargetSection::makeProgramPage() {
     directoryRow->addWidget(workingDirectory_, 1);
     directoryRow->addWidget(browseDirectory);
 
-    auto* form = new QFormLayout(page);
-    form->setContentsMargins(0, 0, 0, 0);
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout;
+    pageLayout->addLayout(form);
+    pageLayout->addStretch(1); // the rows stay together when the section is tall
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     auto* programLabel = new QLabel(tr("Pro&gram:"), page);
     programLabel->setBuddy(program_);

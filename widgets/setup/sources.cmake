@@ -12,6 +12,7 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/MeasureSection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PlanModel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PlanPreview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProcessFilterModel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcessListModel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcessPicker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcessTable.cpp
@@ -21,6 +22,7 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SetupFormState.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupSettings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StatusColors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetSection.cpp)
 # findDemoProgram() looks in the installed libexec directory, relative to the executable's prefix.
 set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/DemoWorkload.cpp APPEND PROPERTY

@@ -1,4 +1,5 @@
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -180,6 +181,27 @@ private slots:
         QCOMPARE(picker.cpuList(), QStringLiteral("0,8"));
         QTest::keyClick(picker.view(), Qt::Key_A, Qt::ControlModifier);
         QCOMPARE(picker.cpuList(), QStringLiteral("0-15"));
+    }
+
+    void aBigMachineScrollsAndTheKeyboardReachesEveryCpu() {
+        CpuTopologyView view;
+        view.setTopology(syntheticTopology(4, 32, 2)); // 256 CPUs
+        view.resize(400, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.verticalScrollBar()->maximum() > 0);
+        QCOMPARE(view.horizontalScrollBar()->maximum(), 0); // wraps instead of growing sideways
+        const QRect visible = view.viewport()->rect();
+        QVERIFY(!visible.contains(view.cellRect(255)));
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_End); // the last cell: CPU 255 (socket 3, core 31, thread 1)
+        QVERIFY(visible.contains(view.cellRect(255)));
+        QSignalSpy edited(&view, &CpuTopologyView::selectionEdited);
+        QTest::keyClick(&view, Qt::Key_Space);
+        QCOMPARE(view.selection(), ints({255}));
+        QCOMPARE(edited.count(), 1);
+        QTest::keyClick(&view, Qt::Key_Home);
+        QVERIFY(visible.contains(view.cellRect(0)));
     }
 
     void anInvalidListIsFlaggedWithTheParsersMessage() {

@@ -1,4 +1,5 @@
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "SetupTestSupport.h"
+#include "widgets/setup/ProcessFilterModel.h"
 #include "widgets/setup/ProcessListModel.h"
 #include "widgets/setup/ProcessPicker.h"
 
@@ -35,6 +37,8 @@ private slots:
         QCOMPARE(processes[0].command, std::string("/sbin/init splash"));
         QCOMPARE(processes[0].user, std::string("root"));
         QCOMPARE(processes[1].command, std::string("[kthreadd]")); // kernel thread: no command line
+        QVERIFY(processes[1].kernelThread);
+        QVERIFY(!processes[0].kernelThread);
         QCOMPARE(processes[2].pid, 731);
         QCOMPARE(processes[2].user, std::string("4242424")); // a uid without a name shows as the number
         QCOMPARE(processes[2].threads, 7);
@@ -93,6 +97,9 @@ private slots:
         ProcessPicker picker(nullptr, test::procFixture());
         QAbstractItemModelTester tester(picker.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         picker.refresh();
+        QCOMPARE(picker.filterModel()->rowCount(), 4); // kernel threads are hidden unless asked for
+        QVERIFY(!commandsOf(*picker.filterModel()).contains(QStringLiteral("[kthreadd]")));
+        picker.kernelThreadsToggle()->setChecked(true);
         QCOMPARE(picker.filterModel()->rowCount(), 5);
 
         QTest::keyClicks(picker.filterField(), "STREAM"); // case-insensitive, on the command
@@ -108,6 +115,15 @@ private slots:
         QCOMPARE(picker.filterModel()->rowCount(), 0);
         picker.filterField()->clear();
         QCOMPARE(picker.filterModel()->rowCount(), 5);
+        QTest::keyClicks(picker.filterField(), "kthread");
+        QCOMPARE(picker.filterModel()->rowCount(), 1);
+        picker.kernelThreadsToggle()->setChecked(false);
+        QCOMPARE(picker.filterModel()->rowCount(), 0);
+        // Selecting a hidden kernel thread shows it rather than selecting something invisible.
+        QVERIFY(picker.selectPid(2));
+        QCOMPARE(picker.selectedPid(), 2);
+        QVERIFY(picker.kernelThreadsToggle()->isChecked());
+        QVERIFY(picker.filterField()->text().isEmpty());
     }
 
     void selectionIsThePidAndSurvivesRefreshButNotFiltering() {

@@ -156,11 +156,24 @@ private slots:
                  qPrintable(e.problemAt(SetupField::Events)));
         QVERIFY(e.problemAt(SetupField::Groups).isEmpty());
 
+        // Target and event problems at once: the events are checked against a stand-in program.
+        s.program = QStringLiteral("no-such-program-perfdash-test");
+        e = evaluateForm(s, {}, controller);
+        QVERIFY(!e.problemAt(SetupField::Program).isEmpty());
+        QVERIFY(e.problemAt(SetupField::Events).contains(QStringLiteral("no_such_event_xyz")));
+        QVERIFY(!e.plan);
+        s.events.clear();
+        e = evaluateForm(s, {}, controller);
+        QVERIFY(e.plan); // what would be counted, while the program is still to be fixed
+        QCOMPARE(e.problems.size(), size_t(1));
+        s.program = demo();
+
         s.events = QStringLiteral("page-faults");
         s.mode = Mode::SystemWide;
         s.cpuList = QStringLiteral("x");
         e = evaluateForm(s, QStringLiteral("CPU list 'x': bad"), controller);
         QCOMPARE(e.problemAt(SetupField::Cpus), QStringLiteral("CPU list 'x': bad"));
+        QVERIFY(e.plan); // on a stand-in CPU
         s.cpuList = QStringLiteral("0");
         e = evaluateForm(s, {}, controller);
         QVERIFY2(e.plan, qPrintable(e.problems.empty() ? QString() : e.problems[0].message));
@@ -228,7 +241,13 @@ private slots:
         QSignalSpy evaluated(&page, &SetupPage::evaluated);
         QVERIFY(evaluated.wait(5000)); // debounced
         QVERIFY(page.targetSection()->problemAt(SetupField::Program).contains(QStringLiteral("no-such-program-perfdash-test")));
+        // The groups are previewed meanwhile, for a stand-in program.
+        QCOMPARE(page.planPreview()->model()->rowCount(), 1);
+        page.measureSection()->groupModel()->setCheckedGroups({});
+        page.refreshPlan();
         QCOMPARE(page.planPreview()->model()->rowCount(), 0);
+        QVERIFY(!page.measureSection()->problemAt(SetupField::Groups).isEmpty());
+        page.measureSection()->groupModel()->setCheckedGroups({"SOFTWARE"});
 
         page.targetSection()->programField()->setCurrentText(demo());
         page.measureSection()->eventsField()->setText(QStringLiteral("no_such_event_xyz"));
