@@ -136,7 +136,8 @@ private slots:
         QVERIFY2(reason.contains(QStringLiteral("virtual machine")), qPrintable(reason));
         QVERIFY(preview.view()->isExpanded(group));
         // The plan's warnings are shown too: one per event left out.
-        QVERIFY(std::any_of(preview.warnings().begin(), preview.warnings().end(),
+        const QStringList warnings = preview.warnings();
+        QVERIFY(std::any_of(warnings.begin(), warnings.end(),
                             [](const QString& w) { return w.contains(QStringLiteral("PMC1")) && w.contains(QStringLiteral("virtual machine")); }));
         preview.showNoPlan(QStringLiteral("counting whole CPUs is not permitted"));
         QCOMPARE(model->rowCount(), 0);
