@@ -156,6 +156,10 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
             auto specs = splitEventList(list);
             if (!specs) return specs.error();
             for (const auto& spec : *specs) {
+                // -e events are their own counters, named as written: two of one name could not be told apart.
+                for (const auto& earlier : custom.group.events)
+                    if (earlier.counter == spec)
+                        return makeError("event '" + spec + "' is named twice in -e; name each event once");
                 GroupSlot slot;
                 slot.counter = spec;
                 slot.counterSpec = spec;
