@@ -131,8 +131,8 @@ double median(std::vector<double> v) {
 } // namespace
 
 int main(int argc, char** argv) {
-    const unsigned long iterations = parseCount(argc > 1 ? argv[1] : nullptr, 5000);
-    const unsigned long rounds = parseCount(argc > 2 ? argv[2] : nullptr, 201);
+    const unsigned long iterations = parseCount(argc > 1 ? argv[1] : nullptr, 1000);
+    const unsigned long rounds = parseCount(argc > 2 ? argv[2] : nullptr, 1001);
 
     OpenedGroup group = openGroup();
     int single[kEvents];
