@@ -94,7 +94,6 @@ private slots:
         QTest::newRow("bad interval") << with({"-t", "10xs", "-g", "SOFTWARE"}, program) << kUsage
                                       << S{"-t", "'10xs'", "100ms"};
         QTest::newRow("nothing to measure") << program << kAnyFailure << S{"nothing to measure", "SOFTWARE"};
-                                           << S{"'task-clock'", "twice"};
         QTest::newRow("unknown output suffix") << with({"-o", path("r.xlsx"), "-g", "SOFTWARE"}, program) << kUsage
                                                << S{"'.xlsx'", ".json"};
     }
