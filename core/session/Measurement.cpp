@@ -4,10 +4,11 @@
 #include <ctime>
 #include <thread>
 
-#include "core/backends/PerfEventBackend.h"
 #include "core/session/AttachTarget.h"
 #include "core/session/CounterDeltas.h"
+#include "core/session/CountingBackends.h"
 #include "core/topology/TopologyJson.h"
+#include "core/util/Duration.h"
 
 namespace perfdash {
 
@@ -91,8 +92,9 @@ Status Measurement::launch() {
         targetPid = r.pid;
     }
 
-    PerfEventBackend backend(machine_.permissions());
-    auto counters = backend.open(plan_.eventSet, scope);
+    auto backend = makeCounterBackend(r.backend, machine_);
+    if (!backend) return backend.error();
+    auto counters = (*backend)->open(plan_.eventSet, scope);
     if (!counters) return counters.error();
     counters_ = std::move(*counters);
     std::vector<std::string> openFailures;
@@ -113,7 +115,7 @@ Status Measurement::launch() {
     store_ = std::make_unique<SampleStore>(kStoreCapacity);
     sampler_ = std::make_unique<Sampler>(*counters_, *store_);
     SamplerOptions options;
-    options.interval = r.interval;
+    options.interval = samplingInterval();
     options.duration = r.duration;
     options.targetPid = targetPid;
     startedAt_ = isoNow();
@@ -129,6 +131,20 @@ Status Measurement::launch() {
         }
     }
     return {};
+}
+
+// Counters narrower than 64 bits must be read before they can wrap twice:
+// the sampler reads at least that often, without a timeline in between
+// when none was asked for.
+std::chrono::nanoseconds Measurement::samplingInterval() {
+    const std::chrono::nanoseconds asked = plan_.request.interval;
+    const std::chrono::nanoseconds bound = counters_->maxReadInterval();
+    if (bound.count() == 0 || (asked.count() > 0 && asked <= bound)) return asked;
+    if (asked.count() > 0)
+        runWarnings_.push_back("the interval is shortened from " + formatDuration(asked) + " to " +
+                               formatDuration(bound) + ": the " + plan_.request.backend.name +
+                               " backend's counters must be read that often so that none can wrap twice unseen");
+    return bound;
 }
 
 int Measurement::targetPid() const {
@@ -179,7 +195,7 @@ ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr;
 RunConfig Measurement::runConfig() const {
     const MeasurementRequest& r = plan_.request;
     RunConfig c;
-    c.backend = "perf";
+    c.backend = r.backend.name;
     c.mode = toString(r.mode);
     c.command = r.command;
     c.pid = targetPid();

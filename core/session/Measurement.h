@@ -66,6 +66,7 @@ private:
     Status launch();
     MetricEnvironment constants();
     RunConfig runConfig() const;
+    std::chrono::nanoseconds samplingInterval();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
 

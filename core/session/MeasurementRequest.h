@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/backends/BackendChoice.h"
+
 namespace perfdash {
 
 struct MeasurementRequest {
@@ -31,6 +33,8 @@ struct MeasurementRequest {
     std::chrono::nanoseconds interval{0}; // 0: totals only, no timeline
     std::chrono::nanoseconds duration{0}; // 0: until the program exits / stop is requested
     bool keepIntervals = true;            // keep every interval for the final result (a GUI keeps its own series)
+
+    BackendChoice backend; // perf (default), msr or loongson, and where the direct ones find their devices
 };
 
 const char* toString(MeasurementRequest::Mode mode); // "launch", "attach", "system"
