@@ -183,9 +183,11 @@ Result<MsrEventPlan> planMsrEvent(const ResolvedEvent& event, const MsrPmu& pmu)
     const PerfEncoding& enc = event.encoding;
     if (enc.excludeUser && enc.excludeKernel)
         return makeError("'" + eventName(event) + "' excludes both user and kernel mode: nothing would be counted");
-    if (enc.excludeIdle || enc.excludeHost || enc.excludeGuest || enc.preciseIp)
-        return makeError("'" + eventName(event) + "': the msr backend cannot exclude idle, host or guest time nor "
-                         "count precisely (modifiers I, H, G, p); count it with --backend perf");
+    // excludeGuest is libpfm4's default (mh=1) and excludeHv comes with :u;
+    // a whole CPU counted directly has no such levels to leave out.
+    if (enc.excludeIdle || enc.excludeHost || enc.preciseIp)
+        return makeError("'" + eventName(event) + "': the msr backend cannot exclude idle or host time nor count "
+                         "precisely (modifiers I, G, p); count it with --backend perf");
     MsrEventPlan plan;
     plan.select = *select;
     plan.countUser = !enc.excludeUser;
