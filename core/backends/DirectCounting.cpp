@@ -18,7 +18,8 @@ void WrappingCounter::advance(uint64_t raw) {
 std::chrono::nanoseconds maxReadIntervalFor(unsigned width, double maxPerSecond) {
     if (width >= 64 || maxPerSecond <= 0) return std::chrono::nanoseconds{0};
     const double wrapSeconds = std::ldexp(1.0, static_cast<int>(width)) / maxPerSecond;
-    return std::chrono::nanoseconds(static_cast<int64_t>(wrapSeconds / 2 * 1e9));
+    // Whole milliseconds, rounded down: still within the bound, and readable in messages.
+    return std::chrono::milliseconds(static_cast<int64_t>(wrapSeconds / 2 * 1e3));
 }
 
 void EnabledClock::start(int64_t nowNs) {

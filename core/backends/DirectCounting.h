@@ -31,7 +31,8 @@ private:
 // advances at most `maxPerSecond`: half of its wrap period. Half, because the
 // sampler skips a deadline it missed rather than catching up, so one read may
 // come a whole interval late; two reads are then still less than one wrap
-// apart. Zero (no bound) for 64-bit counters, which no rate wraps in years.
+// apart. In whole milliseconds, rounded down. Zero (no bound) for 64-bit
+// counters, which no rate wraps in years.
 std::chrono::nanoseconds maxReadIntervalFor(unsigned width, double maxPerSecond);
 
 // Time counted while enabled, in nanoseconds of CLOCK_MONOTONIC.
