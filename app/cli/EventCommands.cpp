@@ -144,6 +144,7 @@ const char* perfTypeName(uint32_t type) {
     case PERF_TYPE_HW_CACHE: return "PERF_TYPE_HW_CACHE";
     case PERF_TYPE_RAW: return "PERF_TYPE_RAW";
     case PERF_TYPE_BREAKPOINT: return "PERF_TYPE_BREAKPOINT";
+    case kNotAPerfEventType: return "none: not a perf_event event, a direct backend counts it";
     default: return "dynamic PMU type";
     }
 }

@@ -22,9 +22,10 @@ enum class EventSource {
 const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f"
 bool parseEventSource(const std::string& text, EventSource& out);
 
-// PerfEncoding::type of an event no perf_event PMU counts (a Loongson 2E/2F
-// event, which only the loongson backend programs): perf_event_open rejects
-// this type, so such an event can never be counted as something else.
+// PerfEncoding::type of an event no perf_event PMU counts here: a Loongson
+// 2E/2F event (the loongson backend's), or a register the msr backend reads
+// by name. perf_event_open rejects this type, so such an event can never be
+// counted as something else by mistake.
 inline constexpr uint32_t kNotAPerfEventType = 0xffffffff;
 
 // Everything that goes into perf_event_attr for one event (the parts that

@@ -5,7 +5,6 @@
 // and those CPUs are counted. See MsrCounterSet.h for what is programmed.
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
