@@ -14,6 +14,8 @@
 #include "core/backends/msr/MsrDiagnosis.h"
 #include "core/backends/msr/MsrProgrammer.h"
 #include "core/events/EventResolver.h"
+#include "core/session/CountingBackends.h"
+#include "core/session/MachineContext.h"
 
 using namespace perfdash;
 using namespace perfdash::msr;
@@ -393,6 +395,35 @@ private slots:
         auto set = backend.open({slotOf("PMC0", "skl::UOPS_RETIRED:RETIRE_SLOTS")}, cpus({0}));
         QVERIFY(!set.ok());
         QVERIFY2(set.error().message.find("msr.allow_writes=off") != std::string::npos, set.error().message.c_str());
+    }
+
+    // What the GUI's backend choice shows: every backend, available or why not.
+    void listsBackendsWithAvailabilityAndReason() {
+        MachineContext machine;
+        FakeMsrTree tree({0});
+        tree.writeCpuid(intelFourPlusThree());
+        QTemporaryDir empty;
+        BackendChoice fake;
+        fake.msrRoot = tree.root();
+        fake.pcounterPath = empty.path().toStdString() + "/pcounter";
+        const std::vector<BackendInfo> backends = describeBackends(machine, fake);
+        QCOMPARE(backends.size(), size_t(3));
+        QCOMPARE(backends[0].name, std::string("perf"));
+        const BackendInfo& msr = backends[1];
+        QCOMPARE(msr.name, std::string("msr"));
+        QVERIFY2(msr.available, msr.detail.c_str());
+        QVERIFY2(msr.detail.find("4 general counters (48 bits), 3 fixed (48 bits)") != std::string::npos,
+                 msr.detail.c_str());
+        const BackendInfo& loongson = backends[2];
+        QCOMPARE(loongson.name, std::string("loongson"));
+        QVERIFY(!loongson.available);
+        QVERIFY(!loongson.detail.empty());
+
+        BackendChoice missing;
+        missing.msrRoot = empty.path().toStdString();
+        const BackendInfo absent = describeBackends(machine, missing)[1];
+        QVERIFY(!absent.available);
+        QCOMPARE(absent.fix, std::string("sudo modprobe msr"));
     }
 
     void countsWholeCpusOnly() {
