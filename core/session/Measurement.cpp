@@ -31,6 +31,19 @@ std::string isoNow() {
 
 double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
+// Counters narrower than 64 bits must be read before they can wrap twice:
+// the sampler reads at least every `bound`, without a timeline in between
+// when none was asked for; a longer interval asked for is shortened.
+std::chrono::nanoseconds samplingInterval(std::chrono::nanoseconds asked, std::chrono::nanoseconds bound,
+                                          const std::string& backend, std::vector<std::string>& warnings) {
+    if (bound.count() == 0 || (asked.count() > 0 && asked <= bound)) return asked;
+    if (asked.count() > 0)
+        warnings.push_back("the interval is shortened from " + formatDuration(asked) + " to " + formatDuration(bound) +
+                           ": the " + backend + " backend's counters must be read that often so that none can wrap "
+                           "twice unseen");
+    return bound;
+}
+
 LocationInfo locationInfo(const CounterLocation& l) {
     switch (l.kind) {
     case CounterLocation::Kind::Cpu: return {"cpu", l.id};
@@ -115,7 +128,7 @@ Status Measurement::launch() {
     store_ = std::make_unique<SampleStore>(kStoreCapacity);
     sampler_ = std::make_unique<Sampler>(*counters_, *store_);
     SamplerOptions options;
-    options.interval = samplingInterval();
+    options.interval = samplingInterval(r.interval, counters_->maxReadInterval(), r.backend.name, runWarnings_);
     options.duration = r.duration;
     options.targetPid = targetPid;
     startedAt_ = isoNow();
@@ -131,20 +144,6 @@ Status Measurement::launch() {
         }
     }
     return {};
-}
-
-// Counters narrower than 64 bits must be read before they can wrap twice:
-// the sampler reads at least that often, without a timeline in between
-// when none was asked for.
-std::chrono::nanoseconds Measurement::samplingInterval() {
-    const std::chrono::nanoseconds asked = plan_.request.interval;
-    const std::chrono::nanoseconds bound = counters_->maxReadInterval();
-    if (bound.count() == 0 || (asked.count() > 0 && asked <= bound)) return asked;
-    if (asked.count() > 0)
-        runWarnings_.push_back("the interval is shortened from " + formatDuration(asked) + " to " +
-                               formatDuration(bound) + ": the " + plan_.request.backend.name +
-                               " backend's counters must be read that often so that none can wrap twice unseen");
-    return bound;
 }
 
 int Measurement::targetPid() const {

@@ -66,7 +66,6 @@ private:
     Status launch();
     MetricEnvironment constants();
     RunConfig runConfig() const;
-    std::chrono::nanoseconds samplingInterval();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
 
