@@ -72,13 +72,14 @@ std::string sourceHeading(EventSource source) {
     case EventSource::SysfsPmu: return "Kernel PMU events (sysfs)";
     case EventSource::Raw: return "Raw events (PERF_TYPE_RAW)";
     case EventSource::Libpfm: return "libpfm4 native events";
+    case EventSource::Loongson2f: return "Loongson 2E/2F events (--backend loongson)";
     }
     return "?";
 }
 
 constexpr EventSource kSourceOrder[] = {EventSource::Hardware, EventSource::HardwareCache, EventSource::Software,
                                         EventSource::SysfsPmu,  EventSource::Raw,           EventSource::Tracepoint,
-                                        EventSource::Libpfm};
+                                        EventSource::Libpfm,   EventSource::Loongson2f};
 
 struct ListRow {
     const EventCatalogEntry* entry;
@@ -143,6 +144,7 @@ const char* perfTypeName(uint32_t type) {
     case PERF_TYPE_HW_CACHE: return "PERF_TYPE_HW_CACHE";
     case PERF_TYPE_RAW: return "PERF_TYPE_RAW";
     case PERF_TYPE_BREAKPOINT: return "PERF_TYPE_BREAKPOINT";
+    case kNotAPerfEventType: return "none: not a perf_event event, a direct backend counts it";
     default: return "dynamic PMU type";
     }
 }

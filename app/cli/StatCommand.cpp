@@ -31,6 +31,7 @@ CommandLine statCommandLine() {
                    "  Whole CPUs:  stat -c 0,1 -g SOFTWARE -S 2s        (system-wide, like likwid's stethoscope)\n"
                    "  Regions:     stat -m -C 0-3 -g CPI -- ./app       (per marker region and thread, likwid -m;\n"
                    "                                                      see docs/marker.md)\n"
+                   "  Direct:      stat --backend msr -C 0-3 -g ENERGY -- ./app   (/dev/cpu/N/msr, counts whole CPUs)\n"
                    "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
                    "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's.\n"
                    "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
@@ -48,15 +49,31 @@ CommandLine statCommandLine() {
     cl.option({"-o", "--output", "FILE", "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand)"});
     cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program (repeatable)", true});
     cl.option({"", "--cwd", "DIR", "working directory for the program"});
+    cl.option({"", "--backend", "NAME",
+               "perf (default: the kernel's perf_event), msr (/dev/cpu/N/msr, whole CPUs, like likwid's direct "
+               "mode) or loongson (Loongson 2E/2F through perfdash's pcounter module)"});
+    cl.option({"", "--msr-root", "DIR", "where the msr backend finds N/msr (default $PERFDASH_MSR_ROOT or /dev/cpu)"});
+    cl.option({"", "--pcounter", "PATH",
+               "the loongson backend's device (default $PERFDASH_PCOUNTER or /dev/pcounter)"});
     return cl;
 }
 
 Measurement* gRunning = nullptr;
+volatile sig_atomic_t gStopRequested = 0;
 
 extern "C" void onStopSignal(int) {
+    gStopRequested = 1;
     if (gRunning) gRunning->requestStop();
 }
 
+extern "C" void onBrokenPipe(int) {}
+
+// Installed before the measurement starts, so that a stop signal during the
+// start is not fatal either: whatever ends the run goes through finish()
+// and the destructors, which put back what a direct backend programmed. A
+// closed stdout (| head) makes writes fail instead of killing us for the
+// same reason; a handler, not SIG_IGN, so the launched program keeps the
+// default.
 void installStopHandlers() {
     struct sigaction sa {};
     sa.sa_handler = onStopSignal;
@@ -64,6 +81,8 @@ void installStopHandlers() {
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGHUP, &sa, nullptr);
+    sa.sa_handler = onBrokenPipe;
+    sigaction(SIGPIPE, &sa, nullptr);
 }
 
 Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
@@ -106,6 +125,14 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
     r.environment = args.values("--env");
     if (auto cwd = args.value("--cwd")) r.workingDirectory = *cwd;
     r.outputToStderr = args.has("--json");
+    if (auto backend = args.value("--backend")) {
+        if (!isBackendName(*backend))
+            return makeError("--backend: unknown backend '" + *backend + "'; choose one of " +
+                             join(backendNames(), ", "));
+        r.backend.name = *backend;
+    }
+    if (auto root = args.value("--msr-root")) r.backend.msrRoot = *root;
+    if (auto path = args.value("--pcounter")) r.backend.pcounterPath = *path;
     return r;
 }
 
@@ -146,11 +173,12 @@ int statCommand(const Args& argv) {
     if (!plan) return fail(plan.error().message);
     for (const auto& w : plan->warnings) warn(w);
 
+    installStopHandlers();
     auto measurement = Measurement::start(*plan, machine);
     if (!measurement) return fail(measurement.error().message);
     Measurement& m = **measurement;
     gRunning = &m;
-    installStopHandlers();
+    if (gStopRequested) m.requestStop();
 
     const bool json = args->has("--json");
     const bool stream = json && request->interval.count() > 0;

@@ -3,6 +3,7 @@
 // device, the Loongson module): open an event set for a scope, enable, read
 // cumulative values, disable. Groups, metrics, the timeline, the CLI and the
 // GUI only ever talk to this.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -84,6 +85,11 @@ public:
     virtual Status disable() = 0;
     // Fills out.values (resized as needed) and out.monotonicNs. One read() per group per location.
     virtual Status read(Snapshot& out) = 0;
+    // The longest time between two read()s that keeps the counts exact:
+    // hardware counters narrower than 64 bits wrap, and read() corrects one
+    // wrap between two reads, never two. Zero: no limit (perf_event counts
+    // in 64 bits).
+    virtual std::chrono::nanoseconds maxReadInterval() const { return std::chrono::nanoseconds{0}; }
 };
 
 class CounterBackend {

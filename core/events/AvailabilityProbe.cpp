@@ -47,6 +47,10 @@ std::shared_ptr<AvailabilityProbe> AvailabilityProbe::forThisMachine(const Sysfs
 }
 
 Availability AvailabilityProbe::check(const ResolvedEvent& event) {
+    if (event.source == EventSource::Loongson2f)
+        return unsupported("'" + event.name + "' is a Loongson 2E/2F event: no perf_event PMU counts it; count it with "
+                           "--backend loongson on a Loongson 2E/2F machine with perfdash's pcounter module loaded",
+                           "loongson backend only");
     if (event.source == EventSource::Libpfm)
         if (auto absent = LibpfmTable::instance().absence(event.pmu)) return *absent;
     const PerfEncoding& e = event.encoding;

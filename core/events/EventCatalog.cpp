@@ -3,6 +3,7 @@
 #include "core/events/GenericEvents.h"
 #include "core/events/HwCacheEvents.h"
 #include "core/events/LibpfmTable.h"
+#include "core/events/Loongson2fEvents.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -45,6 +46,15 @@ void EventCatalog::build() {
         const std::string subsystem = name.substr(0, name.find(':'));
         entries_.push_back({std::move(name), {}, EventSource::Tracepoint, "tracepoint", describeTracepoint(subsystem)});
     }
+
+    for (const auto& e : loongson2fEvents()) {
+        const std::string name = std::string(kLoongson2fPmu) + "::" + std::string(e.name);
+        auto resolved = resolveLoongson2fEvent(name);
+        entries_.push_back({name, {}, EventSource::Loongson2f, std::string(kLoongson2fPmu), (*resolved)->description});
+    }
+    notes_.push_back({EventSource::Loongson2f,
+                      "Loongson 2E/2F events are counted with --backend loongson through perfdash's pcounter kernel "
+                      "module (core/backends/loongson/kmod); one event of counter 0 and one of counter 1 at a time"});
 
     const LibpfmTable& pfm = LibpfmTable::instance();
     if (!pfm.initStatus()) {

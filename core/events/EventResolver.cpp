@@ -7,6 +7,7 @@
 #include "core/events/EventList.h"
 #include "core/events/GenericEvents.h"
 #include "core/events/HwCacheEvents.h"
+#include "core/events/Loongson2fEvents.h"
 #include "core/events/PerfModifiers.h"
 #include "core/events/PmuTerms.h"
 #include "core/util/Strings.h"
@@ -48,6 +49,7 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
     if (spec.empty()) return makeError("empty event name; see 'perfdash-cli list' for the events known here");
 
     // The numbered steps are the order documented in EventResolver.h.
+    if (auto loongson = resolveLoongson2fEvent(spec)) return std::move(*loongson); // 0
     if (spec.find("::") != std::string::npos) // 1
         return resolveLibpfm(spec, LibpfmTable::instance().encode(spec));
     if (spec.find('/') != std::string::npos) return resolveSysfs(spec); // 2

@@ -4,6 +4,7 @@
 // PMU, description, scale and unit).
 //
 // Order of interpretation (the first that applies wins):
+//   0. loongson2f::NAME[:MODS] a Loongson 2E/2F event (Loongson2fEvents.h), counted by --backend loongson only
 //   1. contains "::"           libpfm4 fully qualified name, any model, present or not
 //                              (amd64_fam19h_zen4::RETIRED_INSTRUCTIONS, skl::INST_RETIRED:ANY_P:u)
 //   2. contains "/"            sysfs PMU with terms: pmu/term=value,.../ then optional modifiers

@@ -11,7 +11,7 @@ constexpr SourceName kSourceNames[] = {
     {EventSource::Hardware, "hardware"}, {EventSource::HardwareCache, "cache"},
     {EventSource::Software, "software"}, {EventSource::Tracepoint, "tracepoint"},
     {EventSource::SysfsPmu, "pmu"},      {EventSource::Raw, "raw"},
-    {EventSource::Libpfm, "libpfm"},
+    {EventSource::Libpfm, "libpfm"},     {EventSource::Loongson2f, "loongson2f"},
 };
 } // namespace
 

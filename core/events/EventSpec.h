@@ -16,10 +16,17 @@ enum class EventSource {
     SysfsPmu,      // a kernel PMU under /sys/bus/event_source/devices (msr/tsc/, cpu/event=0x3c/)
     Raw,           // r<hex> on the core PMU
     Libpfm,        // libpfm4 native names (INST_RETIRED:ANY_P, amd64_fam19h_zen4::RETIRED_INSTRUCTIONS)
+    Loongson2f,    // the Loongson 2E/2F counters' events (loongson2f::ICACHE_MISSES), counted by perfdash's module
 };
 
-const char* toString(EventSource source);         // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm"
+const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f"
 bool parseEventSource(const std::string& text, EventSource& out);
+
+// PerfEncoding::type of an event no perf_event PMU counts here: a Loongson
+// 2E/2F event (the loongson backend's), or a register the msr backend reads
+// by name. perf_event_open rejects this type, so such an event can never be
+// counted as something else by mistake.
+inline constexpr uint32_t kNotAPerfEventType = 0xffffffff;
 
 // Everything that goes into perf_event_attr for one event (the parts that
 // depend on the event, not on the target).

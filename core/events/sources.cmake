@@ -7,6 +7,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GenericEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HwCacheEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LibpfmTable.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Loongson2fEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfModifiers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PmuTerms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SysfsPmu.cpp

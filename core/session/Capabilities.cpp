@@ -1,8 +1,6 @@
 #include "core/session/Capabilities.h"
 
-#include <sys/utsname.h>
-#include <unistd.h>
-
+#include "core/session/CountingBackends.h"
 #include "core/session/MachineContext.h"
 
 namespace perfdash {
@@ -67,49 +65,22 @@ Capability tracepoints(MachineContext& machine) {
     return c;
 }
 
-std::string machineArch() {
-    utsname u{};
-    return uname(&u) == 0 ? u.machine : "";
-}
-
-Capability msrDevice(const std::string& arch) {
-    Capability c{"msr", "MSR device (direct counter access)", false, arch == "x86_64" || arch == "i686", "", ""};
-    if (!c.applicable) {
-        c.detail = "model-specific registers exist only on x86 (this is " + arch + ")";
-        return c;
-    }
-    if (access("/dev/cpu/0/msr", F_OK) != 0) {
-        c.detail = "/dev/cpu/0/msr does not exist: the msr kernel module is not loaded (or this is a VM that "
-                   "does not pass MSRs through)";
-        c.fix = "sudo modprobe msr";
-    } else if (access("/dev/cpu/0/msr", R_OK | W_OK) != 0) {
-        c.detail = "/dev/cpu/0/msr exists but this user may not read and write it";
-        c.fix = "run as root, or sudo setcap cap_sys_rawio+ep on perfdash";
-    } else {
-        c.available = true;
-        c.detail = "/dev/cpu/N/msr is accessible";
-    }
-    return c;
-}
-
-Capability loongsonDevice(const std::string& arch) {
-    Capability c{"loongson", "Loongson 2E/2F counters", false, arch.rfind("mips", 0) == 0, "", ""};
-    if (!c.applicable) {
-        c.detail = "the Loongson 2E/2F counter module exists only on MIPS (this is " + arch + ")";
-        return c;
-    }
-    c.available = access("/dev/pcounter", R_OK | W_OK) == 0;
-    c.detail = c.available ? "/dev/pcounter is accessible" : "/dev/pcounter does not exist or is not accessible";
-    if (!c.available) c.fix = "build and load perfdash's pcounter kernel module (see its README), then check permissions";
-    return c;
+// The direct backends' lines say the same as the GUI's backend choice.
+Capability fromBackend(const BackendInfo& backend, std::string id, std::string title) {
+    return Capability{std::move(id), std::move(title), backend.available, backend.applicable, backend.detail,
+                      backend.available ? std::string() : backend.fix};
 }
 
 } // namespace
 
 std::vector<Capability> probeCapabilities(MachineContext& machine) {
-    const std::string arch = machineArch();
-    return {hardwarePmu(machine), kernelSpace(machine.permissions()), systemWide(machine.permissions()),
-            tracepoints(machine), msrDevice(arch), loongsonDevice(arch)};
+    std::vector<Capability> out = {hardwarePmu(machine), kernelSpace(machine.permissions()),
+                                   systemWide(machine.permissions()), tracepoints(machine)};
+    for (const BackendInfo& b : describeBackends(machine)) {
+        if (b.name == "msr") out.push_back(fromBackend(b, "msr", "MSR device (direct counter access)"));
+        if (b.name == "loongson") out.push_back(fromBackend(b, "loongson", "Loongson 2E/2F counters"));
+    }
+    return out;
 }
 
 nlohmann::json toJson(const std::vector<Capability>& capabilities) {

@@ -6,11 +6,12 @@
 #include <limits>
 #include <thread>
 
-#include "core/backends/PerfEventBackend.h"
 #include "core/session/AttachTarget.h"
 #include "core/session/CounterDeltas.h"
+#include "core/session/CountingBackends.h"
 #include "core/session/MarkerSession.h"
 #include "core/topology/TopologyJson.h"
+#include "core/util/Duration.h"
 
 namespace perfdash {
 
@@ -60,6 +61,19 @@ void exactWhereTaskSlept(const Snapshot& earlier, const Snapshot& later, const C
             if (slots[s].opened && b.enabledNs == a.enabledNs && b.raw == a.raw) out[i] = CountValue{0.0, 1.0};
         }
     }
+}
+
+// Counters narrower than 64 bits must be read before they can wrap twice:
+// the sampler reads at least every `bound`, without a timeline in between
+// when none was asked for; a longer interval asked for is shortened.
+std::chrono::nanoseconds samplingInterval(std::chrono::nanoseconds asked, std::chrono::nanoseconds bound,
+                                          const std::string& backend, std::vector<std::string>& warnings) {
+    if (bound.count() == 0 || (asked.count() > 0 && asked <= bound)) return asked;
+    if (asked.count() > 0)
+        warnings.push_back("the interval is shortened from " + formatDuration(asked) + " to " + formatDuration(bound) +
+                           ": the " + backend + " backend's counters must be read that often so that none can wrap "
+                           "twice unseen");
+    return bound;
 }
 
 LocationInfo locationInfo(const CounterLocation& l) {
@@ -130,8 +144,9 @@ Status Measurement::launch() {
         targetPid = r.pid;
     }
 
-    PerfEventBackend backend(machine_.permissions());
-    auto counters = backend.open(plan_.eventSet, scope);
+    auto backend = makeCounterBackend(r.backend, machine_);
+    if (!backend) return backend.error();
+    auto counters = (*backend)->open(plan_.eventSet, scope);
     if (!counters) return counters.error();
     counters_ = std::move(*counters);
     std::vector<std::string> openFailures;
@@ -152,7 +167,7 @@ Status Measurement::launch() {
     store_ = std::make_unique<SampleStore>(kStoreCapacity);
     sampler_ = std::make_unique<Sampler>(*counters_, *store_);
     SamplerOptions options;
-    options.interval = r.interval;
+    options.interval = samplingInterval(r.interval, counters_->maxReadInterval(), r.backend.name, runWarnings_);
     options.duration = r.duration;
     options.targetPid = targetPid;
     startedAt_ = isoNow();
@@ -250,7 +265,7 @@ ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr;
 RunConfig Measurement::runConfig() const {
     const MeasurementRequest& r = plan_.request;
     RunConfig c;
-    c.backend = "perf";
+    c.backend = r.backend.name;
     c.mode = toString(r.mode);
     c.command = r.command;
     c.pid = targetPid();

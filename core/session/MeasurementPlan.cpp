@@ -1,10 +1,13 @@
 #include "core/session/MeasurementPlan.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/events/EventList.h"
+#include "core/groups/GroupArch.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/session/MarkerEnvironment.h"
+#include "core/session/CountingBackends.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -31,10 +34,17 @@ Availability unsupported(std::string reason) {
 
 bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpus; }
 
-// Resolves one event of a group, probes it and adapts it to the scope. The
-// event is added to the event set when it can be counted.
+Result<ResolvedEvent> resolveFor(const std::string& spec, MachineContext& machine, const DirectBackend* direct) {
+    if (direct)
+        if (auto own = direct->ownEvent(spec)) return std::move(*own);
+    return machine.resolver().resolve(spec);
+}
+
+// Resolves one event of a group, probes it (a direct backend judges it
+// itself) and adapts it to the scope. The event is added to the event set
+// when it can be counted.
 PlannedEvent planEvent(const std::string& counter, const Result<std::string>& spec, MachineContext& machine,
-                       MeasurementPlan& plan, int set) {
+                       MeasurementPlan& plan, int set, const DirectBackend* direct) {
     PlannedEvent p;
     p.counter = counter;
     if (!spec) {
@@ -45,7 +55,7 @@ PlannedEvent planEvent(const std::string& counter, const Result<std::string>& sp
     }
     p.spec = *spec;
     p.name = *spec;
-    auto resolved = machine.resolver().resolve(*spec);
+    auto resolved = resolveFor(*spec, machine, direct);
     if (!resolved) {
         p.availability = unsupported(resolved.error().message);
         return p;
@@ -54,13 +64,13 @@ PlannedEvent planEvent(const std::string& counter, const Result<std::string>& sp
     p.name = event.name;
     p.unit = event.unit;
     p.scale = event.scale;
-    if (!event.cpus.empty() && perTask(plan.scope.kind)) {
+    if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
         p.availability = unsupported("'" + event.name + "' counts whole CPUs only (PMU '" + event.pmu +
                                      "' has a cpumask), not one program: measure system-wide with -c CPUS");
         p.availability.brief = "system-wide only";
         return p;
     }
-    p.availability = machine.availability().check(event);
+    p.availability = direct ? direct->check(event) : machine.availability().check(event);
     if (!p.availability.countable()) return p;
     if (p.availability.state == Availability::State::Restricted && perTask(plan.scope.kind)) {
         event.encoding.excludeKernel = true;
@@ -108,6 +118,14 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         return makeError("nothing to measure: name a performance group (e.g. SOFTWARE, CPI; see 'perfdash-cli "
                          "groups') or events (see 'perfdash-cli list')");
 
+    std::unique_ptr<DirectBackend> direct;
+    if (request.backend.name != "perf") {
+        auto made = makeDirectBackend(request.backend, machine);
+        if (!made) return made.error();
+        direct = std::move(*made);
+        if (Status s = direct->ready(); !s) return s.error();
+    }
+
     MeasurementPlan plan;
     plan.request = request;
     if (!request.cpuList.empty()) {
@@ -119,7 +137,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     }
 
     const PerfPermissions& perms = machine.permissions();
-    if (!perms.mayCountAtAll())
+    if (!direct && !perms.mayCountAtAll())
         return makeError("this system forbids performance counting to unprivileged users (perf_event_paranoid=" +
                          std::to_string(perms.paranoid) + "): " + perms.fixHint());
     switch (request.mode) {
@@ -129,7 +147,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         break;
     case Mode::Attach: plan.scope.kind = CountingScope::Kind::Threads; break;
     case Mode::SystemWide:
-        if (!perms.mayCountCpuWide())
+        if (!direct && !perms.mayCountCpuWide())
             return makeError("counting whole CPUs is not permitted (perf_event_paranoid=" +
                              std::to_string(perms.paranoid) + "): " + perms.fixHint() +
                              "; or count just your program with -C instead of -c");
@@ -138,15 +156,28 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     }
     plan.scope.cpus = plan.cpus;
     plan.scope.inherit = true;
+    if (direct) {
+        auto counted = direct->describeScope(plan.scope);
+        if (!counted) return counted.error();
+        if (!counted->empty()) plan.warnings.push_back(*counted);
+        // Whole CPUs count from enable(), before the program is released; there is no exec to wait for.
+        plan.scope.enableOnExec = false;
+    }
+
+    // A direct backend with events of its own has groups of its own (loongson2f/).
+    std::optional<GroupLibrary> backendGroups;
+    if (direct && !direct->groupArch().empty())
+        backendGroups.emplace(GroupLibrary::defaultRoots(), groupArchsFor(direct->groupArch()));
+    const GroupLibrary& groups = backendGroups ? *backendGroups : machine.groups();
 
     for (const auto& nameOrPath : request.groups) {
-        auto group = machine.groups().load(nameOrPath);
+        auto group = groups.load(nameOrPath);
         if (!group) return group.error();
         PlannedGroup planned;
         planned.group = std::move(*group);
         const int set = static_cast<int>(plan.groups.size());
         for (const auto& slot : planned.group.events)
-            planned.events.push_back(planEvent(slot.counter, perfEventString(slot), machine, plan, set));
+            planned.events.push_back(planEvent(slot.counter, perfEventString(slot), machine, plan, set, direct.get()));
         for (const auto& metric : planned.group.metrics)
             if (metric.formula.find("inverseClock") != std::string::npos) plan.needsNominalClock = true;
         plan.groups.push_back(std::move(planned));
@@ -172,7 +203,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                 slot.counterSpec = spec;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
-                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set);
+                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set, direct.get());
                 // Events named explicitly must be counted: refuse rather than silently drop one.
                 if (e.eventSetSlot < 0) return makeError(e.availability.reason);
                 custom.events.push_back(std::move(e));

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/backends/BackendChoice.h"
+
 namespace perfdash {
 
 struct MeasurementRequest {
@@ -35,6 +37,8 @@ struct MeasurementRequest {
     // its regions are counted per thread with the groups and reported besides
     // the whole-program counts. See docs/marker.md.
     bool marker = false;
+
+    BackendChoice backend; // perf (default), msr or loongson, and where the direct ones find their devices
 };
 
 const char* toString(MeasurementRequest::Mode mode); // "launch", "attach", "system"
