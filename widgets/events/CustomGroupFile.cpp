@@ -8,7 +8,6 @@
 #include "core/groups/GroupLibrary.h"
 #include "core/groups/MetricEvaluator.h"
 #include "core/util/AtomicFile.h"
-#include "core/util/DataPaths.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -40,7 +39,10 @@ Result<PerformanceGroup> checkGroupText(const std::string& text, const std::stri
     return group;
 }
 
-std::string userGroupDir(const std::string& arch) { return userConfigDir() + "/groups/" + arch; }
+std::string userGroupDir(const std::string& arch) {
+    // The first root is the user's own, searched before ~/.likwid and the built-in groups.
+    return GroupLibrary::defaultRoots().front().dir + "/" + arch;
+}
 
 Result<PerformanceGroup> saveGroupFile(const std::string& path, const std::string& text, ExistingFile existing) {
     if (const std::string name = groupNameFromPath(path); !isValidGroupName(name))
