@@ -12,6 +12,7 @@
 #include "core/groups/GroupArch.h"
 #include "core/groups/GroupLibrary.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/session/MachineContext.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -25,15 +26,15 @@ const OptionSpec kArchOption{"", "--arch", "ARCH",
                              "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group "
                              "directory (zen4, skylake); default: generic"};
 
-// INTEGRATION SEAM (PMU model): the events module knows this machine's
-// libpfm4 PMU model; pass it to groupArchsFor() here. Until that is wired,
-// only --arch selects native groups and the default is the portable set.
-std::vector<std::string> groupArchs(const ParsedArgs& args) {
+// --arch, or this machine's PMU model (the portable set when it has none).
+std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
     if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
-    return groupArchsFor(kGenericGroupArch);
+    return groupArchsFor(machine.pmuModel());
 }
 
-GroupLibrary libraryFor(const ParsedArgs& args) { return GroupLibrary(GroupLibrary::defaultRoots(), groupArchs(args)); }
+GroupLibrary libraryFor(const ParsedArgs& args, MachineContext& machine) {
+    return GroupLibrary(GroupLibrary::defaultRoots(), groupArchs(args, machine));
+}
 
 // Prints rows as left-aligned columns separated by two spaces.
 void printTable(const std::vector<std::vector<std::string>>& rows) {
@@ -163,8 +164,9 @@ int showGroup(const GroupLibrary& library, const std::string& nameOrPath, bool a
 }
 
 // What check-group finds beyond format and formula errors. These are
-// warnings: the file is valid, but some event may not count here.
-std::vector<std::string> eventWarnings(const PerformanceGroup& g) {
+// warnings: the file is valid, but some event is unknown or does not count
+// on this machine (a group for another CPU is still a valid file).
+std::vector<std::string> eventWarnings(const PerformanceGroup& g, MachineContext& machine) {
     std::vector<std::string> warnings;
     for (const auto& slot : g.events) {
         auto eventString = perfEventString(slot);
@@ -172,10 +174,15 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g) {
             warnings.push_back(g.sourceFile + ":" + std::to_string(slot.line) + ": " + eventString.error().message);
             continue;
         }
-        // INTEGRATION SEAM (event resolver): resolve *eventString with the
-        // events module and add a warning naming file, line, counter and the
-        // resolver's reason when the event is unknown or not countable on
-        // this machine. Not done here: this module does not resolve events.
+        const std::string where = g.sourceFile + ":" + std::to_string(slot.line) + ": " + slot.counter + " ";
+        auto event = machine.resolver().resolve(*eventString);
+        if (!event) {
+            warnings.push_back(where + event.error().message);
+            continue;
+        }
+        const Availability availability = machine.availability().check(*event);
+        if (!availability.countable())
+            warnings.push_back(where + *eventString + " cannot be counted here: " + availability.reason);
     }
     return warnings;
 }
@@ -196,7 +203,8 @@ int groupsCommand(const Args& args) {
     if (parsed->positional().size() > 1)
         return fail("'perfdash-cli groups' takes at most one group name; see 'perfdash-cli groups --help'",
                     kExitUsage);
-    const GroupLibrary library = libraryFor(*parsed);
+    MachineContext machine;
+    const GroupLibrary library = libraryFor(*parsed, machine);
     const bool asJson = parsed->has("--json");
     if (parsed->positional().empty()) return listGroups(library, asJson);
     return showGroup(library, parsed->positional().front(), asJson);
@@ -216,7 +224,8 @@ int checkGroupCommand(const Args& args) {
     if (parsed->positional().empty())
         return fail("'perfdash-cli check-group' needs at least one group file; see 'perfdash-cli check-group --help'",
                     kExitUsage);
-    const GroupLibrary library = libraryFor(*parsed);
+    MachineContext machine;
+    const GroupLibrary library = libraryFor(*parsed, machine);
     const bool asJson = parsed->has("--json");
 
     int status = kExitOk;
@@ -229,7 +238,7 @@ int checkGroupCommand(const Args& args) {
             result["errors"] = split(group.error().message, '\n');
             if (!asJson) failEachLine(group.error().message);
         } else {
-            const auto warnings = eventWarnings(*group);
+            const auto warnings = eventWarnings(*group, machine);
             result["file"] = group->sourceFile;
             result["events"] = group->events.size();
             result["metrics"] = group->metrics.size();
@@ -242,12 +251,7 @@ int checkGroupCommand(const Args& args) {
         }
         results.push_back(result);
     }
-    if (asJson) {
-        // eventsChecked: whether event names were checked against this machine (see the seam above).
-        std::printf("%s\n", json{{"results", results}, {"eventsChecked", false}}.dump(2).c_str());
-    } else {
-        std::printf("Event names were not checked against this machine's PMU.\n");
-    }
+    if (asJson) std::printf("%s\n", json{{"results", results}}.dump(2).c_str());
     return status;
 }
 

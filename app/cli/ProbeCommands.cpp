@@ -12,6 +12,8 @@
 #include "core/microbench/IpcProbe.h"
 #include "core/microbench/MicrobenchJson.h"
 #include "core/microbench/ReferenceTable.h"
+#include "core/session/MachineContext.h"
+#include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -37,20 +39,6 @@ Result<int> parseCpu(const std::string& text) {
     auto n = parseUnsigned(text);
     if (!n || *n >= CPU_SETSIZE) return makeError("--cpu takes one CPU number, e.g. --cpu 2 (got '" + text + "')");
     return static_cast<int>(*n);
-}
-
-// "0,2-4" (the topology module owns the full likwid syntax; probes need only plain lists).
-Result<std::vector<int>> parseCpuList(const std::string& text) {
-    std::vector<int> cpus;
-    for (const auto& part : split(text, ',')) {
-        const auto dash = part.find('-');
-        auto lo = parseUnsigned(trim(part.substr(0, dash)));
-        auto hi = dash == std::string::npos ? lo : parseUnsigned(trim(part.substr(dash + 1)));
-        if (!lo || !hi || *hi < *lo || *hi >= CPU_SETSIZE)
-            return makeError("bad CPU list '" + text + "': write CPU numbers and ranges, e.g. 0,2-3");
-        for (uint64_t c = *lo; c <= *hi; ++c) cpus.push_back(static_cast<int>(c));
-    }
-    return cpus;
 }
 
 std::vector<int> allowedCpus() {
@@ -441,7 +429,7 @@ int freqCommand(const Args& rest) {
     CommandLine cl("freq", "freq [--cpu LIST] [--json]",
                    "Measure the real core clock of each CPU with a chain of dependent adds, next to the TSC rate,\n"
                    "/proc/cpuinfo, cpufreq, APERF/MPERF and the cycles counter where those exist.");
-    cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 (default: every CPU this process may use)"})
+    cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 or S0:0-1 (default: every CPU this process may use)"})
         .option({"", "--json", "", "print JSON"})
         .option({"", "--tries", "N", "clock measurements per CPU (default 31)"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
@@ -452,7 +440,11 @@ int freqCommand(const Args& rest) {
     if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
     std::vector<int> cpus = allowedCpus();
     if (auto list = args->value("--cpu")) {
-        auto parsed = parseCpuList(*list);
+        // The likwid syntax of every other command (0,2-3, S0:0-3, N:0-7, ...).
+        MachineContext machine;
+        const auto& topology = machine.topology();
+        if (!topology) return fail(topology.error().message);
+        auto parsed = parseCpuList(*list, *topology);
         if (!parsed) return fail(parsed.error().message, kExitUsage);
         cpus = *parsed;
     }

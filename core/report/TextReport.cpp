@@ -6,6 +6,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/report/TextTable.h"
+#include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -27,19 +28,6 @@ std::string shellQuote(const std::string& arg) {
 }
 
 // "0-3,6" for {0,1,2,3,6}.
-std::string cpuRanges(std::vector<int> cpus) {
-    std::sort(cpus.begin(), cpus.end());
-    cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
-    std::vector<std::string> parts;
-    for (size_t i = 0; i < cpus.size();) {
-        size_t j = i;
-        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
-        parts.push_back(j == i ? std::to_string(cpus[i]) : std::to_string(cpus[i]) + "-" + std::to_string(cpus[j]));
-        i = j + 1;
-    }
-    return join(parts, ",");
-}
-
 std::string seconds(double s, const char* format) {
     if (!isAvailable(s)) return kNotAvailableText;
     char buf[64];
@@ -70,7 +58,7 @@ std::string headerBlock(const MeasurementResult& r) {
     }
     if (r.replay) lines.emplace_back("Replay", "yes: read from a saved report, not measured now");
     if (!c.cpus.empty()) {
-        const std::string resolved = cpuRanges(c.cpus);
+        const std::string resolved = formatCpuList(c.cpus);
         lines.emplace_back("CPUs", c.cpuList.empty() || c.cpuList == resolved ? resolved : c.cpuList + " = " + resolved);
     } else if (!c.cpuList.empty()) {
         lines.emplace_back("CPUs", c.cpuList);

@@ -35,9 +35,10 @@ QString row(const QString& key, const QString& valueHtml) {
 
 QString section(const QString& title) { return QStringLiteral("<h4>%1</h4>").arg(title.toHtmlEscaped()); }
 
-// Which perf modifier letters an event string of this source takes (tracepoints take none).
+// Which perf modifier letters an event string of this source takes (tracepoints take none;
+// libpfm4 and Loongson events take their own :u/:k style ones).
 bool takesPerfModifiers(EventSource source) {
-    return source != EventSource::Tracepoint && source != EventSource::Libpfm;
+    return source != EventSource::Tracepoint && source != EventSource::Libpfm && source != EventSource::Loongson2f;
 }
 
 } // namespace

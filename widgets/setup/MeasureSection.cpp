@@ -121,6 +121,8 @@ void MeasureSection::readFrom(const SetupFormState& s) {
                                                         .arg(missing.join(QStringLiteral(", "))));
 }
 
+void MeasureSection::reloadGroups() { groupModel_->setGroups(groups_.list()); }
+
 void MeasureSection::addEvents(const QStringList& events) {
     QStringList all;
     if (auto current = splitEventList(events_->text().trimmed().toStdString())) {

@@ -31,6 +31,8 @@ public:
 
     // Appends events to the custom event list (those already in it are not repeated).
     void addEvents(const QStringList& events);
+    // Lists the groups again (a group file was saved or edited); checked groups stay checked.
+    void reloadGroups();
 
     void showProblems(const std::vector<FieldProblem>& problems);
     QString problemAt(SetupField field) const;

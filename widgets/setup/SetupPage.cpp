@@ -134,6 +134,8 @@ void SetupPage::saveSettings(QSettings& settings) const {
     saveSetupSettings(settings, state(), target_->recentPrograms());
 }
 
+void SetupPage::reloadGroups() { measure_->reloadGroups(); }
+
 void SetupPage::restoreSettings(QSettings& settings) {
     RecentPrograms recent;
     auto saved = restoreSetupSettings(settings, recent);

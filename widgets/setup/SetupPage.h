@@ -42,6 +42,8 @@ public:
 
     // Adds events to the custom event list (the event browser's "measure these").
     void addEvents(const QStringList& events);
+    // Lists the groups again (the event browser saved a group file).
+    void reloadGroups();
 
     void saveSettings(QSettings& settings) const;
     // Restores what was saved; what never was keeps its default.

@@ -1,0 +1,125 @@
+#include "widgets/shell/CapabilitiesView.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyle>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace perfdash {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+enum Column { Title, State, Detail, Fix, ColumnCount };
+
+} // namespace
+
+QString capabilitySummary(const std::vector<Capability>& capabilities) {
+    QStringList missing;
+    for (const auto& c : capabilities)
+        if (c.applicable && !c.available) missing << q(c.title);
+    if (missing.isEmpty()) return {};
+    QString first;
+    for (const auto& c : capabilities)
+        if (c.id == "hardware_pmu" && !c.available)
+            first = QApplication::translate("perfdash::CapabilityBanner",
+                                            "No hardware counters here: cycles, instructions and cache events "
+                                            "cannot be counted; software events and tracepoints can. ");
+    return first + QApplication::translate("perfdash::CapabilityBanner", "Not available: %1.")
+                       .arg(missing.join(QLatin1String(", ")));
+}
+
+CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(new QLabel(this)) {
+    setObjectName(QStringLiteral("capabilityBanner"));
+    setFrameShape(QFrame::StyledPanel);
+    // A pale warning colour that stays readable with light and dark palettes' text.
+    setStyleSheet(QStringLiteral("#capabilityBanner { background: #fff4ce; border: 1px solid #e0c36c; }"
+                                 "#capabilityBanner QLabel { color: #3b2f00; }"));
+    auto* icon = new QLabel(this);
+    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
+    text_->setWordWrap(true);
+    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* details = new QPushButton(tr("What can be counted here…"), this);
+    connect(details, &QPushButton::clicked, this, &CapabilityBanner::detailsRequested);
+    auto* close = new QToolButton(this);
+    close->setAutoRaise(true);
+    close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    close->setToolTip(tr("Hide this message"));
+    connect(close, &QToolButton::clicked, this, &QWidget::hide);
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(icon, 0, Qt::AlignTop);
+    layout->addWidget(text_, 1);
+    layout->addWidget(details);
+    layout->addWidget(close, 0, Qt::AlignTop);
+}
+
+void CapabilityBanner::setCapabilities(const std::vector<Capability>& capabilities) {
+    const QString summary = capabilitySummary(capabilities);
+    text_->setText(summary);
+    setVisible(!summary.isEmpty());
+}
+
+QString CapabilityBanner::text() const { return text_->text(); }
+
+CapabilitiesPage::CapabilitiesPage(QWidget* parent) : QWidget(parent), list_(new QTreeWidget(this)) {
+    list_->setColumnCount(ColumnCount);
+    list_->setHeaderLabels({tr("Capability"), tr("Here"), tr("What it means"), tr("To enable")});
+    list_->setRootIsDecorated(false);
+    list_->setWordWrap(true);
+    list_->setAlternatingRowColors(true);
+    list_->header()->setSectionResizeMode(Title, QHeaderView::ResizeToContents);
+    list_->header()->setSectionResizeMode(State, QHeaderView::ResizeToContents);
+    list_->header()->setSectionResizeMode(Detail, QHeaderView::Stretch);
+    list_->header()->setSectionResizeMode(Fix, QHeaderView::Stretch);
+    list_->header()->setStretchLastSection(false);
+
+    auto* intro = new QLabel(tr("What perfdash can count on this machine, why not, and the commands that would "
+                                "enable more. Events that cannot be counted are marked in the session plan "
+                                "before a run starts."),
+                             this);
+    intro->setWordWrap(true);
+    auto* copy = new QPushButton(tr("Copy command"), this);
+    copy->setEnabled(false);
+    connect(copy, &QPushButton::clicked, this, &CapabilitiesPage::copyFixOfCurrent);
+    connect(list_, &QTreeWidget::currentItemChanged, this, [copy](QTreeWidgetItem* item) {
+        copy->setEnabled(item && !item->text(Fix).isEmpty());
+    });
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch();
+    buttons->addWidget(copy);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(list_, 1);
+    layout->addLayout(buttons);
+}
+
+void CapabilitiesPage::setCapabilities(const std::vector<Capability>& capabilities) {
+    list_->clear();
+    for (const auto& c : capabilities) {
+        auto* item = new QTreeWidgetItem(list_);
+        item->setText(Title, q(c.title));
+        item->setText(State, !c.applicable ? tr("not on this CPU") : c.available ? tr("yes") : tr("no"));
+        item->setText(Detail, q(c.detail));
+        item->setToolTip(Detail, q(c.detail));
+        item->setText(Fix, q(c.fix));
+        item->setToolTip(Fix, q(c.fix));
+        const QStyle::StandardPixmap icon = !c.applicable  ? QStyle::SP_MessageBoxInformation
+                                            : c.available ? QStyle::SP_DialogApplyButton
+                                                          : QStyle::SP_MessageBoxWarning;
+        item->setIcon(State, style()->standardIcon(icon));
+    }
+}
+
+void CapabilitiesPage::copyFixOfCurrent() {
+    if (auto* item = list_->currentItem()) QApplication::clipboard()->setText(item->text(Fix));
+}
+
+} // namespace perfdash

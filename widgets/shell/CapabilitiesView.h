@@ -1,0 +1,49 @@
+#pragma once
+// What this machine can count and why not (core/session/Capabilities.h),
+// shown two ways: CapabilityBanner, a one-line summary above every page
+// that stays until the user closes it, and CapabilitiesPage, the full list
+// with the reasons and the exact commands that would enable more (each
+// command can be copied).
+#include <QFrame>
+#include <QWidget>
+#include <vector>
+
+#include "core/session/Capabilities.h"
+
+class QLabel;
+class QTreeWidget;
+
+namespace perfdash {
+
+// The banner's sentence: what is missing, in order of importance; empty when nothing applicable is missing.
+QString capabilitySummary(const std::vector<Capability>& capabilities);
+
+class CapabilityBanner : public QFrame {
+    Q_OBJECT
+public:
+    explicit CapabilityBanner(QWidget* parent = nullptr);
+    // Hides itself when nothing is missing.
+    void setCapabilities(const std::vector<Capability>& capabilities);
+    QString text() const;
+
+signals:
+    void detailsRequested();
+
+private:
+    QLabel* text_;
+};
+
+class CapabilitiesPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit CapabilitiesPage(QWidget* parent = nullptr);
+    void setCapabilities(const std::vector<Capability>& capabilities);
+    QTreeWidget* list() const { return list_; }
+
+private:
+    void copyFixOfCurrent();
+
+    QTreeWidget* list_;
+};
+
+} // namespace perfdash
