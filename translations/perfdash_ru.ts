@@ -5,70 +5,70 @@
     <name>SetupFormState</name>
     <message>
         <source>Working directory &apos;%1&apos; does not exist; choose an existing directory or leave the field empty to run the program in perfdash&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочий каталог «%1» не существует; выберите существующий каталог или оставьте поле пустым, чтобы запустить программу в каталоге perfdash</translation>
     </message>
     <message>
         <source>Environment line &apos;%1&apos; is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
-        <translation type="unfinished"></translation>
+        <translation>Строка окружения «%1» не в формате NAME=value; пишите по одной переменной в строке, например OMP_NUM_THREADS=4</translation>
     </message>
     <message>
         <source>Choose the program to run (Browse…), or attach to a running process, or count whole CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите программу для запуска (Обзор…), подключитесь к запущенному процессу или выберите подсчёт по ЦП целиком</translation>
     </message>
     <message>
         <source>Choose the CPUs to pin the program to, or turn pinning off</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите ЦП, к которым привязать программу, или отключите привязку</translation>
     </message>
     <message>
         <source>Select the process to attach to (type in the filter to find it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите процесс для подключения (введите текст в фильтр, чтобы найти его)</translation>
     </message>
     <message>
         <source>Choose the CPUs to count: click them or type a list such as 0-3</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите ЦП для подсчёта: щёлкните по ним или введите список, например 0-3</translation>
     </message>
     <message>
         <source>Choose at least one performance group, or enter events below</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите хотя бы одну группу производительности или введите события ниже</translation>
     </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
     <message>
         <source>%1 needs a value (see perfdash --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 требует значения (см. perfdash --help)</translation>
     </message>
     <message>
         <source>-- must be followed by the program to measure</source>
-        <translation type="unfinished"></translation>
+        <translation>после -- должна следовать измеряемая программа</translation>
     </message>
     <message>
         <source>--interval &apos;%1&apos; is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
-        <translation type="unfinished"></translation>
+        <translation>--interval «%1» — не число миллисекунд: напишите, например, --interval 100 (0: только итоги)</translation>
     </message>
     <message>
         <source>--duration &apos;%1&apos; is not a number of seconds: write e.g. --duration 5</source>
-        <translation type="unfinished"></translation>
+        <translation>--duration «%1» — не число секунд: напишите, например, --duration 5</translation>
     </message>
     <message>
         <source>unknown option &apos;%1&apos; (see perfdash --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>неизвестный параметр «%1» (см. perfdash --help)</translation>
     </message>
     <message>
         <source>only one session file can be opened, got &apos;%1&apos; and &apos;%2&apos;; to measure a program, put it after --: perfdash -- %2</source>
-        <translation type="unfinished"></translation>
+        <translation>можно открыть только один файл сеанса, получены «%1» и «%2»; чтобы измерить программу, укажите её после --: perfdash -- %2</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is a session file to open: it cannot be combined with options that set up a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» — файл сеанса для открытия: его нельзя сочетать с параметрами, задающими новый сеанс</translation>
     </message>
     <message>
         <source>session file &apos;%1&apos; does not exist; give the path of a saved session (.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>файл сеанса «%1» не существует; укажите путь к сохранённому сеансу (.json)</translation>
     </message>
     <message>
         <source>--demo starts the default demo session: leave out the options that set up another</source>
-        <translation type="unfinished"></translation>
+        <translation>--demo запускает демонстрационный сеанс по умолчанию: уберите параметры, задающие другой</translation>
     </message>
     <message>
         <source>Usage: perfdash [FILE]
@@ -88,1142 +88,1159 @@
   -h, --help         show this help
   --version          show the version
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Вызов: perfdash [FILE]
+       perfdash [--group G]... [--events E,...] [--cpu LIST] [--interval MS] [--duration S]
+                [--start] [-- PROGRAM ARGS...]
+       perfdash --demo
+
+  FILE               открыть сохранённый сеанс и воспроизвести его
+  -g, --group G      измерить группу производительности G (повторите или перечислите через запятую)
+  -e, --events E,... измерить эти события (имена perf, PMU из sysfs, точек трассировки или libpfm4)
+  -C, --cpu LIST     привязать программу к этим ЦП (синтаксис likwid: 0,2-4  S0:0-3  N:0-7)
+  -t, --interval MS  интервал временной шкалы в миллисекундах (0: только итоги)
+  -S, --duration S   остановить через S секунд
+  --start            сразу начать измерение
+  --demo             измерить встроенную демонстрационную нагрузку группой SOFTWARE
+  --lang CODE        язык интерфейса для этого запуска (en, zh_CN, ru)
+  -h, --help         показать эту справку
+  --version          показать версию
+</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CapabilitiesPage</name>
     <message>
         <source>Capability</source>
-        <translation type="unfinished"></translation>
+        <translation>Возможность</translation>
     </message>
     <message>
         <source>Here</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь</translation>
     </message>
     <message>
         <source>What it means</source>
-        <translation type="unfinished"></translation>
+        <translation>Что это значит</translation>
     </message>
     <message>
         <source>To enable</source>
-        <translation type="unfinished"></translation>
+        <translation>Как включить</translation>
     </message>
     <message>
         <source>What perfdash can count on this machine, why not, and the commands that would enable more. Events that cannot be counted are marked in the session plan before a run starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Что perfdash может считать на этой машине, чего не может и почему, и какие команды позволят больше. События, которые нельзя считать, отмечаются в плане сеанса до начала запуска.</translation>
     </message>
     <message>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать команду</translation>
     </message>
     <message>
         <source>not on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>нет в этом ЦП</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>да</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>
     <message>
         <source>No hardware counters here: cycles, instructions and cache events cannot be counted; software events and tracepoints can. </source>
-        <translation type="unfinished"></translation>
+        <translation>Аппаратных счётчиков здесь нет: cycles, instructions и события кэша считать нельзя; программные события и точки трассировки — можно. </translation>
     </message>
     <message>
         <source>Not available: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Недоступно: %1.</translation>
     </message>
     <message>
         <source>What can be counted here…</source>
-        <translation type="unfinished"></translation>
+        <translation>Что можно считать здесь…</translation>
     </message>
     <message>
         <source>Hide this message</source>
-        <translation type="unfinished"></translation>
+        <translation>Скрыть это сообщение</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CpuPicker</name>
     <message>
         <source>e.g. 0-3, S0:0-3, N:0-7, E:S0:4:1:2</source>
-        <translation type="unfinished"></translation>
+        <translation>например 0-3, S0:0-3, N:0-7, E:S0:4:1:2</translation>
     </message>
     <message>
         <source>CPU list in likwid syntax: CPU numbers and ranges (0,2-4), affinity domains (S0:0-3 socket, D0: die, C0: last-level cache, M0: NUMA domain, N: the whole machine), L: logical numbering, E: expressions; join lists with @</source>
-        <translation type="unfinished"></translation>
+        <translation>Список ЦП в синтаксисе likwid: номера и диапазоны ЦП (0,2-4), домены привязки (S0:0-3 сокет, D0: кристалл, C0: кэш последнего уровня, M0: домен NUMA, N: вся машина), L: логическая нумерация, E: выражения; списки объединяются через @</translation>
     </message>
     <message>
         <source>CPU list</source>
-        <translation type="unfinished"></translation>
+        <translation>Список ЦП</translation>
     </message>
     <message>
         <source>CPU &amp;list:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Список ЦП:</translation>
     </message>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Все</translation>
     </message>
     <message>
         <source>Select every online CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать все включённые ЦП</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего</translation>
     </message>
     <message>
         <source>Clear the selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Снять выделение</translation>
     </message>
     <message>
         <source>CPU lists cannot be checked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Невозможно проверить списки ЦП: %1</translation>
     </message>
     <message>
         <source>Selection unchanged until the list is valid</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбор не изменится, пока список не станет корректным</translation>
     </message>
     <message>
         <source>Selected CPUs: none of %1 online</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрано ЦП: ни одного из %1 включённых</translation>
     </message>
     <message>
         <source>Selected CPUs: %1 of %2 online</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрано ЦП: %1 из %2 включённых</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CpuTopologyView</name>
     <message>
         <source>CPU topology</source>
-        <translation type="unfinished"></translation>
+        <translation>Топология ЦП</translation>
     </message>
     <message>
         <source>Arrow keys move between CPUs, Space toggles one, Ctrl+A selects all</source>
-        <translation type="unfinished"></translation>
+        <translation>Стрелки — переход между ЦП, Пробел — переключить, Ctrl+A — выбрать все</translation>
     </message>
     <message>
         <source>Offline CPUs (cannot be selected)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отключённые ЦП (нельзя выбрать)</translation>
     </message>
     <message>
         <source>Socket %1 · cores: %2 · hardware threads: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Сокет %1 · ядер: %2 · аппаратных потоков: %3</translation>
     </message>
     <message>
         <source>CPU %1 is offline</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1 отключён</translation>
     </message>
     <message>
         <source>CPU %1: socket %2, core %3, hardware thread %4</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1: сокет %2, ядро %3, аппаратный поток %4</translation>
     </message>
     <message>
         <source>, NUMA node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, узел NUMA %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CustomEventSetModel</name>
     <message>
         <source>Slot</source>
-        <translation type="unfinished"></translation>
+        <translation>Слот</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Событие</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventBrowser</name>
     <message>
         <source>PMU model not present</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель PMU отсутствует</translation>
     </message>
     <message>
         <source>Add to &amp;custom set</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить в &amp;свой набор</translation>
     </message>
     <message>
         <source>&amp;Add to session</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Добавить в сеанс</translation>
     </message>
     <message>
         <source>Adds the selected events to the session (also: double-click, Return, or drag them onto the setup page).</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавляет выбранные события в сеанс (также: двойной щелчок, Enter или перетаскивание на страницу настройки).</translation>
     </message>
     <message>
         <source>Checking availability… %p%</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверка доступности… %p%</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Подробности</translation>
     </message>
     <message>
         <source>Add to session</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить в сеанс</translation>
     </message>
     <message>
         <source>Add to custom set</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить в свой набор</translation>
     </message>
     <message>
         <source>Copy event names</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать имена событий</translation>
     </message>
     <message>
         <source>Filter by name or description (Ctrl+F); several words must all match</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр по имени или описанию (Ctrl+F); должны совпасть все слова</translation>
     </message>
     <message>
         <source>All sources</source>
-        <translation type="unfinished"></translation>
+        <translation>Все источники</translation>
     </message>
     <message>
         <source>%1 (%L2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%L2)</translation>
     </message>
     <message>
         <source>Countable &amp;here only</source>
-        <translation type="unfinished"></translation>
+        <translation>Только доступные з&amp;десь</translation>
     </message>
     <message>
         <source>Shows only the events this machine can count; events appear as they are checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывает только события, которые эта машина может считать; события появляются по мере проверки.</translation>
     </message>
     <message>
         <source>&amp;Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Источник:</translation>
     </message>
     <message>
         <source>&amp;PMU:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;PMU:</translation>
     </message>
     <message>
         <source>Custom event set</source>
-        <translation type="unfinished"></translation>
+        <translation>Свой набор событий</translation>
     </message>
     <message>
         <source>Drop events here or use &quot;Add to custom set&quot;. Double-click a slot name to rename it; METRICS formulas use these names.</source>
-        <translation type="unfinished"></translation>
+        <translation>Перетащите события сюда или используйте «Добавить в свой набор». Двойной щелчок по имени слота — переименовать; формулы METRICS используют эти имена.</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>C&amp;lear</source>
-        <translation type="unfinished"></translation>
+        <translation>О&amp;чистить</translation>
     </message>
     <message>
         <source>Add set to sess&amp;ion</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить набор в с&amp;еанс</translation>
     </message>
     <message>
         <source>Sa&amp;ve as group…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить как &amp;группу…</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить</translation>
     </message>
     <message>
         <source>All PMUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Все PMU</translation>
     </message>
     <message>
         <source>%1 (%2, present)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, есть)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%L1 of %L2 events</source>
-        <translation type="unfinished"></translation>
+        <translation>Событий: %L1 из %L2</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventDetailsView</name>
     <message>
         <source>dynamic type of a kernel PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>динамический тип PMU ядра</translation>
     </message>
     <message>
         <source>Select an event to see its description, encoding, unit masks and availability.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите событие, чтобы увидеть его описание, кодировку, маски (umask) и доступность.</translation>
     </message>
     <message>
         <source>%1 event, PMU %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Событие (%1), PMU %2</translation>
     </message>
     <message>
         <source>Also written: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Также записывается: %1</translation>
     </message>
     <message>
         <source>Availability</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступность</translation>
     </message>
     <message>
         <source>Encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>Кодировка</translation>
     </message>
     <message>
         <source>Checking whether it can be counted here…</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверка, можно ли считать его здесь…</translation>
     </message>
     <message>
         <source>Countable on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступно для подсчёта на этой машине</translation>
     </message>
     <message>
         <source>Countable with restrictions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступно с ограничениями: %1</translation>
     </message>
     <message>
         <source>Not countable here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь не считается: %1</translation>
     </message>
     <message>
         <source>type</source>
-        <translation type="unfinished"></translation>
+        <translation>type</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>config</translation>
     </message>
     <message>
         <source>config1</source>
-        <translation type="unfinished"></translation>
+        <translation>config1</translation>
     </message>
     <message>
         <source>config2</source>
-        <translation type="unfinished"></translation>
+        <translation>config2</translation>
     </message>
     <message>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>пользователь</translation>
     </message>
     <message>
         <source>kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>ядро</translation>
     </message>
     <message>
         <source>hypervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>гипервизор</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>простой</translation>
     </message>
     <message>
         <source>host</source>
-        <translation type="unfinished"></translation>
+        <translation>хост</translation>
     </message>
     <message>
         <source>guest</source>
-        <translation type="unfinished"></translation>
+        <translation>гость</translation>
     </message>
     <message>
         <source>excludes</source>
-        <translation type="unfinished"></translation>
+        <translation>исключает</translation>
     </message>
     <message>
         <source>precise_ip</source>
-        <translation type="unfinished"></translation>
+        <translation>precise_ip</translation>
     </message>
     <message>
         <source>scale</source>
-        <translation type="unfinished"></translation>
+        <translation>масштаб</translation>
     </message>
     <message>
         <source>CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП</translation>
     </message>
     <message>
         <source>%1 (counts system-wide only)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (только общесистемный подсчёт)</translation>
     </message>
     <message>
         <source>after the closing &apos;/&apos; (%1u)</source>
-        <translation type="unfinished"></translation>
+        <translation>после закрывающей «/» (%1u)</translation>
     </message>
     <message>
         <source>after a &apos;:&apos; (%1:u)</source>
-        <translation type="unfinished"></translation>
+        <translation>после «:» (%1:u)</translation>
     </message>
     <message>
         <source>Modifiers</source>
-        <translation type="unfinished"></translation>
+        <translation>Модификаторы</translation>
     </message>
     <message>
         <source>perf modifiers go %1: u user space, k kernel, h hypervisor, G guest, H host, I exclude idle, p/pp/ppp precise. Naming any of u, k, h counts only the named levels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Модификаторы perf ставятся %1: u — пространство пользователя, k — ядро, h — гипервизор, G — гость, H — хост, I — исключить простой, p/pp/ppp — точность. Если указан любой из u, k, h, считаются только указанные уровни.</translation>
     </message>
     <message>
         <source>default</source>
-        <translation type="unfinished"></translation>
+        <translation>по умолчанию</translation>
     </message>
     <message>
         <source>Unit masks</source>
-        <translation type="unfinished"></translation>
+        <translation>Маски (umask)</translation>
     </message>
     <message>
         <source>Append after a &apos;:&apos; (%1:UMASK).</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавляется после «:» (%1:UMASK).</translation>
     </message>
     <message>
         <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавляется после «:»: флаг как NAME или NAME=1, значение как NAME=VALUE (%1:%2).</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventTableModel</name>
     <message>
         <source>Hardware</source>
-        <translation type="unfinished"></translation>
+        <translation>Аппаратное</translation>
     </message>
     <message>
         <source>Hardware cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Аппаратный кэш</translation>
     </message>
     <message>
         <source>Software</source>
-        <translation type="unfinished"></translation>
+        <translation>Программное</translation>
     </message>
     <message>
         <source>Tracepoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Точка трассировки</translation>
     </message>
     <message>
         <source>Kernel PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>PMU ядра</translation>
     </message>
     <message>
         <source>Raw</source>
-        <translation type="unfinished"></translation>
+        <translation>Сырое (raw)</translation>
     </message>
     <message>
         <source>libpfm4</source>
-        <translation type="unfinished"></translation>
+        <translation>libpfm4</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>проверка…</translation>
     </message>
     <message>
         <source>countable</source>
-        <translation type="unfinished"></translation>
+        <translation>доступно</translation>
     </message>
     <message>
         <source>Not probed yet: perfdash is checking which events can be counted here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ещё не проверено: perfdash проверяет, какие события можно считать здесь.</translation>
     </message>
     <message>
         <source>Can be counted on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Можно считать на этой машине.</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Событие</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Источник</translation>
     </message>
     <message>
         <source>PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>PMU</translation>
     </message>
     <message>
         <source>Availability</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступность</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Описание</translation>
     </message>
     <message>
         <source>Loongson 2E/2F</source>
-        <translation type="unfinished"></translation>
+        <translation>Loongson 2E/2F</translation>
     </message>
 </context>
 <context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
-        <translation type="unfinished"></translation>
+        <translation>Сведения о группе</translation>
     </message>
     <message>
         <source>Meaningful only with SMT (hyper-threading) off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Имеет смысл только при отключённом SMT (hyper-threading).</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>События</translation>
     </message>
     <message>
         <source>Metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрики</translation>
     </message>
     <message>
         <source>About</source>
-        <translation type="unfinished"></translation>
+        <translation>О группе</translation>
     </message>
     <message>
         <source>Select a group to see its events, formulas and description.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите группу, чтобы увидеть её события, формулы и описание.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
     <message>
         <source>(cannot be used: see tooltip)</source>
-        <translation type="unfinished"></translation>
+        <translation>(нельзя использовать: см. подсказку)</translation>
     </message>
     <message>
         <source>%1 (%2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, %3)</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>Группа</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Описание</translation>
     </message>
 </context>
 <context>
     <name>perfdash::Language</name>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Язык системы</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>
     <message>
         <source>perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash</translation>
     </message>
     <message>
         <source>&amp;Session</source>
-        <translation type="unfinished"></translation>
+        <translation>С&amp;еанс</translation>
     </message>
     <message>
         <source>&amp;Events</source>
-        <translation type="unfinished"></translation>
+        <translation>Соб&amp;ытия</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Машина</translation>
     </message>
     <message>
         <source>Added to the session: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлено в сеанс: %1</translation>
     </message>
     <message>
         <source>Saved group %1 to %2: it is now in the session&apos;s group list</source>
-        <translation type="unfinished"></translation>
+        <translation>Группа %1 сохранена в %2: теперь она в списке групп сеанса</translation>
     </message>
     <message>
         <source>Program output</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывод программы</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Файл</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Выход</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запуск</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вид</translation>
     </message>
     <message>
         <source>Program &amp;output</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вывод программы</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Настройки</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Язык</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Справка</translation>
     </message>
     <message>
         <source>What can be counted &amp;here</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Что можно считать здесь</translation>
     </message>
     <message>
         <source>&amp;About perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;О perfdash</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>О &amp;Qt</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>Сеанс</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Готово</translation>
     </message>
     <message>
         <source>Measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Пауза</translation>
     </message>
     <message>
         <source>Finishing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершение…</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершено</translation>
     </message>
     <message>
         <source>Measurement finished after %1 s; the program&apos;s exit status was %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение завершено через %1 с; код завершения программы: %2</translation>
     </message>
     <message>
         <source>Measurement finished after %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение завершено через %1 с</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Язык</translation>
     </message>
     <message>
         <source>The new language is used from the next start of perfdash.</source>
-        <translation type="unfinished"></translation>
+        <translation>Новый язык будет применён при следующем запуске perfdash.</translation>
     </message>
     <message>
         <source>About perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>О perfdash</translation>
     </message>
     <message>
         <source>&lt;h3&gt;perfdash %1&lt;/h3&gt;&lt;p&gt;CPU performance counters on Linux: perf_event grouped reads, likwid-format performance groups and metrics, live timelines.&lt;/p&gt;&lt;p&gt;The command-line front end is &lt;tt&gt;perfdash-cli&lt;/tt&gt;.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;perfdash %1&lt;/h3&gt;&lt;p&gt;Счётчики производительности ЦП в Linux: групповое чтение perf_event, группы производительности и метрики в формате likwid, временные шкалы в реальном времени.&lt;/p&gt;&lt;p&gt;Интерфейс командной строки — &lt;tt&gt;perfdash-cli&lt;/tt&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Measurement running</source>
-        <translation type="unfinished"></translation>
+        <translation>Идёт измерение</translation>
     </message>
     <message>
         <source>A measurement is running. Stop it and quit? A launched program is terminated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Идёт измерение. Остановить его и выйти? Запущенная программа будет завершена.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
     <message>
         <source>Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение</translation>
     </message>
     <message>
         <source>Performance groups</source>
-        <translation type="unfinished"></translation>
+        <translation>Группы производительности</translation>
     </message>
     <message>
         <source>Tick the groups to measure; select one to see its events and formulas</source>
-        <translation type="unfinished"></translation>
+        <translation>Отметьте группы для измерения; выберите группу, чтобы увидеть её события и формулы</translation>
     </message>
     <message>
         <source>e.g. page-faults,sched:sched_switch,cpu/event=0x3c/</source>
-        <translation type="unfinished"></translation>
+        <translation>например page-faults,sched:sched_switch,cpu/event=0x3c/</translation>
     </message>
     <message>
         <source>Events measured together as one set, besides the groups: perf names, pmu/…/ terms, tracepoints and libpfm4 names, separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>События, измеряемые вместе одним набором помимо групп: имена perf, термины pmu/…/, точки трассировки и имена libpfm4 через запятую</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> мс</translation>
     </message>
     <message>
         <source>totals only</source>
-        <translation type="unfinished"></translation>
+        <translation>только итоги</translation>
     </message>
     <message>
         <source>How often the counters are read for the timeline; &quot;totals only&quot; reads them at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>Как часто счётчики считываются для временной шкалы; «только итоги» — считывание в конце</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> с</translation>
     </message>
     <message>
         <source>until it ends or Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>до завершения или «Стоп»</translation>
     </message>
     <message>
         <source>Stop after this long (a launched program is then terminated)</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить через это время (запущенная программа будет завершена)</translation>
     </message>
     <message>
         <source>&amp;Events:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;События:</translation>
     </message>
     <message>
         <source>Inter&amp;val:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Интервал:</translation>
     </message>
     <message>
         <source>Dura&amp;tion:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Длительность:</translation>
     </message>
     <message>
         <source>Saved groups no longer available here, left out: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранённые группы здесь больше недоступны и пропущены: %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::PlanModel</name>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 из %2</translation>
     </message>
     <message>
         <source>Events of the group that will be counted here: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>События группы, которые будут здесь считаться: %1 из %2</translation>
     </message>
     <message>
         <source>will be counted</source>
-        <translation type="unfinished"></translation>
+        <translation>будет считаться</translation>
     </message>
     <message>
         <source>%1, written as %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, записывается как %2</translation>
     </message>
     <message>
         <source>counted</source>
-        <translation type="unfinished"></translation>
+        <translation>считается</translation>
     </message>
     <message>
         <source>not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>не считается</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Событие</translation>
     </message>
     <message>
         <source>Counted</source>
-        <translation type="unfinished"></translation>
+        <translation>Считается</translation>
     </message>
     <message>
         <source>Counter</source>
-        <translation type="unfinished"></translation>
+        <translation>Счётчик</translation>
     </message>
     <message>
         <source>Why not</source>
-        <translation type="unfinished"></translation>
+        <translation>Почему нет</translation>
     </message>
 </context>
 <context>
     <name>perfdash::PlanPreview</name>
     <message>
         <source>&lt;b&gt;What will be counted&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Что будет считаться&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Planned events</source>
-        <translation type="unfinished"></translation>
+        <translation>Запланированные события</translation>
     </message>
     <message>
         <source>Countable here: all events (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступно здесь: все события (%1).</translation>
     </message>
     <message>
         <source>Countable here: %1 of %2 events. Start counts those and leaves the others out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Доступно здесь: %1 из %2 событий. «Старт» считает их, а остальные пропускает.</translation>
     </message>
     <message>
         <source>Fix the target first to start (see its messages).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала исправьте цель, чтобы начать (см. её сообщения).</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Предупреждения</translation>
     </message>
     <message>
         <source>Complete the form to see what will be counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполните форму, чтобы увидеть, что будет считаться.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProcessListModel</name>
     <message>
         <source>n/a</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Пользователь</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Потоки</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Команда</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProcessPicker</name>
     <message>
         <source>&amp;Kernel threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Потоки &amp;ядра</translation>
     </message>
     <message>
         <source>Filter by PID, user or command</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр по PID, пользователю или команде</translation>
     </message>
     <message>
         <source>Process filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр процессов</translation>
     </message>
     <message>
         <source>List the kernel&apos;s own threads too</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывать и собственные потоки ядра</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обновить</translation>
     </message>
     <message>
         <source>Read the process list again</source>
-        <translation type="unfinished"></translation>
+        <translation>Заново прочитать список процессов</translation>
     </message>
     <message>
         <source>Running processes</source>
-        <translation type="unfinished"></translation>
+        <translation>Запущенные процессы</translation>
     </message>
     <message>
         <source>Attach to process %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключиться к процессу %1: %2</translation>
     </message>
     <message>
         <source>Processes shown: %1. Select the one to attach to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показано процессов: %1. Выберите процесс для подключения.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SaveGroupDialog</name>
     <message>
         <source>Save event set as a performance group</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить набор событий как группу производительности</translation>
     </message>
     <message>
         <source>e.g. MY_CACHE</source>
-        <translation type="unfinished"></translation>
+        <translation>например MY_CACHE</translation>
     </message>
     <message>
         <source>Events chosen in the event browser</source>
-        <translation type="unfinished"></translation>
+        <translation>События, выбранные в обозревателе событий</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обзор…</translation>
     </message>
     <message>
         <source>Optional, one per line: a name, then the formula as one word over the slot names, e.g.
 Load misses per second  DTLB_LOAD_MISSES/time</source>
-        <translation type="unfinished"></translation>
+        <translation>Необязательно, по одной на строку: имя, затем формула одним словом из имён слотов, например
+Промахи загрузки в секунду  DTLB_LOAD_MISSES/time</translation>
     </message>
     <message>
         <source>Optional: what the group measures and how to read it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Необязательно: что измеряет группа и как читать результаты.</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Папка:</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Имя:</translation>
     </message>
     <message>
         <source>&amp;Short description:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Краткое описание:</translation>
     </message>
     <message>
         <source>&amp;Metrics:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Метрики:</translation>
     </message>
     <message>
         <source>&amp;Long description:</source>
-        <translation type="unfinished"></translation>
+        <translation>По&amp;дробное описание:</translation>
     </message>
     <message>
         <source>File preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Предпросмотр файла</translation>
     </message>
     <message>
         <source>Replace group file?</source>
-        <translation type="unfinished"></translation>
+        <translation>Заменить файл группы?</translation>
     </message>
     <message>
         <source>%1 already exists. Replace it with this event set?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 уже существует. Заменить его этим набором событий?</translation>
     </message>
     <message>
         <source>Name the group: letters, digits, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Назовите группу: буквы, цифры, «_» и «-».</translation>
     </message>
     <message>
         <source>Write a short description (the SHORT line).</source>
-        <translation type="unfinished"></translation>
+        <translation>Введите краткое описание (строка SHORT).</translation>
     </message>
     <message>
         <source>Choose a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите папку.</translation>
     </message>
     <message>
         <source>Will be saved as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Будет сохранено как %1</translation>
     </message>
     <message>
         <source>Folder for the group file</source>
-        <translation type="unfinished"></translation>
+        <translation>Папка для файла группы</translation>
     </message>
     <message>
         <source>Not saved: %1 already exists. Choose another name or confirm replacing it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не сохранено: %1 уже существует. Выберите другое имя или подтвердите замену.</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не сохранено: %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionActions</name>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Старт</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Пауза</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>С&amp;топ</translation>
     </message>
     <message>
         <source>Start measuring what the form describes (uncountable events are left out)</source>
-        <translation type="unfinished"></translation>
+        <translation>Начать измерение согласно форме (недоступные события пропускаются)</translation>
     </message>
     <message>
         <source>Pause counting (the program keeps running); again to resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Приостановить подсчёт (программа продолжает работать); повторно — продолжить</translation>
     </message>
     <message>
         <source>End the measurement; a launched program still running is terminated</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершить измерение; запущенная программа, если ещё работает, будет завершена</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>П&amp;родолжить</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionLog</name>
     <message>
         <source>C&amp;lear Log</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Очистить журнал</translation>
     </message>
     <message>
         <source>Program output</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывод программы</translation>
     </message>
     <message>
         <source>The program&apos;s output appears here when a measurement runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь появляется вывод программы во время измерения.</translation>
     </message>
     <message>
         <source>Remove everything from the log</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить всё из журнала</translation>
     </message>
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Вывод&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Started %1 (PID %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Запущено: %1 (PID %2)</translation>
     </message>
     <message>
         <source>Attached to process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключено к процессу %1</translation>
     </message>
     <message>
         <source>Counting CPUs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Подсчёт на ЦП %1</translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Предупреждение: %1</translation>
     </message>
     <message>
         <source>after %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>через %1 с</translation>
     </message>
     <message>
         <source>Measurement interrupted (stopped before the end) %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение прервано (остановлено до конца) %1</translation>
     </message>
     <message>
         <source>Measurement finished %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение завершено %1</translation>
     </message>
     <message>
         <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Программа завершена сигналом %1 (%2): код завершения %3 %4</translation>
     </message>
     <message>
         <source>Program exited with status %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Программа завершилась с кодом %1 %2</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SetupPage</name>
     <message>
         <source>P&amp;in the program to CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>При&amp;вязать программу к ЦП</translation>
     </message>
     <message>
         <source>CPUs to co&amp;unt</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП для подсчё&amp;та</translation>
     </message>
     <message>
         <source>Cannot start the measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось начать измерение</translation>
     </message>
 </context>
 <context>
     <name>perfdash::TargetSection</name>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>Цель</translation>
     </message>
     <message>
         <source>&amp;Program</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Программа</translation>
     </message>
     <message>
         <source>Start a program and count it from its first instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить программу и считать её с первой инструкции</translation>
     </message>
     <message>
         <source>Running pro&amp;cess</source>
-        <translation type="unfinished"></translation>
+        <translation>Запущенный п&amp;роцесс</translation>
     </message>
     <message>
         <source>Attach to a process that is already running and count all its threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключиться к уже работающему процессу и считать все его потоки</translation>
     </message>
     <message>
         <source>&amp;Whole CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ЦП целиком</translation>
     </message>
     <message>
         <source>Count everything that runs on the chosen CPUs (system-wide)</source>
-        <translation type="unfinished"></translation>
+        <translation>Считать всё, что выполняется на выбранных ЦП (по всей системе)</translation>
     </message>
     <message>
         <source>program name or path</source>
-        <translation type="unfinished"></translation>
+        <translation>имя программы или путь</translation>
     </message>
     <message>
         <source>The program to run: a path, or a name looked up in PATH; recent programs in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Программа для запуска: путь или имя для поиска в PATH; недавние программы — в списке</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обзор…</translation>
     </message>
     <message>
         <source>arguments, e.g. --size 1000 &quot;input file.dat&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>аргументы, например --size 1000 &quot;input file.dat&quot;</translation>
     </message>
     <message>
         <source>Split at spaces like a shell does; quote an argument that contains spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Разбиваются по пробелам, как в оболочке; аргумент с пробелами заключайте в кавычки</translation>
     </message>
     <message>
         <source>perfdash&apos;s own directory</source>
-        <translation type="unfinished"></translation>
+        <translation>собственный каталог perfdash</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Обзор…</translation>
     </message>
     <message>
         <source>NAME=value, one per line (added to perfdash&apos;s environment)</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME=value, по одной на строку (добавляются к окружению perfdash)</translation>
     </message>
     <message>
         <source>Pro&amp;gram:</source>
-        <translation type="unfinished"></translation>
+        <translation>Про&amp;грамма:</translation>
     </message>
     <message>
         <source>&amp;Arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Аргументы:</translation>
     </message>
     <message>
         <source>&amp;Directory:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Каталог:</translation>
     </message>
     <message>
         <source>E&amp;nvironment:</source>
-        <translation type="unfinished"></translation>
+        <translation>Окру&amp;жение:</translation>
     </message>
     <message>
         <source>Counts everything that runs on the CPUs chosen below (all processes and the kernel), until you stop or for the duration set under Measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Считает всё, что выполняется на выбранных ниже ЦП (все процессы и ядро), пока вы не остановите измерение или до истечения длительности, заданной в разделе «Измерение».</translation>
     </message>
     <message>
         <source>Program to measure</source>
-        <translation type="unfinished"></translation>
+        <translation>Измеряемая программа</translation>
     </message>
     <message>
         <source>Working directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочий каталог</translation>
     </message>
 </context>
 </TS>

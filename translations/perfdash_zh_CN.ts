@@ -5,70 +5,70 @@
     <name>SetupFormState</name>
     <message>
         <source>Working directory &apos;%1&apos; does not exist; choose an existing directory or leave the field empty to run the program in perfdash&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>工作目录“%1”不存在；请选择已存在的目录，或将此栏留空以在 perfdash 自身的目录中运行程序</translation>
     </message>
     <message>
         <source>Environment line &apos;%1&apos; is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量行“%1”不是 NAME=value 格式；每行写一个变量，例如 OMP_NUM_THREADS=4</translation>
     </message>
     <message>
         <source>Choose the program to run (Browse…), or attach to a running process, or count whole CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择要运行的程序（浏览…），或附加到正在运行的进程，或对整个 CPU 计数</translation>
     </message>
     <message>
         <source>Choose the CPUs to pin the program to, or turn pinning off</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择要绑定程序的 CPU，或关闭绑定</translation>
     </message>
     <message>
         <source>Select the process to attach to (type in the filter to find it)</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择要附加的进程（在筛选框中输入以查找）</translation>
     </message>
     <message>
         <source>Choose the CPUs to count: click them or type a list such as 0-3</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择要计数的 CPU：点击选择，或输入列表，例如 0-3</translation>
     </message>
     <message>
         <source>Choose at least one performance group, or enter events below</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少选择一个性能组，或在下方输入事件</translation>
     </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
     <message>
         <source>%1 needs a value (see perfdash --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要一个值（参见 perfdash --help）</translation>
     </message>
     <message>
         <source>-- must be followed by the program to measure</source>
-        <translation type="unfinished"></translation>
+        <translation>-- 之后必须跟要测量的程序</translation>
     </message>
     <message>
         <source>--interval &apos;%1&apos; is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
-        <translation type="unfinished"></translation>
+        <translation>--interval “%1” 不是毫秒数：请写成例如 --interval 100（0：仅总计）</translation>
     </message>
     <message>
         <source>--duration &apos;%1&apos; is not a number of seconds: write e.g. --duration 5</source>
-        <translation type="unfinished"></translation>
+        <translation>--duration “%1” 不是秒数：请写成例如 --duration 5</translation>
     </message>
     <message>
         <source>unknown option &apos;%1&apos; (see perfdash --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知选项“%1”（参见 perfdash --help）</translation>
     </message>
     <message>
         <source>only one session file can be opened, got &apos;%1&apos; and &apos;%2&apos;; to measure a program, put it after --: perfdash -- %2</source>
-        <translation type="unfinished"></translation>
+        <translation>只能打开一个会话文件，但收到了“%1”和“%2”；要测量程序，请将其放在 -- 之后：perfdash -- %2</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is a session file to open: it cannot be combined with options that set up a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”是要打开的会话文件：不能与设置新会话的选项一起使用</translation>
     </message>
     <message>
         <source>session file &apos;%1&apos; does not exist; give the path of a saved session (.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>会话文件“%1”不存在；请给出已保存会话（.json）的路径</translation>
     </message>
     <message>
         <source>--demo starts the default demo session: leave out the options that set up another</source>
-        <translation type="unfinished"></translation>
+        <translation>--demo 启动默认演示会话：请去掉设置其他会话的选项</translation>
     </message>
     <message>
         <source>Usage: perfdash [FILE]
@@ -88,1142 +88,1159 @@
   -h, --help         show this help
   --version          show the version
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法： perfdash [FILE]
+       perfdash [--group G]... [--events E,...] [--cpu LIST] [--interval MS] [--duration S]
+                [--start] [-- PROGRAM ARGS...]
+       perfdash --demo
+
+  FILE               打开已保存的会话并回放
+  -g, --group G      测量性能组 G（可重复或用逗号分隔以指定多个）
+  -e, --events E,... 测量这些事件（perf、sysfs PMU、跟踪点或 libpfm4 名称）
+  -C, --cpu LIST     将程序绑定到这些 CPU（likwid 语法：0,2-4  S0:0-3  N:0-7）
+  -t, --interval MS  时间线间隔，单位毫秒（0：仅总计）
+  -S, --duration S   S 秒后停止
+  --start            立即开始测量
+  --demo             用 SOFTWARE 性能组测量内置演示负载
+  --lang CODE        本次运行的界面语言（en、zh_CN、ru）
+  -h, --help         显示此帮助
+  --version          显示版本
+</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CapabilitiesPage</name>
     <message>
         <source>Capability</source>
-        <translation type="unfinished"></translation>
+        <translation>功能</translation>
     </message>
     <message>
         <source>Here</source>
-        <translation type="unfinished"></translation>
+        <translation>本机</translation>
     </message>
     <message>
         <source>What it means</source>
-        <translation type="unfinished"></translation>
+        <translation>含义</translation>
     </message>
     <message>
         <source>To enable</source>
-        <translation type="unfinished"></translation>
+        <translation>启用方法</translation>
     </message>
     <message>
         <source>What perfdash can count on this machine, why not, and the commands that would enable more. Events that cannot be counted are marked in the session plan before a run starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash 在本机上能计数什么、不能计数的原因，以及可启用更多功能的命令。无法计数的事件会在运行开始前于会话计划中标出。</translation>
     </message>
     <message>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>复制命令</translation>
     </message>
     <message>
         <source>not on this CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>此 CPU 不支持</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>
     <message>
         <source>No hardware counters here: cycles, instructions and cache events cannot be counted; software events and tracepoints can. </source>
-        <translation type="unfinished"></translation>
+        <translation>本机没有硬件计数器：无法计数 cycles、instructions 和缓存事件；软件事件和跟踪点可以计数。 </translation>
     </message>
     <message>
         <source>Not available: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：%1。</translation>
     </message>
     <message>
         <source>What can be counted here…</source>
-        <translation type="unfinished"></translation>
+        <translation>本机可以计数什么…</translation>
     </message>
     <message>
         <source>Hide this message</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏此消息</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CpuPicker</name>
     <message>
         <source>e.g. 0-3, S0:0-3, N:0-7, E:S0:4:1:2</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 0-3, S0:0-3, N:0-7, E:S0:4:1:2</translation>
     </message>
     <message>
         <source>CPU list in likwid syntax: CPU numbers and ranges (0,2-4), affinity domains (S0:0-3 socket, D0: die, C0: last-level cache, M0: NUMA domain, N: the whole machine), L: logical numbering, E: expressions; join lists with @</source>
-        <translation type="unfinished"></translation>
+        <translation>likwid 语法的 CPU 列表：CPU 编号和范围（0,2-4）、亲和域（S0:0-3 插槽，D0: 裸片，C0: 末级缓存，M0: NUMA 域，N: 整台机器）、L: 逻辑编号、E: 表达式；用 @ 连接多个列表</translation>
     </message>
     <message>
         <source>CPU list</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 列表</translation>
     </message>
     <message>
         <source>CPU &amp;list:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 列表(&amp;L):</translation>
     </message>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message>
         <source>Select every online CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>选择所有在线 CPU</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Clear the selection</source>
-        <translation type="unfinished"></translation>
+        <translation>清除选择</translation>
     </message>
     <message>
         <source>CPU lists cannot be checked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法检查 CPU 列表：%1</translation>
     </message>
     <message>
         <source>Selection unchanged until the list is valid</source>
-        <translation type="unfinished"></translation>
+        <translation>列表有效之前选择保持不变</translation>
     </message>
     <message>
         <source>Selected CPUs: none of %1 online</source>
-        <translation type="unfinished"></translation>
+        <translation>已选 CPU：%1 个在线 CPU 中一个也没有</translation>
     </message>
     <message>
         <source>Selected CPUs: %1 of %2 online</source>
-        <translation type="unfinished"></translation>
+        <translation>已选 CPU：%2 个在线 CPU 中的 %1 个</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CpuTopologyView</name>
     <message>
         <source>CPU topology</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 拓扑</translation>
     </message>
     <message>
         <source>Arrow keys move between CPUs, Space toggles one, Ctrl+A selects all</source>
-        <translation type="unfinished"></translation>
+        <translation>方向键在 CPU 间移动，空格键切换选择，Ctrl+A 全选</translation>
     </message>
     <message>
         <source>Offline CPUs (cannot be selected)</source>
-        <translation type="unfinished"></translation>
+        <translation>离线 CPU（无法选择）</translation>
     </message>
     <message>
         <source>Socket %1 · cores: %2 · hardware threads: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>插槽 %1 · 核心：%2 · 硬件线程：%3</translation>
     </message>
     <message>
         <source>CPU %1 is offline</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1 已离线</translation>
     </message>
     <message>
         <source>CPU %1: socket %2, core %3, hardware thread %4</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1：插槽 %2，核心 %3，硬件线程 %4</translation>
     </message>
     <message>
         <source>, NUMA node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，NUMA 节点 %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CustomEventSetModel</name>
     <message>
         <source>Slot</source>
-        <translation type="unfinished"></translation>
+        <translation>槽位</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventBrowser</name>
     <message>
         <source>PMU model not present</source>
-        <translation type="unfinished"></translation>
+        <translation>PMU 型号不存在</translation>
     </message>
     <message>
         <source>Add to &amp;custom set</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到自定义集(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Add to session</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到会话(&amp;A)</translation>
     </message>
     <message>
         <source>Adds the selected events to the session (also: double-click, Return, or drag them onto the setup page).</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选事件添加到会话（也可双击、按回车，或将其拖到设置页）。</translation>
     </message>
     <message>
         <source>Checking availability… %p%</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查可用性… %p%</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>详细信息</translation>
     </message>
     <message>
         <source>Add to session</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到会话</translation>
     </message>
     <message>
         <source>Add to custom set</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到自定义集</translation>
     </message>
     <message>
         <source>Copy event names</source>
-        <translation type="unfinished"></translation>
+        <translation>复制事件名称</translation>
     </message>
     <message>
         <source>Filter by name or description (Ctrl+F); several words must all match</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称或描述筛选（Ctrl+F）；多个词须全部匹配</translation>
     </message>
     <message>
         <source>All sources</source>
-        <translation type="unfinished"></translation>
+        <translation>所有来源</translation>
     </message>
     <message>
         <source>%1 (%L2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%L2)</translation>
     </message>
     <message>
         <source>Countable &amp;here only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅限本机可计数(&amp;H)</translation>
     </message>
     <message>
         <source>Shows only the events this machine can count; events appear as they are checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示本机可以计数的事件；事件在检查后陆续出现。</translation>
     </message>
     <message>
         <source>&amp;Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源(&amp;S):</translation>
     </message>
     <message>
         <source>&amp;PMU:</source>
-        <translation type="unfinished"></translation>
+        <translation>PMU(&amp;P):</translation>
     </message>
     <message>
         <source>Custom event set</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义事件集</translation>
     </message>
     <message>
         <source>Drop events here or use &quot;Add to custom set&quot;. Double-click a slot name to rename it; METRICS formulas use these names.</source>
-        <translation type="unfinished"></translation>
+        <translation>将事件拖放到此处，或使用“添加到自定义集”。双击槽位名称可重命名；METRICS 公式使用这些名称。</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除(&amp;R)</translation>
     </message>
     <message>
         <source>C&amp;lear</source>
-        <translation type="unfinished"></translation>
+        <translation>清空(&amp;L)</translation>
     </message>
     <message>
         <source>Add set to sess&amp;ion</source>
-        <translation type="unfinished"></translation>
+        <translation>将事件集添加到会话(&amp;I)</translation>
     </message>
     <message>
         <source>Sa&amp;ve as group…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为性能组(&amp;V)…</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <source>All PMUs</source>
-        <translation type="unfinished"></translation>
+        <translation>所有 PMU</translation>
     </message>
     <message>
         <source>%1 (%2, present)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, 本机存在)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%L1 of %L2 events</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 / %L2 个事件</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventDetailsView</name>
     <message>
         <source>dynamic type of a kernel PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>内核 PMU 的动态类型</translation>
     </message>
     <message>
         <source>Select an event to see its description, encoding, unit masks and availability.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个事件以查看其描述、编码、单元掩码和可用性。</translation>
     </message>
     <message>
         <source>%1 event, PMU %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 事件，PMU %2</translation>
     </message>
     <message>
         <source>Also written: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>也写作：%1</translation>
     </message>
     <message>
         <source>Availability</source>
-        <translation type="unfinished"></translation>
+        <translation>可用性</translation>
     </message>
     <message>
         <source>Encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>编码</translation>
     </message>
     <message>
         <source>Checking whether it can be counted here…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查本机能否计数…</translation>
     </message>
     <message>
         <source>Countable on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>可在本机计数</translation>
     </message>
     <message>
         <source>Countable with restrictions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>可计数，但有限制：%1</translation>
     </message>
     <message>
         <source>Not countable here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>本机无法计数：%1</translation>
     </message>
     <message>
         <source>type</source>
-        <translation type="unfinished"></translation>
+        <translation>type</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>config</translation>
     </message>
     <message>
         <source>config1</source>
-        <translation type="unfinished"></translation>
+        <translation>config1</translation>
     </message>
     <message>
         <source>config2</source>
-        <translation type="unfinished"></translation>
+        <translation>config2</translation>
     </message>
     <message>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>hypervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟机监控程序</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>host</source>
-        <translation type="unfinished"></translation>
+        <translation>主机</translation>
     </message>
     <message>
         <source>guest</source>
-        <translation type="unfinished"></translation>
+        <translation>客户机</translation>
     </message>
     <message>
         <source>excludes</source>
-        <translation type="unfinished"></translation>
+        <translation>排除</translation>
     </message>
     <message>
         <source>precise_ip</source>
-        <translation type="unfinished"></translation>
+        <translation>precise_ip</translation>
     </message>
     <message>
         <source>scale</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放</translation>
     </message>
     <message>
         <source>CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>%1 (counts system-wide only)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（仅系统范围计数）</translation>
     </message>
     <message>
         <source>after the closing &apos;/&apos; (%1u)</source>
-        <translation type="unfinished"></translation>
+        <translation>在结尾的“/”之后（%1u）</translation>
     </message>
     <message>
         <source>after a &apos;:&apos; (%1:u)</source>
-        <translation type="unfinished"></translation>
+        <translation>在“:”之后（%1:u）</translation>
     </message>
     <message>
         <source>Modifiers</source>
-        <translation type="unfinished"></translation>
+        <translation>修饰符</translation>
     </message>
     <message>
         <source>perf modifiers go %1: u user space, k kernel, h hypervisor, G guest, H host, I exclude idle, p/pp/ppp precise. Naming any of u, k, h counts only the named levels.</source>
-        <translation type="unfinished"></translation>
+        <translation>perf 修饰符写在%1：u 用户态，k 内核，h 虚拟机监控程序，G 客户机，H 主机，I 排除空闲，p/pp/ppp 精确。只要指定了 u、k、h 中的任意一个，就只计数所指定的级别。</translation>
     </message>
     <message>
         <source>default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <source>Unit masks</source>
-        <translation type="unfinished"></translation>
+        <translation>单元掩码</translation>
     </message>
     <message>
         <source>Append after a &apos;:&apos; (%1:UMASK).</source>
-        <translation type="unfinished"></translation>
+        <translation>追加在“:”之后（%1:UMASK）。</translation>
     </message>
     <message>
         <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>追加在“:”之后，标志写作 NAME 或 NAME=1，值写作 NAME=VALUE（%1:%2）。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::EventTableModel</name>
     <message>
         <source>Hardware</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件</translation>
     </message>
     <message>
         <source>Hardware cache</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件缓存</translation>
     </message>
     <message>
         <source>Software</source>
-        <translation type="unfinished"></translation>
+        <translation>软件</translation>
     </message>
     <message>
         <source>Tracepoint</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪点</translation>
     </message>
     <message>
         <source>Kernel PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>内核 PMU</translation>
     </message>
     <message>
         <source>Raw</source>
-        <translation type="unfinished"></translation>
+        <translation>原始</translation>
     </message>
     <message>
         <source>libpfm4</source>
-        <translation type="unfinished"></translation>
+        <translation>libpfm4</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>检查中…</translation>
     </message>
     <message>
         <source>countable</source>
-        <translation type="unfinished"></translation>
+        <translation>可计数</translation>
     </message>
     <message>
         <source>Not probed yet: perfdash is checking which events can be counted here.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未探测：perfdash 正在检查本机可以计数哪些事件。</translation>
     </message>
     <message>
         <source>Can be counted on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>可在本机计数。</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>PMU</source>
-        <translation type="unfinished"></translation>
+        <translation>PMU</translation>
     </message>
     <message>
         <source>Availability</source>
-        <translation type="unfinished"></translation>
+        <translation>可用性</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>描述</translation>
     </message>
     <message>
         <source>Loongson 2E/2F</source>
-        <translation type="unfinished"></translation>
+        <translation>Loongson 2E/2F</translation>
     </message>
 </context>
 <context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
-        <translation type="unfinished"></translation>
+        <translation>性能组详情</translation>
     </message>
     <message>
         <source>Meaningful only with SMT (hyper-threading) off.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅在关闭 SMT（超线程）时有意义。</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>About</source>
-        <translation type="unfinished"></translation>
+        <translation>关于</translation>
     </message>
     <message>
         <source>Select a group to see its events, formulas and description.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个性能组以查看其事件、公式和描述。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
     <message>
         <source>(cannot be used: see tooltip)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无法使用：参见工具提示）</translation>
     </message>
     <message>
         <source>%1 (%2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, %3)</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>描述</translation>
     </message>
 </context>
 <context>
     <name>perfdash::Language</name>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>系统语言</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>
     <message>
         <source>perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash</translation>
     </message>
     <message>
         <source>&amp;Session</source>
-        <translation type="unfinished"></translation>
+        <translation>会话(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>机器(&amp;M)</translation>
     </message>
     <message>
         <source>Added to the session: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已添加到会话：%1</translation>
     </message>
     <message>
         <source>Saved group %1 to %2: it is now in the session&apos;s group list</source>
-        <translation type="unfinished"></translation>
+        <translation>已将性能组 %1 保存到 %2：它现在位于会话的性能组列表中</translation>
     </message>
     <message>
         <source>Program output</source>
-        <translation type="unfinished"></translation>
+        <translation>程序输出</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>Program &amp;output</source>
-        <translation type="unfinished"></translation>
+        <translation>程序输出(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>What can be counted &amp;here</source>
-        <translation type="unfinished"></translation>
+        <translation>本机可以计数什么(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 perfdash(&amp;A)</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation type="unfinished"></translation>
+        <translation>会话</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>测量中</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>Finishing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在结束…</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>Measurement finished after %1 s; the program&apos;s exit status was %2</source>
-        <translation type="unfinished"></translation>
+        <translation>测量在 %1 秒后结束；程序的退出状态为 %2</translation>
     </message>
     <message>
         <source>Measurement finished after %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>测量在 %1 秒后结束</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>The new language is used from the next start of perfdash.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将在下次启动 perfdash 时生效。</translation>
     </message>
     <message>
         <source>About perfdash</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 perfdash</translation>
     </message>
     <message>
         <source>&lt;h3&gt;perfdash %1&lt;/h3&gt;&lt;p&gt;CPU performance counters on Linux: perf_event grouped reads, likwid-format performance groups and metrics, live timelines.&lt;/p&gt;&lt;p&gt;The command-line front end is &lt;tt&gt;perfdash-cli&lt;/tt&gt;.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;perfdash %1&lt;/h3&gt;&lt;p&gt;Linux 上的 CPU 性能计数器：perf_event 分组读取、likwid 格式的性能组和指标、实时时间线。&lt;/p&gt;&lt;p&gt;命令行前端为 &lt;tt&gt;perfdash-cli&lt;/tt&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Measurement running</source>
-        <translation type="unfinished"></translation>
+        <translation>测量正在进行</translation>
     </message>
     <message>
         <source>A measurement is running. Stop it and quit? A launched program is terminated.</source>
-        <translation type="unfinished"></translation>
+        <translation>测量正在进行。要停止并退出吗？已启动的程序将被终止。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
     <message>
         <source>Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>测量</translation>
     </message>
     <message>
         <source>Performance groups</source>
-        <translation type="unfinished"></translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Tick the groups to measure; select one to see its events and formulas</source>
-        <translation type="unfinished"></translation>
+        <translation>勾选要测量的性能组；选中一个可查看其事件和公式</translation>
     </message>
     <message>
         <source>e.g. page-faults,sched:sched_switch,cpu/event=0x3c/</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 page-faults,sched:sched_switch,cpu/event=0x3c/</translation>
     </message>
     <message>
         <source>Events measured together as one set, besides the groups: perf names, pmu/…/ terms, tracepoints and libpfm4 names, separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>除性能组外，作为一个集合一起测量的事件：perf 名称、pmu/…/ 项、跟踪点和 libpfm4 名称，用逗号分隔</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> 毫秒</translation>
     </message>
     <message>
         <source>totals only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅总计</translation>
     </message>
     <message>
         <source>How often the counters are read for the timeline; &quot;totals only&quot; reads them at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>为时间线读取计数器的频率；“仅总计”在结束时读取</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>until it ends or Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>直到结束或停止</translation>
     </message>
     <message>
         <source>Stop after this long (a launched program is then terminated)</source>
-        <translation type="unfinished"></translation>
+        <translation>在此时长后停止（已启动的程序随之终止）</translation>
     </message>
     <message>
         <source>&amp;Events:</source>
-        <translation type="unfinished"></translation>
+        <translation>事件(&amp;E):</translation>
     </message>
     <message>
         <source>Inter&amp;val:</source>
-        <translation type="unfinished"></translation>
+        <translation>间隔(&amp;V):</translation>
     </message>
     <message>
         <source>Dura&amp;tion:</source>
-        <translation type="unfinished"></translation>
+        <translation>时长(&amp;T):</translation>
     </message>
     <message>
         <source>Saved groups no longer available here, left out: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存的性能组在本机不再可用，已略去：%1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::PlanModel</name>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>Events of the group that will be counted here: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>该组在本机将被计数的事件：%1 / %2</translation>
     </message>
     <message>
         <source>will be counted</source>
-        <translation type="unfinished"></translation>
+        <translation>将被计数</translation>
     </message>
     <message>
         <source>%1, written as %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，写作 %2</translation>
     </message>
     <message>
         <source>counted</source>
-        <translation type="unfinished"></translation>
+        <translation>已计数</translation>
     </message>
     <message>
         <source>not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>未计数</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Counted</source>
-        <translation type="unfinished"></translation>
+        <translation>计数</translation>
     </message>
     <message>
         <source>Counter</source>
-        <translation type="unfinished"></translation>
+        <translation>计数器</translation>
     </message>
     <message>
         <source>Why not</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>perfdash::PlanPreview</name>
     <message>
         <source>&lt;b&gt;What will be counted&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;将计数的内容&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Planned events</source>
-        <translation type="unfinished"></translation>
+        <translation>计划的事件</translation>
     </message>
     <message>
         <source>Countable here: all events (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>本机可计数：全部事件（%1）。</translation>
     </message>
     <message>
         <source>Countable here: %1 of %2 events. Start counts those and leaves the others out.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机可计数：%2 个事件中的 %1 个。开始后将计数这些事件，其余略去。</translation>
     </message>
     <message>
         <source>Fix the target first to start (see its messages).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先修正目标才能开始（参见其消息）。</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Complete the form to see what will be counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>填写表单以查看将计数的内容。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProcessListModel</name>
     <message>
         <source>n/a</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished"></translation>
+        <translation>线程</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProcessPicker</name>
     <message>
         <source>&amp;Kernel threads</source>
-        <translation type="unfinished"></translation>
+        <translation>内核线程(&amp;K)</translation>
     </message>
     <message>
         <source>Filter by PID, user or command</source>
-        <translation type="unfinished"></translation>
+        <translation>按 PID、用户或命令筛选</translation>
     </message>
     <message>
         <source>Process filter</source>
-        <translation type="unfinished"></translation>
+        <translation>进程筛选</translation>
     </message>
     <message>
         <source>List the kernel&apos;s own threads too</source>
-        <translation type="unfinished"></translation>
+        <translation>同时列出内核自身的线程</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>Read the process list again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新读取进程列表</translation>
     </message>
     <message>
         <source>Running processes</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行的进程</translation>
     </message>
     <message>
         <source>Attach to process %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>附加到进程 %1：%2</translation>
     </message>
     <message>
         <source>Processes shown: %1. Select the one to attach to.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示的进程：%1。请选择要附加的进程。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SaveGroupDialog</name>
     <message>
         <source>Save event set as a performance group</source>
-        <translation type="unfinished"></translation>
+        <translation>将事件集保存为性能组</translation>
     </message>
     <message>
         <source>e.g. MY_CACHE</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 MY_CACHE</translation>
     </message>
     <message>
         <source>Events chosen in the event browser</source>
-        <translation type="unfinished"></translation>
+        <translation>在事件浏览器中选择的事件</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>Optional, one per line: a name, then the formula as one word over the slot names, e.g.
 Load misses per second  DTLB_LOAD_MISSES/time</source>
-        <translation type="unfinished"></translation>
+        <translation>可选，每行一个：先写名称，再写由槽位名称组成的单个词公式，例如
+每秒加载未命中数  DTLB_LOAD_MISSES/time</translation>
     </message>
     <message>
         <source>Optional: what the group measures and how to read it.</source>
-        <translation type="unfinished"></translation>
+        <translation>可选：该组测量什么以及如何解读。</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹(&amp;F):</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N):</translation>
     </message>
     <message>
         <source>&amp;Short description:</source>
-        <translation type="unfinished"></translation>
+        <translation>简短描述(&amp;S):</translation>
     </message>
     <message>
         <source>&amp;Metrics:</source>
-        <translation type="unfinished"></translation>
+        <translation>指标(&amp;M):</translation>
     </message>
     <message>
         <source>&amp;Long description:</source>
-        <translation type="unfinished"></translation>
+        <translation>详细描述(&amp;L):</translation>
     </message>
     <message>
         <source>File preview</source>
-        <translation type="unfinished"></translation>
+        <translation>文件预览</translation>
     </message>
     <message>
         <source>Replace group file?</source>
-        <translation type="unfinished"></translation>
+        <translation>替换性能组文件？</translation>
     </message>
     <message>
         <source>%1 already exists. Replace it with this event set?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已存在。要用此事件集替换它吗？</translation>
     </message>
     <message>
         <source>Name the group: letters, digits, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>为性能组命名：可用字母、数字、“_”和“-”。</translation>
     </message>
     <message>
         <source>Write a short description (the SHORT line).</source>
-        <translation type="unfinished"></translation>
+        <translation>请填写简短描述（SHORT 行）。</translation>
     </message>
     <message>
         <source>Choose a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择文件夹。</translation>
     </message>
     <message>
         <source>Will be saved as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将保存为 %1</translation>
     </message>
     <message>
         <source>Folder for the group file</source>
-        <translation type="unfinished"></translation>
+        <translation>性能组文件所在的文件夹</translation>
     </message>
     <message>
         <source>Not saved: %1 already exists. Choose another name or confirm replacing it.</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：%1 已存在。请另选名称或确认替换。</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：%1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionActions</name>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;T)</translation>
     </message>
     <message>
         <source>Start measuring what the form describes (uncountable events are left out)</source>
-        <translation type="unfinished"></translation>
+        <translation>按表单所述开始测量（不可计数的事件将略去）</translation>
     </message>
     <message>
         <source>Pause counting (the program keeps running); again to resume</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停计数（程序继续运行）；再次点击以继续</translation>
     </message>
     <message>
         <source>End the measurement; a launched program still running is terminated</source>
-        <translation type="unfinished"></translation>
+        <translation>结束测量；仍在运行的已启动程序将被终止</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;R)</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionLog</name>
     <message>
         <source>C&amp;lear Log</source>
-        <translation type="unfinished"></translation>
+        <translation>清空日志(&amp;L)</translation>
     </message>
     <message>
         <source>Program output</source>
-        <translation type="unfinished"></translation>
+        <translation>程序输出</translation>
     </message>
     <message>
         <source>The program&apos;s output appears here when a measurement runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>测量运行时，程序的输出显示在此处。</translation>
     </message>
     <message>
         <source>Remove everything from the log</source>
-        <translation type="unfinished"></translation>
+        <translation>清除日志中的全部内容</translation>
     </message>
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;输出&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Started %1 (PID %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>已启动 %1（PID %2）</translation>
     </message>
     <message>
         <source>Attached to process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已附加到进程 %1</translation>
     </message>
     <message>
         <source>Counting CPUs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计数 CPU %1</translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1</translation>
     </message>
     <message>
         <source>after %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒后</translation>
     </message>
     <message>
         <source>Measurement interrupted (stopped before the end) %1</source>
-        <translation type="unfinished"></translation>
+        <translation>测量被中断（在结束前停止）%1</translation>
     </message>
     <message>
         <source>Measurement finished %1</source>
-        <translation type="unfinished"></translation>
+        <translation>测量已完成 %1</translation>
     </message>
     <message>
         <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>程序被信号 %1（%2）终止：退出状态 %3 %4</translation>
     </message>
     <message>
         <source>Program exited with status %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>程序已退出，状态为 %1 %2</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SetupPage</name>
     <message>
         <source>P&amp;in the program to CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>将程序绑定到 CPU(&amp;I)</translation>
     </message>
     <message>
         <source>CPUs to co&amp;unt</source>
-        <translation type="unfinished"></translation>
+        <translation>要计数的 CPU(&amp;U)</translation>
     </message>
     <message>
         <source>Cannot start the measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始测量</translation>
     </message>
 </context>
 <context>
     <name>perfdash::TargetSection</name>
     <message>
         <source>Target</source>
-        <translation type="unfinished"></translation>
+        <translation>目标</translation>
     </message>
     <message>
         <source>&amp;Program</source>
-        <translation type="unfinished"></translation>
+        <translation>程序(&amp;P)</translation>
     </message>
     <message>
         <source>Start a program and count it from its first instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>启动程序并从其第一条指令开始计数</translation>
     </message>
     <message>
         <source>Running pro&amp;cess</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行的进程(&amp;C)</translation>
     </message>
     <message>
         <source>Attach to a process that is already running and count all its threads</source>
-        <translation type="unfinished"></translation>
+        <translation>附加到已在运行的进程并计数其所有线程</translation>
     </message>
     <message>
         <source>&amp;Whole CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>整个 CPU(&amp;W)</translation>
     </message>
     <message>
         <source>Count everything that runs on the chosen CPUs (system-wide)</source>
-        <translation type="unfinished"></translation>
+        <translation>计数所选 CPU 上运行的一切（系统范围）</translation>
     </message>
     <message>
         <source>program name or path</source>
-        <translation type="unfinished"></translation>
+        <translation>程序名称或路径</translation>
     </message>
     <message>
         <source>The program to run: a path, or a name looked up in PATH; recent programs in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>要运行的程序：路径，或在 PATH 中查找的名称；列表中为最近使用的程序</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>arguments, e.g. --size 1000 &quot;input file.dat&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>参数，例如 --size 1000 &quot;input file.dat&quot;</translation>
     </message>
     <message>
         <source>Split at spaces like a shell does; quote an argument that contains spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>像 shell 一样按空格拆分；包含空格的参数请加引号</translation>
     </message>
     <message>
         <source>perfdash&apos;s own directory</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash 自身的目录</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>NAME=value, one per line (added to perfdash&apos;s environment)</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME=value，每行一个（添加到 perfdash 的环境中）</translation>
     </message>
     <message>
         <source>Pro&amp;gram:</source>
-        <translation type="unfinished"></translation>
+        <translation>程序(&amp;G):</translation>
     </message>
     <message>
         <source>&amp;Arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数(&amp;A):</translation>
     </message>
     <message>
         <source>&amp;Directory:</source>
-        <translation type="unfinished"></translation>
+        <translation>目录(&amp;D):</translation>
     </message>
     <message>
         <source>E&amp;nvironment:</source>
-        <translation type="unfinished"></translation>
+        <translation>环境(&amp;N):</translation>
     </message>
     <message>
         <source>Counts everything that runs on the CPUs chosen below (all processes and the kernel), until you stop or for the duration set under Measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>计数下方所选 CPU 上运行的一切（所有进程和内核），直到你停止，或达到“测量”中设置的时长。</translation>
     </message>
     <message>
         <source>Program to measure</source>
-        <translation type="unfinished"></translation>
+        <translation>要测量的程序</translation>
     </message>
     <message>
         <source>Working directory</source>
-        <translation type="unfinished"></translation>
+        <translation>工作目录</translation>
     </message>
 </context>
 </TS>
