@@ -16,6 +16,10 @@ inline constexpr const char* kIntervalType = "interval";
 // Fields in a fixed, readable order (schema and run details first, the big arrays last).
 nlohmann::ordered_json reportToJson(const MeasurementResult& result);
 
+// One element of a report's "intervals" array: a session's autosave turns
+// each interval into JSON once, as it arrives, instead of the whole report.
+nlohmann::ordered_json reportIntervalToJson(const IntervalResult& interval);
+
 // Indented, for files; ends with '\n'.
 std::string formatReportJson(const MeasurementResult& result);
 

@@ -187,4 +187,21 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     return plan;
 }
 
+RunConfig MeasurementPlan::runConfig(int targetPid) const {
+    const auto seconds = [](auto duration) { return std::chrono::duration<double>(duration).count(); };
+    RunConfig c;
+    c.backend = "perf";
+    c.mode = toString(request.mode);
+    c.command = request.command;
+    c.pid = targetPid;
+    c.cpuList = request.cpuList;
+    c.cpus = cpus;
+    c.groups = request.groups;
+    c.events = request.events;
+    c.intervalS = seconds(request.interval);
+    c.durationS = seconds(request.duration);
+    c.userSpaceOnly = userSpaceOnly;
+    return c;
+}
+
 } // namespace perfdash
