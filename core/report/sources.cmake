@@ -7,6 +7,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportJsonReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportKeys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp)
