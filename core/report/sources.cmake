@@ -12,6 +12,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportKeys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionComparison.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionFiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionJournal.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SvgChart.cpp
