@@ -49,8 +49,14 @@ std::string bytesText(double bytes) {
 
 using Rows = std::vector<std::pair<std::string, std::string>>;
 
-std::string keyValueTable(const Rows& rows) {
-    std::string out = "<table class=\"kv\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n";
+// Tables of text get the page's width on paper, where QTextDocument would squeeze their columns.
+std::string tableOpen(const char* cls, bool fullWidth) {
+    return std::string("<table") + (*cls ? std::string(" class=\"") + cls + "\"" : "") +
+           (fullWidth ? " width=\"100%\"" : "") + " border=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n";
+}
+
+std::string keyValueTable(const Rows& rows, bool forPrint) {
+    std::string out = tableOpen("kv", forPrint);
     for (const auto& [key, value] : rows) {
         out += key == "Warning" ? "<tr class=\"warning\">" : "<tr>";
         out += "<th scope=\"row\">" + esc(key) + "</th><td>" + esc(value) + "</td></tr>\n";
@@ -63,7 +69,7 @@ std::string valueCellClass(const std::string& cell) {
 }
 
 std::string tableHtml(const ReportTable& table) {
-    std::string out = "<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n<thead><tr>";
+    std::string out = tableOpen("", false) + "<thead><tr>";
     for (const auto& h : table.headers) out += "<th>" + esc(h) + "</th>";
     out += "</tr></thead>\n<tbody>\n";
     for (const auto& row : table.rows) {
@@ -151,11 +157,13 @@ Rows machineRows(const json& machine) {
     return rows;
 }
 
-std::string capabilitiesTable(const json& machine) {
+std::string capabilitiesTable(const json& machine, bool forPrint) {
     const json* capabilities = field(machine, "capabilities");
     if (!capabilities || !capabilities->is_array() || capabilities->empty()) return {};
-    std::string out = "<h3>Capabilities</h3>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\">\n"
-                      "<thead><tr><th>Capability</th><th>Available</th><th>Detail</th><th>How to enable</th></tr></thead>\n"
+    std::string out = "<h3>Capabilities</h3>\n" + tableOpen("", forPrint) +
+                      // Widths for QTextDocument, which gives a column of long sentences too little room.
+                      "<thead><tr><th width=\"22%\">Capability</th><th width=\"10%\">Available</th>"
+                      "<th width=\"40%\">Detail</th><th width=\"28%\">How to enable</th></tr></thead>\n"
                       "<tbody>\n";
     for (const auto& c : *capabilities) {
         const json* applicable = field(c, "applicable");
@@ -171,19 +179,21 @@ std::string capabilitiesTable(const json& machine) {
     return out + "</tbody>\n</table>\n";
 }
 
-std::string chartHtml(const ReportChart& chart, size_t index, HtmlCharts form) {
-    if (form == HtmlCharts::InlineSvg) return "<div class=\"chart\">\n" + chart.drawing.svg + "</div>\n";
+std::string chartHtml(const ReportChart& chart, size_t index, bool forPrint) {
+    if (!forPrint) return "<div class=\"chart\">\n" + chart.drawing.svg + "</div>\n";
     return "<p class=\"chart\"><img src=\"" + htmlChartResourceName(index) + "\" width=\"" +
            std::to_string(chart.drawing.width) + "\" height=\"" + std::to_string(chart.drawing.height) + "\" alt=\"" +
            esc(chart.title) + "\"/></p>\n";
 }
 
-constexpr const char* kStyle = R"(body { font-family: sans-serif; color: #222; margin: 24px; max-width: 1280px; }
-h1 { font-size: 22px; margin-bottom: 4px; }
-h2 { font-size: 18px; margin-top: 28px; border-bottom: 1px solid #ccc; padding-bottom: 2px; }
-h3 { font-size: 15px; margin: 16px 0 4px; }
+// Font sizes in points: QTextDocument (the PDF) takes pixels as device pixels, which at print
+// resolution would make the text tiny; points mean the same on screen and on paper.
+constexpr const char* kStyle = R"(body { font-family: sans-serif; font-size: 10.5pt; color: #222; margin: 24px; max-width: 1280px; }
+h1 { font-size: 16pt; margin-bottom: 4px; }
+h2 { font-size: 13.5pt; margin-top: 28px; border-bottom: 1px solid #ccc; padding-bottom: 2px; }
+h3 { font-size: 11pt; margin: 16px 0 4px; }
 p.subtitle { color: #555; margin-top: 0; }
-table { border-collapse: collapse; margin: 4px 0 8px; font-size: 13px; }
+table { border-collapse: collapse; margin: 4px 0 8px; font-size: 9.5pt; }
 th, td { border: 1px solid #bbb; padding: 3px 8px; }
 th { background: #eef1f5; font-weight: bold; }
 table.kv th { text-align: left; white-space: nowrap; }
@@ -192,11 +202,21 @@ td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-n
 td.na { color: #777; font-style: italic; }
 td.ok { color: #1a7f37; }
 tr.warning td, tr.warning th { background: #fff4e0; }
-p.note { color: #555; font-size: 12px; margin: 2px 0; }
+p.note { color: #555; font-size: 9pt; margin: 2px 0; }
 p.banner { background: #fff4e0; border: 1px solid #e0b060; padding: 6px 10px; }
 div.charts { display: flex; flex-wrap: wrap; gap: 12px; }
 div.chart svg { display: block; max-width: 100%; height: auto; border: 1px solid #ddd; }
-footer { margin-top: 32px; color: #777; font-size: 12px; }
+footer { margin-top: 32px; color: #777; font-size: 9pt; }
+)";
+
+// On A4 (QTextDocument, which knows no max-width or flex): smaller type, so that a table of a
+// few locations fits the page, and the tables of text as wide as the page.
+constexpr const char* kPrintStyle = R"(body { font-size: 9pt; }
+h1 { font-size: 14pt; }
+h2 { font-size: 12pt; }
+h3 { font-size: 10pt; }
+table { font-size: 7.5pt; }
+p.note, footer { font-size: 7.5pt; }
 )";
 
 } // namespace
@@ -210,19 +230,22 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                       "style-src 'unsafe-inline'; img-src data:\">\n"
                       "<title>perfdash report: " +
-                      esc(target) + "</title>\n<style>\n" + kStyle + "</style>\n</head>\n<body>\n";
+                      esc(target) + "</title>\n<style>\n" + kStyle + (options.forPrint ? kPrintStyle : "") +
+                      "</style>\n</head>\n<body>\n";
     out += "<h1>perfdash report: " + esc(target) + "</h1>\n";
+    char duration[64] = "duration unknown";
+    if (isAvailable(r.durationS)) std::snprintf(duration, sizeof duration, "%.3f s", r.durationS);
     out += "<p class=\"subtitle\">" + esc(r.startedAt.empty() ? std::string("start time unknown") : "started " + r.startedAt) +
-           ", " + esc(r.durationS >= 0 ? formatNumber(r.durationS) + " s" : std::string(kNotAvailableText)) + "</p>\n";
+           ", " + duration + "</p>\n";
     if (r.incomplete)
         out += "<p class=\"banner\">Incomplete session: it was saved while running and never finished. The "
                "timeline ends at the last save; whole-run metrics are not known.</p>\n";
 
-    out += "<h2>Configuration</h2>\n" + keyValueTable(configurationRows(r));
+    out += "<h2>Configuration</h2>\n" + keyValueTable(configurationRows(r), options.forPrint);
     out += "<h2>Machine</h2>\n";
     const Rows machine = machineRows(r.machine);
-    out += machine.empty() ? "<p class=\"note\">The report does not describe the machine.</p>\n" : keyValueTable(machine);
-    out += capabilitiesTable(r.machine);
+    out += machine.empty() ? "<p class=\"note\">The report does not describe the machine.</p>\n" : keyValueTable(machine, options.forPrint);
+    out += capabilitiesTable(r.machine, options.forPrint);
 
     const std::vector<ReportChart> charts = reportCharts(r);
     for (size_t g = 0; g < r.groups.size(); ++g) {
@@ -235,7 +258,7 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         }
         std::string groupCharts;
         for (size_t c = 0; c < charts.size(); ++c)
-            if (charts[c].group == g) groupCharts += chartHtml(charts[c], c, options.charts);
+            if (charts[c].group == g) groupCharts += chartHtml(charts[c], c, options.forPrint);
         if (!groupCharts.empty()) out += "<h3>Charts</h3>\n<div class=\"charts\">\n" + groupCharts + "</div>\n";
     }
     if (r.groups.empty()) out += "<p class=\"note\">The report holds no groups.</p>\n";

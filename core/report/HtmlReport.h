@@ -11,18 +11,17 @@
 
 namespace perfdash {
 
-enum class HtmlCharts {
-    InlineSvg,      // for browsers: the file stands alone
-    ImageResources, // <img src="chart-N.png">, N indexing reportCharts(): for renderers without SVG (QTextDocument → PDF)
-};
-
 struct HtmlReportOptions {
-    HtmlCharts charts = HtmlCharts::InlineSvg;
+    // For QTextDocument and paper (the PDF report): charts as <img
+    // src="chart-N.png"> (it draws no SVG; the caller adds the images under
+    // htmlChartResourceName(N), N indexing reportCharts()), smaller type and
+    // tables as wide as the page, for A4.
+    bool forPrint = false;
 };
 
 std::string formatHtmlReport(const MeasurementResult& result, const HtmlReportOptions& options = {});
 
-// The resource name the ImageResources form uses for reportCharts()[index].
+// The image a print report refers to for reportCharts()[index].
 std::string htmlChartResourceName(size_t index);
 
 } // namespace perfdash

@@ -178,14 +178,20 @@ SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options)
     const bool anyValue = std::isfinite(y.lo);
     if (!std::isfinite(x.lo)) x = {0, 1};
     if (!anyValue) y = {0, 1};
-    // A positive series that starts near zero is read against zero.
-    if (y.lo > 0 && y.lo <= 0.25 * y.hi) y.lo = 0;
+    // A positive series that starts near zero, or stays at one value, is read against zero.
+    if (y.lo > 0 && (y.lo <= 0.25 * y.hi || y.lo == y.hi)) y.lo = 0;
+    if (y.lo == 0 && y.hi == 0) y.hi = 1;
 
-    Frame frame{64, 34 + legendHeight, width - 16, static_cast<double>(options.height) - 40, x, y};
-    const std::vector<double> yTicks = niceTicks(frame.y, 5);
-    const std::vector<double> xTicks = niceTicks(frame.x, 6);
-    // Ticks round the range outwards; the data starts where it starts.
-    frame.x = x.span() > 0 ? x : frame.x;
+    Range yAxis = y, xAxis = x;
+    const std::vector<double> yTicks = niceTicks(yAxis, 5);
+    const std::vector<double> xTicks = niceTicks(xAxis, 6);
+    // Room for the widest tick label between the rotated axis title and the plot.
+    size_t widestTick = 0;
+    for (double t : yTicks) widestTick = std::max(widestTick, tickLabel(t).size());
+    const double left = 28 + static_cast<double>(widestTick) * kCharWidth;
+    // Ticks round the y range outwards; the data starts where it starts on x.
+    Frame frame{left, 34 + legendHeight, width - 16, static_cast<double>(options.height) - 40,
+                x.span() > 0 ? x : xAxis, yAxis};
 
     std::string out = svgOpen(options, options.height, chart.title) + legendSvg;
     for (double t : yTicks) {
@@ -212,8 +218,8 @@ SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options)
 SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options) {
     constexpr double kBar = 16, kPitch = 22, kTop = 34, kBottom = 40;
     const double width = options.width;
-    const double height =
-        std::max(options.height, static_cast<int>(kTop + kPitch * static_cast<double>(chart.bars.size()) + kBottom));
+    // As tall as its bars need: a chart of two locations is short, one of 64 tall.
+    const double height = kTop + kPitch * static_cast<double>(std::max<size_t>(chart.bars.size(), 1)) + kBottom;
 
     size_t longestLabel = 0;
     Range v{0, 0}; // bars grow from zero
@@ -224,6 +230,7 @@ SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options) {
     const double labelWidth = std::min(width / 3, static_cast<double>(longestLabel) * kCharWidth + 12);
     // Room on the right for the value printed after the longest bar.
     Frame frame{labelWidth + 8, kTop, width - 80, height - kBottom, {0, 1}, {0, 1}};
+    if (v.lo == 0 && v.hi == 0) v.hi = 1; // all zero (or none): an axis from 0, not around it
     frame.x = v;
     const std::vector<double> ticks = niceTicks(frame.x, 5);
 

@@ -37,8 +37,8 @@ struct BarChart {
 };
 
 struct SvgOptions {
-    int width = 640;
-    int height = 280; // a bar chart grows taller when its bars need the room
+    int width = 600; // two side by side fit a 1280-pixel wide page
+    int height = 280; // of a line chart; a bar chart is as tall as its bars need
     // A file of its own (XML declaration and namespace) rather than an <svg> inside HTML.
     bool standalone = false;
     // Longer series are reduced to the lowest and highest value per bucket,

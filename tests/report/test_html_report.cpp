@@ -149,7 +149,7 @@ private slots:
 
     void referencesChartImagesForRenderersWithoutSvg() {
         const MeasurementResult r = samples::richResult();
-        const std::string html = formatHtmlReport(r, {HtmlCharts::ImageResources});
+        const std::string html = formatHtmlReport(r, {/*forPrint=*/true});
         QVERIFY(!contains(html, "<svg"));
         const size_t charts = reportCharts(r).size();
         QCOMPARE(count(html, "<img src=\"chart-"), charts);

@@ -26,7 +26,7 @@ struct ExportText {
     Q_DECLARE_TR_FUNCTIONS(ReportExport)
 };
 
-constexpr int kPdfResolution = 300;  // dots per inch of the PDF's layout
+constexpr int kPdfResolution = 96;   // the layout's pixels are the screen's (text and lines stay vectors)
 constexpr double kChartScale = 2.0;  // charts are rasterised at twice their size, so print stays sharp
 
 QImage rasterise(const SvgDrawing& drawing) {
@@ -82,19 +82,16 @@ Status exportReport(const MeasurementResult& result, const QString& path) {
 }
 
 Status exportReport(const MeasurementResult& result, const QString& path, ExportFormat format) {
-    switch (format) {
-    case ExportFormat::Json:
-    case ExportFormat::Csv:
-    case ExportFormat::Text: {
-        // The file describes the measurement; that it was opened for replay here is no part of it.
-        const ReportFormat engineFormat = format == ExportFormat::Json  ? ReportFormat::Json
-                                          : format == ExportFormat::Csv ? ReportFormat::Csv
-                                                                        : ReportFormat::Text;
-        if (!result.replay) return writeAtomically(path, renderReport(result, engineFormat));
+    // The file describes the measurement; that it was opened for replay here is no part of it.
+    if (result.replay) {
         MeasurementResult measured = result;
         measured.replay = false;
-        return writeAtomically(path, renderReport(measured, engineFormat));
+        return exportReport(measured, path, format);
     }
+    switch (format) {
+    case ExportFormat::Json: return writeAtomically(path, renderReport(result, ReportFormat::Json));
+    case ExportFormat::Csv: return writeAtomically(path, renderReport(result, ReportFormat::Csv));
+    case ExportFormat::Text: return writeAtomically(path, renderReport(result, ReportFormat::Text));
     case ExportFormat::Html: return writeAtomically(path, formatHtmlReport(result));
     case ExportFormat::Pdf: {
         const QByteArray pdf = renderPdfReport(result);
@@ -117,7 +114,7 @@ QByteArray renderPdfReport(const MeasurementResult& result) {
     for (size_t i = 0; i < charts.size(); ++i)
         document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(htmlChartResourceName(i))),
                              rasterise(charts[i].drawing));
-    document.setHtml(QString::fromStdString(formatHtmlReport(result, {HtmlCharts::ImageResources})));
+    document.setHtml(QString::fromStdString(formatHtmlReport(result, {/*forPrint=*/true})));
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -128,6 +125,8 @@ QByteArray renderPdfReport(const MeasurementResult& result) {
                                      QPageLayout::Millimeter));
     writer.setTitle(QStringLiteral("perfdash report: ") + QString::fromStdString(targetName(result.config)));
     writer.setCreator(QStringLiteral("perfdash"));
+    // Laid out on the page's own size: left to itself, print() would scale a layout made for the screen.
+    document.setPageSize(writer.pageLayout().paintRectPixels(writer.resolution()).size());
     document.print(&writer);
     buffer.close();
     return bytes;

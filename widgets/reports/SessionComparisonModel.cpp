@@ -35,6 +35,7 @@ void SessionComparisonModel::setHighlightThreshold(double relative) {
     if (relative == threshold_) return;
     threshold_ = relative;
     if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    emit highlightThresholdChanged(relative);
 }
 
 bool SessionComparisonModel::isHighlighted(int row) const {

@@ -46,6 +46,9 @@ public:
     // "+25 %", "-3.2 %", "n/a".
     static QString relativeText(double relative);
 
+signals:
+    void highlightThresholdChanged(double relative);
+
 private:
     double cellValue(const ComparisonRow& row, int column) const;
     QString cellText(const ComparisonRow& row, int column) const;

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -97,8 +98,12 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
         filter_->setFilterRegularExpression(
             QRegularExpression(QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption));
     });
-    connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
-        model_->setHighlightThreshold(percent / 100);
+    connect(threshold_, &QDoubleSpinBox::valueChanged, this,
+            [this](double percent) { model_->setHighlightThreshold(percent / 100); });
+    // Whoever sets the threshold (this box or the shell), the box shows it and the filter follows it.
+    connect(model_, &SessionComparisonModel::highlightThresholdChanged, this, [this](double relative) {
+        const QSignalBlocker blocker(threshold_);
+        threshold_->setValue(relative * 100);
         filter_->refilter();
     });
     connect(onlyHighlighted_, &QCheckBox::toggled, filter_, &ComparisonFilter::setOnlyHighlighted);

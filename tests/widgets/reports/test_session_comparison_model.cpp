@@ -1,5 +1,6 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QFont>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -141,9 +142,14 @@ private slots:
         search->clear();
         auto* only = view.findChild<QCheckBox*>();
         QVERIFY(only);
-        view.model()->setHighlightThreshold(0.5);
         only->setChecked(true);
-        QCOMPARE(shown->rowCount(), 1); // only CAS_COUNT_RD (MBOX0C0) differs by 50 % or more
+        QCOMPARE(shown->rowCount(), 1); // at the default 10 %: only CAS_COUNT_RD (MBOX0C0), -100 %
+        view.model()->setHighlightThreshold(0.04);
+        QCOMPARE(view.findChild<QDoubleSpinBox*>()->value(), 4.0); // the box follows the model
+        QCOMPARE(shown->rowCount(), 2);                             // and CPI, +5 %
+        view.findChild<QDoubleSpinBox*>()->setValue(50);
+        QCOMPARE(view.model()->highlightThreshold(), 0.5);
+        QCOMPARE(shown->rowCount(), 1);
 
         QSignalSpy timelines(&view, &SessionComparisonView::timelinesSelected);
         view.table()->setCurrentIndex(shown->index(0, 0));
