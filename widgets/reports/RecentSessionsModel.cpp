@@ -86,8 +86,8 @@ QString RecentSessionsModel::endText(const SessionSummary& s) const {
     if (s.incomplete) return tr("incomplete (never finished)");
     if (s.interrupted) return tr("stopped");
     if (!s.exitStatus) return tr("n/a");
-    if (*s.exitStatus > 128) return tr("%1 (signal %2)").arg(*s.exitStatus).arg(*s.exitStatus - 128);
-    return QString::number(*s.exitStatus);
+    if (*s.exitStatus > 128) return tr("signal %1 (exit %2)").arg(*s.exitStatus - 128).arg(*s.exitStatus);
+    return tr("exit %1").arg(*s.exitStatus);
 }
 
 QVariant RecentSessionsModel::data(const QModelIndex& index, int role) const {

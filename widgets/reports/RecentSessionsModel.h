@@ -29,7 +29,7 @@ public:
 
     void setDirectory(const QString& directory);
     QString directory() const { return directory_; }
-    // Reads the directory again (after a session was saved, say).
+    // Reads the directory again: connect SessionRecorder::sessionSaved to it.
     void refresh();
 
     QString filePath(int row) const;

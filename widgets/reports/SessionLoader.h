@@ -13,7 +13,9 @@ namespace perfdash {
 
 // A saved session or JSON report, ready to show and replay (`replay` set).
 // An incomplete autosave opens too (`incomplete` set; see openSessionFile()).
-// Errors name the file and say what is wrong with it.
+// Errors name the file and say what is wrong with it. Reading an hour-long
+// session takes seconds: call it off the GUI thread (QtConcurrent::run); it
+// touches no shared state.
 Result<MeasurementResult> loadSessionFile(const QString& path);
 
 // File-dialog filter for sessions: "perfdash sessions (*.json)".

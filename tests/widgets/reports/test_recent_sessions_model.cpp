@@ -58,12 +58,12 @@ private slots:
 
         QCOMPARE(text(model, 1, Model::ProgramColumn), QString("killed"));
         QCOMPARE(text(model, 1, Model::DurationColumn), QString("1 h 06 min"));
-        QCOMPARE(text(model, 1, Model::EndColumn), QString("143 (signal 15)"));
+        QCOMPARE(text(model, 1, Model::EndColumn), QString("signal 15 (exit 143)"));
 
         QCOMPARE(text(model, 2, Model::ProgramColumn), QString("old"));
         QCOMPARE(text(model, 2, Model::GroupsColumn), QString("CPI"));
         QCOMPARE(text(model, 2, Model::DurationColumn), QString("1 min 15 s"));
-        QCOMPARE(text(model, 2, Model::EndColumn), QString("0"));
+        QCOMPARE(text(model, 2, Model::EndColumn), QString("exit 0"));
         QCOMPARE(model.index(2, Model::StartedColumn).data(Model::SortRole).toString(), QString("2024-05-01T10:00:00+02:00"));
         QCOMPARE(model.filePath(2), dir.filePath("old.json"));
 
