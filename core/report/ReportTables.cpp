@@ -42,6 +42,15 @@ std::string seconds(double s, const char* format) {
     return buf;
 }
 
+// "2 (solve, assemble), per thread after the whole program's groups".
+std::string regionSummary(const std::vector<RegionResult>& regions) {
+    if (regions.empty()) return "none (see the warnings)";
+    std::vector<std::string> names;
+    for (const auto& region : regions)
+        if (std::find(names.begin(), names.end(), region.name) == names.end()) names.push_back(region.name);
+    return std::to_string(names.size()) + " (" + join(names, ", ") + "), per thread after the whole program's groups";
+}
+
 struct Statistics {
     double sum = kNotAvailable, min = kNotAvailable, max = kNotAvailable, avg = kNotAvailable;
     double coverage = kNotAvailable; // lowest coverage among the values summed
@@ -206,6 +215,7 @@ std::vector<std::pair<std::string, std::string>> reportHeaderLines(const Measure
     std::vector<std::string> groupNames;
     for (const auto& g : r.groups) groupNames.push_back(g.name);
     lines.emplace_back("Groups", groupNames.empty() ? "none" : join(groupNames, ", "));
+    if (c.marker) lines.emplace_back("Regions", regionSummary(r.regions));
     if (c.userSpaceOnly) lines.emplace_back("Counting", "user space only (the kernel is excluded)");
     if (!r.startedAt.empty()) lines.emplace_back("Started", r.startedAt);
     lines.emplace_back("Duration", seconds(r.durationS, "%.3f s"));
@@ -220,14 +230,40 @@ std::vector<std::pair<std::string, std::string>> reportHeaderLines(const Measure
     return lines;
 }
 
+namespace {
+
+GroupTables tablesOf(const GroupResult& g, const std::vector<LocationInfo>& locations) {
+    GroupTables out;
+    addEventTables(out, g, locations);
+    addMetricTables(out, g, locations);
+    out.hasStatistics = locations.size() > 1;
+    return out;
+}
+
+} // namespace
+
 GroupTables groupTables(const MeasurementResult& result, size_t index) {
     const GroupResult& g = result.groups.at(index);
-    GroupTables out;
+    GroupTables out = tablesOf(g, result.locations);
     out.title = "Group " + std::to_string(index + 1) + ": " + g.name;
     if (!g.shortDescription.empty()) out.title += " - " + g.shortDescription;
-    addEventTables(out, g, result.locations);
-    addMetricTables(out, g, result.locations);
-    out.hasStatistics = result.locations.size() > 1;
+    return out;
+}
+
+RegionTables regionTables(const RegionResult& region) {
+    RegionTables out;
+    out.title = "Region " + region.name + ", Group " + std::to_string(region.groupIndex + 1) + ": " + region.group.name;
+    out.info = labelledTable({"Region Info"}, valueHeaders(region.threads));
+    std::vector<std::string> time{"Runtime [s]"}, calls{"call count"};
+    for (size_t t = 0; t < region.threads.size(); ++t) {
+        time.push_back(t < region.timeS.size() ? formatNumber(region.timeS[t]) : kNotAvailableText);
+        calls.push_back(t < region.calls.size() ? std::to_string(region.calls[t]) : kNotAvailableText);
+    }
+    out.info.rows = {std::move(time), std::move(calls)};
+    out.group = tablesOf(region.group, region.threads);
+    if (out.group.hasStatistics)
+        out.group.metricStatistics.notes.push_back(
+            "In a region, `time` is each thread's time in it; the aggregate uses the longest of them.");
     return out;
 }
 

@@ -28,11 +28,21 @@ struct GroupTables {
     ReportTable metricStatistics;
 };
 
-// "Command" → the quoted command line, "CPUs", "Groups", "Started", "Duration", ..., one "Warning" per warning.
+// "Command" → the quoted command line, "CPUs", "Groups", "Regions" (marker runs), "Started", "Duration", ..., one "Warning" per warning.
 std::vector<std::pair<std::string, std::string>> reportHeaderLines(const MeasurementResult& result);
 
 // index: the group's position in the report, from 0.
 GroupTables groupTables(const MeasurementResult& result, size_t index);
+
+// A marker region as likwid prints it: "Region solve, Group 1: FLOPS_DP",
+// the Region Info table (time and calls per thread), then the group's tables
+// with one column per thread.
+struct RegionTables {
+    std::string title;
+    ReportTable info;
+    GroupTables group;
+};
+RegionTables regionTables(const RegionResult& region);
 
 // What was measured, in a few words: the program's file name ("stream"),
 // "PID 4242", or "system-wide"; for titles and file names.

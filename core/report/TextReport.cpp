@@ -33,6 +33,21 @@ std::string render(const ReportTable& table) {
     return out;
 }
 
+std::string groupText(const GroupTables& tables, bool hasMetrics) {
+    std::string out = render(tables.events);
+    if (tables.hasStatistics) out += "\n" + render(tables.eventStatistics);
+    if (hasMetrics) {
+        out += "\n" + render(tables.metrics);
+        if (tables.hasStatistics) out += "\n" + render(tables.metricStatistics);
+    }
+    return out;
+}
+
+std::string regionText(const RegionResult& region) {
+    const RegionTables tables = regionTables(region);
+    return tables.title + "\n" + render(tables.info) + groupText(tables.group, !region.group.metrics.empty());
+}
+
 } // namespace
 
 std::string formatTextReport(const MeasurementResult& r) {
@@ -40,13 +55,9 @@ std::string formatTextReport(const MeasurementResult& r) {
     for (size_t i = 0; i < r.groups.size(); ++i) {
         const GroupTables tables = groupTables(r, i);
         if (i > 0) out += kRule + "\n";
-        out += tables.title + "\n" + render(tables.events);
-        if (tables.hasStatistics) out += "\n" + render(tables.eventStatistics);
-        if (!r.groups[i].metrics.empty()) {
-            out += "\n" + render(tables.metrics);
-            if (tables.hasStatistics) out += "\n" + render(tables.metricStatistics);
-        }
+        out += tables.title + "\n" + groupText(tables, !r.groups[i].metrics.empty());
     }
+    for (const auto& region : r.regions) out += kRule + "\n" + regionText(region);
     return out;
 }
 
