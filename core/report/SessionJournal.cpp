@@ -8,21 +8,18 @@
 
 #include "core/report/ReportJson.h"
 #include "core/util/AtomicFile.h"
-#include "core/util/Strings.h"
 
 namespace perfdash {
 
 namespace {
 
-constexpr std::string_view kIntervalsOpen = "\"intervals\":[]}";
 constexpr std::string_view kClose = "\n]}\n";
 
-// The report without its intervals on one line, ending in `"intervals":[`.
-Result<std::string> headerLine(const MeasurementResult& header) {
-    std::string line = formatReportJsonLine(header);
-    if (!endsWith(line, kIntervalsOpen))
-        return makeError("internal error: the report's last field is not \"intervals\" (see docs/report-schema.md)");
-    line.resize(line.size() - 2); // keep the '['
+// A report's head (reportHeaderToJson) on one line, ending in `"intervals":[`.
+std::string headerLine(const nlohmann::ordered_json& head) {
+    std::string line = head.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    // The head ends with the empty intervals; the journal's lines go between their brackets.
+    line.resize(line.size() - std::string_view("]}").size());
     return line;
 }
 
@@ -85,12 +82,11 @@ Result<std::unique_ptr<SessionJournal>> SessionJournal::create(const std::string
     header.durationS = 0;
     header.incomplete = true;
     header.version = PERFDASH_VERSION; // this perfdash measures it
-    auto line = headerLine(header);
-    if (!line) return line.error();
-    if (Status written = writeFileAtomically(path, *line + std::string(kClose)); !written) return written.error();
+    const std::string line = headerLine(reportHeaderToJson(header));
+    if (Status written = writeFileAtomically(path, line + std::string(kClose)); !written) return written.error();
     const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0) return makeError(ioError(path, "open"));
-    return std::unique_ptr<SessionJournal>(new SessionJournal(path, fd, line->size()));
+    return std::unique_ptr<SessionJournal>(new SessionJournal(path, fd, line.size()));
 }
 
 Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
@@ -105,26 +101,31 @@ Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
     return {};
 }
 
-Status SessionJournal::finish(MeasurementResult result) {
+SessionJournal::Ending SessionJournal::prepareEnding(const MeasurementResult& result, size_t appended) {
+    nlohmann::ordered_json head = reportHeaderToJson(result);
+    head.erase("incomplete"); // the final file never is
+    Ending ending{headerLine(head), {}};
+    if (appended < result.intervals.size())
+        ending.newIntervals.assign(result.intervals.begin() + static_cast<std::ptrdiff_t>(appended), result.intervals.end());
+    return ending;
+}
+
+Status SessionJournal::finish(Ending ending) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    std::vector<IntervalResult> intervals = std::move(result.intervals);
-    result.intervals.clear();
-    result.incomplete = false;
-    auto header = headerLine(result);
-    if (!header) return header.error();
     std::string rest;
-    for (size_t i = count_; i < intervals.size(); ++i) rest += (i == 0 ? "\n" : ",\n") + intervalLine(intervals[i]);
+    for (size_t i = 0; i < ending.newIntervals.size(); ++i)
+        rest += (count_ + i == 0 ? "\n" : ",\n") + intervalLine(ending.newIntervals[i]);
     rest += kClose;
 
     Status written = writeFileAtomically(path_, [&](int out) -> Status {
-        if (!writeAll(out, *header) || !copyRange(fd_, intervalsBegin_, tail_, out) || !writeAll(out, rest))
+        if (!writeAll(out, ending.header) || !copyRange(fd_, intervalsBegin_, tail_, out) || !writeAll(out, rest))
             return makeError(ioError(path_, "write"));
         return {};
     });
     if (!written) return written;
     ::close(fd_);
     fd_ = -1;
-    count_ = std::max(count_, intervals.size());
+    count_ += ending.newIntervals.size();
     return {};
 }
 

@@ -39,11 +39,24 @@ public:
 
     Status append(const std::vector<IntervalResult>& intervals);
 
-    // The finished report: `result` with the intervals appended so far and
-    // those of result.intervals beyond them (a result that kept every
-    // interval repeats the ones appended; one that kept none adds nothing).
-    // After this the journal takes no more intervals.
-    Status finish(MeasurementResult result);
+    // What the finished report needs of a result: its head (everything but
+    // the timeline) and the intervals of result.intervals beyond the first
+    // `appended` (a result that kept every interval repeats the ones appended;
+    // one that kept none adds nothing). Taken without copying the timeline,
+    // so a GUI can take it on its own thread and finish on the writer's.
+    // `appended` counts the intervals handed to append(), so intervals of an
+    // autosave that failed (and said so) are not in the final file either.
+    struct Ending {
+        std::string header; // one line, ending in "intervals":[
+        std::vector<IntervalResult> newIntervals;
+    };
+    static Ending prepareEnding(const MeasurementResult& result, size_t appended);
+
+    // Replaces the file atomically by the finished report: the ending's head,
+    // the intervals appended so far, then the ending's new ones. After this
+    // the journal takes no more intervals.
+    Status finish(Ending ending);
+    Status finish(const MeasurementResult& result) { return finish(prepareEnding(result, count_)); }
 
     const std::string& path() const { return path_; }
     size_t intervalCount() const { return count_; }

@@ -71,6 +71,7 @@ void SessionRecorder::onStarted() {
     header.locations = controller_.locations();
     header.warnings = plan->warnings;
     pending_.clear();
+    received_ = 0;
     journal_ = std::make_shared<std::unique_ptr<SessionJournal>>();
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
@@ -92,6 +93,7 @@ void SessionRecorder::onStarted() {
 void SessionRecorder::onIntervals(const std::vector<IntervalResult>& intervals) {
     if (!autosaveTimer_.isActive()) return; // not a run this recorder saw start
     pending_.insert(pending_.end(), intervals.begin(), intervals.end());
+    received_ += intervals.size();
 }
 
 void SessionRecorder::autosave() {
@@ -108,11 +110,13 @@ void SessionRecorder::autosave() {
 void SessionRecorder::onFinished(const MeasurementResult& result) {
     if (!autosaveTimer_.isActive()) return;
     autosaveTimer_.stop();
+    // The result's head only: copying an hour of intervals here would stall the GUI; the journal has them.
     enqueue(
-        [journal = journal_, batch = std::move(pending_), result]() mutable -> Status {
+        [journal = journal_, batch = std::move(pending_),
+         ending = SessionJournal::prepareEnding(result, received_)]() mutable -> Status {
             if (!*journal) return Status{}; // creating it failed, and that was reported
             if (Status appended = (*journal)->append(batch); !appended) return appended;
-            return (*journal)->finish(std::move(result));
+            return (*journal)->finish(std::move(ending));
         },
         true);
     pending_.clear();

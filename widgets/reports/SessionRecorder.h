@@ -62,6 +62,7 @@ private:
     QThreadPool writer_; // one thread: writes happen one after another, in order
     std::shared_ptr<std::unique_ptr<SessionJournal>> journal_; // touched only on the writer thread
     std::vector<IntervalResult> pending_; // arrived since the last autosave was queued
+    size_t received_ = 0;                 // intervals of this run so far
     int writesInFlight_ = 0;
 };
 
