@@ -86,6 +86,16 @@ std::string tableHtml(const ReportTable& table) {
     return out;
 }
 
+std::string groupTablesHtml(const GroupTables& tables, bool hasMetrics) {
+    std::string out = "<h3>Events</h3>\n" + tableHtml(tables.events);
+    if (tables.hasStatistics) out += "<h3>Event statistics</h3>\n" + tableHtml(tables.eventStatistics);
+    if (hasMetrics) {
+        out += "<h3>Metrics</h3>\n" + tableHtml(tables.metrics);
+        if (tables.hasStatistics) out += "<h3>Metric statistics</h3>\n" + tableHtml(tables.metricStatistics);
+    }
+    return out;
+}
+
 Rows configurationRows(const MeasurementResult& r) {
     Rows rows = reportHeaderLines(r);
     rows.insert(rows.begin() + (rows.empty() ? 0 : 1), {"Mode", r.config.mode.empty() ? "unknown" : r.config.mode});
@@ -250,18 +260,18 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
     const std::vector<ReportChart> charts = reportCharts(r);
     for (size_t g = 0; g < r.groups.size(); ++g) {
         const GroupTables tables = groupTables(r, g);
-        out += "<h2>" + esc(tables.title) + "</h2>\n<h3>Events</h3>\n" + tableHtml(tables.events);
-        if (tables.hasStatistics) out += "<h3>Event statistics</h3>\n" + tableHtml(tables.eventStatistics);
-        if (!r.groups[g].metrics.empty()) {
-            out += "<h3>Metrics</h3>\n" + tableHtml(tables.metrics);
-            if (tables.hasStatistics) out += "<h3>Metric statistics</h3>\n" + tableHtml(tables.metricStatistics);
-        }
+        out += "<h2>" + esc(tables.title) + "</h2>\n" + groupTablesHtml(tables, !r.groups[g].metrics.empty());
         std::string groupCharts;
         for (size_t c = 0; c < charts.size(); ++c)
             if (charts[c].group == g) groupCharts += chartHtml(charts[c], c, options.forPrint);
         if (!groupCharts.empty()) out += "<h3>Charts</h3>\n<div class=\"charts\">\n" + groupCharts + "</div>\n";
     }
     if (r.groups.empty()) out += "<p class=\"note\">The report holds no groups.</p>\n";
+    for (const auto& region : r.regions) {
+        const RegionTables tables = regionTables(region);
+        out += "<h2>" + esc(tables.title) + "</h2>\n<h3>Region info</h3>\n" + tableHtml(tables.info) +
+               groupTablesHtml(tables.group, !region.group.metrics.empty());
+    }
     out += "<footer>perfdash report, format schema " + std::to_string(kReportSchemaVersion) + ".</footer>\n";
     return out + "</body>\n</html>\n";
 }

@@ -164,6 +164,28 @@ private slots:
         QVERIFY(contains(html, "Incomplete session"));
         QVERIFY(contains(html, "read from a saved report"));
     }
+
+    void showsMarkerRegionsLikeTheTextReport() {
+        MeasurementResult r = samples::smallResult();
+        r.config.marker = true;
+        RegionResult solve;
+        solve.name = "solve <b>";
+        solve.threads = {{"thread", 4242}, {"thread", 4243}};
+        solve.timeS = {0.5, 0.25};
+        solve.calls = {10, 7};
+        solve.group.name = "SOFTWARE";
+        solve.group.events.push_back(samples::counted("FAULTS", "page-faults", {{1000, 1}, {500, 1}}));
+        solve.group.metrics.push_back(samples::metric("Page faults [1/s]", "FAULTS/time", {2000, 2000}, 3000));
+        r.regions = {solve};
+        const std::string html = formatHtmlReport(r);
+        QVERIFY(contains(html, "<h2>Region solve &lt;b&gt;, Group 1: SOFTWARE</h2>"));
+        QVERIFY(contains(html, "<th>TID 4243</th>"));
+        QVERIFY(contains(html, "call count"));
+        // The same cells as the text report: regionTables feeds both.
+        for (const auto& row : regionTables(solve).group.metricStatistics.rows)
+            for (const auto& cell : row) QVERIFY2(contains(html, escapeMarkup(cell)), cell.c_str());
+        QVERIFY(contains(html, "<th scope=\"row\">Regions</th><td>1 (solve &lt;b&gt;)"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHtmlReport)
