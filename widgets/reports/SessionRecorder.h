@@ -13,6 +13,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
