@@ -125,30 +125,40 @@ std::string dump(const ojson& j, int indent) { return j.dump(indent, ' ', false,
 
 } // namespace
 
-ojson reportToJson(const MeasurementResult& r) {
-    ojson intervals = ojson::array();
-    for (const auto& i : r.intervals) intervals.push_back(intervalToJson(i, ojson::object(), nullptr));
+ojson reportHeaderToJson(const MeasurementResult& r) {
     FlatMaps flat = flatMaps(r.groups);
-    return {{"type", kReportType},
-            // Written in today's format, whatever version it was read from.
-            {"schema", kReportSchemaVersion},
-            {"tool", r.tool},
-            {"version", r.version},
-            {"started_at", r.startedAt},
-            {"machine", ojson(r.machine)},
-            {"config", configToJson(r.config)},
-            {"duration_s", jsonNumber(r.durationS)},
-            {"exit_status", r.exitStatus ? ojson(*r.exitStatus) : ojson(nullptr)},
-            {"interrupted", r.interrupted},
-            {"replay", r.replay},
-            {"warnings", r.warnings},
-            {"locations", locationsToJson(r.locations)},
-            {"totals", std::move(flat.events)},
-            {"metrics", std::move(flat.metrics)},
-            {"groups", groupsToJson(r.groups)},
-            {"regions", regionsToJson(r.regions)},
-            {"intervals", std::move(intervals)}};
+    ojson out = {{"type", kReportType},
+                 // Written in today's format, whatever version it was read from.
+                 {"schema", kReportSchemaVersion},
+                 {"tool", r.tool},
+                 {"version", r.version},
+                 {"started_at", r.startedAt},
+                 {"machine", ojson(r.machine)},
+                 {"config", configToJson(r.config)},
+                 {"duration_s", jsonNumber(r.durationS)},
+                 {"exit_status", r.exitStatus ? ojson(*r.exitStatus) : ojson(nullptr)},
+                 {"interrupted", r.interrupted},
+                 {"replay", r.replay}};
+    // Only autosaves carry it, so a finished report is the same as before the field existed.
+    if (r.incomplete) out["incomplete"] = true;
+    out["warnings"] = r.warnings;
+    out["locations"] = locationsToJson(r.locations);
+    out["totals"] = std::move(flat.events);
+    out["metrics"] = std::move(flat.metrics);
+    out["groups"] = groupsToJson(r.groups);
+    out["regions"] = regionsToJson(r.regions);
+    out["intervals"] = ojson::array();
+    return out;
 }
+
+ojson reportToJson(const MeasurementResult& r) {
+    ojson out = reportHeaderToJson(r);
+    ojson& intervals = out["intervals"];
+    for (const auto& i : r.intervals) intervals.push_back(intervalToJson(i, ojson::object(), nullptr));
+    return out;
+}
+
+ojson reportIntervalToJson(const IntervalResult& interval) { return intervalToJson(interval, ojson::object(), nullptr); }
 
 std::string formatReportJson(const MeasurementResult& result) { return dump(reportToJson(result), 2) + "\n"; }
 

@@ -16,6 +16,14 @@ inline constexpr const char* kIntervalType = "interval";
 // Fields in a fixed, readable order (schema and run details first, the big arrays last).
 nlohmann::ordered_json reportToJson(const MeasurementResult& result);
 
+// The report with an empty "intervals" array, without serializing (or
+// copying) the timeline: a session's final write adds the intervals it saved.
+nlohmann::ordered_json reportHeaderToJson(const MeasurementResult& result);
+
+// One element of a report's "intervals" array: a session's autosave turns
+// each interval into JSON once, as it arrives, instead of the whole report.
+nlohmann::ordered_json reportIntervalToJson(const IntervalResult& interval);
+
 // Indented, for files; ends with '\n'.
 std::string formatReportJson(const MeasurementResult& result);
 

@@ -13,7 +13,4 @@ namespace perfdash {
 
 std::string formatTextReport(const MeasurementResult& result);
 
-// Column title of a location as likwid users know it: "HWThread 0", "TID 1234", "PID 1234".
-std::string locationLabel(const LocationInfo& location);
-
 } // namespace perfdash

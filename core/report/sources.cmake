@@ -1,12 +1,21 @@
-# Sources of core/report: text tables, JSON/CSV writers, the JSON reader, output files.
+# Sources of core/report: text tables, JSON/CSV/HTML writers, SVG charts, the JSON reader,
+# output files, session files (autosave, summaries) and session comparison.
 target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MarkupText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NumberFormat.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OutputPath.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportCharts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportCsv.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportJsonReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportKeys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionComparison.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionFiles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionJournal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SvgChart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp)

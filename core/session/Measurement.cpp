@@ -262,24 +262,6 @@ void Measurement::requestStop() noexcept { sampler_->requestStop(); }
 
 ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr; }
 
-RunConfig Measurement::runConfig() const {
-    const MeasurementRequest& r = plan_.request;
-    RunConfig c;
-    c.backend = r.backend.name;
-    c.mode = toString(r.mode);
-    c.command = r.command;
-    c.pid = targetPid();
-    c.cpuList = r.cpuList;
-    c.cpus = plan_.cpus;
-    c.groups = r.groups;
-    c.events = r.events;
-    c.intervalS = seconds(r.interval.count());
-    c.durationS = seconds(r.duration.count());
-    c.userSpaceOnly = plan_.userSpaceOnly;
-    c.marker = r.marker;
-    return c;
-}
-
 void Measurement::stopProgram(MeasurementResult& result) {
     if (!child_) return;
     if (!child_->hasExited()) {
@@ -309,7 +291,7 @@ MeasurementResult Measurement::finish() {
     result.startedAt = startedAt_;
     result.machine = machine_.machineJson();
     if (plan_.needsNominalClock) result.machine["nominal_clock"] = toJson(machine_.nominalClock());
-    result.config = runConfig();
+    result.config = plan_.runConfig(targetPid());
     result.durationS = seconds(final.monotonicNs - baseline_->monotonicNs);
     result.locations = builder_->locations();
     result.groups = builder_->build(countsBetween(*baseline_, final), result.durationS);

@@ -70,7 +70,6 @@ private:
     Measurement(const MeasurementPlan& plan, MachineContext& machine);
     Status launch();
     MetricEnvironment constants();
-    RunConfig runConfig() const;
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
     std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;

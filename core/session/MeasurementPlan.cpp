@@ -231,4 +231,22 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     return plan;
 }
 
+RunConfig MeasurementPlan::runConfig(int targetPid) const {
+    const auto seconds = [](auto duration) { return std::chrono::duration<double>(duration).count(); };
+    RunConfig c;
+    c.backend = request.backend.name;
+    c.mode = toString(request.mode);
+    c.command = request.command;
+    c.pid = targetPid;
+    c.cpuList = request.cpuList;
+    c.cpus = cpus;
+    c.groups = request.groups;
+    c.events = request.events;
+    c.intervalS = seconds(request.interval);
+    c.durationS = seconds(request.duration);
+    c.userSpaceOnly = userSpaceOnly;
+    c.marker = request.marker;
+    return c;
+}
+
 } // namespace perfdash

@@ -11,6 +11,7 @@
 #include "core/groups/PerformanceGroup.h"
 #include "core/session/MachineContext.h"
 #include "core/session/MeasurementRequest.h"
+#include "core/session/MeasurementResult.h"
 #include "core/util/Result.h"
 
 namespace perfdash {
@@ -40,6 +41,11 @@ struct MeasurementPlan {
     bool userSpaceOnly = false;       // exclude_kernel was forced by permissions
     bool needsNominalClock = false;   // a formula uses inverseClock
     std::vector<std::string> warnings; // what will not be counted and why, restrictions
+
+    // The run as a report describes it (MeasurementResult::config); targetPid
+    // is the launched or attached process, -1 when there is none. A session
+    // autosave needs it before the measurement's own result exists.
+    RunConfig runConfig(int targetPid) const;
 
     // Checks everything that can be checked without starting: errors name the
     // input and the fix (bad CPU list, unknown group, an unknown or uncountable

@@ -108,6 +108,9 @@ struct MeasurementResult {
     std::optional<int> exitStatus;   // launched program: exit code, or 128+signal
     bool interrupted = false;        // stopped by Ctrl-C / SIGTERM before the end
     bool replay = false;             // loaded from a file, not measured now
+    // An autosave of a session that was still running (or was killed before
+    // its final write): the timeline ends at the last autosave.
+    bool incomplete = false;
     std::vector<std::string> warnings;
 };
 

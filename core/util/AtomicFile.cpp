@@ -9,26 +9,40 @@
 
 namespace perfdash {
 
+bool writeAll(int fd, std::string_view data) {
+    const char* p = data.data();
+    size_t left = data.size();
+    while (left > 0) {
+        ssize_t n = ::write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = EIO;
+            return false;
+        }
+        p += n;
+        left -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
 Status writeFileAtomically(const std::string& path, std::string_view contents) {
+    return writeFileAtomically(path, [&](int fd) -> Status {
+        if (!writeAll(fd, contents)) return makeError("cannot write '" + path + "': " + std::strerror(errno));
+        return {};
+    });
+}
+
+Status writeFileAtomically(const std::string& path, const std::function<Status(int fd)>& writeContents) {
     std::string tmpl = path + ".tmp-XXXXXX";
     int fd = mkstemp(tmpl.data());
     if (fd < 0) {
         return makeError("cannot write '" + path + "': " + std::strerror(errno) +
                          " (check that the directory exists and is writable)");
     }
-    const char* p = contents.data();
-    size_t left = contents.size();
-    while (left > 0) {
-        ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            int err = errno;
-            ::close(fd);
-            ::unlink(tmpl.c_str());
-            return makeError("cannot write '" + path + "': " + std::strerror(err));
-        }
-        p += n;
-        left -= static_cast<size_t>(n);
+    if (Status written = writeContents(fd); !written) {
+        ::close(fd);
+        ::unlink(tmpl.c_str());
+        return written;
     }
     // Files we create are user data (reports, sessions): readable like any file the user makes.
     const mode_t mask = ::umask(0);

@@ -1,0 +1,257 @@
+#include "core/report/ReportTables.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "core/report/NumberFormat.h"
+#include "core/topology/CpuList.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+std::string shellQuote(const std::string& arg) {
+    const bool plain = !arg.empty() && std::all_of(arg.begin(), arg.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./=:,+@%-").find(c) != std::string_view::npos;
+    });
+    if (plain) return arg;
+    std::string out = "'";
+    for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string seconds(double s, const char* format) {
+    if (!isAvailable(s)) return kNotAvailableText;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, s);
+    return buf;
+}
+
+// "2 (solve, assemble), per thread after the whole program's groups".
+std::string regionSummary(const std::vector<RegionResult>& regions) {
+    if (regions.empty()) return "none (see the warnings)";
+    std::vector<std::string> names;
+    for (const auto& region : regions)
+        if (std::find(names.begin(), names.end(), region.name) == names.end()) names.push_back(region.name);
+    return std::to_string(names.size()) + " (" + join(names, ", ") + "), per thread after the whole program's groups";
+}
+
+struct Statistics {
+    double sum = kNotAvailable, min = kNotAvailable, max = kNotAvailable, avg = kNotAvailable;
+    double coverage = kNotAvailable; // lowest coverage among the values summed
+    bool leftOut = false;            // some locations had no value and are not in the figures
+};
+
+Statistics statisticsOf(const std::vector<CountValue>& values) {
+    Statistics s;
+    size_t n = 0;
+    for (const auto& c : values) {
+        if (!isAvailable(c.value)) {
+            s.leftOut = true;
+            continue;
+        }
+        s.sum = n ? s.sum + c.value : c.value;
+        s.min = n ? std::min(s.min, c.value) : c.value;
+        s.max = n ? std::max(s.max, c.value) : c.value;
+        if (isAvailable(c.coverage)) s.coverage = isAvailable(s.coverage) ? std::min(s.coverage, c.coverage) : c.coverage;
+        ++n;
+    }
+    if (n) s.avg = s.sum / static_cast<double>(n);
+    return s;
+}
+
+// Per-location vectors may be shorter than the location list (a damaged
+// replay); a missing entry is simply not available.
+std::vector<CountValue> eventValues(const EventResult& e, size_t locations) {
+    std::vector<CountValue> out(locations);
+    std::copy_n(e.perLocation.begin(), std::min(locations, e.perLocation.size()), out.begin());
+    return out;
+}
+
+std::vector<CountValue> metricValues(const MetricResult& m, size_t locations) {
+    std::vector<CountValue> out(locations);
+    for (size_t i = 0; i < std::min(locations, m.perLocation.size()); ++i) out[i].value = m.perLocation[i];
+    return out;
+}
+
+// One value column per location; a report without locations shows its totals in one column instead.
+std::vector<std::string> valueHeaders(const std::vector<LocationInfo>& locations) {
+    std::vector<std::string> headers;
+    for (const auto& l : locations) headers.push_back(locationLabel(l));
+    if (headers.empty()) headers.push_back("Total");
+    return headers;
+}
+
+ReportTable labelledTable(std::vector<std::string> labels, const std::vector<std::string>& values) {
+    ReportTable t;
+    t.labelColumns = labels.size();
+    t.headers = std::move(labels);
+    t.headers.insert(t.headers.end(), values.begin(), values.end());
+    return t;
+}
+
+ReportTable statisticsTable(const char* nameHeader, bool withCounter) {
+    std::vector<std::string> labels{nameHeader};
+    if (withCounter) labels.push_back("Counter");
+    return labelledTable(std::move(labels), {"Sum", "Min", "Max", "Avg"});
+}
+
+const char* const kLeftOutNote = "Statistics leave out the locations without a value (n/a).";
+
+void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
+    out.events = labelledTable({"Event", "Counter"}, valueHeaders(locations));
+    out.eventStatistics = statisticsTable("Event", true);
+    std::vector<std::string> notCounted;
+    bool multiplexed = false, leftOut = false;
+    for (const auto& e : g.events) {
+        const std::string name = e.event + unitSuffix(e.unit);
+        std::vector<std::string> row{name, e.counter};
+        std::vector<std::string> statRow{name + " STAT", e.counter};
+        if (!e.counted) {
+            row.resize(2 + std::max<size_t>(locations.size(), 1), kNotCountedText);
+            statRow.resize(6, kNotCountedText);
+            notCounted.push_back("Not counted: " + e.event + " (" + e.counter +
+                                 "): " + (e.reason.empty() ? std::string("no reason was recorded") : e.reason));
+        } else {
+            const std::vector<CountValue> values =
+                locations.empty() ? std::vector<CountValue>{e.total} : eventValues(e, locations.size());
+            for (const auto& c : values) {
+                multiplexed = multiplexed || isMultiplexed(c);
+                row.push_back(formatCount(c));
+            }
+            const Statistics s = statisticsOf(values);
+            leftOut = leftOut || s.leftOut;
+            statRow.insert(statRow.end(), {formatCount({s.sum, s.coverage}), formatNumber(s.min),
+                                           formatNumber(s.max), formatNumber(s.avg)});
+        }
+        out.events.rows.push_back(std::move(row));
+        out.eventStatistics.rows.push_back(std::move(statRow));
+    }
+    out.events.notes = std::move(notCounted);
+    if (multiplexed)
+        out.events.notes.push_back("A percentage after a count: the event was on a counter only that share of the time "
+                                   "(multiplexed) and its count is scaled up to the whole time.");
+    if (leftOut) out.eventStatistics.notes.push_back(kLeftOutNote);
+}
+
+void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
+    out.metrics = labelledTable({"Metric"}, valueHeaders(locations));
+    out.metricStatistics = labelledTable({"Metric"}, {"Sum", "Min", "Max", "Avg", "Aggregate"});
+    bool leftOut = false;
+    for (const auto& m : g.metrics) {
+        const std::vector<CountValue> perLocation = metricValues(m, locations.size());
+        std::vector<std::string> row{m.name};
+        if (locations.empty()) row.push_back(formatNumber(m.aggregate));
+        for (const auto& c : perLocation) row.push_back(formatNumber(c.value));
+        out.metrics.rows.push_back(std::move(row));
+        const Statistics s = statisticsOf(perLocation);
+        leftOut = leftOut || s.leftOut;
+        out.metricStatistics.rows.push_back({m.name + " STAT", formatNumber(s.sum), formatNumber(s.min),
+                                             formatNumber(s.max), formatNumber(s.avg), formatNumber(m.aggregate)});
+    }
+    out.metricStatistics.notes.push_back(
+        "Aggregate: the metric's formula applied to the counts summed over all locations.");
+    if (leftOut) out.metricStatistics.notes.push_back(kLeftOutNote);
+}
+
+} // namespace
+
+std::string locationLabel(const LocationInfo& location) {
+    const std::string id = std::to_string(location.id);
+    if (location.kind == "cpu") return "HWThread " + id;
+    if (location.kind == "thread") return "TID " + id;
+    if (location.kind == "process") return "PID " + id;
+    return location.kind + " " + id;
+}
+
+std::string targetName(const RunConfig& config) {
+    if (!config.command.empty()) {
+        const std::string& program = config.command.front();
+        const auto slash = program.find_last_of('/');
+        return slash == std::string::npos || slash + 1 == program.size() ? program : program.substr(slash + 1);
+    }
+    if (config.mode == "system") return "system-wide";
+    if (config.pid >= 0) return "PID " + std::to_string(config.pid);
+    return "unknown target";
+}
+
+std::vector<std::pair<std::string, std::string>> reportHeaderLines(const MeasurementResult& r) {
+    std::vector<std::pair<std::string, std::string>> lines;
+    const RunConfig& c = r.config;
+    if (!c.command.empty()) {
+        std::vector<std::string> quoted;
+        for (const auto& a : c.command) quoted.push_back(shellQuote(a));
+        lines.emplace_back("Command", join(quoted, " "));
+    } else if (c.mode == "system") {
+        lines.emplace_back("Target", "system-wide (every process on the CPUs below)");
+    } else if (c.pid >= 0) {
+        lines.emplace_back("Process", "PID " + std::to_string(c.pid));
+    }
+    if (r.replay) lines.emplace_back("Replay", "yes: read from a saved report, not measured now");
+    if (r.incomplete)
+        lines.emplace_back("Incomplete", "yes: saved while the session was running, and it never finished; "
+                                         "the timeline ends at the last save");
+    if (!c.cpus.empty()) {
+        const std::string resolved = formatCpuList(c.cpus);
+        lines.emplace_back("CPUs", c.cpuList.empty() || c.cpuList == resolved ? resolved : c.cpuList + " = " + resolved);
+    } else if (!c.cpuList.empty()) {
+        lines.emplace_back("CPUs", c.cpuList);
+    }
+    std::vector<std::string> groupNames;
+    for (const auto& g : r.groups) groupNames.push_back(g.name);
+    lines.emplace_back("Groups", groupNames.empty() ? "none" : join(groupNames, ", "));
+    if (c.marker) lines.emplace_back("Regions", regionSummary(r.regions));
+    if (c.userSpaceOnly) lines.emplace_back("Counting", "user space only (the kernel is excluded)");
+    if (!r.startedAt.empty()) lines.emplace_back("Started", r.startedAt);
+    lines.emplace_back("Duration", seconds(r.durationS, "%.3f s"));
+    if (c.intervalS > 0)
+        lines.emplace_back("Interval", seconds(c.intervalS, "%g s") + " (" + std::to_string(r.intervals.size()) + " intervals)");
+    if (r.exitStatus)
+        lines.emplace_back("Exit status", std::to_string(*r.exitStatus));
+    else if (!c.command.empty())
+        lines.emplace_back("Exit status", "unknown");
+    if (r.interrupted) lines.emplace_back("Interrupted", "yes: stopped by Ctrl-C or SIGTERM before the end");
+    for (const auto& w : r.warnings) lines.emplace_back("Warning", w);
+    return lines;
+}
+
+namespace {
+
+GroupTables tablesOf(const GroupResult& g, const std::vector<LocationInfo>& locations) {
+    GroupTables out;
+    addEventTables(out, g, locations);
+    addMetricTables(out, g, locations);
+    out.hasStatistics = locations.size() > 1;
+    return out;
+}
+
+} // namespace
+
+GroupTables groupTables(const MeasurementResult& result, size_t index) {
+    const GroupResult& g = result.groups.at(index);
+    GroupTables out = tablesOf(g, result.locations);
+    out.title = "Group " + std::to_string(index + 1) + ": " + g.name;
+    if (!g.shortDescription.empty()) out.title += " - " + g.shortDescription;
+    return out;
+}
+
+RegionTables regionTables(const RegionResult& region) {
+    RegionTables out;
+    out.title = "Region " + region.name + ", Group " + std::to_string(region.groupIndex + 1) + ": " + region.group.name;
+    out.info = labelledTable({"Region Info"}, valueHeaders(region.threads));
+    std::vector<std::string> time{"Runtime [s]"}, calls{"call count"};
+    for (size_t t = 0; t < region.threads.size(); ++t) {
+        time.push_back(t < region.timeS.size() ? formatNumber(region.timeS[t]) : kNotAvailableText);
+        calls.push_back(t < region.calls.size() ? std::to_string(region.calls[t]) : kNotAvailableText);
+    }
+    out.info.rows = {std::move(time), std::move(calls)};
+    out.group = tablesOf(region.group, region.threads);
+    if (out.group.hasStatistics)
+        out.group.metricStatistics.notes.push_back(
+            "In a region, `time` is each thread's time in it; the aggregate uses the longest of them.");
+    return out;
+}
+
+} // namespace perfdash

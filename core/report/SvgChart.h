@@ -1,0 +1,61 @@
+#pragma once
+// Small static charts as SVG text for reports: a line chart (metrics over
+// time) and a horizontal bar chart (a metric per location). No scripts, no
+// fonts or files to fetch, only elements that Qt's SVG renderer draws too
+// (the PDF report rasterises the same SVG). Every label is escaped.
+#include <string>
+#include <vector>
+
+namespace perfdash {
+
+struct ChartPoint {
+    double x = 0;
+    double y = 0; // NaN: no value here; the line breaks (a gap), it never drops to 0
+};
+
+struct LineSeries {
+    std::string name;
+    std::vector<ChartPoint> points; // in increasing x
+};
+
+struct LineChart {
+    std::string title;
+    std::string xLabel; // "t [s]"
+    std::string yLabel;
+    std::vector<LineSeries> series;
+};
+
+struct Bar {
+    std::string label;
+    double value = 0; // NaN: the bar reads "n/a" and has no length
+};
+
+struct BarChart {
+    std::string title;
+    std::string valueLabel;
+    std::vector<Bar> bars;
+};
+
+struct SvgOptions {
+    int width = 600; // two side by side fit a 1280-pixel wide page
+    int height = 280; // of a line chart; a bar chart is as tall as its bars need
+    // A file of its own (XML declaration and namespace) rather than an <svg> inside HTML.
+    bool standalone = false;
+    // Longer series are reduced to the lowest and highest value per bucket,
+    // so peaks survive and an hour at 10 ms stays a small drawing.
+    size_t maxPointsPerSeries = 1200;
+};
+
+struct SvgDrawing {
+    std::string svg;
+    int width = 0;
+    int height = 0;
+};
+
+// Each series is a <g class="series"> holding one <polyline> per unbroken
+// run of values (a lone value between gaps is a <circle>).
+SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options = {});
+// Each bar is a <g class="bar">: a <rect> for a value, only the "n/a" text without one.
+SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options = {});
+
+} // namespace perfdash

@@ -1,0 +1,239 @@
+#include <QTemporaryDir>
+#include <QtTest>
+#include <unistd.h>
+
+#include "ReportSamples.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
+#include "core/report/SessionFiles.h"
+#include "core/report/SessionJournal.h"
+#include "core/util/Strings.h"
+
+using namespace perfdash;
+
+namespace {
+
+// The rich sample as a launched program's session with a longer timeline.
+MeasurementResult sessionSample(int intervals) {
+    MeasurementResult r = samples::richResult();
+    r.config.mode = "launch";
+    r.config.command = {"/usr/bin/stream", "--size", "1 GB"};
+    r.config.pid = 4242;
+    r.exitStatus = 0;
+    r.interrupted = false;
+    const IntervalResult first = r.intervals.front();
+    r.intervals.clear();
+    for (int i = 1; i <= intervals; ++i) {
+        IntervalResult interval = first;
+        interval.t = 0.5 * i;
+        interval.groups[0].events[0].total.value = 1000.0 * i; // tells the intervals apart
+        r.intervals.push_back(interval);
+    }
+    return r;
+}
+
+std::vector<IntervalResult> slice(const std::vector<IntervalResult>& all, size_t begin, size_t end) {
+    return {all.begin() + static_cast<std::ptrdiff_t>(begin), all.begin() + static_cast<std::ptrdiff_t>(end)};
+}
+
+// Same data, as the writer sees it (a round trip through JSON must not change it).
+std::string canonical(const MeasurementResult& r) { return formatReportJson(r); }
+
+} // namespace
+
+class TestSessionFiles : public QObject {
+    Q_OBJECT
+private slots:
+    void journalIsACompleteIncompleteReportAfterEveryAutosave() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(7);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY2(journal.ok(), journal.ok() ? "" : journal.error().message.c_str());
+
+        auto read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(read->incomplete);
+        QCOMPARE(read->intervals.size(), size_t(0));
+        QCOMPARE(read->config.command, full.config.command);
+        QCOMPARE(read->locations.size(), size_t(3));
+
+        size_t appended = 0;
+        for (size_t end : {size_t(1), size_t(4), size_t(4), size_t(6)}) {
+            QVERIFY((*journal)->append(slice(full.intervals, appended, end)).ok());
+            appended = end;
+            read = readReportFile(path);
+            QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+            QVERIFY(read->incomplete);
+            QCOMPARE(read->intervals.size(), appended);
+            QCOMPARE(read->intervals.back().groups[0].events[0].total.value, 1000.0 * double(appended));
+        }
+        QCOMPARE((*journal)->intervalCount(), size_t(6));
+
+        // The final report repeats every interval (a result that kept them all): the journal's six and the seventh.
+        QVERIFY((*journal)->finish(full).ok());
+        read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(!read->incomplete);
+        QCOMPARE(canonical(*read), canonical(full));
+        QVERIFY(!(*journal)->append(full.intervals).ok()); // finished: no more
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"s.json"}); // no temporary left behind
+    }
+
+    void finishKeepsTheJournalsIntervalsWhenTheResultKeptNone() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(5);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(full.intervals).ok());
+        MeasurementResult withoutTimeline = full;
+        withoutTimeline.intervals.clear();
+        QVERIFY((*journal)->finish(withoutTimeline).ok());
+        auto read = readReportFile(path);
+        QVERIFY(read.ok());
+        QCOMPARE(canonical(*read), canonical(full));
+    }
+
+    void opensAnIncompleteSessionWithRebuiltTotals() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(4);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 0, 3)).ok());
+
+        auto opened = openSessionFile(path);
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        QVERIFY(opened->incomplete);
+        QVERIFY(opened->replay);
+        QCOMPARE(opened->durationS, 1.5);
+        QCOMPARE(opened->groups.size(), full.groups.size());
+        const EventResult& instr = opened->groups[0].events[0];
+        QCOMPARE(instr.total.value, 1000.0 + 2000.0 + 3000.0);
+        QCOMPARE(instr.perLocation[1].value, 3 * 2e6); // per location: 2e6 in each interval
+        const EventResult& clk = opened->groups[0].events[1];
+        QCOMPARE(clk.perLocation[0].coverage, 0.625);       // the lowest coverage of the intervals
+        QVERIFY(!isAvailable(clk.perLocation[2].value));    // n/a in the intervals stays n/a
+        QVERIFY(!opened->groups[1].events[3].counted);
+        for (const auto& g : opened->groups)
+            for (const auto& m : g.metrics) QVERIFY(!isAvailable(m.aggregate)); // formulas are not in the file
+    }
+
+    void repairsAFileCutOffInTheMiddleOfAnInterval() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(3);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(full.intervals).ok());
+        journal->reset();
+        // A power cut during a write: the last line stops half way.
+        const auto text = readFile(path);
+        QVERIFY(text);
+        const size_t lastLine = text->rfind("\n{\"t\":");
+        QVERIFY(lastLine != std::string::npos);
+        QCOMPARE(::truncate(path.c_str(), static_cast<off_t>(lastLine + 40)), 0);
+        QVERIFY(!readReportFile(path).ok());
+
+        auto opened = openSessionFile(path);
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        QCOMPARE(opened->intervals.size(), size_t(2));
+        QVERIFY(opened->incomplete);
+        QVERIFY(opened->warnings.back().find("ended in the middle of an interval") != std::string::npos);
+    }
+
+    void openingABrokenFileNamesItAndTheProblem() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("broken.json").toStdString();
+        QVERIFY(writeFileText(path, "{\"type\":\"report\",\"schema\":1,"));
+        auto opened = openSessionFile(path);
+        QVERIFY(!opened.ok());
+        QVERIFY2(opened.error().message.find(path) != std::string::npos, opened.error().message.c_str());
+        QVERIFY2(opened.error().message.find("not valid JSON") != std::string::npos, opened.error().message.c_str());
+        auto missing = openSessionFile(dir.filePath("nope.json").toStdString());
+        QVERIFY(!missing.ok());
+        QVERIFY(missing.error().message.find("cannot read") != std::string::npos);
+    }
+
+    void summariesComeFromTheHeadOfTheFile() {
+        QTemporaryDir dir;
+        const MeasurementResult full = sessionSample(4);
+        const std::string complete = dir.filePath("b.json").toStdString();
+        QVERIFY(writeFileText(complete, formatReportJson(full)));
+
+        MeasurementResult running = full;
+        running.startedAt = "2024-05-02T09:00:00+02:00";
+        running.config.command = {"./other"};
+        running.config.groups = {"SOFTWARE"};
+        running.config.events = {"task-clock"};
+        const std::string incomplete = dir.filePath("a.json").toStdString();
+        auto journal = SessionJournal::create(incomplete, running);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(running.intervals, 0, 3)).ok());
+
+        const std::string garbage = dir.filePath("c.json").toStdString();
+        QVERIFY(writeFileText(garbage, "[1, 2, 3]"));
+        QVERIFY(writeFileText(dir.filePath("notes.txt").toStdString(), "not a session"));
+
+        const SessionSummary s = readSessionSummary(complete);
+        QVERIFY2(s.error.empty(), s.error.c_str());
+        QCOMPARE(s.target, std::string("stream"));
+        QCOMPARE(s.groups, (std::vector<std::string>{"CPI", "MEM", "task-clock"}));
+        QCOMPARE(s.startedAt, full.startedAt);
+        QCOMPARE(s.durationS, 1.0);
+        QCOMPARE(s.exitStatus.value_or(-1), 0);
+        QVERIFY(!s.incomplete);
+
+        const SessionSummary i = readSessionSummary(incomplete);
+        QVERIFY2(i.error.empty(), i.error.c_str());
+        QVERIFY(i.incomplete);
+        QCOMPARE(i.target, std::string("other"));
+        QCOMPARE(i.groups, (std::vector<std::string>{"SOFTWARE", "task-clock"}));
+        QCOMPARE(i.durationS, 1.5); // the last interval saved
+
+        const SessionSummary g = readSessionSummary(garbage);
+        QVERIFY(!g.error.empty());
+        QVERIFY(g.error.find(garbage) != std::string::npos);
+
+        const std::vector<SessionSummary> all = listSessions(dir.path().toStdString());
+        QCOMPARE(all.size(), size_t(3));
+        QCOMPARE(all[0].path, incomplete); // newest first
+        QCOMPARE(all[1].path, complete);
+        QCOMPARE(all[2].path, garbage);    // no start time: last
+    }
+
+    void namesFilesByTimeAndTarget() {
+        QCOMPARE(sessionFileName("2024-05-01T10:00:00+02:00", "stream"), std::string("2024-05-01_10-00-00_stream.json"));
+        QCOMPARE(sessionFileName("2024-05-01T10:00:00+02:00", "my prog <x>"), std::string("2024-05-01_10-00-00_my_prog__x_.json"));
+        QCOMPARE(sessionFileName("2024-05-01T10:00:00+02:00", ".."), std::string("2024-05-01_10-00-00_session.json"));
+        QCOMPARE(sessionFileName("", "PID 12"), std::string("PID_12.json"));
+        QTemporaryDir dir;
+        const std::string first = uniqueSessionPath(dir.path().toStdString(), "a.json");
+        QCOMPARE(first, dir.filePath("a.json").toStdString());
+        QVERIFY(writeFileText(first, "{}"));
+        QCOMPARE(uniqueSessionPath(dir.path().toStdString(), "a.json"), dir.filePath("a-2.json").toStdString());
+    }
+
+    void sessionsLiveInTheXdgDataDirectory() {
+        const QByteArray savedXdg = qgetenv("XDG_DATA_HOME"), savedHome = qgetenv("HOME");
+        qputenv("XDG_DATA_HOME", "/data/me");
+        QCOMPARE(sessionsDirectory(), std::string("/data/me/perfdash/sessions"));
+        qputenv("XDG_DATA_HOME", "relative/ignored");
+        qputenv("HOME", "/home/me");
+        QCOMPARE(sessionsDirectory(), std::string("/home/me/.local/share/perfdash/sessions"));
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(sessionsDirectory(), std::string("/home/me/.local/share/perfdash/sessions"));
+        savedXdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", savedXdg);
+        qputenv("HOME", savedHome);
+    }
+
+private:
+    static bool writeFileText(const std::string& path, const std::string& text) {
+        QFile f(QString::fromStdString(path));
+        return f.open(QIODevice::WriteOnly) && f.write(text.data(), qint64(text.size())) == qint64(text.size());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSessionFiles)
+#include "test_session_files.moc"

@@ -1,0 +1,159 @@
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/report/ReportJsonReader.h"
+#include "core/report/SessionFiles.h"
+#include "widgets/reports/SessionRecorder.h"
+
+using namespace perfdash;
+using namespace std::chrono_literals;
+
+namespace {
+
+MeasurementRequest demoRequest(const char* seconds) {
+    MeasurementRequest request;
+    request.command = {qEnvironmentVariable("PERFDASH_DEMO").toStdString(), "--seconds", seconds};
+    request.groups = {"SOFTWARE"};
+    request.interval = 50ms;
+    request.captureOutput = true;
+    return request;
+}
+
+size_t intervalCount(const QSignalSpy& spy) {
+    size_t n = 0;
+    for (const auto& call : spy) n += call[0].value<std::vector<IntervalResult>>().size();
+    return n;
+}
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Waits for autosaves until one holds intervals while the program still runs; returns the file as it was then.
+QByteArray autosaveWithIntervals(SessionController& controller, QSignalSpy& saved) {
+    while (controller.state() == SessionController::State::Running) {
+        if (!saved.wait(5000)) return {};
+        if (saved.last()[1].toBool()) return {};
+        const QByteArray bytes = fileBytes(saved.last()[0].toString());
+        auto read = readReportJson(bytes.toStdString(), "autosave");
+        if (read && !read->intervals.empty()) return bytes;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSessionRecorder : public QObject {
+    Q_OBJECT
+private slots:
+    void recordsARealRunWithAutosavesWhileItRuns() {
+        QTemporaryDir dir;
+        MachineContext machine;
+        SessionController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory(dir.path() + "/sessions"); // created on demand
+        recorder.setAutosaveInterval(100ms);
+        auto plan = controller.prepare(demoRequest("1.5"));
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
+
+        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy intervals(&controller, &SessionController::intervalsArrived);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+
+        // What a kill in the middle of the run would leave: an autosave, complete JSON, marked incomplete.
+        const QByteArray midRun = autosaveWithIntervals(controller, saved);
+        QVERIFY2(!midRun.isEmpty(), "no autosave with intervals while the demo ran");
+        auto killed = readReportJson(midRun.toStdString(), "autosave");
+        QVERIFY2(killed.ok(), killed.ok() ? "" : killed.error().message.c_str());
+        QVERIFY(killed->incomplete);
+        QCOMPARE(killed->config.groups, std::vector<std::string>{"SOFTWARE"});
+        QVERIFY(!killed->startedAt.empty());
+        QVERIFY(killed->machine.contains("capabilities"));
+        const QString killedPath = dir.filePath("killed.json");
+        {
+            QFile f(killedPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(midRun);
+        }
+        auto recovered = openSessionFile(killedPath.toStdString());
+        QVERIFY2(recovered.ok(), recovered.ok() ? "" : recovered.error().message.c_str());
+        QVERIFY(recovered->incomplete);
+        QCOMPARE(recovered->intervals.size(), killed->intervals.size());
+        QCOMPARE(recovered->durationS, killed->intervals.back().t);
+        QCOMPARE(recovered->groups.size(), size_t(1));
+        QVERIFY(recovered->groups[0].events[0].total.value > 0); // task-clock, summed over the intervals
+
+        QVERIFY(finished.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty() && saved.last()[1].toBool(), 10000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first()[0].toString()));
+
+        const QString path = recorder.sessionFile();
+        QCOMPARE(saved.last()[0].toString(), path);
+        QVERIFY2(QFileInfo(path).fileName().endsWith("_perfdash-demo.json"), qPrintable(path));
+        QCOMPARE(QDir(dir.path() + "/sessions").entryList(QDir::Files).size(), 1); // no temporary files left
+        auto session = readReportFile(path.toStdString());
+        QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
+        QVERIFY(!session->incomplete);
+        const auto result = finished.first()[0].value<MeasurementResult>();
+        QCOMPARE(session->intervals.size(), intervalCount(intervals));
+        QVERIFY(session->intervals.size() >= 10); // ~1.5 s at 50 ms
+        QCOMPARE(session->intervals.size(), result.intervals.size());
+        for (size_t i = 0; i < session->intervals.size(); ++i) QCOMPARE(session->intervals[i].t, result.intervals[i].t);
+        QCOMPARE(session->exitStatus.value_or(-1), 0);
+        QCOMPARE(session->startedAt, result.startedAt);
+        QCOMPARE(session->groups.size(), size_t(1));
+        QCOMPARE(session->groups[0].events[0].total.value, result.groups[0].events[0].total.value);
+        QCOMPARE(session->config.command, result.config.command);
+    }
+
+    void quittingMidRunLeavesAnIncompleteSessionThatOpens() {
+        QTemporaryDir dir;
+        MachineContext machine;
+        SessionController controller(machine);
+        auto recorder = std::make_unique<SessionRecorder>(controller);
+        recorder->setDirectory(dir.path());
+        recorder->setAutosaveInterval(100ms);
+        auto plan = controller.prepare(demoRequest("3"));
+        QVERIFY(plan.ok());
+        QSignalSpy saved(recorder.get(), &SessionRecorder::sessionSaved);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        QVERIFY(!autosaveWithIntervals(controller, saved).isEmpty());
+        const QString path = recorder->sessionFile();
+        recorder.reset(); // saves what is pending, leaves the file incomplete
+        controller.stop();
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QVERIFY(finished.wait(10000));
+
+        auto opened = openSessionFile(path.toStdString());
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        QVERIFY(opened->incomplete);
+        QVERIFY(opened->replay);
+        QVERIFY(!opened->intervals.empty());
+    }
+
+    void aDirectoryThatCannotBeMadeIsReported() {
+        MachineContext machine;
+        SessionController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory("/proc/perfdash-cannot-be-here/sessions");
+        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        MeasurementRequest request = demoRequest("0.3");
+        auto plan = controller.prepare(request);
+        QVERIFY(plan.ok());
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        QVERIFY(finished.wait(10000));
+        recorder.waitForWrites();
+        QCOMPARE(failed.size(), 1); // reported once, not again for every autosave
+        const QString message = failed.first()[0].toString();
+        QVERIFY2(message.contains("/proc/perfdash-cannot-be-here/sessions"), qPrintable(message));
+        QVERIFY(recorder.sessionFile().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestSessionRecorder)
+#include "test_session_recorder.moc"

@@ -1,0 +1,143 @@
+#include "widgets/reports/SessionRecorder.h"
+
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrent>
+#include <filesystem>
+
+#include "core/report/ReportTables.h"
+#include "core/report/SessionFiles.h"
+
+namespace perfdash {
+
+namespace {
+
+constexpr std::chrono::milliseconds kDefaultAutosave{3000};
+
+// ISO 8601 with the local offset, as MeasurementResult::startedAt.
+std::string isoNow() {
+    const QDateTime now = QDateTime::currentDateTime();
+    return now.toOffsetFromUtc(now.offsetFromUtc()).toString(Qt::ISODate).toStdString();
+}
+
+Status createDirectory(const std::string& directory) {
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec)
+        return makeError("cannot create the sessions directory '" + directory + "': " + ec.message() +
+                         " (check its permissions or free space)");
+    return {};
+}
+
+} // namespace
+
+SessionRecorder::SessionRecorder(SessionController& controller, QObject* parent)
+    : QObject(parent), controller_(controller), directory_(QString::fromStdString(sessionsDirectory())) {
+    writer_.setMaxThreadCount(1);
+    autosaveTimer_.setInterval(kDefaultAutosave);
+    connect(&autosaveTimer_, &QTimer::timeout, this, &SessionRecorder::autosave);
+    connect(&controller_, &SessionController::started, this, &SessionRecorder::onStarted);
+    connect(&controller_, &SessionController::intervalsArrived, this, &SessionRecorder::onIntervals);
+    connect(&controller_, &SessionController::finished, this, &SessionRecorder::onFinished);
+}
+
+SessionRecorder::~SessionRecorder() {
+    if (autosaveTimer_.isActive() && !pending_.empty()) {
+        auto journal = journal_;
+        // waitForDone() below is the wait; no one is left to tell of a failure.
+        (void)QtConcurrent::run(&writer_, [journal, batch = std::move(pending_)] {
+            if (*journal) (void)(*journal)->append(batch);
+        });
+    }
+    writer_.waitForDone();
+}
+
+void SessionRecorder::setDirectory(const QString& directory) { directory_ = directory; }
+
+void SessionRecorder::setAutosaveInterval(std::chrono::milliseconds interval) { autosaveTimer_.setInterval(interval); }
+
+void SessionRecorder::waitForWrites() {
+    writer_.waitForDone();
+    // Each outcome reaches its QFutureWatcher as a posted event: deliver them before returning.
+    QCoreApplication::sendPostedEvents();
+}
+
+void SessionRecorder::onStarted() {
+    const MeasurementPlan* plan = controller_.plan();
+    if (!plan) return;
+    MeasurementResult header;
+    header.startedAt = isoNow();
+    header.config = plan->runConfig(controller_.targetPid());
+    header.locations = controller_.locations();
+    header.warnings = plan->warnings;
+    pending_.clear();
+    received_ = 0;
+    journal_ = std::make_shared<std::unique_ptr<SessionJournal>>();
+    const std::string directory = directory_.toStdString();
+    const std::string name = sessionFileName(header.startedAt, targetName(header.config));
+    MachineContext* machine = &controller_.machine();
+    // The file name is chosen on the writer thread, after the previous session's file exists.
+    enqueue(
+        [journal = journal_, machine, header = std::move(header), directory, name]() mutable -> Status {
+            if (Status made = createDirectory(directory); !made) return made;
+            header.machine = machine->machineJson(); // probes the machine: not on the GUI thread
+            auto created = SessionJournal::create(uniqueSessionPath(directory, name), std::move(header));
+            if (!created) return created.error();
+            *journal = std::move(*created);
+            return {};
+        },
+        false);
+    autosaveTimer_.start();
+}
+
+void SessionRecorder::onIntervals(const std::vector<IntervalResult>& intervals) {
+    if (!autosaveTimer_.isActive()) return; // not a run this recorder saw start
+    pending_.insert(pending_.end(), intervals.begin(), intervals.end());
+    received_ += intervals.size();
+}
+
+void SessionRecorder::autosave() {
+    // A slow disk must not pile up writes: the next tick takes what has gathered by then.
+    if (writesInFlight_ > 0 || pending_.empty()) return;
+    enqueue(
+        [journal = journal_, batch = std::move(pending_)]() -> Status {
+            return *journal ? (*journal)->append(batch) : Status{};
+        },
+        false);
+    pending_.clear();
+}
+
+void SessionRecorder::onFinished(const MeasurementResult& result) {
+    if (!autosaveTimer_.isActive()) return;
+    autosaveTimer_.stop();
+    // The result's head only: copying an hour of intervals here would stall the GUI; the journal has them.
+    enqueue(
+        [journal = journal_, batch = std::move(pending_),
+         ending = SessionJournal::prepareEnding(result, received_)]() mutable -> Status {
+            if (!*journal) return Status{}; // creating it failed, and that was reported
+            if (Status appended = (*journal)->append(batch); !appended) return appended;
+            return (*journal)->finish(std::move(ending));
+        },
+        true);
+    pending_.clear();
+}
+
+void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
+    ++writesInFlight_;
+    auto* watcher = new QFutureWatcher<Status>(this);
+    connect(watcher, &QFutureWatcher<Status>::finished, this, [this, watcher, complete, journal = journal_] {
+        const Status status = watcher->result();
+        watcher->deleteLater();
+        --writesInFlight_;
+        if (!status) {
+            emit saveFailed(QString::fromStdString(status.error().message));
+            return;
+        }
+        if (!*journal) return;
+        sessionFile_ = QString::fromStdString((*journal)->path()); // set once when created, read-only since
+        emit sessionSaved(sessionFile_, complete);
+    });
+    watcher->setFuture(QtConcurrent::run(&writer_, std::move(write)));
+}
+
+} // namespace perfdash

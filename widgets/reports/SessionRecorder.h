@@ -1,0 +1,70 @@
+#pragma once
+// Records every run of a SessionController as a session file: created when
+// the run starts (marked incomplete), grown by an autosave every few seconds
+// while it runs, and replaced by the finished report when it ends. A crash
+// or kill loses at most the intervals since the last autosave.
+//
+// Nothing is written on the GUI thread: the recorder only collects the
+// intervals there; serializing and writing happen in order on one writer
+// thread (SessionJournal: each autosave costs in proportion to the new
+// intervals, not to the length of the session).
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+#include <QTimer>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/report/SessionJournal.h"
+#include "widgets/session/SessionController.h"
+
+namespace perfdash {
+
+class SessionRecorder : public QObject {
+    Q_OBJECT
+public:
+    // The controller must outlive the recorder.
+    explicit SessionRecorder(SessionController& controller, QObject* parent = nullptr);
+    // Saves what is pending (the file stays incomplete if the run is still going) and waits for the writer.
+    ~SessionRecorder() override;
+
+    // Where new sessions go (created when needed); default sessionsDirectory().
+    void setDirectory(const QString& directory);
+    QString directory() const { return directory_; }
+    // Default 3 s.
+    void setAutosaveInterval(std::chrono::milliseconds interval);
+
+    // The file of the current (or last) session; empty before the first run.
+    QString sessionFile() const { return sessionFile_; }
+
+    // Blocks until every write asked for so far is done (tests; quitting).
+    void waitForWrites();
+
+signals:
+    // After the file was created or autosaved (complete = false) and after the final write (complete = true).
+    void sessionSaved(const QString& path, bool complete);
+    // A write failed; the message names the file and what to do. Recording continues with the next autosave.
+    void saveFailed(const QString& message);
+
+private:
+    void onStarted();
+    void onIntervals(const std::vector<IntervalResult>& intervals);
+    void onFinished(const MeasurementResult& result);
+    void autosave();
+    // Runs `write` on the writer thread after everything queued before it, and reports its outcome here.
+    void enqueue(std::function<Status()> write, bool complete);
+
+    SessionController& controller_;
+    QString directory_;
+    QString sessionFile_;
+    QTimer autosaveTimer_;
+    QThreadPool writer_; // one thread: writes happen one after another, in order
+    std::shared_ptr<std::unique_ptr<SessionJournal>> journal_; // touched only on the writer thread
+    std::vector<IntervalResult> pending_; // arrived since the last autosave was queued
+    size_t received_ = 0;                 // intervals of this run so far
+    int writesInFlight_ = 0;
+};
+
+} // namespace perfdash
