@@ -8,6 +8,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -48,28 +49,35 @@ CustomInstructionEditor::CustomInstructionEditor(QWidget* parent) : QWidget(pare
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Template:"), template_);
-    form->addRow(tr("&Implicit registers:"), implicit_);
+    form->addRow(tr("Implicit re&gisters:"), implicit_);
     form->addRow(tr("Initial &values:"), init_);
     form->addRow(tr("Re&quires:"), requires_);
-    form->addRow(tr("&Link:"), link_);
+    form->addRow(tr("Lin&k:"), link_);
 
     message_ = new QLabel(this);
     message_->setWordWrap(true);
     message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     message_->setTextFormat(Qt::PlainText);
-    message_->setVisible(false);
+    // The assembler quotes every line it rejects (hundreds for a bad
+    // instruction copied through the kernels): the message scrolls, the page does not grow.
+    messageArea_ = new QScrollArea(this);
+    messageArea_->setWidget(message_);
+    messageArea_->setWidgetResizable(true);
+    messageArea_->setFrameShape(QFrame::NoFrame);
+    messageArea_->setMaximumHeight(message_->fontMetrics().lineSpacing() * 8);
+    messageArea_->setVisible(false);
 
-    run_ = new QPushButton(tr("&Run custom instruction"), this);
+    run_ = new QPushButton(tr("R&un custom instruction"), this);
     run_->setToolTip(tr("Measures it on this machine in a separate process, so an instruction this CPU lacks "
                         "cannot crash perfdash."));
     connect(run_, &QPushButton::clicked, this, [this] {
         if (entry_) emit runRequested(*entry_);
     });
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(message_, 1);
+    buttons->addWidget(messageArea_, 1);
     buttons->addWidget(run_, 0, Qt::AlignTop);
 
-    auto* codeLabel = new QLabel(tr("Generated &code (latency chain and independent streams, both unroll lengths):"), this);
+    auto* codeLabel = new QLabel(tr("Generated co&de (latency chain and independent streams, both unroll lengths):"), this);
     code_ = new QPlainTextEdit(this);
     code_->setReadOnly(true);
     code_->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -116,7 +124,7 @@ void CustomInstructionEditor::checkNow() {
     check();
 }
 
-QString CustomInstructionEditor::message() const { return message_->isHidden() ? QString() : message_->text(); }
+QString CustomInstructionEditor::message() const { return messageArea_->isHidden() ? QString() : message_->text(); }
 
 void CustomInstructionEditor::setRunEnabled(bool enabled) {
     runEnabled_ = enabled;
@@ -130,7 +138,7 @@ void CustomInstructionEditor::showMessage(const QString& text, bool isError) {
     QPalette p = message_->palette();
     p.setColor(QPalette::WindowText, isError ? errorColor(palette()) : okColor(palette()));
     message_->setPalette(p);
-    message_->setVisible(!text.isEmpty());
+    messageArea_->setVisible(!text.isEmpty());
 }
 
 void CustomInstructionEditor::showRunOutcome(const BenchResult& result) {

@@ -17,6 +17,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QTimer;
 
 namespace perfdash {
@@ -58,6 +59,7 @@ private:
     QLineEdit* requires_;
     QLineEdit* link_;
     QLabel* message_;
+    QScrollArea* messageArea_;
     QPlainTextEdit* code_;
     QPushButton* run_;
     QTimer* delay_;

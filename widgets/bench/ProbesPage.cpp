@@ -101,7 +101,7 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     editor_ = new CustomInstructionEditor(this);
     tabs_->addTab(editor_, tr("Custom &instruction"));
     tabs_->addTab(buildClockTab(), tr("C&lock"));
-    tabs_->addTab(buildIpcTab(), tr("Max &IPC"));
+    tabs_->addTab(buildIpcTab(), tr("&Max IPC"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildSettingsBar());
@@ -147,7 +147,7 @@ QWidget* ProbesPage::buildSettingsBar() {
     repetitions_->setRange(1, 10000);
     repetitions_->setValue(ProbeSettings{}.repetitions);
     repetitions_->setToolTip(tr("Timed runs of each kernel; results are medians over them."));
-    realtime_ = new QCheckBox(tr("Real-time &priority (SCHED_FIFO)"), bar);
+    realtime_ = new QCheckBox(tr("Real-time priorit&y (SCHED_FIFO)"), bar);
     realtime_->setToolTip(tr("Steadier numbers, but the probe takes its CPU from everything else while it runs."));
     auto* cpuLabel = new QLabel(tr("C&PU:"), bar);
     cpuLabel->setBuddy(cpu_);
@@ -200,7 +200,7 @@ QWidget* ProbesPage::buildCatalogTab() {
     catalogView_->setColumnWidth(BenchCatalogModel::CategoryColumn, ch * 16);
     catalogView_->setColumnWidth(BenchCatalogModel::TypeColumn, ch * 10);
     catalogView_->setColumnWidth(BenchCatalogModel::TemplateColumn, ch * 44);
-    catalogView_->setColumnWidth(BenchCatalogModel::RunsHereColumn, ch * 10);
+    catalogView_->setColumnWidth(BenchCatalogModel::RunsHereColumn, ch * 12);
     connect(catalogView_, &QTableView::activated, this, [this] { runSelected(); });
 
     runSelected_ = new QPushButton(tr("Run &selected"), tab);
@@ -278,7 +278,7 @@ QWidget* ProbesPage::buildClockTab() {
     clockInterval_->setValue(0.5);
     clockInterval_->setSuffix(tr(" s"));
     clockInterval_->setToolTip(tr("Time between two clock measurements (each takes a few milliseconds)."));
-    auto* intervalLabel = new QLabel(tr("Sample &every:"), tab);
+    auto* intervalLabel = new QLabel(tr("Sample e&very:"), tab);
     intervalLabel->setBuddy(clockInterval_);
     clockStart_ = new QPushButton(tr("&Start sampling"), tab);
     connect(clockStart_, &QPushButton::clicked, this, [this] {
@@ -310,9 +310,9 @@ QWidget* ProbesPage::buildIpcTab() {
     ipcMaxChains_ = new QSpinBox(tab);
     ipcMaxChains_->setRange(1, 64);
     ipcMaxChains_->setValue(IpcOptions{}.maxChains);
-    auto* chainsLabel = new QLabel(tr("Up to &chains:"), tab);
+    auto* chainsLabel = new QLabel(tr("Up to c&hains:"), tab);
     chainsLabel->setBuddy(ipcMaxChains_);
-    ipcStart_ = new QPushButton(tr("Measure &max IPC"), tab);
+    ipcStart_ = new QPushButton(tr("Run IPC pro&be"), tab);
     ipcStart_->setToolTip(tr("1 to N independent chains of integer adds, FP adds, loads and nops; the plateau of "
                              "each curve is the issue width for that kind."));
     connect(ipcStart_, &QPushButton::clicked, this, &ProbesPage::runIpc);

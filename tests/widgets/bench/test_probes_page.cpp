@@ -63,6 +63,9 @@ private slots:
         for (int r = 0; r < page.catalogFilter().rowCount(); ++r)
             QVERIFY(page.catalogModel().searchText(page.catalogFilter().mapToSource(page.catalogFilter().index(r, 0)).row())
                         .contains(QStringLiteral("imul")));
+        page.resize(1280, 800);
+        page.show();
+        saveScreenshot(page, QStringLiteral("probes-catalog"));
         page.filterEdit()->clear();
         QCOMPARE(page.catalogFilter().rowCount(), page.catalogModel().rowCount());
     }
@@ -134,6 +137,13 @@ private slots:
         ProbesPage page;
         page.setSettings(quick());
         QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        page.resize(1280, 800);
+        page.show();
+        page.tabs()->setCurrentWidget(page.customEditor());
+        // The assembler's message first, from the page's own editor.
+        page.customEditor()->setTemplateText(QStringLiteral("vaddpd <sd:gpr64>, <s:gpr64>"));
+        QTRY_VERIFY_WITH_TIMEOUT(page.customEditor()->message().contains(QStringLiteral("assembler rejects")), 60000);
+        saveScreenshot(page, QStringLiteral("probes-custom-error"));
         page.customEditor()->setTemplateText(QStringLiteral("add <sd:gpr64>, <s:gpr64>"));
         QTRY_VERIFY_WITH_TIMEOUT(page.customEditor()->runButton()->isEnabled(), 60000);
         page.customEditor()->runButton()->click();
