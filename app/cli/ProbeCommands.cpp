@@ -41,15 +41,6 @@ Result<int> parseCpu(const std::string& text) {
     return static_cast<int>(*n);
 }
 
-std::vector<int> allowedCpus() {
-    cpu_set_t set;
-    std::vector<int> out;
-    if (sched_getaffinity(0, sizeof set, &set) != 0) return out;
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set)) out.push_back(c);
-    return out;
-}
-
 Result<Arch> targetArch(const ParsedArgs& args) {
     if (auto a = args.value("--arch")) {
         auto arch = parseArch(*a);
@@ -205,8 +196,8 @@ std::map<size_t, std::vector<ReferenceComparison>> compareAll(const BenchRun& ru
                                                               const std::string& uarch) {
     std::map<size_t, std::vector<ReferenceComparison>> out;
     for (size_t i = 0; i < run.results.size(); ++i)
-        for (const ReferenceRow* row : table.find(run.results[i].mnemonic, run.results[i].operands, uarch))
-            out[i].push_back(compareWithReference(run.results[i], *row));
+        if (auto comparisons = compareWithReferences(run.results[i], table, uarch); !comparisons.empty())
+            out[i] = std::move(comparisons);
     return out;
 }
 
@@ -273,12 +264,10 @@ int benchList(const Args& rest) {
     if (!arch) return fail(arch.error().message, kExitUsage);
     auto catalog = loadCatalog(*arch, *args);
     if (!catalog) return fail(catalog.error().message);
-    const bool native = hostArch() == *arch;
-    const CpuFeatures features = native ? CpuFeatures::detect() : CpuFeatures{};
+    const CpuFeatures features = hostArch() == *arch ? CpuFeatures::detect() : CpuFeatures{};
     auto runsHere = [&](const CatalogEntry& e) -> std::string {
-        if (!native) return std::string("no: an entry for ") + toString(*arch);
-        auto missing = features.missing(e.requiredFeatures());
-        return missing.empty() ? "yes" : "no: " + features.explainMissing(missing);
+        const std::string why = whyEntryCannotRun(e, hostArch(), features);
+        return why.empty() ? "yes" : "no: " + why;
     };
     if (args->has("--json")) {
         nlohmann::json list = nlohmann::json::array();
@@ -378,29 +367,16 @@ int benchCustom(const Args& rest) {
         return fail("give exactly one template in quotes, e.g. 'add <sd:gpr64>, <s:gpr64>'", kExitUsage);
     auto arch = hostArch();
     if (!arch) return fail("instruction benchmarks run on x86-64, AArch64 and MIPS64 only");
-    std::vector<std::string> implicit;
-    if (auto v = args->value("--implicit")) implicit = split(*v, ',');
-    auto entry = makeCustomEntry(*arch, args->positional()[0], implicit);
-    if (!entry) return fail("bad template: " + entry.error().message, kExitUsage);
-    for (const auto& init : args->values("--init")) {
-        const auto eq = init.find('=');
-        const std::string cls = eq == std::string::npos ? "" : trim(init.substr(0, eq));
-        auto value = InitValue::parse(eq == std::string::npos ? init : init.substr(eq + 1));
-        if (!value) return fail("--init: " + value.error().message, kExitUsage);
-        if (!cls.empty() && !findRegisterClass(*arch, cls))
-            return fail("--init: unknown register class '" + cls + "'", kExitUsage);
-        entry->init[cls] = *value;
-    }
-    if (auto v = args->value("--requires"))
-        for (auto& f : split(*v, ',')) entry->features.push_back(toLower(trim(f)));
-    entry->setup = args->values("--setup");
-    entry->breaker = args->values("--breaker");
-    if (auto link = args->value("--link")) {
-        auto l = InstructionTemplate::parse(*arch, *link);
-        if (!l) return fail("bad --link: " + l.error().message, kExitUsage);
-        entry->link = std::move(l).value();
-    }
-    if (auto s = validateEntry(*entry); !s) return fail(s.error().message, kExitUsage);
+    CustomEntrySpec spec;
+    spec.templateText = args->positional()[0];
+    if (auto v = args->value("--implicit")) spec.implicit = split(*v, ',');
+    spec.init = args->values("--init");
+    if (auto v = args->value("--requires")) spec.features = split(*v, ',');
+    spec.setup = args->values("--setup");
+    spec.breaker = args->values("--breaker");
+    spec.link = args->value("--link").value_or("");
+    auto entry = buildCustomEntry(*arch, spec);
+    if (!entry) return fail(entry.error().message, kExitUsage);
     if (args->has("--asm-only")) return printAssemblyOnly({&entry.value()});
     return runAndReport({&entry.value()}, *args, true);
 }

@@ -62,6 +62,17 @@ Result<Summary> decodeTiming(const std::string& line) {
 
 } // namespace
 
+std::string whyEntryCannotRun(const CatalogEntry& entry, std::optional<Arch> machine, const CpuFeatures& features) {
+    if (!machine) return std::string("an entry for ") + toString(entry.instruction.arch()) +
+                         " cannot run on this machine's architecture";
+    if (entry.instruction.arch() != *machine)
+        return std::string("an entry for ") + toString(entry.instruction.arch()) + " cannot run on " +
+               toString(*machine);
+    if (auto missing = features.missing(entry.requiredFeatures()); !missing.empty())
+        return features.explainMissing(missing);
+    return {};
+}
+
 Result<std::string> generateBenchAssembly(const CatalogEntry& entry, int copies) {
     auto g = generate(entry, copies);
     if (!g) return g.error();
@@ -81,15 +92,9 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
     r.cyclesSource = context_.environment().cyclesSource;
     r.cyclesSourceDetail = context_.environment().cyclesSourceDetail;
 
-    if (entry.instruction.arch() != context_.toolchain().arch) {
+    if (auto why = whyEntryCannotRun(entry, context_.toolchain().arch, context_.features()); !why.empty()) {
         r.status = BenchStatus::Unsupported;
-        r.reason = std::string("an entry for ") + toString(entry.instruction.arch()) + " cannot run on " +
-                   toString(context_.toolchain().arch);
-        return r;
-    }
-    if (auto missing = context_.features().missing(entry.requiredFeatures()); !missing.empty()) {
-        r.status = BenchStatus::Unsupported;
-        r.reason = context_.features().explainMissing(missing);
+        r.reason = std::move(why);
         return r;
     }
     auto generated = generate(entry, options_.copies);

@@ -5,6 +5,8 @@
 // MeasurementContext; progress and results are reported through callbacks on
 // that thread, and a stop_token cancels between repetitions.
 #include <functional>
+#include <optional>
+#include <string>
 #include <stop_token>
 #include <vector>
 
@@ -30,6 +32,10 @@ struct BenchCallbacks {
     std::function<void(const BenchProgress&)> progress;
     std::function<void(const BenchResult&)> result;
 };
+
+// Why `entry` cannot run on a machine of architecture `machine` with
+// `features` ("not supported by this CPU: needs avx512f ..."), or "" when it can.
+std::string whyEntryCannotRun(const CatalogEntry& entry, std::optional<Arch> machine, const CpuFeatures& features);
 
 // The generated code of an entry (both modes, both lengths) for any
 // architecture, without running it: what --show-asm and a code view show.

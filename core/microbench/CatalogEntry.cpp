@@ -130,4 +130,29 @@ Result<CatalogEntry> makeCustomEntry(Arch arch, std::string_view templateText,
     return e;
 }
 
+Result<CatalogEntry> buildCustomEntry(Arch arch, const CustomEntrySpec& spec) {
+    auto entry = makeCustomEntry(arch, spec.templateText, spec.implicit);
+    if (!entry) return makeError("bad template: " + entry.error().message);
+    for (const auto& init : spec.init) {
+        const auto eq = init.find('=');
+        const std::string cls = eq == std::string::npos ? "" : trim(init.substr(0, eq));
+        auto value = InitValue::parse(trim(eq == std::string::npos ? init : init.substr(eq + 1)));
+        if (!value) return makeError("init '" + init + "': " + value.error().message);
+        if (!cls.empty() && !findRegisterClass(arch, cls))
+            return makeError("init '" + init + "': unknown register class '" + cls + "' (" +
+                             join(registerClassNames(arch), ", ") + ")");
+        entry->init[cls] = *value;
+    }
+    for (const auto& f : spec.features) entry->features.push_back(toLower(trim(f)));
+    entry->setup = spec.setup;
+    entry->breaker = spec.breaker;
+    if (!spec.link.empty()) {
+        auto link = InstructionTemplate::parse(arch, spec.link);
+        if (!link) return makeError("bad link: " + link.error().message);
+        entry->link = std::move(link).value();
+    }
+    if (auto valid = validateEntry(*entry); !valid) return valid.error();
+    return entry;
+}
+
 } // namespace perfdash

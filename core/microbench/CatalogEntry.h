@@ -58,6 +58,22 @@ struct CatalogEntry {
 Result<CatalogEntry> makeCustomEntry(Arch arch, std::string_view templateText,
                                      const std::vector<std::string>& implicit = {});
 
+// A custom entry as a person writes it (perfdash-cli bench custom's options,
+// the GUI's custom-instruction editor). Every list may be empty.
+struct CustomEntrySpec {
+    std::string templateText;
+    std::vector<std::string> implicit; // registers or state used without being named
+    std::vector<std::string> init;     // "[CLASS=]VALUE": 3, 0x10, 1.0, 1.0f, mem
+    std::vector<std::string> features; // cpuinfo flags
+    std::vector<std::string> setup;
+    std::vector<std::string> breaker;
+    std::string link;                  // empty: none
+};
+
+// makeCustomEntry plus the spec's settings, validated; an error names the
+// setting at fault ("bad template: ...", "init 'x=1': ...").
+Result<CatalogEntry> buildCustomEntry(Arch arch, const CustomEntrySpec& spec);
+
 // Checks what the template alone cannot: a link must read the entry's
 // destination and write one of its sources; setup and breaker lines are literal.
 Status validateEntry(const CatalogEntry& entry);

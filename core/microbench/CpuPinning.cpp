@@ -8,14 +8,26 @@ namespace perfdash {
 
 namespace {
 
-std::string allowedCpus(const cpu_set_t& set) {
-    std::string out;
+std::vector<int> cpusIn(const cpu_set_t& set) {
+    std::vector<int> out;
     for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set)) out += (out.empty() ? "" : ",") + std::to_string(c);
+        if (CPU_ISSET(c, &set)) out.push_back(c);
+    return out;
+}
+
+std::string listOf(const std::vector<int>& cpus) {
+    std::string out;
+    for (int c : cpus) out += (out.empty() ? "" : ",") + std::to_string(c);
     return out;
 }
 
 } // namespace
+
+std::vector<int> allowedCpus() {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return {};
+    return cpusIn(set);
+}
 
 Result<ScopedCpuPinning> ScopedCpuPinning::pin(std::optional<int> cpu, bool realtime) {
     ScopedCpuPinning p;
@@ -25,7 +37,7 @@ Result<ScopedCpuPinning> ScopedCpuPinning::pin(std::optional<int> cpu, bool real
     const int target = cpu.value_or(sched_getcpu());
     if (target < 0 || target >= CPU_SETSIZE || !CPU_ISSET(target, &p.oldAffinity_))
         return makeError("CPU " + std::to_string(target) + " is not available to this process (allowed: " +
-                         allowedCpus(p.oldAffinity_) + ")");
+                         listOf(cpusIn(p.oldAffinity_)) + ")");
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(target, &one);

@@ -5,10 +5,14 @@
 #include <optional>
 #include <sched.h>
 #include <string>
+#include <vector>
 
 #include "core/util/Result.h"
 
 namespace perfdash {
+
+// The CPUs this process may run on (its affinity mask), ascending; empty if it cannot be read.
+std::vector<int> allowedCpus();
 
 class ScopedCpuPinning {
 public:

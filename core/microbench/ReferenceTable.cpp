@@ -140,4 +140,12 @@ ReferenceComparison compareWithReference(const BenchResult& result, const Refere
     return c;
 }
 
+std::vector<ReferenceComparison> compareWithReferences(const BenchResult& result, const ReferenceTable& table,
+                                                       std::string_view microarchitecture, double tolerance) {
+    std::vector<ReferenceComparison> out;
+    for (const ReferenceRow* row : table.find(result.mnemonic, result.operands, microarchitecture))
+        out.push_back(compareWithReference(result, *row, tolerance));
+    return out;
+}
+
 } // namespace perfdash

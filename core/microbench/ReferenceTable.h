@@ -51,5 +51,9 @@ struct ReferenceComparison {
 // Compares the medians. A deviation is flagged when it exceeds `tolerance`
 // relative to the reference and also 0.1 cycles (tiny values are noisy).
 ReferenceComparison compareWithReference(const BenchResult& result, const ReferenceRow& row, double tolerance = 0.10);
+// The result against every row of `table` for its instruction (see find()).
+std::vector<ReferenceComparison> compareWithReferences(const BenchResult& result, const ReferenceTable& table,
+                                                       std::string_view microarchitecture = {},
+                                                       double tolerance = 0.10);
 
 } // namespace perfdash

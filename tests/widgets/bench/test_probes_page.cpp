@@ -1,0 +1,202 @@
+// The probes page, running real probes on this machine: one instruction to
+// completion, a run-all cancelled, the clock sampled, the max-IPC curves, a
+// custom instruction in its forked child.
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+#include <cmath>
+
+#include "widgets/bench/BenchCatalogFilter.h"
+#include "widgets/bench/BenchCatalogModel.h"
+#include "widgets/bench/BenchResultsModel.h"
+#include "widgets/bench/ClockHistoryModel.h"
+#include "widgets/bench/CustomInstructionEditor.h"
+#include "widgets/bench/IpcCurveModel.h"
+#include "widgets/bench/ProbesPage.h"
+
+using namespace perfdash;
+
+namespace {
+
+// Few repetitions: these tests check that the probes run and report, not how precisely.
+ProbeSettings quick() {
+    ProbeSettings s;
+    s.repetitions = 3;
+    return s;
+}
+
+double latencyOf(ProbesPage& page, const QString& name) {
+    const int row = page.results().rowOf(name);
+    if (row < 0) return NAN;
+    return page.results().index(row, BenchResultsModel::LatencyColumn).data(BenchResultsModel::ValueRole).toDouble();
+}
+
+// Where to save screenshots of the page, when a person wants to look at it.
+void saveScreenshot(ProbesPage& page, const QString& name) {
+    const QString dir = qEnvironmentVariable("PERFDASH_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    QTest::qWait(300); // charts and header sections lay out in posted events
+    page.grab().save(dir + "/" + name + ".png");
+}
+
+} // namespace
+
+class TestProbesPage : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() {
+        if (hostArch() != Arch::X86_64)
+            QSKIP("these tests run x86-64 catalog entries; this host is not x86-64");
+    }
+
+    void typingFiltersTheCatalog() {
+        ProbesPage page;
+        QVERIFY2(page.catalogModel().rowCount() > 50, "perfdash's x86-64 catalog should load (PERFDASH_DATA_DIR)");
+        QTest::keyClicks(page.filterEdit(), QStringLiteral("imul"));
+        QVERIFY(page.catalogFilter().rowCount() > 0);
+        QVERIFY(page.catalogFilter().rowCount() < page.catalogModel().rowCount());
+        for (int r = 0; r < page.catalogFilter().rowCount(); ++r)
+            QVERIFY(page.catalogModel().searchText(page.catalogFilter().mapToSource(page.catalogFilter().index(r, 0)).row())
+                        .contains(QStringLiteral("imul")));
+        page.resize(1280, 800);
+        page.show();
+        saveScreenshot(page, QStringLiteral("probes-catalog"));
+        page.filterEdit()->clear();
+        QCOMPARE(page.catalogFilter().rowCount(), page.catalogModel().rowCount());
+    }
+
+    void runningOneProbeFillsItsRow() {
+        ProbesPage page;
+        page.setSettings(quick());
+        page.resize(1280, 800);
+        page.show();
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.runEntries({QStringLiteral("add_r64"), QStringLiteral("imul_r64")}));
+        QVERIFY(page.isBusy());
+        QVERIFY(page.cancelButton()->isEnabled());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().at(0).toBool(), false); // not cancelled
+        QVERIFY2(finished.first().at(1).toString().isEmpty(), qPrintable(finished.first().at(1).toString()));
+        QVERIFY(!page.isBusy());
+        QCOMPARE(page.results().rowCount(), 2);
+        const double add = latencyOf(page, QStringLiteral("add_r64"));
+        const double imul = latencyOf(page, QStringLiteral("imul_r64"));
+        // Plausible, not exact: positive, finite, and an integer multiply takes longer than an add.
+        QVERIFY2(add > 0.2 && add < 20, qPrintable(QString::number(add)));
+        QVERIFY2(imul > add, qPrintable(QStringLiteral("imul %1 vs add %2").arg(imul).arg(add)));
+        QCOMPARE(page.results().index(0, BenchResultsModel::StatusColumn).data().toString(), QStringLiteral("measured"));
+        QCOMPARE(page.progressBar()->value(), page.progressBar()->maximum());
+        QVERIFY(!page.cancelButton()->isEnabled());
+
+        // Reference values only from a table the user loads, named as such.
+        const QString fixtures = qEnvironmentVariable("PERFDASH_FIXTURES") + "/microbench/";
+        const Status missing = page.loadReferenceTable(fixtures + "no-such-table.csv");
+        QVERIFY(!missing);
+        QVERIFY(QString::fromStdString(missing.error().message).contains("no-such-table.csv"));
+        QVERIFY(page.loadReferenceTable(fixtures + "made-up-reference.csv"));
+        const int row = page.results().rowOf(QStringLiteral("add_r64"));
+        QCOMPARE(page.results().index(row, BenchResultsModel::LatencyReferenceColumn).data(BenchResultsModel::ValueRole).toDouble(), 1.0);
+        QVERIFY(page.results().index(row, BenchResultsModel::LatencyDeviationColumn).data().toString().endsWith("%"));
+        QVERIFY(page.results().index(row, BenchResultsModel::ReferenceSourceColumn).data().toString().contains("made up"));
+        saveScreenshot(page, QStringLiteral("probes-results"));
+    }
+
+    void cancelStopsRunAllAndThePageStaysUsable() {
+        ProbesPage page;
+        page.setSettings(quick());
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        QSignalSpy results(&page.results(), &QAbstractItemModel::rowsInserted);
+        page.runAllShown();
+        QVERIFY(page.isBusy());
+        QVERIFY(results.wait(120000)); // cancel in the middle, after the first result
+        page.cancelButton()->click();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(0).toBool(), true);
+        // It stopped long before the end: far fewer results than runnable entries.
+        int runnable = 0;
+        for (int r = 0; r < page.catalogModel().rowCount(); ++r) runnable += page.catalogModel().runsHere(r);
+        QVERIFY2(page.results().rowCount() < runnable / 2,
+                 qPrintable(QStringLiteral("%1 of %2").arg(page.results().rowCount()).arg(runnable)));
+        QVERIFY(page.statusText().contains(QStringLiteral("Cancelled")));
+        QVERIFY(!page.isBusy());
+
+        // Usable: the next run goes through.
+        finished.clear();
+        QVERIFY(page.runEntries({QStringLiteral("add_r64")}));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QVERIFY(latencyOf(page, QStringLiteral("add_r64")) > 0);
+    }
+
+    void aCustomInstructionRunsInItsChild() {
+        ProbesPage page;
+        page.setSettings(quick());
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        page.resize(1280, 800);
+        page.show();
+        page.tabs()->setCurrentWidget(page.customEditor());
+        // The assembler's message first, from the page's own editor.
+        page.customEditor()->setTemplateText(QStringLiteral("vaddpd <sd:gpr64>, <s:gpr64>"));
+        QTRY_VERIFY_WITH_TIMEOUT(page.customEditor()->message().contains(QStringLiteral("assembler rejects")), 60000);
+        saveScreenshot(page, QStringLiteral("probes-custom-error"));
+        page.customEditor()->setTemplateText(QStringLiteral("add <sd:gpr64>, <s:gpr64>"));
+        QTRY_VERIFY_WITH_TIMEOUT(page.customEditor()->runButton()->isEnabled(), 60000);
+        page.customEditor()->runButton()->click();
+        QVERIFY(finished.wait(120000));
+        QVERIFY(latencyOf(page, QStringLiteral("custom")) > 0);
+        QVERIFY2(page.customEditor()->message().contains(QStringLiteral("Measured")), qPrintable(page.customEditor()->message()));
+    }
+
+    void theClockIsSampledUntilStopped() {
+        ProbesPage page;
+        page.setSettings(quick());
+        page.resize(1280, 800);
+        page.show();
+        page.tabs()->setCurrentIndex(3);
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        page.startClock();
+        QVERIFY(page.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(page.clockHistory().rowCount() >= 3, 60000);
+        page.cancel();
+        QVERIFY(finished.wait(60000));
+        const int rows = page.clockHistory().rowCount();
+        QVERIFY(page.clockHistory().seconds(rows - 1) > page.clockHistory().seconds(0));
+        int measured = 0;
+        for (int r = 0; r < rows; ++r) {
+            const double hz = page.clockHistory().hz(r, ClockHistoryModel::MeasuredColumn);
+            if (std::isfinite(hz)) {
+                ++measured;
+                QVERIFY2(hz > 1e8 && hz < 1e10, qPrintable(QString::number(hz)));
+            }
+        }
+        QVERIFY(measured > 0);
+        saveScreenshot(page, QStringLiteral("probes-clock"));
+    }
+
+    void maxIpcGivesACurvePerClass() {
+        ProbesPage page;
+        page.setSettings(quick());
+        page.resize(1280, 800);
+        page.show();
+        page.tabs()->setCurrentIndex(4);
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        page.runIpc();
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(page.ipcCurves().curves().size(), allIpcClasses().size());
+        const IpcCurve& add = page.ipcCurves().curves().front();
+        QVERIFY2(add.error.empty(), add.error.c_str());
+        QVERIFY(!add.points.empty());
+        // One point may be lost to noise here (a VM, 3 repetitions); the plateau may not.
+        QVERIFY(add.plateauIpc && *add.plateauIpc > 0);
+        QVERIFY(page.ipcCurves().rowCount() >= add.points.back().chains); // rows: up to the longest curve
+        saveScreenshot(page, QStringLiteral("probes-ipc"));
+    }
+};
+
+QTEST_MAIN(TestProbesPage)
+#include "test_probes_page.moc"
