@@ -29,13 +29,14 @@ QString BackendListModel::explanation(const BackendInfo& b) {
     QString text = QString::fromStdString(b.detail);
     if (!b.available) {
         text = tr("Not available here: %1").arg(text);
-        if (!b.fix.empty()) text += QLatin1Char('\n') + tr("To make it available: %1").arg(QString::fromStdString(b.fix));
+        if (!b.fix.empty() && b.detail.find(b.fix) == std::string::npos) // some details name their fix already
+            text += QLatin1Char('\n') + tr("To make it available: %1").arg(QString::fromStdString(b.fix));
     }
     return text;
 }
 
 QVariant BackendListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::ParentIsInvalid)) return {};
     const BackendInfo& b = backends_[static_cast<size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole:
@@ -50,7 +51,7 @@ QVariant BackendListModel::data(const QModelIndex& index, int role) const {
 }
 
 Qt::ItemFlags BackendListModel::flags(const QModelIndex& index) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return Qt::NoItemFlags;
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::ParentIsInvalid)) return Qt::NoItemFlags;
     // A disabled item cannot be chosen in a QComboBox, by mouse or keyboard.
     return backends_[static_cast<size_t>(index.row())].available ? Qt::ItemIsEnabled | Qt::ItemIsSelectable
                                                                   : Qt::NoItemFlags;

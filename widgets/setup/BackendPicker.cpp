@@ -115,7 +115,7 @@ void BackendPicker::showUnavailable() {
         if (b.available) continue;
         QString line = tr("<b>%1</b>: %2").arg(QString::fromStdString(b.title).toHtmlEscaped(),
                                                QString::fromStdString(b.detail).toHtmlEscaped());
-        if (!b.fix.empty())
+        if (!b.fix.empty() && b.detail.find(b.fix) == std::string::npos) // some details name their fix already
             line += QLatin1String(" ") + tr("Fix: <code>%1</code>").arg(QString::fromStdString(b.fix).toHtmlEscaped());
         lines << line;
     }
