@@ -15,14 +15,18 @@ QString FormEvaluation::problemAt(SetupField field) const {
 
 namespace {
 
-bool isTargetField(SetupField field) { return field != SetupField::Groups && field != SetupField::Events; }
+// Problems a stand-in can replace. Not the backend's: no stand-in target makes it count what the form asks for.
+bool isTargetField(SetupField field) {
+    return field != SetupField::Groups && field != SetupField::Events && field != SetupField::Backend;
+}
 
 bool usesCpuList(const SetupFormState& s) {
     return s.mode == MeasurementRequest::Mode::SystemWide || (s.mode == MeasurementRequest::Mode::Launch && s.pinToCpus);
 }
 
 // The form with its target problems replaced by something that prepares:
-// a program that exists, this process, the first online CPU.
+// a program that exists, this process, the first online CPU (a launched
+// program pinned there when the backend counts whole CPUs).
 SetupFormState standIn(SetupFormState s, const std::vector<FieldProblem>& problems, SessionController& controller) {
     for (const auto& p : problems) {
         switch (p.field) {
@@ -36,7 +40,7 @@ SetupFormState standIn(SetupFormState s, const std::vector<FieldProblem>& proble
             break;
         case SetupField::Process: s.pid = static_cast<int>(getpid()); break;
         case SetupField::Cpus: {
-            s.pinToCpus = false;
+            s.pinToCpus = s.mode == MeasurementRequest::Mode::Launch && countsWholeCpus(s.backend);
             const auto& topology = controller.machine().topology();
             const std::vector<int> online = topology ? topology->onlineCpus() : std::vector<int>{};
             s.cpuList = online.empty() ? QString() : QString::number(online.front());

@@ -7,7 +7,8 @@
 // When preparing fails, the failure is placed by preparing variants of the
 // request: if the target alone prepares (counting just task-clock), the
 // failure belongs to the groups or the events, whichever fails on its own;
-// otherwise it is a general problem (target, permissions).
+// otherwise it is a general problem (target, permissions). (A direct
+// backend cannot count task-clock: its prepare failures are all general.)
 #include <QString>
 #include <optional>
 #include <vector>

@@ -1,5 +1,7 @@
 #include "widgets/setup/MeasureSection.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -8,18 +10,39 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 #include "core/events/EventList.h"
 #include "core/groups/GroupLibrary.h"
+#include "widgets/setup/BackendPicker.h"
 #include "widgets/setup/FieldMessage.h"
 #include "widgets/setup/GroupDetails.h"
 #include "widgets/setup/GroupListModel.h"
 
 namespace perfdash {
 
-MeasureSection::MeasureSection(const GroupLibrary& groups, QWidget* parent)
+namespace {
+
+// docs/marker.md in a paragraph, for the marker choice's tooltip and "?" button.
+QString markerExplanation() {
+    return MeasureSection::tr(
+        "<p>For a program instrumented with the marker API: besides the whole program, every code region between "
+        "<code>PERFDASH_MARKER_START(\"name\")</code> and <code>PERFDASH_MARKER_STOP(\"name\")</code> is counted "
+        "per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.</p>"
+        "<p>Build the program with <code>-DPERFDASH_PERFMON</code> and link it with <code>-lperfdash_marker</code>; "
+        "call <code>PERFDASH_MARKER_INIT</code> once at the start and <code>PERFDASH_MARKER_CLOSE</code> at the end. "
+        "A program written for likwid (<code>LIKWID_MARKER_*</code>) needs only a rebuild against perfdash's "
+        "<code>likwid-marker.h</code>. Without the markers the run still counts the whole program and says that "
+        "no regions were reported.</p><p>The whole guide: docs/marker.md.</p>");
+}
+
+} // namespace
+
+MeasureSection::MeasureSection(const GroupLibrary& groups, std::vector<BackendInfo> backends, QWidget* parent)
     : QGroupBox(tr("Measure"), parent),
       groups_(groups),
       groupModel_(new GroupListModel(this)),
@@ -28,6 +51,8 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, QWidget* parent)
       events_(new QLineEdit(this)),
       interval_(new QSpinBox(this)),
       duration_(new QDoubleSpinBox(this)),
+      backend_(new BackendPicker(this)),
+      marker_(new QCheckBox(tr("Count &marker regions (the program uses the perfdash/likwid marker API)"), this)),
       groupsMessage_(new FieldMessage(this)),
       eventsMessage_(new FieldMessage(this)),
       restoreMessage_(new FieldMessage(this)) {
@@ -64,6 +89,21 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, QWidget* parent)
     duration_->setToolTip(tr("Stop after this long (a launched program is then terminated)"));
     connect(duration_, &QDoubleSpinBox::valueChanged, this, &MeasureSection::changed);
 
+    backend_->setBackends(std::move(backends));
+    connect(backend_, &BackendPicker::changed, this, &MeasureSection::changed);
+
+    marker_->setToolTip(markerExplanation());
+    marker_->setWhatsThis(markerExplanation());
+    connect(marker_, &QCheckBox::toggled, this, &MeasureSection::changed);
+    auto* markerHelp = new QToolButton(this);
+    markerHelp->setIcon(style()->standardIcon(QStyle::SP_MessageBoxQuestion, nullptr, this));
+    markerHelp->setAutoRaise(true);
+    markerHelp->setToolTip(tr("How to instrument a program"));
+    markerHelp->setAccessibleName(tr("How to instrument a program"));
+    connect(markerHelp, &QToolButton::clicked, this, [this, markerHelp] {
+        QWhatsThis::showText(markerHelp->mapToGlobal(markerHelp->rect().bottomLeft()), markerExplanation(), markerHelp);
+    });
+
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     auto* listSide = new QWidget(splitter);
     auto* listLayout = new QVBoxLayout(listSide);
@@ -94,6 +134,14 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, QWidget* parent)
     timing->addWidget(duration_);
     timing->addStretch(1);
     form->addRow(intervalLabel, timing);
+    auto* backendLabel = new QLabel(tr("Count wit&h:"), this);
+    backendLabel->setBuddy(backend_->combo());
+    form->addRow(backendLabel, backend_);
+    auto* markerRow = new QHBoxLayout;
+    markerRow->addWidget(marker_);
+    markerRow->addWidget(markerHelp);
+    markerRow->addStretch(1);
+    form->addRow(tr("Regions:"), markerRow);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter, 1);
@@ -105,6 +153,8 @@ void MeasureSection::writeTo(SetupFormState& s) const {
     s.events = events_->text().trimmed();
     s.intervalMs = interval_->value();
     s.durationS = duration_->value();
+    s.backend = backend_->backend();
+    s.marker = marker_->isChecked();
 }
 
 void MeasureSection::readFrom(const SetupFormState& s) {
@@ -112,6 +162,8 @@ void MeasureSection::readFrom(const SetupFormState& s) {
     events_->setText(s.events);
     interval_->setValue(s.intervalMs);
     duration_->setValue(s.durationS);
+    backend_->setBackend(s.backend);
+    marker_->setChecked(s.marker);
     if (!s.groups.isEmpty()) {
         const int row = groupModel_->rowOfGroup(groupModel_->checkedGroups().value(0));
         if (row >= 0) groupView_->setCurrentIndex(groupModel_->index(row, GroupListModel::NameColumn));
@@ -145,6 +197,14 @@ void MeasureSection::showDetailsOf(const QModelIndex& index) {
     else details_->showProblem(name, QString::fromStdString(group.error().message));
 }
 
+void MeasureSection::setMode(MeasurementRequest::Mode mode) {
+    const bool launch = mode == MeasurementRequest::Mode::Launch;
+    marker_->setEnabled(launch);
+    marker_->setToolTip(launch ? markerExplanation()
+                               : tr("Only a launched program can count its marker regions: they are counted inside "
+                                    "the program that perfdash starts."));
+}
+
 void MeasureSection::showProblems(const std::vector<FieldProblem>& problems) {
     auto first = [&](SetupField f) {
         for (const auto& p : problems)
@@ -153,11 +213,13 @@ void MeasureSection::showProblems(const std::vector<FieldProblem>& problems) {
     };
     groupsMessage_->setMessage(first(SetupField::Groups));
     eventsMessage_->setMessage(first(SetupField::Events));
+    backend_->setProblem(first(SetupField::Backend));
 }
 
 QString MeasureSection::problemAt(SetupField field) const {
     if (field == SetupField::Groups) return groupsMessage_->message();
     if (field == SetupField::Events) return eventsMessage_->message();
+    if (field == SetupField::Backend) return backend_->problem();
     return {};
 }
 

@@ -2,12 +2,17 @@
 // What to measure: performance groups (a checkable list; the selected
 // group's events, formulas and description beside it), custom events (a
 // perf/libpfm event list; the event browser adds to it with addEvents), the
-// sampling interval and an optional duration.
+// sampling interval and an optional duration; and how: the counting backend
+// and, for a launched program, its marker regions.
 #include <QGroupBox>
 #include <QStringList>
+#include <vector>
+
+#include "core/session/CountingBackends.h"
 
 #include "widgets/setup/SetupFormState.h"
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
@@ -15,6 +20,7 @@ class QTreeView;
 
 namespace perfdash {
 
+class BackendPicker;
 class FieldMessage;
 class GroupDetails;
 class GroupLibrary;
@@ -23,9 +29,10 @@ class GroupListModel;
 class MeasureSection : public QGroupBox {
     Q_OBJECT
 public:
-    explicit MeasureSection(const GroupLibrary& groups, QWidget* parent = nullptr);
+    // `backends`: describeBackends()'s list, what the backend choice offers.
+    MeasureSection(const GroupLibrary& groups, std::vector<BackendInfo> backends, QWidget* parent = nullptr);
 
-    // Groups, events, interval and duration of the form.
+    // Groups, events, interval, duration, backend and marker mode of the form.
     void writeTo(SetupFormState& state) const;
     void readFrom(const SetupFormState& state);
 
@@ -33,6 +40,9 @@ public:
     void addEvents(const QStringList& events);
     // Lists the groups again (a group file was saved or edited); checked groups stay checked.
     void reloadGroups();
+
+    // Marker regions are counted only in a launched program: the choice is disabled otherwise.
+    void setMode(MeasurementRequest::Mode mode);
 
     void showProblems(const std::vector<FieldProblem>& problems);
     QString problemAt(SetupField field) const;
@@ -43,6 +53,8 @@ public:
     QLineEdit* eventsField() const { return events_; }
     QSpinBox* intervalField() const { return interval_; }
     QDoubleSpinBox* durationField() const { return duration_; }
+    BackendPicker* backendPicker() const { return backend_; }
+    QCheckBox* markerField() const { return marker_; }
 
 signals:
     void changed();
@@ -57,6 +69,8 @@ private:
     QLineEdit* events_;
     QSpinBox* interval_;
     QDoubleSpinBox* duration_;
+    BackendPicker* backend_;
+    QCheckBox* marker_;
     FieldMessage* groupsMessage_;
     FieldMessage* eventsMessage_;
     FieldMessage* restoreMessage_; // saved groups that are gone, until the groups are changed

@@ -5,6 +5,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "core/topology/CpuList.h"
 #include "widgets/setup/FieldMessage.h"
 #include "widgets/setup/PlanModel.h"
 
@@ -53,8 +54,19 @@ void PlanPreview::showPlan(const MeasurementPlan& plan, bool targetPending) {
         summary_->setText(tr("Countable here: %1 of %2 events. Start counts those and leaves the others out.")
                               .arg(plan.eventSet.size())
                               .arg(total));
-    if (targetPending)
-        summary_->setText(summary_->text() + QLatin1Char(' ') + tr("Fix the target first to start (see its messages)."));
+    QStringList how;
+    if (plan.request.backend.name != "perf") {
+        const QString name = QString::fromStdString(plan.request.backend.name);
+        how << (plan.cpus.empty() ? tr("The %1 backend counts whole CPUs, without multiplexing.").arg(name)
+                                  : tr("The %1 backend counts whole CPUs (%2), every process and the kernel there, "
+                                       "without multiplexing.")
+                                        .arg(name, QString::fromStdString(formatCpuList(plan.cpus))));
+    }
+    if (plan.request.marker)
+        how << tr("Marker regions: the program's regions are counted per thread with these groups, besides the "
+                  "whole program.");
+    if (targetPending) how << tr("Fix the target first to start (see its messages).");
+    if (!how.isEmpty()) summary_->setText(summary_->text() + QLatin1Char(' ') + how.join(QLatin1Char(' ')));
     summary_->show();
     warnings_.clear();
     for (const auto& w : plan.warnings) warnings_ << QString::fromStdString(w);

@@ -72,6 +72,18 @@ std::vector<FieldProblem> checkForm(const SetupFormState& s) {
             problems.push_back({SetupField::Cpus, SetupFormText::tr("Choose the CPUs to count: click them or type a list such as 0-3")});
         break;
     }
+    if (countsWholeCpus(s.backend)) {
+        if (s.mode == Mode::Attach)
+            problems.push_back({SetupField::Backend,
+                                SetupFormText::tr("The %1 backend counts whole CPUs, not the threads of one process: choose "
+                                                  "perf to attach, or count the CPUs the process runs on (Whole CPUs)")
+                                    .arg(s.backend)});
+        else if (s.mode == Mode::Launch && !s.pinToCpus)
+            problems.push_back({SetupField::Cpus,
+                                SetupFormText::tr("The %1 backend counts whole CPUs: pin the program to the CPUs to count, "
+                                                  "or choose perf to count just the program")
+                                    .arg(s.backend)});
+    }
     if (s.groups.isEmpty() && s.events.trimmed().isEmpty())
         problems.push_back({SetupField::Groups, SetupFormText::tr("Choose at least one performance group, or enter events below")});
     if (!s.events.trimmed().isEmpty()) {
@@ -80,6 +92,8 @@ std::vector<FieldProblem> checkForm(const SetupFormState& s) {
     }
     return problems;
 }
+
+bool countsWholeCpus(const QString& backend) { return backend != QLatin1String("perf"); }
 
 MeasurementRequest toRequest(const SetupFormState& s) {
     using Mode = MeasurementRequest::Mode;
@@ -92,6 +106,7 @@ MeasurementRequest toRequest(const SetupFormState& s) {
         r.environment = environmentLines(s.environment);
         r.workingDirectory = s.workingDirectory.trimmed().toStdString();
         if (s.pinToCpus) r.cpuList = s.cpuList.trimmed().toStdString();
+        r.marker = s.marker;
         break;
     case Mode::Attach: r.pid = s.pid; break;
     case Mode::SystemWide: r.cpuList = s.cpuList.trimmed().toStdString(); break;
@@ -100,6 +115,7 @@ MeasurementRequest toRequest(const SetupFormState& s) {
     if (!s.events.trimmed().isEmpty()) r.events.push_back(s.events.trimmed().toStdString());
     r.interval = std::chrono::milliseconds(s.intervalMs);
     r.duration = std::chrono::nanoseconds(static_cast<long long>(s.durationS * 1e9));
+    r.backend.name = s.backend.toStdString();
     r.captureOutput = true;
     r.stdinFromNull = true;
     return r;

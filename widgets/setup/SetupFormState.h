@@ -23,12 +23,15 @@ struct SetupFormState {
     QString events;           // perf/libpfm event list, comma separated
     int intervalMs = 100;     // 0: totals only, no timeline
     double durationS = 0;     // 0: until the program ends or Stop
+    QString backend = QStringLiteral("perf"); // BackendChoice::name: perf, msr or loongson
+    bool marker = false;      // Launch: the program uses the marker API; count its regions too
+
 
     bool operator==(const SetupFormState&) const = default;
 };
 
 // The part of the form a problem belongs to, so it is shown next to it.
-enum class SetupField { Program, WorkingDirectory, Environment, Process, Cpus, Groups, Events, General };
+enum class SetupField { Program, WorkingDirectory, Environment, Process, Cpus, Backend, Groups, Events, General };
 
 struct FieldProblem {
     SetupField field = SetupField::General;
@@ -38,10 +41,16 @@ struct FieldProblem {
 // What can be checked without the machine: a program that is given and can
 // be found, an existing working directory, NAME=value environment lines, a
 // chosen process, CPUs when they are needed, something to measure, an event
-// list that splits. (The CPU list's syntax is the CPU picker's to check.)
+// list that splits, a target the backend can count (the direct backends
+// count whole CPUs). (The CPU list's syntax is the CPU picker's to check.)
 std::vector<FieldProblem> checkForm(const SetupFormState& state);
 
-// The request a checked form describes, as the GUI runs it: output captured, stdin from /dev/null.
+// True for the direct backends (msr, loongson): they count whole CPUs, so a
+// launched program must be pinned to the CPUs counted, and none attaches.
+bool countsWholeCpus(const QString& backend);
+
+// The request a checked form describes, as the GUI runs it: output captured,
+// stdin from /dev/null; marker regions only for a launched program.
 MeasurementRequest toRequest(const SetupFormState& state);
 
 // "launch"/"attach"/"system" back to a mode (the settings store toString(mode)); Launch for anything else.

@@ -9,6 +9,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "core/session/CountingBackends.h"
 #include "widgets/session/SessionController.h"
 #include "widgets/setup/CpuPicker.h"
 #include "widgets/setup/DemoWorkload.h"
@@ -31,7 +32,7 @@ SetupPage::SetupPage(SessionController& controller, QWidget* parent, const QStri
       target_(new TargetSection(nullptr, procRoot)),
       cpuBox_(new QGroupBox),
       cpus_(new CpuPicker),
-      measure_(new MeasureSection(controller.machine().groups())),
+      measure_(new MeasureSection(controller.machine().groups(), describeBackends(controller.machine()))),
       preview_(new PlanPreview),
       actions_(new SessionActions(controller, [this] { return request(); }, this)) {
     const auto& topology = controller.machine().topology();
@@ -115,6 +116,7 @@ void SetupPage::onModeChanged(MeasurementRequest::Mode mode) {
         if (pinnable) cpuBox_->setChecked(false);
     }
     cpuBox_->setTitle(pinnable ? tr("P&in the program to CPUs") : tr("CPUs to co&unt"));
+    measure_->setMode(mode);
 }
 
 Result<MeasurementRequest> SetupPage::request() const {

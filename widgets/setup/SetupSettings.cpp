@@ -15,6 +15,8 @@ void saveSetupSettings(QSettings& settings, const SetupFormState& s, const Recen
     settings.setValue(QStringLiteral("events"), s.events);
     settings.setValue(QStringLiteral("intervalMs"), s.intervalMs);
     settings.setValue(QStringLiteral("durationS"), s.durationS);
+    settings.setValue(QStringLiteral("backend"), s.backend);
+    settings.setValue(QStringLiteral("marker"), s.marker);
     settings.beginWriteArray(QStringLiteral("recentPrograms"), static_cast<int>(recent.entries().size()));
     for (int i = 0; i < recent.entries().size(); ++i) {
         settings.setArrayIndex(i);
@@ -54,6 +56,9 @@ std::optional<SetupFormState> restoreSetupSettings(QSettings& settings, RecentPr
         s.events = settings.value(QStringLiteral("events")).toString();
         s.intervalMs = settings.value(QStringLiteral("intervalMs"), s.intervalMs).toInt();
         s.durationS = settings.value(QStringLiteral("durationS"), s.durationS).toDouble();
+        // A name this version does not know is kept: the page says it is not available and counts with perf.
+        s.backend = settings.value(QStringLiteral("backend"), s.backend).toString();
+        s.marker = settings.value(QStringLiteral("marker"), s.marker).toBool();
         state = s;
     }
     settings.endGroup();

@@ -1,6 +1,8 @@
 # Sources of widgets/setup: the session form (target, CPUs, what to measure),
 # the plan preview, the Start/Pause/Stop actions and the log pane.
 target_sources(perfdash_widgets PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/BackendListModel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BackendPicker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuPicker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuTopologyLayout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuTopologyView.cpp

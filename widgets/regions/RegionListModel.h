@@ -1,0 +1,41 @@
+#pragma once
+// The marker regions of a finished measurement, one row per region and the
+// group it was counted with (a region measured under several groups has a
+// row per group): its threads, all their calls, and its time (the longest
+// thread's, the region's span when its threads ran in parallel).
+#include <QAbstractTableModel>
+#include <vector>
+
+#include "core/session/MeasurementResult.h"
+
+namespace perfdash {
+
+class RegionListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { RegionColumn, GroupColumn, ThreadsColumn, CallsColumn, TimeColumn, ColumnCount };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // numbers as double (NaN last), text as text
+        RegionIndexRole,             // int: index into MeasurementResult::regions
+    };
+
+    explicit RegionListModel(QObject* parent = nullptr);
+
+    void setRegions(const std::vector<RegionResult>& regions);
+    void clear();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<RegionResult> regions_;
+};
+
+// Summed calls of a region's threads.
+uint64_t totalCalls(const RegionResult& region);
+// The longest thread's time in the region, or NaN when none is known.
+double longestTime(const RegionResult& region);
+
+} // namespace perfdash
