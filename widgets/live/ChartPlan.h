@@ -1,0 +1,26 @@
+#pragma once
+// Which charts the timeline shows and which series each one draws: one
+// chart per metric (or event rate), or one chart per unit (all metrics in
+// MHz together, all plain ratios together, ...), each with the per-location
+// lines or the aggregate line. Metrics come before event rates, and charts
+// keep the order in which their first series was defined.
+#include <QString>
+#include <vector>
+
+#include "widgets/live/TimelineData.h"
+
+namespace perfdash {
+
+enum class ChartGrouping { PerMetric, ByUnit };
+enum class LocationMode { Aggregate, PerLocation };
+
+struct ChartSpec {
+    SeriesKind kind = SeriesKind::Metric;
+    QString unit;               // shared by every series of the chart
+    std::vector<QString> names; // the metrics or events drawn, in legend order
+    std::vector<size_t> series; // indexes into TimelineData::series(), in legend order
+};
+
+std::vector<ChartSpec> planCharts(const std::vector<SeriesInfo>& series, ChartGrouping grouping, LocationMode mode);
+
+} // namespace perfdash
