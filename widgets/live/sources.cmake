@@ -5,8 +5,10 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CopyableTableView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Decimation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventTotalsModel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LiveView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricCoverage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricValuesModel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RunSummaryChart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SeriesColours.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SeriesColumn.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SeriesNames.cpp
