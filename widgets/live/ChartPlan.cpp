@@ -4,6 +4,19 @@
 
 namespace perfdash {
 
+namespace {
+std::vector<ChartSpec> splitPerMetric(const ChartSpec& chart, const std::vector<SeriesInfo>& series) {
+    std::vector<ChartSpec> out;
+    for (const QString& name : chart.names) {
+        ChartSpec single{chart.kind, chart.unit, {name}, {}};
+        for (size_t s : chart.series)
+            if (series[s].name == name) single.series.push_back(s);
+        out.push_back(std::move(single));
+    }
+    return out;
+}
+} // namespace
+
 std::vector<ChartSpec> planCharts(const std::vector<SeriesInfo>& series, ChartGrouping grouping, LocationMode mode) {
     std::vector<ChartSpec> charts;
     for (size_t s = 0; s < series.size(); ++s) {
@@ -21,7 +34,15 @@ std::vector<ChartSpec> planCharts(const std::vector<SeriesInfo>& series, ChartGr
             chart->names.push_back(info.name);
         chart->series.push_back(s);
     }
-    return charts;
+    std::vector<ChartSpec> readable;
+    for (ChartSpec& chart : charts) {
+        if (chart.series.size() <= kMaxLinesPerUnitChart || chart.names.size() == 1) {
+            readable.push_back(std::move(chart));
+            continue;
+        }
+        for (ChartSpec& single : splitPerMetric(chart, series)) readable.push_back(std::move(single));
+    }
+    return readable;
 }
 
 } // namespace perfdash

@@ -15,6 +15,7 @@ CopyableTableView::CopyableTableView(QWidget* parent) : QTableView(parent) {
     setWordWrap(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     verticalHeader()->hide();
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents); // compact rows
 
     auto addCopyAction = [this](const QString& text, const QKeySequence& keys, auto slot) {
         auto* action = new QAction(text, this);

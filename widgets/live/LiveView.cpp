@@ -42,6 +42,8 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     splitter->addWidget(tableTabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    // Proportions (the splitter scales them to its width): charts 3/5, tables 2/5.
+    splitter->setSizes({3000, 2000});
 
     for (QAbstractItemModel* model :
          {static_cast<QAbstractItemModel*>(eventTotals_), static_cast<QAbstractItemModel*>(metricValues_)}) {

@@ -2,6 +2,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -111,6 +112,8 @@ RunSummaryChart::RunSummaryChart(QWidget* parent) : QWidget(parent) {
 
 QChart* RunSummaryChart::chart() const { return view_->chart(); }
 
+QString RunSummaryChart::notAvailableNote() const { return note_->text(); }
+
 void RunSummaryChart::setPlaceholder(const QString& text) {
     placeholder_->setText(text);
     pages_->setCurrentWidget(placeholder_);
@@ -190,9 +193,7 @@ void RunSummaryChart::showItem(int index) {
     series->append(aggregate);
     c->addSeries(series);
 
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    if (categories.size() > 12) x->setLabelsAngle(-90);
+    QAbstractAxis* x = makeCategoryAxis(categories);
     auto* y = new QValueAxis;
     y->setRange(lowest, highest > lowest ? highest : lowest + 1);
     y->applyNiceNumbers();
@@ -212,9 +213,57 @@ void RunSummaryChart::showItem(int index) {
         QToolTip::showText(QCursor::pos(), text, view_);
     });
 
-    note_->setText(bars_.notAvailableReason.isEmpty() ? QString()
-                                                      : tr("n/a everywhere: %1").arg(bars_.notAvailableReason));
-    note_->setVisible(!bars_.notAvailableReason.isEmpty());
+    fitCategoryLabels();
+
+    QStringList missing;
+    for (size_t i = 0; i < bars_.values.size(); ++i)
+        if (!isAvailable(bars_.values[i])) missing << bars_.categories[static_cast<qsizetype>(i)];
+    if (!bars_.notAvailableReason.isEmpty())
+        note_->setText(tr("n/a everywhere: %1").arg(bars_.notAvailableReason));
+    else
+        note_->setText(missing.isEmpty() ? QString()
+                                         : tr("No value (n/a) for: %1").arg(missing.join(QStringLiteral(", "))));
+    note_->setVisible(!note_->text().isEmpty());
+}
+
+QAbstractAxis* RunSummaryChart::makeCategoryAxis(const QStringList& categories) {
+    if (categories.size() <= kMaxNamedBars) {
+        auto* axis = new QBarCategoryAxis;
+        axis->append(categories);
+        return axis;
+    }
+    // Too many bars to name each one legibly: name every k-th and the aggregate.
+    auto* axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    const auto last = static_cast<int>(categories.size()) - 1;
+    const int step = (last + kMaxNamedBars - 2) / (kMaxNamedBars - 1);
+    for (int i = 0; i + step / 2 < last; i += step) axis->append(categories[i], i);
+    axis->append(categories[last], last);
+    axis->setRange(-0.5, last + 0.5);
+    return axis;
+}
+
+void RunSummaryChart::fitCategoryLabels() {
+    const QList<QAbstractAxis*> axes = chart()->axes(Qt::Horizontal);
+    if (axes.isEmpty()) return;
+    QAbstractAxis* axis = axes.first();
+    QStringList labels;
+    if (auto* named = qobject_cast<QBarCategoryAxis*>(axis))
+        labels = named->categories();
+    else if (auto* sparse = qobject_cast<QCategoryAxis*>(axis))
+        labels = sparse->categoriesLabels();
+    // Labels that would not fit side by side are turned upright: Qt Charts
+    // elides labels that do not fit, even slanted ones.
+    const QFontMetrics metrics(axis->labelsFont());
+    int widest = 0;
+    for (const QString& label : labels) widest = std::max(widest, metrics.horizontalAdvance(label));
+    const int perLabel = width() * 3 / 4 / std::max(1, static_cast<int>(labels.size()));
+    axis->setLabelsAngle(widest + 2 * metrics.averageCharWidth() > perLabel ? -90 : 0);
+}
+
+void RunSummaryChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitCategoryLabels();
 }
 
 } // namespace perfdash

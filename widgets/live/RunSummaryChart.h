@@ -12,6 +12,7 @@
 #include "core/session/MeasurementResult.h"
 #include "widgets/live/TimelineData.h"
 
+class QAbstractAxis;
 class QChart;
 class QChartView;
 class QComboBox;
@@ -53,10 +54,19 @@ public:
 
     const std::vector<SummaryItem>& items() const { return items_; }
     const SummaryBars& bars() const { return bars_; }
+    // What the chart says below the bars about n/a values; empty when every value is there.
+    QString notAvailableNote() const;
     QChart* chart() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    // Past this many bars only every few locations are named on the axis.
+    static constexpr int kMaxNamedBars = 16;
     void setPlaceholder(const QString& text);
+    QAbstractAxis* makeCategoryAxis(const QStringList& categories);
+    void fitCategoryLabels();
 
     MeasurementResult result_;
     std::vector<SummaryItem> items_;

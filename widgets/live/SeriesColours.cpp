@@ -13,7 +13,7 @@ QColor seriesColour(size_t index, size_t count, bool darkBackground) {
     const size_t qualitative = darkBackground ? kTableau10.size() : 7;
     if (count <= qualitative) return QColor::fromRgb(kTableau10[index]);
     const double hue = std::fmod(static_cast<double>(index) * 137.50776405, 360.0);
-    static constexpr std::array<double, 3> kLightness = {0.42, 0.58, 0.32};
+    static constexpr std::array<double, 3> kLightness = {0.42, 0.52, 0.32};
     static constexpr std::array<double, 3> kLightnessOnDark = {0.62, 0.75, 0.52};
     const double lightness = (darkBackground ? kLightnessOnDark : kLightness)[index % 3];
     return QColor::fromHslF(static_cast<float>(hue / 360.0), 0.75f, static_cast<float>(lightness));

@@ -83,6 +83,7 @@ void TimelineChart::buildPlot() {
         graph->setName(legendLabel(pos));
         graphs_.push_back(graph);
     }
+    hasHadValue_.assign(graphs_.size(), false);
     explanationItem_ = new QCPItemText(plot_);
     explanationItem_->position->setType(QCPItemPosition::ptAxisRectRatio);
     explanationItem_->position->setAxisRect(plot_->axisRect());
@@ -140,13 +141,16 @@ void TimelineChart::styleGraph(size_t position) {
     const bool dark = palette().color(QPalette::Base).lightness() < 128;
     const auto nameIndex =
         static_cast<size_t>(std::find(spec_.names.begin(), spec_.names.end(), info.name) - spec_.names.begin());
-    QPen pen;
-    if (info.location == kAggregateLocation) {
-        pen = QPen(seriesColour(nameIndex, spec_.names.size(), dark), 1.5);
-    } else {
-        pen = QPen(seriesColour(static_cast<size_t>(info.location), data_.locations().size(), dark), 1);
-        pen.setStyle(metricPenStyle(nameIndex));
-    }
+    // One pixel wide: Qt draws those with its fast line stroker. A wider pen
+    // turns a min/max zigzag of thousands of segments into one huge polygon
+    // to fill, which costs seconds per replot.
+    // Aggregate lines are told apart by colour; per-location lines take their
+    // location's colour in every chart and differ by dash between metrics.
+    const bool aggregate = info.location == kAggregateLocation;
+    QPen pen(aggregate ? seriesColour(nameIndex, spec_.names.size(), dark)
+                       : seriesColour(static_cast<size_t>(info.location), data_.locations().size(), dark),
+             1);
+    if (!aggregate) pen.setStyle(metricPenStyle(nameIndex));
     QCPGraph* graph = graphs_[position];
     graph->setPen(pen);
     if (QCPPlottableLegendItem* item = plot_->legend->itemWithPlottable(graph)) {
@@ -193,10 +197,25 @@ void TimelineChart::updateData(int pixelColumns) {
     }
     updateValueAxis(visible);
     updateTimeTicker();
+    markNotAvailableLines();
     explanation_ = explain(visible);
     const int maxChars = std::max(30, plot_->axisRect()->width() / std::max(1, fontMetrics().averageCharWidth()) - 4);
     explanationItem_->setText(wrapText(explanation_, maxChars));
     explanationItem_->setVisible(!explanation_.isEmpty());
+}
+
+void TimelineChart::markNotAvailableLines() {
+    const TimelineStore& store = data_.store();
+    bool renamed = false;
+    for (size_t pos = 0; pos < graphs_.size(); ++pos) {
+        if (hasHadValue_[pos]) continue; // once it had one, it keeps its plain name
+        hasHadValue_[pos] = !store.series(spec_.series[pos]).range(0, store.size()).empty();
+        const QString name = hasHadValue_[pos] ? legendLabel(pos) : tr("%1 (n/a)").arg(legendLabel(pos));
+        if (graphs_[pos]->name() == name) continue;
+        graphs_[pos]->setName(name);
+        renamed = true;
+    }
+    if (renamed) updateLegendLayout();
 }
 
 void TimelineChart::updateValueAxis(const ValueRange& visible) {
@@ -326,17 +345,28 @@ void TimelineChart::onMouseMove(QMouseEvent* event) {
         QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
 }
 
-void TimelineChart::updateLegendLayout() {
-    QFontMetrics metrics(plot_->legend->font());
+void TimelineChart::arrangeLegend(int width) {
+    // A compact legend in as many columns as fit: 64 CPUs take a few rows, not a page.
+    QCPLegend* legend = plot_->legend;
+    const QFontMetrics metrics(legend->font());
+    const int charWidth = metrics.averageCharWidth();
+    // As tall as a line of text and a little more: QCustomPlot clips a legend
+    // entry to its icon height or text height, and the text can draw lower.
+    legend->setIconSize(charWidth * 4, metrics.height() + 2);
+    legend->setIconTextPadding(charWidth);
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(charWidth * 3);
     int widest = 0;
     for (QCPGraph* graph : graphs_) widest = std::max(widest, metrics.horizontalAdvance(graph->name()));
-    const QCPLegend* legend = plot_->legend;
-    const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + 2 * metrics.height();
-    const int columns = std::max(1, (width() - 2 * metrics.height()) / std::max(1, itemWidth));
-    plot_->legend->setWrap(columns);
-    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    const int rows = (static_cast<int>(graphs_.size()) + columns - 1) / columns;
-    setMinimumHeight(metrics.height() * 16 + rows * (metrics.height() + 4));
+    const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + legend->columnSpacing();
+    const QMargins margins = legend->margins();
+    legend->setWrap(std::max(1, (width - margins.left() - margins.right()) / std::max(1, itemWidth)));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+void TimelineChart::updateLegendLayout() {
+    arrangeLegend(width());
+    setMinimumHeight(fontMetrics().height() * 16 + plot_->legend->minimumOuterSizeHint().height());
 }
 
 void TimelineChart::resizeEvent(QResizeEvent* event) {
@@ -354,7 +384,9 @@ void TimelineChart::changeEvent(QEvent* event) {
 
 void TimelineChart::render(QCPPainter& painter, const QSize& size) {
     updateData(std::max(64, size.width() - margins_));
+    arrangeLegend(size.width());
     plot_->toPainter(&painter, size.width(), size.height());
+    arrangeLegend(width());
     refresh();
 }
 

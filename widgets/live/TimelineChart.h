@@ -60,7 +60,11 @@ private:
     void updateData(int pixelColumns);
     void updateValueAxis(const ValueRange& visible);
     void updateTimeTicker();
+    // Legend entries of lines without any value so far say "(n/a)".
+    void markNotAvailableLines();
     QString explain(const ValueRange& visible) const;
+    void arrangeLegend(int width);
+    // Legend columns for the chart's width, and a minimum height that fits the legend.
     void updateLegendLayout();
     int plotColumns() const;
     void onTimeRangeChanged(const QCPRange& range);
@@ -73,6 +77,7 @@ private:
     QCPTextElement* titleElement_ = nullptr;
     QCPItemText* explanationItem_ = nullptr;
     std::vector<QCPGraph*> graphs_; // parallel to spec_.series
+    std::vector<bool> hasHadValue_; // parallel to graphs_
     QString explanation_;
     bool settingRange_ = false;
     bool longTimeAxis_ = false;

@@ -67,6 +67,7 @@ void TimelineView::buildToolBar(QVBoxLayout* layout) {
 
     auto addCombo = [&](const QString& label, const QString& toolTip) {
         auto* title = new QLabel(label, bar);
+        title->setIndent(fontMetrics().averageCharWidth() * 2); // keeps each combo's label off the one before
         auto* box = new QComboBox(bar);
         title->setBuddy(box);
         box->setToolTip(toolTip);

@@ -1,6 +1,7 @@
 // The run summary: a chosen metric (or event total) per location beside the aggregate, as Qt Charts bars.
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QStackedBarSeries>
 #include <QtTest>
@@ -27,6 +28,18 @@ MeasurementResult resultOf(size_t locations) {
 class TestRunSummary : public QObject {
     Q_OBJECT
 private slots:
+    void manyLocationsNameEveryFewBarsAndTheAggregate() {
+        RunSummaryChart summary;
+        summary.showResult(resultOf(64));
+        auto* axis = qobject_cast<QCategoryAxis*>(summary.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis);
+        const QStringList labels = axis->categoriesLabels();
+        QVERIFY(labels.size() <= 16);
+        QCOMPARE(labels.first(), QStringLiteral("CPU 0"));
+        QCOMPARE(labels.last(), QStringLiteral("aggregate"));
+        QCOMPARE(qobject_cast<QStackedBarSeries*>(summary.chart()->series().first())->barSets()[0]->count(), 65);
+    }
+
     void offersMetricsThenEventTotals() {
         const auto items = summaryItems(resultOf(2));
         QCOMPARE(items.size(), size_t(6));
@@ -77,9 +90,13 @@ private slots:
         QCOMPARE(axis->categories().size(), 5);
         QCOMPARE(axis->at(2), QStringLiteral("CPU 2 (n/a)"));
 
+        QCOMPARE(summary.notAvailableNote(), QStringLiteral("No value (n/a) for: CPU 2"));
+        summary.showItem(5);
+        QVERIFY(summary.notAvailableNote().contains(testdata::kNotCountedReason));
         summary.showItem(3);
         QCOMPARE(summary.bars().title, QStringLiteral("cycles (total count)"));
         QCOMPARE(qobject_cast<QStackedBarSeries*>(summary.chart()->series().first())->barSets()[1]->at(4), 40e6);
+        QVERIFY(summary.notAvailableNote().isEmpty());
         summary.clear();
         QVERIFY(summary.chart()->series().isEmpty());
     }

@@ -150,6 +150,19 @@ private slots:
         const auto perUnitPerLocation = planCharts(data.series(), ChartGrouping::ByUnit, LocationMode::PerLocation);
         QCOMPARE(perUnitPerLocation[1].series.size(), size_t(6)); // CPI and L3 miss rate, 3 CPUs each
     }
+
+    void aUnitChartWithTooManyLinesIsSplitPerMetric() {
+        TimelineData data;
+        data.reset(testdata::cpus(9)); // 2 ratios x 9 CPUs = 18 lines > kMaxLinesPerUnitChart
+        data.append(testdata::intervals(1, 9));
+        const auto charts = planCharts(data.series(), ChartGrouping::ByUnit, LocationMode::PerLocation);
+        // MHz (9 lines); CPI and L3 miss rate apart; the three event rates (27 lines) apart too.
+        QCOMPARE(charts.size(), size_t(6));
+        for (const ChartSpec& chart : charts) QCOMPARE(chart.series.size(), size_t(9));
+        QCOMPARE(charts[1].names, std::vector<QString>{"CPI"});
+        // In aggregate the same session keeps its three charts by unit.
+        QCOMPARE(planCharts(data.series(), ChartGrouping::ByUnit, LocationMode::Aggregate).size(), size_t(3));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimelineData)

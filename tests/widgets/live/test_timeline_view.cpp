@@ -67,6 +67,11 @@ private slots:
         QCOMPARE(clock->plot()->graph(0)->data()->at(0)->value, 6.0 * 1e6 / 0.1 * 1e-6); // 1+2+3 x 1e6 cycles in 0.1 s
         QVERIFY(clock->emptyExplanation().isEmpty());
         QVERIFY(chartTitled(view, "Rate of cycles, instructions, LLC-load-misses"));
+        // A line without any value so far says so in the legend.
+        TimelineChart* ratios = chartTitled(view, "CPI, L3 miss rate");
+        QVERIFY(ratios);
+        QCOMPARE(ratios->plot()->graph(0)->name(), QStringLiteral("CPI"));
+        QCOMPARE(ratios->plot()->graph(1)->name(), QStringLiteral("L3 miss rate (n/a)"));
     }
 
     void perLocationModeDrawsALinePerCpuInDistinctColours() {
@@ -240,7 +245,7 @@ private slots:
 
     void drawnPointsAreBoundedByTheWidthNotTheSessionLength() {
         TimelineView view;
-        showWithIntervals(view, 100000);
+        showWithIntervals(view, 30000);
         for (TimelineChart* chart : view.charts()) {
             const int width = chart->plot()->axisRect()->width();
             for (int g = 0; g < chart->plot()->graphCount(); ++g)
