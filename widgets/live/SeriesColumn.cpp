@@ -7,17 +7,6 @@
 
 namespace perfdash {
 
-void ValueRange::include(double value) {
-    if (!std::isfinite(value)) return;
-    min = std::min(min, value);
-    max = std::max(max, value);
-}
-
-void ValueRange::include(const ValueRange& other) {
-    min = std::min(min, other.min);
-    max = std::max(max, other.max);
-}
-
 namespace {
 // Bitwise, so that NaN equals NaN: the question is "same as stored?".
 bool sameFloat(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -39,8 +28,10 @@ void SeriesColumn::append(double value, double coverage) {
             // A level starts once it would hold two blocks: its first block
             // summarises the level below, the second starts with this value.
             if (count <= blockSize) break;
+            ValueRange first;
+            includeElements(static_cast<int>(k) - 1, 0, kFanOut, first);
             levels_.emplace_back();
-            levels_[k].push_back(blockFromBelow(static_cast<int>(k), 0));
+            levels_[k].push_back(first);
             levels_[k].push_back({});
         } else if ((count - 1) / blockSize == levels_[k].size()) {
             levels_[k].push_back({});
@@ -61,24 +52,13 @@ double SeriesColumn::coverage(size_t index) const {
     return widened;
 }
 
-ValueRange SeriesColumn::element(int level, size_t index) const {
+void SeriesColumn::includeElements(int level, size_t begin, size_t end, ValueRange& range) const {
     if (level < 0) {
-        ValueRange r;
-        r.include(values_[index]);
-        return r;
+        for (size_t i = begin; i < end; ++i) range.include(values_[i]);
+        return;
     }
-    return levels_[static_cast<size_t>(level)][index];
-}
-
-size_t SeriesColumn::elementCount(int level) const {
-    return level < 0 ? values_.size() : levels_[static_cast<size_t>(level)].size();
-}
-
-ValueRange SeriesColumn::blockFromBelow(int level, size_t block) const {
-    ValueRange r;
-    const size_t end = std::min((block + 1) * kFanOut, elementCount(level - 1));
-    for (size_t i = block * kFanOut; i < end; ++i) r.include(element(level - 1, i));
-    return r;
+    const auto& blocks = levels_[static_cast<size_t>(level)];
+    for (size_t i = begin; i < end; ++i) range.include(blocks[i]);
 }
 
 ValueRange SeriesColumn::range(size_t begin, size_t end) const {
@@ -91,14 +71,14 @@ ValueRange SeriesColumn::range(size_t begin, size_t end) const {
         const size_t up = (begin + kFanOut - 1) / kFanOut * kFanOut;
         const size_t down = end / kFanOut * kFanOut;
         if (static_cast<size_t>(level + 1) < levels_.size() && up < down) {
-            for (size_t i = begin; i < up; ++i) r.include(element(level, i));
-            for (size_t i = down; i < end; ++i) r.include(element(level, i));
+            includeElements(level, begin, up, r);
+            includeElements(level, down, end, r);
             begin = up / kFanOut;
             end = down / kFanOut;
             ++level;
             continue;
         }
-        for (size_t i = begin; i < end; ++i) r.include(element(level, i));
+        includeElements(level, begin, end, r);
         break;
     }
     return r;

@@ -5,6 +5,8 @@
 // value of points [a, b)" in O(log n) reads, which is what keeps a replot's
 // cost bounded by the widget's width instead of the session's length.
 // NaN ("not available") is never a minimum or maximum; it is kept as NaN.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <vector>
@@ -19,8 +21,15 @@ struct ValueRange {
     double max = -std::numeric_limits<double>::infinity();
 
     bool empty() const { return min > max; }
-    void include(double value);
-    void include(const ValueRange& other);
+    void include(double value) {
+        if (!std::isfinite(value)) return;
+        min = std::min(min, value);
+        max = std::max(max, value);
+    }
+    void include(const ValueRange& other) {
+        min = std::min(min, other.min);
+        max = std::max(max, other.max);
+    }
 };
 
 class SeriesColumn {
@@ -36,9 +45,8 @@ public:
 
 private:
     static constexpr size_t kFanOut = 8;
-    ValueRange element(int level, size_t index) const; // level -1: one point
-    size_t elementCount(int level) const;
-    ValueRange blockFromBelow(int level, size_t block) const;
+    // Includes elements [begin, end) of a level (-1: the points themselves) in `range`.
+    void includeElements(int level, size_t begin, size_t end, ValueRange& range) const;
 
     ChunkedColumn<double, 10> values_;
     std::vector<ChunkedColumn<ValueRange, 6>> levels_; // levels_[k]: blocks of 8^(k+1) points

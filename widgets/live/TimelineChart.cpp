@@ -43,9 +43,8 @@ TimelineChart::TimelineChart(const TimelineData& data, ChartSpec spec, QWidget* 
 }
 
 QString TimelineChart::title() const {
-    QStringList names;
-    for (const QString& name : spec_.names) names << name;
-    QString joined = names.size() > 3 ? tr("%1 and %n more", nullptr, static_cast<int>(names.size() - 2))
+    const QStringList names(spec_.names.begin(), spec_.names.end());
+    const QString joined = names.size() > 3 ? tr("%1 and %n more", nullptr, static_cast<int>(names.size() - 2))
                                             .arg(QStringList(names.mid(0, 2)).join(QStringLiteral(", ")))
                                       : names.join(QStringLiteral(", "));
     return spec_.kind == SeriesKind::EventRate ? tr("Rate of %1").arg(joined) : joined;
@@ -187,6 +186,9 @@ void TimelineChart::updateData(int pixelColumns) {
             graph->data()->clear();
             continue;
         }
+        // A reduced line is a dense zigzag of near-vertical segments: smoothing
+        // them changes nothing visible and costs most of a replot.
+        graph->setAntialiased(columns.everyPoint);
         decimate(store, spec_.series[pos], columns, line_);
         points_.resize(static_cast<qsizetype>(line_.t.size()));
         for (size_t i = 0; i < line_.t.size(); ++i) {
