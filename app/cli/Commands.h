@@ -10,6 +10,7 @@ namespace perfdash::cli {
 using Args = std::vector<std::string>;
 
 int topologyCommand(const Args& args);
+int capabilitiesCommand(const Args& args);
 int listCommand(const Args& args);
 int describeCommand(const Args& args);
 int groupsCommand(const Args& args);

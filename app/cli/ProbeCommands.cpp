@@ -1,9 +1,556 @@
+// perfdash-cli bench | freq | ipc: the machine probes (core/microbench).
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sched.h>
+#include <unistd.h>
+
+#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "core/microbench/BenchRunner.h"
+#include "core/microbench/ClockReport.h"
+#include "core/microbench/IpcProbe.h"
+#include "core/microbench/MicrobenchJson.h"
+#include "core/microbench/ReferenceTable.h"
+#include "core/util/Strings.h"
 
 namespace perfdash::cli {
 
-int benchCommand(const Args&) { return fail("this command is not built yet (issue #4)"); }
-int freqCommand(const Args&) { return fail("this command is not built yet (issue #4)"); }
-int ipcCommand(const Args&) { return fail("this command is not built yet (issue #4)"); }
+namespace {
+
+// ------------------------------------------------------------------ helpers
+
+std::string fixed(double v, int decimals = 2) {
+    if (!std::isfinite(v)) return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string ghz(const std::optional<double>& hz) { return hz ? fixed(*hz / 1e9, 4) + " GHz" : "n/a"; }
+
+std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
+
+void printJson(const nlohmann::json& j) { std::printf("%s\n", j.dump(2).c_str()); }
+
+Result<int> parseCpu(const std::string& text) {
+    auto n = parseUnsigned(text);
+    if (!n || *n >= CPU_SETSIZE) return makeError("--cpu takes one CPU number, e.g. --cpu 2 (got '" + text + "')");
+    return static_cast<int>(*n);
+}
+
+// "0,2-4" (the topology module owns the full likwid syntax; probes need only plain lists).
+Result<std::vector<int>> parseCpuList(const std::string& text) {
+    std::vector<int> cpus;
+    for (const auto& part : split(text, ',')) {
+        const auto dash = part.find('-');
+        auto lo = parseUnsigned(trim(part.substr(0, dash)));
+        auto hi = dash == std::string::npos ? lo : parseUnsigned(trim(part.substr(dash + 1)));
+        if (!lo || !hi || *hi < *lo || *hi >= CPU_SETSIZE)
+            return makeError("bad CPU list '" + text + "': write CPU numbers and ranges, e.g. 0,2-3");
+        for (uint64_t c = *lo; c <= *hi; ++c) cpus.push_back(static_cast<int>(c));
+    }
+    return cpus;
+}
+
+std::vector<int> allowedCpus() {
+    cpu_set_t set;
+    std::vector<int> out;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return out;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &set)) out.push_back(c);
+    return out;
+}
+
+Result<Arch> targetArch(const ParsedArgs& args) {
+    if (auto a = args.value("--arch")) {
+        auto arch = parseArch(*a);
+        if (!arch) return makeError("unknown architecture '" + *a + "' (x86_64, aarch64, mips64)");
+        return *arch;
+    }
+    if (auto host = hostArch()) return *host;
+    return makeError("this machine's architecture has no instruction catalog; name one with --arch");
+}
+
+Toolchain toolchainFor(Arch arch, const ParsedArgs& args) {
+    Toolchain t = Toolchain::fromEnvironment(arch);
+    if (auto as = args.value("--as")) t.assembler = *as;
+    if (auto ld = args.value("--ld")) t.linker = *ld;
+    return t;
+}
+
+Result<InstructionCatalog> loadCatalog(Arch arch, const ParsedArgs& args) {
+    auto catalog = InstructionCatalog::loadDefault(arch);
+    if (!catalog) return catalog.error();
+    for (const auto& path : args.values("--catalog")) {
+        auto extra = InstructionCatalog::loadFile(arch, path, false);
+        if (!extra) return extra.error();
+        catalog->merge(std::move(extra).value());
+    }
+    return catalog;
+}
+
+// Options every measuring subcommand shares.
+CommandLine& measuringOptions(CommandLine& cl) {
+    return cl.option({"", "--cpu", "N", "pin to CPU N (default: the CPU perfdash-cli starts on)"})
+        .option({"", "--json", "", "print JSON"})
+        .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
+        .option({"", "--measured-clock", "", "convert time with the measured clock even where the cycles counter counts"})
+        .option({"", "--repetitions", "N", "timed runs of each kernel (default 15)"})
+        .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
+        .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
+}
+
+Result<MeasurementOptions> measurementOptions(const ParsedArgs& args) {
+    MeasurementOptions o;
+    if (auto cpu = args.value("--cpu")) {
+        auto n = parseCpu(*cpu);
+        if (!n) return n.error();
+        o.cpu = *n;
+    }
+    o.realtime = !args.has("--no-realtime");
+    if (args.has("--measured-clock")) o.cycles = CyclesChoice::MeasuredClock;
+    if (auto reps = args.value("--repetitions")) {
+        auto n = parseUnsigned(*reps);
+        if (!n || *n < 1 || *n > 10000) return makeError("--repetitions takes a number from 1 to 10000");
+        o.timing.repetitions = static_cast<int>(*n);
+    }
+    auto arch = hostArch();
+    if (!arch) return makeError("instruction benchmarks run on x86-64, AArch64 and MIPS64 only");
+    o.toolchain = toolchainFor(*arch, args);
+    return o;
+}
+
+// Progress on stderr, only for a person watching a terminal.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool enabled) : enabled_(enabled && isatty(STDERR_FILENO)) {}
+    ~ProgressLine() { clear(); }
+    void show(size_t done, size_t total, const std::string& what) {
+        if (!enabled_) return;
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", done, total, what.c_str());
+        std::fflush(stderr);
+        shown_ = true;
+    }
+    void clear() {
+        if (shown_) std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+
+private:
+    bool enabled_;
+    bool shown_ = false;
+};
+
+void printEnvironment(const BenchEnvironment& env) {
+    std::printf("%s, CPU %d, %s\n", env.arch.c_str(), env.cpu, env.scheduling.c_str());
+    std::printf("cycles from %s\n", env.cyclesSourceDetail.c_str());
+    if (!env.cyclesCounterNote.empty()) std::printf("  (%s)\n", env.cyclesCounterNote.c_str());
+}
+
+// ---------------------------------------------------------------- bench
+
+std::string cycles(const ModeMeasurement& m, bool useMin = false) {
+    if (!m.cycles) return "n/a";
+    return fixed(useMin ? m.cycles->min : m.cycles->median);
+}
+
+std::string spreadOf(const BenchResult& r) {
+    double s = -1;
+    for (const auto* m : {&r.latency, &r.throughput})
+        if (m->cycles && std::isfinite(m->cycles->relativeSpread())) s = std::max(s, m->cycles->relativeSpread());
+    return s < 0 ? "" : fixed(100 * s, 1) + "%";
+}
+
+std::string deviation(const std::optional<double>& d, bool flagged) {
+    if (!d) return "";
+    return (flagged ? "!" : "") + std::string(*d >= 0 ? "+" : "") + fixed(100 * *d, 0) + "%";
+}
+
+void printBenchTable(const BenchRun& run, const std::map<size_t, std::vector<ReferenceComparison>>& refs,
+                     bool showAsm) {
+    printEnvironment(run.environment);
+    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction; median [min];\n"
+                "spread: interquartile range of the repetitions relative to the median\n");
+    const bool withRef = !refs.empty();
+    if (withRef) std::printf("reference deviations marked ! exceed 10 %% (and 0.1 cycles)\n");
+    std::printf("\n");
+    std::printf("%s%s%s%s%s%s%s\n", pad("NAME", 22).c_str(), pad("INSTRUCTION", 30).c_str(), pad("TYPE", 9).c_str(),
+                pad("LATENCY", 15).c_str(), pad("TP", 15).c_str(), pad("IPC", 7).c_str(),
+                withRef ? "SPREAD  REFERENCE (lat / TP, deviation)" : "SPREAD");
+    std::vector<std::string> footnotes;
+    for (size_t i = 0; i < run.results.size(); ++i) {
+        const BenchResult& r = run.results[i];
+        const std::string instruction = r.mnemonic + " " + r.operands;
+        std::string lat = "-", tp = "-", ipc = "-";
+        if (r.status == BenchStatus::Measured) {
+            lat = cycles(r.latency) + (r.latency.cycles ? " [" + cycles(r.latency, true) + "]" : "");
+            tp = cycles(r.throughput) + (r.throughput.cycles ? " [" + cycles(r.throughput, true) + "]" : "");
+            ipc = fixed(r.ipc());
+        }
+        std::string ref;
+        if (auto it = refs.find(i); it != refs.end())
+            for (const auto& c : it->second)
+                ref += (ref.empty() ? "" : "; ") + fixed(c.row->latency.value_or(NAN)) + " / " +
+                       fixed(c.row->reciprocalThroughput.value_or(NAN)) + " " +
+                       deviation(c.latencyDeviation, c.latencyFlagged) + " " +
+                       deviation(c.throughputDeviation, c.throughputFlagged) + " (" + c.row->microarchitecture + ")";
+        std::printf("%s%s%s%s%s%s%s%s\n", pad(r.name, 22).c_str(), pad(instruction, 30).c_str(), pad(r.kind, 9).c_str(),
+                    pad(lat, 15).c_str(), pad(tp, 15).c_str(), pad(ipc, 7).c_str(), pad(spreadOf(r), 8).c_str(),
+                    ref.c_str());
+        if (r.status != BenchStatus::Measured)
+            footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
+        else if (!r.latency.unavailable.empty())
+            footnotes.push_back(r.name + ": latency n/a: " + r.latency.unavailable);
+        for (const auto* m : {&r.latency, &r.throughput})
+            for (const auto& n : m->notes)
+                if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
+    }
+    if (!footnotes.empty()) std::printf("\n");
+    for (const auto& f : footnotes) std::printf("  %s\n", f.c_str());
+    if (showAsm)
+        for (const auto& r : run.results)
+            if (!r.assembly.empty()) std::printf("\n== %s: generated code ==\n%s", r.name.c_str(), r.assembly.c_str());
+}
+
+std::map<size_t, std::vector<ReferenceComparison>> compareAll(const BenchRun& run, const ReferenceTable& table,
+                                                              const std::string& uarch) {
+    std::map<size_t, std::vector<ReferenceComparison>> out;
+    for (size_t i = 0; i < run.results.size(); ++i)
+        for (const ReferenceRow* row : table.find(run.results[i].mnemonic, run.results[i].operands, uarch))
+            out[i].push_back(compareWithReference(run.results[i], *row));
+    return out;
+}
+
+// Runs entries and prints them; the exit status says whether anything failed
+// or an entry the user named explicitly could not run.
+int runAndReport(const std::vector<const CatalogEntry*>& entries, const ParsedArgs& args, bool namedExplicitly) {
+    std::optional<ReferenceTable> table;
+    if (auto path = args.value("--reference")) {
+        auto t = ReferenceTable::load(*path);
+        if (!t) return fail(t.error().message);
+        table = std::move(t).value();
+    }
+    auto options = measurementOptions(args);
+    if (!options) return fail(options.error().message, kExitUsage);
+    ProgressLine progress(!args.has("--json"));
+    progress.show(0, entries.size(), "measuring the core clock");
+    auto context = MeasurementContext::create(*options);
+    if (!context) return fail(context.error().message);
+    BenchRunner runner(**context);
+    BenchCallbacks callbacks;
+    callbacks.progress = [&](const BenchProgress& p) { progress.show(p.done, p.total, p.current); };
+    const BenchRun run = runner.runAll(entries, callbacks);
+    progress.clear();
+
+    std::map<size_t, std::vector<ReferenceComparison>> refs;
+    if (table) refs = compareAll(run, *table, args.value("--uarch").value_or(""));
+    if (args.has("--json"))
+        printJson(benchRunToJson(run, args.has("--show-asm"), refs));
+    else
+        printBenchTable(run, refs, args.has("--show-asm"));
+
+    int status = kExitOk;
+    for (const auto& r : run.results)
+        if (r.status == BenchStatus::Failed || (namedExplicitly && r.status != BenchStatus::Measured)) status = kExitFailure;
+    return status;
+}
+
+CommandLine benchRunLine() {
+    CommandLine cl("bench run", "bench run [NAME|PATTERN...] [--all] [OPTIONS]",
+                   "Measure latency and reciprocal throughput of catalog entries (names or shell patterns such "
+                   "as 'add*').");
+    cl.option({"", "--all", "", "every entry of the catalog"})
+        .option({"", "--category", "NAME", "only entries of this category", true})
+        .option({"", "--catalog", "FILE", "read more entries from FILE (repeatable)", true})
+        .option({"", "--show-asm", "", "print the generated code"})
+        .option({"", "--asm-only", "", "print the generated code without running it (any --arch)"})
+        .option({"", "--arch", "ARCH", "the catalog's architecture, for --asm-only (x86_64, aarch64, mips64)"})
+        .option({"", "--reference", "CSV", "compare with a reference table (mnemonic,operands,latency,recip_throughput,"
+                                           "microarchitecture,source)"})
+        .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
+    return measuringOptions(cl);
+}
+
+int benchList(const Args& rest) {
+    CommandLine cl("bench list", "bench list [--arch ARCH] [--catalog FILE] [--json]",
+                   "List the instruction catalog and whether each entry can run on this CPU.");
+    cl.option({"", "--arch", "ARCH", "another architecture's catalog"})
+        .option({"", "--catalog", "FILE", "read more entries from FILE (repeatable)", true})
+        .option({"", "--json", "", "print JSON"});
+    auto args = cl.parse(rest);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    auto arch = targetArch(*args);
+    if (!arch) return fail(arch.error().message, kExitUsage);
+    auto catalog = loadCatalog(*arch, *args);
+    if (!catalog) return fail(catalog.error().message);
+    const bool native = hostArch() == *arch;
+    const CpuFeatures features = native ? CpuFeatures::detect() : CpuFeatures{};
+    auto runsHere = [&](const CatalogEntry& e) -> std::string {
+        if (!native) return std::string("no: an entry for ") + toString(*arch);
+        auto missing = features.missing(e.requiredFeatures());
+        return missing.empty() ? "yes" : "no: " + features.explainMissing(missing);
+    };
+    if (args->has("--json")) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& e : catalog->entries())
+            list.push_back({{"name", e.name},
+                            {"mnemonic", e.mnemonic()},
+                            {"operands", e.operands},
+                            {"type", toString(e.instruction.kind())},
+                            {"category", e.category},
+                            {"template", e.instruction.text()},
+                            {"requires", e.requiredFeatures()},
+                            {"origin", e.origin},
+                            {"runs_here", runsHere(e) == "yes"},
+                            {"description", e.description}});
+        printJson({{"schema", "perfdash-bench-list/1"}, {"arch", toString(*arch)}, {"entries", list}});
+        return kExitOk;
+    }
+    std::printf("%s%s%s%s%s\n", pad("NAME", 22).c_str(), pad("CATEGORY", 14).c_str(), pad("TYPE", 9).c_str(),
+                pad("TEMPLATE", 46).c_str(), "RUNS HERE");
+    for (const auto& e : catalog->entries())
+        std::printf("%s%s%s%s%s\n", pad(e.name, 22).c_str(), pad(e.category, 14).c_str(),
+                    pad(toString(e.instruction.kind()), 9).c_str(), pad(e.instruction.text(), 46).c_str(),
+                    runsHere(e).c_str());
+    std::printf("\n%zu entries from %s", catalog->entries().size(), InstructionCatalog::shippedPath(*arch).c_str());
+    std::printf(" (add your own in %s/*.txt)\n", InstructionCatalog::userDirectory(*arch).c_str());
+    return kExitOk;
+}
+
+int printAssemblyOnly(const std::vector<const CatalogEntry*>& entries) {
+    for (const auto* e : entries) {
+        auto text = generateBenchAssembly(*e);
+        if (!text) return fail(e->name + ": " + text.error().message);
+        std::printf("== %s ==\n%s\n", e->name.c_str(), text->c_str());
+    }
+    return kExitOk;
+}
+
+int benchRun(const Args& rest) {
+    const CommandLine cl = benchRunLine();
+    auto args = cl.parse(rest);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    auto arch = targetArch(*args);
+    if (!arch) return fail(arch.error().message, kExitUsage);
+    if (hostArch() != *arch && !args->has("--asm-only"))
+        return fail(std::string("this machine cannot run ") + toString(*arch) + " code; add --asm-only to see it",
+                    kExitUsage);
+    auto catalog = loadCatalog(*arch, *args);
+    if (!catalog) return fail(catalog.error().message);
+
+    const auto& names = args->positional();
+    if (names.empty() && !args->has("--all") && args->values("--category").empty())
+        return fail("name entries to run (see 'perfdash-cli bench list'), a --category, or --all", kExitUsage);
+    std::vector<const CatalogEntry*> chosen;
+    if (names.empty()) {
+        for (const auto& e : catalog->entries()) chosen.push_back(&e);
+    }
+    for (const auto& n : names) {
+        auto matches = catalog->match(n);
+        if (matches.empty()) {
+            std::string hint;
+            if (auto close = closestMatches(n, catalog->names(), 3); !close.empty())
+                hint = "; did you mean " + join(close, ", ") + "?";
+            return fail("no catalog entry '" + n + "'" + hint + " (see 'perfdash-cli bench list')", kExitUsage);
+        }
+        chosen.insert(chosen.end(), matches.begin(), matches.end());
+    }
+    if (auto categories = args->values("--category"); !categories.empty()) {
+        std::erase_if(chosen, [&](const CatalogEntry* e) {
+            return std::find(categories.begin(), categories.end(), e->category) == categories.end();
+        });
+        if (chosen.empty()) return fail("no entries in category " + join(categories, ", "), kExitUsage);
+    }
+    if (args->has("--asm-only")) return printAssemblyOnly(chosen);
+    return runAndReport(chosen, *args, !names.empty());
+}
+
+int benchCustom(const Args& rest) {
+    CommandLine cl("bench custom", "bench custom 'TEMPLATE' [OPTIONS]",
+                   "Measure one instruction written as a template, e.g. 'imul <sd:gpr64>, <s:gpr64>'. It runs in a\n"
+                   "separate process, so an instruction this CPU lacks cannot crash perfdash.");
+    cl.option({"", "--init", "[CLASS=]VALUE", "start value of registers (3, 0x10, 1.0, 1.0f, mem)", true})
+        .option({"", "--implicit", "REGS", "registers the instruction uses without naming them (e.g. rax,rdx)"})
+        .option({"", "--requires", "FLAGS", "CPU features it needs (cpuinfo flags, comma-separated)"})
+        .option({"", "--setup", "ASM", "run once before the loop (repeatable)", true})
+        .option({"", "--breaker", "ASM", "put before each throughput copy (repeatable)", true})
+        .option({"", "--link", "TEMPLATE", "instruction that carries the result back to a source (for latency)"})
+        .option({"", "--show-asm", "", "print the generated code"})
+        .option({"", "--asm-only", "", "print the generated code without running it"})
+        .option({"", "--reference", "CSV", "compare with a reference table"})
+        .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
+    measuringOptions(cl);
+    auto args = cl.parse(rest);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    if (args->positional().size() != 1)
+        return fail("give exactly one template in quotes, e.g. 'add <sd:gpr64>, <s:gpr64>'", kExitUsage);
+    auto arch = hostArch();
+    if (!arch) return fail("instruction benchmarks run on x86-64, AArch64 and MIPS64 only");
+    std::vector<std::string> implicit;
+    if (auto v = args->value("--implicit")) implicit = split(*v, ',');
+    auto entry = makeCustomEntry(*arch, args->positional()[0], implicit);
+    if (!entry) return fail("bad template: " + entry.error().message, kExitUsage);
+    for (const auto& init : args->values("--init")) {
+        const auto eq = init.find('=');
+        const std::string cls = eq == std::string::npos ? "" : trim(init.substr(0, eq));
+        auto value = InitValue::parse(eq == std::string::npos ? init : init.substr(eq + 1));
+        if (!value) return fail("--init: " + value.error().message, kExitUsage);
+        if (!cls.empty() && !findRegisterClass(*arch, cls))
+            return fail("--init: unknown register class '" + cls + "'", kExitUsage);
+        entry->init[cls] = *value;
+    }
+    if (auto v = args->value("--requires"))
+        for (auto& f : split(*v, ',')) entry->features.push_back(toLower(trim(f)));
+    entry->setup = args->values("--setup");
+    entry->breaker = args->values("--breaker");
+    if (auto link = args->value("--link")) {
+        auto l = InstructionTemplate::parse(*arch, *link);
+        if (!l) return fail("bad --link: " + l.error().message, kExitUsage);
+        entry->link = std::move(l).value();
+    }
+    if (auto s = validateEntry(*entry); !s) return fail(s.error().message, kExitUsage);
+    if (args->has("--asm-only")) return printAssemblyOnly({&entry.value()});
+    return runAndReport({&entry.value()}, *args, true);
+}
+
+} // namespace
+
+int benchCommand(const Args& args) {
+    const char* usage =
+        "Usage: perfdash-cli bench list|run|custom ...\n\n"
+        "  bench list                          the instruction catalog and what runs on this CPU\n"
+        "  bench run NAME...|--all [--cpu N]   latency and throughput of catalog entries\n"
+        "  bench custom 'TEMPLATE'             one instruction of your own\n\n"
+        "Run 'perfdash-cli bench SUBCOMMAND --help' for its options.\n";
+    if (args.empty()) return std::fprintf(stderr, "%s", usage), kExitUsage;
+    const Args rest(args.begin() + 1, args.end());
+    if (args[0] == "list") return benchList(rest);
+    if (args[0] == "run") return benchRun(rest);
+    if (args[0] == "custom") return benchCustom(rest);
+    if (args[0] == "-h" || args[0] == "--help") return std::printf("%s", usage), kExitOk;
+    return fail("unknown 'bench' subcommand '" + args[0] + "' (list, run, custom)", kExitUsage);
+}
+
+// ------------------------------------------------------------------ freq
+
+int freqCommand(const Args& rest) {
+    CommandLine cl("freq", "freq [--cpu LIST] [--json]",
+                   "Measure the real core clock of each CPU with a chain of dependent adds, next to the TSC rate,\n"
+                   "/proc/cpuinfo, cpufreq, APERF/MPERF and the cycles counter where those exist.");
+    cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 (default: every CPU this process may use)"})
+        .option({"", "--json", "", "print JSON"})
+        .option({"", "--tries", "N", "clock measurements per CPU (default 31)"})
+        .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
+        .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
+        .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
+    auto args = cl.parse(rest);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    std::vector<int> cpus = allowedCpus();
+    if (auto list = args->value("--cpu")) {
+        auto parsed = parseCpuList(*list);
+        if (!parsed) return fail(parsed.error().message, kExitUsage);
+        cpus = *parsed;
+    }
+    ClockReportOptions options;
+    options.realtime = !args->has("--no-realtime");
+    if (auto tries = args->value("--tries")) {
+        auto n = parseUnsigned(*tries);
+        if (!n || *n < 1 || *n > 100000) return fail("--tries takes a number from 1 to 100000", kExitUsage);
+        options.probe.tries = static_cast<int>(*n);
+    }
+    auto arch = hostArch();
+    if (!arch) return fail("the clock probe runs on x86-64, AArch64 and MIPS64 only");
+    auto probe = ClockProbe::build(toolchainFor(*arch, *args));
+    if (!probe) return fail(probe.error().message);
+    std::vector<CpuClockReport> reports;
+    for (int cpu : cpus) reports.push_back(measureCpuClock(*probe, cpu, options));
+
+    if (args->has("--json")) {
+        printJson(clockReportsToJson(reports));
+    } else {
+        for (const auto& r : reports) {
+            if (!r.measured) {
+                std::printf("CPU %-3d measured n/a: %s\n", r.cpu, r.error.c_str());
+            } else {
+                std::printf("CPU %-3d measured %s  (%d of %d tries agreed, their spread %s %%; %s)\n", r.cpu,
+                            ghz(r.measured->hz).c_str(), r.measured->accepted, r.measured->accepted + r.measured->rejected,
+                            fixed(100 * r.measured->acceptedHz.relativeSpread(), 2).c_str(), r.scheduling.c_str());
+            }
+            for (const auto& ref : r.references)
+                std::printf("        %s%s%s\n", pad(ref.source, 16).c_str(), pad(ghz(ref.hz), 13).c_str(), ref.note.c_str());
+        }
+    }
+    for (const auto& r : reports)
+        if (!r.measured) return kExitFailure;
+    return kExitOk;
+}
+
+// ------------------------------------------------------------------- ipc
+
+int ipcCommand(const Args& rest) {
+    CommandLine cl("ipc", "ipc [--cpu N] [--class C] [--json]",
+                   "Measure instructions per cycle with 1 to 16 independent chains of integer adds, FP adds,\n"
+                   "loads and nops; the plateau of each curve is the issue width for that kind.");
+    cl.option({"", "--class", "CLASS", "int-add, fp-add, load or nop (repeatable; default all)", true})
+        .option({"", "--max-chains", "K", "the largest number of chains (default 16)"});
+    measuringOptions(cl);
+    auto args = cl.parse(rest);
+    if (!args) return fail(args.error().message, kExitUsage);
+    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    IpcOptions ipc;
+    if (auto classes = args->values("--class"); !classes.empty()) {
+        ipc.classes.clear();
+        for (const auto& c : classes) {
+            auto cls = parseIpcClass(c);
+            if (!cls) return fail("unknown --class '" + c + "' (int-add, fp-add, load, nop)", kExitUsage);
+            ipc.classes.push_back(*cls);
+        }
+    }
+    if (auto k = args->value("--max-chains")) {
+        auto n = parseUnsigned(*k);
+        if (!n || *n < 1 || *n > 64) return fail("--max-chains takes a number from 1 to 64", kExitUsage);
+        ipc.maxChains = static_cast<int>(*n);
+    }
+    auto options = measurementOptions(*args);
+    if (!options) return fail(options.error().message, kExitUsage);
+    ProgressLine progress(!args->has("--json"));
+    progress.show(0, 1, "measuring the core clock");
+    auto context = MeasurementContext::create(*options);
+    if (!context) return fail(context.error().message);
+    IpcProbe probe(**context, ipc);
+    const auto curves = probe.run([&](const IpcProgress& p) { progress.show(p.done, p.total, p.current); });
+    progress.clear();
+
+    if (args->has("--json")) {
+        printJson(ipcCurvesToJson((*context)->environment(), curves));
+    } else {
+        printEnvironment((*context)->environment());
+        for (const auto& c : curves) {
+            std::printf("\n%s (%s)", toString(c.cls), c.instruction.c_str());
+            if (!c.error.empty()) {
+                std::printf(": n/a: %s\n", c.error.c_str());
+                continue;
+            }
+            if (c.plateauIpc)
+                std::printf(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
+            else
+                std::printf(": no plateau (no positive IPC measured)\n");
+            std::printf("  chains");
+            for (const auto& p : c.points) std::printf("%7d", p.chains);
+            std::printf("\n  IPC   ");
+            for (const auto& p : c.points) std::printf("%7s", fixed(p.ipc()).c_str());
+            std::printf("\n");
+            if (!c.note.empty()) std::printf("  (%s)\n", c.note.c_str());
+        }
+    }
+    for (const auto& c : curves)
+        if (!c.error.empty()) return kExitFailure;
+    return kExitOk;
+}
 
 } // namespace perfdash::cli

@@ -22,13 +22,15 @@ namespace {
 
 CommandLine statCommandLine() {
     CommandLine cl("stat",
-                   "stat [-C LIST | -c LIST | --pid PID] (-g GROUP | -e EVENTS)... [-t INTERVAL] [-S DURATION] "
+                   "stat [-C LIST | -c LIST | --pid PID] (-g GROUP | -e EVENTS)... [-m] [-t INTERVAL] [-S DURATION] "
                    "[-O | --json] [-o FILE] [-- PROGRAM ARGS...]",
                    "Counts events and computes the metrics of performance groups. Flags follow likwid-perfctr.\n"
                    "  Launch:      stat -C 0-3 -g CPI -- ./app args     (pinned to CPUs 0-3, counted per CPU)\n"
                    "  Unpinned:    stat -g SOFTWARE -- ./app            (counted as one process)\n"
                    "  Attach:      stat --pid 1234 -g SOFTWARE -S 5s    (every thread of process 1234)\n"
                    "  Whole CPUs:  stat -c 0,1 -g SOFTWARE -S 2s        (system-wide, like likwid's stethoscope)\n"
+                   "  Regions:     stat -m -C 0-3 -g CPI -- ./app       (per marker region and thread, likwid -m;\n"
+                   "                                                      see docs/marker.md)\n"
                    "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
                    "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's.\n"
                    "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
@@ -38,6 +40,7 @@ CommandLine statCommandLine() {
     cl.option({"-p", "--pid", "PID", "attach to the running process PID (all its threads)"});
     cl.option({"-g", "--group", "GROUP", "performance group name or group file (repeatable)", true});
     cl.option({"-e", "--events", "EVENTS", "comma-separated events, perf or libpfm4 names (repeatable)", true});
+    cl.option({"-m", "--marker", "", "the program uses the marker API: also count and report its regions per thread"});
     cl.option({"-t", "--interval", "INTERVAL", "timeline: print the counts of every interval (e.g. 100ms)"});
     cl.option({"-S", "--duration", "DURATION", "stop after DURATION (e.g. 2s); a launched program is terminated"});
     cl.option({"-O", "--csv", "", "print CSV (a header row and a schema version) instead of tables"});
@@ -87,6 +90,7 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
             return makeError("no program to measure: put it after '--' (perfdash-cli stat -g SOFTWARE -- ./app), "
                              "or attach with --pid PID, or count whole CPUs with -c LIST -S 2s");
     }
+    r.marker = args.has("--marker");
     r.groups = args.values("--group");
     r.events = args.values("--events");
     if (auto t = args.value("--interval")) {

@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"groups", "list the performance groups, or show one", groupsCommand},
     {"check-group", "parse and validate group files without measuring", checkGroupCommand},
     {"topology", "show CPUs, cores, sockets, caches and NUMA nodes", topologyCommand},
+    {"capabilities", "say what this machine can count, why not, and how to enable more", capabilitiesCommand},
     {"bench", "measure instruction latency and throughput", benchCommand},
     {"freq", "measure the real core clock", freqCommand},
     {"ipc", "measure the maximum instructions per cycle", ipcCommand},

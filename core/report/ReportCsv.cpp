@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
 
 namespace perfdash {
 
@@ -28,19 +29,32 @@ std::string csvNumber(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
-const char* const kHeader = "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason\n";
+const char* const kHeader = "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason";
 
 struct RowWriter {
     std::string& out;
     const std::vector<LocationInfo>& locations;
     std::string eventKind, metricKind, t, dt;
+    std::optional<std::string> region; // the region column's value; nullopt: the report has no such column
 
     void row(const std::string& kind, const GroupResult& g, const std::string& name, const std::string& counter,
              const std::string& unit, const std::string& location, double value, double coverage,
              const std::string& reason) {
         out += std::to_string(kReportSchemaVersion) + "," + kind + "," + t + "," + dt + "," + csvField(g.name) + "," +
                csvField(name) + "," + csvField(counter) + "," + csvField(unit) + "," + csvField(location) + "," +
-               csvNumber(value) + "," + csvNumber(coverage) + "," + csvField(reason) + "\n";
+               csvNumber(value) + "," + csvNumber(coverage) + "," + csvField(reason) +
+               (region ? "," + csvField(*region) : std::string()) + "\n";
+    }
+
+    // A marker region's time and calls per thread (no total: they do not add up to one figure).
+    void regionInfo(const RegionResult& r) {
+        for (size_t i = 0; i < r.threads.size(); ++i) {
+            const std::string location = csvLocationName(r.threads[i]);
+            row("region_info", r.group, "time", "", "s", location, i < r.timeS.size() ? r.timeS[i] : kNotAvailable,
+                kNotAvailable, "");
+            row("region_info", r.group, "calls", "", "", location,
+                i < r.calls.size() ? static_cast<double>(r.calls[i]) : kNotAvailable, kNotAvailable, "");
+        }
     }
 
     void groups(const std::vector<GroupResult>& groups) {
@@ -69,10 +83,18 @@ struct RowWriter {
 std::string csvLocationName(const LocationInfo& location) { return location.kind + std::to_string(location.id); }
 
 std::string formatReportCsv(const MeasurementResult& r) {
-    std::string out = kHeader;
-    RowWriter{out, r.locations, "event", "metric", "", ""}.groups(r.groups);
+    const bool regions = !r.regions.empty();
+    const std::optional<std::string> noRegion = regions ? std::optional<std::string>("") : std::nullopt;
+    std::string out = std::string(kHeader) + (regions ? ",region\n" : "\n");
+    RowWriter{out, r.locations, "event", "metric", "", "", noRegion}.groups(r.groups);
     for (const auto& i : r.intervals)
-        RowWriter{out, r.locations, "interval_event", "interval_metric", csvNumber(i.t), csvNumber(i.dt)}.groups(i.groups);
+        RowWriter{out, r.locations, "interval_event", "interval_metric", csvNumber(i.t), csvNumber(i.dt), noRegion}
+            .groups(i.groups);
+    for (const auto& region : r.regions) {
+        RowWriter writer{out, region.threads, "region_event", "region_metric", "", "", region.name};
+        writer.regionInfo(region);
+        writer.groups({region.group});
+    }
     return out;
 }
 

@@ -37,17 +37,19 @@ ojson metricToJson(const MetricResult& m) {
             {"per_location", std::move(perLocation)}};
 }
 
+ojson groupToJson(const GroupResult& g) {
+    ojson events = ojson::array(), metrics = ojson::array();
+    for (const auto& e : g.events) events.push_back(eventToJson(e));
+    for (const auto& m : g.metrics) metrics.push_back(metricToJson(m));
+    return {{"name", g.name},
+            {"short_description", g.shortDescription},
+            {"events", std::move(events)},
+            {"metrics", std::move(metrics)}};
+}
+
 ojson groupsToJson(const std::vector<GroupResult>& groups) {
     ojson out = ojson::array();
-    for (const auto& g : groups) {
-        ojson events = ojson::array(), metrics = ojson::array();
-        for (const auto& e : g.events) events.push_back(eventToJson(e));
-        for (const auto& m : g.metrics) metrics.push_back(metricToJson(m));
-        out.push_back({{"name", g.name},
-                       {"short_description", g.shortDescription},
-                       {"events", std::move(events)},
-                       {"metrics", std::move(metrics)}});
-    }
+    for (const auto& g : groups) out.push_back(groupToJson(g));
     return out;
 }
 
@@ -75,6 +77,21 @@ ojson locationsToJson(const std::vector<LocationInfo>& locations) {
     return out;
 }
 
+ojson regionsToJson(const std::vector<RegionResult>& regions) {
+    ojson out = ojson::array();
+    for (const auto& r : regions) {
+        ojson time = ojson::array();
+        for (double t : r.timeS) time.push_back(jsonNumber(t));
+        out.push_back({{"name", r.name},
+                       {"group_index", r.groupIndex},
+                       {"threads", locationsToJson(r.threads)},
+                       {"time_s", std::move(time)},
+                       {"calls", r.calls},
+                       {"group", groupToJson(r.group)}});
+    }
+    return out;
+}
+
 // `header` comes first: the stream line puts its type and schema there.
 ojson intervalToJson(const IntervalResult& interval, ojson header, const std::vector<LocationInfo>* locations) {
     FlatMaps flat = flatMaps(interval.groups);
@@ -99,7 +116,8 @@ ojson configToJson(const RunConfig& c) {
             {"events", c.events},
             {"interval_s", jsonNumber(c.intervalS)},
             {"duration_s", jsonNumber(c.durationS)},
-            {"user_space_only", c.userSpaceOnly}};
+            {"user_space_only", c.userSpaceOnly},
+            {"marker", c.marker}};
 }
 
 // User-supplied text (program arguments, file names) may not be UTF-8: replace, never throw.
@@ -128,6 +146,7 @@ ojson reportToJson(const MeasurementResult& r) {
             {"totals", std::move(flat.events)},
             {"metrics", std::move(flat.metrics)},
             {"groups", groupsToJson(r.groups)},
+            {"regions", regionsToJson(r.regions)},
             {"intervals", std::move(intervals)}};
 }
 

@@ -51,6 +51,11 @@ public:
         return out;
     }
 
+    // Fields added after schema 1 was first written: absent in older files.
+    bool has(const Node& object, const char* key) const {
+        return object.value.is_object() && object.value.contains(key);
+    }
+
     bool object(const Node& node) { return expect(node, node.value.is_object(), "an object"); }
 
     std::string string(const Node& node) {
@@ -75,6 +80,10 @@ public:
             return 0;
         }
         return static_cast<int>(node.value.get<int64_t>());
+    }
+
+    uint64_t count(const Node& node) {
+        return expect(node, node.value.is_number_unsigned(), "a non-negative integer") ? node.value.get<uint64_t>() : 0;
     }
 
     std::optional<int> optionalInteger(const Node& node) {
@@ -120,40 +129,42 @@ CountValue readCount(ReportParser& p, const Node& node) {
     return {p.number(p.member(node, "value")), p.number(p.member(node, "coverage"))};
 }
 
+GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
+    p.object(g);
+    GroupResult group;
+    group.name = p.string(p.member(g, "name"));
+    group.shortDescription = p.string(p.member(g, "short_description"));
+    for (const auto& e : p.elements(p.member(g, "events"))) {
+        p.object(e);
+        EventResult event;
+        event.counter = p.string(p.member(e, "counter"));
+        event.event = p.string(p.member(e, "event"));
+        event.unit = p.string(p.member(e, "unit"));
+        event.counted = p.boolean(p.member(e, "counted"));
+        event.reason = p.string(p.member(e, "reason"));
+        event.total = readCount(p, p.member(e, "total"));
+        const Node perLocation = p.member(e, "per_location");
+        for (const auto& c : p.elements(perLocation)) event.perLocation.push_back(readCount(p, c));
+        p.checkLocationCount(perLocation, event.perLocation.size(), locations);
+        group.events.push_back(std::move(event));
+    }
+    for (const auto& m : p.elements(p.member(g, "metrics"))) {
+        p.object(m);
+        MetricResult metric;
+        metric.name = p.string(p.member(m, "name"));
+        metric.formula = p.string(p.member(m, "formula"));
+        metric.aggregate = p.number(p.member(m, "aggregate"));
+        const Node perLocation = p.member(m, "per_location");
+        for (const auto& v : p.elements(perLocation)) metric.perLocation.push_back(p.number(v));
+        p.checkLocationCount(perLocation, metric.perLocation.size(), locations);
+        group.metrics.push_back(std::move(metric));
+    }
+    return group;
+}
+
 std::vector<GroupResult> readGroups(ReportParser& p, const Node& node, size_t locations) {
     std::vector<GroupResult> groups;
-    for (const auto& g : p.elements(node)) {
-        p.object(g);
-        GroupResult group;
-        group.name = p.string(p.member(g, "name"));
-        group.shortDescription = p.string(p.member(g, "short_description"));
-        for (const auto& e : p.elements(p.member(g, "events"))) {
-            p.object(e);
-            EventResult event;
-            event.counter = p.string(p.member(e, "counter"));
-            event.event = p.string(p.member(e, "event"));
-            event.unit = p.string(p.member(e, "unit"));
-            event.counted = p.boolean(p.member(e, "counted"));
-            event.reason = p.string(p.member(e, "reason"));
-            event.total = readCount(p, p.member(e, "total"));
-            const Node perLocation = p.member(e, "per_location");
-            for (const auto& c : p.elements(perLocation)) event.perLocation.push_back(readCount(p, c));
-            p.checkLocationCount(perLocation, event.perLocation.size(), locations);
-            group.events.push_back(std::move(event));
-        }
-        for (const auto& m : p.elements(p.member(g, "metrics"))) {
-            p.object(m);
-            MetricResult metric;
-            metric.name = p.string(p.member(m, "name"));
-            metric.formula = p.string(p.member(m, "formula"));
-            metric.aggregate = p.number(p.member(m, "aggregate"));
-            const Node perLocation = p.member(m, "per_location");
-            for (const auto& v : p.elements(perLocation)) metric.perLocation.push_back(p.number(v));
-            p.checkLocationCount(perLocation, metric.perLocation.size(), locations);
-            group.metrics.push_back(std::move(metric));
-        }
-        groups.push_back(std::move(group));
-    }
+    for (const auto& g : p.elements(node)) groups.push_back(readGroup(p, g, locations));
     return groups;
 }
 
@@ -175,6 +186,30 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
     return locations;
 }
 
+std::vector<RegionResult> readRegions(ReportParser& p, const Node& node, size_t groups) {
+    std::vector<RegionResult> regions;
+    for (const auto& r : p.elements(node)) {
+        p.object(r);
+        RegionResult region;
+        region.name = p.string(p.member(r, "name"));
+        const Node groupIndex = p.member(r, "group_index");
+        region.groupIndex = p.integer(groupIndex);
+        if (!p.error() && (region.groupIndex < 0 || static_cast<size_t>(region.groupIndex) >= groups))
+            p.fail("field '" + groupIndex.path + "' is " + std::to_string(region.groupIndex) + " but the report has " +
+                   std::to_string(groups) + " groups");
+        region.threads = readLocations(p, p.member(r, "threads"));
+        const Node time = p.member(r, "time_s");
+        for (const auto& t : p.elements(time)) region.timeS.push_back(p.number(t));
+        p.checkLocationCount(time, region.timeS.size(), region.threads.size());
+        const Node calls = p.member(r, "calls");
+        for (const auto& c : p.elements(calls)) region.calls.push_back(p.count(c));
+        p.checkLocationCount(calls, region.calls.size(), region.threads.size());
+        region.group = readGroup(p, p.member(r, "group"), region.threads.size());
+        regions.push_back(std::move(region));
+    }
+    return regions;
+}
+
 RunConfig readConfig(ReportParser& p, const Node& node) {
     p.object(node);
     RunConfig c;
@@ -189,6 +224,7 @@ RunConfig readConfig(ReportParser& p, const Node& node) {
     c.intervalS = p.number(p.member(node, "interval_s"));
     c.durationS = p.number(p.member(node, "duration_s"));
     c.userSpaceOnly = p.boolean(p.member(node, "user_space_only"));
+    c.marker = p.has(node, "marker") && p.boolean(p.member(node, "marker"));
     return c;
 }
 
@@ -221,6 +257,7 @@ MeasurementResult readReport(ReportParser& p, const Node& root) {
     r.warnings = p.strings(p.member(root, "warnings"));
     r.locations = readLocations(p, p.member(root, "locations"));
     r.groups = readGroups(p, p.member(root, "groups"), r.locations.size());
+    if (p.has(root, "regions")) r.regions = readRegions(p, p.member(root, "regions"), r.groups.size());
     for (const auto& i : p.elements(p.member(root, "intervals")))
         r.intervals.push_back(readInterval(p, i, r.locations.size()));
     return r;

@@ -47,6 +47,15 @@ std::string seconds(double s, const char* format) {
     return buf;
 }
 
+// "2 (solve, assemble), per thread after the whole program's groups".
+std::string regionSummary(const std::vector<RegionResult>& regions) {
+    if (regions.empty()) return "none (see the warnings)";
+    std::vector<std::string> names;
+    for (const auto& region : regions)
+        if (std::find(names.begin(), names.end(), region.name) == names.end()) names.push_back(region.name);
+    return std::to_string(names.size()) + " (" + join(names, ", ") + "), per thread after the whole program's groups";
+}
+
 std::string headerBlock(const MeasurementResult& r) {
     std::vector<std::pair<std::string, std::string>> lines;
     const RunConfig& c = r.config;
@@ -69,6 +78,7 @@ std::string headerBlock(const MeasurementResult& r) {
     std::vector<std::string> groupNames;
     for (const auto& g : r.groups) groupNames.push_back(g.name);
     lines.emplace_back("Groups", groupNames.empty() ? "none" : join(groupNames, ", "));
+    if (c.marker) lines.emplace_back("Regions", regionSummary(r.regions));
     if (c.userSpaceOnly) lines.emplace_back("Counting", "user space only (the kernel is excluded)");
     if (!r.startedAt.empty()) lines.emplace_back("Started", r.startedAt);
     lines.emplace_back("Duration", seconds(r.durationS, "%.3f s"));
@@ -214,6 +224,32 @@ std::string metricTables(const GroupResult& g, const std::vector<LocationInfo>& 
     return out;
 }
 
+// likwid's "Region Info" table: each thread's time in the region and its number of calls.
+std::string regionInfoTable(const RegionResult& region) {
+    TextTable info(withColumns({{"Region Info", Align::Center}}, valueColumns(region.threads)));
+    std::vector<std::string> time{"Runtime [s]"}, calls{"call count"};
+    for (size_t t = 0; t < region.threads.size(); ++t) {
+        time.push_back(t < region.timeS.size() ? formatNumber(region.timeS[t]) : kNotAvailableText);
+        calls.push_back(t < region.calls.size() ? std::to_string(region.calls[t]) : kNotAvailableText);
+    }
+    info.addRow(std::move(time));
+    info.addRow(std::move(calls));
+    return info.render();
+}
+
+std::string regionTables(const RegionResult& region) {
+    std::string out = "Region " + region.name + ", Group " + std::to_string(region.groupIndex + 1) + ": " +
+                      region.group.name + "\n";
+    out += regionInfoTable(region);
+    out += eventTables(region.group, region.threads);
+    if (!region.group.metrics.empty()) {
+        out += "\n" + metricTables(region.group, region.threads);
+        if (region.threads.size() > 1)
+            out += "In a region, `time` is each thread's time in it; the aggregate uses the longest of them.\n";
+    }
+    return out;
+}
+
 } // namespace
 
 std::string locationLabel(const LocationInfo& location) {
@@ -234,6 +270,7 @@ std::string formatTextReport(const MeasurementResult& r) {
         out += "\n" + eventTables(g, r.locations);
         if (!g.metrics.empty()) out += "\n" + metricTables(g, r.locations);
     }
+    for (const auto& region : r.regions) out += kRule + "\n" + regionTables(region);
     return out;
 }
 

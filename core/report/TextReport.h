@@ -1,7 +1,10 @@
 #pragma once
 // The likwid-perfctr style text report of `perfdash-cli stat`: a header
 // block, then for each group its event table, per-event statistics when
-// there is more than one location, its metric table and metric statistics.
+// there is more than one location, its metric table and metric statistics;
+// for a marker run then each region under each group, like likwid's marker
+// output: a Region Info table (time and calls per thread) and the same
+// tables with one column per thread.
 #include <string>
 
 #include "core/session/MeasurementResult.h"

@@ -1,12 +1,15 @@
 #include "core/session/Measurement.h"
 
+#include <algorithm>
 #include <csignal>
 #include <ctime>
+#include <limits>
 #include <thread>
 
 #include "core/backends/PerfEventBackend.h"
 #include "core/session/AttachTarget.h"
 #include "core/session/CounterDeltas.h"
+#include "core/session/MarkerSession.h"
 #include "core/topology/TopologyJson.h"
 
 namespace perfdash {
@@ -29,6 +32,35 @@ std::string isoNow() {
 }
 
 double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+int64_t monotonicNowNs() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// A task's counter advances its enabled time only while the task runs: a
+// process or thread whose enabled time stood still in a period was not
+// scheduled at all, and counted exactly nothing (0, not "not available").
+// Per-CPU task counts have their residency for this (CounterDeltas.h);
+// system-wide counters always run. A paused counter's enabled time stands
+// still too: the caller rules out paused periods first.
+void exactWhereTaskSlept(const Snapshot& earlier, const Snapshot& later, const CounterSet& counters,
+                         std::vector<CountValue>& out) {
+    const auto& locations = counters.locations();
+    const auto& slots = counters.slotStatus();
+    const size_t size = locations.size() * slots.size();
+    if (earlier.values.size() != size || later.values.size() != size || out.size() != size) return;
+    for (size_t l = 0; l < locations.size(); ++l) {
+        if (locations[l].kind == CounterLocation::Kind::Cpu) continue;
+        for (size_t s = 0; s < slots.size(); ++s) {
+            const size_t i = l * slots.size() + s;
+            const CounterValue& a = earlier.values[i];
+            const CounterValue& b = later.values[i];
+            if (slots[s].opened && b.enabledNs == a.enabledNs && b.raw == a.raw) out[i] = CountValue{0.0, 1.0};
+        }
+    }
+}
 
 LocationInfo locationInfo(const CounterLocation& l) {
     switch (l.kind) {
@@ -73,6 +105,13 @@ Status Measurement::launch() {
         options.command = r.command;
         if (r.mode == Mode::Launch) options.cpus = plan_.cpus;
         options.environment = r.environment;
+        if (r.marker) {
+            auto marker = MarkerSession::create(plan_);
+            if (!marker) return marker.error();
+            marker_ = std::move(*marker);
+            const auto& markerEnvironment = marker_->environment();
+            options.environment.insert(options.environment.end(), markerEnvironment.begin(), markerEnvironment.end());
+        }
         options.workingDirectory = r.workingDirectory;
         options.captureOutput = r.captureOutput;
         options.stdoutToStderr = r.outputToStderr;
@@ -144,7 +183,7 @@ std::vector<IntervalResult> Measurement::intervalsFrom(const std::vector<Snapsho
             IntervalResult interval;
             interval.t = seconds(snap.monotonicNs - baseline_->monotonicNs);
             interval.dt = seconds(dtNs);
-            interval.groups = builder_->build(scaledDeltas(*previous_, snap), interval.dt);
+            interval.groups = builder_->build(countsBetween(*previous_, snap), interval.dt);
             out.push_back(std::move(interval));
         }
         previous_ = snap;
@@ -162,13 +201,45 @@ std::vector<IntervalResult> Measurement::takeIntervals() {
     return out;
 }
 
+std::vector<CountValue> Measurement::countsBetween(const Snapshot& earlier, const Snapshot& later) const {
+    std::vector<CountValue> counts = scaledDeltas(earlier, later);
+    if (pausedThroughout(earlier.monotonicNs, later.monotonicNs))
+        std::fill(counts.begin(), counts.end(), CountValue{});
+    else
+        exactWhereTaskSlept(earlier, later, *counters_, counts);
+    return counts;
+}
+
+bool Measurement::pausedThroughout(int64_t fromNs, int64_t toNs) const {
+    std::lock_guard lock(pauseMutex_);
+    for (const PausedSpan& span : pausedSpans_)
+        if (span.startNs <= fromNs && toNs <= span.endNs) return true;
+    return false;
+}
+
 void Measurement::waitForData(std::chrono::nanoseconds timeout) const { store_->waitFor(nextSeq_, timeout); }
 
 bool Measurement::finished() const { return sampler_->finished(); }
 
-Status Measurement::pause() { return sampler_->pause(); }
+// The span starts before the counters stop and ends after they run again,
+// so an interval counted as paused throughout really had nothing counted.
+Status Measurement::pause() {
+    if (paused()) return {};
+    const int64_t start = monotonicNowNs();
+    if (Status s = sampler_->pause(); !s) return s;
+    std::lock_guard lock(pauseMutex_);
+    pausedSpans_.push_back({start, std::numeric_limits<int64_t>::max()});
+    return {};
+}
 
-Status Measurement::resume() { return sampler_->resume(); }
+Status Measurement::resume() {
+    if (!paused()) return {};
+    if (Status s = sampler_->resume(); !s) return s;
+    const int64_t end = monotonicNowNs();
+    std::lock_guard lock(pauseMutex_);
+    if (!pausedSpans_.empty()) pausedSpans_.back().endNs = end;
+    return {};
+}
 
 bool Measurement::paused() const { return sampler_->paused(); }
 
@@ -190,6 +261,7 @@ RunConfig Measurement::runConfig() const {
     c.intervalS = seconds(r.interval.count());
     c.durationS = seconds(r.duration.count());
     c.userSpaceOnly = plan_.userSpaceOnly;
+    c.marker = r.marker;
     return c;
 }
 
@@ -225,8 +297,9 @@ MeasurementResult Measurement::finish() {
     result.config = runConfig();
     result.durationS = seconds(final.monotonicNs - baseline_->monotonicNs);
     result.locations = builder_->locations();
-    result.groups = builder_->build(scaledDeltas(*baseline_, final), result.durationS);
+    result.groups = builder_->build(countsBetween(*baseline_, final), result.durationS);
     result.intervals = std::move(kept_);
+    if (marker_) marker_->collect(result, constants(), machine_.permissions());
     result.interrupted = sampler_->endReason() == SamplerEnd::StopRequested;
 
     result.warnings.insert(result.warnings.begin(), runWarnings_.begin(), runWarnings_.end());

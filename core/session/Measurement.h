@@ -13,6 +13,7 @@
 // handlers.
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -26,6 +27,8 @@
 #include "core/session/Sampler.h"
 
 namespace perfdash {
+
+class MarkerSession;
 
 class Measurement {
 public:
@@ -46,6 +49,8 @@ public:
     void waitForData(std::chrono::nanoseconds timeout) const;
 
     bool finished() const;
+    // Stops and restarts counting; an interval that lies wholly in a pause
+    // is not available (NaN), never 0.
     Status pause();
     Status resume();
     bool paused() const;
@@ -68,11 +73,14 @@ private:
     RunConfig runConfig() const;
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
+    std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;
+    bool pausedThroughout(int64_t fromNs, int64_t toNs) const;
 
     const MeasurementPlan& plan_;
     MachineContext& machine_;
     std::optional<ResultBuilder> builder_;
     std::unique_ptr<LaunchedProcess> child_;
+    std::unique_ptr<MarkerSession> marker_; // MeasurementRequest::marker
     std::unique_ptr<CounterSet> counters_;
     std::unique_ptr<SampleStore> store_;
     std::unique_ptr<Sampler> sampler_;
@@ -84,6 +92,14 @@ private:
     std::string startedAt_;
     std::vector<std::string> runWarnings_;
     bool finished_ = false;
+    // CLOCK_MONOTONIC spans from pause() to resume() (end INT64_MAX while
+    // paused). Guarded: a GUI pauses on its thread and finishes on another.
+    struct PausedSpan {
+        int64_t startNs;
+        int64_t endNs;
+    };
+    mutable std::mutex pauseMutex_;
+    std::vector<PausedSpan> pausedSpans_;
 };
 
 } // namespace perfdash

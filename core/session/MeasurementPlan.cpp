@@ -1,7 +1,10 @@
 #include "core/session/MeasurementPlan.h"
 
+#include <algorithm>
+
 #include "core/events/EventList.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/session/MarkerEnvironment.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -90,6 +93,9 @@ Status checkTarget(const MeasurementRequest& r) {
             return makeError("system-wide counting needs the CPUs to count: give a CPU list, e.g. -c 0-3 or -c N:0-7");
         break;
     }
+    if (r.marker && r.mode != Mode::Launch)
+        return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
+                         "perfdash starts, not in an attached process or on whole CPUs");
     return {};
 }
 
@@ -157,11 +163,16 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
             if (!specs) return specs.error();
             for (const auto& spec : *specs) {
                 GroupSlot slot;
+                // perf counts an event named twice twice; slot names must stay unique.
                 slot.counter = spec;
+                for (int n = 2; std::any_of(custom.group.events.begin(), custom.group.events.end(),
+                                            [&](const GroupSlot& s) { return s.counter == slot.counter; });
+                     ++n)
+                    slot.counter = spec + "#" + std::to_string(n);
                 slot.counterSpec = spec;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
-                PlannedEvent e = planEvent(spec, spec, machine, plan, set);
+                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set);
                 // Events named explicitly must be counted: refuse rather than silently drop one.
                 if (e.eventSetSlot < 0) return makeError(e.availability.reason);
                 custom.events.push_back(std::move(e));
@@ -184,6 +195,8 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         for (const auto& w : plan.warnings) why += "\n  " + w;
         return makeError("none of the requested events can be counted here:" + why);
     }
+    if (request.marker)
+        if (Status s = checkMarkerPlan(plan); !s) return s.error();
     return plan;
 }
 

@@ -31,6 +31,10 @@ struct MeasurementRequest {
     std::chrono::nanoseconds interval{0}; // 0: totals only, no timeline
     std::chrono::nanoseconds duration{0}; // 0: until the program exits / stop is requested
     bool keepIntervals = true;            // keep every interval for the final result (a GUI keeps its own series)
+    // Launch only: the program is instrumented with the marker API (likwid -m);
+    // its regions are counted per thread with the groups and reported besides
+    // the whole-program counts. See docs/marker.md.
+    bool marker = false;
 };
 
 const char* toString(MeasurementRequest::Mode mode); // "launch", "attach", "system"

@@ -4,6 +4,7 @@
 // NaN means "not available" (never 0): an event that was not counted, a
 // metric whose inputs are missing or that divided by zero.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -73,6 +74,23 @@ struct RunConfig {
     double intervalS = 0;           // 0: no timeline
     double durationS = 0;           // 0: until the target exits / interrupted
     bool userSpaceOnly = false;     // exclude_kernel forced by permissions
+    bool marker = false;            // stat -m: the program's marker regions are reported too
+};
+
+// One code region of a marker run (stat -m) under one group: the threads
+// that ran it, their time and calls, and the group's events and metrics per
+// thread. A region measured under several groups (MARKER_SWITCH) appears
+// once per group.
+struct RegionResult {
+    std::string name;                  // the region's tag
+    int groupIndex = 0;                // the group it was counted with: index into MeasurementResult::groups
+    std::vector<LocationInfo> threads; // kind "thread", id = TID: the columns of `group`
+    std::vector<double> timeS;         // per thread: wall time inside the region, seconds
+    std::vector<uint64_t> calls;       // per thread: completed START/STOP pairs
+    // per_location parallel to `threads`; event totals sum the threads; metric
+    // aggregates apply the formula to the summed counts with `time` = the
+    // longest thread's time (the region's span when its threads ran in parallel).
+    GroupResult group;
 };
 
 struct MeasurementResult {
@@ -86,6 +104,7 @@ struct MeasurementResult {
     std::vector<LocationInfo> locations;
     std::vector<GroupResult> groups; // totals over the whole run
     std::vector<IntervalResult> intervals;
+    std::vector<RegionResult> regions; // marker runs only
     std::optional<int> exitStatus;   // launched program: exit code, or 128+signal
     bool interrupted = false;        // stopped by Ctrl-C / SIGTERM before the end
     bool replay = false;             // loaded from a file, not measured now

@@ -15,6 +15,7 @@ uint64_t SampleStore::push(const Snapshot& snapshot) {
         slot.seq = seq;
         slot.monotonicNs = snapshot.monotonicNs;
         slot.values.assign(snapshot.values.begin(), snapshot.values.end()); // reuses the slot's capacity
+        slot.residentNs.assign(snapshot.residentNs.begin(), snapshot.residentNs.end());
         retained_ = std::min(retained_ + 1, ring_.size());
     }
     pushed_.notify_all();
@@ -63,7 +64,8 @@ uint64_t SampleStore::pushedCount() const {
 size_t SampleStore::footprintBytes() const {
     std::lock_guard lock(mutex_);
     size_t bytes = ring_.capacity() * sizeof(Snapshot);
-    for (const auto& s : ring_) bytes += s.values.capacity() * sizeof(CounterValue);
+    for (const auto& s : ring_)
+        bytes += s.values.capacity() * sizeof(CounterValue) + s.residentNs.capacity() * sizeof(uint64_t);
     return bytes;
 }
 

@@ -12,3 +12,9 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Measurement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasurementPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ResultBuilder.cpp)
+# The launcher's side of the marker API (stat -m): marker/wire/perfdash_marker_wire.h.
+target_sources(perfdash_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/MarkerEnvironment.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MarkerResultsFile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MarkerSession.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RegionResults.cpp)

@@ -1,0 +1,22 @@
+#include "core/microbench/BenchResult.h"
+
+#include <limits>
+
+namespace perfdash {
+
+const char* toString(BenchStatus status) {
+    switch (status) {
+    case BenchStatus::Measured: return "measured";
+    case BenchStatus::Unsupported: return "unsupported";
+    case BenchStatus::Failed: return "failed";
+    case BenchStatus::Cancelled: return "cancelled";
+    }
+    return "?";
+}
+
+double BenchResult::ipc() const {
+    if (!throughput.cycles || throughput.cycles->median <= 0) return std::numeric_limits<double>::quiet_NaN();
+    return 1.0 / throughput.cycles->median;
+}
+
+} // namespace perfdash

@@ -1,0 +1,67 @@
+#pragma once
+// What a benchmark of one catalog entry found: latency in cycles, reciprocal
+// throughput in cycles per instruction, or why a value is missing. A missing
+// value is a reason, never a zero.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/microbench/Statistics.h"
+
+namespace perfdash {
+
+enum class BenchStatus {
+    Measured,    // ran; each mode has a value or says why it has none
+    Unsupported, // the CPU lacks a feature the entry needs; not run
+    Failed,      // generation, assembly or the run itself failed; reason says how
+    Cancelled,   // stopped by the user before it finished
+};
+const char* toString(BenchStatus status); // "measured", "unsupported", "failed", "cancelled"
+
+struct ModeMeasurement {
+    std::optional<Summary> cycles; // per instruction copy
+    std::string unavailable;       // why `cycles` is empty ("n/a: ..."), else empty
+    std::vector<std::string> notes;
+    int streams = 0;               // independent streams (throughput), 1 for a latency chain
+    std::string loopBody;          // the generated loop body, one instruction per line
+};
+
+struct BenchResult {
+    std::string name;
+    std::string mnemonic;
+    std::string operands;
+    std::string category;
+    std::string kind; // InstructionKind as text ("D1_S2", "SD", ...)
+    std::string templateText;
+    std::string description;
+    BenchStatus status = BenchStatus::Measured;
+    std::string reason;
+    ModeMeasurement latency;
+    ModeMeasurement throughput; // cycles per instruction: reciprocal throughput
+    std::string cyclesSource;       // "cycles-counter" or "measured-clock"
+    std::string cyclesSourceDetail; // which counter, or the clock value
+    std::string assembly;           // the whole generated file
+    int cpu = -1;
+
+    // Instructions per cycle: 1 / median reciprocal throughput; NaN without one.
+    double ipc() const;
+};
+
+// Where and how a run measured; shared by every result of the run.
+struct BenchEnvironment {
+    std::string arch;
+    int cpu = -1;
+    bool realtime = false;
+    std::string scheduling;
+    std::string cyclesSource;
+    std::string cyclesSourceDetail;
+    double clockHz = 0;             // the measured clock (measured-clock source), else NaN
+    std::string cyclesCounterNote;  // why the cycles counter was not used, when it was not
+};
+
+struct BenchRun {
+    BenchEnvironment environment;
+    std::vector<BenchResult> results;
+};
+
+} // namespace perfdash

@@ -1,0 +1,202 @@
+#include "core/microbench/BenchRunner.h"
+
+#include <cstdio>
+
+#include "core/microbench/AssemblyWriter.h"
+#include "core/microbench/ForkedRun.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+constexpr BenchMode kModes[] = {BenchMode::Latency, BenchMode::Throughput};
+
+std::string symbolFor(BenchMode mode, bool longer) {
+    return std::string("perfdash_") + toString(mode) + (longer ? "_long" : "_short");
+}
+
+struct GeneratedBench {
+    std::string assembly;
+    // Per mode: the plan of the shorter kernel, or why the mode cannot be measured.
+    std::optional<KernelPlan> plans[2];
+    std::string unavailable[2];
+};
+
+Result<GeneratedBench> generate(const CatalogEntry& entry, int copies) {
+    GeneratedBench g;
+    std::vector<KernelFunction> functions;
+    for (int m = 0; m < 2; ++m) {
+        auto shorter = planKernel(entry, kModes[m], copies);
+        auto longer = planKernel(entry, kModes[m], 2 * copies);
+        if (!shorter || !longer) {
+            g.unavailable[m] = (!shorter ? shorter : longer).error().message;
+            continue;
+        }
+        g.plans[m] = *shorter;
+        functions.push_back({symbolFor(kModes[m], false), std::move(shorter).value()});
+        functions.push_back({symbolFor(kModes[m], true), std::move(longer).value()});
+    }
+    if (functions.empty())
+        return makeError("nothing to measure: latency: " + g.unavailable[0] + "; throughput: " + g.unavailable[1]);
+    g.assembly = writeAssembly(entry.instruction.arch(), functions);
+    return g;
+}
+
+// One mode's timing as a line of text, so it can cross a pipe from a child.
+std::string encodeTiming(const Result<Summary>& r) {
+    if (!r) return "error " + r.error().message + "\n";
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "ok %.17g %.17g %.17g %.17g %.17g %zu\n", r->min, r->q1, r->median, r->q3, r->max,
+                  r->count);
+    return buf;
+}
+
+Result<Summary> decodeTiming(const std::string& line) {
+    if (startsWith(line, "error ")) return makeError(line.substr(6));
+    Summary s;
+    if (std::sscanf(line.c_str(), "ok %lg %lg %lg %lg %lg %zu", &s.min, &s.q1, &s.median, &s.q3, &s.max, &s.count) != 6)
+        return makeError("garbled timing from the child process: '" + line + "'");
+    return s;
+}
+
+} // namespace
+
+Result<std::string> generateBenchAssembly(const CatalogEntry& entry, int copies) {
+    auto g = generate(entry, copies);
+    if (!g) return g.error();
+    return g->assembly;
+}
+
+BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
+    BenchResult r;
+    r.name = entry.name;
+    r.mnemonic = entry.mnemonic();
+    r.operands = entry.operands;
+    r.category = entry.category;
+    r.kind = toString(entry.instruction.kind());
+    r.templateText = entry.instruction.text();
+    r.description = entry.description;
+    r.cpu = context_.environment().cpu;
+    r.cyclesSource = context_.environment().cyclesSource;
+    r.cyclesSourceDetail = context_.environment().cyclesSourceDetail;
+
+    if (entry.instruction.arch() != context_.toolchain().arch) {
+        r.status = BenchStatus::Unsupported;
+        r.reason = std::string("an entry for ") + toString(entry.instruction.arch()) + " cannot run on " +
+                   toString(context_.toolchain().arch);
+        return r;
+    }
+    if (auto missing = context_.features().missing(entry.requiredFeatures()); !missing.empty()) {
+        r.status = BenchStatus::Unsupported;
+        r.reason = context_.features().explainMissing(missing);
+        return r;
+    }
+    auto generated = generate(entry, options_.copies);
+    if (!generated) {
+        r.status = BenchStatus::Failed;
+        r.reason = generated.error().message;
+        return r;
+    }
+    r.assembly = generated->assembly;
+    ModeMeasurement* modes[2] = {&r.latency, &r.throughput};
+    for (int m = 0; m < 2; ++m) {
+        if (generated->plans[m]) {
+            modes[m]->notes = generated->plans[m]->notes;
+            modes[m]->streams = generated->plans[m]->streams;
+            modes[m]->loopBody = generated->plans[m]->bodyText();
+        } else {
+            modes[m]->unavailable = generated->unavailable[m];
+        }
+    }
+    auto library = KernelLibrary::build(context_.toolchain(), generated->assembly);
+    if (!library) {
+        r.status = BenchStatus::Failed;
+        r.reason = library.error().message;
+        return r;
+    }
+    KernelPair pairs[2];
+    for (int m = 0; m < 2; ++m) {
+        if (!generated->plans[m]) continue;
+        auto s = library->function(symbolFor(kModes[m], false));
+        auto l = library->function(symbolFor(kModes[m], true));
+        if (!s || !l) {
+            r.status = BenchStatus::Failed;
+            r.reason = (!s ? s : l).error().message;
+            return r;
+        }
+        pairs[m] = {*s, *l, options_.copies};
+    }
+
+    auto measure = [&] {
+        std::string out;
+        for (int m = 0; m < 2; ++m)
+            out += pairs[m].shorter ? encodeTiming(timeKernelPair(pairs[m], context_.ring(), context_.cycles(),
+                                                                  context_.timing(), stop))
+                                    : "skip\n";
+        return out;
+    };
+    std::string timings;
+    if (options_.isolateUntrusted && !entry.shipped) {
+        auto child = runForked(
+            [&]() -> std::string {
+                if (auto s = context_.reopenAfterFork(); !s) return "error " + s.error().message + "\nskip\n";
+                return measure();
+            },
+            options_.childTimeoutSeconds);
+        if (!child || !child->exited) {
+            r.status = BenchStatus::Failed;
+            r.reason = !child            ? child.error().message
+                       : child->timedOut ? "the code did not finish within " +
+                                               std::to_string(static_cast<int>(options_.childTimeoutSeconds)) + " s"
+                       : child->signal   ? explainChildSignal(child->signal)
+                                         : "the child process running the code failed";
+            return r;
+        }
+        timings = child->output;
+    } else {
+        timings = measure();
+    }
+    const auto lines = split(timings, '\n');
+    for (int m = 0; m < 2; ++m) {
+        if (!pairs[m].shorter) continue;
+        auto t = decodeTiming(static_cast<size_t>(m) < lines.size() ? lines[static_cast<size_t>(m)] : "");
+        if (stop.stop_requested()) {
+            r.status = BenchStatus::Cancelled;
+            r.reason = "cancelled";
+            return r;
+        }
+        if (!t) {
+            r.status = BenchStatus::Failed;
+            r.reason = std::string(toString(kModes[m])) + ": " + t.error().message;
+            return r;
+        }
+        modes[m]->cycles = *t;
+    }
+    return r;
+}
+
+BenchRun BenchRunner::runAll(const std::vector<const CatalogEntry*>& entries, const BenchCallbacks& callbacks,
+                             std::stop_token stop) {
+    BenchRun out;
+    out.environment = context_.environment();
+    for (size_t i = 0; i < entries.size(); ++i) {
+        if (callbacks.progress) callbacks.progress({i, entries.size(), entries[i]->name});
+        BenchResult r;
+        if (stop.stop_requested()) {
+            r.name = entries[i]->name;
+            r.mnemonic = entries[i]->mnemonic();
+            r.operands = entries[i]->operands;
+            r.status = BenchStatus::Cancelled;
+            r.reason = "cancelled";
+        } else {
+            r = run(*entries[i], stop);
+        }
+        if (callbacks.result) callbacks.result(r);
+        out.results.push_back(std::move(r));
+    }
+    if (callbacks.progress) callbacks.progress({entries.size(), entries.size(), ""});
+    return out;
+}
+
+} // namespace perfdash

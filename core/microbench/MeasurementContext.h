@@ -1,0 +1,59 @@
+#pragma once
+// Everything a series of instruction benchmarks shares: the pinned CPU, the
+// cycle source (the cycles counter where countable, else the measured clock),
+// the CPU's features, the toolchain and the pointer-chase ring. It pins the
+// thread that creates it; use it on that thread only (a GUI creates it on its
+// worker thread).
+#include <memory>
+#include <optional>
+#include <stop_token>
+
+#include "core/microbench/BenchResult.h"
+#include "core/microbench/ClockProbe.h"
+#include "core/microbench/CpuFeatures.h"
+#include "core/microbench/CpuPinning.h"
+#include "core/microbench/KernelTiming.h"
+#include "core/microbench/Toolchain.h"
+
+namespace perfdash {
+
+enum class CyclesChoice {
+    Auto,          // the cycles counter when it counts, else the measured clock
+    MeasuredClock, // always the measured clock
+};
+
+struct MeasurementOptions {
+    std::optional<int> cpu; // nullopt: the CPU the thread is on
+    bool realtime = true;   // try SCHED_FIFO
+    Toolchain toolchain = Toolchain::fromEnvironment(hostArch().value_or(Arch::X86_64));
+    TimingOptions timing;
+    ClockProbeOptions clock;
+    CyclesChoice cycles = CyclesChoice::Auto;
+};
+
+class MeasurementContext {
+public:
+    static Result<std::unique_ptr<MeasurementContext>> create(const MeasurementOptions& options,
+                                                              std::stop_token stop = {});
+
+    CycleSource& cycles() { return *cycles_; }
+    const PointerChaseRing& ring() const { return ring_; }
+    const CpuFeatures& features() const { return features_; }
+    const Toolchain& toolchain() const { return options_.toolchain; }
+    const TimingOptions& timing() const { return options_.timing; }
+    const BenchEnvironment& environment() const { return environment_; }
+    // In a forked child: counters that count this process, not the parent.
+    Status reopenAfterFork();
+
+private:
+    MeasurementContext(MeasurementOptions options, ScopedCpuPinning pinning)
+        : options_(std::move(options)), pinning_(std::move(pinning)) {}
+    MeasurementOptions options_;
+    ScopedCpuPinning pinning_;
+    std::unique_ptr<CycleSource> cycles_;
+    PointerChaseRing ring_;
+    CpuFeatures features_;
+    BenchEnvironment environment_;
+};
+
+} // namespace perfdash

@@ -1,0 +1,31 @@
+#pragma once
+// JSON for the microbenchmarks (perfdash-cli --json, reports). A value that
+// does not exist is null and comes with its reason; it is never 0.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "core/microbench/BenchResult.h"
+#include "core/microbench/ClockReport.h"
+#include "core/microbench/IpcProbe.h"
+#include "core/microbench/ReferenceTable.h"
+
+namespace perfdash {
+
+inline constexpr const char* kBenchSchema = "perfdash-bench/1";
+inline constexpr const char* kFreqSchema = "perfdash-freq/1";
+inline constexpr const char* kIpcSchema = "perfdash-ipc/1";
+
+nlohmann::json toJson(const BenchEnvironment& environment);
+// `withAssembly`: the generated file and each mode's loop body too.
+nlohmann::json toJson(const BenchResult& result, bool withAssembly);
+nlohmann::json toJson(const ReferenceComparison& comparison);
+// A whole run; `references` maps a result's index to its comparisons.
+nlohmann::json benchRunToJson(const BenchRun& run, bool withAssembly,
+                              const std::map<size_t, std::vector<ReferenceComparison>>& references = {});
+nlohmann::json toJson(const CpuClockReport& report);
+nlohmann::json clockReportsToJson(const std::vector<CpuClockReport>& reports);
+nlohmann::json toJson(const IpcCurve& curve);
+nlohmann::json ipcCurvesToJson(const BenchEnvironment& environment, const std::vector<IpcCurve>& curves);
+
+} // namespace perfdash

@@ -1,0 +1,43 @@
+#pragma once
+// Reads the results file that the marker library writes at MARKER_CLOSE
+// (format: marker/wire/perfdash_marker_wire.h): per region, event set and
+// thread, the calls, the time and the raw counts. Anything malformed is an
+// Error naming the file and the line.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/util/Result.h"
+
+namespace perfdash {
+
+// How one event of a marker set fared in the program's threads.
+struct MarkerEventState {
+    enum class Kind { Counted, OpenFailed, Unschedulable };
+    Kind kind = Kind::Counted;
+    int error = 0; // errno of perf_event_open, for OpenFailed
+};
+
+// One region in one thread under one event set.
+struct MarkerRegionRecord {
+    std::string name;
+    int set = 0;
+    int tid = 0;
+    uint64_t calls = 0;
+    uint64_t timeNs = 0;
+    uint64_t enabledNs = 0; // the thread's group, summed over the pairs: for scale and coverage
+    uint64_t runningNs = 0;
+    std::vector<std::optional<uint64_t>> counts; // raw, per event of the set; nullopt: not counted in this thread
+};
+
+struct MarkerResults {
+    std::vector<std::vector<MarkerEventState>> sets; // [set][event]
+    std::vector<MarkerRegionRecord> regions;         // in the file's order
+};
+
+Result<MarkerResults> parseMarkerResults(std::string_view text, const std::string& source);
+Result<MarkerResults> readMarkerResultsFile(const std::string& path);
+
+} // namespace perfdash

@@ -1,0 +1,223 @@
+// The launcher's side of the marker wire, without running anything: the
+// environment it writes, the results file it reads, and the region results
+// it builds from them.
+#include <QtTest>
+
+#include <cerrno>
+
+#include "MarkerTestSupport.h"
+#include "core/session/MarkerEnvironment.h"
+#include "core/session/MarkerResultsFile.h"
+#include "core/session/RegionResults.h"
+#include "marker/wire/perfdash_marker_wire.h"
+
+using namespace perfdash;
+using namespace perfdash::markertest;
+
+namespace {
+
+PerfPermissions root() {
+    PerfPermissions p;
+    p.capPerfmon = true;
+    return p;
+}
+
+MetricEnvironment noConstants() { return {}; }
+
+// Two sets: {A: task-clock, B: page-faults} and {C: context-switches}.
+MeasurementPlan twoSetPlan() {
+    return handPlan({{{"A", software(1)}, {"B", software(2)}}, {{"C", software(3)}}},
+                    {{"rate=B/time", "per call=B/A"}, {}});
+}
+
+const char* const kTwoSetResults = "perfdash-marker-results 1\n"
+                                   "sets 2\n"
+                                   "set 0 2\n"
+                                   "event 0 0 ok\n"
+                                   "event 0 1 ok\n"
+                                   "set 1 1\n"
+                                   "event 1 0 errno=13\n"
+                                   "region 0 101 3 2000000000 100 50 solve 10 400\n"
+                                   "region 0 100 1 1000000000 100 100 solve 30 200\n"
+                                   "region 1 100 2 500000000 0 0 solve -\n"
+                                   "region 0 100 4 8000 80 80 setup 5 -\n"
+                                   "end\n";
+
+} // namespace
+
+class TestMarkerWire : public QObject {
+    Q_OBJECT
+private slots:
+    void encodesEveryEventOfEverySet() {
+        MeasurementPlan plan = twoSetPlan();
+        plan.eventSet[1].event.encoding.config1 = 0x10;
+        plan.eventSet[1].event.encoding.excludeKernel = true;
+        plan.eventSet[2].event.encoding.excludeUser = true;
+        plan.eventSet[2].event.encoding.excludeGuest = true;
+        QCOMPARE(encodeMarkerEvents(plan), std::string("1:0x1:0:0:0,1:0x2:0x10:0:0x2;1:0x3:0:0:0x21"));
+
+        const auto env = markerEnvironment(plan, "/tmp/x/results");
+        QCOMPARE(env.size(), size_t(3));
+        QCOMPARE(env[0], std::string("PERFDASH_MARKER_VERSION=") + std::to_string(PERFDASH_MARKER_WIRE_VERSION));
+        QCOMPARE(env[1], std::string("PERFDASH_MARKER_OUTPUT=/tmp/x/results"));
+        QCOMPARE(env[2], "PERFDASH_MARKER_EVENTS=" + encodeMarkerEvents(plan));
+    }
+
+    void aGroupWithNothingCountableIsAnEmptySet() {
+        MeasurementPlan plan = handPlan({{{"A", software(1)}}, {{"B", software(2)}}, {{"C", software(3)}}});
+        plan.groups[1].events[0].eventSetSlot = -1; // not countable here
+        plan.eventSet.erase(plan.eventSet.begin() + 1);
+        QCOMPARE(markerSetSlots(plan), (std::vector<std::vector<size_t>>{{0}, {}, {1}}));
+        QCOMPARE(encodeMarkerEvents(plan), std::string("1:0x1:0:0:0;;1:0x3:0:0:0"));
+    }
+
+    void refusesPlansBeyondTheLibrarysTables() {
+        QVERIFY(checkMarkerPlan(twoSetPlan()).ok());
+        std::vector<std::vector<PlanEvent>> manyGroups(PERFDASH_MARKER_MAX_SETS + 1, {{"A", software(1)}});
+        const Status tooManyGroups = checkMarkerPlan(handPlan(manyGroups));
+        QVERIFY(!tooManyGroups.ok());
+        QVERIFY(tooManyGroups.error().message.find("at most 16 groups") != std::string::npos);
+        std::vector<PlanEvent> manyEvents;
+        for (int i = 0; i <= PERFDASH_MARKER_MAX_EVENTS; ++i) manyEvents.push_back({"E" + std::to_string(i), software(1)});
+        const Status tooManyEvents = checkMarkerPlan(handPlan({manyEvents}));
+        QVERIFY(!tooManyEvents.ok());
+        QVERIFY(tooManyEvents.error().message.find("group G0 has 33") != std::string::npos);
+    }
+
+    void readsAResultsFile() {
+        auto r = parseMarkerResults(kTwoSetResults, "results");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->sets.size(), size_t(2));
+        QCOMPARE(r->sets[0].size(), size_t(2));
+        QVERIFY(r->sets[0][1].kind == MarkerEventState::Kind::Counted);
+        QVERIFY(r->sets[1][0].kind == MarkerEventState::Kind::OpenFailed);
+        QCOMPARE(r->sets[1][0].error, 13);
+        QCOMPARE(r->regions.size(), size_t(4));
+        const MarkerRegionRecord& first = r->regions[0];
+        QCOMPARE(first.name, std::string("solve"));
+        QCOMPARE(first.tid, 101);
+        QCOMPARE(first.calls, uint64_t(3));
+        QCOMPARE(first.timeNs, uint64_t(2000000000));
+        QCOMPARE(first.enabledNs, uint64_t(100));
+        QCOMPARE(first.runningNs, uint64_t(50));
+        QCOMPARE(first.counts, (std::vector<std::optional<uint64_t>>{10, 400}));
+        QCOMPARE(r->regions[2].counts, (std::vector<std::optional<uint64_t>>{std::nullopt}));
+    }
+
+    void namesTheLineOfWhatIsWrong_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        const QString head = "perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 ok\n";
+        QTest::newRow("empty") << "" << "results: the file is empty";
+        QTest::newRow("not ours") << "hello\n" << "results, line 1: the first line is not";
+        QTest::newRow("other version") << "perfdash-marker-results 99\n" << "line 1: results of marker wire version 99";
+        QTest::newRow("incomplete") << head + "region 0 1 1 1 1 1 A 5\n" << "line 6: the file ends without";
+        QTest::newRow("counts") << head + "region 0 1 1 1 1 1 A 5 6\nend\n" << "line 5: region 'A' has 2 counts";
+        QTest::newRow("state") << "perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 maybe\nend\n"
+                               << "line 4: event state 'maybe'";
+        QTest::newRow("set range") << head + "region 3 1 1 1 1 1 A 5\nend\n" << "line 5: set 3 is out of range";
+        QTest::newRow("record") << head + "thread 5\nend\n" << "line 5: unknown record 'thread'";
+        QTest::newRow("number") << head + "region 0 1 x 1 1 1 A 5\nend\n" << "line 5: call count 'x'";
+        QTest::newRow("missing events") << "perfdash-marker-results 1\nsets 1\nset 0 2\nevent 0 0 ok\nend\n"
+                                        << "event set 0 declares 2 events but lists 1";
+        QTest::newRow("after end") << head + "end\nregion 0 1 1 1 1 1 A 5\n" << "line 6: text after the final";
+    }
+
+    void namesTheLineOfWhatIsWrong() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        auto r = parseMarkerResults(text.toStdString(), "results");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find(expected.toStdString()) != std::string::npos, r.error().message.c_str());
+    }
+
+    void buildsRegionsPerThreadWithMetricsOnEachThreadsTime() {
+        const MeasurementPlan plan = twoSetPlan();
+        auto parsed = parseMarkerResults(kTwoSetResults, "results");
+        QVERIFY(parsed.ok());
+        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
+        QCOMPARE(regions->size(), size_t(3)); // solve/set 0, solve/set 1, setup/set 0
+
+        const RegionResult* solve = findRegion(*regions, "solve", 0);
+        QVERIFY(solve);
+        QCOMPARE(solve->group.name, std::string("G0"));
+        // Threads by TID, whatever the file's order.
+        QCOMPARE(solve->threads.size(), size_t(2));
+        QCOMPARE(solve->threads[0].id, 100);
+        QCOMPARE(solve->threads[0].kind, std::string("thread"));
+        QCOMPARE(solve->threads[1].id, 101);
+        QCOMPARE(solve->calls, (std::vector<uint64_t>{1, 3}));
+        QCOMPARE(solve->timeS, (std::vector<double>{1.0, 2.0}));
+
+        // Thread 101 ran its group half the time: counts doubled, coverage 0.5.
+        const EventResult* b = findEvent(*solve, "B");
+        QVERIFY(b && b->counted);
+        QCOMPARE(b->perLocation[0].value, 200.0);
+        QCOMPARE(b->perLocation[0].coverage, 1.0);
+        QCOMPARE(b->perLocation[1].value, 800.0);
+        QCOMPARE(b->perLocation[1].coverage, 0.5);
+        QCOMPARE(b->total.value, 1000.0);
+        QCOMPARE(b->total.coverage, 0.5);
+
+        // Per thread, `time` is that thread's time; the aggregate uses the longest one.
+        const MetricResult* rate = findMetric(*solve, "rate");
+        QVERIFY(rate);
+        QCOMPARE(rate->perLocation, (std::vector<double>{200.0, 400.0}));
+        QCOMPARE(rate->aggregate, 500.0);
+        const MetricResult* perCall = findMetric(*solve, "per call");
+        QCOMPARE(perCall->perLocation, (std::vector<double>{200.0 / 30, 800.0 / 20}));
+        QCOMPARE(perCall->aggregate, 1000.0 / 50);
+    }
+
+    void anEventTheThreadsCouldNotCountSaysWhy() {
+        const MeasurementPlan plan = twoSetPlan();
+        auto parsed = parseMarkerResults(kTwoSetResults, "results");
+        QVERIFY(parsed.ok());
+        PerfPermissions unprivileged;
+        unprivileged.paranoid = 3;
+        auto regions = buildRegionResults(*parsed, plan, noConstants(), unprivileged);
+        QVERIFY(regions.ok());
+        const RegionResult* solve = findRegion(*regions, "solve", 1);
+        QVERIFY(solve);
+        QCOMPARE(solve->calls, (std::vector<uint64_t>{2}));
+        QCOMPARE(solve->timeS, (std::vector<double>{0.5}));
+        const EventResult* c = findEvent(*solve, "C");
+        QVERIFY(c && !c->counted);
+        QVERIFY2(c->reason.find("not permitted") != std::string::npos, c->reason.c_str());
+        QVERIFY(!isAvailable(c->perLocation[0].value));
+
+        // A thread that could not count one event: n/a there, not 0.
+        const RegionResult* setup = findRegion(*regions, "setup", 0);
+        QVERIFY(setup);
+        QCOMPARE(findEvent(*setup, "A")->perLocation[0].value, 5.0);
+        QVERIFY(!isAvailable(findEvent(*setup, "B")->perLocation[0].value));
+        QVERIFY(!isAvailable(findMetric(*setup, "rate")->perLocation[0]));
+    }
+
+    void aGroupThePmuCannotFitSaysSo() {
+        const MeasurementPlan plan = handPlan({{{"A", software(1)}}});
+        auto parsed = parseMarkerResults("perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 unschedulable\n"
+                                         "region 0 7 2 100 0 0 loop -\nend\n",
+                                         "results");
+        QVERIFY(parsed.ok());
+        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
+        QVERIFY(regions.ok());
+        const EventResult* a = findEvent(regions->at(0), "A");
+        QVERIFY(!a->counted);
+        QVERIFY2(a->reason.find("more events than counters") != std::string::npos, a->reason.c_str());
+        QCOMPARE(regions->at(0).calls, (std::vector<uint64_t>{2}));
+    }
+
+    void refusesResultsOfAnotherMeasurement() {
+        const MeasurementPlan plan = handPlan({{{"A", software(1)}}});
+        auto parsed = parseMarkerResults(kTwoSetResults, "results");
+        QVERIFY(parsed.ok());
+        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
+        QVERIFY(!regions.ok());
+        QVERIFY(regions.error().message.find("2 event sets in the file, 1 groups measured") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMarkerWire)
+#include "test_marker_wire.moc"

@@ -1,0 +1,164 @@
+// Timing by ratios that hold on any machine (never absolute times): an imul
+// chain takes about three times an add chain, independent adds beat a chain
+// of them, the clock probe agrees with itself, more chains give more IPC.
+// The machine may be shared: every comparison repeats and takes medians.
+#include <QtTest>
+
+#include <stop_token>
+
+#include "core/microbench/BenchRunner.h"
+#include "core/microbench/IpcProbe.h"
+
+using namespace perfdash;
+
+namespace {
+
+InstructionCatalog shippedCatalog() {
+    const Arch arch = hostArch().value_or(Arch::X86_64);
+    const std::string path = qgetenv("PERFDASH_DATA_DIR").toStdString() + "/instructions/" + toString(arch) + ".txt";
+    auto c = InstructionCatalog::loadFile(arch, path, true);
+    if (!c) qFatal("%s", c.error().message.c_str());
+    return std::move(c).value();
+}
+
+// The host's names for an add chain and a multiply chain.
+std::pair<std::string, std::string> addAndMultiply() {
+    switch (hostArch().value_or(Arch::X86_64)) {
+    case Arch::X86_64: return {"add_r64", "imul_r64"};
+    case Arch::AArch64: return {"add_x", "mul_x"};
+    case Arch::Mips64: return {"daddu", "dmul_macro"};
+    }
+    return {};
+}
+
+std::unique_ptr<MeasurementContext> context(CyclesChoice cycles = CyclesChoice::Auto) {
+    MeasurementOptions o;
+    o.timing.repetitions = 9;
+    o.cycles = cycles;
+    auto c = MeasurementContext::create(o);
+    if (!c) qFatal("%s", c.error().message.c_str());
+    return std::move(c).value();
+}
+
+double medianOf(std::vector<double> v) { return median(std::move(v)); }
+
+} // namespace
+
+class TestMicrobenchTiming : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        if (!hostArch()) QSKIP("instruction benchmarks run on x86-64, AArch64 and MIPS64 only");
+        if (!ClockProbe::build(Toolchain::fromEnvironment(*hostArch())).ok())
+            QSKIP("the system assembler cannot build kernels here (install binutils)");
+    }
+
+    void multiplyChainIsAboutThreeAddChains() {
+        if (hostArch() != Arch::X86_64) QSKIP("the 3x ratio is a property of x86-64 imul r64");
+        const auto catalog = shippedCatalog();
+        const auto [add, mul] = addAndMultiply();
+        auto ctx = context();
+        BenchRunner runner(*ctx);
+        std::vector<double> ratios;
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            const BenchResult a = runner.run(*catalog.find(add));
+            const BenchResult m = runner.run(*catalog.find(mul));
+            QCOMPARE(a.status, BenchStatus::Measured);
+            QCOMPARE(m.status, BenchStatus::Measured);
+            ratios.push_back(m.latency.cycles->median / a.latency.cycles->median);
+        }
+        const double ratio = medianOf(ratios);
+        QVERIFY2(ratio > 3 * 0.75 && ratio < 3 * 1.25, ("imul/add latency ratio " + std::to_string(ratio)).c_str());
+    }
+
+    void independentAddsBeatAChain() {
+        const auto catalog = shippedCatalog();
+        auto ctx = context();
+        BenchRunner runner(*ctx);
+        std::vector<double> ratios;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const BenchResult a = runner.run(*catalog.find(addAndMultiply().first));
+            QVERIFY(a.latency.cycles && a.throughput.cycles);
+            ratios.push_back(a.throughput.cycles->median / a.latency.cycles->median);
+        }
+        // Any superscalar core issues at least two independent adds per cycle.
+        QVERIFY2(medianOf(ratios) < 0.75, ("throughput/latency " + std::to_string(medianOf(ratios))).c_str());
+    }
+
+    void resultsSayWhereCyclesCameFrom() {
+        auto ctx = context();
+        const auto& env = ctx->environment();
+        QVERIFY(env.cyclesSource == "cycles-counter" || env.cyclesSource == "measured-clock");
+        if (env.cyclesSource == "measured-clock") {
+            QVERIFY(env.clockHz > 1e8 && env.clockHz < 1e11);
+            QVERIFY2(!env.cyclesCounterNote.empty(), "the reason the counter was not used is missing");
+        }
+        BenchRunner runner(*ctx);
+        const BenchResult r = runner.run(*shippedCatalog().find(addAndMultiply().first));
+        QCOMPARE(r.cyclesSource, env.cyclesSource);
+        QVERIFY(!r.cyclesSourceDetail.empty());
+        QVERIFY(!r.assembly.empty());
+        auto forced = context(CyclesChoice::MeasuredClock);
+        QCOMPARE(forced->environment().cyclesSource, std::string("measured-clock"));
+    }
+
+    void clockProbeAgreesWithItself() {
+        auto probe = ClockProbe::build(Toolchain::fromEnvironment(*hostArch()));
+        QVERIFY(probe.ok());
+        auto pin = ScopedCpuPinning::pin(std::nullopt, true);
+        QVERIFY(pin.ok());
+        std::vector<double> runs;
+        for (int i = 0; i < 5; ++i) {
+            auto m = probe->measure({});
+            if (m) runs.push_back(m->hz);
+        }
+        QVERIFY2(runs.size() >= 3, "most clock measurements were rejected as disturbed");
+        const double mid = medianOf(runs);
+        int agreeing = 0;
+        for (double hz : runs) agreeing += std::fabs(hz - mid) / mid < 0.05;
+        QVERIFY2(agreeing * 2 > static_cast<int>(runs.size()), "the clock measurements disagree by more than 5 %");
+    }
+
+    void moreChainsGiveMoreIpc() {
+        auto ctx = context();
+        IpcOptions o;
+        o.classes = {IpcClass::IntegerAdd};
+        o.maxChains = 4;
+        std::vector<double> gains;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const auto curves = IpcProbe(*ctx, o).run();
+            QCOMPARE(curves.size(), size_t(1));
+            QVERIFY2(curves[0].error.empty(), curves[0].error.c_str());
+            QCOMPARE(curves[0].points.size(), size_t(4));
+            gains.push_back(curves[0].points[3].ipc() / curves[0].points[0].ipc());
+        }
+        QVERIFY2(medianOf(gains) > 1.5, ("IPC(4 chains)/IPC(1 chain) = " + std::to_string(medianOf(gains))).c_str());
+    }
+
+    void cancellingStopsTheRunAndReportsProgress() {
+        const auto catalog = shippedCatalog();
+        auto ctx = context();
+        BenchRunner runner(*ctx);
+        std::vector<const CatalogEntry*> entries;
+        for (size_t i = 0; i < 4; ++i) entries.push_back(&catalog.entries()[i]);
+        std::stop_source stop;
+        std::vector<BenchProgress> seen;
+        size_t results = 0;
+        BenchCallbacks cb;
+        cb.progress = [&](const BenchProgress& p) { seen.push_back(p); };
+        cb.result = [&](const BenchResult&) {
+            if (++results == 1) stop.request_stop(); // the user presses Cancel after the first result
+        };
+        const BenchRun run = runner.runAll(entries, cb, stop.get_token());
+        QCOMPARE(run.results.size(), size_t(4));
+        QVERIFY(run.results[0].status != BenchStatus::Cancelled);
+        for (size_t i = 1; i < 4; ++i) QCOMPARE(run.results[i].status, BenchStatus::Cancelled);
+        QCOMPARE(seen.front().done, size_t(0));
+        QCOMPARE(seen.back().done, size_t(4));
+        QCOMPARE(seen.back().total, size_t(4));
+        QCOMPARE(seen[1].current, entries[1]->name);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMicrobenchTiming)
+#include "test_microbench_timing.moc"

@@ -1,0 +1,149 @@
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+#include "core/util/DataPaths.h"
+#include "widgets/session/SessionController.h"
+#include "widgets/setup/GroupDetails.h"
+#include "widgets/setup/GroupListModel.h"
+#include "widgets/setup/PlanModel.h"
+#include "widgets/setup/PlanPreview.h"
+
+using namespace perfdash;
+
+namespace {
+
+// The built-in generic groups plus a user directory holding one broken group file.
+GroupLibrary libraryWithABrokenGroup(const QTemporaryDir& dir) {
+    QDir(dir.path()).mkpath(QStringLiteral("generic"));
+    QFile broken(dir.path() + QStringLiteral("/generic/BROKEN.txt"));
+    if (!broken.open(QIODevice::WriteOnly)) qFatal("cannot write the broken group");
+    broken.write("SHORT broken\n\nEVENTSET\nPMC0\n");
+    broken.close();
+    return GroupLibrary({{dir.path().toStdString(), GroupOrigin::User}, {dataDir() + "/groups", GroupOrigin::BuiltIn}},
+                        {"generic"});
+}
+
+MeasurementRequest demoWith(std::vector<std::string> groups) {
+    MeasurementRequest r;
+    r.command = {"true"};
+    r.groups = std::move(groups);
+    return r;
+}
+
+} // namespace
+
+class TestSetupModels : public QObject {
+    Q_OBJECT
+private slots:
+    void groupListIsCheckableInCheckOrderAndPassesTheTester() {
+        QTemporaryDir dir;
+        const GroupLibrary library = libraryWithABrokenGroup(dir);
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGroups(library.list());
+        QVERIFY(model.rowCount() >= 6);
+        const int software = model.rowOfGroup(QStringLiteral("SOFTWARE"));
+        const int cpi = model.rowOfGroup(QStringLiteral("CPI"));
+        QVERIFY(software >= 0 && cpi >= 0);
+        QCOMPARE(model.index(software, GroupListModel::DescriptionColumn).data().toString(),
+                 QString::fromStdString(library.find("SOFTWARE")->shortDescription));
+
+        QSignalSpy checked(&model, &GroupListModel::checkedGroupsChanged);
+        QVERIFY(model.setData(model.index(software, 0), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(model.setData(model.index(cpi, 0), Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(model.checkedGroups(), (QStringList{"SOFTWARE", "CPI"})); // the order they were checked
+        QCOMPARE(checked.count(), 2);
+        QCOMPARE(model.index(cpi, 0).data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
+        QVERIFY(model.setData(model.index(software, 0), Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(model.checkedGroups(), QStringList{"CPI"});
+
+        // A group file that does not parse is listed, cannot be checked, and says why.
+        const int broken = model.rowOfGroup(QStringLiteral("BROKEN"));
+        QVERIFY(broken >= 0);
+        QVERIFY(!(model.flags(model.index(broken, 0)) & Qt::ItemIsEnabled));
+        QVERIFY(!model.setData(model.index(broken, 0), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(model.index(broken, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("BROKEN.txt")));
+
+        const QStringList unusable = model.setCheckedGroups({"TLB", "NOSUCHGROUP", "BROKEN", "SOFTWARE"});
+        QCOMPARE(unusable, (QStringList{"NOSUCHGROUP", "BROKEN"}));
+        QCOMPARE(model.checkedGroups(), (QStringList{"TLB", "SOFTWARE"}));
+        model.setGroups(library.list()); // reloading keeps the checks of groups still there
+        QCOMPARE(model.checkedGroups(), (QStringList{"TLB", "SOFTWARE"}));
+    }
+
+    void groupDetailsShowEventsFormulasAndDescription() {
+        auto group = GroupLibrary({{dataDir() + "/groups", GroupOrigin::BuiltIn}}, {"generic"}).load("CPI");
+        QVERIFY(group.ok());
+        GroupDetails details;
+        details.showGroup(*group);
+        const QString text = details.toPlainText();
+        QVERIFY(text.contains(QStringLiteral("PMC1")) && text.contains(QStringLiteral("cycles")));
+        QVERIFY(text.contains(QStringLiteral("PMC1/PMC0"))); // the CPI formula
+        QVERIFY(text.contains(QStringLiteral("cycles per instruction"))); // from LONG
+    }
+
+    void planModelPassesTheTester() {
+        MachineContext machine;
+        SessionController controller(machine);
+        auto plan = controller.prepare(demoWith({"SOFTWARE", "CPI"}));
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
+        PlanModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlan(*plan);
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex software = model.index(0, 0);
+        QCOMPARE(software.data().toString(), QStringLiteral("SOFTWARE"));
+        QCOMPARE(model.rowCount(software), 5);
+        const QModelIndex taskClock = model.index(0, PlanModel::EventColumn, software);
+        QCOMPARE(taskClock.data().toString(), QStringLiteral("task-clock"));
+        QCOMPARE(taskClock.siblingAtColumn(PlanModel::CounterColumn).data().toString(), QStringLiteral("TASKCLOCK"));
+        QVERIFY(taskClock.data(PlanModel::CountedRole).toBool());
+        QVERIFY(taskClock.siblingAtColumn(PlanModel::StatusColumn).data().toString().startsWith(QStringLiteral("✓")));
+        QCOMPARE(model.parent(taskClock), software);
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+        model.setPlan(*plan);
+        QCOMPARE(model.rowCount(), 2);
+    }
+
+    void previewMarksAnUncountableEventWithTheVirtualMachineReason() {
+        MachineContext machine;
+        SessionController controller(machine);
+        auto plan = controller.prepare(demoWith({"CPI"}));
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str()); // task-clock still counts
+        const auto& events = plan->groups[0].events;
+        auto cycles = std::find_if(events.begin(), events.end(), [](const PlannedEvent& e) { return e.counter == "PMC1"; });
+        QVERIFY(cycles != events.end());
+        if (cycles->eventSetSlot >= 0) QSKIP("this machine has a hardware PMU: 'cycles' is countable here");
+
+        PlanPreview preview;
+        preview.showPlan(*plan);
+        PlanModel* model = preview.model();
+        const QModelIndex group = model->index(0, 0);
+        QCOMPARE(group.data().toString(), QStringLiteral("CPI"));
+        QCOMPARE(group.siblingAtColumn(PlanModel::StatusColumn).data().toString(), QStringLiteral("1 of 3"));
+        QModelIndex cyclesRow;
+        for (int row = 0; row < model->rowCount(group); ++row)
+            if (model->index(row, PlanModel::CounterColumn, group).data().toString() == QLatin1String("PMC1"))
+                cyclesRow = model->index(row, 0, group);
+        QVERIFY(cyclesRow.isValid());
+        QCOMPARE(cyclesRow.siblingAtColumn(PlanModel::StatusColumn).data().toString(), QStringLiteral("✗"));
+        QVERIFY(!cyclesRow.data(PlanModel::CountedRole).toBool());
+        const QString reason = cyclesRow.siblingAtColumn(PlanModel::ReasonColumn).data().toString();
+        QVERIFY2(reason.contains(QStringLiteral("virtual machine")), qPrintable(reason));
+        QVERIFY(preview.view()->isExpanded(group));
+        // The plan's warnings are shown too: one per event left out.
+        const QStringList warnings = preview.warnings();
+        QVERIFY(std::any_of(warnings.begin(), warnings.end(),
+                            [](const QString& w) { return w.contains(QStringLiteral("PMC1")) && w.contains(QStringLiteral("virtual machine")); }));
+        preview.showNoPlan(QStringLiteral("counting whole CPUs is not permitted"));
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(preview.problem(), QStringLiteral("counting whole CPUs is not permitted"));
+    }
+};
+
+QTEST_MAIN(TestSetupModels)
+#include "test_setup_models.moc"

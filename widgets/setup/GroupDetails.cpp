@@ -1,0 +1,49 @@
+#include "widgets/setup/GroupDetails.h"
+
+#include "widgets/setup/StatusColors.h"
+
+namespace perfdash {
+namespace {
+
+QString escaped(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+} // namespace
+
+GroupDetails::GroupDetails(QWidget* parent) : QTextBrowser(parent) {
+    setOpenLinks(false);
+    setAccessibleName(tr("Group details"));
+    showNothing();
+}
+
+void GroupDetails::showGroup(const PerformanceGroup& group) {
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(escaped(group.name), escaped(group.shortDescription));
+    if (group.requireNoHt)
+        html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Meaningful only with SMT (hyper-threading) off."));
+    html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Events"));
+    for (const auto& slot : group.events)
+        html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt></td></tr>")
+                    .arg(escaped(slot.counterSpec), escaped(slot.event));
+    html += QStringLiteral("</table>");
+    if (!group.metrics.empty()) {
+        html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Metrics"));
+        for (const auto& metric : group.metrics)
+            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='white-space: nowrap'><tt>%2</tt></td></tr>")
+                        .arg(escaped(metric.name), escaped(metric.formula));
+        html += QStringLiteral("</table>");
+    }
+    if (!group.longDescription.empty())
+        html += QStringLiteral("<h4>%1</h4><p style='white-space: pre-wrap'>%2</p>")
+                    .arg(tr("About"), escaped(group.longDescription));
+    setHtml(html);
+}
+
+void GroupDetails::showProblem(const QString& groupName, const QString& message) {
+    setHtml(QStringLiteral("<h3>%1</h3><p style='color:%2'>%3</p>")
+                .arg(groupName.toHtmlEscaped(), errorColor(palette()).name(), message.toHtmlEscaped()));
+}
+
+void GroupDetails::showNothing() {
+    setHtml(QStringLiteral("<p><i>%1</i></p>").arg(tr("Select a group to see its events, formulas and description.")));
+}
+
+} // namespace perfdash

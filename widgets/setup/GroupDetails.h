@@ -1,0 +1,22 @@
+#pragma once
+// What a performance group measures, for the group chosen in the list: its
+// SHORT line, the events of its EVENTSET (counter and event), its METRICS
+// formulas and the LONG explanation. Read-only, selectable text.
+#include <QTextBrowser>
+
+#include "core/groups/PerformanceGroup.h"
+
+namespace perfdash {
+
+class GroupDetails : public QTextBrowser {
+    Q_OBJECT
+public:
+    explicit GroupDetails(QWidget* parent = nullptr);
+
+    void showGroup(const PerformanceGroup& group);
+    // The group could not be loaded.
+    void showProblem(const QString& groupName, const QString& message);
+    void showNothing();
+};
+
+} // namespace perfdash

@@ -1,0 +1,98 @@
+#include "widgets/setup/GroupListModel.h"
+
+namespace perfdash {
+
+GroupListModel::GroupListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void GroupListModel::setGroups(std::vector<GroupEntry> groups) {
+    beginResetModel();
+    groups_ = std::move(groups);
+    QStringList still;
+    for (const auto& name : checked_)
+        if (const int row = rowOfGroup(name); row >= 0 && usable(row)) still << name;
+    const bool changed = still != checked_;
+    checked_ = still;
+    endResetModel();
+    if (changed) emit checkedGroupsChanged(checked_);
+}
+
+int GroupListModel::rowOfGroup(const QString& name) const {
+    const std::string n = name.toStdString();
+    for (size_t i = 0; i < groups_.size(); ++i)
+        if (groups_[i].name == n) return static_cast<int>(i);
+    return -1;
+}
+
+QStringList GroupListModel::setCheckedGroups(const QStringList& names) {
+    QStringList unusable;
+    QStringList next;
+    for (const auto& name : names) {
+        const int row = rowOfGroup(name);
+        if (row < 0 || !usable(row)) unusable << name;
+        else if (!next.contains(name)) next << name;
+    }
+    if (next != checked_) {
+        checked_ = next;
+        if (!groups_.empty()) emit dataChanged(index(0, NameColumn), index(rowCount() - 1, NameColumn), {Qt::CheckStateRole});
+        emit checkedGroupsChanged(checked_);
+    }
+    return unusable;
+}
+
+int GroupListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(groups_.size());
+}
+
+int GroupListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant GroupListModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const GroupEntry& g = groups_[static_cast<size_t>(index.row())];
+    const QString name = QString::fromStdString(g.name);
+    switch (role) {
+    case NameRole: return name;
+    case Qt::DisplayRole:
+        if (index.column() == NameColumn) return name;
+        return g.problem.empty() ? QString::fromStdString(g.shortDescription) : tr("(cannot be used: see tooltip)");
+    case Qt::ToolTipRole:
+        if (!g.problem.empty()) return QString::fromStdString(g.problem);
+        return tr("%1 (%2, %3)")
+            .arg(QString::fromStdString(g.shortDescription), QString::fromStdString(toString(g.origin)),
+                 QString::fromStdString(g.file));
+    case Qt::CheckStateRole:
+        if (index.column() != NameColumn) return {};
+        return checked_.contains(name) ? Qt::Checked : Qt::Unchecked;
+    }
+    return {};
+}
+
+bool GroupListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (role != Qt::CheckStateRole || index.column() != NameColumn || !index.isValid() ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !usable(index.row()))
+        return false;
+    const QString name = QString::fromStdString(group(index.row()).name);
+    const bool check = value.value<Qt::CheckState>() == Qt::Checked;
+    if (check == checked_.contains(name)) return true;
+    if (check) checked_ << name;
+    else checked_.removeAll(name);
+    emit dataChanged(index, index, {Qt::CheckStateRole});
+    emit checkedGroupsChanged(checked_);
+    return true;
+}
+
+Qt::ItemFlags GroupListModel::flags(const QModelIndex& index) const {
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return Qt::NoItemFlags;
+    if (!usable(index.row())) return Qt::ItemNeverHasChildren; // shown, greyed out, not selectable
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (index.column() == NameColumn) f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (section == NameColumn) return tr("Group");
+    if (section == DescriptionColumn) return tr("Description");
+    return {};
+}
+
+} // namespace perfdash

@@ -1,0 +1,48 @@
+#pragma once
+// The performance groups of this machine as a checkable table (name, SHORT
+// description). Checking picks the groups to measure; the order in which
+// they were checked is the order they are measured and shown in. A group
+// whose file does not parse is listed, disabled, with the problem as tooltip.
+#include <QAbstractTableModel>
+#include <QStringList>
+#include <vector>
+
+#include "core/groups/GroupLibrary.h"
+
+namespace perfdash {
+
+class GroupListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { NameColumn, DescriptionColumn, ColumnCount };
+    enum Role { NameRole = Qt::UserRole + 1 };
+
+    explicit GroupListModel(QObject* parent = nullptr);
+
+    void setGroups(std::vector<GroupEntry> groups);
+    const GroupEntry& group(int row) const { return groups_[static_cast<size_t>(row)]; }
+    int rowOfGroup(const QString& name) const; // -1 if not listed
+
+    // In the order they were checked.
+    QStringList checkedGroups() const { return checked_; }
+    // Checks exactly these (in this order); returns the names that are not listed or cannot be used.
+    QStringList setCheckedGroups(const QStringList& names);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void checkedGroupsChanged(const QStringList& names);
+
+private:
+    bool usable(int row) const { return groups_[static_cast<size_t>(row)].problem.empty(); }
+
+    std::vector<GroupEntry> groups_;
+    QStringList checked_;
+};
+
+} // namespace perfdash

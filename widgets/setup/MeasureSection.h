@@ -1,0 +1,63 @@
+#pragma once
+// What to measure: performance groups (a checkable list; the selected
+// group's events, formulas and description beside it), custom events (a
+// perf/libpfm event list; the event browser adds to it with addEvents), the
+// sampling interval and an optional duration.
+#include <QGroupBox>
+#include <QStringList>
+
+#include "widgets/setup/SetupFormState.h"
+
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+class QTreeView;
+
+namespace perfdash {
+
+class FieldMessage;
+class GroupDetails;
+class GroupLibrary;
+class GroupListModel;
+
+class MeasureSection : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit MeasureSection(const GroupLibrary& groups, QWidget* parent = nullptr);
+
+    // Groups, events, interval and duration of the form.
+    void writeTo(SetupFormState& state) const;
+    void readFrom(const SetupFormState& state);
+
+    // Appends events to the custom event list (those already in it are not repeated).
+    void addEvents(const QStringList& events);
+
+    void showProblems(const std::vector<FieldProblem>& problems);
+    QString problemAt(SetupField field) const;
+
+    GroupListModel* groupModel() const { return groupModel_; }
+    QTreeView* groupView() const { return groupView_; }
+    GroupDetails* groupDetails() const { return details_; }
+    QLineEdit* eventsField() const { return events_; }
+    QSpinBox* intervalField() const { return interval_; }
+    QDoubleSpinBox* durationField() const { return duration_; }
+
+signals:
+    void changed();
+
+private:
+    void showDetailsOf(const QModelIndex& index);
+
+    const GroupLibrary& groups_;
+    GroupListModel* groupModel_;
+    QTreeView* groupView_;
+    GroupDetails* details_;
+    QLineEdit* events_;
+    QSpinBox* interval_;
+    QDoubleSpinBox* duration_;
+    FieldMessage* groupsMessage_;
+    FieldMessage* eventsMessage_;
+    FieldMessage* restoreMessage_; // saved groups that are gone, until the groups are changed
+};
+
+} // namespace perfdash

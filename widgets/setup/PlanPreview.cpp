@@ -1,0 +1,82 @@
+#include "widgets/setup/PlanPreview.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "widgets/setup/FieldMessage.h"
+#include "widgets/setup/PlanModel.h"
+
+namespace perfdash {
+
+PlanPreview::PlanPreview(QWidget* parent)
+    : QWidget(parent),
+      model_(new PlanModel(this)),
+      view_(new QTreeView(this)),
+      summary_(new QLabel(this)),
+      warningsLabel_(new QLabel(this)),
+      problem_(new FieldMessage(this)) {
+    auto* title = new QLabel(tr("<b>What will be counted</b>"), this);
+    summary_->setWordWrap(true);
+    view_->setModel(model_);
+    view_->setUniformRowHeights(true);
+    view_->setAllColumnsShowFocus(true);
+    view_->setWordWrap(false);
+    view_->setAccessibleName(tr("Planned events"));
+    view_->header()->setStretchLastSection(true);
+    warningsLabel_->setWordWrap(true);
+    warningsLabel_->setTextFormat(Qt::RichText);
+    warningsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    warningsLabel_->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(title);
+    layout->addWidget(problem_);
+    layout->addWidget(summary_);
+    layout->addWidget(view_, 1);
+    layout->addWidget(warningsLabel_);
+    showNoPlan({});
+}
+
+void PlanPreview::showPlan(const MeasurementPlan& plan, bool targetPending) {
+    model_->setPlan(plan);
+    view_->expandAll();
+    for (int c = 0; c < PlanModel::ReasonColumn; ++c) view_->resizeColumnToContents(c);
+    problem_->clear();
+    size_t total = 0;
+    for (const auto& g : plan.groups) total += g.events.size();
+    if (plan.eventSet.size() == total)
+        summary_->setText(tr("Countable here: all events (%1).").arg(total));
+    else
+        summary_->setText(tr("Countable here: %1 of %2 events. Start counts those and leaves the others out.")
+                              .arg(plan.eventSet.size())
+                              .arg(total));
+    if (targetPending)
+        summary_->setText(summary_->text() + QLatin1Char(' ') + tr("Fix the target first to start (see its messages)."));
+    summary_->show();
+    warnings_.clear();
+    for (const auto& w : plan.warnings) warnings_ << QString::fromStdString(w);
+    if (warnings_.isEmpty()) {
+        warningsLabel_->hide();
+    } else {
+        QString html = QStringLiteral("<b>%1</b><ul style='margin-left: 0; -qt-list-indent: 1'>").arg(tr("Warnings"));
+        for (const auto& w : warnings_) html += QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
+        warningsLabel_->setText(html + QStringLiteral("</ul>"));
+        warningsLabel_->show();
+    }
+}
+
+void PlanPreview::showNoPlan(const QString& problem) {
+    model_->clear();
+    warnings_.clear();
+    warningsLabel_->hide();
+    problem_->setMessage(problem);
+    summary_->setText(problem.isEmpty() ? tr("Complete the form to see what will be counted.") : QString());
+    summary_->setVisible(problem.isEmpty());
+}
+
+QString PlanPreview::problem() const { return problem_->message(); }
+
+} // namespace perfdash

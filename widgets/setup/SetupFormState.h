@@ -1,0 +1,50 @@
+#pragma once
+// The session form's content as plain values, the checks the form can make
+// on its own (before asking the machine), and its mapping to a
+// MeasurementRequest. Widgets read and write this; tests use it directly.
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "core/session/MeasurementRequest.h"
+
+namespace perfdash {
+
+struct SetupFormState {
+    MeasurementRequest::Mode mode = MeasurementRequest::Mode::Launch;
+    QString program;
+    QString arguments;        // as typed; split like a shell does (quotes keep spaces)
+    QString workingDirectory; // empty: perfdash's own
+    QString environment;      // NAME=value, one per line
+    bool pinToCpus = false;   // Launch: pin the program to cpuList
+    QString cpuList;          // likwid syntax (Launch when pinned, SystemWide)
+    int pid = -1;             // Attach
+    QStringList groups;       // in measuring order
+    QString events;           // perf/libpfm event list, comma separated
+    int intervalMs = 100;     // 0: totals only, no timeline
+    double durationS = 0;     // 0: until the program ends or Stop
+
+    bool operator==(const SetupFormState&) const = default;
+};
+
+// The part of the form a problem belongs to, so it is shown next to it.
+enum class SetupField { Program, WorkingDirectory, Environment, Process, Cpus, Groups, Events, General };
+
+struct FieldProblem {
+    SetupField field = SetupField::General;
+    QString message;
+};
+
+// What can be checked without the machine: a program that is given and can
+// be found, an existing working directory, NAME=value environment lines, a
+// chosen process, CPUs when they are needed, something to measure, an event
+// list that splits. (The CPU list's syntax is the CPU picker's to check.)
+std::vector<FieldProblem> checkForm(const SetupFormState& state);
+
+// The request a checked form describes, as the GUI runs it: output captured, stdin from /dev/null.
+MeasurementRequest toRequest(const SetupFormState& state);
+
+// "launch"/"attach"/"system" back to a mode (the settings store toString(mode)); Launch for anything else.
+MeasurementRequest::Mode modeFromString(const QString& text);
+
+} // namespace perfdash
