@@ -1,0 +1,170 @@
+// The tables beside the charts: event totals and metric values, their
+// models under QAbstractItemModelTester, and copying cells as text and CSV.
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QMimeData>
+#include <QtTest>
+#include <cmath>
+
+#include "LiveTestData.h"
+#include "widgets/live/CopyableTableView.h"
+#include "widgets/live/EventTotalsModel.h"
+#include "widgets/live/MetricValuesModel.h"
+
+using namespace perfdash;
+using Statistic = EventTotalsModel::Statistic;
+
+namespace {
+
+double raw(const QAbstractItemModel& model, int row, int column) {
+    return model.index(row, column).data(kRawValueRole).toDouble();
+}
+
+QString text(const QAbstractItemModel& model, int row, int column) {
+    return model.index(row, column).data().toString();
+}
+
+MeasurementResult resultOf(size_t locations) {
+    MeasurementResult result;
+    result.locations = testdata::cpus(locations);
+    result.durationS = 2.0;
+    result.groups = {testdata::testGroup(2.0, 5e6, locations, 0.75)};
+    return result;
+}
+
+} // namespace
+
+class TestLiveTables : public QObject {
+    Q_OBJECT
+private slots:
+    void eventTotalsSumMinMaxMeanOverLocations() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(3));
+        QCOMPARE(model.rowCount(), 0);
+        // 10 intervals: cycles at CPU l = base * (l + 1), base = 1e6 * (1 + i % 7)
+        model.appendIntervals(testdata::intervals(4, 3));
+        model.appendIntervals(testdata::intervals(6, 3, 0.1, 4));
+        double base = 0;
+        for (int i = 0; i < 10; ++i) base += 1e6 * (1 + i % 7);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), 3 + 3 + 5);
+        QCOMPARE(text(model, 0, EventTotalsModel::EventColumn), QStringLiteral("cycles"));
+        QCOMPARE(model.headerData(EventTotalsModel::FirstLocationColumn + 2, Qt::Horizontal).toString(),
+                 QStringLiteral("CPU 2"));
+        QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn + 1), 2 * base);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Sum)), 6 * base);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Min)), base);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Max)), 3 * base);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Mean)), 2 * base);
+        QCOMPARE(raw(model, 1, model.statisticColumn(Statistic::Sum)), 12 * base); // instructions
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Sum)), QString::number(qint64(6 * base)));
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Coverage)), QStringLiteral("100.0%"));
+        QCOMPARE(model.scopeText(), QStringLiteral("Totals so far (1.0 s)"));
+        // The event that could not be counted: n/a, never 0, and why.
+        QCOMPARE(text(model, 2, model.statisticColumn(Statistic::Sum)), QStringLiteral("not counted"));
+        QCOMPARE(text(model, 2, EventTotalsModel::FirstLocationColumn), QStringLiteral("n/a"));
+        QVERIFY(std::isnan(raw(model, 2, model.statisticColumn(Statistic::Mean))));
+        QVERIFY(model.index(2, EventTotalsModel::FirstLocationColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(testdata::kNotCountedReason));
+    }
+
+    void eventTotalsCoverageIsTheShareOfTimeCounted() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        model.appendIntervals({testdata::interval(0.1, 0.1, 1000, 2, 1.0), testdata::interval(0.4, 0.3, 1000, 2, 0.6)});
+        // (1.0 x 0.1 + 0.6 x 0.3) / 0.4 = 0.7
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Coverage)), 0.7);
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Coverage)), QStringLiteral("70.0%"));
+        QVERIFY(model.index(0, EventTotalsModel::FirstLocationColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("Multiplexed"));
+    }
+
+    void eventTotalsShowTheRunsOwnTotalsAtTheEnd() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(4));
+        model.appendIntervals(testdata::intervals(3, 4));
+        model.showResult(resultOf(4));
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Sum)), 50e6); // 5e6 x (1+2+3+4)
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Max)), 20e6);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Coverage)), 0.75);
+        QCOMPARE(model.scopeText(), QStringLiteral("Whole run (2.0 s)"));
+        model.appendIntervals(testdata::intervals(3, 4)); // late batches do not undo the final totals
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Sum)), 50e6);
+    }
+
+    void metricValuesOfTheLatestIntervalThenOfTheRun() {
+        MetricValuesModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        model.appendIntervals({testdata::interval(0.1, 0.1, 1e6, 2), testdata::interval(0.2, 0.1, 2e6, 2, 0.6)});
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), 3 + 2 + 2);
+        QCOMPARE(text(model, 0, MetricValuesModel::MetricColumn), QStringLiteral("Clock"));
+        QCOMPARE(text(model, 0, MetricValuesModel::UnitColumn), QStringLiteral("MHz"));
+        QCOMPARE(raw(model, 0, MetricValuesModel::FirstLocationColumn + 1), 40.0); // 4e6 cycles in 0.1 s
+        QCOMPARE(raw(model, 0, model.aggregateColumn()), 60.0);
+        QCOMPARE(text(model, 0, model.coverageColumn()), QStringLiteral("60.0%"));
+        QCOMPARE(text(model, 2, model.aggregateColumn()), QStringLiteral("n/a"));
+        QCOMPARE(model.headerData(model.aggregateColumn(), Qt::Horizontal).toString(), QStringLiteral("Aggregate"));
+        QCOMPARE(model.scopeText(), QStringLiteral("Latest interval (t = 0.20 s)"));
+        model.appendIntervals({testdata::interval(0.3, 0.1, 3e6, 2)});
+        QCOMPARE(raw(model, 0, model.aggregateColumn()), 90.0);
+
+        model.showResult(resultOf(3));
+        QCOMPARE(model.columnCount(), 3 + 3 + 2);
+        QCOMPARE(raw(model, 0, model.aggregateColumn()), 15.0); // 30e6 cycles in 2 s
+        QCOMPARE(text(model, 0, model.coverageColumn()), QStringLiteral("75.0%"));
+        QCOMPARE(model.scopeText(), QStringLiteral("Whole run (2.0 s)"));
+    }
+
+    void copiesTheWholeTableAsCsvAndAsText() {
+        EventTotalsModel model;
+        model.beginSession(testdata::cpus(2));
+        model.appendIntervals({testdata::interval(0.5, 0.5, 1500, 2, 0.5)});
+        const QString csv = tableText(model, {}, TableTextFormat::Csv);
+        const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[0], QStringLiteral("Group,Event,Unit,CPU 0,CPU 1,Sum,Min,Max,Mean,Coverage"));
+        QCOMPARE(lines[1], QStringLiteral("TEST,cycles,,1500,3000,4500,1500,3000,2250,0.5"));
+        QCOMPARE(lines[3], QStringLiteral("TEST,LLC-load-misses,,,,,,,,")); // n/a: empty fields, as in CSV reports
+        const QString tsv = tableText(model, {}, TableTextFormat::TabSeparated);
+        QVERIFY(tsv.startsWith("Group\tEvent\tUnit\tCPU 0\tCPU 1\tSum"));
+        QVERIFY(tsv.contains("TEST\tLLC-load-misses\t\tn/a\tn/a\tn/a"));
+    }
+
+    void copiesASelectionAndQuotesCsvFields() {
+        MetricValuesModel model;
+        model.beginSession(testdata::cpus(2));
+        IntervalResult interval = testdata::interval(0.1, 0.1, 1e6, 2);
+        interval.groups[0].metrics[1].name = "CPI, \"core\"";
+        model.appendIntervals({interval});
+        const QModelIndexList cells = {model.index(1, MetricValuesModel::MetricColumn),
+                                       model.index(1, model.aggregateColumn()),
+                                       model.index(0, model.aggregateColumn())};
+        QCOMPARE(tableText(model, cells, TableTextFormat::Csv),
+                 QStringLiteral("Metric,Aggregate\n,30\n\"CPI, \"\"core\"\"\",0.5\n"));
+
+        CopyableTableView view;
+        view.setModel(&model);
+        view.selectionModel()->select(model.index(0, model.aggregateColumn()), QItemSelectionModel::Select);
+        view.copySelection(TableTextFormat::TabSeparated);
+        const QMimeData* mime = QApplication::clipboard()->mimeData();
+        QVERIFY(mime);
+        QCOMPARE(mime->text(), QStringLiteral("Aggregate\n30\n"));
+        QCOMPARE(QString::fromUtf8(mime->data("text/csv")), QStringLiteral("Aggregate\n30\n"));
+        view.copyAll(TableTextFormat::Csv);
+        QVERIFY(QApplication::clipboard()->text().startsWith("Group,Metric,Unit,CPU 0,CPU 1,Aggregate,Coverage\n"));
+    }
+};
+
+QTEST_MAIN(TestLiveTables)
+#include "test_live_tables.moc"

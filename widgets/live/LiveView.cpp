@@ -1,0 +1,106 @@
+#include "widgets/live/LiveView.h"
+
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "widgets/live/CopyableTableView.h"
+#include "widgets/live/EventTotalsModel.h"
+#include "widgets/live/MetricValuesModel.h"
+#include "widgets/live/RunSummaryChart.h"
+#include "widgets/live/TimelineView.h"
+#include "widgets/session/SessionController.h"
+
+namespace perfdash {
+
+LiveView::LiveView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    layout->addWidget(splitter);
+
+    chartTabs_ = new QTabWidget(splitter);
+    timeline_ = new TimelineView(chartTabs_);
+    summary_ = new RunSummaryChart(chartTabs_);
+    chartTabs_->addTab(timeline_, tr("&Timeline"));
+    chartTabs_->addTab(summary_, tr("Run &summary"));
+
+    auto* tableTabs = new QTabWidget(splitter);
+    eventTotals_ = new EventTotalsModel(this);
+    metricValues_ = new MetricValuesModel(this);
+    auto* eventView = new CopyableTableView(tableTabs);
+    eventView->setModel(eventTotals_);
+    auto* metricView = new CopyableTableView(tableTabs);
+    metricView->setModel(metricValues_);
+    eventCaption_ = new QLabel(tableTabs);
+    metricCaption_ = new QLabel(tableTabs);
+    tableTabs->addTab(tablePage(metricView, metricCaption_), tr("&Metrics"));
+    tableTabs->addTab(tablePage(eventView, eventCaption_), tr("&Counts"));
+
+    splitter->addWidget(chartTabs_);
+    splitter->addWidget(tableTabs);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    // Proportions (the splitter scales them to its width): charts 3/5, tables 2/5.
+    splitter->setSizes({3000, 2000});
+
+    for (QAbstractItemModel* model :
+         {static_cast<QAbstractItemModel*>(eventTotals_), static_cast<QAbstractItemModel*>(metricValues_)}) {
+        connect(model, &QAbstractItemModel::modelReset, this, &LiveView::updateCaptions);
+        connect(model, &QAbstractItemModel::dataChanged, this, &LiveView::updateCaptions);
+    }
+    updateCaptions();
+}
+
+QWidget* LiveView::tablePage(CopyableTableView* view, QLabel* caption) {
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    caption->setParent(page);
+    caption->setBuddy(view);
+    layout->addWidget(caption);
+    view->setParent(page);
+    layout->addWidget(view, 1);
+    return page;
+}
+
+void LiveView::updateCaptions() {
+    eventCaption_->setText(eventTotals_->rowCount() ? eventTotals_->scopeText() : tr("No counts yet."));
+    metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
+}
+
+void LiveView::attach(SessionController* controller) {
+    connect(controller, &SessionController::started, this,
+            [this, controller] { beginSession(controller->locations()); });
+    connect(controller, &SessionController::intervalsArrived, this, &LiveView::appendIntervals);
+    connect(controller, &SessionController::finished, this, &LiveView::finishSession);
+}
+
+void LiveView::beginSession(const std::vector<LocationInfo>& locations) {
+    timeline_->beginSession(locations);
+    eventTotals_->beginSession(locations);
+    metricValues_->beginSession(locations);
+    summary_->clear();
+    chartTabs_->setCurrentWidget(timeline_);
+}
+
+void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
+    timeline_->appendIntervals(intervals);
+    eventTotals_->appendIntervals(intervals);
+    metricValues_->appendIntervals(intervals);
+}
+
+void LiveView::finishSession(const MeasurementResult& result) {
+    timeline_->endSession();
+    eventTotals_->showResult(result);
+    metricValues_->showResult(result);
+    summary_->showResult(result);
+}
+
+void LiveView::showSession(const MeasurementResult& result) {
+    beginSession(result.locations);
+    appendIntervals(result.intervals);
+    finishSession(result);
+}
+
+} // namespace perfdash

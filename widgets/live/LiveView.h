@@ -1,0 +1,62 @@
+#pragma once
+// The live view of a measurement: the timeline charts (and, once the run is
+// over, the run summary) beside tables of event totals and metric values.
+// It is fed in SessionController's shapes, so a replayed session goes
+// through exactly the same path:
+//
+//   LiveView view;
+//   view.attach(&controller);   // started / intervalsArrived / finished
+//   // or, for a saved session:  view.showSession(result);
+//
+// The GUI thread never waits here for a counter read: the view only
+// consumes the batches it is given.
+#include <QWidget>
+#include <vector>
+
+#include "core/session/MeasurementResult.h"
+
+class QLabel;
+class QTabWidget;
+
+namespace perfdash {
+
+class CopyableTableView;
+class EventTotalsModel;
+class MetricValuesModel;
+class RunSummaryChart;
+class SessionController;
+class TimelineView;
+
+class LiveView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveView(QWidget* parent = nullptr);
+
+    // Shows every measurement the controller runs from now on.
+    void attach(SessionController* controller);
+
+    void beginSession(const std::vector<LocationInfo>& locations);
+    void appendIntervals(const std::vector<IntervalResult>& intervals);
+    void finishSession(const MeasurementResult& result);
+    // A saved session, all at once.
+    void showSession(const MeasurementResult& result);
+
+    TimelineView* timeline() const { return timeline_; }
+    RunSummaryChart* summary() const { return summary_; }
+    EventTotalsModel* eventTotals() const { return eventTotals_; }
+    MetricValuesModel* metricValues() const { return metricValues_; }
+
+private:
+    QWidget* tablePage(CopyableTableView* view, QLabel* caption);
+    void updateCaptions();
+
+    TimelineView* timeline_ = nullptr;
+    RunSummaryChart* summary_ = nullptr;
+    QTabWidget* chartTabs_ = nullptr;
+    EventTotalsModel* eventTotals_ = nullptr;
+    MetricValuesModel* metricValues_ = nullptr;
+    QLabel* eventCaption_ = nullptr;
+    QLabel* metricCaption_ = nullptr;
+};
+
+} // namespace perfdash

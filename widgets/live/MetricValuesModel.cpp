@@ -1,0 +1,129 @@
+#include "widgets/live/MetricValuesModel.h"
+
+#include <algorithm>
+
+#include "core/report/NumberFormat.h"
+#include "widgets/live/MetricCoverage.h"
+#include "widgets/live/SeriesNames.h"
+#include "widgets/live/TableCopy.h"
+
+namespace perfdash {
+
+MetricValuesModel::MetricValuesModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void MetricValuesModel::beginSession(std::vector<LocationInfo> locations) {
+    beginResetModel();
+    locations_ = std::move(locations);
+    groups_.clear();
+    rows_.clear();
+    t_ = 0;
+    wholeRun_ = false;
+    endResetModel();
+}
+
+void MetricValuesModel::appendIntervals(const std::vector<IntervalResult>& intervals) {
+    if (intervals.empty() || wholeRun_) return;
+    t_ = intervals.back().t;
+    show(intervals.back().groups);
+}
+
+void MetricValuesModel::showResult(const MeasurementResult& result) {
+    wholeRun_ = true;
+    t_ = result.durationS;
+    beginResetModel();
+    locations_ = result.locations;
+    rows_.clear();
+    endResetModel();
+    show(result.groups);
+}
+
+void MetricValuesModel::show(std::vector<GroupResult> groups) {
+    size_t locationCount = locations_.size();
+    for (const auto& group : groups)
+        for (const auto& metric : group.metrics) locationCount = std::max(locationCount, metric.perLocation.size());
+    bool sameShape = locationCount == locations_.size() && groups.size() == groups_.size();
+    for (size_t g = 0; sameShape && g < groups.size(); ++g)
+        sameShape = groups[g].metrics.size() == groups_[g].metrics.size();
+    if (sameShape && !rows_.empty()) {
+        groups_ = std::move(groups);
+        emit dataChanged(index(0, FirstLocationColumn), index(rowCount() - 1, columnCount() - 1));
+        return;
+    }
+    beginResetModel();
+    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
+    groups_ = std::move(groups);
+    rows_.clear();
+    for (size_t g = 0; g < groups_.size(); ++g)
+        for (size_t m = 0; m < groups_[g].metrics.size(); ++m) rows_.push_back({g, m});
+    endResetModel();
+}
+
+QString MetricValuesModel::scopeText() const {
+    return wholeRun_ ? tr("Whole run (%1 s)").arg(QString::number(t_, 'f', 1))
+                     : tr("Latest interval (t = %1 s)").arg(QString::number(t_, 'f', 2));
+}
+
+int MetricValuesModel::aggregateColumn() const { return FirstLocationColumn + static_cast<int>(locations_.size()); }
+
+int MetricValuesModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int MetricValuesModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : coverageColumn() + 1;
+}
+
+double MetricValuesModel::value(const Row& row, int column) const {
+    const GroupResult& group = groups_[row.group];
+    const MetricResult& metric = group.metrics[row.metric];
+    if (column == aggregateColumn()) return metric.aggregate;
+    if (column == coverageColumn()) return metricCoverage(group, kAggregateLocation);
+    const auto location = static_cast<size_t>(column - FirstLocationColumn);
+    return location < metric.perLocation.size() ? metric.perLocation[location] : kNotAvailable;
+}
+
+QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const Row& row = rows_[static_cast<size_t>(index.row())];
+    const MetricResult& metric = groups_[row.group].metrics[row.metric];
+    const int column = index.column();
+    if (column < FirstLocationColumn) {
+        if (role == Qt::ToolTipRole && column == MetricColumn) return QString::fromStdString(metric.formula);
+        if (role != Qt::DisplayRole && role != kRawValueRole) return {};
+        const NameAndUnit split = splitMetricName(metric.name);
+        switch (column) {
+        case GroupColumn: return QString::fromStdString(groups_[row.group].name);
+        case MetricColumn: return split.name;
+        case UnitColumn: return split.unit;
+        }
+        return {};
+    }
+    const double v = value(row, column);
+    switch (role) {
+    case Qt::DisplayRole:
+        return QString::fromStdString(column == coverageColumn() ? formatCoverage(v) : formatNumber(v));
+    case kRawValueRole: return v;
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (column == coverageColumn())
+            return tr(
+                "The lowest coverage of the group's events: below 100% the events were multiplexed and scaled up");
+        if (!isAvailable(v)) return tr("n/a: an input of the formula was not counted, or it divided by zero");
+        return {};
+    default: return {};
+    }
+}
+
+QVariant MetricValuesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount()) return {};
+    switch (section) {
+    case GroupColumn: return tr("Group");
+    case MetricColumn: return tr("Metric");
+    case UnitColumn: return tr("Unit");
+    }
+    if (section == aggregateColumn()) return tr("Aggregate");
+    if (section == coverageColumn()) return tr("Coverage");
+    return locationName(locations_[static_cast<size_t>(section - FirstLocationColumn)]);
+}
+
+} // namespace perfdash

@@ -1,0 +1,51 @@
+#pragma once
+// Metric values per location and in aggregate: those of the latest interval
+// while a session runs, the whole run's once its MeasurementResult is in.
+// One row per metric of every group; columns: group, metric, unit, one per
+// location, the aggregate (the formula on the summed counts) and the
+// multiplex coverage (the lowest of the group's events, MetricCoverage.h).
+#include <QAbstractTableModel>
+#include <vector>
+
+#include "core/session/MeasurementResult.h"
+
+namespace perfdash {
+
+class MetricValuesModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { GroupColumn, MetricColumn, UnitColumn, FirstLocationColumn };
+
+    explicit MetricValuesModel(QObject* parent = nullptr);
+
+    void beginSession(std::vector<LocationInfo> locations);
+    // Shows the last interval of the batch.
+    void appendIntervals(const std::vector<IntervalResult>& intervals);
+    void showResult(const MeasurementResult& result);
+
+    // "Latest interval (t = 12.30 s)" or "Whole run (12.3 s)".
+    QString scopeText() const;
+    int aggregateColumn() const;
+    int coverageColumn() const { return aggregateColumn() + 1; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        size_t group = 0;
+        size_t metric = 0;
+    };
+    void show(std::vector<GroupResult> groups);
+    double value(const Row& row, int column) const;
+
+    std::vector<LocationInfo> locations_;
+    std::vector<GroupResult> groups_;
+    std::vector<Row> rows_;
+    double t_ = 0;
+    bool wholeRun_ = false;
+};
+
+} // namespace perfdash

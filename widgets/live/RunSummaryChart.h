@@ -1,0 +1,81 @@
+#pragma once
+// The run summary (Qt Charts), shown from a MeasurementResult when a run is
+// over or a session is opened: one chosen metric (or event total) as a bar
+// per location beside a differently coloured bar for the aggregate. A
+// location whose value is n/a is labelled so and has no bar (never a 0 bar
+// that would read as a measured zero).
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <vector>
+
+#include "core/session/MeasurementResult.h"
+#include "widgets/live/TimelineData.h"
+
+class QAbstractAxis;
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+
+namespace perfdash {
+
+// Something the summary can show.
+struct SummaryItem {
+    SeriesKind kind = SeriesKind::Metric; // EventRate here means the event's total count
+    size_t group = 0;
+    size_t item = 0;
+    QString label;
+};
+
+struct SummaryBars {
+    QString title;
+    QString unit;
+    QStringList categories;     // one per location, then the aggregate (last)
+    std::vector<double> values; // parallel to categories; NaN: n/a
+    QString notAvailableReason; // why every value is n/a; empty otherwise
+};
+
+// Metrics of every group, then event totals.
+std::vector<SummaryItem> summaryItems(const MeasurementResult& result);
+SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item);
+
+class RunSummaryChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunSummaryChart(QWidget* parent = nullptr);
+
+    void showResult(const MeasurementResult& result);
+    // Back to "appears when the run is over" (a new session started).
+    void clear();
+    // index into items().
+    void showItem(int index);
+
+    const std::vector<SummaryItem>& items() const { return items_; }
+    const SummaryBars& bars() const { return bars_; }
+    // What the chart says below the bars about n/a values; empty when every value is there.
+    QString notAvailableNote() const;
+    QChart* chart() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    // Past this many bars only every few locations are named on the axis.
+    static constexpr int kMaxNamedBars = 16;
+    void setPlaceholder(const QString& text);
+    QAbstractAxis* makeCategoryAxis(const QStringList& categories);
+    void fitCategoryLabels();
+
+    MeasurementResult result_;
+    std::vector<SummaryItem> items_;
+    SummaryBars bars_;
+    QStackedWidget* pages_ = nullptr;
+    QLabel* placeholder_ = nullptr;
+    QComboBox* itemBox_ = nullptr;
+    QChartView* view_ = nullptr;
+    QLabel* note_ = nullptr;
+};
+
+} // namespace perfdash

@@ -1,0 +1,33 @@
+#include "widgets/live/SeriesNames.h"
+
+#include <QCoreApplication>
+
+namespace perfdash {
+
+NameAndUnit splitMetricName(const std::string& metricName) {
+    const QString full = QString::fromStdString(metricName).trimmed();
+    if (full.endsWith(QLatin1Char(']'))) {
+        const qsizetype open = full.lastIndexOf(QLatin1Char('['));
+        if (open > 0) return {full.left(open).trimmed(), full.mid(open + 1, full.size() - open - 2).trimmed()};
+    }
+    return {full, QString()};
+}
+
+QString eventRateUnit(const std::string& eventUnit) {
+    if (eventUnit.empty()) return QCoreApplication::translate("perfdash::SeriesNames", "events/s");
+    return QString::fromStdString(eventUnit) + QStringLiteral("/s");
+}
+
+QString locationName(const LocationInfo& location) {
+    if (location.kind == "cpu") return QCoreApplication::translate("perfdash::SeriesNames", "CPU %1").arg(location.id);
+    if (location.kind == "thread")
+        return QCoreApplication::translate("perfdash::SeriesNames", "thread %1").arg(location.id);
+    if (location.kind == "process")
+        return QCoreApplication::translate("perfdash::SeriesNames", "process %1").arg(location.id);
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(location.kind)).arg(location.id);
+}
+
+QString eventTotalName() { return QCoreApplication::translate("perfdash::SeriesNames", "total"); }
+QString metricAggregateName() { return QCoreApplication::translate("perfdash::SeriesNames", "aggregate"); }
+
+} // namespace perfdash

@@ -1,0 +1,149 @@
+#include "widgets/live/TimelineData.h"
+
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+
+#include "core/report/NumberFormat.h"
+#include "widgets/live/MetricCoverage.h"
+#include "widgets/live/SeriesNames.h"
+
+namespace perfdash {
+
+void TimelineData::reset(std::vector<LocationInfo> locations) {
+    locations_ = std::move(locations);
+    shape_.clear();
+    series_.clear();
+    store_.reset(0);
+}
+
+void TimelineData::append(const std::vector<IntervalResult>& intervals) {
+    for (const auto& interval : intervals) {
+        if (shape_.empty()) defineSeries(interval);
+        appendInterval(interval);
+    }
+}
+
+void TimelineData::defineSeries(const IntervalResult& first) {
+    shape_ = first.groups;
+    size_t locationCount = locations_.size();
+    for (auto& group : shape_) {
+        for (auto& event : group.events) {
+            locationCount = std::max(locationCount, event.perLocation.size());
+            event.perLocation.clear();
+            event.total = {};
+        }
+        for (auto& metric : group.metrics) {
+            locationCount = std::max(locationCount, metric.perLocation.size());
+            metric.perLocation.clear();
+            metric.aggregate = kNotAvailable;
+        }
+    }
+    // A feed without locations still gets names for its columns.
+    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
+
+    const bool severalGroups = shape_.size() > 1;
+    auto qualified = [&](const GroupResult& group, const QString& name) {
+        return severalGroups ? QStringLiteral("%1: %2").arg(QString::fromStdString(group.name), name) : name;
+    };
+    auto addPerLocation = [&](SeriesInfo info) {
+        series_.push_back(info);
+        for (size_t l = 0; l < locations_.size(); ++l) {
+            info.location = static_cast<int>(l);
+            series_.push_back(info);
+        }
+    };
+    for (size_t g = 0; g < shape_.size(); ++g)
+        for (size_t m = 0; m < shape_[g].metrics.size(); ++m) {
+            const NameAndUnit split = splitMetricName(shape_[g].metrics[m].name);
+            addPerLocation(
+                {SeriesKind::Metric, g, m, kAggregateLocation, qualified(shape_[g], split.name), split.unit});
+        }
+    for (size_t g = 0; g < shape_.size(); ++g)
+        for (size_t e = 0; e < shape_[g].events.size(); ++e) {
+            const EventResult& event = shape_[g].events[e];
+            addPerLocation({SeriesKind::EventRate, g, e, kAggregateLocation,
+                            qualified(shape_[g], QString::fromStdString(event.event)), eventRateUnit(event.unit)});
+        }
+    store_.reset(series_.size());
+}
+
+namespace {
+template <class T> const T* at(const std::vector<T>& v, size_t i) { return i < v.size() ? &v[i] : nullptr; }
+} // namespace
+
+void TimelineData::appendInterval(const IntervalResult& interval) {
+    row_.clear();
+    for (const SeriesInfo& s : series_) {
+        CountValue sample;
+        const GroupResult* group = at(interval.groups, s.group);
+        const bool aggregate = s.location == kAggregateLocation;
+        const auto location = static_cast<size_t>(s.location);
+        if (group && s.kind == SeriesKind::Metric) {
+            if (const MetricResult* metric = at(group->metrics, s.item)) {
+                const double* perLocation = aggregate ? nullptr : at(metric->perLocation, location);
+                sample.value = aggregate ? metric->aggregate : (perLocation ? *perLocation : kNotAvailable);
+                sample.coverage = metricCoverage(*group, s.location);
+            }
+        } else if (group) {
+            if (const EventResult* event = at(group->events, s.item)) {
+                const CountValue* count = aggregate ? &event->total : at(event->perLocation, location);
+                if (count && interval.dt > 0) sample = {count->value / interval.dt, count->coverage};
+            }
+        }
+        row_.push_back(sample);
+    }
+    store_.append(interval.t, interval.dt, row_);
+}
+
+QString TimelineData::locationName(const SeriesInfo& series) const {
+    if (series.location == kAggregateLocation)
+        return series.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName();
+    return perfdash::locationName(locations_[static_cast<size_t>(series.location)]);
+}
+
+QStringList TimelineData::uncountedInputs(const SeriesInfo& series) const {
+    QStringList out;
+    const GroupResult& group = shape_[series.group];
+    auto describe = [](const EventResult& event) {
+        return QStringLiteral("%1: %2").arg(QString::fromStdString(event.event), QString::fromStdString(event.reason));
+    };
+    if (series.kind == SeriesKind::EventRate) {
+        const EventResult& event = group.events[series.item];
+        if (!event.counted) out << describe(event);
+        return out;
+    }
+    // The formula names events by their counter (slot) names.
+    static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
+    QStringList names;
+    for (auto it = identifier.globalMatch(QString::fromStdString(group.metrics[series.item].formula)); it.hasNext();)
+        names << it.next().captured();
+    for (const auto& event : group.events)
+        if (!event.counted && names.contains(QString::fromStdString(event.counter))) out << describe(event);
+    return out;
+}
+
+QString TimelineData::describePoint(size_t series, size_t index) const {
+    const SeriesInfo& info = series_[series];
+    const SeriesColumn& column = store_.series(series);
+    const double value = column.value(index);
+    const double coverage = column.coverage(index);
+
+    QStringList lines;
+    lines << tr("%1 — %2").arg(info.name, locationName(info));
+    QString valueText = QString::fromStdString(formatNumber(value));
+    if (isAvailable(value) && !info.unit.isEmpty()) valueText += QLatin1Char(' ') + info.unit;
+    lines << valueText;
+    const QString coverageText = QString::fromStdString(formatCoverage(coverage));
+    if (!isAvailable(coverage))
+        lines << tr("coverage: n/a (not counted)");
+    else if (coverage < 1.0)
+        lines << tr("coverage: %1 (multiplexed: scaled up from the time it was counted)").arg(coverageText);
+    else
+        lines << tr("coverage: %1").arg(coverageText);
+    lines << tr("t = %1 s (interval of %2 s)")
+                 .arg(QString::number(store_.time(index), 'f', 3), QString::number(store_.duration(index), 'g', 4));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace perfdash

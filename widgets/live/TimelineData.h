@@ -1,0 +1,63 @@
+#pragma once
+// The timeline of one session as the charts see it: the series (every
+// metric and every event rate, per location and in aggregate) defined from
+// the first interval's groups, and every interval's samples in a
+// TimelineStore. Fed with batches in SessionController::intervalsArrived's
+// shape; a replayed session feeds the same shape, possibly all at once.
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "core/session/MeasurementResult.h"
+#include "widgets/live/MetricCoverage.h"
+#include "widgets/live/TimelineStore.h"
+
+namespace perfdash {
+
+enum class SeriesKind { Metric, EventRate };
+
+struct SeriesInfo {
+    SeriesKind kind = SeriesKind::Metric;
+    size_t group = 0;                  // index in IntervalResult::groups
+    size_t item = 0;                   // index in that group's metrics or events
+    int location = kAggregateLocation; // index in locations(), or the aggregate (events: the total)
+    QString name;                      // "Clock", "page-faults"; "GROUP: name" when the session has several groups
+    QString unit;                      // "MHz", "events/s"; empty for a plain ratio
+};
+
+class TimelineData {
+    Q_DECLARE_TR_FUNCTIONS(TimelineData)
+
+public:
+    // Forgets everything; the next interval defines the series.
+    void reset(std::vector<LocationInfo> locations);
+    void append(const std::vector<IntervalResult>& intervals);
+
+    const TimelineStore& store() const { return store_; }
+    const std::vector<SeriesInfo>& series() const { return series_; }
+    const std::vector<LocationInfo>& locations() const { return locations_; }
+    // The groups as the first interval described them (events counted or
+    // not and why, metric formulas); values are not kept here.
+    const std::vector<GroupResult>& groups() const { return shape_; }
+
+    // "CPU 3", or the aggregate's name for the series' kind.
+    QString locationName(const SeriesInfo& series) const;
+    // Inputs of the series that could not be counted here, each "event: reason".
+    QStringList uncountedInputs(const SeriesInfo& series) const;
+    // What a tooltip says about one point: series, location, value with unit,
+    // multiplex coverage and the interval's time.
+    QString describePoint(size_t series, size_t index) const;
+
+private:
+    void defineSeries(const IntervalResult& first);
+    void appendInterval(const IntervalResult& interval);
+
+    std::vector<LocationInfo> locations_;
+    std::vector<GroupResult> shape_;
+    std::vector<SeriesInfo> series_;
+    TimelineStore store_;
+    std::vector<CountValue> row_; // reused for every interval
+};
+
+} // namespace perfdash
