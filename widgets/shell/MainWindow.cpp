@@ -5,16 +5,29 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include "widgets/bench/ProbesPage.h"
 #include "widgets/events/EventBrowser.h"
+#include "widgets/live/LiveView.h"
+#include "widgets/regions/RegionsView.h"
+#include "widgets/reports/RecentSessionsModel.h"
+#include "widgets/reports/ReportExport.h"
+#include "widgets/reports/SessionLoader.h"
+#include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/DemoWorkload.h"
 #include "widgets/setup/SessionActions.h"
 #include "widgets/setup/SessionLog.h"
@@ -22,6 +35,7 @@
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/CapabilitiesView.h"
 #include "widgets/shell/Language.h"
+#include "widgets/shell/SessionsPage.h"
 
 namespace perfdash {
 
@@ -44,6 +58,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       setup_(new SetupPage(controller_, this, procRoot)),
       events_(new EventBrowser(machine, this)),
       capabilities_(new CapabilitiesPage(this)),
+      live_(new LiveView(this)),
+      liveSource_(new QLabel(this)),
+      regions_(new RegionsView(this)),
+      sessions_(new SessionsPage(this)),
+      probes_(new ProbesPage(this)),
+      recorder_(new SessionRecorder(controller_, this)),
       log_(new SessionLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
@@ -54,10 +74,36 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     capabilities_->setCapabilities(capabilityList_);
     connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(Page::Machine); });
 
+    // The Live page says whose data it shows: a measurement now, or a replay of a file.
+    auto* livePage = new QWidget(this);
+    auto* liveLayout = new QVBoxLayout(livePage);
+    liveSource_->setObjectName(QStringLiteral("liveSource"));
+    liveSource_->setText(tr("Start a session to see its counters here, or open a saved session (File → Open)."));
+    liveLayout->addWidget(liveSource_);
+    liveLayout->addWidget(live_, 1);
+    live_->attach(&controller_);
+
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("&Session"));
+    pages_->addTab(livePage, tr("&Live"));
+    pages_->addTab(regions_, tr("Re&gions"));
     pages_->addTab(events_, tr("&Events"));
+    pages_->addTab(sessions_, tr("Saved sess&ions"));
+    pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
+    connect(&controller_, &SessionController::started, this, [this] {
+        current_.reset();
+        currentSource_ = tr("Live");
+        liveSource_->setText(tr("<b>Live</b>: measuring now"));
+        regions_->clear();
+        updateFileActions();
+        showPage(Page::Live);
+    });
+    connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
+    connect(recorder_, &SessionRecorder::saveFailed, this,
+            [this](const QString& message) { fail(tr("The session cannot be saved"), message); });
+    connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
+    connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     connect(events_, &EventBrowser::eventsChosen, this, [this](const QStringList& events) {
         setup_->addEvents(events);
         statusBar()->showMessage(tr("Added to the session: %1").arg(events.join(QLatin1String(", "))), 5000);
@@ -101,6 +147,12 @@ void MainWindow::createMenus() {
     session->stopAction()->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Period)});
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open session…"), this, &MainWindow::chooseAndOpen);
+    open->setShortcut(QKeySequence::Open);
+    export_ = file->addAction(tr("&Export report…"), this, &MainWindow::chooseAndExport);
+    export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    compare_ = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseAndCompare);
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -124,7 +176,7 @@ void MainWindow::createMenus() {
     view->addAction(showLog);
     view->addAction(log_->clearAction());
 
-    QMenu* settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    QMenu* settingsMenu = menuBar()->addMenu(tr("Se&ttings"));
     QMenu* language = settingsMenu->addMenu(tr("&Language"));
     languages_ = new QActionGroup(this);
     const QString current = savedLanguage(settings_);
@@ -149,9 +201,17 @@ void MainWindow::createMenus() {
     tools->addAction(session->startAction());
     tools->addAction(session->pauseAction());
     tools->addAction(session->stopAction());
+    tools->addSeparator();
+    tools->addAction(open);
+    tools->addAction(export_);
+    updateFileActions();
 }
 
 Status MainWindow::apply(const AppOptions& options) {
+    if (!options.sessionFile.isEmpty()) {
+        openSession(options.sessionFile);
+        return {};
+    }
     // --demo is the session that works anywhere, whatever the last one was.
     if (options.demo) setup_->setState(defaultSetupState(controller_));
     else if (options.prefillsForm()) setup_->setState(options.applyTo(setup_->state()));
@@ -160,16 +220,119 @@ Status MainWindow::apply(const AppOptions& options) {
     return setup_->actions()->startMeasurement();
 }
 
-void MainWindow::showPage(Page page) {
-    QWidget* widgets[] = {setup_, events_, capabilities_};
-    pages_->setCurrentWidget(widgets[static_cast<int>(page)]);
+// The tabs are in the order of Page.
+void MainWindow::showPage(Page page) { pages_->setCurrentIndex(static_cast<int>(page)); }
+
+MainWindow::Page MainWindow::currentPage() const { return static_cast<Page>(pages_->currentIndex()); }
+
+QString MainWindow::sourceText() const { return currentSource_; }
+
+void MainWindow::showResult(const MeasurementResult& result, const QString& source) {
+    current_ = result;
+    currentSource_ = source;
+    updateFileActions();
+    if (!result.regions.empty() || result.config.marker) regions_->setResult(result);
 }
 
-MainWindow::Page MainWindow::currentPage() const {
-    QWidget* current = pages_->currentWidget();
-    if (current == events_) return Page::Events;
-    if (current == capabilities_) return Page::Machine;
-    return Page::Setup;
+void MainWindow::updateFileActions() {
+    if (export_) export_->setEnabled(current_.has_value());
+    if (compare_) compare_->setEnabled(current_.has_value());
+}
+
+void MainWindow::fail(const QString& title, const QString& message) {
+    emit fileOperationFailed(message);
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::openSession(const QString& path) {
+    auto* watcher = new QFutureWatcher<Result<MeasurementResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        const Result<MeasurementResult> loaded = watcher->result();
+        if (!loaded) return fail(tr("Cannot open the session"), QString::fromStdString(loaded.error().message));
+        const QString name = QFileInfo(path).fileName();
+        showResult(*loaded, tr("Replay of %1").arg(name));
+        live_->showSession(*loaded);
+        liveSource_->setText(tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now")
+                                 .arg(name.toHtmlEscaped(), QString::fromStdString(loaded->startedAt).toHtmlEscaped()));
+        setWindowTitle(tr("perfdash — replay of %1").arg(name));
+        showPage(Page::Live);
+        statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+        emit sessionOpened(path);
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return loadSessionFile(path); }));
+}
+
+void MainWindow::exportSession(const QString& path) {
+    if (!current_) return fail(tr("Nothing to export"), tr("Run a session or open a saved one first."));
+    auto* watcher = new QFutureWatcher<Status>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        if (const Status written = watcher->result(); !written)
+            return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
+        statusBar()->showMessage(tr("Report written to %1").arg(path), 8000);
+        emit sessionExported(path);
+    });
+    watcher->setFuture(QtConcurrent::run([result = *current_, path] { return exportReport(result, path); }));
+}
+
+void MainWindow::compareSessions(const QString& pathA, const QString& pathB) {
+    using Pair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
+    auto* watcher = new QFutureWatcher<Pair>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        Pair loaded = watcher->result();
+        for (const auto* r : {&loaded.first, &loaded.second})
+            if (!*r) return fail(tr("Cannot compare the sessions"), QString::fromStdString(r->error().message));
+        sessions_->showComparison(std::move(*loaded.first), std::move(*loaded.second));
+        showPage(Page::Sessions);
+    });
+    watcher->setFuture(QtConcurrent::run([pathA, pathB] { return Pair{loadSessionFile(pathA), loadSessionFile(pathB)}; }));
+}
+
+void MainWindow::chooseAndOpen() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), sessions_->recent()->directory(),
+                                                      sessionFileFilter());
+    if (!path.isEmpty()) openSession(path);
+}
+
+void MainWindow::chooseAndExport() {
+    if (!current_) return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QString(), exportFileFilters());
+    if (!path.isEmpty()) exportSession(path);
+}
+
+void MainWindow::chooseAndCompare() {
+    if (!current_) return;
+    const QString other = QFileDialog::getOpenFileName(this, tr("Compare with session"),
+                                                       sessions_->recent()->directory(), sessionFileFilter());
+    if (other.isEmpty()) return;
+    // The current session as A: it is in memory already, only B is read.
+    auto* watcher = new QFutureWatcher<Result<MeasurementResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        Result<MeasurementResult> b = watcher->result();
+        if (!b) return fail(tr("Cannot compare the sessions"), QString::fromStdString(b.error().message));
+        if (!current_) return;
+        sessions_->showComparison(*current_, std::move(*b));
+        showPage(Page::Sessions);
+    });
+    watcher->setFuture(QtConcurrent::run([other] { return loadSessionFile(other); }));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!sessionFilesInDrop(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QStringList files = sessionFilesInDrop(event->mimeData());
+    if (files.isEmpty()) return;
+    event->acceptProposedAction();
+    // One file opens; two are compared.
+    if (files.size() >= 2) compareSessions(files[0], files[1]);
+    else openSession(files[0]);
 }
 
 void MainWindow::onStateChanged(SessionController::State state) {
@@ -183,6 +346,8 @@ void MainWindow::onStateChanged(SessionController::State state) {
 }
 
 void MainWindow::onFinished(const MeasurementResult& result) {
+    showResult(result, tr("Live"));
+    liveSource_->setText(tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)"));
     if (result.exitStatus)
         statusBar()->showMessage(tr("Measurement finished after %1 s; the program's exit status was %2")
                                      .arg(result.durationS, 0, 'f', 1)
@@ -223,7 +388,9 @@ void MainWindow::restoreSettings() {
         resizeDocks({logDock}, {height() / 5}, Qt::Vertical);
     }
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
-    if (page >= 0 && page <= static_cast<int>(Page::Machine)) showPage(static_cast<Page>(page));
+    // A replay or a run is not restored, so the Live page would be empty: start on the form instead.
+    if (page >= 0 && page <= static_cast<int>(Page::Machine) && page != static_cast<int>(Page::Live))
+        showPage(static_cast<Page>(page));
     setup_->restoreSettings(settings_);
 }
 
@@ -240,6 +407,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         }
         controller_.stop();
     }
+    if (probes_->isBusy()) probes_->cancel();
     saveSettings();
     event->accept();
 }

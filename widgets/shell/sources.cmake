@@ -4,4 +4,5 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AppOptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CapabilitiesView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Language.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/MainWindow.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/MainWindow.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionsPage.cpp)

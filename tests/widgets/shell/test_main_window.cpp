@@ -40,7 +40,7 @@ private slots:
         QCOMPARE(actions->stopAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
         QStringList menus;
         for (QAction* a : window.menuBar()->actions()) menus << a->text();
-        QCOMPARE(menus, (QStringList{"&File", "&Run", "&View", "&Settings", "&Help"}));
+        QCOMPARE(menus, (QStringList{"&File", "&Run", "&View", "Se&ttings", "&Help"}));
     }
 
     void pageAndFormAreRestored() {

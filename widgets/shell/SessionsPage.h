@@ -1,0 +1,46 @@
+#pragma once
+// The sessions page: the recent sessions (autosaved runs, newest first) with
+// Open, Compare and Delete, and below them the comparison of two sessions.
+// Opening and comparing are the main window's (it loads files off the GUI
+// thread): this page asks for them with openRequested/compareRequested.
+#include <QWidget>
+
+#include "core/session/MeasurementResult.h"
+
+class QPushButton;
+class QTableView;
+
+namespace perfdash {
+
+class RecentSessionsModel;
+class SessionComparisonView;
+
+class SessionsPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit SessionsPage(QWidget* parent = nullptr);
+
+    RecentSessionsModel* recent() const { return recent_; }
+    QTableView* table() const { return table_; }
+    SessionComparisonView* comparison() const { return comparison_; }
+
+    void showComparison(MeasurementResult a, MeasurementResult b);
+
+signals:
+    void openRequested(const QString& path);
+    void compareRequested(const QString& pathA, const QString& pathB);
+
+private:
+    QStringList selectedPaths() const;
+    void updateButtons();
+    void deleteSelected();
+
+    RecentSessionsModel* recent_;
+    QTableView* table_;
+    SessionComparisonView* comparison_;
+    QPushButton* open_;
+    QPushButton* compare_;
+    QPushButton* delete_;
+};
+
+} // namespace perfdash
