@@ -463,6 +463,10 @@ private slots:
             QCOMPARE(number(counts, cyclesKey), instructions * cyclesPerInstruction);
             regions[name] = {instructions, region["calls"][0].get<uint64_t>()};
         }
+        QCOMPARE(regions.size(), size_t(3));
+        QVERIFY2(regions.count("empty"), "no region 'empty' in the report");
+        // What one START/STOP pair leaves inside a region, the same in every region.
+        const double perPair = regions["empty"].instructions / double(regions["empty"].calls);
         for (const char* name : {"empty", "small", "large"}) {
             const std::string key = std::string("marker-regions/") + name;
             const auto perCall = workload(key);
@@ -470,13 +474,10 @@ private slots:
             QVERIFY2(perCall.instructions && calls.instructions, (perCall.problem + calls.problem).c_str());
             QVERIFY2(regions.count(name), ("no region " + std::string(name) + " in the report").c_str());
             QCOMPARE(regions[name].calls, *calls.instructions);
-            // What one START/STOP pair leaves inside a region, the same in every region.
-            const double pairs = regions["empty"].instructions / double(regions["empty"].calls);
-            const double work = regions[name].instructions - pairs * double(regions[name].calls);
+            const double work = regions[name].instructions - perPair * double(regions[name].calls);
             const double truth = double(*perCall.instructions * *calls.instructions);
             QVERIFY2(within(work, truth, kEdgeInstructions), (std::string(name) + ": " + describe(work, truth)).c_str());
         }
-        QCOMPARE(regions.size(), size_t(3));
     }
 
     // The machine probes, timed with the cycles counter: under -icount every
