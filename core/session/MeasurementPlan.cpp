@@ -200,7 +200,10 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                                             [&](const GroupSlot& s) { return s.counter == slot.counter; });
                      ++n)
                     slot.counter = spec + "#" + std::to_string(n);
-                slot.counterSpec = spec;
+                // The counter column "as written" is the slot's own name: were it the
+                // spec, the metric evaluator would add the spec as a second name of
+                // this slot, which the first slot of the same spec already holds.
+                slot.counterSpec = slot.counter;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
                 PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set, direct.get());

@@ -15,8 +15,6 @@ std::string environment(const char* name) {
 
 } // namespace
 
-bool GuestCase::placeholder() const { return exitStatus != 0 && err.find("not built yet") != std::string::npos; }
-
 std::string GuestCase::summary() const {
     return name + ": exit status " + std::to_string(exitStatus) + ", stderr: " + (err.empty() ? "(empty)" : trim(err));
 }
@@ -66,12 +64,6 @@ GuestCase GuestBoot::read(const std::string& section, const std::string& caseNam
     result.err = *err;
     result.exitStatus = static_cast<int>(*parsed);
     return result;
-}
-
-std::optional<std::string> GuestBoot::note(const std::string& section, const std::string& file) const {
-    auto text = readFile(dir_ + "/" + section + "/" + file);
-    if (!text) return std::nullopt;
-    return trim(*text);
 }
 
 std::map<std::string, std::string> keyValues(const std::string& text) {

@@ -22,9 +22,6 @@ struct GuestCase {
     std::string err;
     int exitStatus = -1;
 
-    // perfdash-cli answered with its "not built yet" placeholder: the
-    // command exists in the CLI's table, its implementation has not landed.
-    bool placeholder() const;
     // "exit status N, stderr: ..." for failure messages.
     std::string summary() const;
 };
@@ -44,8 +41,6 @@ public:
     int cpus() const { return cpus_; }
 
     GuestCase read(const std::string& section, const std::string& caseName) const;
-    // A note a section left instead of running something (e.g. "absent").
-    std::optional<std::string> note(const std::string& section, const std::string& file) const;
 
 private:
     std::string name_;
@@ -61,7 +56,9 @@ std::map<std::string, std::string> keyValues(const std::string& text);
 // One map per non-empty line, for outputs with a record per line.
 std::vector<std::map<std::string, std::string>> keyValueLines(const std::string& text);
 
-// Exact user-space instruction count of a guest workload (loop-small, loop-large).
+// A number of the workload manifest: the exact user-space instruction count of
+// a guest workload (loop-small, loop-large), or of a marker region's calls
+// (marker-regions/small: per call, marker-regions/small/calls: how many).
 struct Workload {
     std::optional<uint64_t> instructions;
     std::string problem; // why instructions is empty

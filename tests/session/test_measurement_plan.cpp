@@ -219,6 +219,15 @@ private slots:
         QVERIFY2(std::find(names.begin(), names.end(), "task-clock") != names.end(), "task-clock missing");
         QVERIFY2(std::find(names.begin(), names.end(), "task-clock#2") != names.end(), "task-clock#2 missing");
         QCOMPARE(plan->eventSet.size(), size_t(3));
+
+        // Named three times, and a name that is its own formula spelling ("faults"
+        // is "faults" in a formula, "task-clock" is "task_clock"): still one slot each.
+        auto thrice = MeasurementPlan::prepare(launch({}, {"faults,faults,faults"}), machine_);
+        QVERIFY2(thrice.ok(), errorOf(thrice).c_str());
+        names.clear();
+        for (const auto& g : thrice->groups)
+            for (const auto& e : g.events) names.push_back(e.counter);
+        QCOMPARE(names, (std::vector<std::string>{"faults", "faults#2", "faults#3"}));
     }
 
     void wholeCpuPmuEventIsRefusedForOneProgram() {

@@ -4,7 +4,8 @@
 # host decides which sections each boot runs (tests/hwguest/CMakeLists.txt).
 #
 # Workloads (/hwguest/bin): loop-small and loop-large run exactly the number of
-# user-space instructions given in /hwguest/workloads.txt. Rig tools:
+# user-space instructions given in /hwguest/workloads.txt, and so do the
+# regions of marker-regions (perfdash's marker API). Rig tools:
 # pmu-count and pfm-detect (the emulated PMU seen without perfdash's code),
 # as-user (runs a command as an unprivileged user).
 
@@ -57,12 +58,13 @@ section_cli_starts() {
 # --- product checks: one section per item of issue 7's "What it must show" ---
 
 # The same generic events the rig probed, so the host can compare perfdash's
-# verdicts with the kernel's; then the catalog with libpfm4's A57 events.
+# verdicts with the kernel's; the catalog with libpfm4's A57 events; what
+# perfdash says this machine can count, as root and as a user.
 section_capability() {
-    for event in $($BIN/pmu-count probe | sed -n 's/^event=\([^ ]*\) .*/\1/p'); do
-        record "describe-$event" $CLI describe "$event" --json
-    done
+    record describe $CLI describe $($BIN/pmu-count probe | sed -n 's/^event=\([^ ]*\) .*/\1/p') --json
     record list $CLI list --json
+    record capabilities $CLI capabilities --json
+    record capabilities-user $BIN/as-user $USER_ID $CLI capabilities --json
 }
 
 section_stat_cpi() {
@@ -81,23 +83,24 @@ section_multiplex() {
         --json -- $BIN/loop-large
 }
 
-# Needs -smp 2. Root: counting a whole CPU needs CAP_PERFMON under paranoid 2;
-# ":u" keeps the count to user space, where it is exact.
+# Needs -smp 2. The loop is pinned to CPU 1 (taskset mask 2) and counted on
+# CPUs 0 and 1: launched (-C) and system-wide (-c). Root: counting a whole
+# CPU needs CAP_PERFMON under paranoid 2; ":u" keeps the counts to user
+# space, where the loop's is exact.
 section_percpu() {
-    record stat $CLI stat -C 1 -e instructions:u --json -- $BIN/loop-small
+    record launch $CLI stat -C 0,1 -e instructions:u --json -- taskset 2 $BIN/loop-small
+    record system $CLI stat -c 0,1 -e instructions:u --json -- taskset 2 $BIN/loop-small
 }
 
-# The marker workload is built once the marker API exists (README.md, "Plugging in").
+# Marker regions of known instruction counts (guest/marker-regions.c).
 section_marker() {
-    if [ -x $BIN/marker-regions ]; then
-        record stat $BIN/as-user $USER_ID $CLI stat -g CPI -m --json -- $BIN/marker-regions
-    else
-        echo "no marker workload in this build: the marker API is not in the tree yet" > "$SECTION_DIR/absent"
-    fi
+    record stat $BIN/as-user $USER_ID $CLI stat -g CPI -m --json -- $BIN/marker-regions
 }
 
-# Latencies measured with the cycles counter as the clock: every emulated
-# instruction takes exactly 2^shift cycles.
+# The machine probes assemble their kernels in the guest (/usr/bin/as, ld)
+# and time them with the cycles counter. Root: SCHED_FIFO.
 section_probes() {
-    record bench $CLI bench --clock cycles --json
+    record bench $CLI bench run add_x mul_x fadd_v2d --json
+    record ipc $CLI ipc --class int-add --max-chains 4 --json
+    record freq $CLI freq --cpu 0 --json
 }

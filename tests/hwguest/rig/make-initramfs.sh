@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# make-initramfs.sh OUT.gz BUSYBOX PRODUCT_STAGE GUEST_STAGE GUEST_SCRIPTS TRIPLE
+# make-initramfs.sh OUT.gz BUSYBOX TOOLS PRODUCT_STAGE GUEST_STAGE GUEST_SCRIPTS TRIPLE
 #
 # The guest's whole root file system, as a gzipped cpio (newc) archive:
 #   /bin/busybox           the static busybox (applet links are made at boot)
 #   /init                  GUEST_SCRIPTS/init; /hwguest/sections.sh beside the programs
+#   /usr/bin/{as,ld}, ...  TOOLS: the native arm64 assembler and linker with their
+#                          libraries (fetch-guest.sh), named as Debian's binutils
+#                          names them, for the machine probes' generated kernels
 #   /usr/...               PRODUCT_STAGE: perfdash's aarch64 install tree (binaries, data)
 #   /hwguest/...           GUEST_STAGE: workloads, rig tools, workloads.txt
-#   /lib/...               every shared library those programs need, found the way
-#                          the cross compiler finds them, and the dynamic loader
+#   /lib/...               every other shared library those programs need, found
+#                          the way the cross compiler finds them, and the dynamic loader
 set -euo pipefail
 
-[ $# -eq 6 ] || { echo "usage: $0 OUT.gz BUSYBOX PRODUCT_STAGE GUEST_STAGE GUEST_SCRIPTS TRIPLE" >&2; exit 2; }
-out=$1 busybox=$2 product=$3 guest=$4 scripts=$5 triple=$6
+[ $# -eq 7 ] || { echo "usage: $0 OUT.gz BUSYBOX TOOLS PRODUCT_STAGE GUEST_STAGE GUEST_SCRIPTS TRIPLE" >&2; exit 2; }
+out=$1 busybox=$2 tools=$3 product=$4 guest=$5 scripts=$6 triple=$7
 die() { echo "make-initramfs: $*" >&2; exit 1; }
 
 root=$(mktemp -d)
@@ -20,6 +23,9 @@ mkdir -p "$root"/{bin,dev,proc,sys,tmp,lib,hwguest}
 install -m 755 "$busybox" "$root/bin/busybox"
 install -m 755 "$scripts/init" "$root/init"
 install -m 644 "$scripts/sections.sh" "$root/hwguest/sections.sh"
+cp -a "$tools/." "$root/"
+ln -s "$triple-as" "$root/usr/bin/as"
+ln -s "$triple-ld.bfd" "$root/usr/bin/ld"
 cp -a "$product/." "$root/"
 cp -a "$guest/." "$root/hwguest/"
 
@@ -27,9 +33,9 @@ readelf=$triple-readelf
 compiler=$triple-gcc
 command -v "$readelf" > /dev/null || die "$readelf not found (binutils-$triple)"
 
-# The library directory of the target's multiarch layout, which the loader searches by default.
-libdir=/lib/$triple
-mkdir -p "$root$libdir"
+# The library directories of the target's multiarch layout, which the loader searches by default.
+libdirs=("/lib/$triple" "/usr/lib/$triple" /lib)
+mkdir -p "$root${libdirs[0]}"
 
 # Where the cross compiler finds a library (or the loader) by file name.
 locate() {
@@ -39,26 +45,34 @@ locate() {
     readlink -f "$found"
 }
 
-# Breadth-first over DT_NEEDED, starting from every dynamic ELF program in the tree.
+provided() {
+    local dir
+    for dir in "${libdirs[@]}"; do [ -e "$root$dir/$1" ] && return 0; done
+    return 1
+}
+
+# Breadth-first over DT_NEEDED, starting from every dynamic ELF file in the
+# tree (programs and the tools' libraries); what the tree does not provide
+# comes from the cross toolchain's arm64 runtime.
 queue=()
 while IFS= read -r -d '' file; do
     [ "$(head -c 4 "$file" | od -An -tx1 | tr -d ' ')" = 7f454c46 ] || continue
+    "$readelf" -d "$file" 2> /dev/null | grep -q '(NEEDED)' || continue # static
     interpreter=$("$readelf" -l "$file" | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
-    [ -n "$interpreter" ] || continue # static
-    if [ ! -e "$root$interpreter" ]; then
+    if [ -n "$interpreter" ] && [ ! -e "$root$interpreter" ]; then
         mkdir -p "$root$(dirname "$interpreter")"
         install -m 755 "$(locate "$(basename "$interpreter")" "$file")" "$root$interpreter"
     fi
     queue+=("$file")
-done < <(find "$root/usr" "$root/hwguest" -type f -perm -u+x -print0)
+done < <(find "$root/usr" "$root/lib" "$root/hwguest" -type f -print0)
 
 while [ ${#queue[@]} -gt 0 ]; do
     file=${queue[0]}
     queue=("${queue[@]:1}")
     for needed in $("$readelf" -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
-        [ -e "$root$libdir/$needed" ] || [ -e "$root/lib/$needed" ] && continue
-        install -m 644 "$(locate "$needed" "${file#"$root"}")" "$root$libdir/$needed"
-        queue+=("$root$libdir/$needed")
+        provided "$needed" && continue
+        install -m 644 "$(locate "$needed" "${file#"$root"}")" "$root${libdirs[0]}/$needed"
+        queue+=("$root${libdirs[0]}/$needed")
     done
 done
 

@@ -2,7 +2,8 @@
 # prepare.sh WORK PRODUCT_STAGE GUEST_STAGE GUEST_SCRIPTS TRIPLE [UNAVAILABLE_REASON]
 #
 # The ctest fixture that every guest boot needs: checks that the host can run
-# the guest, fetches the kernel and busybox (cached, see fetch-guest.sh) and
+# the guest, fetches the kernel, busybox and the guest's native assembler and
+# linker (cached, see fetch-guest.sh) and
 # builds WORK/initrd.gz from the aarch64 build. When something is missing it
 # says what and how to get it, leaves the reason in WORK/SKIPPED for the boots
 # and checks, and exits 77 (ctest: skipped). UNAVAILABLE_REASON is CMake's
@@ -33,10 +34,10 @@ command -v cpio > /dev/null || skip "cpio not found: install cpio (packaging/deb
 
 status=0
 "$here/fetch-guest.sh" "$cache" 2> "$work/fetch.log" || status=$?
-[ $status -ne 77 ] || skip "the guest's kernel and busybox cannot be fetched: $(cat "$work/fetch.log")"
+[ $status -ne 77 ] || skip "the guest's kernel, busybox and tools cannot be fetched: $(cat "$work/fetch.log")"
 [ $status -eq 0 ] || { cat "$work/fetch.log" >&2; exit $status; }
 cat "$work/fetch.log"
 sed 's/^/guest: /' "$cache/manifest"
 
 ln -sf "$cache/vmlinuz" "$work/vmlinuz"
-"$here/make-initramfs.sh" "$work/initrd.gz" "$cache/busybox" "$product" "$guest" "$scripts" "$triple"
+"$here/make-initramfs.sh" "$work/initrd.gz" "$cache/busybox" "$cache/tools" "$product" "$guest" "$scripts" "$triple"
