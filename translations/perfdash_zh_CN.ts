@@ -2,6 +2,68 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ProbeFormat</name>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <extracomment>a relative deviation from a reference value, e.g. &quot;+12 %&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>JSON report (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text report (*.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML report (*.html *.htm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionLoader</name>
+    <message>
+        <source>perfdash sessions (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, recorded %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (incomplete: the session never finished)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SetupFormState</name>
     <message>
         <source>Working directory &apos;%1&apos; does not exist; choose an existing directory or leave the field empty to run the program in perfdash&apos;s own</source>
@@ -30,6 +92,37 @@
     <message>
         <source>Choose at least one performance group, or enter events below</source>
         <translation>请至少选择一个性能组，或在下方输入事件</translation>
+    </message>
+    <message>
+        <source>The %1 backend counts whole CPUs, not the threads of one process: choose perf to attach, or count the CPUs the process runs on (Whole CPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 backend counts whole CPUs: pin the program to the CPUs to count, or choose perf to count just the program</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineData</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coverage: n/a (not counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coverage: %1 (multiplexed: scaled up from the time it was counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coverage: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t = %1 s (interval of %2 s)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -108,6 +201,258 @@
     </message>
 </context>
 <context>
+    <name>perfdash::BackendListModel</name>
+    <message>
+        <source>Not available here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To make it available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not available)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::BackendPicker</name>
+    <message>
+        <source>Counting backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none can count here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counting with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 backend is not available here, %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no backend named &apos;%1&apos;, %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU&apos;s counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts the single CPU of a Loongson 2E/2F, including the kernel and every other process on it; one event on each of its two counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts only the target: the launched program, the attached process, or the chosen CPUs. More events than counters take turns (multiplexing); each count then says for how long it counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::BenchBarChart</name>
+    <message>
+        <source>Measured on this machine (median, cycles)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency (cycles)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reciprocal throughput (cycles per instruction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (latency n/a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (throughput n/a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::BenchCatalogModel</name>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished">是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished">否</translation>
+    </message>
+    <message>
+        <source>This CPU has every feature the entry needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished">描述</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::BenchResultsModel</name>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this machine: median %1 cycles per instruction, minimum %2, middle half %3–%4 over %5 repetitions.
+Cycles from %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no row for %2 %3%4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference values from %1 (not measured here):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: latency %2, reciprocal throughput %3 (source: %4, line %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The columns show the first; choose a microarchitecture to narrow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency in cycles: a chain of dependent copies, measured on this machine (median).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (median).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the loaded reference table, not measured here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(measured − reference) / reference; red beyond 10 % and 0.1 cycles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instructions per cycle: 1 / reciprocal throughput.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ref. latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deviation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recip. TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ref. TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfdash::CapabilitiesPage</name>
     <message>
         <source>Capability</source>
@@ -163,6 +508,106 @@
     <message>
         <source>Hide this message</source>
         <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ChartExport</name>
+    <message>
+        <source>There are no charts to save: start a measurement or open a session first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An image width of %1 pixels is too small: use at least 100.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the charts to %1: %2. Choose a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not encode the charts as PNG.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perfdash timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ClockHistoryModel</name>
+    <message>
+        <source>CPU %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reported by the system, not measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a: not in this sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ClockLineChart</name>
+    <message>
+        <source>time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured (dependent adds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (reported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No clock samples yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Core clock of CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CopyableTableView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as C&amp;SV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy &amp;table as text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy table as CS&amp;V</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -256,6 +701,93 @@
     <message>
         <source>Event</source>
         <translation>事件</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CustomInstructionEditor</name>
+    <message>
+        <source>e.g. imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N&apos;s register.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. rax, rdx, flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 3  or  xmm=1.0  or  gpr64=mem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpuinfo flags, e.g. avx2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an instruction that carries the result back to a source (latency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implicit re&amp;gisters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial &amp;values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;quires:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lin&amp;k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;un custom instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measures it on this machine in a separate process, so an instruction this CPU lacks cannot crash perfdash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated co&amp;de (latency chain and independent streams, both unroll lengths):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The code generated from the template appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assembles. Run measures it on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The assembler rejects it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: see the results table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instruction benchmarks run on x86-64, AArch64 and MIPS64 only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking with the assembler…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -576,6 +1108,65 @@
     </message>
 </context>
 <context>
+    <name>perfdash::EventTotalsModel</name>
+    <message>
+        <source>Whole run (%1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totals so far (%1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not counted</source>
+        <translation type="unfinished">未计数</translation>
+    </message>
+    <message>
+        <source>Not counted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multiplexed: counted %1 of the time, scaled up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counter %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished">性能组</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished">事件</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -622,10 +1213,75 @@
     </message>
 </context>
 <context>
+    <name>perfdash::IpcCurveModel</name>
+    <message>
+        <source>n/a: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 independent chains of %2: median %3 cycles per instruction over %4 repetitions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chains</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::IpcLineChart</name>
+    <message>
+        <source>independent chains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instructions per cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No IPC curves yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max IPC, measured on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfdash::Language</name>
     <message>
         <source>System language</source>
         <translation>系统语言</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::LiveView</name>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No counts yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No metric values yet.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -677,10 +1333,6 @@
     <message>
         <source>Program &amp;output</source>
         <translation>程序输出(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;Settings</source>
-        <translation>设置(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -758,6 +1410,110 @@
         <source>A measurement is running. Stop it and quit? A launched program is terminated.</source>
         <translation>测量正在进行。要停止并退出吗？已启动的程序将被终止。</translation>
     </message>
+    <message>
+        <source>Start a session to see its counters here, or open a saved session (File → Open).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;gions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved sess&amp;ions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Probes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Live&lt;/b&gt;: measuring now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session cannot be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perfdash — replay of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a session or open a saved one first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compare the sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -820,6 +1576,69 @@
     <message>
         <source>Saved groups no longer available here, left out: %1</source>
         <translation>已保存的性能组在本机不再可用，已略去：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count &amp;marker regions (the program uses the perfdash/likwid marker API)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to instrument a program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count wit&amp;h:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a launched program can count its marker regions: they are counted inside the program that perfdash starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::MetricValuesModel</name>
+    <message>
+        <source>Whole run (%1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latest interval (t = %1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lowest coverage of the group&apos;s events: below 100% the events were multiplexed and scaled up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a: an input of the formula was not counted, or it divided by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished">性能组</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -895,6 +1714,296 @@
         <source>Complete the form to see what will be counted.</source>
         <translation>填写表单以查看将计数的内容。</translation>
     </message>
+    <message>
+        <source>The %1 backend counts whole CPUs, without multiplexing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 backend counts whole CPUs (%2), every process and the kernel there, without multiplexing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marker regions: the program&apos;s regions are counted per thread with these groups, besides the whole program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ProbeRunner</name>
+    <message>
+        <source>measuring the core clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ProbesPage</name>
+    <message>
+        <source>Machine probes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stops the running probe after the kernel run it is in (Esc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Catalog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom &amp;instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Max IPC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring %1 (%2 of %3)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing measured yet. Every value on this page is measured on this machine when you run a probe; reference values come only from a table you load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No instruction catalog: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where the probe starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CPU the probes pin themselves to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed runs of each kernel; results are medians over them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Real-time priorit&amp;y (SCHED_FIFO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steadier numbers, but the probe takes its CPU from everything else while it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;PU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rep&amp;etitions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this machine. Where and how appears here once a probe has run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is a virtual machine (CPU flag &apos;hypervisor&apos;): timings include the hypervisor&apos;s interference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by name, category, template or description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measures the selected entries (also: double-click or Return).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;all shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measures every entry the filter shows that this CPU can run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference &amp;table…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes or numbers from a published table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reference table loaded: reference and deviation read n/a. perfdash ships no reference values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with the rows of one microarchitecture only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"> 秒</translation>
+    </message>
+    <message>
+        <source>Time between two clock measurements (each takes a few milliseconds).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample e&amp;very:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clock is measured with a chain of dependent adds (one per cycle), next to the clocks the system reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to c&amp;hains:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run IPC pro&amp;be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 to N independent chains of integer adds, FP adds, loads and nops; the plateau of each curve is the issue width for that kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select entries in the catalog first (or use Run all shown).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out %n entries this CPU cannot run (see the catalog&apos;s Runs here column).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sampling the clock of CPU %1 every %2 s…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock sampling stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled; the %n result(s) measured before are kept.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not run the probe: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n result(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done: max IPC measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this machine: %1, CPU %2, %3. Cycles from %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is a virtual machine: timings include the hypervisor&apos;s interference.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1: measured %2 (%3 of %4 tries agreed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1: measured n/a: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (reported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 n/a: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: n/a: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: plateau %2 IPC from %3 chains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no plateau (no positive IPC measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reference values from %1 (%n row(s)); they are not measured here.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all microarchitectures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 entries</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfdash::ProcessListModel</name>
@@ -956,6 +2065,347 @@
     <message>
         <source>Processes shown: %1. Select the one to attach to.</source>
         <translation>显示的进程：%1。请选择要附加的进程。</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RecentSessionsModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incomplete (never finished)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>signal %1 (exit %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RegionChartModel</name>
+    <message>
+        <source>Time [s]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TID %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RegionListModel</name>
+    <message>
+        <source>The longest of its threads&apos; times in the region: its span when they ran in parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished">性能组</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished">线程</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time [s]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RegionTableModel</name>
+    <message>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The region as a whole: calls summed over its threads, the longest thread&apos;s time, event totals, and the metrics&apos; formulas applied to the totals with that time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recorded for this thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not counted; no reason was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not counted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available for this thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On a counter %1 of the time (multiplexed); the count is scaled up to the whole time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available: an input of %1 was not counted, or it divided by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time [s]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time inside the region, summed over its calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event %1 on counter %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RegionsView</name>
+    <message>
+        <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid&apos;s &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No regions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region per thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Regions&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity to chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stac&amp;ked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One bar per thread in each region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The threads&apos; bars on top of each other: the height is their sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regions chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chart:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;This run did not count marker regions&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The program reported no regions&lt;/h3&gt;&lt;p&gt;The run counted in marker mode, but no region results came back from the program.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The run&apos;s warnings:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group&apos;s metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Region %1&lt;/b&gt;, group %2, %3; the last row is the region as a whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per region and thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar; the table shows why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ReplayController</name>
+    <message>
+        <source>all at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished">%1 / %2</translation>
+    </message>
+    <message>
+        <source>Replay ready: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay paused at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RunSummaryChart</name>
+    <message>
+        <source>%1 (total count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an input of the formula was not counted here, or the formula divided by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run summary appears here when the run is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was measured in this run: no group had events or metrics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per location</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (n/a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a everywhere: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No value (n/a) for: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1048,6 +2498,33 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
+    <name>perfdash::SeriesNames</name>
+    <message>
+        <source>events/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aggregate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfdash::SessionActions</name>
     <message>
         <source>&amp;Start</source>
@@ -1076,6 +2553,132 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SessionComparisonModel</name>
+    <message>
+        <source>A: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (incomplete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1 (%2)</translation>
+    </message>
+    <message>
+        <source>not in A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A is 0: a relative difference is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only session A measured this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only session B measured this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(B − A) / |A|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished">性能组</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SessionComparisonView</name>
+    <message>
+        <source>Only &amp;large differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by group or name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows whose relative difference (B − A) / |A| is at least this large are highlighted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Highlight differences of at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose two sessions to compare.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1135,6 +2738,49 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Program exited with status %1 %2</source>
         <translation>程序已退出，状态为 %1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SessionsPage</name>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare two</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished">刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show the selected session in the Live page (labelled as a replay)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select two sessions (Ctrl+click) to compare their totals and metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every run is saved automatically to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 saved session file(s)? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1241,6 +2887,147 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Working directory</source>
         <translation>工作目录</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TimelineChart</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rate of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time [s]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (n/a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time [h:mm:ss]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All lines are hidden: click an entry in the legend to show it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No intervals yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No values in the visible time range: zoom out, or turn on Follow live.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These events could not be counted here:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a in every interval so far: the formula had no value (for example a division by zero).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TimelineView</name>
+    <message>
+        <source>No measurement yet: start one, or open a saved session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newest intervals in view (Ctrl+L). Zooming or panning turns it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lines:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One line per CPU, thread or process, or one aggregate line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per location</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Charts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One chart per unit, or one chart per metric and event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One per unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One per metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much of the newest data Follow live shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 10 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 10 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first interval…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run recorded no intervals, so there is no timeline: the totals are in the tables and the run summary. Choose an interval to record a timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measured groups have no events or metrics to chart.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -3,7 +3,7 @@
 #include <QFont>
 
 #include "core/report/NumberFormat.h"
-#include "core/report/TextReport.h"
+#include "core/report/ReportTables.h"
 #include "widgets/regions/RegionListModel.h"
 
 namespace perfdash {

@@ -4,7 +4,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/report/ReportJsonReader.h"
 #include "widgets/events/EventBrowser.h"
+#include "widgets/live/EventTotalsModel.h"
+#include "widgets/live/LiveView.h"
+#include "widgets/live/MetricValuesModel.h"
+#include "widgets/live/TimelineData.h"
+#include "widgets/live/TimelineView.h"
+#include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/SessionActions.h"
 #include "widgets/setup/SessionLog.h"
 #include "widgets/setup/SetupPage.h"
@@ -80,6 +87,12 @@ private slots:
         QVERIFY(window.setupPage()->state().events.contains(QStringLiteral("page-faults")));
     }
 
+    void initTestCase() {
+        // Sessions are autosaved under XDG_DATA_HOME: keep them in the test's directory.
+        qputenv("XDG_DATA_HOME", dir_.filePath(QStringLiteral("data")).toLocal8Bit());
+    }
+
+    // The user's path: fill the form, Start, watch, end; then export and open again.
     void startRunsTheProgramToItsEnd() {
         QSettings settings(settingsFile("run.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
@@ -94,6 +107,56 @@ private slots:
         const auto result = finished.front().front().value<MeasurementResult>();
         QCOMPARE(result.exitStatus.value_or(-1), 0);
         QTRY_VERIFY(window.sessionLog()->text().contains(QStringLiteral("touched")));
+
+        // The live page followed the run: a timeline with points, tables with values.
+        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
+        QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
+        QVERIFY(window.liveView()->eventTotals()->rowCount() > 0);
+        QVERIFY(window.liveView()->metricValues()->rowCount() > 0);
+        QVERIFY(window.currentSession());
+
+        // The run was saved as a session that reads back.
+        window.recorder()->waitForWrites();
+        const QString saved = window.recorder()->sessionFile();
+        QVERIFY2(QFileInfo::exists(saved), qPrintable(saved));
+        QVERIFY(readReportFile(saved.toStdString()).ok());
+
+        // Export writes each format; the JSON is the engine's report.
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        for (const char* suffix : {"json", "csv", "html", "txt"}) {
+            const QString path = dir_.filePath(QStringLiteral("export.") + QLatin1String(suffix));
+            window.exportSession(path);
+            QTRY_VERIFY_WITH_TIMEOUT(exported.size() > 0, 20000);
+            QCOMPARE(exported.takeFirst().front().toString(), path);
+            QVERIFY(QFileInfo(path).size() > 0);
+        }
+        auto report = readReportFile(dir_.filePath(QStringLiteral("export.json")).toStdString());
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QCOMPARE(report->groups.size(), result.groups.size());
+
+        // Opening the saved session shows it as a replay, never as a measurement.
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(saved);
+        QVERIFY(opened.wait(20000));
+        QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
+        QVERIFY(window.windowTitle().contains(QStringLiteral("replay")));
+        QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
+    }
+
+    void badSessionFileSaysWhy() {
+        QSettings settings(settingsFile("bad.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        const QString bad = dir_.filePath(QStringLiteral("not-a-session.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"schema\": ");
+        f.close();
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        window.openSession(bad);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.front().front().toString().contains(QStringLiteral("not-a-session.json")),
+                 qPrintable(failed.front().front().toString()));
+        QVERIFY(!window.currentSession());
     }
 };
 
