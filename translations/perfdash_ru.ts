@@ -5,62 +5,62 @@
     <name>ProbeFormat</name>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">н/д</translation>
+        <translation>н/д</translation>
     </message>
     <message>
         <source>%1%2 %</source>
         <extracomment>a relative deviation from a reference value, e.g. &quot;+12 %&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 %</translation>
     </message>
     <message>
         <source>%1 GHz</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ГГц</translation>
     </message>
 </context>
 <context>
     <name>ReportExport</name>
     <message>
         <source>JSON report (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отчёт JSON (*.json)</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Таблица CSV (*.csv)</translation>
     </message>
     <message>
         <source>Text report (*.txt)</source>
-        <translation type="unfinished"></translation>
+        <translation>Текстовый отчёт (*.txt)</translation>
     </message>
     <message>
         <source>HTML report (*.html *.htm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отчёт HTML (*.html *.htm)</translation>
     </message>
     <message>
         <source>PDF report (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отчёт PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
     <name>SessionLoader</name>
     <message>
         <source>perfdash sessions (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Сеансы perfdash (*.json)</translation>
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение</translation>
     </message>
     <message>
         <source>Replay: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение: %1</translation>
     </message>
     <message>
         <source>, recorded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, записан %1</translation>
     </message>
     <message>
         <source> (incomplete: the session never finished)</source>
-        <translation type="unfinished"></translation>
+        <translation> (не завершён: сеанс так и не закончился)</translation>
     </message>
 </context>
 <context>
@@ -95,34 +95,34 @@
     </message>
     <message>
         <source>The %1 backend counts whole CPUs, not the threads of one process: choose perf to attach, or count the CPUs the process runs on (Whole CPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд %1 считает ЦП целиком, а не потоки одного процесса: выберите perf, чтобы подключиться, или считайте ЦП, на которых работает процесс (ЦП целиком)</translation>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs: pin the program to the CPUs to count, or choose perf to count just the program</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд %1 считает ЦП целиком: привяжите программу к ЦП для подсчёта или выберите perf, чтобы считать только программу</translation>
     </message>
 </context>
 <context>
     <name>TimelineData</name>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>coverage: n/a (not counted)</source>
-        <translation type="unfinished"></translation>
+        <translation>покрытие: н/д (не считалось)</translation>
     </message>
     <message>
         <source>coverage: %1 (multiplexed: scaled up from the time it was counted)</source>
-        <translation type="unfinished"></translation>
+        <translation>покрытие: %1 (мультиплексирование: значение масштабировано по времени подсчёта)</translation>
     </message>
     <message>
         <source>coverage: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>покрытие: %1</translation>
     </message>
     <message>
         <source>t = %1 s (interval of %2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>t = %1 с (интервал %2 с)</translation>
     </message>
 </context>
 <context>
@@ -204,252 +204,253 @@
     <name>perfdash::BackendListModel</name>
     <message>
         <source>Not available here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь недоступно: %1</translation>
     </message>
     <message>
         <source>To make it available: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Как сделать доступным: %1</translation>
     </message>
     <message>
         <source>%1 (not available)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (недоступно)</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BackendPicker</name>
     <message>
         <source>Counting backend</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд подсчёта</translation>
     </message>
     <message>
         <source>none can count here</source>
-        <translation type="unfinished"></translation>
+        <translation>здесь нечем считать</translation>
     </message>
     <message>
         <source>counting with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>подсчёт с помощью %1</translation>
     </message>
     <message>
         <source>The %1 backend is not available here, %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд %1 здесь недоступен, %2. %3</translation>
     </message>
     <message>
         <source>There is no backend named &apos;%1&apos;, %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенда с именем «%1» нет, %2.</translation>
     </message>
     <message>
         <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU&apos;s counters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Считает ЦП целиком: все процессы и ядро, работающие на выбранных ЦП, а не только вашу программу. Запускаемая программа привязывается к этим ЦП; подключение к процессу невозможно. Без мультиплексирования: каждая группа должна помещаться в счётчики ЦП.</translation>
     </message>
     <message>
         <source>Counts the single CPU of a Loongson 2E/2F, including the kernel and every other process on it; one event on each of its two counters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Считает единственный ЦП Loongson 2E/2F, включая ядро и все остальные процессы на нём; по одному событию на каждом из двух счётчиков.</translation>
     </message>
     <message>
         <source>Counts only the target: the launched program, the attached process, or the chosen CPUs. More events than counters take turns (multiplexing); each count then says for how long it counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Считает только цель: запущенную программу, подключённый процесс или выбранные ЦП. Если событий больше, чем счётчиков, они сменяют друг друга (мультиплексирование); тогда для каждого значения указано, сколько времени оно считалось.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2</translation>
     </message>
     <message>
         <source>Fix: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Исправление: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>Not available here:</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь недоступно:</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchBarChart</name>
     <message>
         <source>Measured on this machine (median, cycles)</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено на этой машине (медиана, такты)</translation>
     </message>
     <message>
         <source>Latency (cycles)</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка (такты)</translation>
     </message>
     <message>
         <source>Reciprocal throughput (cycles per instruction)</source>
-        <translation type="unfinished"></translation>
+        <translation>Обратная пропускная способность (тактов на инструкцию)</translation>
     </message>
     <message>
         <source> (latency n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation> (задержка н/д)</translation>
     </message>
     <message>
         <source> (throughput n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation> (пропускная способность н/д)</translation>
     </message>
     <message>
         <source>cycles</source>
-        <translation type="unfinished"></translation>
+        <translation>такты</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchCatalogModel</name>
     <message>
         <source>yes</source>
-        <translation type="unfinished">да</translation>
+        <translation>да</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished">нет</translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>This CPU has every feature the entry needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>У этого ЦП есть все возможности, нужные записи.</translation>
     </message>
     <message>
         <source>%1 (from %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (из %2)</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя</translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>Категория</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Тип</translation>
     </message>
     <message>
         <source>Template</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаблон</translation>
     </message>
     <message>
         <source>Runs here</source>
-        <translation type="unfinished"></translation>
+        <translation>Работает здесь</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished">Описание</translation>
+        <translation>Описание</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchResultsModel</name>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>измерено</translation>
     </message>
     <message>
         <source>not supported here</source>
-        <translation type="unfinished"></translation>
+        <translation>здесь не поддерживается</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>сбой</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>отменено</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">н/д</translation>
+        <translation>н/д</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д: %1</translation>
     </message>
     <message>
         <source>Measured on this machine: median %1 cycles per instruction, minimum %2, middle half %3–%4 over %5 repetitions.
 Cycles from %6.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено на этой машине: медиана %1 тактов на инструкцию, минимум %2, средняя половина %3–%4 по %5 повторениям.
+Такты из %6.</translation>
     </message>
     <message>
         <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Справочная таблица не загружена. Загрузите её (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) для сравнения; perfdash не поставляется со справочными значениями.</translation>
     </message>
     <message>
         <source>%1 has no row for %2 %3%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>В %1 нет строки для %2 %3%4.</translation>
     </message>
     <message>
         <source> on %1</source>
-        <translation type="unfinished"></translation>
+        <translation> на %1</translation>
     </message>
     <message>
         <source>Reference values from %1 (not measured here):</source>
-        <translation type="unfinished"></translation>
+        <translation>Справочные значения из %1 (не измерены здесь):</translation>
     </message>
     <message>
         <source>%1: latency %2, reciprocal throughput %3 (source: %4, line %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: задержка %2, обратная пропускная способность %3 (источник: %4, строка %5)</translation>
     </message>
     <message>
         <source>The columns show the first; choose a microarchitecture to narrow.</source>
-        <translation type="unfinished"></translation>
+        <translation>В столбцах показана первая; выберите микроархитектуру, чтобы сузить выбор.</translation>
     </message>
     <message>
         <source>Latency in cycles: a chain of dependent copies, measured on this machine (median).</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка в тактах: цепочка зависимых копий, измерено на этой машине (медиана).</translation>
     </message>
     <message>
         <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (median).</source>
-        <translation type="unfinished"></translation>
+        <translation>Обратная пропускная способность в тактах на инструкцию: независимые потоки, измерено на этой машине (медиана).</translation>
     </message>
     <message>
         <source>From the loaded reference table, not measured here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Из загруженной справочной таблицы, не измерено здесь.</translation>
     </message>
     <message>
         <source>(measured − reference) / reference; red beyond 10 % and 0.1 cycles.</source>
-        <translation type="unfinished"></translation>
+        <translation>(измерено − справка) / справка; красным — больше 10 % и 0.1 такта.</translation>
     </message>
     <message>
         <source>Instructions per cycle: 1 / reciprocal throughput.</source>
-        <translation type="unfinished"></translation>
+        <translation>Инструкций за такт: 1 / обратная пропускная способность.</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя</translation>
     </message>
     <message>
         <source>Instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>Инструкция</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Состояние</translation>
     </message>
     <message>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка</translation>
     </message>
     <message>
         <source>Ref. latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Справ. задержка</translation>
     </message>
     <message>
         <source>Deviation</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонение</translation>
     </message>
     <message>
         <source>Recip. TP</source>
-        <translation type="unfinished"></translation>
+        <translation>Обр. ПС</translation>
     </message>
     <message>
         <source>Ref. TP</source>
-        <translation type="unfinished"></translation>
+        <translation>Справ. ПС</translation>
     </message>
     <message>
         <source>IPC</source>
-        <translation type="unfinished"></translation>
+        <translation>IPC</translation>
     </message>
     <message>
         <source>Reference source</source>
-        <translation type="unfinished"></translation>
+        <translation>Источник справки</translation>
     </message>
 </context>
 <context>
@@ -514,100 +515,100 @@ Cycles from %6.</source>
     <name>perfdash::ChartExport</name>
     <message>
         <source>There are no charts to save: start a measurement or open a session first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет графиков для сохранения: сначала начните измерение или откройте сеанс.</translation>
     </message>
     <message>
         <source>An image width of %1 pixels is too small: use at least 100.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ширина изображения %1 пикселей слишком мала: используйте не менее 100.</translation>
     </message>
     <message>
         <source>Could not save the charts to %1: %2. Choose a folder you can write to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить графики в %1: %2. Выберите папку, в которую можно писать.</translation>
     </message>
     <message>
         <source>Could not encode the charts as PNG.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось закодировать графики в PNG.</translation>
     </message>
     <message>
         <source>perfdash timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>временная шкала perfdash</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ClockHistoryModel</name>
     <message>
         <source>CPU %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1, %2</translation>
     </message>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д: %1</translation>
     </message>
     <message>
         <source>Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено на этой машине зависимыми сложениями: совпали %1 из %2 попыток (их разброс %3 %).</translation>
     </message>
     <message>
         <source>Reported by the system, not measured: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщено системой, не измерено: %1</translation>
     </message>
     <message>
         <source>n/a: not in this sample</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д: нет в этом замере</translation>
     </message>
     <message>
         <source>Time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Время (с)</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ClockLineChart</name>
     <message>
         <source>time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>время (с)</translation>
     </message>
     <message>
         <source>GHz</source>
-        <translation type="unfinished"></translation>
+        <translation>ГГц</translation>
     </message>
     <message>
         <source>measured (dependent adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>измерено (зависимые сложения)</translation>
     </message>
     <message>
         <source>%1 (reported)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (сообщено)</translation>
     </message>
     <message>
         <source>No clock samples yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Замеров частоты пока нет</translation>
     </message>
     <message>
         <source>Core clock of CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Частота ядра ЦП %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CopyableTableView</name>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Копировать</translation>
     </message>
     <message>
         <source>Copy as C&amp;SV</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать как C&amp;SV</translation>
     </message>
     <message>
         <source>Copy &amp;table as text</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать &amp;таблицу как текст</translation>
     </message>
     <message>
         <source>Copy table as CS&amp;V</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать таблицу как CS&amp;V</translation>
     </message>
 </context>
 <context>
@@ -707,87 +708,87 @@ Cycles from %6.</source>
     <name>perfdash::CustomInstructionEditor</name>
     <message>
         <source>e.g. imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>например imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</translation>
     </message>
     <message>
         <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N&apos;s register.</source>
-        <translation type="unfinished"></translation>
+        <translation>Одна инструкция; операнды имеют вид &lt;role:class&gt;: роли d (запись), s (чтение), sd (оба); &lt;=N&gt; повторяет регистр заполнителя N.</translation>
     </message>
     <message>
         <source>e.g. rax, rdx, flags</source>
-        <translation type="unfinished"></translation>
+        <translation>например rax, rdx, flags</translation>
     </message>
     <message>
         <source>e.g. 3  or  xmm=1.0  or  gpr64=mem</source>
-        <translation type="unfinished"></translation>
+        <translation>например 3  или  xmm=1.0  или  gpr64=mem</translation>
     </message>
     <message>
         <source>cpuinfo flags, e.g. avx2</source>
-        <translation type="unfinished"></translation>
+        <translation>флаги cpuinfo, например avx2</translation>
     </message>
     <message>
         <source>an instruction that carries the result back to a source (latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>инструкция, возвращающая результат в источник (задержка)</translation>
     </message>
     <message>
         <source>&amp;Template:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Шаблон:</translation>
     </message>
     <message>
         <source>Implicit re&amp;gisters:</source>
-        <translation type="unfinished"></translation>
+        <translation>Неявные &amp;регистры:</translation>
     </message>
     <message>
         <source>Initial &amp;values:</source>
-        <translation type="unfinished"></translation>
+        <translation>Начальные &amp;значения:</translation>
     </message>
     <message>
         <source>Re&amp;quires:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Требует:</translation>
     </message>
     <message>
         <source>Lin&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Св&amp;язка:</translation>
     </message>
     <message>
         <source>R&amp;un custom instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запустить свою инструкцию</translation>
     </message>
     <message>
         <source>Measures it on this machine in a separate process, so an instruction this CPU lacks cannot crash perfdash.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измеряет её на этой машине в отдельном процессе, поэтому инструкция, которой нет у этого ЦП, не может обрушить perfdash.</translation>
     </message>
     <message>
         <source>Generated co&amp;de (latency chain and independent streams, both unroll lengths):</source>
-        <translation type="unfinished"></translation>
+        <translation>Сгенерированный &amp;код (цепочка задержки и независимые потоки, обе длины развёртки):</translation>
     </message>
     <message>
         <source>The code generated from the template appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь появится код, сгенерированный из шаблона.</translation>
     </message>
     <message>
         <source>Assembles. Run measures it on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ассемблируется. «Запустить» измерит её на этой машине.</translation>
     </message>
     <message>
         <source>The assembler rejects it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ассемблер отвергает её: %1</translation>
     </message>
     <message>
         <source>Measured: see the results table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено: см. таблицу результатов.</translation>
     </message>
     <message>
         <source>The run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск %1: %2</translation>
     </message>
     <message>
         <source>Instruction benchmarks run on x86-64, AArch64 and MIPS64 only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тесты инструкций работают только на x86-64, AArch64 и MIPS64.</translation>
     </message>
     <message>
         <source>Checking with the assembler…</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверка ассемблером…</translation>
     </message>
 </context>
 <context>
@@ -1111,59 +1112,59 @@ Cycles from %6.</source>
     <name>perfdash::EventTotalsModel</name>
     <message>
         <source>Whole run (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Весь запуск (%1 с)</translation>
     </message>
     <message>
         <source>Totals so far (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Итоги на данный момент (%1 с)</translation>
     </message>
     <message>
         <source>not counted</source>
-        <translation type="unfinished">не считается</translation>
+        <translation>не считается</translation>
     </message>
     <message>
         <source>Not counted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не считается: %1</translation>
     </message>
     <message>
         <source>Multiplexed: counted %1 of the time, scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation>Мультиплексирование: считалось %1 времени, значение масштабировано</translation>
     </message>
     <message>
         <source>Counter %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Счётчик %1</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">Группа</translation>
+        <translation>Группа</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished">Событие</translation>
+        <translation>Событие</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Единица</translation>
     </message>
     <message>
         <source>Sum</source>
-        <translation type="unfinished"></translation>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>Мин.</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>Макс.</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>Среднее</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>Покрытие</translation>
     </message>
 </context>
 <context>
@@ -1216,38 +1217,38 @@ Cycles from %6.</source>
     <name>perfdash::IpcCurveModel</name>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д: %1</translation>
     </message>
     <message>
         <source>not measured</source>
-        <translation type="unfinished"></translation>
+        <translation>не измерено</translation>
     </message>
     <message>
         <source>%1 independent chains of %2: median %3 cycles per instruction over %4 repetitions</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 независимых цепочек %2: медиана %3 тактов на инструкцию по %4 повторениям</translation>
     </message>
     <message>
         <source>Chains</source>
-        <translation type="unfinished"></translation>
+        <translation>Цепочки</translation>
     </message>
 </context>
 <context>
     <name>perfdash::IpcLineChart</name>
     <message>
         <source>independent chains</source>
-        <translation type="unfinished"></translation>
+        <translation>независимые цепочки</translation>
     </message>
     <message>
         <source>instructions per cycle</source>
-        <translation type="unfinished"></translation>
+        <translation>инструкций за такт</translation>
     </message>
     <message>
         <source>No IPC curves yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Кривых IPC пока нет</translation>
     </message>
     <message>
         <source>Max IPC, measured on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Макс. IPC, измерено на этой машине</translation>
     </message>
 </context>
 <context>
@@ -1261,27 +1262,27 @@ Cycles from %6.</source>
     <name>perfdash::LiveView</name>
     <message>
         <source>&amp;Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Временная шкала</translation>
     </message>
     <message>
         <source>Run &amp;summary</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сводка запуска</translation>
     </message>
     <message>
         <source>&amp;Metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Метрики</translation>
     </message>
     <message>
         <source>&amp;Counts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Значения</translation>
     </message>
     <message>
         <source>No counts yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Значений пока нет.</translation>
     </message>
     <message>
         <source>No metric values yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Значений метрик пока нет.</translation>
     </message>
 </context>
 <context>
@@ -1412,107 +1413,107 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>Start a session to see its counters here, or open a saved session (File → Open).</source>
-        <translation type="unfinished"></translation>
+        <translation>Начните сеанс, чтобы увидеть здесь его счётчики, или откройте сохранённый сеанс (Файл → Открыть).</translation>
     </message>
     <message>
         <source>&amp;Live</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Живые данные</translation>
     </message>
     <message>
         <source>Re&amp;gions</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Области</translation>
     </message>
     <message>
         <source>Saved sess&amp;ions</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранённые с&amp;еансы</translation>
     </message>
     <message>
         <source>&amp;Probes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Пробы</translation>
     </message>
     <message>
         <source>Live</source>
-        <translation type="unfinished"></translation>
+        <translation>Живые данные</translation>
     </message>
     <message>
         <source>&lt;b&gt;Live&lt;/b&gt;: measuring now</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Живые данные&lt;/b&gt;: идёт измерение</translation>
     </message>
     <message>
         <source>The session cannot be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся сохранить сеанс</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открыть сеанс…</translation>
     </message>
     <message>
         <source>&amp;Export report…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Экспорт отчёта…</translation>
     </message>
     <message>
         <source>&amp;Compare with…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сравнить с…</translation>
     </message>
     <message>
         <source>Se&amp;ttings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Настройки</translation>
     </message>
     <message>
         <source>Cannot open the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть сеанс</translation>
     </message>
     <message>
         <source>Replay of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Воспроизведение&lt;/b&gt; %1, записан %2: сохранённые данные, а не текущее измерение</translation>
     </message>
     <message>
         <source>perfdash — replay of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash — воспроизведение %1</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыт %1</translation>
     </message>
     <message>
         <source>Nothing to export</source>
-        <translation type="unfinished"></translation>
+        <translation>Нечего экспортировать</translation>
     </message>
     <message>
         <source>Run a session or open a saved one first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала выполните сеанс или откройте сохранённый.</translation>
     </message>
     <message>
         <source>Cannot export the report</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся экспортировать отчёт</translation>
     </message>
     <message>
         <source>Report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Отчёт записан в %1</translation>
     </message>
     <message>
         <source>Cannot compare the sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся сравнить сеансы</translation>
     </message>
     <message>
         <source>Open session</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть сеанс</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт отчёта</translation>
     </message>
     <message>
         <source>Compare with session</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнить с сеансом</translation>
     </message>
     <message>
         <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Завершено&lt;/b&gt;: счётчики запуска сохранены как сеанс (Файл → Экспорт, чтобы записать отчёт)</translation>
     </message>
 </context>
 <context>
@@ -1579,66 +1580,66 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Для программы, размеченной с помощью marker API: помимо всей программы, каждая область кода между &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; считается по потокам с выбранными группами, как в likwid-perfctr -m. Результаты появляются в представлении «Области».&lt;/p&gt;&lt;p&gt;Соберите программу с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и скомпонуйте с &lt;code&gt;-lperfdash_marker&lt;/code&gt;; вызовите &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; один раз в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце. Программе, написанной для likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;), нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. Без маркеров запуск всё равно считает всю программу и сообщает, что области не получены.&lt;/p&gt;&lt;p&gt;Полное руководство: docs/marker.md.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Count &amp;marker regions (the program uses the perfdash/likwid marker API)</source>
-        <translation type="unfinished"></translation>
+        <translation>Считать области &amp;маркеров (программа использует marker API perfdash/likwid)</translation>
     </message>
     <message>
         <source>How to instrument a program</source>
-        <translation type="unfinished"></translation>
+        <translation>Как разметить программу</translation>
     </message>
     <message>
         <source>Count wit&amp;h:</source>
-        <translation type="unfinished"></translation>
+        <translation>Считать &amp;с помощью:</translation>
     </message>
     <message>
         <source>Regions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Области:</translation>
     </message>
     <message>
         <source>Only a launched program can count its marker regions: they are counted inside the program that perfdash starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Области маркеров может считать только запущенная программа: они считаются внутри программы, которую запускает perfdash.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MetricValuesModel</name>
     <message>
         <source>Whole run (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Весь запуск (%1 с)</translation>
     </message>
     <message>
         <source>Latest interval (t = %1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Последний интервал (t = %1 с)</translation>
     </message>
     <message>
         <source>The lowest coverage of the group&apos;s events: below 100% the events were multiplexed and scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation>Наименьшее покрытие среди событий группы: ниже 100% события мультиплексировались и значения масштабированы</translation>
     </message>
     <message>
         <source>n/a: an input of the formula was not counted, or it divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д: одно из входных значений формулы не считалось или было деление на ноль</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">Группа</translation>
+        <translation>Группа</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрика</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Единица</translation>
     </message>
     <message>
         <source>Aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>Суммарно</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>Покрытие</translation>
     </message>
 </context>
 <context>
@@ -1716,301 +1717,301 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs, without multiplexing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд %1 считает ЦП целиком, без мультиплексирования.</translation>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs (%2), every process and the kernel there, without multiplexing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд %1 считает ЦП целиком (%2), все процессы и ядро на них, без мультиплексирования.</translation>
     </message>
     <message>
         <source>Marker regions: the program&apos;s regions are counted per thread with these groups, besides the whole program.</source>
-        <translation type="unfinished"></translation>
+        <translation>Области маркеров: области программы считаются по потокам с этими группами, помимо всей программы.</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProbeRunner</name>
     <message>
         <source>measuring the core clock</source>
-        <translation type="unfinished"></translation>
+        <translation>измерение частоты ядра</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProbesPage</name>
     <message>
         <source>Machine probes</source>
-        <translation type="unfinished"></translation>
+        <translation>Пробы машины</translation>
     </message>
     <message>
         <source>Ca&amp;ncel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Отмена</translation>
     </message>
     <message>
         <source>Stops the running probe after the kernel run it is in (Esc).</source>
-        <translation type="unfinished"></translation>
+        <translation>Останавливает текущую пробу после выполняемого прогона ядра (Esc).</translation>
     </message>
     <message>
         <source>&amp;Catalog</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Каталог</translation>
     </message>
     <message>
         <source>&amp;Results</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Результаты</translation>
     </message>
     <message>
         <source>Custom &amp;instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>Своя &amp;инструкция</translation>
     </message>
     <message>
         <source>C&amp;lock</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Частота</translation>
     </message>
     <message>
         <source>&amp;Max IPC</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Макс. IPC</translation>
     </message>
     <message>
         <source>Measuring %1 (%2 of %3)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерение %1 (%2 из %3)…</translation>
     </message>
     <message>
         <source>Nothing measured yet. Every value on this page is measured on this machine when you run a probe; reference values come only from a table you load.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пока ничего не измерено. Каждое значение на этой странице измеряется на этой машине при запуске пробы; справочные значения берутся только из загруженной вами таблицы.</translation>
     </message>
     <message>
         <source>No instruction catalog: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет каталога инструкций: %1</translation>
     </message>
     <message>
         <source>where the probe starts</source>
-        <translation type="unfinished"></translation>
+        <translation>где запускается проба</translation>
     </message>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1</translation>
     </message>
     <message>
         <source>The CPU the probes pin themselves to.</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП, к которому привязываются пробы.</translation>
     </message>
     <message>
         <source>Timed runs of each kernel; results are medians over them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Число замеряемых прогонов каждого ядра; результаты — медианы по ним.</translation>
     </message>
     <message>
         <source>Real-time priorit&amp;y (SCHED_FIFO)</source>
-        <translation type="unfinished"></translation>
+        <translation>Приоритет реального &amp;времени (SCHED_FIFO)</translation>
     </message>
     <message>
         <source>Steadier numbers, but the probe takes its CPU from everything else while it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Более стабильные числа, но на время работы проба отбирает свой ЦП у всего остального.</translation>
     </message>
     <message>
         <source>C&amp;PU:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ЦП:</translation>
     </message>
     <message>
         <source>Rep&amp;etitions:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Повторения:</translation>
     </message>
     <message>
         <source>Measured on this machine. Where and how appears here once a probe has run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено на этой машине. Где и как — появится здесь после запуска пробы.</translation>
     </message>
     <message>
         <source>This is a virtual machine (CPU flag &apos;hypervisor&apos;): timings include the hypervisor&apos;s interference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Это виртуальная машина (флаг ЦП «hypervisor»): время включает помехи от гипервизора.</translation>
     </message>
     <message>
         <source>Filter by name, category, template or description</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр по имени, категории, шаблону или описанию</translation>
     </message>
     <message>
         <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Фильтр:</translation>
     </message>
     <message>
         <source>Run &amp;selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить в&amp;ыбранные</translation>
     </message>
     <message>
         <source>Measures the selected entries (also: double-click or Return).</source>
-        <translation type="unfinished"></translation>
+        <translation>Измеряет выбранные записи (также: двойной щелчок или Return).</translation>
     </message>
     <message>
         <source>Run &amp;all shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить &amp;все показанные</translation>
     </message>
     <message>
         <source>Measures every entry the filter shows that this CPU can run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измеряет все показанные фильтром записи, которые может выполнить этот ЦП.</translation>
     </message>
     <message>
         <source>Reference &amp;table…</source>
-        <translation type="unfinished"></translation>
+        <translation>Справочная &amp;таблица…</translation>
     </message>
     <message>
         <source>A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes or numbers from a published table.</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV со столбцами mnemonic, operands, latency, recip_throughput, microarchitecture, source, например ваши заметки или числа из опубликованной таблицы.</translation>
     </message>
     <message>
         <source>No reference table loaded: reference and deviation read n/a. perfdash ships no reference values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Справочная таблица не загружена: справка и отклонение показывают н/д. perfdash не поставляется со справочными значениями.</translation>
     </message>
     <message>
         <source>Compare with the rows of one microarchitecture only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнивать только со строками одной микроархитектуры.</translation>
     </message>
     <message>
         <source>Clear results</source>
-        <translation type="unfinished"></translation>
+        <translation>Очистить результаты</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> с</translation>
+        <translation> с</translation>
     </message>
     <message>
         <source>Time between two clock measurements (each takes a few milliseconds).</source>
-        <translation type="unfinished"></translation>
+        <translation>Время между двумя измерениями частоты (каждое занимает несколько миллисекунд).</translation>
     </message>
     <message>
         <source>Sample e&amp;very:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Замер каждые:</translation>
     </message>
     <message>
         <source>&amp;Start sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Начать замеры</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Очистить</translation>
     </message>
     <message>
         <source>The clock is measured with a chain of dependent adds (one per cycle), next to the clocks the system reports.</source>
-        <translation type="unfinished"></translation>
+        <translation>Частота измеряется цепочкой зависимых сложений (одно за такт), рядом с частотами, которые сообщает система.</translation>
     </message>
     <message>
         <source>Up to c&amp;hains:</source>
-        <translation type="unfinished"></translation>
+        <translation>До &amp;цепочек:</translation>
     </message>
     <message>
         <source>Run IPC pro&amp;be</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить пробу I&amp;PC</translation>
     </message>
     <message>
         <source>1 to N independent chains of integer adds, FP adds, loads and nops; the plateau of each curve is the issue width for that kind.</source>
-        <translation type="unfinished"></translation>
+        <translation>От 1 до N независимых цепочек целочисленных сложений, сложений с плавающей точкой, загрузок и nop; плато каждой кривой — ширина выдачи для этого вида.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена…</translation>
     </message>
     <message>
         <source>Select entries in the catalog first (or use Run all shown).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала выберите записи в каталоге (или используйте «Запустить все показанные»).</translation>
     </message>
     <message numerus="yes">
         <source>Left out %n entries this CPU cannot run (see the catalog&apos;s Runs here column).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Пропущена %n запись, которую этот ЦП не может выполнить (см. столбец каталога «Работает здесь»).</numerusform>
+            <numerusform>Пропущены %n записи, которые этот ЦП не может выполнить (см. столбец каталога «Работает здесь»).</numerusform>
+            <numerusform>Пропущено %n записей, которые этот ЦП не может выполнить (см. столбец каталога «Работает здесь»).</numerusform>
         </translation>
     </message>
     <message>
         <source>Sampling the clock of CPU %1 every %2 s…</source>
-        <translation type="unfinished"></translation>
+        <translation>Замер частоты ЦП %1 каждые %2 с…</translation>
     </message>
     <message>
         <source>Clock sampling stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Замеры частоты остановлены.</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled; the %n result(s) measured before are kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Отменено; %n результат, измеренный ранее, сохранён.</numerusform>
+            <numerusform>Отменено; %n результата, измеренных ранее, сохранены.</numerusform>
+            <numerusform>Отменено; %n результатов, измеренных ранее, сохранены.</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not run the probe: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось запустить пробу: %1</translation>
     </message>
     <message numerus="yes">
         <source>Done: %n result(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Готово: %n результат.</numerusform>
+            <numerusform>Готово: %n результата.</numerusform>
+            <numerusform>Готово: %n результатов.</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: max IPC measured.</source>
-        <translation type="unfinished"></translation>
+        <translation>Готово: макс. IPC измерен.</translation>
     </message>
     <message>
         <source>Measured on this machine: %1, CPU %2, %3. Cycles from %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено на этой машине: %1, ЦП %2, %3. Такты из %4.</translation>
     </message>
     <message>
         <source>This is a virtual machine: timings include the hypervisor&apos;s interference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Это виртуальная машина: время включает помехи от гипервизора.</translation>
     </message>
     <message>
         <source>CPU %1: measured %2 (%3 of %4 tries agreed)</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1: измерено %2 (совпали %3 из %4 попыток)</translation>
     </message>
     <message>
         <source>CPU %1: measured n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1: измерено н/д: %2</translation>
     </message>
     <message>
         <source>%1 %2 (reported)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (сообщено)</translation>
     </message>
     <message>
         <source>%1 n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 н/д: %2</translation>
     </message>
     <message>
         <source>%1: n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: н/д: %2</translation>
     </message>
     <message>
         <source>%1: plateau %2 IPC from %3 chains.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: плато %2 IPC начиная с %3 цепочек.</translation>
     </message>
     <message>
         <source>%1: no plateau (no positive IPC measured).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: нет плато (положительный IPC не измерен).</translation>
     </message>
     <message>
         <source>Reference table</source>
-        <translation type="unfinished"></translation>
+        <translation>Справочная таблица</translation>
     </message>
     <message>
         <source>CSV files (*.csv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Файлы CSV (*.csv);;Все файлы (*)</translation>
     </message>
     <message numerus="yes">
         <source>Reference values from %1 (%n row(s)); they are not measured here.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Справочные значения из %1 (%n строка); они не измерены здесь.</numerusform>
+            <numerusform>Справочные значения из %1 (%n строки); они не измерены здесь.</numerusform>
+            <numerusform>Справочные значения из %1 (%n строк); они не измерены здесь.</numerusform>
         </translation>
     </message>
     <message>
         <source>all microarchitectures</source>
-        <translation type="unfinished"></translation>
+        <translation>все микроархитектуры</translation>
     </message>
     <message>
         <source>&amp;Stop sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Остановить замеры</translation>
     </message>
     <message>
         <source>%1 of %2 entries</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 из %2 записей</translation>
     </message>
 </context>
 <context>
@@ -2079,341 +2080,341 @@ Cycles from %6.</source>
     <name>perfdash::RecentSessionsModel</name>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Could not delete: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось удалить: %1</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">н/д</translation>
+        <translation>н/д</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мин %2 с</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ч %2 мин</translation>
     </message>
     <message>
         <source>cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>не читается</translation>
     </message>
     <message>
         <source>incomplete (never finished)</source>
-        <translation type="unfinished"></translation>
+        <translation>не завершён (так и не закончился)</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>остановлен</translation>
     </message>
     <message>
         <source>signal %1 (exit %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>сигнал %1 (код выхода %2)</translation>
     </message>
     <message>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>код выхода %1</translation>
     </message>
     <message>
         <source>Program</source>
-        <translation type="unfinished"></translation>
+        <translation>Программа</translation>
     </message>
     <message>
         <source>Groups</source>
-        <translation type="unfinished"></translation>
+        <translation>Группы</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Начало</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Длительность</translation>
     </message>
     <message>
         <source>Ended</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершение</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionChartModel</name>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>Время [с]</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы</translation>
     </message>
     <message>
         <source>TID %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TID %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionListModel</name>
     <message>
         <source>The longest of its threads&apos; times in the region: its span when they ran in parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>Наибольшее из времён её потоков в области: её протяжённость, когда они работали параллельно</translation>
     </message>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>Область</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">Группа</translation>
+        <translation>Группа</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished">Потоки</translation>
+        <translation>Потоки</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>Время [с]</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionTableModel</name>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>Область</translation>
     </message>
     <message>
         <source>The region as a whole: calls summed over its threads, the longest thread&apos;s time, event totals, and the metrics&apos; formulas applied to the totals with that time</source>
-        <translation type="unfinished"></translation>
+        <translation>Область в целом: вызовы, просуммированные по её потокам, время самого долгого потока, итоги событий и формулы метрик, применённые к итогам с этим временем</translation>
     </message>
     <message>
         <source>Not recorded for this thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Не записано для этого потока</translation>
     </message>
     <message>
         <source>Not counted; no reason was recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>Не считается; причина не записана</translation>
     </message>
     <message>
         <source>Not counted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не считается: %1</translation>
     </message>
     <message>
         <source>Not available for this thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Недоступно для этого потока</translation>
     </message>
     <message>
         <source>On a counter %1 of the time (multiplexed); the count is scaled up to the whole time</source>
-        <translation type="unfinished"></translation>
+        <translation>На счётчике %1 времени (мультиплексирование); значение масштабировано на всё время</translation>
     </message>
     <message>
         <source>Not available: an input of %1 was not counted, or it divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>Недоступно: одно из входных значений %1 не считалось или было деление на ноль</translation>
     </message>
     <message>
         <source>Thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Поток</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>Время [с]</translation>
     </message>
     <message>
         <source>Wall time inside the region, summed over its calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Реальное время внутри области, просуммированное по её вызовам</translation>
     </message>
     <message>
         <source>Event %1 on counter %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Событие %1 на счётчике %2</translation>
     </message>
     <message>
         <source>Metric: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрика: %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionsView</name>
     <message>
         <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid&apos;s &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Чтобы считать области: в настройке сеанса запустите программу и отметьте &lt;b&gt;Считать области маркеров&lt;/b&gt;. Программа должна использовать marker API: &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; вокруг подсчитываемого кода, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце; сборка с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и компоновка с &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Программам, написанным для &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; из likwid, нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. См. docs/marker.md.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>No regions</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет областей</translation>
     </message>
     <message>
         <source>Regions</source>
-        <translation type="unfinished"></translation>
+        <translation>Области</translation>
     </message>
     <message>
         <source>Region per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Область по потокам</translation>
     </message>
     <message>
         <source>&lt;b&gt;Regions&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Области&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Quantity to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Величина для графика</translation>
     </message>
     <message>
         <source>&amp;Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Рядом</translation>
     </message>
     <message>
         <source>Stac&amp;ked</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Стопкой</translation>
     </message>
     <message>
         <source>One bar per thread in each region</source>
-        <translation type="unfinished"></translation>
+        <translation>По одному столбцу на поток в каждой области</translation>
     </message>
     <message>
         <source>The threads&apos; bars on top of each other: the height is their sum</source>
-        <translation type="unfinished"></translation>
+        <translation>Столбцы потоков друг над другом: высота равна их сумме</translation>
     </message>
     <message>
         <source>Regions chart</source>
-        <translation type="unfinished"></translation>
+        <translation>График областей</translation>
     </message>
     <message>
         <source>&amp;Chart:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;График:</translation>
     </message>
     <message>
         <source>&lt;h3&gt;This run did not count marker regions&lt;/h3&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Этот запуск не считал области маркеров&lt;/h3&gt;</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The program reported no regions&lt;/h3&gt;&lt;p&gt;The run counted in marker mode, but no region results came back from the program.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Программа не сообщила ни одной области&lt;/h3&gt;&lt;p&gt;Запуск считал в режиме маркеров, но от программы не пришло ни одного результата по областям.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;The run&apos;s warnings:&lt;/p&gt;&lt;ul&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Предупреждения запуска:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
         <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group&apos;s metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Областей пока нет&lt;/h3&gt;&lt;p&gt;Области маркеров — это части программы (цикл, функция), которые считаются отдельно, по потокам: вызовы, время, события и метрики группы. Они появляются здесь, когда завершается измерение в режиме маркеров.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>1 thread</source>
-        <translation type="unfinished"></translation>
+        <translation>1 поток</translation>
     </message>
     <message>
         <source>%1 threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Потоков: %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Region %1&lt;/b&gt;, group %2, %3; the last row is the region as a whole</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Область %1&lt;/b&gt;, группа %2, %3; последняя строка — область в целом</translation>
     </message>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>Область</translation>
     </message>
     <message>
         <source>%1 per region and thread</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 по областям и потокам</translation>
     </message>
     <message>
         <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar; the table shows why.</source>
-        <translation type="unfinished"></translation>
+        <translation>У некоторых потоков здесь нет значения (н/д: не считалось или не вычисляется): у них нет столбца; причина указана в таблице.</translation>
     </message>
     <message>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
-        <translation type="unfinished"></translation>
+        <translation>Столбцы стопкой складывают значения потоков; для скорости или отношения сумма не равна значению области (оно в последней строке таблицы).</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ReplayController</name>
     <message>
         <source>all at once</source>
-        <translation type="unfinished"></translation>
+        <translation>всё сразу</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source> (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1)</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished">%1 из %2</translation>
+        <translation>%1 из %2</translation>
     </message>
     <message>
         <source>Replay ready: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение готово: %1</translation>
     </message>
     <message>
         <source>Replay %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение %1: %2</translation>
     </message>
     <message>
         <source>Replay paused at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение приостановлено на %1</translation>
     </message>
     <message>
         <source>Replay finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение завершено</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RunSummaryChart</name>
     <message>
         <source>%1 (total count)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (общий счёт)</translation>
     </message>
     <message>
         <source>an input of the formula was not counted here, or the formula divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>одно из входных значений формулы здесь не считалось или формула делила на ноль</translation>
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Показать:</translation>
     </message>
     <message>
         <source>The run summary appears here when the run is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сводка запуска появится здесь, когда запуск завершится.</translation>
     </message>
     <message>
         <source>Nothing was measured in this run: no group had events or metrics.</source>
-        <translation type="unfinished"></translation>
+        <translation>В этом запуске ничего не измерено: ни у одной группы не было событий или метрик.</translation>
     </message>
     <message>
         <source>per location</source>
-        <translation type="unfinished"></translation>
+        <translation>по местам</translation>
     </message>
     <message>
         <source>%1 (n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (н/д)</translation>
     </message>
     <message>
         <source>n/a everywhere: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д везде: %1</translation>
     </message>
     <message>
         <source>No value (n/a) for: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет значения (н/д) для: %1</translation>
     </message>
 </context>
 <context>
@@ -2509,27 +2510,27 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SeriesNames</name>
     <message>
         <source>events/s</source>
-        <translation type="unfinished"></translation>
+        <translation>событий/с</translation>
     </message>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦП %1</translation>
     </message>
     <message>
         <source>thread %1</source>
-        <translation type="unfinished"></translation>
+        <translation>поток %1</translation>
     </message>
     <message>
         <source>process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>процесс %1</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>итого</translation>
     </message>
     <message>
         <source>aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>суммарно</translation>
     </message>
 </context>
 <context>
@@ -2567,126 +2568,126 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SessionComparisonModel</name>
     <message>
         <source>A: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A: %1</translation>
     </message>
     <message>
         <source>B: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B: %1</translation>
     </message>
     <message>
         <source>, started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, начат %1</translation>
     </message>
     <message>
         <source>, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1</translation>
     </message>
     <message>
         <source> (incomplete)</source>
-        <translation type="unfinished"></translation>
+        <translation> (не завершён)</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">н/д</translation>
+        <translation>н/д</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>событие</translation>
     </message>
     <message>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>метрика</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>not in A</source>
-        <translation type="unfinished"></translation>
+        <translation>нет в A</translation>
     </message>
     <message>
         <source>not in B</source>
-        <translation type="unfinished"></translation>
+        <translation>нет в B</translation>
     </message>
     <message>
         <source>A is 0: a relative difference is not defined</source>
-        <translation type="unfinished"></translation>
+        <translation>A равно 0: относительная разница не определена</translation>
     </message>
     <message>
         <source>Only session A measured this</source>
-        <translation type="unfinished"></translation>
+        <translation>Это измерил только сеанс A</translation>
     </message>
     <message>
         <source>Only session B measured this</source>
-        <translation type="unfinished"></translation>
+        <translation>Это измерил только сеанс B</translation>
     </message>
     <message>
         <source>(B − A) / |A|</source>
-        <translation type="unfinished"></translation>
+        <translation>(B − A) / |A|</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">Группа</translation>
+        <translation>Группа</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Вид</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>B − A</source>
-        <translation type="unfinished"></translation>
+        <translation>B − A</translation>
     </message>
     <message>
         <source>Relative</source>
-        <translation type="unfinished"></translation>
+        <translation>Относительно</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionComparisonView</name>
     <message>
         <source>Only &amp;large differences</source>
-        <translation type="unfinished"></translation>
+        <translation>Только &amp;большие различия</translation>
     </message>
     <message>
         <source>Filter by group or name</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр по группе или имени</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Rows whose relative difference (B − A) / |A| is at least this large are highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation>Строки, у которых относительная разница (B − A) / |A| не меньше этого значения, выделяются</translation>
     </message>
     <message>
         <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Фильтр:</translation>
     </message>
     <message>
         <source>&amp;Highlight differences of at least</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Выделять различия не меньше</translation>
     </message>
     <message>
         <source>Choose two sessions to compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите два сеанса для сравнения.</translation>
     </message>
 </context>
 <context>
@@ -2752,43 +2753,43 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SessionsPage</name>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открыть</translation>
     </message>
     <message>
         <source>Co&amp;mpare two</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сравнить два</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Recent sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Недавние сеансы</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished">&amp;Обновить</translation>
+        <translation>&amp;Обновить</translation>
     </message>
     <message>
         <source>Show the selected session in the Live page (labelled as a replay)</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать выбранный сеанс на странице «Живые данные» (с пометкой «воспроизведение»)</translation>
     </message>
     <message>
         <source>Select two sessions (Ctrl+click) to compare their totals and metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите два сеанса (Ctrl+щелчок), чтобы сравнить их итоги и метрики</translation>
     </message>
     <message>
         <source>Every run is saved automatically to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Каждый запуск автоматически сохраняется в %1</translation>
     </message>
     <message>
         <source>Delete sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить сеансы</translation>
     </message>
     <message>
         <source>Delete %1 saved session file(s)? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить сохранённые файлы сеансов (%1)? Это нельзя отменить.</translation>
     </message>
 </context>
 <context>
@@ -2901,143 +2902,144 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::TimelineChart</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 и ещё %n</numerusform>
+            <numerusform>%1 и ещё %n</numerusform>
+            <numerusform>%1 и ещё %n</numerusform>
         </translation>
     </message>
     <message>
         <source>Rate of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Скорость %1</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>Время [с]</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1 (n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (н/д)</translation>
     </message>
     <message>
         <source>Time [h:mm:ss]</source>
-        <translation type="unfinished"></translation>
+        <translation>Время [ч:мм:сс]</translation>
     </message>
     <message>
         <source>All lines are hidden: click an entry in the legend to show it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Все линии скрыты: щёлкните по элементу легенды, чтобы снова показать его.</translation>
     </message>
     <message>
         <source>No intervals yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Интервалов пока нет.</translation>
     </message>
     <message>
         <source>No values in the visible time range: zoom out, or turn on Follow live.</source>
-        <translation type="unfinished"></translation>
+        <translation>В видимом диапазоне времени нет значений: уменьшите масштаб или включите «Следить за живыми данными».</translation>
     </message>
     <message>
         <source>These events could not be counted here:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Эти события здесь не удалось посчитать:
+%1</translation>
     </message>
     <message>
         <source>n/a in every interval so far: the formula had no value (for example a division by zero).</source>
-        <translation type="unfinished"></translation>
+        <translation>н/д во всех интервалах до сих пор: у формулы не было значения (например, деление на ноль).</translation>
     </message>
 </context>
 <context>
     <name>perfdash::TimelineView</name>
     <message>
         <source>No measurement yet: start one, or open a saved session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерений пока нет: начните измерение или откройте сохранённый сеанс.</translation>
     </message>
     <message>
         <source>Follow live</source>
-        <translation type="unfinished"></translation>
+        <translation>Следить за живыми данными</translation>
     </message>
     <message>
         <source>Keep the newest intervals in view (Ctrl+L). Zooming or panning turns it off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Держать в поле зрения новейшие интервалы (Ctrl+L). Масштабирование или прокрутка отключают это.</translation>
     </message>
     <message>
         <source>Zoom in</source>
-        <translation type="unfinished"></translation>
+        <translation>Увеличить</translation>
     </message>
     <message>
         <source>Zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>Уменьшить</translation>
     </message>
     <message>
         <source>&amp;Lines:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Линии:</translation>
     </message>
     <message>
         <source>One line per CPU, thread or process, or one aggregate line</source>
-        <translation type="unfinished"></translation>
+        <translation>По линии на ЦП, поток или процесс, или одна суммарная линия</translation>
     </message>
     <message>
         <source>Aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>Суммарно</translation>
     </message>
     <message>
         <source>Per location</source>
-        <translation type="unfinished"></translation>
+        <translation>По местам</translation>
     </message>
     <message>
         <source>&amp;Charts:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Графики:</translation>
     </message>
     <message>
         <source>One chart per unit, or one chart per metric and event</source>
-        <translation type="unfinished"></translation>
+        <translation>По графику на единицу измерения или по графику на метрику и событие</translation>
     </message>
     <message>
         <source>One per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>По одному на единицу</translation>
     </message>
     <message>
         <source>One per metric</source>
-        <translation type="unfinished"></translation>
+        <translation>По одному на метрику</translation>
     </message>
     <message>
         <source>&amp;Window:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Окно:</translation>
     </message>
     <message>
         <source>How much of the newest data Follow live shows</source>
-        <translation type="unfinished"></translation>
+        <translation>Какую часть новейших данных показывает «Следить за живыми данными»</translation>
     </message>
     <message>
         <source>Whole session</source>
-        <translation type="unfinished"></translation>
+        <translation>Весь сеанс</translation>
     </message>
     <message>
         <source>Last 10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Последние 10 с</translation>
     </message>
     <message>
         <source>Last minute</source>
-        <translation type="unfinished"></translation>
+        <translation>Последняя минута</translation>
     </message>
     <message>
         <source>Last 10 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>Последние 10 минут</translation>
     </message>
     <message>
         <source>Waiting for the first interval…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ожидание первого интервала…</translation>
     </message>
     <message>
         <source>This run recorded no intervals, so there is no timeline: the totals are in the tables and the run summary. Choose an interval to record a timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот запуск не записал интервалов, поэтому временной шкалы нет: итоги — в таблицах и сводке запуска. Выберите интервал, чтобы записать временную шкалу.</translation>
     </message>
     <message>
         <source>The measured groups have no events or metrics to chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Измеряемые группы не содержат событий или метрик для графика.</translation>
     </message>
 </context>
 </TS>

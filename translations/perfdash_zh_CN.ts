@@ -5,62 +5,62 @@
     <name>ProbeFormat</name>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>%1%2 %</source>
         <extracomment>a relative deviation from a reference value, e.g. &quot;+12 %&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 %</translation>
     </message>
     <message>
         <source>%1 GHz</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GHz</translation>
     </message>
 </context>
 <context>
     <name>ReportExport</name>
     <message>
         <source>JSON report (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 报告 (*.json)</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
         <source>Text report (*.txt)</source>
-        <translation type="unfinished"></translation>
+        <translation>文本报告 (*.txt)</translation>
     </message>
     <message>
         <source>HTML report (*.html *.htm)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML 报告 (*.html *.htm)</translation>
     </message>
     <message>
         <source>PDF report (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 报告 (*.pdf)</translation>
     </message>
 </context>
 <context>
     <name>SessionLoader</name>
     <message>
         <source>perfdash sessions (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash 会话 (*.json)</translation>
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>回放</translation>
     </message>
     <message>
         <source>Replay: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回放：%1</translation>
     </message>
     <message>
         <source>, recorded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，录制于 %1</translation>
     </message>
     <message>
         <source> (incomplete: the session never finished)</source>
-        <translation type="unfinished"></translation>
+        <translation> (不完整：会话从未结束)</translation>
     </message>
 </context>
 <context>
@@ -95,34 +95,34 @@
     </message>
     <message>
         <source>The %1 backend counts whole CPUs, not the threads of one process: choose perf to attach, or count the CPUs the process runs on (Whole CPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后端对整个 CPU 计数，而不是单个进程的线程：请选择 perf 以附加到进程，或对该进程运行所在的 CPU 计数（整个 CPU）</translation>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs: pin the program to the CPUs to count, or choose perf to count just the program</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后端对整个 CPU 计数：请将程序绑定到要计数的 CPU，或选择 perf 仅对该程序计数</translation>
     </message>
 </context>
 <context>
     <name>TimelineData</name>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>coverage: n/a (not counted)</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖率：无（未计数）</translation>
     </message>
     <message>
         <source>coverage: %1 (multiplexed: scaled up from the time it was counted)</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖率：%1（多路复用：已按实际计数时间按比例放大）</translation>
     </message>
     <message>
         <source>coverage: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖率：%1</translation>
     </message>
     <message>
         <source>t = %1 s (interval of %2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>t = %1 秒（间隔 %2 秒）</translation>
     </message>
 </context>
 <context>
@@ -204,252 +204,253 @@
     <name>perfdash::BackendListModel</name>
     <message>
         <source>Not available here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>本机不可用：%1</translation>
     </message>
     <message>
         <source>To make it available: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>启用方法：%1</translation>
     </message>
     <message>
         <source>%1 (not available)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（不可用）</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BackendPicker</name>
     <message>
         <source>Counting backend</source>
-        <translation type="unfinished"></translation>
+        <translation>计数后端</translation>
     </message>
     <message>
         <source>none can count here</source>
-        <translation type="unfinished"></translation>
+        <translation>本机没有可用的计数后端</translation>
     </message>
     <message>
         <source>counting with %1</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 %1 计数</translation>
     </message>
     <message>
         <source>The %1 backend is not available here, %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后端在本机不可用，%2。%3</translation>
     </message>
     <message>
         <source>There is no backend named &apos;%1&apos;, %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为“%1”的后端，%2。</translation>
     </message>
     <message>
         <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU&apos;s counters.</source>
-        <translation type="unfinished"></translation>
+        <translation>对整个 CPU 计数：所选 CPU 上运行的所有进程和内核，而不仅是您的程序。启动的程序会被绑定到这些 CPU；无法附加到进程。不使用多路复用：每个性能组都必须能放入 CPU 的计数器。</translation>
     </message>
     <message>
         <source>Counts the single CPU of a Loongson 2E/2F, including the kernel and every other process on it; one event on each of its two counters.</source>
-        <translation type="unfinished"></translation>
+        <translation>对 Loongson 2E/2F 的唯一 CPU 计数，包括内核及其上的所有其他进程；两个计数器上各计一个事件。</translation>
     </message>
     <message>
         <source>Counts only the target: the launched program, the attached process, or the chosen CPUs. More events than counters take turns (multiplexing); each count then says for how long it counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅对目标计数：启动的程序、附加的进程或所选 CPU。事件多于计数器时轮流计数（多路复用）；此时每个计数值都会说明其计数时长。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2</translation>
     </message>
     <message>
         <source>Fix: &lt;code&gt;%1&lt;/code&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>修复方法：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
         <source>Not available here:</source>
-        <translation type="unfinished"></translation>
+        <translation>本机不可用:</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchBarChart</name>
     <message>
         <source>Measured on this machine (median, cycles)</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机测量（中位数，周期）</translation>
     </message>
     <message>
         <source>Latency (cycles)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟（周期）</translation>
     </message>
     <message>
         <source>Reciprocal throughput (cycles per instruction)</source>
-        <translation type="unfinished"></translation>
+        <translation>倒数吞吐量（每条指令周期数）</translation>
     </message>
     <message>
         <source> (latency n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation> (延迟不可用)</translation>
     </message>
     <message>
         <source> (throughput n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation> (吞吐量不可用)</translation>
     </message>
     <message>
         <source>cycles</source>
-        <translation type="unfinished"></translation>
+        <translation>周期</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchCatalogModel</name>
     <message>
         <source>yes</source>
-        <translation type="unfinished">是</translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished">否</translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>This CPU has every feature the entry needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 CPU 具备该条目所需的全部特性。</translation>
     </message>
     <message>
         <source>%1 (from %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（来自 %2）</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Template</source>
-        <translation type="unfinished"></translation>
+        <translation>模板</translation>
     </message>
     <message>
         <source>Runs here</source>
-        <translation type="unfinished"></translation>
+        <translation>本机可运行</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished">描述</translation>
+        <translation>描述</translation>
     </message>
 </context>
 <context>
     <name>perfdash::BenchResultsModel</name>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>已测量</translation>
     </message>
     <message>
         <source>not supported here</source>
-        <translation type="unfinished"></translation>
+        <translation>本机不支持</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：%1</translation>
     </message>
     <message>
         <source>Measured on this machine: median %1 cycles per instruction, minimum %2, middle half %3–%4 over %5 repetitions.
 Cycles from %6.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机测量：中位数为每条指令 %1 个周期，最小值 %2，中间一半 %3–%4，共 %5 次重复。
+周期数来自 %6。</translation>
     </message>
     <message>
         <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载参考表。请加载一个参考表（CSV：mnemonic, operands, latency, recip_throughput, microarchitecture, source）以进行比较；perfdash 不附带任何参考值。</translation>
     </message>
     <message>
         <source>%1 has no row for %2 %3%4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 %2 %3%4 的行。</translation>
     </message>
     <message>
         <source> on %1</source>
-        <translation type="unfinished"></translation>
+        <translation> (在 %1 上)</translation>
     </message>
     <message>
         <source>Reference values from %1 (not measured here):</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %1 的参考值（非本机测量）:</translation>
     </message>
     <message>
         <source>%1: latency %2, reciprocal throughput %3 (source: %4, line %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：延迟 %2，倒数吞吐量 %3（来源：%4，第 %5 行）</translation>
     </message>
     <message>
         <source>The columns show the first; choose a microarchitecture to narrow.</source>
-        <translation type="unfinished"></translation>
+        <translation>各列显示第一个；请选择微架构以缩小范围。</translation>
     </message>
     <message>
         <source>Latency in cycles: a chain of dependent copies, measured on this machine (median).</source>
-        <translation type="unfinished"></translation>
+        <translation>以周期计的延迟：一条相互依赖的副本链，在本机测量（中位数）。</translation>
     </message>
     <message>
         <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (median).</source>
-        <translation type="unfinished"></translation>
+        <translation>以每条指令周期数计的倒数吞吐量：相互独立的指令流，在本机测量（中位数）。</translation>
     </message>
     <message>
         <source>From the loaded reference table, not measured here.</source>
-        <translation type="unfinished"></translation>
+        <translation>来自已加载的参考表，非本机测量。</translation>
     </message>
     <message>
         <source>(measured − reference) / reference; red beyond 10 % and 0.1 cycles.</source>
-        <translation type="unfinished"></translation>
+        <translation>(测量值 − 参考值) / 参考值；超过 10 % 且超过 0.1 个周期时标红。</translation>
     </message>
     <message>
         <source>Instructions per cycle: 1 / reciprocal throughput.</source>
-        <translation type="unfinished"></translation>
+        <translation>每周期指令数：1 / 倒数吞吐量。</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>指令</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟</translation>
     </message>
     <message>
         <source>Ref. latency</source>
-        <translation type="unfinished"></translation>
+        <translation>参考延迟</translation>
     </message>
     <message>
         <source>Deviation</source>
-        <translation type="unfinished"></translation>
+        <translation>偏差</translation>
     </message>
     <message>
         <source>Recip. TP</source>
-        <translation type="unfinished"></translation>
+        <translation>倒数吞吐量</translation>
     </message>
     <message>
         <source>Ref. TP</source>
-        <translation type="unfinished"></translation>
+        <translation>参考吞吐量</translation>
     </message>
     <message>
         <source>IPC</source>
-        <translation type="unfinished"></translation>
+        <translation>IPC</translation>
     </message>
     <message>
         <source>Reference source</source>
-        <translation type="unfinished"></translation>
+        <translation>参考来源</translation>
     </message>
 </context>
 <context>
@@ -514,100 +515,100 @@ Cycles from %6.</source>
     <name>perfdash::ChartExport</name>
     <message>
         <source>There are no charts to save: start a measurement or open a session first.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可保存的图表：请先开始测量或打开会话。</translation>
     </message>
     <message>
         <source>An image width of %1 pixels is too small: use at least 100.</source>
-        <translation type="unfinished"></translation>
+        <translation>图像宽度 %1 像素太小：请至少使用 100。</translation>
     </message>
     <message>
         <source>Could not save the charts to %1: %2. Choose a folder you can write to.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将图表保存到 %1：%2。请选择一个可写入的文件夹。</translation>
     </message>
     <message>
         <source>Could not encode the charts as PNG.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将图表编码为 PNG。</translation>
     </message>
     <message>
         <source>perfdash timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash 时间线</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ClockHistoryModel</name>
     <message>
         <source>CPU %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1，%2</translation>
     </message>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：%1</translation>
     </message>
     <message>
         <source>Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机用相互依赖的加法测量：%2 次尝试中有 %1 次一致（离散度 %3 %）。</translation>
     </message>
     <message>
         <source>Reported by the system, not measured: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>由系统报告，非测量值：%1</translation>
     </message>
     <message>
         <source>n/a: not in this sample</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：此样本中没有</translation>
     </message>
     <message>
         <source>Time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（秒）</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>测量值</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ClockLineChart</name>
     <message>
         <source>time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（秒）</translation>
     </message>
     <message>
         <source>GHz</source>
-        <translation type="unfinished"></translation>
+        <translation>GHz</translation>
     </message>
     <message>
         <source>measured (dependent adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>测量值（相互依赖的加法）</translation>
     </message>
     <message>
         <source>%1 (reported)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（系统报告）</translation>
     </message>
     <message>
         <source>No clock samples yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无时钟样本</translation>
     </message>
     <message>
         <source>Core clock of CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1 的核心时钟</translation>
     </message>
 </context>
 <context>
     <name>perfdash::CopyableTableView</name>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制(&amp;C)</translation>
     </message>
     <message>
         <source>Copy as C&amp;SV</source>
-        <translation type="unfinished"></translation>
+        <translation>复制为 CSV(&amp;S)</translation>
     </message>
     <message>
         <source>Copy &amp;table as text</source>
-        <translation type="unfinished"></translation>
+        <translation>将表格复制为文本(&amp;T)</translation>
     </message>
     <message>
         <source>Copy table as CS&amp;V</source>
-        <translation type="unfinished"></translation>
+        <translation>将表格复制为 CSV(&amp;V)</translation>
     </message>
 </context>
 <context>
@@ -707,87 +708,87 @@ Cycles from %6.</source>
     <name>perfdash::CustomInstructionEditor</name>
     <message>
         <source>e.g. imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</translation>
     </message>
     <message>
         <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N&apos;s register.</source>
-        <translation type="unfinished"></translation>
+        <translation>一条指令；操作数写作 &lt;role:class&gt;：角色 d（写入）、s（读取）、sd（两者）；&lt;=N&gt; 重复占位符 N 的寄存器。</translation>
     </message>
     <message>
         <source>e.g. rax, rdx, flags</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 rax, rdx, flags</translation>
     </message>
     <message>
         <source>e.g. 3  or  xmm=1.0  or  gpr64=mem</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 3  或  xmm=1.0  或  gpr64=mem</translation>
     </message>
     <message>
         <source>cpuinfo flags, e.g. avx2</source>
-        <translation type="unfinished"></translation>
+        <translation>cpuinfo 标志，例如 avx2</translation>
     </message>
     <message>
         <source>an instruction that carries the result back to a source (latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>将结果传回源操作数的指令（延迟）</translation>
     </message>
     <message>
         <source>&amp;Template:</source>
-        <translation type="unfinished"></translation>
+        <translation>模板(&amp;T):</translation>
     </message>
     <message>
         <source>Implicit re&amp;gisters:</source>
-        <translation type="unfinished"></translation>
+        <translation>隐式寄存器(&amp;G):</translation>
     </message>
     <message>
         <source>Initial &amp;values:</source>
-        <translation type="unfinished"></translation>
+        <translation>初始值(&amp;V):</translation>
     </message>
     <message>
         <source>Re&amp;quires:</source>
-        <translation type="unfinished"></translation>
+        <translation>需要(&amp;Q):</translation>
     </message>
     <message>
         <source>Lin&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>链接(&amp;K):</translation>
     </message>
     <message>
         <source>R&amp;un custom instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>运行自定义指令(&amp;U)</translation>
     </message>
     <message>
         <source>Measures it on this machine in a separate process, so an instruction this CPU lacks cannot crash perfdash.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机的独立进程中测量，因此此 CPU 不支持的指令不会导致 perfdash 崩溃。</translation>
     </message>
     <message>
         <source>Generated co&amp;de (latency chain and independent streams, both unroll lengths):</source>
-        <translation type="unfinished"></translation>
+        <translation>生成的代码(&amp;D)（延迟链和独立指令流，两种展开长度）:</translation>
     </message>
     <message>
         <source>The code generated from the template appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>由模板生成的代码将显示在这里。</translation>
     </message>
     <message>
         <source>Assembles. Run measures it on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>可以汇编。运行将在本机测量它。</translation>
     </message>
     <message>
         <source>The assembler rejects it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>汇编器拒绝了它：%1</translation>
     </message>
     <message>
         <source>Measured: see the results table.</source>
-        <translation type="unfinished"></translation>
+        <translation>已测量：请参见结果表。</translation>
     </message>
     <message>
         <source>The run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>运行%1：%2</translation>
     </message>
     <message>
         <source>Instruction benchmarks run on x86-64, AArch64 and MIPS64 only.</source>
-        <translation type="unfinished"></translation>
+        <translation>指令基准测试仅在 x86-64、AArch64 和 MIPS64 上运行。</translation>
     </message>
     <message>
         <source>Checking with the assembler…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用汇编器检查…</translation>
     </message>
 </context>
 <context>
@@ -1111,59 +1112,59 @@ Cycles from %6.</source>
     <name>perfdash::EventTotalsModel</name>
     <message>
         <source>Whole run (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>整个运行（%1 秒）</translation>
     </message>
     <message>
         <source>Totals so far (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>目前的总计（%1 秒）</translation>
     </message>
     <message>
         <source>not counted</source>
-        <translation type="unfinished">未计数</translation>
+        <translation>未计数</translation>
     </message>
     <message>
         <source>Not counted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未计数：%1</translation>
     </message>
     <message>
         <source>Multiplexed: counted %1 of the time, scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation>多路复用：计数时间占 %1，已按比例放大</translation>
     </message>
     <message>
         <source>Counter %1</source>
-        <translation type="unfinished"></translation>
+        <translation>计数器 %1</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">性能组</translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished">事件</translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>单位</translation>
     </message>
     <message>
         <source>Sum</source>
-        <translation type="unfinished"></translation>
+        <translation>总和</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished"></translation>
+        <translation>最小值</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大值</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均值</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖率</translation>
     </message>
 </context>
 <context>
@@ -1216,38 +1217,38 @@ Cycles from %6.</source>
     <name>perfdash::IpcCurveModel</name>
     <message>
         <source>n/a: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：%1</translation>
     </message>
     <message>
         <source>not measured</source>
-        <translation type="unfinished"></translation>
+        <translation>未测量</translation>
     </message>
     <message>
         <source>%1 independent chains of %2: median %3 cycles per instruction over %4 repetitions</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的 %1 条独立链：中位数为每条指令 %3 个周期，共 %4 次重复</translation>
     </message>
     <message>
         <source>Chains</source>
-        <translation type="unfinished"></translation>
+        <translation>链数</translation>
     </message>
 </context>
 <context>
     <name>perfdash::IpcLineChart</name>
     <message>
         <source>independent chains</source>
-        <translation type="unfinished"></translation>
+        <translation>独立链</translation>
     </message>
     <message>
         <source>instructions per cycle</source>
-        <translation type="unfinished"></translation>
+        <translation>每周期指令数</translation>
     </message>
     <message>
         <source>No IPC curves yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无 IPC 曲线</translation>
     </message>
     <message>
         <source>Max IPC, measured on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 IPC，在本机测量</translation>
     </message>
 </context>
 <context>
@@ -1261,27 +1262,27 @@ Cycles from %6.</source>
     <name>perfdash::LiveView</name>
     <message>
         <source>&amp;Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线(&amp;T)</translation>
     </message>
     <message>
         <source>Run &amp;summary</source>
-        <translation type="unfinished"></translation>
+        <translation>运行摘要(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>指标(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Counts</source>
-        <translation type="unfinished"></translation>
+        <translation>计数(&amp;C)</translation>
     </message>
     <message>
         <source>No counts yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无计数。</translation>
     </message>
     <message>
         <source>No metric values yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无指标值。</translation>
     </message>
 </context>
 <context>
@@ -1412,107 +1413,107 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>Start a session to see its counters here, or open a saved session (File → Open).</source>
-        <translation type="unfinished"></translation>
+        <translation>启动一个会话以在此查看其计数器，或打开已保存的会话（文件 → 打开）。</translation>
     </message>
     <message>
         <source>&amp;Live</source>
-        <translation type="unfinished"></translation>
+        <translation>实时(&amp;L)</translation>
     </message>
     <message>
         <source>Re&amp;gions</source>
-        <translation type="unfinished"></translation>
+        <translation>区域(&amp;G)</translation>
     </message>
     <message>
         <source>Saved sess&amp;ions</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存的会话(&amp;I)</translation>
     </message>
     <message>
         <source>&amp;Probes</source>
-        <translation type="unfinished"></translation>
+        <translation>探测(&amp;P)</translation>
     </message>
     <message>
         <source>Live</source>
-        <translation type="unfinished"></translation>
+        <translation>实时</translation>
     </message>
     <message>
         <source>&lt;b&gt;Live&lt;/b&gt;: measuring now</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;实时&lt;/b&gt;：正在测量</translation>
     </message>
     <message>
         <source>The session cannot be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存会话</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Export report…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Compare with…</source>
-        <translation type="unfinished"></translation>
+        <translation>与会话比较(&amp;C)…</translation>
     </message>
     <message>
         <source>Se&amp;ttings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;T)</translation>
     </message>
     <message>
         <source>Cannot open the session</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开会话</translation>
     </message>
     <message>
         <source>Replay of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回放 %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;回放&lt;/b&gt; %1，录制于 %2：已保存的数据，并非当前测量</translation>
     </message>
     <message>
         <source>perfdash — replay of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>perfdash — 回放 %1</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1</translation>
     </message>
     <message>
         <source>Nothing to export</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的内容</translation>
     </message>
     <message>
         <source>Run a session or open a saved one first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先运行一个会话或打开已保存的会话。</translation>
     </message>
     <message>
         <source>Cannot export the report</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导出报告</translation>
     </message>
     <message>
         <source>Report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>报告已写入 %1</translation>
     </message>
     <message>
         <source>Cannot compare the sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>无法比较会话</translation>
     </message>
     <message>
         <source>Open session</source>
-        <translation type="unfinished"></translation>
+        <translation>打开会话</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告</translation>
     </message>
     <message>
         <source>Compare with session</source>
-        <translation type="unfinished"></translation>
+        <translation>与会话比较</translation>
     </message>
     <message>
         <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;已完成&lt;/b&gt;：本次运行的计数器已保存为会话（文件 → 导出 可写出报告）</translation>
     </message>
 </context>
 <context>
@@ -1579,66 +1580,66 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;适用于使用 marker API 插桩的程序：除整个程序外，&lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; 与 &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; 之间的每个代码区域都会使用所选性能组按线程计数，类似 likwid-perfctr -m。结果显示在“区域”视图中。&lt;/p&gt;&lt;p&gt;使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建程序并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;；在开始时调用一次 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时调用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;。为 likwid 编写的程序（&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;）只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。没有标记时，运行仍会对整个程序计数，并说明没有报告任何区域。&lt;/p&gt;&lt;p&gt;完整指南：docs/marker.md。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Count &amp;marker regions (the program uses the perfdash/likwid marker API)</source>
-        <translation type="unfinished"></translation>
+        <translation>对标记区域计数(&amp;M)（程序使用 perfdash/likwid marker API）</translation>
     </message>
     <message>
         <source>How to instrument a program</source>
-        <translation type="unfinished"></translation>
+        <translation>如何为程序插桩</translation>
     </message>
     <message>
         <source>Count wit&amp;h:</source>
-        <translation type="unfinished"></translation>
+        <translation>计数方式(&amp;H):</translation>
     </message>
     <message>
         <source>Regions:</source>
-        <translation type="unfinished"></translation>
+        <translation>区域:</translation>
     </message>
     <message>
         <source>Only a launched program can count its marker regions: they are counted inside the program that perfdash starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有启动的程序才能对其标记区域计数：它们在 perfdash 启动的程序内部计数。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::MetricValuesModel</name>
     <message>
         <source>Whole run (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>整个运行（%1 秒）</translation>
     </message>
     <message>
         <source>Latest interval (t = %1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>最新间隔（t = %1 秒）</translation>
     </message>
     <message>
         <source>The lowest coverage of the group&apos;s events: below 100% the events were multiplexed and scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation>该性能组事件中的最低覆盖率：低于 100% 表示事件经过多路复用并按比例放大</translation>
     </message>
     <message>
         <source>n/a: an input of the formula was not counted, or it divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：公式的某个输入未被计数，或发生了除以零</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">性能组</translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>单位</translation>
     </message>
     <message>
         <source>Aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>汇总</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖率</translation>
     </message>
 </context>
 <context>
@@ -1716,293 +1717,293 @@ Cycles from %6.</source>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs, without multiplexing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后端对整个 CPU 计数，不使用多路复用。</translation>
     </message>
     <message>
         <source>The %1 backend counts whole CPUs (%2), every process and the kernel there, without multiplexing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后端对整个 CPU（%2）计数，包括其上的所有进程和内核，不使用多路复用。</translation>
     </message>
     <message>
         <source>Marker regions: the program&apos;s regions are counted per thread with these groups, besides the whole program.</source>
-        <translation type="unfinished"></translation>
+        <translation>标记区域：除整个程序外，程序的各区域会使用这些性能组按线程计数。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProbeRunner</name>
     <message>
         <source>measuring the core clock</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量核心时钟</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ProbesPage</name>
     <message>
         <source>Machine probes</source>
-        <translation type="unfinished"></translation>
+        <translation>机器探测</translation>
     </message>
     <message>
         <source>Ca&amp;ncel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;N)</translation>
     </message>
     <message>
         <source>Stops the running probe after the kernel run it is in (Esc).</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前内核运行结束后停止正在运行的探测（Esc）。</translation>
     </message>
     <message>
         <source>&amp;Catalog</source>
-        <translation type="unfinished"></translation>
+        <translation>目录(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Results</source>
-        <translation type="unfinished"></translation>
+        <translation>结果(&amp;R)</translation>
     </message>
     <message>
         <source>Custom &amp;instruction</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义指令(&amp;I)</translation>
     </message>
     <message>
         <source>C&amp;lock</source>
-        <translation type="unfinished"></translation>
+        <translation>时钟(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Max IPC</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 IPC(&amp;M)</translation>
     </message>
     <message>
         <source>Measuring %1 (%2 of %3)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量 %1（第 %2 个，共 %3 个）…</translation>
     </message>
     <message>
         <source>Nothing measured yet. Every value on this page is measured on this machine when you run a probe; reference values come only from a table you load.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未测量任何内容。此页面上的每个值都是在您运行探测时在本机测量的；参考值仅来自您加载的表。</translation>
     </message>
     <message>
         <source>No instruction catalog: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有指令目录：%1</translation>
     </message>
     <message>
         <source>where the probe starts</source>
-        <translation type="unfinished"></translation>
+        <translation>探测启动的位置</translation>
     </message>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1</translation>
     </message>
     <message>
         <source>The CPU the probes pin themselves to.</source>
-        <translation type="unfinished"></translation>
+        <translation>探测绑定到的 CPU。</translation>
     </message>
     <message>
         <source>Timed runs of each kernel; results are medians over them.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个内核的计时运行次数；结果为这些运行的中位数。</translation>
     </message>
     <message>
         <source>Real-time priorit&amp;y (SCHED_FIFO)</source>
-        <translation type="unfinished"></translation>
+        <translation>实时优先级(&amp;Y)（SCHED_FIFO）</translation>
     </message>
     <message>
         <source>Steadier numbers, but the probe takes its CPU from everything else while it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>数值更稳定，但探测运行期间会独占其 CPU。</translation>
     </message>
     <message>
         <source>C&amp;PU:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU(&amp;P):</translation>
     </message>
     <message>
         <source>Rep&amp;etitions:</source>
-        <translation type="unfinished"></translation>
+        <translation>重复次数(&amp;E):</translation>
     </message>
     <message>
         <source>Measured on this machine. Where and how appears here once a probe has run.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机测量。探测运行后，这里会显示测量位置和方式。</translation>
     </message>
     <message>
         <source>This is a virtual machine (CPU flag &apos;hypervisor&apos;): timings include the hypervisor&apos;s interference.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是虚拟机（CPU 标志“hypervisor”）：计时包含虚拟机监控程序的干扰。</translation>
     </message>
     <message>
         <source>Filter by name, category, template or description</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称、类别、模板或描述筛选</translation>
     </message>
     <message>
         <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选(&amp;F):</translation>
     </message>
     <message>
         <source>Run &amp;selected</source>
-        <translation type="unfinished"></translation>
+        <translation>运行所选项(&amp;S)</translation>
     </message>
     <message>
         <source>Measures the selected entries (also: double-click or Return).</source>
-        <translation type="unfinished"></translation>
+        <translation>测量所选条目（也可双击或按 Return）。</translation>
     </message>
     <message>
         <source>Run &amp;all shown</source>
-        <translation type="unfinished"></translation>
+        <translation>运行所有显示项(&amp;A)</translation>
     </message>
     <message>
         <source>Measures every entry the filter shows that this CPU can run.</source>
-        <translation type="unfinished"></translation>
+        <translation>测量筛选器显示的、此 CPU 可以运行的所有条目。</translation>
     </message>
     <message>
         <source>Reference &amp;table…</source>
-        <translation type="unfinished"></translation>
+        <translation>参考表(&amp;T)…</translation>
     </message>
     <message>
         <source>A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes or numbers from a published table.</source>
-        <translation type="unfinished"></translation>
+        <translation>包含 mnemonic、operands、latency、recip_throughput、microarchitecture、source 列的 CSV，例如您自己的笔记或已发布表格中的数据。</translation>
     </message>
     <message>
         <source>No reference table loaded: reference and deviation read n/a. perfdash ships no reference values.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载参考表：参考值和偏差显示为无。perfdash 不附带任何参考值。</translation>
     </message>
     <message>
         <source>Compare with the rows of one microarchitecture only.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅与某一微架构的行进行比较。</translation>
     </message>
     <message>
         <source>Clear results</source>
-        <translation type="unfinished"></translation>
+        <translation>清除结果</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"> 秒</translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Time between two clock measurements (each takes a few milliseconds).</source>
-        <translation type="unfinished"></translation>
+        <translation>两次时钟测量之间的时间（每次测量需要几毫秒）。</translation>
     </message>
     <message>
         <source>Sample e&amp;very:</source>
-        <translation type="unfinished"></translation>
+        <translation>采样间隔(&amp;V):</translation>
     </message>
     <message>
         <source>&amp;Start sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>开始采样(&amp;S)</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除</translation>
     </message>
     <message>
         <source>The clock is measured with a chain of dependent adds (one per cycle), next to the clocks the system reports.</source>
-        <translation type="unfinished"></translation>
+        <translation>时钟通过一条相互依赖的加法链（每周期一次）测量，并与系统报告的时钟并列显示。</translation>
     </message>
     <message>
         <source>Up to c&amp;hains:</source>
-        <translation type="unfinished"></translation>
+        <translation>最多链数(&amp;H):</translation>
     </message>
     <message>
         <source>Run IPC pro&amp;be</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 IPC 探测(&amp;B)</translation>
     </message>
     <message>
         <source>1 to N independent chains of integer adds, FP adds, loads and nops; the plateau of each curve is the issue width for that kind.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 到 N 条独立的整数加法、浮点加法、加载和 nop 链；每条曲线的平台值即该类指令的发射宽度。</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>Select entries in the catalog first (or use Run all shown).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先在目录中选择条目（或使用“运行所有显示项”）。</translation>
     </message>
     <message numerus="yes">
         <source>Left out %n entries this CPU cannot run (see the catalog&apos;s Runs here column).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已略过 %n 个此 CPU 无法运行的条目（参见目录的“本机可运行”列）。</numerusform>
         </translation>
     </message>
     <message>
         <source>Sampling the clock of CPU %1 every %2 s…</source>
-        <translation type="unfinished"></translation>
+        <translation>每 %2 秒采样一次 CPU %1 的时钟…</translation>
     </message>
     <message>
         <source>Clock sampling stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>时钟采样已停止。</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled; the %n result(s) measured before are kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已取消；之前测得的 %n 个结果已保留。</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not run the probe: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行探测：%1</translation>
     </message>
     <message numerus="yes">
         <source>Done: %n result(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>完成：%n 个结果。</numerusform>
         </translation>
     </message>
     <message>
         <source>Done: max IPC measured.</source>
-        <translation type="unfinished"></translation>
+        <translation>完成：已测量最大 IPC。</translation>
     </message>
     <message>
         <source>Measured on this machine: %1, CPU %2, %3. Cycles from %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机测量：%1，CPU %2，%3。周期数来自 %4。</translation>
     </message>
     <message>
         <source>This is a virtual machine: timings include the hypervisor&apos;s interference.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是虚拟机：计时包含虚拟机监控程序的干扰。</translation>
     </message>
     <message>
         <source>CPU %1: measured %2 (%3 of %4 tries agreed)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1：测量值 %2（%4 次尝试中有 %3 次一致）</translation>
     </message>
     <message>
         <source>CPU %1: measured n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1：测量值不可用：%2</translation>
     </message>
     <message>
         <source>%1 %2 (reported)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2（系统报告）</translation>
     </message>
     <message>
         <source>%1 n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不可用：%2</translation>
     </message>
     <message>
         <source>%1: n/a: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不可用：%2</translation>
     </message>
     <message>
         <source>%1: plateau %2 IPC from %3 chains.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：从 %3 条链起达到 %2 IPC 的平台。</translation>
     </message>
     <message>
         <source>%1: no plateau (no positive IPC measured).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无平台（未测得正的 IPC）。</translation>
     </message>
     <message>
         <source>Reference table</source>
-        <translation type="unfinished"></translation>
+        <translation>参考表</translation>
     </message>
     <message>
         <source>CSV files (*.csv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
         <source>Reference values from %1 (%n row(s)); they are not measured here.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>来自 %1 的参考值（%n 行）；它们不是在本机测量的。</numerusform>
         </translation>
     </message>
     <message>
         <source>all microarchitectures</source>
-        <translation type="unfinished"></translation>
+        <translation>所有微架构</translation>
     </message>
     <message>
         <source>&amp;Stop sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>停止采样(&amp;S)</translation>
     </message>
     <message>
         <source>%1 of %2 entries</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 个条目</translation>
     </message>
 </context>
 <context>
@@ -2071,341 +2072,341 @@ Cycles from %6.</source>
     <name>perfdash::RecentSessionsModel</name>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Could not delete: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除：%1</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <source>incomplete (never finished)</source>
-        <translation type="unfinished"></translation>
+        <translation>不完整（从未结束）</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>signal %1 (exit %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>信号 %1（退出码 %2）</translation>
     </message>
     <message>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码 %1</translation>
     </message>
     <message>
         <source>Program</source>
-        <translation type="unfinished"></translation>
+        <translation>程序</translation>
     </message>
     <message>
         <source>Groups</source>
-        <translation type="unfinished"></translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>开始时间</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Ended</source>
-        <translation type="unfinished"></translation>
+        <translation>结束状态</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionChartModel</name>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 [秒]</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>调用次数</translation>
     </message>
     <message>
         <source>TID %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TID %1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionListModel</name>
     <message>
         <source>The longest of its threads&apos; times in the region: its span when they ran in parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>其各线程在该区域中时间的最大值：即线程并行运行时的跨度</translation>
     </message>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">性能组</translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished">线程</translation>
+        <translation>线程</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>调用次数</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 [秒]</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionTableModel</name>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>The region as a whole: calls summed over its threads, the longest thread&apos;s time, event totals, and the metrics&apos; formulas applied to the totals with that time</source>
-        <translation type="unfinished"></translation>
+        <translation>区域整体：各线程调用次数之和、最长线程的时间、事件总计，以及用该时间对总计应用的指标公式</translation>
     </message>
     <message>
         <source>Not recorded for this thread</source>
-        <translation type="unfinished"></translation>
+        <translation>此线程未记录</translation>
     </message>
     <message>
         <source>Not counted; no reason was recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>未计数；未记录原因</translation>
     </message>
     <message>
         <source>Not counted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未计数：%1</translation>
     </message>
     <message>
         <source>Not available for this thread</source>
-        <translation type="unfinished"></translation>
+        <translation>此线程不可用</translation>
     </message>
     <message>
         <source>On a counter %1 of the time (multiplexed); the count is scaled up to the whole time</source>
-        <translation type="unfinished"></translation>
+        <translation>在计数器上的时间占 %1（多路复用）；计数值已按比例放大到全部时间</translation>
     </message>
     <message>
         <source>Not available: an input of %1 was not counted, or it divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：%1 的某个输入未被计数，或发生了除以零</translation>
     </message>
     <message>
         <source>Thread</source>
-        <translation type="unfinished"></translation>
+        <translation>线程</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>调用次数</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 [秒]</translation>
     </message>
     <message>
         <source>Wall time inside the region, summed over its calls</source>
-        <translation type="unfinished"></translation>
+        <translation>区域内的实际时间，按其调用次数求和</translation>
     </message>
     <message>
         <source>Event %1 on counter %2</source>
-        <translation type="unfinished"></translation>
+        <translation>事件 %1，计数器 %2</translation>
     </message>
     <message>
         <source>Metric: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>指标：%1</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RegionsView</name>
     <message>
         <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid&apos;s &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;要对区域计数：在会话设置中启动程序并勾选&lt;b&gt;对标记区域计数&lt;/b&gt;。程序必须使用 marker API：在要计数的代码前后使用 &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; 和 &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt;，在开始时使用 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时使用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;，使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;。为 likwid 的 &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; 编写的程序只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。参见 docs/marker.md。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>No regions</source>
-        <translation type="unfinished"></translation>
+        <translation>没有区域</translation>
     </message>
     <message>
         <source>Regions</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>Region per thread</source>
-        <translation type="unfinished"></translation>
+        <translation>按线程的区域</translation>
     </message>
     <message>
         <source>&lt;b&gt;Regions&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;区域&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Quantity to chart</source>
-        <translation type="unfinished"></translation>
+        <translation>要绘制的量</translation>
     </message>
     <message>
         <source>&amp;Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>并排(&amp;S)</translation>
     </message>
     <message>
         <source>Stac&amp;ked</source>
-        <translation type="unfinished"></translation>
+        <translation>堆叠(&amp;K)</translation>
     </message>
     <message>
         <source>One bar per thread in each region</source>
-        <translation type="unfinished"></translation>
+        <translation>每个区域中每个线程一根柱</translation>
     </message>
     <message>
         <source>The threads&apos; bars on top of each other: the height is their sum</source>
-        <translation type="unfinished"></translation>
+        <translation>各线程的柱相互堆叠：高度为它们的总和</translation>
     </message>
     <message>
         <source>Regions chart</source>
-        <translation type="unfinished"></translation>
+        <translation>区域图表</translation>
     </message>
     <message>
         <source>&amp;Chart:</source>
-        <translation type="unfinished"></translation>
+        <translation>图表(&amp;C):</translation>
     </message>
     <message>
         <source>&lt;h3&gt;This run did not count marker regions&lt;/h3&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;本次运行未对标记区域计数&lt;/h3&gt;</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The program reported no regions&lt;/h3&gt;&lt;p&gt;The run counted in marker mode, but no region results came back from the program.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;程序未报告任何区域&lt;/h3&gt;&lt;p&gt;本次运行以标记模式计数，但程序没有返回任何区域结果。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;The run&apos;s warnings:&lt;/p&gt;&lt;ul&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;本次运行的警告：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
         <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group&apos;s metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;尚无区域&lt;/h3&gt;&lt;p&gt;标记区域是程序中单独按线程计数的部分（一个循环、一个函数）：调用次数、时间、事件以及性能组的指标。标记模式下的测量结束后，它们会显示在这里。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>1 thread</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个线程</translation>
     </message>
     <message>
         <source>%1 threads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个线程</translation>
     </message>
     <message>
         <source>&lt;b&gt;Region %1&lt;/b&gt;, group %2, %3; the last row is the region as a whole</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;区域 %1&lt;/b&gt;，性能组 %2，%3；最后一行为区域整体</translation>
     </message>
     <message>
         <source>Region</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>%1 per region and thread</source>
-        <translation type="unfinished"></translation>
+        <translation>按区域和线程的 %1</translation>
     </message>
     <message>
         <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar; the table shows why.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分线程在此没有值（不可用：未计数或无法计算）：它们没有柱；原因见表格。</translation>
     </message>
     <message>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
-        <translation type="unfinished"></translation>
+        <translation>堆叠柱会将各线程的值相加；对于速率或比率，总和并不是区域的值（区域的值见表格最后一行）。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::ReplayController</name>
     <message>
         <source>all at once</source>
-        <translation type="unfinished"></translation>
+        <translation>一次全部</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source> (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1)</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished">%1 / %2</translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>Replay ready: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回放就绪：%1</translation>
     </message>
     <message>
         <source>Replay %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>回放 %1：%2</translation>
     </message>
     <message>
         <source>Replay paused at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回放已暂停于 %1</translation>
     </message>
     <message>
         <source>Replay finished</source>
-        <translation type="unfinished"></translation>
+        <translation>回放已结束</translation>
     </message>
 </context>
 <context>
     <name>perfdash::RunSummaryChart</name>
     <message>
         <source>%1 (total count)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（总计数）</translation>
     </message>
     <message>
         <source>an input of the formula was not counted here, or the formula divided by zero</source>
-        <translation type="unfinished"></translation>
+        <translation>公式的某个输入在此未被计数，或公式发生了除以零</translation>
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>显示(&amp;S):</translation>
     </message>
     <message>
         <source>The run summary appears here when the run is over.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行结束后，运行摘要会显示在这里。</translation>
     </message>
     <message>
         <source>Nothing was measured in this run: no group had events or metrics.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行未测量任何内容：没有任何性能组包含事件或指标。</translation>
     </message>
     <message>
         <source>per location</source>
-        <translation type="unfinished"></translation>
+        <translation>按位置</translation>
     </message>
     <message>
         <source>%1 (n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（不可用）</translation>
     </message>
     <message>
         <source>n/a everywhere: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>所有位置均不可用：%1</translation>
     </message>
     <message>
         <source>No value (n/a) for: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无值（不可用）：%1</translation>
     </message>
 </context>
 <context>
@@ -2501,27 +2502,27 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SeriesNames</name>
     <message>
         <source>events/s</source>
-        <translation type="unfinished"></translation>
+        <translation>事件/秒</translation>
     </message>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1</translation>
     </message>
     <message>
         <source>thread %1</source>
-        <translation type="unfinished"></translation>
+        <translation>线程 %1</translation>
     </message>
     <message>
         <source>process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 %1</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>总计</translation>
     </message>
     <message>
         <source>aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>汇总</translation>
     </message>
 </context>
 <context>
@@ -2559,126 +2560,126 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SessionComparisonModel</name>
     <message>
         <source>A: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A：%1</translation>
     </message>
     <message>
         <source>B: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B：%1</translation>
     </message>
     <message>
         <source>, started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，开始于 %1</translation>
     </message>
     <message>
         <source>, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，%1</translation>
     </message>
     <message>
         <source> (incomplete)</source>
-        <translation type="unfinished"></translation>
+        <translation> (不完整)</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>not in A</source>
-        <translation type="unfinished"></translation>
+        <translation>A 中没有</translation>
     </message>
     <message>
         <source>not in B</source>
-        <translation type="unfinished"></translation>
+        <translation>B 中没有</translation>
     </message>
     <message>
         <source>A is 0: a relative difference is not defined</source>
-        <translation type="unfinished"></translation>
+        <translation>A 为 0：相对差异无定义</translation>
     </message>
     <message>
         <source>Only session A measured this</source>
-        <translation type="unfinished"></translation>
+        <translation>只有会话 A 测量了此项</translation>
     </message>
     <message>
         <source>Only session B measured this</source>
-        <translation type="unfinished"></translation>
+        <translation>只有会话 B 测量了此项</translation>
     </message>
     <message>
         <source>(B − A) / |A|</source>
-        <translation type="unfinished"></translation>
+        <translation>(B − A) / |A|</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished">性能组</translation>
+        <translation>性能组</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>种类</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>B − A</source>
-        <translation type="unfinished"></translation>
+        <translation>B − A</translation>
     </message>
     <message>
         <source>Relative</source>
-        <translation type="unfinished"></translation>
+        <translation>相对差异</translation>
     </message>
 </context>
 <context>
     <name>perfdash::SessionComparisonView</name>
     <message>
         <source>Only &amp;large differences</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示较大差异(&amp;L)</translation>
     </message>
     <message>
         <source>Filter by group or name</source>
-        <translation type="unfinished"></translation>
+        <translation>按性能组或名称筛选</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Rows whose relative difference (B − A) / |A| is at least this large are highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation>相对差异 (B − A) / |A| 不小于此值的行将被突出显示</translation>
     </message>
     <message>
         <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选(&amp;F):</translation>
     </message>
     <message>
         <source>&amp;Highlight differences of at least</source>
-        <translation type="unfinished"></translation>
+        <translation>突出显示至少为此值的差异(&amp;H)</translation>
     </message>
     <message>
         <source>Choose two sessions to compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择两个要比较的会话。</translation>
     </message>
 </context>
 <context>
@@ -2744,43 +2745,43 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::SessionsPage</name>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)</translation>
     </message>
     <message>
         <source>Co&amp;mpare two</source>
-        <translation type="unfinished"></translation>
+        <translation>比较两个(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除(&amp;D)</translation>
     </message>
     <message>
         <source>Recent sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的会话</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished">刷新(&amp;R)</translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>Show the selected session in the Live page (labelled as a replay)</source>
-        <translation type="unfinished"></translation>
+        <translation>在“实时”页面中显示所选会话（标记为回放）</translation>
     </message>
     <message>
         <source>Select two sessions (Ctrl+click) to compare their totals and metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>选择两个会话（Ctrl+单击）以比较它们的总计和指标</translation>
     </message>
     <message>
         <source>Every run is saved automatically to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每次运行都会自动保存到 %1</translation>
     </message>
     <message>
         <source>Delete sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话</translation>
     </message>
     <message>
         <source>Delete %1 saved session file(s)? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 %1 个已保存的会话文件？此操作无法撤销。</translation>
     </message>
 </context>
 <context>
@@ -2893,141 +2894,142 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <name>perfdash::TimelineChart</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>Rate of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的速率</translation>
     </message>
     <message>
         <source>Time [s]</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 [秒]</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1 (n/a)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（不可用）</translation>
     </message>
     <message>
         <source>Time [h:mm:ss]</source>
-        <translation type="unfinished"></translation>
+        <translation>时间 [h:mm:ss]</translation>
     </message>
     <message>
         <source>All lines are hidden: click an entry in the legend to show it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有曲线均已隐藏：单击图例中的条目可重新显示。</translation>
     </message>
     <message>
         <source>No intervals yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无间隔。</translation>
     </message>
     <message>
         <source>No values in the visible time range: zoom out, or turn on Follow live.</source>
-        <translation type="unfinished"></translation>
+        <translation>可见时间范围内没有值：请缩小，或开启“跟随实时”。</translation>
     </message>
     <message>
         <source>These events could not be counted here:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>以下事件无法在本机计数：
+%1</translation>
     </message>
     <message>
         <source>n/a in every interval so far: the formula had no value (for example a division by zero).</source>
-        <translation type="unfinished"></translation>
+        <translation>目前所有间隔均不可用：公式没有值（例如除以零）。</translation>
     </message>
 </context>
 <context>
     <name>perfdash::TimelineView</name>
     <message>
         <source>No measurement yet: start one, or open a saved session.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无测量：请开始测量，或打开已保存的会话。</translation>
     </message>
     <message>
         <source>Follow live</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随实时</translation>
     </message>
     <message>
         <source>Keep the newest intervals in view (Ctrl+L). Zooming or panning turns it off.</source>
-        <translation type="unfinished"></translation>
+        <translation>保持最新的间隔可见（Ctrl+L）。缩放或平移会将其关闭。</translation>
     </message>
     <message>
         <source>Zoom in</source>
-        <translation type="unfinished"></translation>
+        <translation>放大</translation>
     </message>
     <message>
         <source>Zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小</translation>
     </message>
     <message>
         <source>&amp;Lines:</source>
-        <translation type="unfinished"></translation>
+        <translation>曲线(&amp;L):</translation>
     </message>
     <message>
         <source>One line per CPU, thread or process, or one aggregate line</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 CPU、线程或进程一条曲线，或一条汇总曲线</translation>
     </message>
     <message>
         <source>Aggregate</source>
-        <translation type="unfinished"></translation>
+        <translation>汇总</translation>
     </message>
     <message>
         <source>Per location</source>
-        <translation type="unfinished"></translation>
+        <translation>按位置</translation>
     </message>
     <message>
         <source>&amp;Charts:</source>
-        <translation type="unfinished"></translation>
+        <translation>图表(&amp;C):</translation>
     </message>
     <message>
         <source>One chart per unit, or one chart per metric and event</source>
-        <translation type="unfinished"></translation>
+        <translation>每个单位一个图表，或每个指标和事件一个图表</translation>
     </message>
     <message>
         <source>One per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>每个单位一个</translation>
     </message>
     <message>
         <source>One per metric</source>
-        <translation type="unfinished"></translation>
+        <translation>每个指标一个</translation>
     </message>
     <message>
         <source>&amp;Window:</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口(&amp;W):</translation>
     </message>
     <message>
         <source>How much of the newest data Follow live shows</source>
-        <translation type="unfinished"></translation>
+        <translation>“跟随实时”显示多少最新数据</translation>
     </message>
     <message>
         <source>Whole session</source>
-        <translation type="unfinished"></translation>
+        <translation>整个会话</translation>
     </message>
     <message>
         <source>Last 10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 10 秒</translation>
     </message>
     <message>
         <source>Last minute</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 1 分钟</translation>
     </message>
     <message>
         <source>Last 10 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 10 分钟</translation>
     </message>
     <message>
         <source>Waiting for the first interval…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待第一个间隔…</translation>
     </message>
     <message>
         <source>This run recorded no intervals, so there is no timeline: the totals are in the tables and the run summary. Choose an interval to record a timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行没有记录间隔，因此没有时间线：总计见表格和运行摘要。请选择一个间隔以记录时间线。</translation>
     </message>
     <message>
         <source>The measured groups have no events or metrics to chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>所测量的性能组没有可绘制的事件或指标。</translation>
     </message>
 </context>
 </TS>
