@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QStackedBarSeries>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "LiveTestData.h"
@@ -19,7 +20,8 @@ MeasurementResult resultOf(size_t locations) {
     result.locations = testdata::cpus(locations);
     result.durationS = 2.0;
     result.groups = {testdata::testGroup(2.0, 4e6, locations)};
-    result.groups[0].metrics[0].perLocation[2] = kNotAvailable; // one CPU without a value
+    // One CPU without a value: CPU 2, or the last one of fewer.
+    result.groups[0].metrics[0].perLocation[std::min<size_t>(2, locations - 1)] = kNotAvailable;
     return result;
 }
 
