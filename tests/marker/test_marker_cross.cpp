@@ -58,6 +58,7 @@ private slots:
         program_ = dir_.filePath("marker_regions");
         const Run compiled =
             run(kCompiler, {"-std=c11", "-D_GNU_SOURCE", "-DPERFDASH_PERFMON", "-I" PERFDASH_SOURCE_DIR "/marker/include",
+                            "-I" PERFDASH_SOURCE_DIR "/tests",
                             PERFDASH_SOURCE_DIR "/tests/marker/programs/marker_regions.c",
                             build + "/libperfdash_marker.a", "-static", "-pthread", "-o", program_});
         QVERIFY2(compiled.ok, compiled.output.c_str());

@@ -27,28 +27,9 @@
 
 #include <perfdash-marker.h>
 
-static long number(const char* text) {
-    char* end = NULL;
-    const long v = strtol(text ? text : "", &end, 10);
-    if (!text || *end || v < 0) {
-        fprintf(stderr, "marker_regions: expected a non-negative number, got '%s'\n", text ? text : "");
-        exit(2);
-    }
-    return v;
-}
+#include "workloads/workload_common.h"
 
-static void touchPages(long n) {
-    const long page = sysconf(_SC_PAGESIZE);
-    if (n == 0) return;
-    char* p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-        perror("mmap");
-        exit(1);
-    }
-    madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE); /* a huge page would be one fault for 512 pages */
-    for (long i = 0; i < n; ++i) p[i * page] = 1;
-    munmap(p, (size_t)(n * page));
-}
+static long number(const char* text) { return workloadNumber("marker_regions", text); }
 
 /* Work that touches no new memory. */
 static void compute(void) {
@@ -60,7 +41,7 @@ static void pages(long n) {
     PERFDASH_MARKER_REGISTER("A");
     PERFDASH_MARKER_REGISTER("B");
     PERFDASH_MARKER_START("A");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_STOP("A");
     PERFDASH_MARKER_START("B");
     compute();
@@ -69,20 +50,20 @@ static void pages(long n) {
 
 static void nested(long n) {
     PERFDASH_MARKER_START("outer");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_START("inner");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_STOP("inner");
     PERFDASH_MARKER_STOP("outer");
 }
 
 static void overlap(long n) {
     PERFDASH_MARKER_START("A");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_START("B");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_STOP("A");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_STOP("B");
 }
 
@@ -90,7 +71,7 @@ static void* worker(void* pagesPerCall) {
     PERFDASH_MARKER_THREADINIT;
     for (int i = 0; i < 3; ++i) {
         PERFDASH_MARKER_START("work");
-        touchPages(*(const long*)pagesPerCall);
+        touchFreshPages(*(const long*)pagesPerCall);
         PERFDASH_MARKER_STOP("work");
     }
     return NULL;
@@ -106,7 +87,7 @@ static void threads(long count, long n) {
 static void get(long n) {
     for (int i = 0; i < 3; ++i) {
         PERFDASH_MARKER_START("A");
-        touchPages(n);
+        touchFreshPages(n);
         PERFDASH_MARKER_STOP("A");
     }
     int nevents = 32, count = -1;
@@ -120,23 +101,23 @@ static void get(long n) {
 static void reset(long n) {
     for (int i = 0; i < 2; ++i) {
         PERFDASH_MARKER_START("A");
-        touchPages(n);
+        touchFreshPages(n);
         PERFDASH_MARKER_STOP("A");
     }
     PERFDASH_MARKER_RESET("A");
     PERFDASH_MARKER_START("A");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_STOP("A");
 }
 
 static void switchSets(long n) {
     PERFDASH_MARKER_START("A");
-    touchPages(n);
+    touchFreshPages(n);
     PERFDASH_MARKER_SWITCH; /* refused: inside A */
     PERFDASH_MARKER_STOP("A");
     PERFDASH_MARKER_SWITCH;
     PERFDASH_MARKER_START("A");
-    touchPages(2 * n);
+    touchFreshPages(2 * n);
     PERFDASH_MARKER_STOP("A");
 }
 

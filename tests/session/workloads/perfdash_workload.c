@@ -27,29 +27,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static long number(const char* text) {
-    char* end = NULL;
-    long v = strtol(text ? text : "", &end, 10);
-    if (!text || *end || v < 0) {
-        fprintf(stderr, "perfdash_workload: expected a non-negative number, got '%s'\n", text ? text : "");
-        exit(2);
-    }
-    return v;
-}
+#include "workloads/workload_common.h"
 
-static void touchPages(long n) {
-    const long page = sysconf(_SC_PAGESIZE);
-    if (n == 0) return;
-    char* p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-        perror("mmap");
-        exit(1);
-    }
-    /* Transparent huge pages would map 512 pages with one fault. */
-    madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
-    for (long i = 0; i < n; ++i) p[i * page] = 1;
-    munmap(p, (size_t)(n * page));
-}
+static long number(const char* text) { return workloadNumber("perfdash_workload", text); }
 
 static double nowMs(void) {
     struct timespec ts;
@@ -68,7 +48,7 @@ static long threadArg;
 
 static void* pagesThread(void* unused) {
     (void)unused;
-    touchPages(threadArg);
+    touchFreshPages(threadArg);
     return NULL;
 }
 
@@ -100,7 +80,7 @@ static void* waitingPagesThread(void* unused) {
     pthread_mutex_lock(&startLock);
     while (!started) pthread_cond_wait(&startSignal, &startLock);
     pthread_mutex_unlock(&startLock);
-    touchPages(threadArg);
+    touchFreshPages(threadArg);
     return NULL;
 }
 
@@ -147,7 +127,7 @@ int main(int argc, char** argv) {
     const char* a = argc > 2 ? argv[2] : NULL;
     const char* b = argc > 3 ? argv[3] : NULL;
     if (!strcmp(mode, "pages")) {
-        touchPages(number(a));
+        touchFreshPages(number(a));
     } else if (!strcmp(mode, "thread-pages")) {
         threadArg = number(b);
         runThreads(number(a), pagesThread);
