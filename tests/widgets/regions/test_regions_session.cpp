@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "widgets/Screenshot.h"
+
 #include "widgets/regions/RegionChartModel.h"
 #include "widgets/regions/RegionListModel.h"
 #include "widgets/regions/RegionTableModel.h"
@@ -24,13 +26,6 @@ int columnOf(const QAbstractItemModel& model, const QString& header) {
     for (int c = 0; c < model.columnCount(); ++c)
         if (model.headerData(c, Qt::Horizontal).toString() == header) return c;
     return -1;
-}
-
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("PERFDASH_SCREENSHOT_DIR");
-    if (dir.isEmpty()) return;
-    QCoreApplication::processEvents(); // a chart lays itself out from the event loop
-    QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
 }
 
 } // namespace
@@ -107,10 +102,10 @@ private slots:
             view.show();
             view.showRegion(0);
             view.quantityField()->setCurrentIndex(pageFaults);
-            saveScreenshot(view, QStringLiteral("regions-view-run.png"));
+            test::saveScreenshot(view, QStringLiteral("regions-view-run.png"));
             page.resize(1280, 800);
             page.show();
-            saveScreenshot(page, QStringLiteral("setup-page-marker.png"));
+            test::saveScreenshot(page, QStringLiteral("setup-page-marker.png"));
         }
     }
 };

@@ -13,6 +13,8 @@
 #include <QValueAxis>
 #include <QtTest>
 
+#include "widgets/Screenshot.h"
+
 #include "RegionSamples.h"
 #include "widgets/regions/RegionChartModel.h"
 #include "widgets/regions/RegionListModel.h"
@@ -27,14 +29,6 @@ namespace {
 QAbstractBarSeries* barSeries(const RegionsView& view) {
     const auto series = view.chartView()->chart()->series();
     return series.size() == 1 ? qobject_cast<QAbstractBarSeries*>(series.first()) : nullptr;
-}
-
-// A screenshot for looking at the view, when PERFDASH_SCREENSHOT_DIR names a directory.
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("PERFDASH_SCREENSHOT_DIR");
-    if (dir.isEmpty()) return;
-    QCoreApplication::processEvents(); // a chart lays itself out from the event loop
-    QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
 }
 
 } // namespace
@@ -104,7 +98,7 @@ private slots:
         QCOMPARE(axes.size(), 1);
         QCOMPARE(axes.first()->titleText(), QStringLiteral("SOFTWARE: Time [s]"));
         QVERIFY(view.chartNote().isEmpty());
-        saveScreenshot(view, QStringLiteral("regions-view-sample.png"));
+        test::saveScreenshot(view, QStringLiteral("regions-view-sample.png"));
 
         view.setStacked(true);
         QVERIFY(view.isStacked());
