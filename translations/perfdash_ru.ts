@@ -101,6 +101,10 @@
         <source>The %1 backend counts whole CPUs: pin the program to the CPUs to count, or choose perf to count just the program</source>
         <translation>Бэкенд %1 считает ЦП целиком: привяжите программу к ЦП для подсчёта или выберите perf, чтобы считать только программу</translation>
     </message>
+    <message>
+        <source>Marker regions are counted through perf inside the program, which the %1 backend cannot share the counters with: choose perf, or turn marker regions off</source>
+        <translation>Области маркеров считаются через perf внутри программы, а бэкенд %1 не может делить с ним счётчики: выберите perf или отключите области маркеров</translation>
+    </message>
 </context>
 <context>
     <name>TimelineData</name>

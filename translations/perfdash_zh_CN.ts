@@ -101,6 +101,10 @@
         <source>The %1 backend counts whole CPUs: pin the program to the CPUs to count, or choose perf to count just the program</source>
         <translation>%1 后端对整个 CPU 计数：请将程序绑定到要计数的 CPU，或选择 perf 仅对该程序计数</translation>
     </message>
+    <message>
+        <source>Marker regions are counted through perf inside the program, which the %1 backend cannot share the counters with: choose perf, or turn marker regions off</source>
+        <translation>标记区域是在程序内部通过 perf 计数的，%1 后端无法与其共用计数器：请选择 perf，或关闭标记区域</translation>
+    </message>
 </context>
 <context>
     <name>TimelineData</name>

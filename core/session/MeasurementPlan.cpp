@@ -106,6 +106,12 @@ Status checkTarget(const MeasurementRequest& r) {
     if (r.marker && r.mode != Mode::Launch)
         return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
                          "perfdash starts, not in an attached process or on whole CPUs");
+    // The marker library opens perf_event groups on the program's own threads;
+    // the direct backends program the same PMU registers behind perf's back.
+    if (r.marker && r.backend.name != "perf")
+        return makeError("-m (marker regions) counts through perf_event inside the program, so it cannot run with "
+                         "--backend " + r.backend.name + ", which programs the counters directly: drop -m to count "
+                         "the whole program with " + r.backend.name + ", or use --backend perf for the regions");
     return {};
 }
 

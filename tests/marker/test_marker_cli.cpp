@@ -143,6 +143,16 @@ private slots:
         QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.find("-m (marker regions) needs a program to launch") != std::string::npos, r.err.c_str());
     }
+
+    void markerModeRefusesTheDirectBackends() {
+        for (const char* backend : {"msr", "loongson"}) {
+            const CliRun r = cli({"stat", "-m", "--backend", backend, "-g", "SOFTWARE", "--", "/bin/true"});
+            QVERIFY(r.exitCode != 0);
+            QVERIFY2(r.err.find(std::string("cannot run with --backend ") + backend) != std::string::npos,
+                     r.err.c_str());
+            QVERIFY2(r.err.find("use --backend perf") != std::string::npos, r.err.c_str());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMarkerCli)

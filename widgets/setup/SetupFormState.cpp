@@ -83,6 +83,12 @@ std::vector<FieldProblem> checkForm(const SetupFormState& s) {
                                 SetupFormText::tr("The %1 backend counts whole CPUs: pin the program to the CPUs to count, "
                                                   "or choose perf to count just the program")
                                     .arg(s.backend)});
+        if (s.mode == Mode::Launch && s.marker)
+            problems.push_back({SetupField::Backend,
+                                SetupFormText::tr("Marker regions are counted through perf inside the program, which the "
+                                                  "%1 backend cannot share the counters with: choose perf, or turn marker "
+                                                  "regions off")
+                                    .arg(s.backend)});
     }
     if (s.groups.isEmpty() && s.events.trimmed().isEmpty())
         problems.push_back({SetupField::Groups, SetupFormText::tr("Choose at least one performance group, or enter events below")});

@@ -179,6 +179,18 @@ private slots:
         QVERIFY(checkForm(s).empty());
     }
 
+    void markerRegionsNeedThePerfBackend() {
+        SetupFormState s = pinnedLaunch(QStringLiteral("msr"), {QStringLiteral("CLOCK")});
+        s.marker = true;
+        const auto problems = checkForm(s);
+        QCOMPARE(problems.size(), size_t(1));
+        QCOMPARE(problems[0].field, SetupField::Backend);
+        QVERIFY2(problems[0].message.contains(QStringLiteral("choose perf, or turn marker regions off")),
+                 qPrintable(problems[0].message));
+        s.backend = QStringLiteral("perf");
+        QVERIFY(checkForm(s).empty());
+    }
+
     void thePlanPreviewSaysWhatMsrCounts() {
         FakeMsrDevices devices;
         MachineContext machine;
