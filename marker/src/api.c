@@ -1,7 +1,8 @@
 /* The public calls. START and STOP are the fast path: after a region's first
- * use in a thread they take no lock and allocate nothing: one hash, one
- * string compare, one tick counter read and one group read() each. Everything else
- * (a thread's first call, a region's first use, errors) is out of line. */
+ * use in a thread they take no lock and allocate nothing: one look-up by the
+ * tag's address confirmed by a compare of the name, one tick counter read and
+ * one group read() each. Everything else (a thread's first call, a tag
+ * pointer new to the thread, a region's first use, errors) is out of line. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -117,12 +118,15 @@ static void openGroup(struct marker_thread* t, int set) {
     pthread_mutex_unlock(&g.lock);
 }
 
-/* A thread changes sets only between regions, so a pair is always read from one group. */
-static void followSwitch(struct marker_thread* t) {
-    const int active = atomic_load_explicit(&g.activeSet, memory_order_relaxed);
-    if (t->group.set == active) return;
+static COLD void moveToSet(struct marker_thread* t, int set) {
     marker_group_close(&t->group);
-    openGroup(t, active);
+    openGroup(t, set);
+}
+
+/* A thread changes sets only between regions, so a pair is always read from one group. */
+static inline void followSwitch(struct marker_thread* t) {
+    const int active = atomic_load_explicit(&g.activeSet, memory_order_relaxed);
+    if (t->group.set != active) moveToSet(t, active);
 }
 
 /* ---- threads ---- */
@@ -174,13 +178,34 @@ static COLD int findRegionSlow(struct marker_thread* t, const char* tag, const c
     return region;
 }
 
-/* The region number of `tag`; a name new to the process is added when `add`. */
-static int findRegion(struct marker_thread* t, const char* tag, const char* call, int add) {
-    if (tag) {
-        const int region = marker_cache_find(&t->cache, &g.names, tag, marker_name_hash(tag));
-        if (region >= 0) return region;
-    }
-    return findRegionSlow(t, tag, call, add);
+static inline struct marker_recent_tag* recentSlot(struct marker_thread* t, const char* tag) {
+    /* Fibonacci hashing of the address: neighbouring literals land in different slots. */
+    return &t->recent[((uint64_t)(uintptr_t)tag * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MARKER_RECENT_BITS)];
+}
+
+/* strcmp() == 0 inlined: region names are short, and a call into libc costs more than the loop. */
+static inline int sameName(const char* name, const char* tag) {
+    for (; *name == *tag; ++name, ++tag)
+        if (!*name) return 1;
+    return 0;
+}
+
+/* A tag pointer the recent slots do not know: by name through the cache, then the process's table. */
+static __attribute__((noinline)) int findRegionByName(struct marker_thread* t, const char* tag, const char* call,
+                                                      int add) {
+    int region = tag ? marker_cache_find(&t->cache, &g.names, tag, marker_name_hash(tag)) : -1;
+    if (region < 0) region = findRegionSlow(t, tag, call, add);
+    if (region >= 0) *recentSlot(t, tag) = (struct marker_recent_tag){.tag = tag, .region = region};
+    return region;
+}
+
+/* The region number of `tag`; a name new to the process is added when `add`.
+ * Names in the table never change, so a slot whose name still matches the
+ * tag's text is the answer, whatever the tag pointed at in between. */
+static inline int findRegion(struct marker_thread* t, const char* tag, const char* call, int add) {
+    const struct marker_recent_tag* recent = recentSlot(t, tag);
+    if (recent->tag == tag && tag && sameName(g.names.names[recent->region], tag)) return recent->region;
+    return findRegionByName(t, tag, call, add);
 }
 
 static COLD struct marker_record* createRecord(struct marker_thread* t, int region) {

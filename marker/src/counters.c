@@ -56,13 +56,6 @@ void marker_group_open(struct marker_group* group, const struct marker_set* even
     if (group->leader >= 0) ioctl(group->leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
 }
 
-enum marker_read_result marker_group_read(const struct marker_group* group, struct marker_reading* out) {
-    if (group->leader < 0) return MARKER_READ_NO_COUNTERS;
-    const ssize_t got = read(group->leader, out, group->readBytes);
-    if (got == (ssize_t)group->readBytes && out->nr == (uint64_t)group->nmembers) return MARKER_READ_OK;
-    return got == 0 ? MARKER_READ_UNSCHEDULABLE : MARKER_READ_FAILED;
-}
-
 void marker_group_close(struct marker_group* group) {
     /* Members first: closing the leader first would promote each member to a lone event. */
     for (int m = group->nmembers - 1; m >= 0; --m) close(group->fds[m]);

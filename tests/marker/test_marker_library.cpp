@@ -154,6 +154,24 @@ private slots:
         QVERIFY(faults(*findRegion(*regions, "B"), 0) < 3 * n);
     }
 
+    // START and STOP know a tag pointer they saw before: the text must still decide.
+    void oneBufferRewrittenBetweenCallsNamesEachRegionByItsText() {
+        QTemporaryDir dir;
+        const long n = kPages / 2;
+        const ProgramRun r = run(dir, {"buffer", QString::number(n)});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, std::string());
+        auto regions = regionsOf(r, *software_);
+        REQUIRE_OK(regions);
+        const RegionResult* a = findRegion(*regions, "A");
+        const RegionResult* b = findRegion(*regions, "B");
+        QVERIFY(a && b);
+        QCOMPARE(a->calls, (std::vector<uint64_t>{1}));
+        QCOMPARE(b->calls, (std::vector<uint64_t>{2}));
+        QVERIFY(faults(*a, 0) >= 2 * n && faults(*a, 0) < 3 * n);
+        QVERIFY(faults(*b, 0) >= 2 * n && faults(*b, 0) < 3 * n);
+    }
+
     void everyThreadIsCountedSeparately() {
         QTemporaryDir dir;
         const int threads = 4;

@@ -5,6 +5,8 @@
  *   pages N        region A touches N fresh pages, region B touches none
  *   nested N       "outer" touches N pages around "inner", which touches N
  *   overlap N      A and B overlap (A starts, B starts, A stops, B stops); each touches N
+ *   buffer N       overlap's A and B named by one buffer rewritten between the calls, then
+ *                  B once more: a region is the tag's text, not its address
  *   threads T N    T threads, each runs region "work" 3 times touching N pages each time
  *   get N          A three times touching N pages, then prints MARKER_GET's values
  *   reset N        A twice, RESET, A once more: 1 call remains; each touches N pages
@@ -65,6 +67,23 @@ static void overlap(long n) {
     PERFDASH_MARKER_STOP("A");
     touchFreshPages(n);
     PERFDASH_MARKER_STOP("B");
+}
+
+static void buffer(long n) {
+    char name[8];
+    strcpy(name, "A");
+    PERFDASH_MARKER_START(name);
+    touchFreshPages(n);
+    strcpy(name, "B");
+    PERFDASH_MARKER_START(name);
+    touchFreshPages(n);
+    strcpy(name, "A");
+    PERFDASH_MARKER_STOP(name);
+    touchFreshPages(n);
+    strcpy(name, "B");
+    PERFDASH_MARKER_STOP(name);
+    PERFDASH_MARKER_START(name);
+    PERFDASH_MARKER_STOP(name);
 }
 
 static void* worker(void* pagesPerCall) {
@@ -163,6 +182,7 @@ int main(int argc, char** argv) {
     if (strcmp(mode, "pages") == 0 && argc == 3) pages(number(argv[2]));
     else if (strcmp(mode, "nested") == 0 && argc == 3) nested(number(argv[2]));
     else if (strcmp(mode, "overlap") == 0 && argc == 3) overlap(number(argv[2]));
+    else if (strcmp(mode, "buffer") == 0 && argc == 3) buffer(number(argv[2]));
     else if (strcmp(mode, "threads") == 0 && argc == 4) threads(number(argv[2]), number(argv[3]));
     else if (strcmp(mode, "get") == 0 && argc == 3) get(number(argv[2]));
     else if (strcmp(mode, "reset") == 0 && argc == 3) reset(number(argv[2]));
