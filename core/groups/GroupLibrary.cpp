@@ -88,10 +88,42 @@ std::vector<GroupEntry> GroupLibrary::list() const {
     return out;
 }
 
+namespace {
+
+// The entry list() would give NAME, unparsed, from the files named NAME.txt
+// alone: finding one group need not parse and compile every other (stat -g
+// and groups NAME do this on every start).
+std::optional<GroupEntry> locateGroup(const std::vector<GroupRoot>& roots, const std::vector<std::string>& archs,
+                                      std::string_view name) {
+    if (name.empty() || name.find('/') != std::string_view::npos) return std::nullopt;
+    std::optional<GroupEntry> found;
+    for (const auto& root : roots) {
+        for (const auto& arch : archs) {
+            const fs::path file = fs::path(root.dir) / arch / (std::string(name) + ".txt");
+            std::error_code ec;
+            if (!fs::is_regular_file(file, ec)) continue;
+            if (found) {
+                found->overrides.push_back(file.string());
+                continue;
+            }
+            found.emplace();
+            found->name = std::string(name);
+            found->file = file.string();
+            found->arch = arch;
+            found->origin = root.origin;
+        }
+    }
+    return found;
+}
+
+} // namespace
+
 std::optional<GroupEntry> GroupLibrary::find(std::string_view name) const {
-    for (auto& entry : list())
-        if (entry.name == name) return std::move(entry);
-    return std::nullopt;
+    auto entry = locateGroup(roots_, archs_, name);
+    if (!entry) return std::nullopt;
+    if (auto group = loadGroupFile(entry->file)) entry->shortDescription = group->shortDescription;
+    else entry->problem = group.error().message;
+    return entry;
 }
 
 bool GroupLibrary::looksLikePath(std::string_view nameOrPath) {
@@ -100,10 +132,9 @@ bool GroupLibrary::looksLikePath(std::string_view nameOrPath) {
 
 Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {
     if (looksLikePath(nameOrPath)) return loadGroupFile(std::string(nameOrPath));
-    const auto entries = list();
-    for (const auto& entry : entries)
-        if (entry.name == nameOrPath) return loadGroupFile(entry.file);
+    if (auto entry = locateGroup(roots_, archs_, nameOrPath)) return loadGroupFile(entry->file);
 
+    const auto entries = list();
     std::vector<std::string> names;
     for (const auto& entry : entries) names.push_back(entry.name);
     std::string message = "unknown performance group '" + std::string(nameOrPath) + "'";

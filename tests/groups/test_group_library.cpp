@@ -101,6 +101,24 @@ private slots:
                                [](const GroupEntry& x, const GroupEntry& y) { return x.name < y.name; }));
     }
 
+    // find() looks at one name's files only; it must rank them as list() does.
+    void findAgreesWithList() {
+        const GroupLibrary library(GroupLibrary::defaultRoots(), groupArchsFor("amd64_fam19h_zen4"));
+        for (const GroupEntry& listed : library.list()) {
+            const auto found = library.find(listed.name);
+            QVERIFY2(found, listed.name.c_str());
+            QCOMPARE(found->file, listed.file);
+            QCOMPARE(found->arch, listed.arch);
+            QCOMPARE(found->origin, listed.origin);
+            QCOMPARE(found->overrides, listed.overrides);
+            QCOMPARE(found->shortDescription, listed.shortDescription);
+            QCOMPARE(found->problem, listed.problem);
+        }
+        QVERIFY(!library.find("E").has_value());
+        QVERIFY(!library.find("").has_value());
+        QVERIFY(!library.find("zen4/A").has_value());
+    }
+
     void archDecidesWhatIsVisible() {
         const GroupLibrary generic(GroupLibrary::defaultRoots(), groupArchsFor(kGenericGroupArch));
         QCOMPARE(QString::fromStdString(generic.find("A")->shortDescription), QString("builtin generic A"));

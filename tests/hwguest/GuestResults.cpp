@@ -34,8 +34,7 @@ GuestBoot GuestBoot::open(const std::string& name) {
     }
     const auto settings = readFile(boot.dir_ + "/boot.txt");
     if (!settings) {
-        boot.problem_ = "no results of guest boot " + name + " in " + boot.dir_ + ": the hwguest_boot_" + name +
-                        " test did not run or failed";
+        boot.problem_ = "no results of guest boot " + name + " in " + boot.dir_ + ": the hwguest_boot test did not run or this boot failed (its output says why)";
         return boot;
     }
     const auto values = keyValues(*settings);

@@ -4,7 +4,7 @@
 # The ctest fixture that every guest boot needs: checks that the host can run
 # the guest, fetches the kernel, busybox and the guest's native assembler and
 # linker (cached, see fetch-guest.sh) and
-# builds WORK/initrd.gz from the aarch64 build. When something is missing it
+# builds WORK/initrd.cpio from the aarch64 build. When something is missing it
 # says what and how to get it, leaves the reason in WORK/SKIPPED for the boots
 # and checks, and exits 77 (ctest: skipped). UNAVAILABLE_REASON is CMake's
 # reason why the aarch64 build could not be configured.
@@ -18,7 +18,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache=${PERFDASH_HWGUEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/perfdash/hwguest}
 
 mkdir -p "$work"
-rm -f "$work/SKIPPED" "$work/initrd.gz" "$work/vmlinuz"
+rm -f "$work/SKIPPED" "$work/initrd.cpio" "$work/vmlinuz"
 skip() {
     echo "$*" > "$work/SKIPPED"
     echo "SKIP: $*"
@@ -40,4 +40,4 @@ cat "$work/fetch.log"
 sed 's/^/guest: /' "$cache/manifest"
 
 ln -sf "$cache/vmlinuz" "$work/vmlinuz"
-"$here/make-initramfs.sh" "$work/initrd.gz" "$cache/busybox" "$cache/tools" "$product" "$guest" "$scripts" "$triple"
+"$here/make-initramfs.sh" "$work/initrd.cpio" "$cache/busybox" "$cache/tools" "$product" "$guest" "$scripts" "$triple"
