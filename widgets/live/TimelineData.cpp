@@ -12,6 +12,7 @@ namespace perfdash {
 
 void TimelineData::reset(std::vector<LocationInfo> locations) {
     locations_ = std::move(locations);
+    locationLabels_.clear();
     shape_.clear();
     series_.clear();
     store_.reset(0);
@@ -99,6 +100,7 @@ void TimelineData::appendInterval(const IntervalResult& interval) {
 QString TimelineData::locationName(const SeriesInfo& series) const {
     if (series.location == kAggregateLocation)
         return series.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName();
+    if (series.location < locationLabels_.size()) return locationLabels_[series.location];
     return perfdash::locationName(locations_[static_cast<size_t>(series.location)]);
 }
 
