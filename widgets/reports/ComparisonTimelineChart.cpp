@@ -1,6 +1,7 @@
 #include "widgets/reports/ComparisonTimelineChart.h"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -37,7 +38,12 @@ bool anyAvailable(const std::vector<double>& values) { return std::any_of(values
 } // namespace
 
 ComparisonTimelineChart::ComparisonTimelineChart(QWidget* parent)
-    : QWidget(parent), pages_(new QStackedWidget(this)), placeholder_(new QLabel(this)) {
+    : QWidget(parent), pages_(new QStackedWidget(this)), placeholder_(new QLabel(this)),
+      scroll_(new QScrollArea(this)) {
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    pages_->addWidget(scroll_);
     placeholder_->setAlignment(Qt::AlignCenter);
     placeholder_->setWordWrap(true);
     placeholder_->setEnabled(false); // greyed: a hint, not data
@@ -79,9 +85,9 @@ void ComparisonTimelineChart::showRow(const SessionComparisonModel& model, int r
     data_.setLocationLabels({model.sessionLabel(0), model.sessionLabel(1)});
     data_.append(overlayIntervals(lines, metricName.toStdString()));
     const std::vector<ChartSpec> specs = planCharts(data_.series(), ChartGrouping::PerMetric, LocationMode::PerLocation);
-    chart_ = new TimelineChart(data_, specs.front(), pages_);
-    pages_->addWidget(chart_);
-    pages_->setCurrentWidget(chart_);
+    chart_ = new TimelineChart(data_, specs.front());
+    scroll_->setWidget(chart_);
+    pages_->setCurrentWidget(scroll_);
     chart_->refresh();
 }
 

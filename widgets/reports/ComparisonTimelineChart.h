@@ -13,6 +13,7 @@
 #include "widgets/live/TimelineData.h"
 
 class QLabel;
+class QScrollArea;
 class QStackedWidget;
 
 namespace perfdash {
@@ -40,6 +41,7 @@ private:
     TimelineChart* chart_ = nullptr;
     QStackedWidget* pages_;
     QLabel* placeholder_;
+    QScrollArea* scroll_; // a short pane scrolls to the legend instead of cutting it off
 };
 
 } // namespace perfdash
