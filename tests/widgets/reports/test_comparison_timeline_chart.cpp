@@ -59,6 +59,10 @@ private slots:
         QVERIFY2(plot->graph(1)->name().contains("2024-05-02"), qPrintable(plot->graph(1)->name()));
         QCOMPARE(chart->title(), QString("CPI: CPI"));
         QVERIFY(chart->emptyExplanation().isEmpty());
+        // A tooltip says the session and the value; the overlay has no coverage to claim.
+        const QString tip = overlay.data().describePoint(chart->spec().series[1], 7);
+        QVERIFY2(tip.contains(model.sessionLabel(1)) && tip.contains("1.08"), qPrintable(tip));
+        QVERIFY2(!tip.contains("coverage"), qPrintable(tip));
         test::saveScreenshot(overlay, QStringLiteral("comparison-overlay.png"));
     }
 
