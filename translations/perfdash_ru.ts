@@ -495,6 +495,14 @@ Cycles from %6.</source>
         <source>no</source>
         <translation>нет</translation>
     </message>
+    <message>
+        <source>Probing…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>perfdash is trying which counters open on this machine.</source>
+        <translation>perfdash проверяет, какие счётчики открываются на этой машине.</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>
@@ -513,6 +521,10 @@ Cycles from %6.</source>
     <message>
         <source>Hide this message</source>
         <translation>Скрыть это сообщение</translation>
+    </message>
+    <message>
+        <source>Probing what this machine can count…</source>
+        <translation>Проверка того, что можно считать на этой машине…</translation>
     </message>
 </context>
 <context>
@@ -594,6 +606,29 @@ Cycles from %6.</source>
     <message>
         <source>Core clock of CPU %1</source>
         <translation>Частота ядра ЦП %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ComparisonTimelineChart</name>
+    <message>
+        <source>Select a row of the table to overlay its timeline in both sessions.</source>
+        <translation>Выберите строку таблицы, чтобы наложить её временные ряды из обоих сеансов.</translation>
+    </message>
+    <message>
+        <source>Neither session recorded a timeline: they were measured without an interval.</source>
+        <translation>Ни в одном сеансе нет временного ряда: они измерялись без интервала.</translation>
+    </message>
+    <message>
+        <source>%1 has no value in any interval of either session (n/a).</source>
+        <translation>У %1 нет значения ни в одном интервале обоих сеансов (н/д).</translation>
+    </message>
+    <message>
+        <source>events per interval</source>
+        <translation>событий за интервал</translation>
+    </message>
+    <message>
+        <source>%1 per interval</source>
+        <translation>%1 за интервал</translation>
     </message>
 </context>
 <context>
@@ -1472,10 +1507,6 @@ Cycles from %6.</source>
         <translation>Воспроизведение %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now</source>
-        <translation>&lt;b&gt;Воспроизведение&lt;/b&gt; %1, записан %2: сохранённые данные, а не текущее измерение</translation>
-    </message>
-    <message>
         <source>perfdash — replay of %1</source>
         <translation>perfdash — воспроизведение %1</translation>
     </message>
@@ -1518,6 +1549,70 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
         <translation>&lt;b&gt;Завершено&lt;/b&gt;: счётчики запуска сохранены как сеанс (Файл → Экспорт, чтобы записать отчёт)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now. %3</source>
+        <translation>&lt;b&gt;Воспроизведение&lt;/b&gt; %1, записан %2: сохранённые данные, а не текущее измерение. %3</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart…</source>
+        <translation>Экспорт &amp;графика…</translation>
+    </message>
+    <message>
+        <source>Save the charts of this page as a PNG or SVG image</source>
+        <translation>Сохранить графики этой страницы как изображение PNG или SVG</translation>
+    </message>
+    <message>
+        <source>1×</source>
+        <translation>1×</translation>
+    </message>
+    <message>
+        <source>10×</source>
+        <translation>10×</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Воспроизведение</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Воспроизведение&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No chart to export</source>
+        <translation>Нет графика для экспорта</translation>
+    </message>
+    <message>
+        <source>Show a timeline on the Live page, or select a row of a comparison, then export its chart.</source>
+        <translation>Покажите временной ряд на странице «Живые данные» или выберите строку сравнения, затем экспортируйте его график.</translation>
+    </message>
+    <message>
+        <source>%1: the chart is saved as PNG or SVG; choose a file name ending in .png or .svg.</source>
+        <translation>%1: график сохраняется в формате PNG или SVG; выберите имя файла, оканчивающееся на .png или .svg.</translation>
+    </message>
+    <message>
+        <source>Cannot export the chart</source>
+        <translation>Не удаётся экспортировать график</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>График записан в %1</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Изображение PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image, for reports (*.svg)</source>
+        <translation>Изображение SVG для отчётов (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Экспорт графика</translation>
+    </message>
+    <message>
+        <source>A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.</source>
+        <translation>Идёт измерение, и страница «Живые данные» показывает его: остановите его (Запуск → Остановить замеры), затем откройте %1.</translation>
     </message>
 </context>
 <context>
@@ -2341,6 +2436,49 @@ Cycles from %6.</source>
     <message>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>Столбцы стопкой складывают значения потоков; для скорости или отношения сумма не равна значению области (оно в последней строке таблицы).</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ReplayActions</name>
+    <message>
+        <source>Replay &amp;from start</source>
+        <translation>Воспроизвести с &amp;начала</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use replay</source>
+        <translation>Приостановить &amp;воспроизведение</translation>
+    </message>
+    <message>
+        <source>Replay at &amp;1× (as recorded)</source>
+        <translation>Воспроизведение &amp;1× (как записано)</translation>
+    </message>
+    <message>
+        <source>Replay at 1&amp;0×</source>
+        <translation>Воспроизведение 1&amp;0×</translation>
+    </message>
+    <message>
+        <source>Show &amp;all (jump to end)</source>
+        <translation>Показать в&amp;сё (перейти в конец)</translation>
+    </message>
+    <message>
+        <source>Play the open session&apos;s timeline again from its start, paced by its recorded times</source>
+        <translation>Снова воспроизвести временной ряд открытого сеанса с начала в темпе записи</translation>
+    </message>
+    <message>
+        <source>Show the rest of the session&apos;s timeline at once</source>
+        <translation>Сразу показать оставшуюся часть временного ряда сеанса</translation>
+    </message>
+    <message>
+        <source>Replay as fast as the session was recorded</source>
+        <translation>Воспроизводить с той же скоростью, с какой сеанс был записан</translation>
+    </message>
+    <message>
+        <source>Replay ten times faster than the session was recorded</source>
+        <translation>Воспроизводить в десять раз быстрее, чем сеанс был записан</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume replay</source>
+        <translation>Продолжить &amp;воспроизведение</translation>
     </message>
 </context>
 <context>

@@ -495,6 +495,14 @@ Cycles from %6.</source>
         <source>no</source>
         <translation>否</translation>
     </message>
+    <message>
+        <source>Probing…</source>
+        <translation>正在探测…</translation>
+    </message>
+    <message>
+        <source>perfdash is trying which counters open on this machine.</source>
+        <translation>perfdash 正在尝试本机上可以打开哪些计数器。</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>
@@ -513,6 +521,10 @@ Cycles from %6.</source>
     <message>
         <source>Hide this message</source>
         <translation>隐藏此消息</translation>
+    </message>
+    <message>
+        <source>Probing what this machine can count…</source>
+        <translation>正在探测本机可以计数的内容…</translation>
     </message>
 </context>
 <context>
@@ -594,6 +606,29 @@ Cycles from %6.</source>
     <message>
         <source>Core clock of CPU %1</source>
         <translation>CPU %1 的核心时钟</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ComparisonTimelineChart</name>
+    <message>
+        <source>Select a row of the table to overlay its timeline in both sessions.</source>
+        <translation>在表格中选择一行，即可叠加显示它在两个会话中的时间线。</translation>
+    </message>
+    <message>
+        <source>Neither session recorded a timeline: they were measured without an interval.</source>
+        <translation>两个会话都没有记录时间线：测量时没有设置间隔。</translation>
+    </message>
+    <message>
+        <source>%1 has no value in any interval of either session (n/a).</source>
+        <translation>%1 在两个会话的任何间隔中都没有值（无）。</translation>
+    </message>
+    <message>
+        <source>events per interval</source>
+        <translation>每间隔事件数</translation>
+    </message>
+    <message>
+        <source>%1 per interval</source>
+        <translation>每间隔 %1</translation>
     </message>
 </context>
 <context>
@@ -1472,10 +1507,6 @@ Cycles from %6.</source>
         <translation>回放 %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now</source>
-        <translation>&lt;b&gt;回放&lt;/b&gt; %1，录制于 %2：已保存的数据，并非当前测量</translation>
-    </message>
-    <message>
         <source>perfdash — replay of %1</source>
         <translation>perfdash — 回放 %1</translation>
     </message>
@@ -1518,6 +1549,70 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
         <translation>&lt;b&gt;已完成&lt;/b&gt;：本次运行的计数器已保存为会话（文件 → 导出 可写出报告）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of %1, recorded %2: saved data, not measured now. %3</source>
+        <translation>&lt;b&gt;回放&lt;/b&gt; %1，录制于 %2：已保存的数据，并非当前测量。%3</translation>
+    </message>
+    <message>
+        <source>Export c&amp;hart…</source>
+        <translation>导出图表(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Save the charts of this page as a PNG or SVG image</source>
+        <translation>将本页的图表保存为 PNG 或 SVG 图像</translation>
+    </message>
+    <message>
+        <source>1×</source>
+        <translation>1×</translation>
+    </message>
+    <message>
+        <source>10×</source>
+        <translation>10×</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt;</source>
+        <translation>&lt;b&gt;回放&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No chart to export</source>
+        <translation>没有可导出的图表</translation>
+    </message>
+    <message>
+        <source>Show a timeline on the Live page, or select a row of a comparison, then export its chart.</source>
+        <translation>请先在“实时”页面显示时间线，或在比较中选择一行，然后再导出其图表。</translation>
+    </message>
+    <message>
+        <source>%1: the chart is saved as PNG or SVG; choose a file name ending in .png or .svg.</source>
+        <translation>%1：图表只能保存为 PNG 或 SVG；请选择以 .png 或 .svg 结尾的文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot export the chart</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>Chart written to %1</source>
+        <translation>图表已写入 %1</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image, for reports (*.svg)</source>
+        <translation>SVG 图像，用于报告 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.</source>
+        <translation>正在进行测量，“实时”页面正在显示它：请先停止测量（运行 → 停止采样），再打开 %1。</translation>
     </message>
 </context>
 <context>
@@ -2333,6 +2428,49 @@ Cycles from %6.</source>
     <message>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>堆叠柱会将各线程的值相加；对于速率或比率，总和并不是区域的值（区域的值见表格最后一行）。</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::ReplayActions</name>
+    <message>
+        <source>Replay &amp;from start</source>
+        <translation>从头回放(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use replay</source>
+        <translation>暂停回放(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Replay at &amp;1× (as recorded)</source>
+        <translation>以 1× 回放，按录制速度(&amp;1)</translation>
+    </message>
+    <message>
+        <source>Replay at 1&amp;0×</source>
+        <translation>以 10× 回放(&amp;0)</translation>
+    </message>
+    <message>
+        <source>Show &amp;all (jump to end)</source>
+        <translation>全部显示，跳到末尾(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Play the open session&apos;s timeline again from its start, paced by its recorded times</source>
+        <translation>按录制时的时间节奏，从头重新回放已打开会话的时间线</translation>
+    </message>
+    <message>
+        <source>Show the rest of the session&apos;s timeline at once</source>
+        <translation>立即显示会话时间线的其余部分</translation>
+    </message>
+    <message>
+        <source>Replay as fast as the session was recorded</source>
+        <translation>按会话录制时的速度回放</translation>
+    </message>
+    <message>
+        <source>Replay ten times faster than the session was recorded</source>
+        <translation>以会话录制速度的十倍回放</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume replay</source>
+        <translation>继续回放(&amp;U)</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ namespace perfdash {
 
 void TimelineData::reset(std::vector<LocationInfo> locations) {
     locations_ = std::move(locations);
+    locationLabels_.clear();
     shape_.clear();
     series_.clear();
     store_.reset(0);
@@ -99,6 +100,7 @@ void TimelineData::appendInterval(const IntervalResult& interval) {
 QString TimelineData::locationName(const SeriesInfo& series) const {
     if (series.location == kAggregateLocation)
         return series.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName();
+    if (series.location < locationLabels_.size()) return locationLabels_[series.location];
     return perfdash::locationName(locations_[static_cast<size_t>(series.location)]);
 }
 
@@ -135,9 +137,11 @@ QString TimelineData::describePoint(size_t series, size_t index) const {
     if (isAvailable(value) && !info.unit.isEmpty()) valueText += QLatin1Char(' ') + info.unit;
     lines << valueText;
     const QString coverageText = QString::fromStdString(formatCoverage(coverage));
-    if (!isAvailable(coverage))
-        lines << tr("coverage: n/a (not counted)");
-    else if (coverage < 1.0)
+    // A value without a coverage comes from a feed that has none (the overlay
+    // of two saved sessions): say nothing rather than "not counted".
+    if (!isAvailable(coverage)) {
+        if (!isAvailable(value)) lines << tr("coverage: n/a (not counted)");
+    } else if (coverage < 1.0)
         lines << tr("coverage: %1 (multiplexed: scaled up from the time it was counted)").arg(coverageText);
     else
         lines << tr("coverage: %1").arg(coverageText);

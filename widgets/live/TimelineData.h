@@ -30,8 +30,11 @@ class TimelineData {
     Q_DECLARE_TR_FUNCTIONS(TimelineData)
 
 public:
-    // Forgets everything; the next interval defines the series.
+    // Forgets everything (location labels too); the next interval defines the series.
     void reset(std::vector<LocationInfo> locations);
+    // Names to show for the locations instead of "CPU 3": an overlay of two
+    // sessions (widgets/reports) names its two lines after the sessions.
+    void setLocationLabels(QStringList labels) { locationLabels_ = std::move(labels); }
     void append(const std::vector<IntervalResult>& intervals);
 
     const TimelineStore& store() const { return store_; }
@@ -54,6 +57,7 @@ private:
     void appendInterval(const IntervalResult& interval);
 
     std::vector<LocationInfo> locations_;
+    QStringList locationLabels_;
     std::vector<GroupResult> shape_;
     std::vector<SeriesInfo> series_;
     TimelineStore store_;

@@ -80,6 +80,19 @@ void ReplayController::stop() {
     if (state_ == State::Playing || state_ == State::Paused) setState(State::Idle);
 }
 
+void ReplayController::showAll() {
+    const double speed = speed_;
+    speed_ = kInstant;
+    if (state_ == State::Playing || state_ == State::Paused) {
+        frameTimer_.stop();
+        setState(State::Playing);
+        advance();
+    } else {
+        start();
+    }
+    speed_ = speed;
+}
+
 double ReplayController::position() const {
     if (state_ == State::Finished) return duration();
     if (state_ != State::Playing) return basePosition_;

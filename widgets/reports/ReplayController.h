@@ -39,6 +39,10 @@ public:
     void resume();
     // Ends the replay where it is, without finished().
     void stop();
+    // Jumps to the end: a replay in progress (playing or paused) hands out
+    // every interval not played yet at once and finishes; otherwise the whole
+    // session is played at once from the start. The speed stays as it was.
+    void showAll();
 
     State state() const { return state_; }
     // Seconds of the recording played so far, and its length (the last interval's end).

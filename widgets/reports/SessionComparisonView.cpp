@@ -9,8 +9,11 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include "widgets/reports/ComparisonTimelineChart.h"
 
 namespace perfdash {
 
@@ -45,7 +48,7 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     : QWidget(parent), model_(new SessionComparisonModel(this)), filter_(new ComparisonFilter(this)),
       labelA_(new QLabel(this)), labelB_(new QLabel(this)), search_(new QLineEdit(this)),
       threshold_(new QDoubleSpinBox(this)), onlyHighlighted_(new QCheckBox(tr("Only &large differences"), this)),
-      table_(new QTableView(this)) {
+      table_(new QTableView(this)), timelines_(new ComparisonTimelineChart(this)) {
     qRegisterMetaType<perfdash::AlignedTimelines>();
     for (QLabel* label : {labelA_, labelB_}) {
         label->setWordWrap(true);
@@ -92,7 +95,14 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     layout->addWidget(labelA_);
     layout->addWidget(labelB_);
     layout->addLayout(controls);
-    layout->addWidget(table_, 1);
+    // Side by side: the page is split vertically already (recent sessions above).
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(table_);
+    split->addWidget(timelines_);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
 
     connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
         filter_->setFilterRegularExpression(
@@ -110,6 +120,7 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &SessionComparisonView::onCurrentChanged);
     connect(model_, &QAbstractItemModel::modelReset, this, &SessionComparisonView::updateLabels);
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] { timelines_->showRow(*model_, -1); });
     updateLabels();
 }
 
@@ -131,6 +142,7 @@ void SessionComparisonView::updateLabels() {
 
 void SessionComparisonView::onCurrentChanged() {
     const int row = currentRow();
+    timelines_->showRow(*model_, row);
     if (row < 0) return;
     const ComparisonRow& r = model_->comparisonRow(row);
     emit timelinesSelected(QString::fromStdString(r.group + ": " + r.name), model_->alignedTimelines(row));

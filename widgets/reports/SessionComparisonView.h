@@ -1,8 +1,8 @@
 #pragma once
 // Compares two sessions: who A and B are, a filter, the threshold above
 // which a difference is highlighted (and, if asked, the only rows shown),
-// and the table of SessionComparisonModel. Selecting a row offers its
-// aligned timelines to whoever draws them (the live view).
+// and the table of SessionComparisonModel beside the chart of the current
+// row's timelines in both sessions, overlaid (ComparisonTimelineChart).
 #include <QWidget>
 
 #include "widgets/reports/SessionComparisonModel.h"
@@ -16,6 +16,7 @@ class QTableView;
 namespace perfdash {
 
 class ComparisonFilter;
+class ComparisonTimelineChart;
 
 class SessionComparisonView : public QWidget {
     Q_OBJECT
@@ -25,12 +26,13 @@ public:
     void setSessions(MeasurementResult a, MeasurementResult b);
     SessionComparisonModel* model() const { return model_; }
     QTableView* table() const { return table_; }
+    ComparisonTimelineChart* timelineChart() const { return timelines_; }
 
     // The model row of the current table row, -1 when none.
     int currentRow() const;
 
 signals:
-    // The current row changed: its timelines in A and B, for an overlaid chart.
+    // The current row changed: its timelines in A and B (drawn beside the table).
     void timelinesSelected(const QString& title, const perfdash::AlignedTimelines& timelines);
 
 private:
@@ -45,6 +47,7 @@ private:
     QDoubleSpinBox* threshold_;
     QCheckBox* onlyHighlighted_;
     QTableView* table_;
+    ComparisonTimelineChart* timelines_;
 };
 
 } // namespace perfdash

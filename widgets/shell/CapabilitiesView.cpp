@@ -61,6 +61,11 @@ CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(new 
     layout->addWidget(close, 0, Qt::AlignTop);
 }
 
+void CapabilityBanner::showProbing() {
+    text_->setText(tr("Probing what this machine can count…"));
+    show();
+}
+
 void CapabilityBanner::setCapabilities(const std::vector<Capability>& capabilities) {
     const QString summary = capabilitySummary(capabilities);
     text_->setText(summary);
@@ -99,6 +104,13 @@ CapabilitiesPage::CapabilitiesPage(QWidget* parent) : QWidget(parent), list_(new
     layout->addWidget(intro);
     layout->addWidget(list_, 1);
     layout->addLayout(buttons);
+}
+
+void CapabilitiesPage::showProbing() {
+    list_->clear();
+    auto* item = new QTreeWidgetItem(list_);
+    item->setText(Title, tr("Probing…"));
+    item->setText(Detail, tr("perfdash is trying which counters open on this machine."));
 }
 
 void CapabilitiesPage::setCapabilities(const std::vector<Capability>& capabilities) {

@@ -22,6 +22,8 @@ class CapabilityBanner : public QFrame {
     Q_OBJECT
 public:
     explicit CapabilityBanner(QWidget* parent = nullptr);
+    // Says that the probe is running (until setCapabilities).
+    void showProbing();
     // Hides itself when nothing is missing.
     void setCapabilities(const std::vector<Capability>& capabilities);
     QString text() const;
@@ -37,6 +39,8 @@ class CapabilitiesPage : public QWidget {
     Q_OBJECT
 public:
     explicit CapabilitiesPage(QWidget* parent = nullptr);
+    // Says that the probe is running (until setCapabilities).
+    void showProbing();
     void setCapabilities(const std::vector<Capability>& capabilities);
     QTreeWidget* list() const { return list_; }
 

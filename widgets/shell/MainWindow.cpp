@@ -19,14 +19,22 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <utility>
 
 #include "widgets/bench/ProbesPage.h"
 #include "widgets/events/EventBrowser.h"
+#include "widgets/live/ChartExport.h"
 #include "widgets/live/LiveView.h"
+#include "widgets/live/TimelineChart.h"
+#include "widgets/live/TimelineView.h"
 #include "widgets/regions/RegionsView.h"
+#include "widgets/reports/ComparisonTimelineChart.h"
 #include "widgets/reports/RecentSessionsModel.h"
+#include "widgets/reports/ReplayActions.h"
+#include "widgets/reports/ReplayController.h"
 #include "widgets/reports/ReportExport.h"
 #include "widgets/reports/SessionLoader.h"
+#include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/DemoWorkload.h"
 #include "widgets/setup/SessionActions.h"
@@ -52,7 +60,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       machine_(machine),
       settings_(settings),
       controller_(machine),
-      capabilityList_(probeCapabilities(machine)),
+      probe_(new QFutureWatcher<std::vector<Capability>>(this)),
       banner_(new CapabilityBanner(this)),
       pages_(new QTabWidget(this)),
       setup_(new SetupPage(controller_, this, procRoot)),
@@ -64,15 +72,16 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       sessions_(new SessionsPage(this)),
       probes_(new ProbesPage(this)),
       recorder_(new SessionRecorder(controller_, this)),
+      replay_(new ReplayController(this)),
+      replayActions_(new ReplayActions(*replay_, this)),
       log_(new SessionLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.perfdash.perfdash"), QIcon(QStringLiteral(":/icons/perfdash.svg"))));
     setAcceptDrops(true);
 
-    banner_->setCapabilities(capabilityList_);
-    capabilities_->setCapabilities(capabilityList_);
     connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(Page::Machine); });
+    probeCapabilitiesInBackground();
 
     // The Live page says whose data it shows: a measurement now, or a replay of a file.
     auto* livePage = new QWidget(this);
@@ -92,6 +101,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
     connect(&controller_, &SessionController::started, this, [this] {
+        // The Live page is the measurement's now: no replay competes for it.
+        replay_->stop();
+        replayFile_.clear();
+        replayActions_->setAvailable(false);
+        if (replayBar_) replayBar_->hide();
+        setWindowTitle(tr("perfdash"));
         current_.reset();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
@@ -104,6 +119,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
             [this](const QString& message) { fail(tr("The session cannot be saved"), message); });
     connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
+    // Export chart follows what the current page draws.
+    connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::updateFileActions);
+    connect(&controller_, &SessionController::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(sessions_->comparison(), &SessionComparisonView::timelinesSelected, this, &MainWindow::updateFileActions);
+    connect(sessions_->comparison()->model(), &QAbstractItemModel::modelReset, this, &MainWindow::updateFileActions);
+    wireReplay();
     connect(events_, &EventBrowser::eventsChosen, this, [this](const QStringList& events) {
         setup_->addEvents(events);
         statusBar()->showMessage(tr("Added to the session: %1").arg(events.join(QLatin1String(", "))), 5000);
@@ -136,9 +157,52 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     createMenus();
     resize(1280, 800);
     restoreSettings();
+    replayBar_->hide(); // whatever the saved layout says: there is no replay yet
 }
 
-MainWindow::~MainWindow() = default;
+void MainWindow::wireReplay() {
+    // The Live page takes a replay through the same signals as a measurement.
+    connect(replay_, &ReplayController::started, this, [this] {
+        live_->beginSession(replay_->result().locations);
+        showPage(Page::Live);
+    });
+    connect(replay_, &ReplayController::intervalsArrived, live_, &LiveView::appendIntervals);
+    connect(replay_, &ReplayController::finished, live_, &LiveView::finishSession);
+    connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateReplaySource);
+    connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(replay_, &ReplayController::stateChanged, this, &MainWindow::updateReplaySource);
+}
+
+void MainWindow::updateReplaySource() {
+    if (replayFile_.isEmpty()) return;
+    const QString recorded = QString::fromStdString(replay_->result().startedAt).toHtmlEscaped();
+    liveSource_->setText(tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now. %3")
+                             .arg(replayFile_.toHtmlEscaped(), recorded, replay_->statusText().toHtmlEscaped()));
+    stateLabel_->setText(replay_->statusText());
+}
+
+// The probe opens and closes perf counters (tens of milliseconds, longer on a
+// loaded machine): the window is up and usable meanwhile.
+void MainWindow::probeCapabilitiesInBackground() {
+    banner_->showProbing();
+    capabilities_->showProbing();
+    connect(probe_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesProbed(probe_->result()); });
+    probe_->setFuture(QtConcurrent::run([&machine = machine_] { return probeCapabilities(machine); }));
+}
+
+void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
+    banner_->setCapabilities(capabilities);
+    capabilities_->setCapabilities(capabilities);
+    capabilitiesKnown_ = true;
+    emit capabilitiesProbed();
+    if (std::exchange(startWhenProbed_, false)) {
+        showPage(Page::Setup);
+        (void)setup_->actions()->startMeasurement(); // a failure shows its dialog
+    }
+}
+
+// The probe uses `machine_`, which may go right after the window: it must be done first.
+MainWindow::~MainWindow() { probe_->waitForFinished(); }
 
 void MainWindow::createMenus() {
     SessionActions* session = setup_->actions();
@@ -151,7 +215,11 @@ void MainWindow::createMenus() {
     open->setShortcut(QKeySequence::Open);
     export_ = file->addAction(tr("&Export report…"), this, &MainWindow::chooseAndExport);
     export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportChart_ = file->addAction(tr("Export c&hart…"), this, &MainWindow::chooseAndExportCharts);
+    exportChart_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportChart_->setToolTip(tr("Save the charts of this page as a PNG or SVG image"));
     compare_ = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseAndCompare);
+    connect(file, &QMenu::aboutToShow, this, &MainWindow::updateFileActions);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -161,6 +229,13 @@ void MainWindow::createMenus() {
     run->addAction(session->startAction());
     run->addAction(session->pauseAction());
     run->addAction(session->stopAction());
+    run->addSeparator();
+    replayActions_->replayAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    replayActions_->pauseAction()->setShortcut(QKeySequence(Qt::Key_F8));
+    replayActions_->showAllAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_End));
+    replayActions_->normalSpeedAction()->setIconText(tr("1×"));
+    replayActions_->fastSpeedAction()->setIconText(tr("10×"));
+    run->addActions(replayActions_->actions());
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < pages_->count(); ++i) {
@@ -204,6 +279,21 @@ void MainWindow::createMenus() {
     tools->addSeparator();
     tools->addAction(open);
     tools->addAction(export_);
+
+    // Only while a saved session is open: says "Replay" so it is never taken for a measurement.
+    replayBar_ = addToolBar(tr("Replay"));
+    replayBar_->setObjectName(QStringLiteral("replayToolBar"));
+    replayBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto* replayTitle = new QLabel(tr("<b>Replay</b>"), replayBar_);
+    replayTitle->setContentsMargins(6, 0, 6, 0);
+    replayBar_->addWidget(replayTitle);
+    replayBar_->addAction(replayActions_->replayAction());
+    replayBar_->addAction(replayActions_->pauseAction());
+    replayBar_->addSeparator();
+    replayBar_->addAction(replayActions_->normalSpeedAction());
+    replayBar_->addAction(replayActions_->fastSpeedAction());
+    replayBar_->addSeparator();
+    replayBar_->addAction(replayActions_->showAllAction());
     updateFileActions();
 }
 
@@ -216,6 +306,10 @@ Status MainWindow::apply(const AppOptions& options) {
     if (options.demo) setup_->setState(defaultSetupState(controller_));
     else if (options.prefillsForm()) setup_->setState(options.applyTo(setup_->state()));
     if (!options.start) return {};
+    if (!capabilitiesKnown_) {
+        startWhenProbed_ = true;
+        return {};
+    }
     showPage(Page::Setup);
     return setup_->actions()->startMeasurement();
 }
@@ -237,6 +331,54 @@ void MainWindow::showResult(const MeasurementResult& result, const QString& sour
 void MainWindow::updateFileActions() {
     if (export_) export_->setEnabled(current_.has_value());
     if (compare_) compare_->setEnabled(current_.has_value());
+    if (exportChart_) {
+        // The live timeline builds its charts at the next frame: its data says whether there will be one.
+        const TimelineData& live = live_->timeline()->data();
+        const bool liveHasData = !live.series().empty() && live.store().size() > 0;
+        const bool comparisonHasChart = sessions_->comparison()->timelineChart()->chart() != nullptr;
+        exportChart_->setEnabled(currentPage() == Page::Live ? liveHasData
+                                 : currentPage() == Page::Sessions ? comparisonHasChart
+                                                                   : false);
+    }
+}
+
+std::vector<TimelineChart*> MainWindow::chartsOnCurrentPage() const {
+    if (currentPage() == Page::Live) {
+        TimelineView* timeline = live_->timeline();
+        timeline->flush(); // charts for data that arrived since the last frame
+        if (timeline->data().store().size() > 0) return timeline->charts();
+    }
+    if (currentPage() == Page::Sessions)
+        if (TimelineChart* overlay = sessions_->comparison()->timelineChart()->chart()) return {overlay};
+    return {};
+}
+
+void MainWindow::exportCharts(const QString& path) {
+    const std::vector<TimelineChart*> charts = chartsOnCurrentPage();
+    if (charts.empty())
+        return fail(tr("No chart to export"),
+                    tr("Show a timeline on the Live page, or select a row of a comparison, then export its chart."));
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    Status written = suffix == QLatin1String("png")   ? saveChartsAsPng(charts, path)
+                     : suffix == QLatin1String("svg") ? saveChartsAsSvg(charts, path)
+                                                      : makeError(tr("%1: the chart is saved as PNG or SVG; choose a "
+                                                                     "file name ending in .png or .svg.")
+                                                                      .arg(path)
+                                                                      .toStdString());
+    if (!written) return fail(tr("Cannot export the chart"), QString::fromStdString(written.error().message));
+    statusBar()->showMessage(tr("Chart written to %1").arg(path), 8000);
+    emit chartsExported(path);
+}
+
+void MainWindow::chooseAndExportCharts() {
+    if (chartsOnCurrentPage().empty()) return;
+    const QString png = tr("PNG image (*.png)"), svg = tr("SVG image, for reports (*.svg)");
+    QString filter = png;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString(), png + QLatin1String(";;") + svg,
+                                                &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += filter == svg ? QLatin1String(".svg") : QLatin1String(".png");
+    exportCharts(path);
 }
 
 void MainWindow::fail(const QString& title, const QString& message) {
@@ -247,6 +389,12 @@ void MainWindow::fail(const QString& title, const QString& message) {
 }
 
 void MainWindow::openSession(const QString& path) {
+    const auto state = controller_.state();
+    if (state == SessionController::State::Running || state == SessionController::State::Paused ||
+        state == SessionController::State::Finishing)
+        return fail(tr("Cannot open the session"),
+                    tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
+                        .arg(path));
     auto* watcher = new QFutureWatcher<Result<MeasurementResult>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();
@@ -254,9 +402,13 @@ void MainWindow::openSession(const QString& path) {
         if (!loaded) return fail(tr("Cannot open the session"), QString::fromStdString(loaded.error().message));
         const QString name = QFileInfo(path).fileName();
         showResult(*loaded, tr("Replay of %1").arg(name));
-        live_->showSession(*loaded);
-        liveSource_->setText(tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now")
-                                 .arg(name.toHtmlEscaped(), QString::fromStdString(loaded->startedAt).toHtmlEscaped()));
+        replayFile_ = name;
+        replay_->setResult(*loaded);
+        replayActions_->setAvailable(true);
+        replayBar_->show();
+        // All of it first (people want to see the data); Run → Replay from start paces it.
+        replay_->showAll();
+        updateReplaySource();
         setWindowTitle(tr("perfdash — replay of %1").arg(name));
         showPage(Page::Live);
         statusBar()->showMessage(tr("Opened %1").arg(path), 5000);

@@ -8,10 +8,18 @@
 // It owns the SessionController and the SessionRecorder (every run is
 // autosaved); the pages follow the controller. The "current session" is the
 // last finished run or an opened file: Export writes it, Compare compares
-// it. An opened file is shown labelled as a replay, never as a measurement.
+// it. An opened file is shown labelled as a replay, never as a measurement:
+// all at once, or played again paced by its recorded times (Run → Replay
+// from start, 1× or 10×, pause, show all) through a ReplayController that
+// feeds the Live page the way the SessionController does. File → Export
+// chart saves the current page's charts (Live, or the comparison's overlay).
 // Files are read and written off the GUI thread.
 // Settings (window layout, current page, the session form, language) are
 // read at construction and written on close.
+// What the machine can count is probed off the GUI thread (it opens perf
+// counters): the banner and the Machine page say "Probing…" until
+// capabilitiesProbed(), and a --start waits for it.
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <optional>
 
@@ -22,6 +30,7 @@ class QActionGroup;
 class QLabel;
 class QSettings;
 class QTabWidget;
+class QToolBar;
 
 namespace perfdash {
 
@@ -31,6 +40,9 @@ class CapabilityBanner;
 class EventBrowser;
 class LiveView;
 class ProbesPage;
+class ReplayActions;
+class ReplayController;
+class TimelineChart;
 class RegionsView;
 class SessionLog;
 class SessionRecorder;
@@ -48,14 +60,23 @@ public:
     ~MainWindow() override;
 
     // Applies the command line: prefills the form, and starts when asked.
-    // A start that fails shows why (a dialog over the form) and returns the error.
+    // A start that fails shows why (a dialog over the form) and returns the
+    // error. Before the capability probe has returned, a start waits for it
+    // (apply returns success; a failure then shows only in the dialog).
     Status apply(const AppOptions& options);
+
+    // Whether the capability probe has returned; capabilitiesProbed() says when it does.
+    bool capabilitiesKnown() const { return capabilitiesKnown_; }
 
     void showPage(Page page);
     // Loads a saved session off the GUI thread, then shows it as a replay; errors go to a dialog.
     void openSession(const QString& path);
     // Writes the current session; the format follows the suffix. Errors go to a dialog.
     void exportSession(const QString& path);
+    // Saves the current page's charts: PNG or SVG by the suffix, written atomically. Errors go to a dialog.
+    void exportCharts(const QString& path);
+    // The charts of the current page that File → Export chart saves; empty when none has data.
+    std::vector<TimelineChart*> chartsOnCurrentPage() const;
     // Loads both and shows their comparison on the Sessions page.
     void compareSessions(const QString& pathA, const QString& pathB);
     // The last finished run or opened session; null when there is none.
@@ -74,6 +95,9 @@ public:
     RegionsView* regionsView() const { return regions_; }
     SessionsPage* sessionsPage() const { return sessions_; }
     SessionRecorder* recorder() const { return recorder_; }
+    ReplayController* replay() const { return replay_; }
+    ReplayActions* replayActions() const { return replayActions_; }
+    QAction* exportChartAction() const { return exportChart_; }
 
     void saveSettings();
 
@@ -81,7 +105,9 @@ signals:
     // A session was opened (shown) or failed to open (message); for tests and the status bar.
     void sessionOpened(const QString& path);
     void sessionExported(const QString& path);
+    void chartsExported(const QString& path);
     void fileOperationFailed(const QString& message);
+    void capabilitiesProbed();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -90,6 +116,8 @@ protected:
 
 private:
     void createMenus();
+    void probeCapabilitiesInBackground();
+    void onCapabilitiesProbed(std::vector<Capability> capabilities);
     void restoreSettings();
     void chooseLanguage(const QString& code);
     void onStateChanged(SessionController::State state);
@@ -99,13 +127,18 @@ private:
     void chooseAndOpen();
     void chooseAndExport();
     void chooseAndCompare();
+    void chooseAndExportCharts();
+    void wireReplay();
+    void updateReplaySource();
     void fail(const QString& title, const QString& message);
     void updateFileActions();
 
     MachineContext& machine_;
     QSettings& settings_;
     SessionController controller_;
-    std::vector<Capability> capabilityList_;
+    QFutureWatcher<std::vector<Capability>>* probe_;
+    bool capabilitiesKnown_ = false;
+    bool startWhenProbed_ = false; // a --start came before the probe's result
     CapabilityBanner* banner_;
     QTabWidget* pages_;
     SetupPage* setup_;
@@ -117,11 +150,16 @@ private:
     SessionsPage* sessions_;
     ProbesPage* probes_;
     SessionRecorder* recorder_;
+    ReplayController* replay_;
+    ReplayActions* replayActions_;
+    QToolBar* replayBar_ = nullptr;
     SessionLog* log_;
     std::optional<MeasurementResult> current_;
     QString currentSource_;
+    QString replayFile_; // the open session's file name, while replay controls are offered
     QAction* export_ = nullptr;
     QAction* compare_ = nullptr;
+    QAction* exportChart_ = nullptr;
     QLabel* stateLabel_;
     QActionGroup* languages_ = nullptr;
 };

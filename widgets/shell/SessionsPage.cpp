@@ -67,7 +67,9 @@ SessionsPage::SessionsPage(QWidget* parent)
     split->addWidget(top);
     split->addWidget(comparison_);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 3);
+    // Proportions (scaled to the height): the comparison's chart needs room for its legend.
+    split->setSizes({1000, 3000});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
     updateButtons();

@@ -1,7 +1,14 @@
 #include <QAction>
+#include <QDir>
+#include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSvgRenderer>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QToolBar>
+#include <QTreeWidget>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include "core/report/ReportJsonReader.h"
@@ -9,8 +16,15 @@
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
+#include "widgets/Screenshot.h"
+#include "widgets/SessionSamples.h"
+#include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineData.h"
 #include "widgets/live/TimelineView.h"
+#include "widgets/reports/ComparisonTimelineChart.h"
+#include "widgets/reports/ReplayActions.h"
+#include "widgets/reports/ReplayController.h"
+#include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/SessionActions.h"
 #include "widgets/setup/SessionLog.h"
@@ -18,6 +32,7 @@
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
+#include "widgets/shell/SessionsPage.h"
 
 using namespace perfdash;
 
@@ -29,14 +44,175 @@ class TestMainWindow : public QObject {
 
     QString settingsFile(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
 
+    // A saved session with a timeline of `intervals` half seconds.
+    QString savedSession(const char* name, int intervals, const std::string& startedAt) {
+        const QString path = dir_.filePath(QString::fromLatin1(name));
+        return test::writeSession(path, test::sessionWithTimeline(intervals, 0.5, startedAt)) ? path : QString();
+    }
+
+    static QString liveSourceText(const MainWindow& window) {
+        return window.findChild<QLabel*>(QStringLiteral("liveSource"))->text();
+    }
+
 private slots:
     void bannerSaysWhatIsMissingHere() {
         QSettings settings(settingsFile("banner.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         window.show();
+        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
+        QVERIFY(probed.wait(20000));
         const QString summary = capabilitySummary(probeCapabilities(machine_));
         QCOMPARE(window.capabilityBanner()->isVisible(), !summary.isEmpty());
         QCOMPARE(window.capabilityBanner()->text(), summary);
+    }
+
+    // The probe runs off the GUI thread: the window is up and usable before its
+    // result arrives (which can only happen through the event loop), a --start
+    // waits for it, and the banner and the Machine page update when it comes.
+    void capabilitiesAreProbedOffTheGuiThread() {
+        QSettings settings(settingsFile("probe.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
+        window.show();
+        QVERIFY(!window.capabilitiesKnown());
+        QVERIFY(window.capabilityBanner()->isVisible());
+        QVERIFY2(window.capabilityBanner()->text().contains("Probing"), qPrintable(window.capabilityBanner()->text()));
+        QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), 1);
+        QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Probing"));
+
+        // Usable meanwhile: pages switch, the form takes the command line, a start waits.
+        window.showPage(MainWindow::Page::Events);
+        QCOMPARE(window.currentPage(), MainWindow::Page::Events);
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
+        QVERIFY(options.ok());
+        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        QVERIFY(window.apply(*options).ok());
+        QCOMPARE(window.setupPage()->state().groups, QStringList{"SOFTWARE"});
+        QCOMPARE(window.controller().state(), SessionController::State::Idle);
+        QCOMPARE(probed.size(), 0);
+
+        QVERIFY(probed.wait(20000));
+        QVERIFY(window.capabilitiesKnown());
+        const std::vector<Capability> capabilities = probeCapabilities(machine_);
+        QCOMPARE(window.capabilityBanner()->text(), capabilitySummary(capabilities));
+        QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), int(capabilities.size()));
+        // The start that waited runs now.
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.front().front().value<MeasurementResult>().exitStatus.value_or(-1), 0);
+    }
+
+    // File → Export chart: the Live page's timeline charts, or the comparison's overlay, as PNG or SVG.
+    void exportChartWritesPngAndSvg() {
+        QSettings settings(settingsFile("chart.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.resize(1280, 800);
+        window.show();
+        window.showPage(MainWindow::Page::Setup);
+        QVERIFY(!window.exportChartAction()->isEnabled());
+
+        const QString a = savedSession("chart-a.json", 6, "2024-05-01T10:00:00+02:00");
+        const QString b = savedSession("chart-b.json", 9, "2024-05-02T10:00:00+02:00");
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(a);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
+        QVERIFY(window.exportChartAction()->isEnabled());
+
+        QSignalSpy exported(&window, &MainWindow::chartsExported);
+        const QString png = dir_.filePath(QStringLiteral("timeline.png"));
+        window.exportCharts(png);
+        QCOMPARE(exported.size(), 1);
+        const std::vector<TimelineChart*> charts = window.liveView()->timeline()->charts();
+        QVERIFY(!charts.empty());
+        int height = 0;
+        for (const TimelineChart* chart : charts) height += std::max(chart->height(), chart->minimumHeight());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(1200, height));
+        // Written through a temporary beside it, renamed over it: nothing else is left in the folder.
+        QVERIFY(QDir(dir_.path()).entryList({QStringLiteral("timeline.png.tmp*")}, QDir::Files | QDir::Hidden).isEmpty());
+
+        const QString svg = dir_.filePath(QStringLiteral("timeline.svg"));
+        window.exportCharts(svg);
+        QCOMPARE(exported.size(), 2);
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svgFile);
+        int lines = 0; // the chart's lines: QSvgGenerator writes polylines or paths
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement &&
+                (xml.name() == QLatin1String("path") || xml.name() == QLatin1String("polyline")))
+                ++lines;
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(lines > 0);
+        QVERIFY(QSvgRenderer(svg).isValid());
+
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        window.exportCharts(dir_.filePath(QStringLiteral("timeline.jpg")));
+        QCOMPARE(failed.size(), 1);
+        QVERIFY2(failed.front().front().toString().contains(".png"), qPrintable(failed.front().front().toString()));
+
+        // The comparison's overlay, once a row is chosen.
+        window.compareSessions(a, b);
+        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000);
+        SessionComparisonView* comparison = window.sessionsPage()->comparison();
+        QTRY_VERIFY(comparison->model()->rowCount() > 0);
+        QVERIFY(!window.exportChartAction()->isEnabled());
+        comparison->table()->setCurrentIndex(comparison->table()->model()->index(0, SessionComparisonModel::NameColumn));
+        QVERIFY(window.exportChartAction()->isEnabled());
+        test::saveScreenshot(window, QStringLiteral("window-comparison.png"));
+        const QString overlay = dir_.filePath(QStringLiteral("overlay.png"));
+        window.exportCharts(overlay);
+        QCOMPARE(exported.size(), 3);
+        const TimelineChart* chart = comparison->timelineChart()->chart();
+        QCOMPARE(QImage(overlay).size(), QSize(1200, std::max(chart->height(), chart->minimumHeight())));
+    }
+
+    // An opened session shows whole; Run → Replay from start plays it again
+    // through the Live page, paced, labelled "Replay" all along.
+    void replayIsPacedAndLabelled() {
+        QSettings settings(settingsFile("replay.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        auto* replayBar = window.findChild<QToolBar*>(QStringLiteral("replayToolBar"));
+        QVERIFY(replayBar && replayBar->isHidden());
+        QVERIFY(!window.replayActions()->replayAction()->isEnabled());
+
+        const QString path = savedSession("replay.json", 20, "2024-05-01T10:00:00+02:00");
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(path);
+        QVERIFY(opened.wait(20000));
+        const TimelineData& shown = window.liveView()->timeline()->data();
+        QCOMPARE(shown.store().size(), size_t(20)); // all of it, at once
+        QVERIFY(!replayBar->isHidden());
+        QVERIFY(window.windowTitle().contains("replay"));
+        QVERIFY2(liveSourceText(window).contains("Replay"), qPrintable(liveSourceText(window)));
+
+        qint64 now = 0;
+        window.replay()->setClock([&now] { return now; });
+        window.replayActions()->fastSpeedAction()->trigger();
+        window.showPage(MainWindow::Page::Sessions);
+        window.replayActions()->replayAction()->trigger();
+        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
+        QCOMPARE(shown.store().size(), size_t(0)); // from the start
+        now += 100;                                // 1 s of the recording at 10×
+        window.replay()->advance();
+        QCOMPARE(shown.store().size(), size_t(2));
+        QCOMPARE(shown.store().time(1), 1.0);
+        QVERIFY2(liveSourceText(window).contains("Replay 10×"), qPrintable(liveSourceText(window)));
+
+        window.replayActions()->pauseAction()->trigger();
+        now += 10000;
+        window.replay()->advance();
+        QCOMPARE(shown.store().size(), size_t(2));
+        QVERIFY2(liveSourceText(window).contains("Replay paused"), qPrintable(liveSourceText(window)));
+        test::saveScreenshot(window, QStringLiteral("window-replay-paused.png"));
+
+        window.replayActions()->showAllAction()->trigger();
+        QCOMPARE(shown.store().size(), size_t(20));
+        QVERIFY2(liveSourceText(window).contains("Replay finished"), qPrintable(liveSourceText(window)));
+        QVERIFY(window.liveView()->eventTotals()->rowCount() > 0); // finished: the totals are the session's
     }
 
     void menusCarryTheShortcuts() {
