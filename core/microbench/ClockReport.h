@@ -13,7 +13,7 @@
 namespace perfdash {
 
 struct ClockReportOptions {
-    ClockProbeOptions probe;
+    TimingOptions probe;
     bool realtime = true;
     SystemPaths paths;
 };
