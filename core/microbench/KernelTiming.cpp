@@ -78,9 +78,9 @@ struct PairRuns {
 };
 
 // Times every pair once per repetition, in turn, so that all of them see the
-// same clock and the same load. Stops once the minimum repetitions are done
-// and every kernel's minimum is confirmed, or at the maximum. Returns whether
-// the minima were confirmed.
+// same clock and the same load. Stops once the least repetitions and time are
+// spent and every kernel's minimum is confirmed, or at the most repetitions
+// or time. Returns whether the minima were confirmed.
 Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Reading& now,
                             const TimingOptions& options, std::stop_token stop) {
     for (auto& p : pairs) p.n = calibrate(p.pair, ring, options.targetSeconds);
@@ -96,6 +96,7 @@ Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Read
     };
     const int least = std::max(1, options.repetitions);
     const int most = std::max(least, options.maxRepetitions);
+    const double start = monotonicSeconds();
     for (int r = 0; r < most; ++r) {
         if (stop.stop_requested()) return makeError("cancelled");
         for (auto& p : pairs) {
@@ -104,11 +105,14 @@ Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Read
             if (!std::isfinite(p.shortRuns.back()) || !std::isfinite(p.longRuns.back()))
                 return makeError("the cycle source stopped counting during the measurement");
         }
-        if (r + 1 >= least &&
+        if (r + 1 < least) continue;
+        const double elapsed = monotonicSeconds() - start;
+        if (elapsed >= options.minSeconds &&
             std::all_of(pairs.begin(), pairs.end(), [&](const PairRuns& p) { return p.confirmed(options); }))
             return true;
+        if (elapsed >= options.maxSeconds) break;
     }
-    return false;
+    return std::all_of(pairs.begin(), pairs.end(), [&](const PairRuns& p) { return p.confirmed(options); });
 }
 
 Status checkPair(const KernelPair& pair) {

@@ -9,7 +9,11 @@
 // kernel is the closest to the truth: repetitions go on until every kernel's
 // minimum has been reached again by a few runs (the machine was quiet for it
 // more than once), and the minimum-time figures are the estimate. Medians are
-// kept beside them: what a typical repetition saw.
+// kept beside them: what a typical repetition saw. A disturbance can last
+// longer than a few runs (a compiler on the host core's other hardware
+// thread slows every run alike, so its minimum "repeats" too): the
+// repetitions are spread over a minimum wall time, so a quiet moment has a
+// chance to come.
 #include <cstdint>
 #include <memory>
 #include <stop_token>
@@ -22,7 +26,9 @@ namespace perfdash {
 
 struct TimingOptions {
     int repetitions = 11;      // at least this many timed runs of each kernel, alternating
-    int maxRepetitions = 101;  // at most this many while a minimum is not yet confirmed
+    double minSeconds = 0.03;  // and for at least this long
+    int maxRepetitions = 1001; // at most this many, and for at most
+    double maxSeconds = 0.2;   // this long (after `repetitions`), while a minimum is not yet confirmed
     int confirmations = 3;     // runs within `confirmTolerance` of a kernel's minimum that confirm it
     double confirmTolerance = 0.003;
     int warmups = 2;           // untimed runs of each kernel first (caches, predictors)

@@ -276,6 +276,8 @@ private slots:
         TimingOptions o;
         o.repetitions = 3;
         o.maxRepetitions = 50;
+        o.minSeconds = 0;
+        o.maxSeconds = 1e9;
         o.confirmations = 3;
         o.confirmTolerance = 0.003;
         auto t = timeScripted(s, o);
@@ -298,6 +300,7 @@ private slots:
         TimingOptions o;
         o.repetitions = 3;
         o.maxRepetitions = 8;
+        o.maxSeconds = 1e9;
         auto t = timeScripted(s, o);
         QVERIFY(t.ok());
         QCOMPARE(t->cycles.count, size_t(8));
