@@ -15,7 +15,7 @@ namespace perfdash {
 BenchBarChart::BenchBarChart(BenchResultsModel& model, QWidget* parent) : QChartView(parent), model_(model) {
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->setAlignment(Qt::AlignTop);
-    chart()->setTitle(tr("Measured on this machine (median, cycles)"));
+    chart()->setTitle(tr("Measured on this machine (fastest runs, cycles)"));
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(&model_, signal, this, &BenchBarChart::scheduleRebuild);
     connect(&model_, &QAbstractItemModel::modelReset, this, &BenchBarChart::scheduleRebuild);
