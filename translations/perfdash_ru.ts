@@ -281,12 +281,8 @@
         <translation> (пропускная способность н/д)</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>такты</translation>
-    </message>
-    <message>
-        <source>Measured on this machine (fastest runs, cycles)</source>
-        <translation>Измерено на этой машине (самые быстрые прогоны, такты)</translation>
+        <source>cycles, measured on this machine (fastest runs)</source>
+        <translation>такты, измерено на этой машине (самые быстрые прогоны)</translation>
     </message>
 </context>
 <context>

@@ -281,12 +281,8 @@
         <translation> (吞吐量不可用)</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>周期</translation>
-    </message>
-    <message>
-        <source>Measured on this machine (fastest runs, cycles)</source>
-        <translation>在本机上测量（最快的运行，周期）</translation>
+        <source>cycles, measured on this machine (fastest runs)</source>
+        <translation>周期，在本机上测量（最快的运行）</translation>
     </message>
 </context>
 <context>

@@ -130,7 +130,8 @@ QString BenchResultsModel::text(const Row& row, int column) const {
     const BenchResult& r = row.result;
     switch (column) {
     case NameColumn: return qs(r.name);
-    case InstructionColumn: return qs(r.templateText.empty() ? r.mnemonic + " " + r.operands : r.templateText);
+    // "imul r64, r64" as in the vendors' tables; the template (with its operand roles) is in the tooltip.
+    case InstructionColumn: return qs(r.mnemonic.empty() ? r.templateText : r.mnemonic + " " + r.operands);
     case StatusColumn:
         switch (r.status) {
         case BenchStatus::Measured: return tr("measured");
