@@ -269,10 +269,6 @@
 <context>
     <name>perfdash::BenchBarChart</name>
     <message>
-        <source>Measured on this machine (median, cycles)</source>
-        <translation>Измерено на этой машине (медиана, такты)</translation>
-    </message>
-    <message>
         <source>Latency (cycles)</source>
         <translation>Задержка (такты)</translation>
     </message>
@@ -289,8 +285,8 @@
         <translation> (пропускная способность н/д)</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>такты</translation>
+        <source>cycles, measured on this machine (fastest runs)</source>
+        <translation>такты, измерено на этой машине (самые быстрые прогоны)</translation>
     </message>
 </context>
 <context>
@@ -367,12 +363,6 @@
         <translation>н/д: %1</translation>
     </message>
     <message>
-        <source>Measured on this machine: median %1 cycles per instruction, minimum %2, middle half %3–%4 over %5 repetitions.
-Cycles from %6.</source>
-        <translation>Измерено на этой машине: медиана %1 тактов на инструкцию, минимум %2, средняя половина %3–%4 по %5 повторениям.
-Такты из %6.</translation>
-    </message>
-    <message>
         <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
         <translation>Справочная таблица не загружена. Загрузите её (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) для сравнения; perfdash не поставляется со справочными значениями.</translation>
     </message>
@@ -395,14 +385,6 @@ Cycles from %6.</source>
     <message>
         <source>The columns show the first; choose a microarchitecture to narrow.</source>
         <translation>В столбцах показана первая; выберите микроархитектуру, чтобы сузить выбор.</translation>
-    </message>
-    <message>
-        <source>Latency in cycles: a chain of dependent copies, measured on this machine (median).</source>
-        <translation>Задержка в тактах: цепочка зависимых копий, измерено на этой машине (медиана).</translation>
-    </message>
-    <message>
-        <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (median).</source>
-        <translation>Обратная пропускная способность в тактах на инструкцию: независимые потоки, измерено на этой машине (медиана).</translation>
     </message>
     <message>
         <source>From the loaded reference table, not measured here.</source>
@@ -455,6 +437,28 @@ Cycles from %6.</source>
     <message>
         <source>Reference source</source>
         <translation>Источник справки</translation>
+    </message>
+    <message>
+        <source>Measured on this machine: %1 cycles per instruction from the fastest runs (interference only adds time), %2 from the median runs; middle half %3–%4 over %5 repetitions.
+Cycles from %6.</source>
+        <translation>Измерено на этой машине: %1 тактов на инструкцию по самым быстрым прогонам (помехи только добавляют время), %2 по медианным прогонам; средняя половина %3–%4 по %5 повторениям.
+Такты из %6.</translation>
+    </message>
+    <message>
+        <source>Core clock measured alongside: %1.</source>
+        <translation>Частота ядра, измеренная одновременно: %1.</translation>
+    </message>
+    <message>
+        <source>The fastest run did not repeat: the machine was busy; take the figure with care and run it again.</source>
+        <translation>Самый быстрый прогон не повторился: машина была занята; относитесь к значению осторожно и запустите снова.</translation>
+    </message>
+    <message>
+        <source>Latency in cycles: a chain of dependent copies, measured on this machine (fastest runs).</source>
+        <translation>Задержка в тактах: цепочка зависимых копий, измерено на этой машине (самые быстрые прогоны).</translation>
+    </message>
+    <message>
+        <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (fastest runs).</source>
+        <translation>Обратная пропускная способность в тактах на инструкцию: независимые потоки, измерено на этой машине (самые быстрые прогоны).</translation>
     </message>
 </context>
 <context>
@@ -561,10 +565,6 @@ Cycles from %6.</source>
         <translation>н/д: %1</translation>
     </message>
     <message>
-        <source>Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).</source>
-        <translation>Измерено на этой машине зависимыми сложениями: совпали %1 из %2 попыток (их разброс %3 %).</translation>
-    </message>
-    <message>
         <source>Reported by the system, not measured: %1</source>
         <translation>Сообщено системой, не измерено: %1</translation>
     </message>
@@ -579,6 +579,14 @@ Cycles from %6.</source>
     <message>
         <source>Measured</source>
         <translation>Измерено</translation>
+    </message>
+    <message>
+        <source>Measured on this machine with dependent adds: %1 from the fastest runs, %2 from the median runs, over %3 runs.</source>
+        <translation>Измерено на этой машине зависимыми сложениями: %1 по самым быстрым прогонам, %2 по медианным, всего %3 прогонов.</translation>
+    </message>
+    <message>
+        <source>The fastest run did not repeat: the CPU was busy.</source>
+        <translation>Самый быстрый прогон не повторился: ЦП был занят.</translation>
     </message>
 </context>
 <context>
@@ -1263,12 +1271,12 @@ Cycles from %6.</source>
         <translation>не измерено</translation>
     </message>
     <message>
-        <source>%1 independent chains of %2: median %3 cycles per instruction over %4 repetitions</source>
-        <translation>%1 независимых цепочек %2: медиана %3 тактов на инструкцию по %4 повторениям</translation>
-    </message>
-    <message>
         <source>Chains</source>
         <translation>Цепочки</translation>
+    </message>
+    <message>
+        <source>%1 independent chains of %2: %3 cycles per instruction from the fastest runs, %4 from the median runs, over %5 repetitions</source>
+        <translation>%1 независимых цепочек %2: %3 тактов на инструкцию по самым быстрым прогонам, %4 по медианным, по %5 повторениям</translation>
     </message>
 </context>
 <context>
@@ -1893,10 +1901,6 @@ Cycles from %6.</source>
         <translation>ЦП, к которому привязываются пробы.</translation>
     </message>
     <message>
-        <source>Timed runs of each kernel; results are medians over them.</source>
-        <translation>Число замеряемых прогонов каждого ядра; результаты — медианы по ним.</translation>
-    </message>
-    <message>
         <source>Real-time priorit&amp;y (SCHED_FIFO)</source>
         <translation>Приоритет реального &amp;времени (SCHED_FIFO)</translation>
     </message>
@@ -1967,10 +1971,6 @@ Cycles from %6.</source>
     <message>
         <source> s</source>
         <translation> с</translation>
-    </message>
-    <message>
-        <source>Time between two clock measurements (each takes a few milliseconds).</source>
-        <translation>Время между двумя измерениями частоты (каждое занимает несколько миллисекунд).</translation>
     </message>
     <message>
         <source>Sample e&amp;very:</source>
@@ -2057,10 +2057,6 @@ Cycles from %6.</source>
         <translation>Это виртуальная машина: время включает помехи от гипервизора.</translation>
     </message>
     <message>
-        <source>CPU %1: measured %2 (%3 of %4 tries agreed)</source>
-        <translation>ЦП %1: измерено %2 (совпали %3 из %4 попыток)</translation>
-    </message>
-    <message>
         <source>CPU %1: measured n/a: %2</source>
         <translation>ЦП %1: измерено н/д: %2</translation>
     </message>
@@ -2111,6 +2107,18 @@ Cycles from %6.</source>
     <message>
         <source>%1 of %2 entries</source>
         <translation>%1 из %2 записей</translation>
+    </message>
+    <message>
+        <source>Timed runs of each kernel, at least: more follow until each kernel&apos;s fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
+        <translation>Минимальное число замеряемых прогонов каждого ядра: дальше прогоны продолжаются, пока самый быстрый прогон каждого ядра не повторится. Результаты берутся по самым быстрым прогонам; медианы — во всплывающих подсказках.</translation>
+    </message>
+    <message>
+        <source>CPU %1: measured %2 (median runs %3)</source>
+        <translation>ЦП %1: измерено %2 (медианные прогоны %3)</translation>
+    </message>
+    <message>
+        <source>Time between two clock measurements (each takes about a third of a second).</source>
+        <translation>Время между двумя измерениями частоты (каждое занимает около трети секунды).</translation>
     </message>
 </context>
 <context>

@@ -269,10 +269,6 @@
 <context>
     <name>perfdash::BenchBarChart</name>
     <message>
-        <source>Measured on this machine (median, cycles)</source>
-        <translation>在本机测量（中位数，周期）</translation>
-    </message>
-    <message>
         <source>Latency (cycles)</source>
         <translation>延迟（周期）</translation>
     </message>
@@ -289,8 +285,8 @@
         <translation> (吞吐量不可用)</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>周期</translation>
+        <source>cycles, measured on this machine (fastest runs)</source>
+        <translation>周期，在本机上测量（最快的运行）</translation>
     </message>
 </context>
 <context>
@@ -367,12 +363,6 @@
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <source>Measured on this machine: median %1 cycles per instruction, minimum %2, middle half %3–%4 over %5 repetitions.
-Cycles from %6.</source>
-        <translation>在本机测量：中位数为每条指令 %1 个周期，最小值 %2，中间一半 %3–%4，共 %5 次重复。
-周期数来自 %6。</translation>
-    </message>
-    <message>
         <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
         <translation>未加载参考表。请加载一个参考表（CSV：mnemonic, operands, latency, recip_throughput, microarchitecture, source）以进行比较；perfdash 不附带任何参考值。</translation>
     </message>
@@ -395,14 +385,6 @@ Cycles from %6.</source>
     <message>
         <source>The columns show the first; choose a microarchitecture to narrow.</source>
         <translation>各列显示第一个；请选择微架构以缩小范围。</translation>
-    </message>
-    <message>
-        <source>Latency in cycles: a chain of dependent copies, measured on this machine (median).</source>
-        <translation>以周期计的延迟：一条相互依赖的副本链，在本机测量（中位数）。</translation>
-    </message>
-    <message>
-        <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (median).</source>
-        <translation>以每条指令周期数计的倒数吞吐量：相互独立的指令流，在本机测量（中位数）。</translation>
     </message>
     <message>
         <source>From the loaded reference table, not measured here.</source>
@@ -455,6 +437,28 @@ Cycles from %6.</source>
     <message>
         <source>Reference source</source>
         <translation>参考来源</translation>
+    </message>
+    <message>
+        <source>Measured on this machine: %1 cycles per instruction from the fastest runs (interference only adds time), %2 from the median runs; middle half %3–%4 over %5 repetitions.
+Cycles from %6.</source>
+        <translation>在本机上测量：按最快的运行为每条指令 %1 个周期（干扰只会增加时间），按中位数运行为 %2；中间一半为 %3–%4，共 %5 次重复。
+周期来自 %6。</translation>
+    </message>
+    <message>
+        <source>Core clock measured alongside: %1.</source>
+        <translation>同时测得的核心时钟：%1。</translation>
+    </message>
+    <message>
+        <source>The fastest run did not repeat: the machine was busy; take the figure with care and run it again.</source>
+        <translation>最快的运行没有重现：机器繁忙；请谨慎对待此数值并重新运行。</translation>
+    </message>
+    <message>
+        <source>Latency in cycles: a chain of dependent copies, measured on this machine (fastest runs).</source>
+        <translation>以周期计的延迟：一条相互依赖的副本链，在本机上测量（最快的运行）。</translation>
+    </message>
+    <message>
+        <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (fastest runs).</source>
+        <translation>以每条指令周期数计的倒数吞吐量：独立的指令流，在本机上测量（最快的运行）。</translation>
     </message>
 </context>
 <context>
@@ -561,10 +565,6 @@ Cycles from %6.</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <source>Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).</source>
-        <translation>在本机用相互依赖的加法测量：%2 次尝试中有 %1 次一致（离散度 %3 %）。</translation>
-    </message>
-    <message>
         <source>Reported by the system, not measured: %1</source>
         <translation>由系统报告，非测量值：%1</translation>
     </message>
@@ -579,6 +579,14 @@ Cycles from %6.</source>
     <message>
         <source>Measured</source>
         <translation>测量值</translation>
+    </message>
+    <message>
+        <source>Measured on this machine with dependent adds: %1 from the fastest runs, %2 from the median runs, over %3 runs.</source>
+        <translation>在本机上用相互依赖的加法测量：按最快的运行为 %1，按中位数运行为 %2，共 %3 次运行。</translation>
+    </message>
+    <message>
+        <source>The fastest run did not repeat: the CPU was busy.</source>
+        <translation>最快的运行没有重现：CPU 繁忙。</translation>
     </message>
 </context>
 <context>
@@ -1263,12 +1271,12 @@ Cycles from %6.</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <source>%1 independent chains of %2: median %3 cycles per instruction over %4 repetitions</source>
-        <translation>%2 的 %1 条独立链：中位数为每条指令 %3 个周期，共 %4 次重复</translation>
-    </message>
-    <message>
         <source>Chains</source>
         <translation>链数</translation>
+    </message>
+    <message>
+        <source>%1 independent chains of %2: %3 cycles per instruction from the fastest runs, %4 from the median runs, over %5 repetitions</source>
+        <translation>%2 的 %1 条独立链：按最快的运行为每条指令 %3 个周期，按中位数运行为 %4，共 %5 次重复</translation>
     </message>
 </context>
 <context>
@@ -1893,10 +1901,6 @@ Cycles from %6.</source>
         <translation>探测绑定到的 CPU。</translation>
     </message>
     <message>
-        <source>Timed runs of each kernel; results are medians over them.</source>
-        <translation>每个内核的计时运行次数；结果为这些运行的中位数。</translation>
-    </message>
-    <message>
         <source>Real-time priorit&amp;y (SCHED_FIFO)</source>
         <translation>实时优先级(&amp;Y)（SCHED_FIFO）</translation>
     </message>
@@ -1967,10 +1971,6 @@ Cycles from %6.</source>
     <message>
         <source> s</source>
         <translation> 秒</translation>
-    </message>
-    <message>
-        <source>Time between two clock measurements (each takes a few milliseconds).</source>
-        <translation>两次时钟测量之间的时间（每次测量需要几毫秒）。</translation>
     </message>
     <message>
         <source>Sample e&amp;very:</source>
@@ -2051,10 +2051,6 @@ Cycles from %6.</source>
         <translation>这是虚拟机：计时包含虚拟机监控程序的干扰。</translation>
     </message>
     <message>
-        <source>CPU %1: measured %2 (%3 of %4 tries agreed)</source>
-        <translation>CPU %1：测量值 %2（%4 次尝试中有 %3 次一致）</translation>
-    </message>
-    <message>
         <source>CPU %1: measured n/a: %2</source>
         <translation>CPU %1：测量值不可用：%2</translation>
     </message>
@@ -2103,6 +2099,18 @@ Cycles from %6.</source>
     <message>
         <source>%1 of %2 entries</source>
         <translation>%1 / %2 个条目</translation>
+    </message>
+    <message>
+        <source>Timed runs of each kernel, at least: more follow until each kernel&apos;s fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
+        <translation>每个内核至少计时运行的次数：之后继续运行，直到每个内核最快的一次运行再次出现。结果取自最快的运行；中位数见工具提示。</translation>
+    </message>
+    <message>
+        <source>CPU %1: measured %2 (median runs %3)</source>
+        <translation>CPU %1：测得 %2（中位数运行 %3）</translation>
+    </message>
+    <message>
+        <source>Time between two clock measurements (each takes about a third of a second).</source>
+        <translation>两次时钟测量之间的时间（每次约需三分之一秒）。</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,8 @@ CommandLine& measuringOptions(CommandLine& cl) {
         .option({"", "--json", "", "print JSON"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
         .option({"", "--measured-clock", "", "convert time with the measured clock even where the cycles counter counts"})
-        .option({"", "--repetitions", "N", "timed runs of each kernel (default 15)"})
+        .option({"", "--repetitions", "N", "timed runs of each kernel: at least N (default 11), more (up to 101) "
+                                           "until its fastest run repeats"})
         .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
         .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
 }
@@ -129,9 +130,9 @@ void printEnvironment(const BenchEnvironment& env) {
 
 // ---------------------------------------------------------------- bench
 
-std::string cycles(const ModeMeasurement& m, bool useMin = false) {
+std::string cycles(const ModeMeasurement& m, bool useMedian = false) {
     if (!m.cycles) return "n/a";
-    return fixed(useMin ? m.cycles->min : m.cycles->median);
+    return fixed(useMedian ? m.cycles->median : m.cycles->min) + (useMedian || m.minimumConfirmed ? "" : "?");
 }
 
 std::string spreadOf(const BenchResult& r) {
@@ -149,7 +150,9 @@ std::string deviation(const std::optional<double>& d, bool flagged) {
 void printBenchTable(const BenchRun& run, const std::map<size_t, std::vector<ReferenceComparison>>& refs,
                      bool showAsm) {
     printEnvironment(run.environment);
-    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction; median [min];\n"
+    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction;\n"
+                "the fastest runs' figure (interference only adds time) [the median runs'];\n"
+                "? the fastest run did not repeat (a busy machine): take it with care;\n"
                 "spread: interquartile range of the repetitions relative to the median\n");
     const bool withRef = !refs.empty();
     if (withRef) std::printf("reference deviations marked ! exceed 10 %% (and 0.1 cycles)\n");
@@ -407,7 +410,8 @@ int freqCommand(const Args& rest) {
                    "/proc/cpuinfo, cpufreq, APERF/MPERF and the cycles counter where those exist.");
     cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 or S0:0-1 (default: every CPU this process may use)"})
         .option({"", "--json", "", "print JSON"})
-        .option({"", "--tries", "N", "clock measurements per CPU (default 31)"})
+        .option({"", "--tries", "N", "timed runs per CPU: at least N (default 11), more (up to 101) until the "
+                                     "fastest repeats"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
         .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
         .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
@@ -429,7 +433,7 @@ int freqCommand(const Args& rest) {
     if (auto tries = args->value("--tries")) {
         auto n = parseUnsigned(*tries);
         if (!n || *n < 1 || *n > 100000) return fail("--tries takes a number from 1 to 100000", kExitUsage);
-        options.probe.tries = static_cast<int>(*n);
+        options.probe.repetitions = static_cast<int>(*n);
     }
     auto arch = hostArch();
     if (!arch) return fail("the clock probe runs on x86-64, AArch64 and MIPS64 only");
@@ -445,9 +449,10 @@ int freqCommand(const Args& rest) {
             if (!r.measured) {
                 std::printf("CPU %-3d measured n/a: %s\n", r.cpu, r.error.c_str());
             } else {
-                std::printf("CPU %-3d measured %s  (%d of %d tries agreed, their spread %s %%; %s)\n", r.cpu,
-                            ghz(r.measured->hz).c_str(), r.measured->accepted, r.measured->accepted + r.measured->rejected,
-                            fixed(100 * r.measured->acceptedHz.relativeSpread(), 2).c_str(), r.scheduling.c_str());
+                std::printf("CPU %-3d measured %s  (fastest runs%s; median runs %s; %d runs; %s)\n", r.cpu,
+                            ghz(r.measured->hz).c_str(),
+                            r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
+                            ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str());
             }
             for (const auto& ref : r.references)
                 std::printf("        %s%s%s\n", pad(ref.source, 16).c_str(), pad(ghz(ref.hz), 13).c_str(), ref.note.c_str());

@@ -15,8 +15,8 @@ const char* toString(BenchStatus status) {
 }
 
 double BenchResult::ipc() const {
-    if (!throughput.cycles || throughput.cycles->median <= 0) return std::numeric_limits<double>::quiet_NaN();
-    return 1.0 / throughput.cycles->median;
+    if (!throughput.cycles || throughput.cycles->min <= 0) return std::numeric_limits<double>::quiet_NaN();
+    return 1.0 / throughput.cycles->min;
 }
 
 } // namespace perfdash

@@ -1,7 +1,10 @@
 #pragma once
 // What a benchmark of one catalog entry found: latency in cycles, reciprocal
 // throughput in cycles per instruction, or why a value is missing. A missing
-// value is a reason, never a zero.
+// value is a reason, never a zero. The figure reported for a mode is the
+// minimum-time estimate (Summary::min: interference only adds time, so the
+// least disturbed runs are the closest to the truth); the median beside it is
+// what a typical repetition saw.
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +23,8 @@ const char* toString(BenchStatus status); // "measured", "unsupported", "failed"
 
 struct ModeMeasurement {
     std::optional<Summary> cycles; // per instruction copy
+    bool minimumConfirmed = false; // the fastest runs repeated (see TimingOptions); else the machine was too busy
+    double clockHz = 0;            // the clock measured alongside (measured-clock source), else NaN
     std::string unavailable;       // why `cycles` is empty ("n/a: ..."), else empty
     std::vector<std::string> notes;
     int streams = 0;               // independent streams (throughput), 1 for a latency chain
@@ -43,7 +48,7 @@ struct BenchResult {
     std::string assembly;           // the whole generated file
     int cpu = -1;
 
-    // Instructions per cycle: 1 / median reciprocal throughput; NaN without one.
+    // Instructions per cycle: 1 / reciprocal throughput (its minimum-time estimate); NaN without one.
     double ipc() const;
 };
 
@@ -55,7 +60,7 @@ struct BenchEnvironment {
     std::string scheduling;
     std::string cyclesSource;
     std::string cyclesSourceDetail;
-    double clockHz = 0;             // the measured clock (measured-clock source), else NaN
+    double clockHz = 0;             // the clock measured at the start (measured-clock source), else NaN
     std::string cyclesCounterNote;  // why the cycles counter was not used, when it was not
 };
 

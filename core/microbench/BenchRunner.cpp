@@ -44,20 +44,25 @@ Result<GeneratedBench> generate(const CatalogEntry& entry, int copies) {
 }
 
 // One mode's timing as a line of text, so it can cross a pipe from a child.
-std::string encodeTiming(const Result<Summary>& r) {
+std::string encodeTiming(const Result<PairTiming>& r) {
     if (!r) return "error " + r.error().message + "\n";
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "ok %.17g %.17g %.17g %.17g %.17g %zu\n", r->min, r->q1, r->median, r->q3, r->max,
-                  r->count);
+    const Summary& s = r->cycles;
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "ok %.17g %.17g %.17g %.17g %.17g %zu %d %.17g\n", s.min, s.q1, s.median, s.q3,
+                  s.max, s.count, r->minimumConfirmed ? 1 : 0, r->clockHz);
     return buf;
 }
 
-Result<Summary> decodeTiming(const std::string& line) {
+Result<PairTiming> decodeTiming(const std::string& line) {
     if (startsWith(line, "error ")) return makeError(line.substr(6));
-    Summary s;
-    if (std::sscanf(line.c_str(), "ok %lg %lg %lg %lg %lg %zu", &s.min, &s.q1, &s.median, &s.q3, &s.max, &s.count) != 6)
+    PairTiming t;
+    Summary& s = t.cycles;
+    int confirmed = 0;
+    if (std::sscanf(line.c_str(), "ok %lg %lg %lg %lg %lg %zu %d %lg", &s.min, &s.q1, &s.median, &s.q3, &s.max,
+                    &s.count, &confirmed, &t.clockHz) != 8)
         return makeError("garbled timing from the child process: '" + line + "'");
-    return s;
+    t.minimumConfirmed = confirmed != 0;
+    return t;
 }
 
 } // namespace
@@ -136,9 +141,7 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
     auto measure = [&] {
         std::string out;
         for (int m = 0; m < 2; ++m)
-            out += pairs[m].shorter ? encodeTiming(timeKernelPair(pairs[m], context_.ring(), context_.cycles(),
-                                                                  context_.timing(), stop))
-                                    : "skip\n";
+            out += pairs[m].shorter ? encodeTiming(context_.time(pairs[m], stop)) : "skip\n";
         return out;
     };
     std::string timings;
@@ -176,7 +179,9 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
             r.reason = std::string(toString(kModes[m])) + ": " + t.error().message;
             return r;
         }
-        modes[m]->cycles = *t;
+        modes[m]->cycles = t->cycles;
+        modes[m]->minimumConfirmed = t->minimumConfirmed;
+        modes[m]->clockHz = t->clockHz;
     }
     return r;
 }

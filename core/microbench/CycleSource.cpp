@@ -1,7 +1,6 @@
 #include "core/microbench/CycleSource.h"
 
 #include <cerrno>
-#include <cstdio>
 #include <ctime>
 #include <limits>
 #include <unistd.h>
@@ -14,12 +13,6 @@ double monotonicSeconds() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-std::string ScaledTimeSource::description() const {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "the measured core clock (%.4f GHz) applied to elapsed time", hz_ / 1e9);
-    return buf;
 }
 
 PerfEncoding PerfCounterSource::cpuCycles() {

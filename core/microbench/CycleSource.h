@@ -1,8 +1,7 @@
 #pragma once
-// Where cycles come from. Where the core's cycles counter is countable
-// (perf_event PERF_COUNT_HW_CPU_CYCLES) it is read directly; otherwise time is
-// converted with the core clock the clock probe measured. Every result names
-// the source it used.
+// The core's cycles counter (perf_event PERF_COUNT_HW_CPU_CYCLES), where it is
+// countable. Where it is not, benchmarks time their runs and convert time with
+// the clock measured alongside them (KernelTiming.h's CycleClock).
 #include <memory>
 #include <string>
 
@@ -16,7 +15,7 @@ public:
     virtual ~CycleSource() = default;
     // A running count in cycles (or in cycles reckoned from time).
     virtual double now() = 0;
-    virtual std::string id() const = 0;          // "cycles-counter" or "measured-clock"
+    virtual std::string id() const = 0;          // "cycles-counter"
     virtual std::string description() const = 0; // for people: which counter, which clock
     // The same source for a forked child: a perf counter of the parent's
     // thread does not count the child, so counters are opened afresh.
@@ -25,21 +24,6 @@ public:
 
 // Monotonic time in seconds (CLOCK_MONOTONIC_RAW: not slewed by NTP while we measure).
 double monotonicSeconds();
-
-class ScaledTimeSource final : public CycleSource {
-public:
-    explicit ScaledTimeSource(double hz) : hz_(hz) {}
-    double now() override { return monotonicSeconds() * hz_; }
-    std::string id() const override { return "measured-clock"; }
-    std::string description() const override;
-    Result<std::unique_ptr<CycleSource>> reopen() const override {
-        return std::unique_ptr<CycleSource>(std::make_unique<ScaledTimeSource>(hz_));
-    }
-    double hz() const { return hz_; }
-
-private:
-    double hz_;
-};
 
 class PerfCounterSource final : public CycleSource {
 public:

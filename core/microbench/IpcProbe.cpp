@@ -50,8 +50,8 @@ CatalogEntry ipcEntry(Arch arch, IpcClass cls) {
 }
 
 double IpcPoint::ipc() const {
-    if (cyclesPerInstruction.median <= 0) return std::numeric_limits<double>::quiet_NaN();
-    return 1.0 / cyclesPerInstruction.median;
+    if (cyclesPerInstruction.min <= 0) return std::numeric_limits<double>::quiet_NaN();
+    return 1.0 / cyclesPerInstruction.min;
 }
 
 void findPlateau(IpcCurve& curve) {
@@ -115,13 +115,13 @@ IpcCurve IpcProbe::runClass(IpcClass cls, size_t& done, size_t total,
             curve.error = (!s ? s : l).error().message;
             return curve;
         }
-        auto t = timeKernelPair({*s, *l, options_.steps * k}, context_.ring(), context_.cycles(), context_.timing(), stop);
+        auto t = context_.time({*s, *l, options_.steps * k}, stop);
         ++done;
         if (!t) {
             curve.error = t.error().message;
             return curve;
         }
-        curve.points.push_back({k, *t});
+        curve.points.push_back({k, t->cycles});
     }
     done += static_cast<size_t>(options_.maxChains - chains);
     findPlateau(curve);

@@ -24,7 +24,7 @@ CatalogEntry ipcEntry(Arch arch, IpcClass cls);
 struct IpcPoint {
     int chains = 0;
     Summary cyclesPerInstruction;
-    double ipc() const; // 1 / median cycles per instruction
+    double ipc() const; // 1 / cycles per instruction (its minimum-time estimate)
 };
 
 struct IpcCurve {

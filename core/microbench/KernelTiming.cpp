@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <limits>
 #include <new>
 
 namespace perfdash {
@@ -24,19 +26,16 @@ void PointerChaseRing::Deleter::operator()(void* p) const { std::free(p); }
 namespace {
 
 constexpr uint64_t kMaxIterations = uint64_t(1) << 26;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-double timeOnce(KernelEntryPoint f, uint64_t iterations, const PointerChaseRing& ring, CycleSource& cycles) {
-    const double start = cycles.now();
-    f(iterations, ring.data());
-    return cycles.now() - start;
-}
+using Reading = std::function<double()>;
 
 // Enough iterations that the longer kernel runs for about the target time.
-uint64_t calibrate(const KernelPair& pair, const PointerChaseRing& ring, double targetSeconds) {
+uint64_t calibrate(const KernelPair& pair, void* ring, double targetSeconds) {
     uint64_t n = 1;
     for (;;) {
         const double start = monotonicSeconds();
-        pair.longer(n, ring.data());
+        pair.longer(n, ring);
         const double elapsed = monotonicSeconds() - start;
         if (elapsed >= targetSeconds / 8 || n >= kMaxIterations) {
             const double scaled = static_cast<double>(n) * targetSeconds / std::max(elapsed, 1e-9);
@@ -46,40 +45,141 @@ uint64_t calibrate(const KernelPair& pair, const PointerChaseRing& ring, double 
     }
 }
 
-} // namespace
+bool minimumConfirmed(const std::vector<double>& runs, const TimingOptions& options) {
+    const double floor = *std::min_element(runs.begin(), runs.end());
+    const auto near = std::count_if(runs.begin(), runs.end(),
+                                    [&](double t) { return t <= floor * (1 + options.confirmTolerance); });
+    return near >= std::max(1, options.confirmations);
+}
 
-Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, CycleSource& cycles,
-                               const TimingOptions& options, std::stop_token stop) {
+// The timed runs of one kernel pair, each kernel run `n` times per call.
+struct PairRuns {
+    explicit PairRuns(const KernelPair& p) : pair(p) {}
+    KernelPair pair;
+    uint64_t n = 1;
+    std::vector<double> shortRuns, longRuns;
+
+    double perCopy(double shortRun, double longRun) const {
+        return (longRun - shortRun) / (static_cast<double>(n) * pair.extraCopies);
+    }
+    double fastestPerCopy() const {
+        return perCopy(*std::min_element(shortRuns.begin(), shortRuns.end()),
+                       *std::min_element(longRuns.begin(), longRuns.end()));
+    }
+    double medianPerCopy() const { return perCopy(median(shortRuns), median(longRuns)); }
+    std::vector<double> perRepetition() const {
+        std::vector<double> out;
+        for (size_t i = 0; i < shortRuns.size(); ++i) out.push_back(perCopy(shortRuns[i], longRuns[i]));
+        return out;
+    }
+    bool confirmed(const TimingOptions& options) const {
+        return minimumConfirmed(shortRuns, options) && minimumConfirmed(longRuns, options);
+    }
+};
+
+// Times every pair once per repetition, in turn, so that all of them see the
+// same clock and the same load. Stops once the least repetitions and time are
+// spent and every kernel's minimum is confirmed, or at the most repetitions
+// or time. Returns whether the minima were confirmed.
+Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Reading& now,
+                            const TimingOptions& options, std::stop_token stop) {
+    for (auto& p : pairs) p.n = calibrate(p.pair, ring, options.targetSeconds);
+    for (int i = 0; i < options.warmups; ++i)
+        for (auto& p : pairs) {
+            p.pair.shorter(p.n, ring);
+            p.pair.longer(p.n, ring);
+        }
+    auto timed = [&](KernelEntryPoint f, uint64_t n) {
+        const double start = now();
+        f(n, ring);
+        return now() - start;
+    };
+    const int least = std::max(1, options.repetitions);
+    const int most = std::max(least, options.maxRepetitions);
+    const double start = monotonicSeconds();
+    for (int r = 0; r < most; ++r) {
+        if (stop.stop_requested()) return makeError("cancelled");
+        for (auto& p : pairs) {
+            p.shortRuns.push_back(timed(p.pair.shorter, p.n));
+            p.longRuns.push_back(timed(p.pair.longer, p.n));
+            if (!std::isfinite(p.shortRuns.back()) || !std::isfinite(p.longRuns.back()))
+                return makeError("the cycle source stopped counting during the measurement");
+        }
+        if (r + 1 < least) continue;
+        const double elapsed = monotonicSeconds() - start;
+        if (elapsed >= options.minSeconds &&
+            std::all_of(pairs.begin(), pairs.end(), [&](const PairRuns& p) { return p.confirmed(options); }))
+            return true;
+        if (elapsed >= options.maxSeconds) break;
+    }
+    return std::all_of(pairs.begin(), pairs.end(), [&](const PairRuns& p) { return p.confirmed(options); });
+}
+
+Status checkPair(const KernelPair& pair) {
     if (!pair.shorter || !pair.longer || pair.extraCopies <= 0)
         return makeError("internal: a kernel pair needs two kernels and a positive difference in copies");
-    const uint64_t n = calibrate(pair, ring, options.targetSeconds);
-    for (int i = 0; i < options.warmups; ++i) {
-        pair.shorter(n, ring.data());
-        pair.longer(n, ring.data());
+    return {};
+}
+
+// Spins the chain so that a governor (or the host's boost) has ramped the
+// clock up before anything is timed.
+void warmUp(const KernelPair& chain, double seconds) {
+    const double end = monotonicSeconds() + seconds;
+    while (monotonicSeconds() < end) chain.longer(1000, nullptr);
+}
+
+} // namespace
+
+Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, const CycleClock& clock,
+                                  const TimingOptions& options, std::stop_token stop) {
+    if (auto s = checkPair(pair); !s) return s.error();
+    std::vector<PairRuns> runs{PairRuns(pair)};
+    Reading now = monotonicSeconds;
+    if (clock.counter) {
+        now = [&] { return clock.counter->now(); };
+    } else {
+        if (auto s = checkPair(clock.clockChain); !s) return s.error();
+        runs.emplace_back(clock.clockChain);
     }
-    std::vector<double> shortRuns, longRuns;
-    const double copies = static_cast<double>(n) * pair.extraCopies;
-    for (int r = 0; r < std::max(1, options.repetitions); ++r) {
-        if (stop.stop_requested()) return makeError("cancelled");
-        shortRuns.push_back(timeOnce(pair.shorter, n, ring, cycles));
-        longRuns.push_back(timeOnce(pair.longer, n, ring, cycles));
-        if (!std::isfinite(shortRuns.back()) || !std::isfinite(longRuns.back()))
-            return makeError("the cycle source stopped counting during the measurement");
+    auto confirmed = runInterleaved(runs, ring.data(), now, options, stop);
+    if (!confirmed) return confirmed.error();
+
+    // Units per cycle: 1 with the counter, else seconds per cycle from the chain.
+    double fastestUnit = 1, medianUnit = 1;
+    if (!clock.counter) {
+        fastestUnit = runs[1].fastestPerCopy();
+        medianUnit = runs[1].medianPerCopy();
+        if (!(fastestUnit > 0) || !(medianUnit > 0))
+            return makeError("the clock chain's longer kernel did not take longer than its shorter one: the "
+                             "measurement was disturbed beyond use; run it again on an idle CPU");
     }
-    // min and median as nanoBench takes them: the statistic of the longer
-    // kernel's runs minus the same statistic of the shorter's, so the minimum
-    // pairs the two least disturbed runs. The quartiles and maximum describe
-    // how much the repetitions (each a short run and the long run after it)
-    // disagree, which is what the spread is for.
-    std::vector<double> perRepetition;
-    for (size_t i = 0; i < shortRuns.size(); ++i) perRepetition.push_back((longRuns[i] - shortRuns[i]) / copies);
-    const double aggregateMin = (*std::min_element(longRuns.begin(), longRuns.end()) -
-                                 *std::min_element(shortRuns.begin(), shortRuns.end())) / copies;
-    const double aggregateMedian = (median(longRuns) - median(shortRuns)) / copies;
-    Summary d = summarize(std::move(perRepetition));
-    d.min = aggregateMin;
-    d.median = aggregateMedian;
-    return d;
+    std::vector<double> perRepetition = runs[0].perRepetition();
+    for (double& v : perRepetition) v /= medianUnit;
+    PairTiming t;
+    t.cycles = summarize(std::move(perRepetition));
+    t.cycles.min = runs[0].fastestPerCopy() / fastestUnit;
+    t.cycles.median = runs[0].medianPerCopy() / medianUnit;
+    t.minimumConfirmed = *confirmed;
+    t.clockHz = clock.counter ? kNaN : 1 / fastestUnit;
+    return t;
+}
+
+Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOptions& options, std::stop_token stop) {
+    if (auto s = checkPair(chain); !s) return s.error();
+    warmUp(chain, options.warmUpSeconds);
+    std::vector<PairRuns> runs{PairRuns(chain)};
+    auto confirmed = runInterleaved(runs, nullptr, monotonicSeconds, options, stop);
+    if (!confirmed) return confirmed.error();
+    const double fastest = runs[0].fastestPerCopy(), typical = runs[0].medianPerCopy();
+    if (!(fastest > 0) || !(typical > 0))
+        return makeError("the clock chain's longer kernel did not take longer than its shorter one: the CPU is "
+                         "busy or changing frequency; try again, or run on an idle CPU");
+    ClockMeasurement c;
+    c.hz = 1 / fastest;
+    c.medianHz = 1 / typical;
+    c.repetitions = static_cast<int>(runs[0].shortRuns.size());
+    c.minimumConfirmed = *confirmed;
+    return c;
 }
 
 } // namespace perfdash

@@ -3,6 +3,17 @@
 // instruction their loop body holds. Running both for the same iterations and
 // taking the difference cancels the loop's own instructions and the call; the
 // result is cycles per extra copy.
+//
+// Interference (an interrupt, another vCPU on the host core, a preempted
+// vCPU) only ever adds time to a run, so the least disturbed run of each
+// kernel is the closest to the truth: repetitions go on until every kernel's
+// minimum has been reached again by a few runs (the machine was quiet for it
+// more than once), and the minimum-time figures are the estimate. Medians are
+// kept beside them: what a typical repetition saw. A disturbance can last
+// longer than a few runs (a compiler on the host core's other hardware
+// thread slows every run alike, so its minimum "repeats" too): the
+// repetitions are spread over a minimum wall time, so a quiet moment has a
+// chance to come.
 #include <cstdint>
 #include <memory>
 #include <stop_token>
@@ -14,9 +25,15 @@
 namespace perfdash {
 
 struct TimingOptions {
-    int repetitions = 15;         // timed runs of each kernel, alternating
-    int warmups = 2;              // untimed runs first (caches, predictors, clock ramp)
-    double targetSeconds = 5e-4;  // how long one run of the longer kernel should take
+    int repetitions = 11;      // at least this many timed runs of each kernel, alternating
+    double minSeconds = 0.03;  // and for at least this long
+    int maxRepetitions = 1001; // at most this many, and for at most
+    double maxSeconds = 0.2;   // this long (after `repetitions`), while a minimum is not yet confirmed
+    int confirmations = 3;     // runs within `confirmTolerance` of a kernel's minimum that confirm it
+    double confirmTolerance = 0.003;
+    int warmups = 2;           // untimed runs of each kernel first (caches, predictors)
+    double targetSeconds = 5e-4; // one run of a longer kernel: short runs are more often undisturbed
+    double warmUpSeconds = 0.02; // the clock chain spins this long before the clock is measured (governor ramp)
 };
 
 // L1-resident memory for "init = mem" registers: 64 cache lines, each of
@@ -42,12 +59,39 @@ struct KernelPair {
     int extraCopies = 0; // copies in the longer body minus copies in the shorter
 };
 
-// Cycles per extra copy. min and median: that statistic of the longer
-// kernel's runs minus the same statistic of the shorter's (as nanoBench
-// aggregates); q1, q3 and max: quartiles and maximum of the per-repetition
-// differences, so relativeSpread() says how much the repetitions disagreed.
+// How timed runs become cycles. With the cycles counter they are read in
+// cycles. Without one (a VM) runs are timed, and the clock chain (a pair of
+// dependent-add kernels, one cycle per extra add) is timed in the same
+// repetitions: the clock is measured at the moment and under the load of the
+// measurement it converts, not once at the start.
+struct CycleClock {
+    CycleSource* counter = nullptr; // the cycles counter, or null
+    KernelPair clockChain;          // used when `counter` is null
+};
+
+struct PairTiming {
+    // Cycles per extra copy. min: the least disturbed runs (the longer
+    // kernel's fastest minus the shorter's fastest, converted with the clock
+    // from the chain's fastest runs); median: the same of the median runs;
+    // q1, q3, max: of the per-repetition differences, so relativeSpread()
+    // says how much the repetitions disagreed.
+    Summary cycles;
+    bool minimumConfirmed = false; // every kernel's minimum was reached `confirmations` times
+    double clockHz = 0;            // the clock measured alongside (from the fastest runs); NaN with the counter
+};
+
 // Returns an error when `stop` is requested (the caller reports "cancelled").
-Result<Summary> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, CycleSource& cycles,
-                               const TimingOptions& options, std::stop_token stop = {});
+Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, const CycleClock& clock,
+                                  const TimingOptions& options, std::stop_token stop = {});
+
+struct ClockMeasurement {
+    double hz = 0;       // from the fastest runs: the clock while undisturbed
+    double medianHz = 0; // from the median runs: what a typical run saw
+    int repetitions = 0;
+    bool minimumConfirmed = false;
+};
+
+// The core clock from the clock chain alone (after `options.warmUpSeconds` of spinning it).
+Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOptions& options, std::stop_token stop = {});
 
 } // namespace perfdash

@@ -1,6 +1,7 @@
 #pragma once
 // Everything a series of instruction benchmarks shares: the pinned CPU, the
-// cycle source (the cycles counter where countable, else the measured clock),
+// cycle clock (the cycles counter where countable, else the clock chain timed
+// alongside every measurement),
 // the CPU's features, the toolchain and the pointer-chase ring. It pins the
 // thread that creates it; use it on that thread only (a GUI creates it on its
 // worker thread).
@@ -26,8 +27,7 @@ struct MeasurementOptions {
     std::optional<int> cpu; // nullopt: the CPU the thread is on
     bool realtime = true;   // try SCHED_FIFO
     Toolchain toolchain = Toolchain::fromEnvironment(hostArch().value_or(Arch::X86_64));
-    TimingOptions timing;
-    ClockProbeOptions clock;
+    TimingOptions timing; // also of the clock measured at the start
     CyclesChoice cycles = CyclesChoice::Auto;
 };
 
@@ -36,7 +36,7 @@ public:
     static Result<std::unique_ptr<MeasurementContext>> create(const MeasurementOptions& options,
                                                               std::stop_token stop = {});
 
-    CycleSource& cycles() { return *cycles_; }
+    CycleClock cycleClock() const;
     const PointerChaseRing& ring() const { return ring_; }
     const CpuFeatures& features() const { return features_; }
     const Toolchain& toolchain() const { return options_.toolchain; }
@@ -44,13 +44,16 @@ public:
     const BenchEnvironment& environment() const { return environment_; }
     // In a forked child: counters that count this process, not the parent.
     Status reopenAfterFork();
+    // Times a kernel pair with this context's ring, cycle clock and options.
+    Result<PairTiming> time(const KernelPair& pair, std::stop_token stop = {}) const;
 
 private:
     MeasurementContext(MeasurementOptions options, ScopedCpuPinning pinning)
         : options_(std::move(options)), pinning_(std::move(pinning)) {}
     MeasurementOptions options_;
     ScopedCpuPinning pinning_;
-    std::unique_ptr<CycleSource> cycles_;
+    std::unique_ptr<CycleSource> counter_;   // the cycles counter, or null
+    std::optional<ClockProbe> clockProbe_;   // its chain converts time when there is no counter
     PointerChaseRing ring_;
     CpuFeatures features_;
     BenchEnvironment environment_;

@@ -19,13 +19,17 @@ json toJson(const Summary& s) {
 
 json toJson(const ModeMeasurement& m, bool withCode) {
     json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}};
+    if (m.cycles) {
+        j["minimum_confirmed"] = m.minimumConfirmed;
+        j["clock_hz"] = number(m.clockHz);
+    }
     if (!m.unavailable.empty()) j["unavailable"] = m.unavailable;
     if (m.streams > 0) j["streams"] = m.streams;
     if (withCode && !m.loopBody.empty()) j["loop_body"] = m.loopBody;
     return j;
 }
 
-json median(const ModeMeasurement& m) { return m.cycles ? number(m.cycles->median) : json(nullptr); }
+json estimate(const ModeMeasurement& m) { return m.cycles ? number(m.cycles->min) : json(nullptr); }
 
 } // namespace
 
@@ -49,8 +53,8 @@ json toJson(const BenchResult& r, bool withAssembly) {
            {"category", r.category},
            {"template", r.templateText},
            {"status", toString(r.status)},
-           {"latency_cycles", median(r.latency)},
-           {"recip_throughput_cycles", median(r.throughput)},
+           {"latency_cycles", estimate(r.latency)},
+           {"recip_throughput_cycles", estimate(r.throughput)},
            {"ipc", number(r.ipc())},
            {"latency", toJson(r.latency, withAssembly)},
            {"throughput", toJson(r.throughput, withAssembly)},
@@ -95,9 +99,9 @@ json toJson(const CpuClockReport& r) {
     json j{{"cpu", r.cpu}, {"scheduling", r.scheduling}, {"timestamp", r.timestamp}, {"references", std::move(refs)}};
     if (r.measured) {
         j["measured_hz"] = number(r.measured->hz);
-        j["accepted_tries"] = r.measured->accepted;
-        j["rejected_tries"] = r.measured->rejected;
-        j["tries"] = toJson(r.measured->acceptedHz);
+        j["median_hz"] = number(r.measured->medianHz);
+        j["repetitions"] = r.measured->repetitions;
+        j["minimum_confirmed"] = r.measured->minimumConfirmed;
     } else {
         j["measured_hz"] = nullptr;
         j["error"] = r.error;

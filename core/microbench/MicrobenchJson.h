@@ -12,9 +12,12 @@
 
 namespace perfdash {
 
-inline constexpr const char* kBenchSchema = "perfdash-bench/1";
-inline constexpr const char* kFreqSchema = "perfdash-freq/1";
-inline constexpr const char* kIpcSchema = "perfdash-ipc/1";
+// Version 2: headline figures (latency_cycles, recip_throughput_cycles, ipc,
+// measured_hz) are minimum-time estimates, medians beside them; the clock is
+// measured alongside each benchmark.
+inline constexpr const char* kBenchSchema = "perfdash-bench/2";
+inline constexpr const char* kFreqSchema = "perfdash-freq/2";
+inline constexpr const char* kIpcSchema = "perfdash-ipc/2";
 
 nlohmann::json toJson(const BenchEnvironment& environment);
 // `withAssembly`: the generated file and each mode's loop body too.

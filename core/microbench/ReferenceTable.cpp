@@ -131,7 +131,7 @@ ReferenceComparison compareWithReference(const BenchResult& result, const Refere
     auto compare = [&](const ModeMeasurement& m, const std::optional<double>& ref, std::optional<double>& deviation,
                        bool& flagged) {
         if (!m.cycles || !ref || *ref <= 0) return;
-        const double diff = m.cycles->median - *ref;
+        const double diff = m.cycles->min - *ref;
         deviation = diff / *ref;
         flagged = std::fabs(*deviation) > tolerance && std::fabs(diff) > 0.1;
     };

@@ -48,7 +48,7 @@ struct ReferenceComparison {
     bool throughputFlagged = false;
 };
 
-// Compares the medians. A deviation is flagged when it exceeds `tolerance`
+// Compares the reported figures (the fastest runs'). A deviation is flagged when it exceeds `tolerance`
 // relative to the reference and also 0.1 cycles (tiny values are noisy).
 ReferenceComparison compareWithReference(const BenchResult& result, const ReferenceRow& row, double tolerance = 0.10);
 // The result against every row of `table` for its instruction (see find()).

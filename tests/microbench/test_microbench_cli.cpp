@@ -65,7 +65,7 @@ private slots:
         const Run r = cli({"bench", "run", hostAdd(), "--json", "--repetitions", "5", "--show-asm"});
         QVERIFY2(r.status == 0, qPrintable(r.err));
         const json j = parse(r);
-        QCOMPARE(j["schema"].get<std::string>(), std::string("perfdash-bench/1"));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("perfdash-bench/2"));
         const json& res = j["results"][0];
         for (const char* field : {"name", "mnemonic", "operands", "latency_cycles", "recip_throughput_cycles", "ipc",
                                   "cycles_source", "assembly"})

@@ -3,6 +3,7 @@
 // with a software event, since this machine has no PMU), CPU pinning, the
 // forked child that contains crashing code, statistics and the IPC plateau.
 #include <QtTest>
+#include <cmath>
 #include <ctime>
 
 #include <csignal>
@@ -37,6 +38,50 @@ void writeFakeMsr(const std::string& root, int cpu, uint64_t aperf, uint64_t mpe
     QCOMPARE(::pwrite(fd, &mperf, 8, kMsrMperf), ssize_t(8));
     QCOMPARE(::pwrite(fd, &aperf, 8, kMsrAperf), ssize_t(8));
     ::close(fd);
+}
+
+// Kernels that do nothing but say which one ran, and a cycles counter that
+// advances, at the end of each timed run, by the scripted cost of that run:
+// the timing logic (which runs it takes, when it stops) checked exactly,
+// without timing anything. Calibration and warm-up runs read no counter.
+struct Script {
+    std::vector<double> costs[2]; // cycles per iteration of each timed run: [0] shorter, [1] longer
+    size_t next[2] = {0, 0};
+    int last = 0;
+    uint64_t lastIterations = 0;
+};
+Script* script = nullptr;
+void scriptedRun(int which, uint64_t n) {
+    script->last = which;
+    script->lastIterations = n;
+}
+void scriptedShorter(uint64_t n, void*) { scriptedRun(0, n); }
+void scriptedLonger(uint64_t n, void*) { scriptedRun(1, n); }
+
+class ScriptedCounter final : public CycleSource {
+public:
+    double now() override {
+        if (++reads_ % 2 == 0) {
+            auto& costs = script->costs[script->last];
+            size_t& i = script->next[script->last];
+            value_ += costs.at(std::min(i++, costs.size() - 1)) * static_cast<double>(script->lastIterations);
+        }
+        return value_;
+    }
+    std::string id() const override { return "scripted"; }
+    std::string description() const override { return "a scripted counter"; }
+    Result<std::unique_ptr<CycleSource>> reopen() const override { return makeError("not in a test"); }
+
+private:
+    long reads_ = 0;
+    double value_ = 0;
+};
+
+Result<PairTiming> timeScripted(Script& s, const TimingOptions& options) {
+    script = &s;
+    ScriptedCounter counter;
+    PointerChaseRing ring;
+    return timeKernelPair({scriptedShorter, scriptedLonger, 100}, ring, {&counter, {}}, options);
 }
 
 } // namespace
@@ -224,6 +269,45 @@ private slots:
         QVERIFY(skipped.reason.find("not supported by this CPU") != std::string::npos);
     }
 
+    void timingStopsOnceEachFastestRunRepeats() {
+        Script s;
+        s.costs[0] = {120, 100, 130, 100.1, 100.2, 90, 90, 90};
+        s.costs[1] = {280, 200, 290, 200.5, 200.1, 150, 150, 150};
+        TimingOptions o;
+        o.repetitions = 3;
+        o.maxRepetitions = 50;
+        o.minSeconds = 0;
+        o.maxSeconds = 1e9;
+        o.confirmations = 3;
+        o.confirmTolerance = 0.003;
+        auto t = timeScripted(s, o);
+        QVERIFY(t.ok());
+        // The fifth repetition brings each kernel's third run within 0.3 % of its fastest.
+        QCOMPARE(t->cycles.count, size_t(5));
+        QVERIFY(t->minimumConfirmed);
+        QCOMPARE(t->cycles.min, (200.0 - 100.0) / 100);   // fastest longer minus fastest shorter, per extra copy
+        QCOMPARE(t->cycles.median, (200.5 - 100.2) / 100); // the median runs, the same way
+        QCOMPARE(t->cycles.max, (290.0 - 130.0) / 100);    // the most disturbed repetition
+        QVERIFY(std::isnan(t->clockHz));                   // read from a counter: no clock was measured
+    }
+
+    void timingFlagsAFastestRunThatNeverRepeats() {
+        Script s;
+        for (int i = 0; i < 20; ++i) {
+            s.costs[0].push_back(100 * std::pow(0.98, i)); // always faster than before: never confirmed
+            s.costs[1].push_back(200 * std::pow(0.98, i));
+        }
+        TimingOptions o;
+        o.repetitions = 3;
+        o.maxRepetitions = 8;
+        o.maxSeconds = 1e9;
+        auto t = timeScripted(s, o);
+        QVERIFY(t.ok());
+        QCOMPARE(t->cycles.count, size_t(8));
+        QVERIFY(!t->minimumConfirmed);
+        QVERIFY(std::fabs(t->cycles.min - 100 * std::pow(0.98, 7) / 100) < 1e-12);
+    }
+
     void summarisesRepetitions() {
         const Summary s = summarize({5, 1, 4, 2, 3});
         QCOMPARE(s.min, 1.0);
@@ -241,7 +325,7 @@ private slots:
         for (double cpi : {1.0, 0.5, 1.0 / 3, 0.25, 0.25, 0.22, 0.25, 0.25}) {
             IpcPoint p;
             p.chains = static_cast<int>(c.points.size()) + 1;
-            p.cyclesPerInstruction.median = cpi;
+            p.cyclesPerInstruction.min = cpi;
             c.points.push_back(p);
         }
         findPlateau(c);

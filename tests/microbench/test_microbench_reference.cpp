@@ -149,7 +149,7 @@ private slots:
         c.cls = IpcClass::FloatAdd;
         IpcPoint p;
         p.chains = 1;
-        p.cyclesPerInstruction.median = 0.5;
+        p.cyclesPerInstruction.min = 0.5;
         c.points.push_back(p);
         findPlateau(c);
         const auto ij = ipcCurvesToJson({}, {c});

@@ -2,6 +2,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QGraphicsLayout>
 #include <QHorizontalBarSeries>
 #include <QTimer>
 #include <QValueAxis>
@@ -15,7 +16,10 @@ namespace perfdash {
 BenchBarChart::BenchBarChart(BenchResultsModel& model, QWidget* parent) : QChartView(parent), model_(model) {
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->setAlignment(Qt::AlignTop);
-    chart()->setTitle(tr("Measured on this machine (median, cycles)"));
+    // Qt Charts' default frame and margins take a fifth of a short page's height.
+    chart()->layout()->setContentsMargins(0, 0, 0, 0);
+    chart()->setMargins(QMargins(4, 2, 8, 2));
+    chart()->setBackgroundRoundness(0);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(&model_, signal, this, &BenchBarChart::scheduleRebuild);
     connect(&model_, &QAbstractItemModel::modelReset, this, &BenchBarChart::scheduleRebuild);
@@ -67,7 +71,7 @@ void BenchBarChart::rebuild() {
     c->addAxis(names, Qt::AlignLeft);
     series->attachAxis(names);
     auto* cycles = new QValueAxis;
-    cycles->setTitleText(tr("cycles"));
+    cycles->setTitleText(tr("cycles, measured on this machine (fastest runs)"));
     cycles->setRange(0, maxValue > 0 ? maxValue * 1.1 : 1);
     cycles->applyNiceNumbers();
     c->addAxis(cycles, Qt::AlignBottom);
@@ -75,8 +79,9 @@ void BenchBarChart::rebuild() {
 
     // Room for two bars per row, so labels never overlap however many rows there are.
     const int perRow = fontMetrics().height() * 2;
-    setMinimumHeight(std::max(fontMetrics().height() * 16, perRow * static_cast<int>(categories_.size()) +
-                                                           fontMetrics().height() * 10));
+    // The rest: the legend above, the axis and its title below (no chart title: the axis title says it).
+    setMinimumHeight(std::max(fontMetrics().height() * 12, perRow * static_cast<int>(categories_.size()) +
+                                                           fontMetrics().height() * 8));
 }
 
 } // namespace perfdash

@@ -115,7 +115,7 @@ double BenchResultsModel::value(const Row& row, int column) const {
     case LatencyColumn:
     case ThroughputColumn: {
         const ModeMeasurement& m = modeOf(r, column);
-        return m.cycles ? m.cycles->median : kNaN;
+        return m.cycles ? m.cycles->min : kNaN;
     }
     case LatencyReferenceColumn: return c ? orNaN(c->row->latency) : kNaN;
     case ThroughputReferenceColumn: return c ? orNaN(c->row->reciprocalThroughput) : kNaN;
@@ -130,7 +130,8 @@ QString BenchResultsModel::text(const Row& row, int column) const {
     const BenchResult& r = row.result;
     switch (column) {
     case NameColumn: return qs(r.name);
-    case InstructionColumn: return qs(r.templateText.empty() ? r.mnemonic + " " + r.operands : r.templateText);
+    // "imul r64, r64" as in the vendors' tables; the template (with its operand roles) is in the tooltip.
+    case InstructionColumn: return qs(r.mnemonic.empty() ? r.templateText : r.mnemonic + " " + r.operands);
     case StatusColumn:
         switch (r.status) {
         case BenchStatus::Measured: return tr("measured");
@@ -164,11 +165,17 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
         const ModeMeasurement& m = modeOf(r, column);
         if (!m.cycles) return tr("n/a: %1").arg(qs(m.unavailable));
         const Summary& s = *m.cycles;
-        QString tip = tr("Measured on this machine: median %1 cycles per instruction, minimum %2, middle half "
-                         "%3–%4 over %5 repetitions.\nCycles from %6.")
-                          .arg(formatCycles(s.median), formatCycles(s.min), formatCycles(s.q1), formatCycles(s.q3))
+        QString tip = tr("Measured on this machine: %1 cycles per instruction from the fastest runs (interference "
+                         "only adds time), %2 from the median runs; middle half %3–%4 over %5 repetitions.\n"
+                         "Cycles from %6.")
+                          .arg(formatCycles(s.min), formatCycles(s.median), formatCycles(s.q1), formatCycles(s.q3))
                           .arg(s.count)
                           .arg(qs(r.cyclesSourceDetail));
+        if (std::isfinite(m.clockHz) && m.clockHz > 0)
+            tip += QLatin1Char('\n') + tr("Core clock measured alongside: %1.").arg(formatGigahertz(m.clockHz));
+        if (!m.minimumConfirmed)
+            tip += QLatin1Char('\n') + tr("The fastest run did not repeat: the machine was busy; take the figure "
+                                           "with care and run it again.");
         for (const auto& note : m.notes) tip += QLatin1Char('\n') + qs(note);
         return tip;
     }
@@ -225,10 +232,11 @@ QVariant BenchResultsModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case LatencyColumn: return tr("Latency in cycles: a chain of dependent copies, measured on this machine (median).");
+        case LatencyColumn:
+            return tr("Latency in cycles: a chain of dependent copies, measured on this machine (fastest runs).");
         case ThroughputColumn:
             return tr("Reciprocal throughput in cycles per instruction: independent streams, measured on this "
-                      "machine (median).");
+                      "machine (fastest runs).");
         case LatencyReferenceColumn:
         case ThroughputReferenceColumn: return tr("From the loaded reference table, not measured here.");
         case LatencyDeviationColumn:

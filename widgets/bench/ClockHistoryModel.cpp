@@ -88,10 +88,13 @@ QVariant ClockHistoryModel::data(const QModelIndex& index, int role) const {
         if (column == TimeColumn) return tr("CPU %1, %2").arg(s.cpu).arg(qs(s.scheduling));
         if (column == MeasuredColumn) {
             if (!s.measured) return tr("n/a: %1").arg(qs(s.error));
-            return tr("Measured on this machine with dependent adds: %1 of %2 tries agreed (their spread %3 %).")
-                .arg(s.measured->accepted)
-                .arg(s.measured->accepted + s.measured->rejected)
-                .arg(QLocale().toString(100 * s.measured->acceptedHz.relativeSpread(), 'f', 2));
+            return tr("Measured on this machine with dependent adds: %1 from the fastest runs, %2 from the median "
+                      "runs, over %3 runs.")
+                       .arg(formatGigahertz(s.measured->hz), formatGigahertz(s.measured->medianHz))
+                       .arg(s.measured->repetitions) +
+                   (s.measured->minimumConfirmed
+                        ? QString()
+                        : QLatin1Char(' ') + tr("The fastest run did not repeat: the CPU was busy."));
         }
         const ReferenceClock* r = reference(row, column);
         return r ? tr("Reported by the system, not measured: %1").arg(qs(r->note)) : tr("n/a: not in this sample");

@@ -19,6 +19,7 @@
 #include "core/microbench/CatalogEntry.h"
 #include "core/microbench/ClockReport.h"
 #include "core/microbench/IpcProbe.h"
+#include "core/microbench/KernelTiming.h"
 
 namespace perfdash {
 
@@ -29,7 +30,7 @@ struct ProbeSettings {
     // else, the GUI included when it shares that CPU; the page leaves it off
     // unless the user asks.
     bool realtime = false;
-    int repetitions = 15; // timed runs of each kernel
+    int repetitions = TimingOptions{}.repetitions; // at least this many timed runs of each kernel
 };
 
 class ProbeRunner : public QObject {

@@ -146,7 +146,8 @@ QWidget* ProbesPage::buildSettingsBar() {
     repetitions_ = new QSpinBox(bar);
     repetitions_->setRange(1, 10000);
     repetitions_->setValue(ProbeSettings{}.repetitions);
-    repetitions_->setToolTip(tr("Timed runs of each kernel; results are medians over them."));
+    repetitions_->setToolTip(tr("Timed runs of each kernel, at least: more follow until each kernel's fastest run "
+                                "repeats. Results come from the fastest runs; medians are in the tooltips."));
     realtime_ = new QCheckBox(tr("Real-time priorit&y (SCHED_FIFO)"), bar);
     realtime_->setToolTip(tr("Steadier numbers, but the probe takes its CPU from everything else while it runs."));
     auto* cpuLabel = new QLabel(tr("C&PU:"), bar);
@@ -277,7 +278,7 @@ QWidget* ProbesPage::buildClockTab() {
     clockInterval_->setRange(0.1, 60);
     clockInterval_->setValue(0.5);
     clockInterval_->setSuffix(tr(" s"));
-    clockInterval_->setToolTip(tr("Time between two clock measurements (each takes a few milliseconds)."));
+    clockInterval_->setToolTip(tr("Time between two clock measurements (each takes about a third of a second)."));
     auto* intervalLabel = new QLabel(tr("Sample e&very:"), tab);
     intervalLabel->setBuddy(clockInterval_);
     clockStart_ = new QPushButton(tr("&Start sampling"), tab);
@@ -474,11 +475,9 @@ void ProbesPage::onEnvironment(const BenchEnvironment& env) {
 void ProbesPage::onClockSample(const CpuClockReport& report) {
     clock_->addSample(report);
     QStringList parts;
-    parts << (report.measured ? tr("CPU %1: measured %2 (%3 of %4 tries agreed)")
+    parts << (report.measured ? tr("CPU %1: measured %2 (median runs %3)")
                                     .arg(report.cpu)
-                                    .arg(formatGigahertz(report.measured->hz))
-                                    .arg(report.measured->accepted)
-                                    .arg(report.measured->accepted + report.measured->rejected)
+                                    .arg(formatGigahertz(report.measured->hz), formatGigahertz(report.measured->medianHz))
                               : tr("CPU %1: measured n/a: %2").arg(report.cpu).arg(qs(report.error)));
     for (const auto& r : report.references)
         parts << (r.hz ? tr("%1 %2 (reported)").arg(qs(r.source), formatGigahertz(r.hz))

@@ -41,13 +41,18 @@ BenchResult measured(const std::string& name, const std::string& mnemonic, doubl
     r.operands = "r64, r64";
     r.templateText = mnemonic + " <sd:gpr64>, <s:gpr64>";
     r.cyclesSourceDetail = "the measured clock";
+    // The median runs took longer: the model must show the fastest runs' figure.
     Summary lat;
-    lat.min = lat.q1 = lat.median = lat.q3 = lat.max = latency;
+    lat.min = lat.q1 = latency;
+    lat.median = lat.q3 = lat.max = latency + 0.5;
     lat.count = 5;
     r.latency.cycles = lat;
+    r.latency.minimumConfirmed = true;
     Summary tp = lat;
-    tp.min = tp.q1 = tp.median = tp.q3 = tp.max = throughput;
+    tp.min = tp.q1 = throughput;
+    tp.median = tp.q3 = tp.max = throughput + 0.5;
     r.throughput.cycles = tp;
+    r.throughput.minimumConfirmed = true;
     return r;
 }
 
@@ -64,8 +69,9 @@ CpuClockReport clockReport(double timestamp, std::optional<double> hz, std::opti
     if (hz) {
         ClockMeasurement m;
         m.hz = *hz;
-        m.accepted = 30;
-        m.rejected = 1;
+        m.medianHz = *hz * 0.98;
+        m.repetitions = 31;
+        m.minimumConfirmed = true;
         r.measured = m;
     } else {
         r.error = "cancelled";
@@ -122,7 +128,19 @@ private slots:
         QCOMPARE(model.index(0, BenchResultsModel::LatencyReferenceColumn).data().toString(), QStringLiteral("n/a"));
         QCOMPARE(model.index(0, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("n/a"));
         QVERIFY(std::isnan(value(model, 0, BenchResultsModel::LatencyDeviationColumn)));
-        QVERIFY(model.index(0, BenchResultsModel::LatencyColumn).data(Qt::ToolTipRole).toString().contains("measured clock"));
+        const QString tip = model.index(0, BenchResultsModel::LatencyColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("measured clock"), qPrintable(tip));
+        QVERIFY2(tip.contains(QLocale().toString(1.5, 'f', 2)), qPrintable(tip)); // the median runs' figure
+        QVERIFY2(!tip.contains("did not repeat"), qPrintable(tip));
+        BenchResult busy = measured("sub_r64", "sub", 1.0, 0.25);
+        busy.latency.minimumConfirmed = false;
+        model.addResult(busy);
+        const int busyRow = model.rowOf(QStringLiteral("sub_r64"));
+        QVERIFY(model.index(busyRow, BenchResultsModel::LatencyColumn).data(Qt::ToolTipRole).toString().contains("did not repeat"));
+        QVERIFY(!model.index(busyRow, BenchResultsModel::ThroughputColumn).data(Qt::ToolTipRole).toString().contains("did not repeat"));
+        model.clear();
+        model.addResult(measured("add_r64", "add", 1.0, 0.25));
+        model.addResult(measured("imul_r64", "imul", 3.0, 1.0));
 
         BenchResult unsupported;
         unsupported.name = "vaddps_zmm";
@@ -181,6 +199,7 @@ private slots:
         QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("TSC"));
         QCOMPARE(model.seconds(2), 1.0);
         QCOMPARE(model.hz(0, ClockHistoryModel::MeasuredColumn), 3.0e9);
+        QVERIFY(model.index(0, ClockHistoryModel::MeasuredColumn).data(Qt::ToolTipRole).toString().contains("31 runs"));
         QVERIFY(std::isnan(model.hz(1, ClockHistoryModel::MeasuredColumn)));
         QCOMPARE(model.index(1, ClockHistoryModel::MeasuredColumn).data().toString(), QStringLiteral("n/a"));
         QVERIFY(model.index(1, 2).data(Qt::ToolTipRole).toString().contains("no invariant TSC"));
@@ -198,7 +217,7 @@ private slots:
         for (int k = 1; k <= 3; ++k) {
             IpcPoint p;
             p.chains = k;
-            p.cyclesPerInstruction.median = 1.0 / k;
+            p.cyclesPerInstruction.min = 1.0 / k;
             add.points.push_back(p);
         }
         IpcCurve load;
