@@ -97,6 +97,15 @@ class TestMarkerLibrary : public QObject {
         return runProgram(dir, program, args, markerEnvironment(*software_, dir.filePath("results").toStdString()));
     }
 
+    // The regions of a run that must end well and print no warning.
+    Result<std::vector<RegionResult>> quietRunRegions(const QTemporaryDir& dir, const QStringList& args) {
+        const ProgramRun r = run(dir, args);
+        if (r.exitCode != 0 || !r.err.empty())
+            return makeError("marker_regions " + args.join(' ').toStdString() + " exited " +
+                             std::to_string(r.exitCode) + ", stderr: " + r.err);
+        return regionsOf(r, *software_);
+    }
+
 private slots:
     void initTestCase() {
         auto plan = planFor({"SOFTWARE"});
@@ -106,10 +115,7 @@ private slots:
 
     void aRegionCountsOnlyWhatHappensInside() {
         QTemporaryDir dir;
-        const ProgramRun r = run(dir, {"pages", QString::number(kPages)});
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.err, std::string());
-        auto regions = regionsOf(r, *software_);
+        auto regions = quietRunRegions(dir, {"pages", QString::number(kPages)});
         REQUIRE_OK(regions);
         const RegionResult* a = findRegion(*regions, "A");
         const RegionResult* b = findRegion(*regions, "B");
@@ -158,10 +164,7 @@ private slots:
     void oneBufferRewrittenBetweenCallsNamesEachRegionByItsText() {
         QTemporaryDir dir;
         const long n = kPages / 2;
-        const ProgramRun r = run(dir, {"buffer", QString::number(n)});
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.err, std::string());
-        auto regions = regionsOf(r, *software_);
+        auto regions = quietRunRegions(dir, {"buffer", QString::number(n)});
         REQUIRE_OK(regions);
         const RegionResult* a = findRegion(*regions, "A");
         const RegionResult* b = findRegion(*regions, "B");

@@ -84,6 +84,16 @@ Result<PairTiming> timeScripted(Script& s, const TimingOptions& options) {
     return timeKernelPair({scriptedShorter, scriptedLonger, 100}, ring, {&counter, {}}, options);
 }
 
+// A scripted run stops by counting repetitions, never by the wall clock it does not script.
+TimingOptions boundedByCount(int maxRepetitions) {
+    TimingOptions o;
+    o.repetitions = 3;
+    o.maxRepetitions = maxRepetitions;
+    o.minSeconds = 0;
+    o.maxSeconds = 1e9;
+    return o;
+}
+
 } // namespace
 
 class TestMicrobenchProbes : public QObject {
@@ -273,11 +283,7 @@ private slots:
         Script s;
         s.costs[0] = {120, 100, 130, 100.1, 100.2, 90, 90, 90};
         s.costs[1] = {280, 200, 290, 200.5, 200.1, 150, 150, 150};
-        TimingOptions o;
-        o.repetitions = 3;
-        o.maxRepetitions = 50;
-        o.minSeconds = 0;
-        o.maxSeconds = 1e9;
+        TimingOptions o = boundedByCount(50);
         o.confirmations = 3;
         o.confirmTolerance = 0.003;
         auto t = timeScripted(s, o);
@@ -297,11 +303,7 @@ private slots:
             s.costs[0].push_back(100 * std::pow(0.98, i)); // always faster than before: never confirmed
             s.costs[1].push_back(200 * std::pow(0.98, i));
         }
-        TimingOptions o;
-        o.repetitions = 3;
-        o.maxRepetitions = 8;
-        o.maxSeconds = 1e9;
-        auto t = timeScripted(s, o);
+        auto t = timeScripted(s, boundedByCount(8));
         QVERIFY(t.ok());
         QCOMPARE(t->cycles.count, size_t(8));
         QVERIFY(!t->minimumConfirmed);

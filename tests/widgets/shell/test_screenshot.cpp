@@ -27,6 +27,12 @@ int distinctColours(const QImage& image) {
     return colours.size();
 }
 
+bool showAt(QWidget& window, const QSize& size) {
+    window.resize(size);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 // Saves the window as perfdash-NAME-WxH.png and checks it is not blank.
 void saveWindow(QWidget& window, const QString& name, const QSize& size, const QString& fallbackDir) {
     const QImage image = window.grab().toImage();
@@ -63,9 +69,7 @@ private slots:
         QFETCH(QSize, size);
         QSettings settings(dir_.filePath(QStringLiteral("screenshot.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAt(window, size));
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "1"});
         QVERIFY(options.ok());
@@ -82,9 +86,7 @@ private slots:
         QFETCH(QSize, size);
         QSettings settings(dir_.filePath(QStringLiteral("screenshot-probes.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAt(window, size));
         window.showPage(MainWindow::Page::Probes);
         auto* probes = window.findChild<ProbesPage*>();
         QVERIFY(probes);
