@@ -10,22 +10,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
+
+#include "workloads/workload_common.h"
 
 static long pagesPerThread;
-
-static void touchPages(long n) {
-    const long page = sysconf(_SC_PAGESIZE);
-    char* p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-        perror("mmap");
-        exit(1);
-    }
-    madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
-    for (long i = 0; i < n; ++i) p[i * page] = 1;
-    munmap(p, (size_t)(n * page));
-}
 
 static void* work(void* unused) {
     (void)unused;
@@ -33,7 +21,7 @@ static void* work(void* unused) {
     LIKWID_MARKER_REGISTER("compute");
     for (int i = 0; i < 2; ++i) {
         LIKWID_MARKER_START("compute");
-        touchPages(pagesPerThread / 2);
+        touchFreshPages(pagesPerThread / 2);
         LIKWID_MARKER_STOP("compute");
     }
     LIKWID_MARKER_START("idle");
@@ -46,7 +34,7 @@ int main(int argc, char** argv) {
         fprintf(stderr, "usage: likwid_regions PAGES THREADS\n");
         return 2;
     }
-    pagesPerThread = atol(argv[1]);
+    pagesPerThread = workloadNumber("likwid_regions", argv[1]);
     int threads = atoi(argv[2]);
     if (threads < 1 || threads > 16) threads = 1;
     LIKWID_MARKER_INIT;
