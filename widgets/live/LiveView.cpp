@@ -97,10 +97,4 @@ void LiveView::finishSession(const MeasurementResult& result) {
     summary_->showResult(result);
 }
 
-void LiveView::showSession(const MeasurementResult& result) {
-    beginSession(result.locations);
-    appendIntervals(result.intervals);
-    finishSession(result);
-}
-
 } // namespace perfdash

@@ -6,7 +6,7 @@
 //
 //   LiveView view;
 //   view.attach(&controller);   // started / intervalsArrived / finished
-//   // or, for a saved session:  view.showSession(result);
+//   // or, for a saved session: ReplayController's signals (MainWindow wires them)
 //
 // The GUI thread never waits here for a counter read: the view only
 // consumes the batches it is given.
@@ -38,8 +38,6 @@ public:
     void beginSession(const std::vector<LocationInfo>& locations);
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     void finishSession(const MeasurementResult& result);
-    // A saved session, all at once.
-    void showSession(const MeasurementResult& result);
 
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }

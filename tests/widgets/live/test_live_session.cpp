@@ -71,7 +71,9 @@ private slots:
         const auto result = finished.first()[0].value<MeasurementResult>();
         LiveView replay;
         replay.resize(1280, 800);
-        replay.showSession(result);
+        replay.beginSession(result.locations);
+        replay.appendIntervals(result.intervals);
+        replay.finishSession(result);
         QCOMPARE(replay.timeline()->data().store().size(), result.intervals.size());
         QCOMPARE(replay.timeline()->charts().size(), timeline.charts().size());
         QCOMPARE(replay.eventTotals()->rowCount(), view.eventTotals()->rowCount());
