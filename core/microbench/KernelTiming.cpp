@@ -121,6 +121,14 @@ Status checkPair(const KernelPair& pair) {
     return {};
 }
 
+// A chain whose longer kernel did not take longer was disturbed beyond use:
+// no clock can be read from it.
+Status checkChainTimed(const PairRuns& chain) {
+    if (chain.fastestPerCopy() > 0 && chain.medianPerCopy() > 0) return {};
+    return makeError("the clock chain's longer kernel did not take longer than its shorter one: the CPU is busy or "
+                     "changing frequency; try again, or run on an idle CPU");
+}
+
 // Spins the chain so that a governor (or the host's boost) has ramped the
 // clock up before anything is timed.
 void warmUp(const KernelPair& chain, double seconds) {
@@ -147,11 +155,9 @@ Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing
     // Units per cycle: 1 with the counter, else seconds per cycle from the chain.
     double fastestUnit = 1, medianUnit = 1;
     if (!clock.counter) {
+        if (auto s = checkChainTimed(runs[1]); !s) return s.error();
         fastestUnit = runs[1].fastestPerCopy();
         medianUnit = runs[1].medianPerCopy();
-        if (!(fastestUnit > 0) || !(medianUnit > 0))
-            return makeError("the clock chain's longer kernel did not take longer than its shorter one: the "
-                             "measurement was disturbed beyond use; run it again on an idle CPU");
     }
     std::vector<double> perRepetition = runs[0].perRepetition();
     for (double& v : perRepetition) v /= medianUnit;
@@ -170,13 +176,10 @@ Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOpt
     std::vector<PairRuns> runs{PairRuns(chain)};
     auto confirmed = runInterleaved(runs, nullptr, monotonicSeconds, options, stop);
     if (!confirmed) return confirmed.error();
-    const double fastest = runs[0].fastestPerCopy(), typical = runs[0].medianPerCopy();
-    if (!(fastest > 0) || !(typical > 0))
-        return makeError("the clock chain's longer kernel did not take longer than its shorter one: the CPU is "
-                         "busy or changing frequency; try again, or run on an idle CPU");
+    if (auto s = checkChainTimed(runs[0]); !s) return s.error();
     ClockMeasurement c;
-    c.hz = 1 / fastest;
-    c.medianHz = 1 / typical;
+    c.hz = 1 / runs[0].fastestPerCopy();
+    c.medianHz = 1 / runs[0].medianPerCopy();
     c.repetitions = static_cast<int>(runs[0].shortRuns.size());
     c.minimumConfirmed = *confirmed;
     return c;
