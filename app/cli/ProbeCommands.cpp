@@ -75,8 +75,8 @@ CommandLine& measuringOptions(CommandLine& cl) {
         .option({"", "--json", "", "print JSON"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
         .option({"", "--measured-clock", "", "convert time with the measured clock even where the cycles counter counts"})
-        .option({"", "--repetitions", "N", "timed runs of each kernel: at least N (default 11), more (up to 101) "
-                                           "until its fastest run repeats"})
+        .option({"", "--repetitions", "N", "timed runs of each kernel: at least N (default 11), more (up to 1001 "
+                                           "runs or 0.2 s) until its fastest run repeats"})
         .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
         .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
 }
@@ -410,8 +410,8 @@ int freqCommand(const Args& rest) {
                    "/proc/cpuinfo, cpufreq, APERF/MPERF and the cycles counter where those exist.");
     cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 or S0:0-1 (default: every CPU this process may use)"})
         .option({"", "--json", "", "print JSON"})
-        .option({"", "--tries", "N", "timed runs per CPU: at least N (default 11), more (up to 101) until the "
-                                     "fastest repeats"})
+        .option({"", "--tries", "N", "timed runs per CPU: at least N (default 11, over 0.25 s at least), more "
+                                     "(up to 1001 runs) until the fastest repeats"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
         .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
         .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
