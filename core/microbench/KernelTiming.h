@@ -28,7 +28,7 @@ struct TimingOptions {
     int repetitions = 11;      // at least this many timed runs of each kernel, alternating
     double minSeconds = 0.03;  // and for at least this long
     int maxRepetitions = 1001; // at most this many, and for at most
-    double maxSeconds = 0.2;   // this long (after `repetitions`), while a minimum is not yet confirmed
+    double maxSeconds = 0.2;   // this long (after `repetitions` and `minSeconds`), while a minimum is not yet confirmed
     int confirmations = 3;     // runs within `confirmTolerance` of a kernel's minimum that confirm it
     double confirmTolerance = 0.003;
     int warmups = 2;           // untimed runs of each kernel first (caches, predictors)
