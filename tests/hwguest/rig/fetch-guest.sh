@@ -18,7 +18,7 @@
 # below, is used as it is; set PERFDASH_HWGUEST_REFRESH=1 to fetch the
 # archive's current versions. Exit 77 with the reason on stderr when apt
 # cannot provide the packages (no arm64 package lists, no network), 1 when
-# something is wrong with them.
+# something is wrong with them; prepare.sh fails the tests on either.
 set -euo pipefail
 
 [ $# -eq 1 ] || { echo "usage: $0 CACHE_DIR" >&2; exit 2; }

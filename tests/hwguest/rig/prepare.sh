@@ -4,10 +4,13 @@
 # The ctest fixture that every guest boot needs: checks that the host can run
 # the guest, fetches the kernel, busybox and the guest's native assembler and
 # linker (cached, see fetch-guest.sh) and
-# builds WORK/initrd.cpio from the aarch64 build. When something is missing it
-# says what and how to get it, leaves the reason in WORK/SKIPPED for the boots
-# and checks, and exits 77 (ctest: skipped). UNAVAILABLE_REASON is CMake's
-# reason why the aarch64 build could not be configured.
+# builds WORK/initrd.cpio from the aarch64 build. When this host is not set up
+# for the guest (a missing package or build) it says what and how to get it,
+# leaves the reason in WORK/SKIPPED for the boots and checks, and exits 77
+# (ctest: skipped). When the guest's kernel, busybox or tools cannot be
+# fetched it fails (exit 1) with apt's reason: the guest is required, and a
+# network or mirror problem must not pass as a skip. UNAVAILABLE_REASON is
+# CMake's reason why the aarch64 build could not be configured.
 #
 # The cache is $PERFDASH_HWGUEST_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/perfdash/hwguest.
 set -euo pipefail
@@ -34,8 +37,11 @@ command -v cpio > /dev/null || skip "cpio not found: install cpio (packaging/deb
 
 status=0
 "$here/fetch-guest.sh" "$cache" 2> "$work/fetch.log" || status=$?
-[ $status -ne 77 ] || skip "the guest's kernel, busybox and tools cannot be fetched: $(cat "$work/fetch.log")"
-[ $status -eq 0 ] || { cat "$work/fetch.log" >&2; exit $status; }
+if [ $status -ne 0 ]; then
+    echo "FAIL: the guest's kernel, busybox and tools cannot be fetched into $cache:" >&2
+    cat "$work/fetch.log" >&2
+    exit 1
+fi
 cat "$work/fetch.log"
 sed 's/^/guest: /' "$cache/manifest"
 
