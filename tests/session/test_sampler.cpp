@@ -82,9 +82,19 @@ private slots:
         QVERIFY(batch.closed);
         QCOMPARE(batch.dropped, uint64_t(0));
         const auto& snaps = batch.snapshots;
-        // Baseline, one per 100 ms of the 1 s run, and the final one: about 10 intervals.
-        QVERIFY2(snaps.size() >= 9 && snaps.size() <= 14, std::to_string(snaps.size()).c_str());
+        // Baseline, the periodic samples and the final one. On a busy machine the
+        // sampler may wake late, so how many periodic samples there are depends on
+        // load; what must hold on any machine is the account: every deadline that
+        // passed before the last periodic sample was either sampled or counted
+        // as missed (the deadline between the expirations read and the
+        // snapshot's own clock reading may not be counted yet), never caught up
+        // in a burst.
+        QVERIFY2(snaps.size() >= 3, std::to_string(snaps.size()).c_str()); // a 1 s run sees a 100 ms deadline
         QCOMPARE(snaps.back().seq, final.seq);
+        const uint64_t accounted = (snaps.size() - 2) + sampler.missedDeadlines();
+        const uint64_t passed = uint64_t((snaps[snaps.size() - 2].monotonicNs - snaps[0].monotonicNs) / 100'000'000);
+        QVERIFY2(accounted == passed || accounted + 1 == passed,
+                 (std::to_string(accounted) + " accounted, " + std::to_string(passed) + " passed").c_str());
         // Absolute deadlines: the k-th periodic sample is never taken before start + k x interval.
         for (size_t k = 1; k + 1 < snaps.size(); ++k)
             QVERIFY(snaps[k].monotonicNs - snaps[0].monotonicNs >= static_cast<int64_t>(k) * 100'000'000);
@@ -101,7 +111,9 @@ private slots:
         }
         const double cpuSeconds = scaledTotals(final)[0].value / 1e9;
         const double wallSeconds = double(final.monotonicNs - snaps.front().monotonicNs) / 1e9;
-        QVERIFY2(cpuSeconds > 0.1 && cpuSeconds <= wallSeconds * 1.01, std::to_string(cpuSeconds).c_str());
+        // The spin is 1 s of wall time; how much CPU it gets depends on load.
+        // One thread's task-clock can never exceed the wall time.
+        QVERIFY2(cpuSeconds > 0 && cpuSeconds <= wallSeconds * 1.01, std::to_string(cpuSeconds).c_str());
     }
 
     void endsAtOnceWhenTheTargetExits() {
