@@ -65,7 +65,8 @@ std::string keyValueTable(const Rows& rows, bool forPrint) {
 }
 
 std::string valueCellClass(const std::string& cell) {
-    return cell == kNotCountedText || startsWith(cell, kNotAvailableText) ? "num na" : "num";
+    if (cell == kNotCountedText || startsWith(cell, kNotAvailableText)) return "num na";
+    return cell.find("(partial:") != std::string::npos ? "num partial" : "num";
 }
 
 std::string tableHtml(const ReportTable& table) {
@@ -210,6 +211,7 @@ table.kv th { text-align: left; white-space: nowrap; }
 td.label { white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.na { color: #777; font-style: italic; }
+td.partial { color: #8a5a00; }
 td.ok { color: #1a7f37; }
 tr.warning td, tr.warning th { background: #fff4e0; }
 p.note { color: #555; font-size: 9pt; margin: 2px 0; }

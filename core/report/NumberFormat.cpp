@@ -32,6 +32,31 @@ std::string formatCount(const CountValue& count) {
     return text;
 }
 
+std::string formatPartial(const PartialSum& partial, const std::string& parts) {
+    return "\u2265 " + formatNumber(partial.value) + " (partial: " + std::to_string(partial.counted) + " of " +
+           std::to_string(partial.of) + " " + parts + ")";
+}
+
+std::string noValueReason(const CountValue& count) {
+    if (isAvailable(count.coverage) && count.coverage == 0)
+        return "the event was never on a counter (other events had the counters all the time)";
+    return "the counter did not run (the target did not run there, or the counter was paused or reset)";
+}
+
+std::string describeCount(const CountValue& count, const std::optional<PartialSum>& partial, const std::string& parts) {
+    std::string text;
+    if (partial)
+        text = "Partial: only " + std::to_string(partial->counted) + " of " + std::to_string(partial->of) + " " + parts +
+               " have a value; they add up to " + formatNumber(partial->value) +
+               ", a lower bound of the total, which is not known.";
+    else if (!isAvailable(count.value))
+        return "No value: " + noValueReason(count) + ".";
+    if (isMultiplexed(count))
+        text += std::string(text.empty() ? "" : " ") + "Multiplexed: on a counter " + formatCoverage(count.coverage) +
+                " of the time, scaled up to the whole time.";
+    return text;
+}
+
 std::string unitSuffix(const std::string& unit) { return unit.empty() ? std::string() : " [" + unit + "]"; }
 
 } // namespace perfdash

@@ -2,6 +2,7 @@
 // How numbers look to a person (text tables, the timeline): counts stay
 // exact integers, other values get six significant digits, and a value that
 // is not available reads "n/a", never 0.
+#include <optional>
 #include <string>
 
 #include "core/session/MeasurementResult.h"
@@ -24,6 +25,18 @@ std::string formatCoverage(double coverage);
 
 // The value, followed by " (62.5%)" when it was multiplexed.
 std::string formatCount(const CountValue& count);
+
+// A sum that only some parts had a value for: "≥ 1234 (partial: 3 of 10 intervals)".
+// parts: what was added up, in the plural ("intervals", "locations", "threads").
+std::string formatPartial(const PartialSum& partial, const std::string& parts);
+
+// Why a counted event has no value (n/a) in one period and place, in a few words.
+std::string noValueReason(const CountValue& count);
+
+// What a person should know about a value beside the number: why it is n/a,
+// that it is partial (and what it is a lower bound of), that it was scaled
+// up; empty for a plain exact count.
+std::string describeCount(const CountValue& count, const std::optional<PartialSum>& partial, const std::string& parts);
 
 // " [Joules]" after an event's name when its values have a unit; empty for plain counts.
 std::string unitSuffix(const std::string& unit);

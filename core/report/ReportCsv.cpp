@@ -29,6 +29,11 @@ std::string csvNumber(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
+std::string partialReason(const PartialSum& partial) {
+    return "partial: " + std::to_string(partial.counted) + " of " + std::to_string(partial.of) +
+           " locations have a value; they add up to " + csvNumber(partial.value);
+}
+
 const char* const kHeader = "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason";
 
 struct RowWriter {
@@ -66,7 +71,9 @@ struct RowWriter {
                     row(eventKind, g, e.event, e.counter, e.unit, csvLocationName(locations[i]), c.value, c.coverage,
                         reason);
                 }
-                row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage, reason);
+                // A partial total keeps `value` empty, as in JSON; the reason column says what the others add up to.
+                row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage,
+                    e.partialTotal ? partialReason(*e.partialTotal) : reason);
             }
             for (const auto& m : g.metrics) {
                 for (size_t i = 0; i < locations.size(); ++i)

@@ -20,11 +20,23 @@ ojson jsonNumber(double v) {
 
 ojson countToJson(const CountValue& c) { return {{"value", jsonNumber(c.value)}, {"coverage", jsonNumber(c.coverage)}}; }
 
+// A total that only some locations had a value for keeps `value` null (a
+// reader that does not know `partial` sees n/a, never a partial sum as the
+// total) and says what the others add up to.
+ojson totalToJson(const EventResult& e) {
+    ojson total = countToJson(e.total);
+    if (e.partialTotal)
+        total["partial"] = {{"value", jsonNumber(e.partialTotal->value)},
+                            {"locations_with_value", e.partialTotal->counted},
+                            {"locations", e.partialTotal->of}};
+    return total;
+}
+
 ojson eventToJson(const EventResult& e) {
     ojson perLocation = ojson::array();
     for (const auto& c : e.perLocation) perLocation.push_back(countToJson(c));
     return {{"counter", e.counter}, {"event", e.event},         {"unit", e.unit},
-            {"counted", e.counted}, {"reason", e.reason},       {"total", countToJson(e.total)},
+            {"counted", e.counted}, {"reason", e.reason},       {"total", totalToJson(e)},
             {"per_location", std::move(perLocation)}};
 }
 

@@ -129,6 +129,19 @@ CountValue readCount(ReportParser& p, const Node& node) {
     return {p.number(p.member(node, "value")), p.number(p.member(node, "coverage"))};
 }
 
+// Absent unless the total is partial (added without raising `schema`).
+std::optional<PartialSum> readPartial(ReportParser& p, const Node& total) {
+    if (!p.has(total, "partial")) return std::nullopt;
+    const Node node = p.member(total, "partial");
+    p.object(node);
+    PartialSum partial{p.number(p.member(node, "value")), p.count(p.member(node, "locations_with_value")),
+                       p.count(p.member(node, "locations"))};
+    if (partial.counted >= partial.of)
+        p.fail("field '" + node.path + "' says " + std::to_string(partial.counted) + " of " +
+               std::to_string(partial.of) + " locations have a value: that is not partial (see docs/report-schema.md)");
+    return partial;
+}
+
 GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
     p.object(g);
     GroupResult group;
@@ -142,7 +155,9 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         event.unit = p.string(p.member(e, "unit"));
         event.counted = p.boolean(p.member(e, "counted"));
         event.reason = p.string(p.member(e, "reason"));
-        event.total = readCount(p, p.member(e, "total"));
+        const Node total = p.member(e, "total");
+        event.total = readCount(p, total);
+        event.partialTotal = readPartial(p, total);
         const Node perLocation = p.member(e, "per_location");
         for (const auto& c : p.elements(perLocation)) event.perLocation.push_back(readCount(p, c));
         p.checkLocationCount(perLocation, event.perLocation.size(), locations);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/report/NumberFormat.h"
+#include "core/session/CountSum.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -39,27 +40,33 @@ std::string regionSummary(const std::vector<RegionResult>& regions) {
 }
 
 struct Statistics {
-    double sum = kNotAvailable, min = kNotAvailable, max = kNotAvailable, avg = kNotAvailable;
-    double coverage = kNotAvailable; // lowest coverage among the values summed
-    bool leftOut = false;            // some locations had no value and are not in the figures
+    CountValue sum;                  // complete only when every location has a value (CountSum.h)
+    std::optional<PartialSum> partial; // the sum of the locations that have one, when some lack it
+    double min = kNotAvailable, max = kNotAvailable, avg = kNotAvailable; // over the locations with a value
+    bool leftOut = false;            // some locations had no value and are not in min, max and avg
 };
 
 Statistics statisticsOf(const std::vector<CountValue>& values) {
     Statistics s;
+    CountSum sum;
     size_t n = 0;
     for (const auto& c : values) {
-        if (!isAvailable(c.value)) {
-            s.leftOut = true;
-            continue;
-        }
-        s.sum = n ? s.sum + c.value : c.value;
+        sum.add(c);
+        if (!isAvailable(c.value)) continue;
         s.min = n ? std::min(s.min, c.value) : c.value;
         s.max = n ? std::max(s.max, c.value) : c.value;
-        if (isAvailable(c.coverage)) s.coverage = isAvailable(s.coverage) ? std::min(s.coverage, c.coverage) : c.coverage;
         ++n;
     }
-    if (n) s.avg = s.sum / static_cast<double>(n);
+    s.sum = sum.total();
+    s.partial = sum.partial();
+    s.leftOut = n < values.size();
+    if (n) s.avg = sum.knownValue() / static_cast<double>(n);
     return s;
+}
+
+// The Sum cell: the total, or what the locations with a value add up to, marked partial.
+std::string sumText(const Statistics& s) {
+    return s.partial ? formatPartial(*s.partial, "locations") : formatCount(s.sum);
 }
 
 // Per-location vectors may be shorter than the location list (a damaged
@@ -98,13 +105,20 @@ ReportTable statisticsTable(const char* nameHeader, bool withCounter) {
     return labelledTable(std::move(labels), {"Sum", "Min", "Max", "Avg"});
 }
 
-const char* const kLeftOutNote = "Statistics leave out the locations without a value (n/a).";
+const char* const kLeftOutNote = "Min, Max and Avg leave out the locations without a value (n/a).";
+const char* const kPartialNote = "A Sum that lacks some locations is partial: \u2265 what the others add up to.";
+
+// The notes under a statistics table: what was left out, and what a partial Sum means.
+void addStatisticsNotes(ReportTable& table, bool leftOut, bool partial) {
+    if (leftOut) table.notes.push_back(kLeftOutNote);
+    if (partial) table.notes.push_back(kPartialNote);
+}
 
 void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
     out.events = labelledTable({"Event", "Counter"}, valueHeaders(locations));
     out.eventStatistics = statisticsTable("Event", true);
     std::vector<std::string> notCounted;
-    bool multiplexed = false, leftOut = false;
+    bool multiplexed = false, leftOut = false, partial = false;
     for (const auto& e : g.events) {
         const std::string name = e.event + unitSuffix(e.unit);
         std::vector<std::string> row{name, e.counter};
@@ -123,7 +137,8 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
             }
             const Statistics s = statisticsOf(values);
             leftOut = leftOut || s.leftOut;
-            statRow.insert(statRow.end(), {formatCount({s.sum, s.coverage}), formatNumber(s.min),
+            partial = partial || s.partial;
+            statRow.insert(statRow.end(), {sumText(s), formatNumber(s.min),
                                            formatNumber(s.max), formatNumber(s.avg)});
         }
         out.events.rows.push_back(std::move(row));
@@ -133,13 +148,13 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
     if (multiplexed)
         out.events.notes.push_back("A percentage after a count: the event was on a counter only that share of the time "
                                    "(multiplexed) and its count is scaled up to the whole time.");
-    if (leftOut) out.eventStatistics.notes.push_back(kLeftOutNote);
+    addStatisticsNotes(out.eventStatistics, leftOut, partial);
 }
 
 void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
     out.metrics = labelledTable({"Metric"}, valueHeaders(locations));
     out.metricStatistics = labelledTable({"Metric"}, {"Sum", "Min", "Max", "Avg", "Aggregate"});
-    bool leftOut = false;
+    bool leftOut = false, partial = false;
     for (const auto& m : g.metrics) {
         const std::vector<CountValue> perLocation = metricValues(m, locations.size());
         std::vector<std::string> row{m.name};
@@ -148,12 +163,13 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
         out.metrics.rows.push_back(std::move(row));
         const Statistics s = statisticsOf(perLocation);
         leftOut = leftOut || s.leftOut;
-        out.metricStatistics.rows.push_back({m.name + " STAT", formatNumber(s.sum), formatNumber(s.min),
+        partial = partial || s.partial;
+        out.metricStatistics.rows.push_back({m.name + " STAT", sumText(s), formatNumber(s.min),
                                              formatNumber(s.max), formatNumber(s.avg), formatNumber(m.aggregate)});
     }
     out.metricStatistics.notes.push_back(
         "Aggregate: the metric's formula applied to the counts summed over all locations.");
-    if (leftOut) out.metricStatistics.notes.push_back(kLeftOutNote);
+    addStatisticsNotes(out.metricStatistics, leftOut, partial);
 }
 
 } // namespace

@@ -5,6 +5,8 @@
 #include <map>
 #include <tuple>
 
+#include "core/report/NumberFormat.h"
+
 namespace perfdash {
 
 namespace {
@@ -26,6 +28,28 @@ double valueIn(const std::vector<GroupResult>& groups, Kind kind, size_t group, 
     return item < g.metrics.size() ? g.metrics[item].aggregate : kNotAvailable;
 }
 
+ComparisonSide sideIn(const GroupResult& g, Kind kind, size_t item) {
+    ComparisonSide side;
+    if (kind == Kind::Metric) {
+        if (!isAvailable(g.metrics[item].aggregate))
+            side.whyNotAvailable = "the metric could not be computed: an input has no complete total, or it divided by zero";
+        return side;
+    }
+    const EventResult& e = g.events[item];
+    if (!e.counted) {
+        side.whyNotAvailable = "not counted: " + (e.reason.empty() ? std::string("no reason was recorded") : e.reason);
+        return side;
+    }
+    side.coverage = e.total.coverage;
+    side.partial = e.partialTotal;
+    if (e.partialTotal)
+        side.whyNotAvailable = "partial: only " + std::to_string(e.partialTotal->counted) + " of " +
+                               std::to_string(e.partialTotal->of) + " locations have a value";
+    else if (!isAvailable(e.total.value))
+        side.whyNotAvailable = "no location has a value";
+    return side;
+}
+
 std::vector<KeyedRow> rowsOf(const MeasurementResult& r) {
     std::vector<KeyedRow> rows;
     std::map<std::string, int> groupSeen;
@@ -38,6 +62,7 @@ std::vector<KeyedRow> rowsOf(const MeasurementResult& r) {
             const int n = seen[{"e:" + ev.event, ev.counter}]++;
             ComparisonRow row{Kind::Event, group.name, ev.event, ev.counter, ev.unit};
             row.a = valueIn(r.groups, Kind::Event, g, e);
+            row.sideA = sideIn(group, Kind::Event, e);
             row.groupA = g, row.itemA = e;
             rows.push_back({{Kind::Event, group.name, groupOccurrence, ev.event, ev.counter, n}, std::move(row)});
         }
@@ -46,6 +71,7 @@ std::vector<KeyedRow> rowsOf(const MeasurementResult& r) {
             const int n = seen[{"m:" + metric.name, ""}]++;
             ComparisonRow row{Kind::Metric, group.name, metric.name, "", ""};
             row.a = valueIn(r.groups, Kind::Metric, g, m);
+            row.sideA = sideIn(group, Kind::Metric, m);
             row.groupA = g, row.itemA = m;
             rows.push_back({{Kind::Metric, group.name, groupOccurrence, metric.name, "", n}, std::move(row)});
         }
@@ -75,6 +101,19 @@ double relativeDifference(double a, double b) {
     return (b - a) / std::fabs(a);
 }
 
+std::string ComparisonRow::differenceNote() const {
+    if (isAvailable(absolute())) {
+        const bool scaledA = isMultiplexed({a, sideA.coverage}), scaledB = isMultiplexed({b, sideB.coverage});
+        if (!scaledA && !scaledB) return {};
+        return std::string("an estimate: ") + (scaledA && scaledB ? "both sessions" : scaledA ? "A" : "B") +
+               " multiplexed this event and scaled its count up";
+    }
+    std::string note;
+    if (!sideA.whyNotAvailable.empty()) note = "A: " + sideA.whyNotAvailable;
+    if (!sideB.whyNotAvailable.empty()) note += (note.empty() ? "" : "; ") + std::string("B: ") + sideB.whyNotAvailable;
+    return note;
+}
+
 std::vector<ComparisonRow> compareSessions(const MeasurementResult& a, const MeasurementResult& b) {
     std::vector<KeyedRow> rows = rowsOf(a);
     std::map<RowKey, size_t> index;
@@ -84,6 +123,7 @@ std::vector<ComparisonRow> compareSessions(const MeasurementResult& a, const Mea
         if (const auto it = index.find(theirs.key); it != index.end()) {
             ComparisonRow& ours = rows[it->second].row;
             ours.b = value;
+            ours.sideB = theirs.row.sideA;
             ours.groupB = theirs.row.groupA, ours.itemB = theirs.row.itemA;
             if (ours.unit.empty()) ours.unit = theirs.row.unit;
             continue;
@@ -91,10 +131,14 @@ std::vector<ComparisonRow> compareSessions(const MeasurementResult& a, const Mea
         ComparisonRow row = theirs.row;
         row.a = kNotAvailable;
         row.b = value;
+        row.sideB = row.sideA;
+        row.sideA = {kNotAvailable, std::nullopt, "not in session A"};
         row.groupB = row.groupA, row.itemB = row.itemA;
         row.groupA = row.itemA = ComparisonRow::kAbsent;
         rows.push_back({theirs.key, std::move(row)});
     }
+    for (KeyedRow& r : rows)
+        if (!r.row.inB()) r.row.sideB.whyNotAvailable = "not in session B";
     std::vector<ComparisonRow> out;
     out.reserve(rows.size());
     for (auto& r : rows) out.push_back(std::move(r.row));

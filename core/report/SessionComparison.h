@@ -3,6 +3,7 @@
 // by group and name, with the difference B − A absolute and relative. A
 // value that is not available stays not available: any difference with it
 // is n/a, and so is a relative difference against an A of zero.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,14 @@ namespace perfdash {
 double absoluteDifference(double a, double b);
 // (b − a) / |a|: 0.25 means B is 25 % above A; NaN when either is not available or a is 0.
 double relativeDifference(double a, double b);
+
+// One session's side of a row beyond its number: how much of it was counted
+// and, when it is n/a, why.
+struct ComparisonSide {
+    double coverage = kNotAvailable;   // events: the total's coverage (below 1: multiplexed, scaled up)
+    std::optional<PartialSum> partial; // events: only some locations had a value (the value is then n/a)
+    std::string whyNotAvailable;       // empty when there is a value
+};
 
 struct ComparisonRow {
     enum class Kind { Event, Metric };
@@ -28,11 +37,14 @@ struct ComparisonRow {
     double b = kNotAvailable;
     // Where the row is in each session (group index, event or metric index), kAbsent when not there.
     size_t groupA = kAbsent, itemA = kAbsent, groupB = kAbsent, itemB = kAbsent;
+    ComparisonSide sideA{}, sideB{};
 
     bool inA() const { return groupA != kAbsent; }
     bool inB() const { return groupB != kAbsent; }
     double absolute() const { return absoluteDifference(a, b); }
     double relative() const { return relativeDifference(a, b); }
+    // Why the difference is n/a, or that it compares estimates (multiplexed); empty otherwise.
+    std::string differenceNote() const;
 };
 
 // A's rows in A's order, then the rows only B has. Rows pair up by group

@@ -166,7 +166,9 @@ std::string seriesSvg(const LineSeries& series, const char* colour, const Frame&
 SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options) {
     const double width = options.width;
     double legendHeight = 0;
-    const std::string legendSvg = chart.series.size() > 1 ? legend(chart.series, width, 38, legendHeight) : "";
+    const double noteHeight = chart.note.empty() ? 0 : 14;
+    const std::string legendSvg =
+        chart.series.size() > 1 ? legend(chart.series, width, 38 + noteHeight, legendHeight) : "";
 
     Range x{INFINITY, -INFINITY}, y{INFINITY, -INFINITY};
     for (const auto& s : chart.series)
@@ -190,10 +192,12 @@ SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options)
     for (double t : yTicks) widestTick = std::max(widestTick, tickLabel(t).size());
     const double left = 28 + static_cast<double>(widestTick) * kCharWidth;
     // Ticks round the y range outwards; the data starts where it starts on x.
-    Frame frame{left, 34 + legendHeight, width - 16, static_cast<double>(options.height) - 40,
+    Frame frame{left, 34 + noteHeight + legendHeight, width - 16, static_cast<double>(options.height) - 40,
                 x.span() > 0 ? x : xAxis, yAxis};
 
     std::string out = svgOpen(options, options.height, chart.title) + legendSvg;
+    if (!chart.note.empty())
+        out += text(width / 2, 34, chart.note, "middle", " font-style=\"italic\" class=\"note\"");
     for (double t : yTicks) {
         out += line(frame.left, frame.py(t), frame.right, frame.py(t), "#e4e4e4");
         out += text(frame.left - 6, frame.py(t) + 4, tickLabel(t), "end");

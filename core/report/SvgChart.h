@@ -23,6 +23,9 @@ struct LineChart {
     std::string xLabel; // "t [s]"
     std::string yLabel;
     std::vector<LineSeries> series;
+    // A line under the title for what the points do not say: why there are
+    // no values, that some are missing or were scaled up (multiplexed).
+    std::string note{};
 };
 
 struct Bar {

@@ -38,7 +38,11 @@ std::string formatTimelineText(const IntervalResult& interval) {
         const GroupResult& group = interval.groups[g];
         for (size_t e = 0; e < group.events.size(); ++e) {
             const EventResult& event = group.events[e];
-            out += line(t, dt, event.counted ? formatCount(event.total) : kNotCountedText, keys.events[g][e] + unitSuffix(event.unit));
+            // A partial total is n/a in the value column (it is not the total); what is known follows the
+            // name, so that the columns stay aligned.
+            std::string name = keys.events[g][e] + unitSuffix(event.unit);
+            if (event.partialTotal) name += "  " + formatPartial(*event.partialTotal, "locations");
+            out += line(t, dt, event.counted ? formatCount(event.total) : kNotCountedText, name);
         }
         for (size_t m = 0; m < group.metrics.size(); ++m)
             out += line(t, dt, formatNumber(group.metrics[m].aggregate), keys.metrics[g][m]);

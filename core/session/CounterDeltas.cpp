@@ -65,16 +65,4 @@ std::vector<CountValue> scaledTotals(const Snapshot& snapshot) {
     return out;
 }
 
-CountValue sumOverLocations(const std::vector<CountValue>& values, size_t slotCount, size_t slot) {
-    CountValue sum;
-    if (slotCount == 0 || slot >= slotCount) return sum;
-    for (size_t i = slot; i < values.size(); i += slotCount) {
-        const CountValue& v = values[i];
-        if (isAvailable(v.value)) sum.value = isAvailable(sum.value) ? sum.value + v.value : v.value;
-        if (isAvailable(v.coverage))
-            sum.coverage = isAvailable(sum.coverage) ? std::min(sum.coverage, v.coverage) : v.coverage;
-    }
-    return sum;
-}
-
 } // namespace perfdash

@@ -25,10 +25,4 @@ CountValue scaledTotal(const CounterValue& value);
 std::vector<CountValue> scaledDeltas(const Snapshot& earlier, const Snapshot& later);
 std::vector<CountValue> scaledTotals(const Snapshot& snapshot);
 
-// One slot summed over all locations of such a vector. Locations where the
-// slot is NaN (e.g. a CPU the task never ran on) are left out; the result is
-// NaN only when no location has a value. Coverage is the lowest of the
-// locations that have one.
-CountValue sumOverLocations(const std::vector<CountValue>& values, size_t slotCount, size_t slot);
-
 } // namespace perfdash

@@ -25,6 +25,15 @@ struct CountValue {
     double coverage = kNotAvailable; // running / enabled: 1 = counted all the time, < 1 = multiplexed
 };
 
+// A sum of which only some parts (locations, intervals, threads) had a
+// value: what those parts add up to, a lower bound of the real total, and
+// how many of how many parts it holds. The total itself is then n/a.
+struct PartialSum {
+    double value = kNotAvailable;
+    size_t counted = 0; // parts with a complete value
+    size_t of = 0;      // all parts
+};
+
 struct EventResult {
     std::string counter; // slot name: PMC0, FIXC1, or the event itself for -e
     std::string event;   // canonical event name
@@ -33,6 +42,8 @@ struct EventResult {
     std::string reason;  // why not, when !counted
     std::vector<CountValue> perLocation; // parallel to MeasurementResult::locations
     CountValue total;                    // sum over locations; coverage is the lowest of them
+    // Set when total.value is n/a because only some locations had a value (core/session/CountSum.h).
+    std::optional<PartialSum> partialTotal;
 };
 
 struct MetricResult {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/session/CountSum.h"
 #include "core/session/CounterDeltas.h"
 #include "core/session/MarkerEnvironment.h"
 #include "core/session/ResultBuilder.h"
@@ -87,7 +88,7 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
         RegionResult region;
         region.name = key.name;
         region.groupIndex = key.set;
-        std::vector<CountValue> all; // [thread * slotCount + slot], for the sums
+        std::vector<CountSum> sums(slotCount); // per slot, over the threads
         std::vector<GroupResult> perThread;
         double longest = 0;
         for (const MarkerRegionRecord* r : records) {
@@ -98,13 +99,20 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
             longest = std::max(longest, seconds);
             std::vector<CountValue> counts = threadCounts(*r, slots, slotCount);
             perThread.push_back(builder->build(counts, seconds).at(static_cast<size_t>(key.set)));
-            all.insert(all.end(), counts.begin(), counts.end());
+            for (size_t slot : slots) sums[slot].add(counts[slot]);
         }
-        std::vector<CountValue> sums(slotCount);
-        for (size_t slot : slots) sums[slot] = sumOverLocations(all, slotCount, slot);
-        region.group = builder->build(sums, longest).at(static_cast<size_t>(key.set));
+        // The aggregate metrics see complete sums only: a thread without a
+        // value makes its event's total (and what is computed from it) n/a.
+        std::vector<CountValue> totals(slotCount);
+        for (size_t slot : slots) totals[slot] = sums[slot].total();
+        region.group = builder->build(totals, longest).at(static_cast<size_t>(key.set));
+        const auto& planned = plan.groups[static_cast<size_t>(key.set)].events;
         for (size_t e = 0; e < region.group.events.size(); ++e) {
             EventResult& event = region.group.events[e]; // its total is the sums' single column
+            if (event.counted && planned[e].eventSetSlot >= 0) {
+                event.partialTotal = sums[static_cast<size_t>(planned[e].eventSetSlot)].partial();
+                if (event.partialTotal) event.partialTotal->value *= planned[e].scale;
+            }
             event.perLocation.clear();
             for (const auto& t : perThread) event.perLocation.push_back(t.events[e].perLocation.front());
         }

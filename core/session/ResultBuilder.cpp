@@ -1,6 +1,6 @@
 #include "core/session/ResultBuilder.h"
 
-#include "core/session/CounterDeltas.h"
+#include "core/session/CountSum.h"
 
 namespace perfdash {
 
@@ -39,17 +39,17 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
         return r;
     }
     r.counted = true;
-    bool everyLocation = true;
+    // A location without a value is unknown (where a task did not run is an
+    // exact 0, see CounterDeltas.h): a sum without it is not the total.
+    CountSum total;
     for (size_t l = 0; l < locations_.size(); ++l) {
         CountValue v = counts[l * slotCount + slot];
         v.value *= event.scale;
-        everyLocation = everyLocation && isAvailable(v.value);
         r.perLocation[l] = v;
+        total.add(v);
     }
-    r.total = sumOverLocations(counts, slotCount, slot);
-    // A location without a value is unknown (where a task did not run is an
-    // exact 0, see CounterDeltas.h): a sum without it is not the total.
-    r.total.value = everyLocation ? r.total.value * event.scale : kNotAvailable;
+    r.total = total.total();
+    r.partialTotal = total.partial();
     return r;
 }
 

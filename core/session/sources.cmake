@@ -1,6 +1,7 @@
 target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AttachTarget.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChildOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CountSum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CounterDeltas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Launcher.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProgramLookup.cpp

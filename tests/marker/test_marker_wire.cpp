@@ -195,6 +195,46 @@ private slots:
         QVERIFY(!isAvailable(findMetric(*setup, "rate")->perLocation[0]));
     }
 
+    void aRegionTotalWithoutSomeThreadsIsPartialNeverTheTotal() {
+        const MeasurementPlan plan = handPlan({{{"A", software(1)}, {"B", software(2)}}}, {{"rate=B/time"}});
+        auto parsed = parseMarkerResults("perfdash-marker-results 1\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n"
+                                         "region 0 100 1 1000000000 100 100 work 10 200\n"
+                                         "region 0 101 1 1000000000 100 100 work 20 -\n"
+                                         "region 0 102 1 1000000000 100 0 work 5 7\n"
+                                         "region 0 100 1 1000000000 100 100 idle 1 -\n"
+                                         "region 0 101 1 1000000000 100 100 idle 2 -\n"
+                                         "end\n",
+                                         "results");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
+        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
+        QVERIFY(regions.ok());
+        const RegionResult* work = findRegion(*regions, "work", 0);
+        QVERIFY(work);
+        // Thread 102 was never on a counter: n/a there (coverage 0), and the totals lack it.
+        const EventResult* a = findEvent(*work, "A");
+        QVERIFY(!isAvailable(a->perLocation[2].value));
+        QCOMPARE(a->perLocation[2].coverage, 0.0);
+        QVERIFY(!isAvailable(a->total.value));
+        QVERIFY(a->partialTotal);
+        QCOMPARE(a->partialTotal->value, 30.0);
+        QCOMPARE(a->partialTotal->counted, size_t(2));
+        QCOMPARE(a->partialTotal->of, size_t(3));
+        const EventResult* b = findEvent(*work, "B");
+        QCOMPARE(b->partialTotal->value, 200.0);
+        QCOMPARE(b->partialTotal->counted, size_t(1));
+        // The aggregate would be computed from a partial sum: n/a, while each thread keeps its own.
+        QVERIFY(!isAvailable(findMetric(*work, "rate")->aggregate));
+        QCOMPARE(findMetric(*work, "rate")->perLocation[0], 200.0);
+
+        // No thread counted B: n/a, never 0, and nothing partial about it.
+        const RegionResult* idle = findRegion(*regions, "idle", 0);
+        QVERIFY(idle);
+        QVERIFY(!isAvailable(findEvent(*idle, "B")->total.value));
+        QVERIFY(!findEvent(*idle, "B")->partialTotal);
+        QCOMPARE(findEvent(*idle, "A")->total.value, 3.0);
+        QVERIFY(!findEvent(*idle, "A")->partialTotal);
+    }
+
     void aGroupThePmuCannotFitSaysSo() {
         const MeasurementPlan plan = handPlan({{{"A", software(1)}}});
         auto parsed = parseMarkerResults("perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 unschedulable\n"

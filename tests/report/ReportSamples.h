@@ -4,6 +4,7 @@
 // that was not counted, repeated names, awkward characters) appears.
 #include <algorithm>
 
+#include "core/session/CountSum.h"
 #include "core/session/MeasurementResult.h"
 
 namespace perfdash::samples {
@@ -14,11 +15,11 @@ inline EventResult counted(std::string counter, std::string event, std::vector<C
     e.event = std::move(event);
     e.counted = true;
     e.perLocation = std::move(perLocation);
-    e.total = {0, 1};
-    for (const auto& c : e.perLocation) {
-        e.total.value += c.value;
-        e.total.coverage = std::min(e.total.coverage, c.coverage);
-    }
+    // As ResultBuilder sums: a location without a value makes the total partial.
+    CountSum total;
+    for (const auto& c : e.perLocation) total.add(c);
+    e.total = total.total();
+    e.partialTotal = total.partial();
     return e;
 }
 
@@ -109,6 +110,34 @@ inline MeasurementResult richResult() {
     };
     r.groups = groups(2.0);
     for (int i = 1; i <= 2; ++i) r.intervals.push_back({0.5 * i, 0.5, groups(1.0)});
+    return r;
+}
+
+// The three ways a counted event can lack values, on three CPUs and in a
+// timeline of two intervals, in a group without metrics (so its events are
+// charted): "idle" never had a value anywhere (never on a counter), "some"
+// had one on cpu0 and cpu1 only (its totals are partial), "mux" was
+// multiplexed (on a counter half the time, scaled up).
+inline std::vector<GroupResult> gapGroups(double scale) {
+    GroupResult g;
+    g.name = "GAPS";
+    g.events.push_back(counted("PMC0", "idle", {{kNotAvailable, 0}, {kNotAvailable, 0}, {kNotAvailable, 0}}));
+    g.events.push_back(counted("PMC1", "some", {{100 * scale, 1}, {200 * scale, 1}, {kNotAvailable, kNotAvailable}}));
+    g.events.push_back(counted("PMC2", "mux", {{1000 * scale, 0.5}, {3000 * scale, 0.5}, {0, 1}}));
+    return {g};
+}
+
+inline MeasurementResult gapsResult() {
+    MeasurementResult r;
+    r.version = "0.1.0";
+    r.config.mode = "system";
+    r.config.cpus = {0, 1, 2};
+    r.config.groups = {"GAPS"};
+    r.config.intervalS = 0.5;
+    r.durationS = 1.0;
+    r.locations = {{"cpu", 0}, {"cpu", 1}, {"cpu", 2}};
+    r.groups = gapGroups(2.0);
+    for (int i = 1; i <= 2; ++i) r.intervals.push_back({0.5 * i, 0.5, gapGroups(1.0)});
     return r;
 }
 

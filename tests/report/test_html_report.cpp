@@ -122,6 +122,27 @@ private slots:
         for (const auto& [label, value] : reportHeaderLines(r)) QVERIFY2(contains(html, escapeMarkup(value)), value.c_str());
     }
 
+    void marksPartialSumsAndExplainsEventCharts() {
+        const MeasurementResult r = samples::gapsResult();
+        const std::string html = formatHtmlReport(r);
+        // The Sum of "some" lacks cpu2: marked partial, in its own style, never the bare sum.
+        QVERIFY(contains(html, "<td class=\"num partial\" align=\"right\">\u2265 600 (partial: 2 of 3 locations)</td>"));
+        QVERIFY(!contains(html, ">600<"));
+        QVERIFY(contains(html, "<td class=\"num\" align=\"right\">8000 (50.0%)</td>")); // multiplexed: scaled, with coverage
+        // GAPS has no metrics, so its events are charted; each chart says what its line does not.
+        const std::vector<ReportChart> charts = reportCharts(r);
+        QCOMPARE(charts.size(), size_t(3));
+        QVERIFY(contains(charts[0].drawing.svg, "no value in 2 intervals"));
+        QVERIFY(contains(charts[0].drawing.svg, "no values (n/a)"));
+        QVERIFY(contains(charts[1].drawing.svg, "n/a in 2 intervals where only some locations had a value"));
+        QVERIFY(contains(charts[2].drawing.svg, "multiplexed: scaled up from as little as 50.0% of the time"));
+        MeasurementResult notCounted = r;
+        for (auto* groups : {&notCounted.groups, &notCounted.intervals[0].groups, &notCounted.intervals[1].groups})
+            (*groups)[0].events[0] = samples::notCounted("PMC0", "idle", samples::kVirtualisedPmu, 3);
+        QVERIFY(contains(reportCharts(notCounted)[0].drawing.svg,
+                         std::string("not counted: ") + samples::kVirtualisedPmu));
+    }
+
     void describesTheMachine() {
         MeasurementResult r = samples::smallResult();
         r.machine = nlohmann::json::parse(R"({

@@ -106,6 +106,32 @@ private slots:
         QCOMPARE(cpi[0][Coverage], std::string());
     }
 
+    void totalsWithMissingPartsAreNeverAPartialSum() {
+        const auto rows = parseCsv(formatReportCsv(samples::gapsResult()));
+        // Never counted anywhere: every value empty, the total too, never 0.
+        const auto idle = rowsWhere(rows, "event", "GAPS", "idle");
+        QCOMPARE(idle.size(), size_t(4));
+        for (const auto& r : idle) QCOMPARE(r[Value], std::string());
+        QCOMPARE(idle[3][Coverage], std::string("0"));
+        QCOMPARE(idle[3][Reason], std::string());
+        // Counted on two of three CPUs: the total is empty and its reason gives the partial sum.
+        for (const char* kind : {"event", "interval_event"}) {
+            const auto some = rowsWhere(rows, kind, "GAPS", "some");
+            const Row& total = some[3];
+            QCOMPARE(total[Location], std::string("total"));
+            QCOMPARE(total[Value], std::string());
+            QCOMPARE(total[Reason], std::string(kind == std::string("event")
+                                                    ? "partial: 2 of 3 locations have a value; they add up to 600"
+                                                    : "partial: 2 of 3 locations have a value; they add up to 300"));
+        }
+        // Multiplexed: the scaled total with its coverage, no reason.
+        const auto mux = rowsWhere(rows, "event", "GAPS", "mux");
+        QCOMPARE(mux[3][Value], std::string("8000"));
+        QCOMPARE(mux[3][Coverage], std::string("0.5"));
+        QCOMPARE(mux[3][Reason], std::string());
+        QCOMPARE(mux[2][Value], std::string("0")); // cpu2 counted an exact 0: it stays 0
+    }
+
     void writesTimesUnitsAndExactNumbers() {
         MeasurementResult r = samples::richResult();
         r.groups[2].events[0].perLocation[0].value = 0.1 + 0.2;

@@ -62,6 +62,44 @@ private slots:
         QCOMPARE(j["intervals"][1]["deltas"]["MEM/INSTR_RETIRED_ANY"], json(1800000));
     }
 
+    void totalsWithMissingPartsAreNullAndSayWhatIsKnown() {
+        const json j = json::parse(formatReportJson(samples::gapsResult()));
+        const json& events = j["groups"][0]["events"];
+        // Never counted anywhere: null, never 0, and no partial sum; coverage 0 says why.
+        QCOMPARE(events[0]["total"], json({{"value", nullptr}, {"coverage", 0}}));
+        // Counted on two of three CPUs: the total is null and `partial` holds what is known.
+        QCOMPARE(events[1]["total"]["value"], json(nullptr));
+        QCOMPARE(events[1]["total"]["partial"],
+                 json({{"value", 600}, {"locations_with_value", 2}, {"locations", 3}}));
+        QCOMPARE(j["totals"]["some"], json(nullptr));
+        QCOMPARE(j["intervals"][0]["groups"][0]["events"][1]["total"]["partial"]["value"], json(300));
+        // Multiplexed: the scaled total with its coverage; complete, so no `partial`.
+        QCOMPARE(events[2]["total"], json({{"value", 8000}, {"coverage", 0.5}}));
+        // The field reads back.
+        auto read = readReportJson(j.dump(), "gaps.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        const EventResult& some = read->groups[0].events[1];
+        QVERIFY(std::isnan(some.total.value));
+        QVERIFY(some.partialTotal);
+        QCOMPARE(some.partialTotal->value, 600.0);
+        QCOMPARE(some.partialTotal->counted, size_t(2));
+        QCOMPARE(some.partialTotal->of, size_t(3));
+        QVERIFY(!read->groups[0].events[0].partialTotal);
+        QVERIFY(!read->groups[0].events[2].partialTotal);
+        QCOMPARE(formatReportJson(*read), formatReportJson(samples::gapsResult()));
+    }
+
+    void refusesAPartialThatIsNotPartial() {
+        json j = json::parse(formatReportJson(samples::gapsResult()));
+        j["groups"][0]["events"][1]["total"]["partial"]["locations_with_value"] = 3;
+        const std::string error = errorOf(j.dump());
+        QVERIFY(contains(error, "run1.json"));
+        QVERIFY(contains(error, "groups[0].events[1].total.partial"));
+        QVERIFY(contains(error, "3 of 3 locations"));
+        j["groups"][0]["events"][1]["total"]["partial"]["locations_with_value"] = -1;
+        QVERIFY(contains(errorOf(j.dump()), "locations_with_value"));
+    }
+
     void qualifiesFlatKeysOnlyWhenNamesCollide() {
         const json j = json::parse(formatReportJson(samples::richResult()));
         const json expectedTotals = {{"CPI/INSTR_RETIRED_ANY", 12000000},   {"CPU_CLK_UNHALTED_CORE", nullptr},

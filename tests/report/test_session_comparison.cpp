@@ -33,6 +33,44 @@ private slots:
         QCOMPARE(absoluteDifference(0, 0), 0.0);
     }
 
+    void saysWhyAValueIsMissingPartialOrScaled() {
+        const MeasurementResult a = samples::gapsResult();
+        MeasurementResult b = samples::gapsResult();
+        b.groups[0].events[1] = samples::counted("PMC1", "some", {{100, 1}, {200, 1}, {50, 1}}); // complete in B
+        b.groups[0].events[2] = samples::counted("PMC2", "mux", {{1000, 1}, {3000, 1}, {0, 1}});  // not multiplexed in B
+        b.groups[0].events.push_back(samples::notCounted("PMC3", "gone", samples::kVirtualisedPmu, 3));
+        const auto rows = compareSessions(a, b);
+        using Kind = ComparisonRow::Kind;
+
+        // Never counted anywhere in either session: n/a on both sides, and why.
+        const ComparisonRow* idle = findRow(rows, Kind::Event, "GAPS", "idle");
+        QVERIFY(idle && !isAvailable(idle->a) && !isAvailable(idle->b) && !isAvailable(idle->absolute()));
+        QCOMPARE(idle->sideA.whyNotAvailable, std::string("no location has a value"));
+        QCOMPARE(idle->sideA.coverage, 0.0);
+        QCOMPARE(idle->differenceNote(), std::string("A: no location has a value; B: no location has a value"));
+
+        // Partial in A: its value is n/a (never the partial sum), the partial sum is kept beside it.
+        const ComparisonRow* some = findRow(rows, Kind::Event, "GAPS", "some");
+        QVERIFY(some && !isAvailable(some->a) && !isAvailable(some->absolute()));
+        QCOMPARE(some->b, 350.0);
+        QVERIFY(some->sideA.partial);
+        QCOMPARE(some->sideA.partial->value, 600.0);
+        QCOMPARE(some->differenceNote(), std::string("A: partial: only 2 of 3 locations have a value"));
+        QVERIFY(!some->sideB.partial);
+
+        // Multiplexed in A only: a difference, flagged as an estimate.
+        const ComparisonRow* mux = findRow(rows, Kind::Event, "GAPS", "mux");
+        QVERIFY(mux);
+        QCOMPARE(mux->absolute(), 4000.0 - 8000.0);
+        QCOMPARE(mux->sideA.coverage, 0.5);
+        QCOMPARE(mux->differenceNote(), std::string("an estimate: A multiplexed this event and scaled its count up"));
+
+        // Not counted, and not in A at all.
+        const ComparisonRow* gone = findRow(rows, Kind::Event, "GAPS", "gone");
+        QVERIFY(gone && !gone->inA());
+        QCOMPARE(gone->differenceNote(), std::string("A: not in session A; B: not counted: ") + samples::kVirtualisedPmu);
+    }
+
     void pairsRowsByGroupNameAndCounter() {
         const MeasurementResult a = samples::richResult();
         MeasurementResult b = samples::richResult();

@@ -98,6 +98,17 @@ private slots:
         QVERIFY(shape.texts.contains("no values (n/a)"));
     }
 
+    void aNoteSaysWhatThePointsDoNot() {
+        LineChart chart{"idle over time", "t [s]", "count", {series("idle", {kNotAvailable, kNotAvailable})},
+                        "not counted: <no PMU>"};
+        const SvgShape shape = inspect(renderLineChartSvg(chart).svg);
+        QVERIFY2(shape.error.isEmpty(), qPrintable(shape.error));
+        QVERIFY(shape.texts.contains("not counted: <no PMU>")); // escaped in the SVG, read back as written
+        QVERIFY(shape.texts.contains("no values (n/a)"));
+        LineChart plain{"v", "t [s]", "v", {series("v", {1, 2})}};
+        QCOMPARE(inspect(renderLineChartSvg(plain).svg).texts.filter("not counted").size(), 0);
+    }
+
     void longSeriesAreReducedButKeepPeaksAndGaps() {
         std::vector<double> ys(100000);
         for (size_t i = 0; i < ys.size(); ++i) ys[i] = 1.0 + double(i % 2); // every bucket has a low and a high

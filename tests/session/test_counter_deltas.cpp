@@ -119,21 +119,6 @@ private slots:
         for (size_t i = 1; i < readings.size(); ++i) sum += scaledDelta(readings[i - 1], readings[i]).value;
         QCOMPARE(sum, scaledTotal(readings.back()).value);
     }
-
-    void sumsOverLocationsSkippingThoseWithoutValue() {
-        // 3 locations x 2 slots.
-        const std::vector<CountValue> v{{10, 1.0}, {1, 0.5}, {kNotAvailable, kNotAvailable}, {2, 0.25},
-                                        {30, 0.8}, {kNotAvailable, 0.0}};
-        const CountValue slot0 = sumOverLocations(v, 2, 0);
-        QCOMPARE(slot0.value, 40.0);
-        QCOMPARE(slot0.coverage, 0.8);
-        const CountValue slot1 = sumOverLocations(v, 2, 1);
-        QCOMPARE(slot1.value, 3.0);
-        QCOMPARE(slot1.coverage, 0.0); // one location never got onto the PMU: the sum is partial
-        const std::vector<CountValue> none{{kNotAvailable, kNotAvailable}};
-        QVERIFY(std::isnan(sumOverLocations(none, 1, 0).value));
-        QVERIFY(std::isnan(sumOverLocations(v, 2, 5).value));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestCounterDeltas)

@@ -165,14 +165,39 @@ private slots:
         QVERIFY(b.counted);
         QCOMPARE(b.perLocation[0].value, 0.0);
         QVERIFY(!isAvailable(b.perLocation[1].value));
-        // A sum that misses a location is not the total.
+        // A sum that misses a location is not the total: it is partial, with what is known.
         QVERIFY(!isAvailable(b.total.value));
+        QVERIFY(b.partialTotal);
+        QCOMPARE(b.partialTotal->value, 0.0);
+        QCOMPARE(b.partialTotal->counted, size_t(1));
+        QCOMPARE(b.partialTotal->of, size_t(2));
+        QVERIFY(!eventOf(groups[0], "A").partialTotal); // complete
         const MetricResult& ratio = metric(groups[0], "A per B");
         QVERIFY(!isAvailable(ratio.perLocation[0])); // 10 / 0
         QVERIFY(!isAvailable(ratio.perLocation[1])); // B missing
         QVERIFY(!isAvailable(ratio.aggregate));
         // Metrics that do not use B are unaffected.
         QCOMPARE(metric(groups[0], "A per second").aggregate, 20.0);
+    }
+
+    void noLocationWithAValueIsNotAvailableNeverZero() {
+        std::vector<CountValue> c = counts({10, kNotAvailable, 1e9, 7}, {30, kNotAvailable, 3e9, 9});
+        c[1].coverage = c[5].coverage = 0.0; // B never got onto a counter
+        const auto groups = builder().build(c, 2.0);
+        const EventResult& b = eventOf(groups[0], "B");
+        QVERIFY(b.counted);
+        QVERIFY(!isAvailable(b.total.value));
+        QVERIFY(!b.partialTotal);
+        QCOMPARE(b.total.coverage, 0.0);
+    }
+
+    void partialScaledTotalsKeepTheSysfsScale() {
+        std::vector<CountValue> c = counts({10, 5, 1e9, 7}, {30, 10, kNotAvailable, 9});
+        const auto groups = builder().build(c, 2.0);
+        const EventResult& pwr = eventOf(groups[0], "PWR");
+        QVERIFY(!isAvailable(pwr.total.value));
+        QCOMPARE(pwr.partialTotal->value, 1e9 * kJoulesPerCount);
+        QVERIFY(!isAvailable(metric(groups[0], "Energy [J]").aggregate));
     }
 
     void coverageOfTheTotalIsTheLowest() {

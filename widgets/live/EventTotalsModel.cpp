@@ -32,10 +32,10 @@ void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
     for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
     for (const auto& group : groups)
         for (const auto& event : group.events) {
-            Row row{event, QString::fromStdString(group.name), std::vector<double>(locations_.size(), 0.0)};
-            row.event.perLocation.assign(locations_.size(),
-                                         CountValue{event.counted ? 0.0 : kNotAvailable, kNotAvailable});
+            Row row{event, QString::fromStdString(group.name), std::vector<CountSum>(locations_.size())};
+            row.event.perLocation.clear();
             row.event.total = {};
+            row.event.partialTotal.reset();
             rows_.push_back(std::move(row));
         }
     endResetModel();
@@ -51,18 +51,12 @@ void EventTotalsModel::appendIntervals(const std::vector<IntervalResult>& interv
             for (const auto& event : group.events) {
                 if (r >= rows_.size()) break;
                 Row& row = rows_[r++];
-                for (size_t l = 0; l < row.event.perLocation.size() && l < event.perLocation.size(); ++l) {
-                    const CountValue& delta = event.perLocation[l];
-                    if (isAvailable(delta.value)) row.event.perLocation[l].value += delta.value;
-                    if (isAvailable(delta.coverage)) row.coveredSeconds[l] += delta.coverage * interval.dt;
-                }
+                if (!row.event.counted) continue;
+                // An interval that lacks a location has no value there: the sum becomes partial.
+                for (size_t l = 0; l < row.sums.size(); ++l)
+                    row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{}, interval.dt);
             }
     }
-    // Coverage so far: the share of the time each counter actually counted.
-    for (Row& row : rows_)
-        for (size_t l = 0; l < row.event.perLocation.size(); ++l)
-            row.event.perLocation[l].coverage =
-                row.event.counted && seconds_ > 0 ? row.coveredSeconds[l] / seconds_ : kNotAvailable;
     if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
@@ -72,8 +66,10 @@ void EventTotalsModel::showResult(const MeasurementResult& result) {
     rows_.clear();
     for (const auto& group : result.groups)
         for (const auto& event : group.events) {
-            Row row{event, QString::fromStdString(group.name), {}};
-            row.event.perLocation.resize(locations_.size());
+            Row row{event, QString::fromStdString(group.name), std::vector<CountSum>(locations_.size())};
+            if (event.counted)
+                for (size_t l = 0; l < row.sums.size(); ++l)
+                    row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{});
             rows_.push_back(std::move(row));
         }
     seconds_ = result.durationS;
@@ -98,49 +94,73 @@ int EventTotalsModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : FirstLocationColumn + static_cast<int>(locations_.size()) + kStatisticCount;
 }
 
-double EventTotalsModel::statistic(const Row& row, Statistic statistic) const {
-    if (!row.event.counted) return kNotAvailable;
-    double sum = 0, lowest = kNotAvailable, highest = kNotAvailable, lowestCoverage = kNotAvailable;
-    int count = 0;
-    for (const CountValue& v : row.event.perLocation) {
-        if (isAvailable(v.coverage) && (!isAvailable(lowestCoverage) || v.coverage < lowestCoverage))
-            lowestCoverage = v.coverage;
-        if (!isAvailable(v.value)) continue;
-        sum += v.value;
-        lowest = count == 0 ? v.value : std::min(lowest, v.value);
-        highest = count == 0 ? v.value : std::max(highest, v.value);
-        ++count;
+EventTotalsModel::Cell EventTotalsModel::locationCell(const Row& row, size_t location) const {
+    if (!row.event.counted || location >= row.sums.size()) return {};
+    const CountSum& sum = row.sums[location];
+    return {{sum.total().value, sum.meanCoverage()}, sum.partial(), "intervals"};
+}
+
+EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic statistic) const {
+    if (!row.event.counted) return {};
+    CountSum overLocations;
+    for (const CountSum& s : row.sums) overLocations.add(s);
+    if (statistic == Statistic::Sum) {
+        if (wholeRun_) return {row.event.total, row.event.partialTotal, "locations"};
+        return {overLocations.total(), overLocations.partial(), "locations"};
     }
-    switch (statistic) {
-    case Statistic::Sum: return wholeRun_ ? row.event.total.value : (count ? sum : kNotAvailable);
-    case Statistic::Min: return lowest;
-    case Statistic::Max: return highest;
-    case Statistic::Mean: return count ? sum / count : kNotAvailable;
-    case Statistic::Coverage: return wholeRun_ ? row.event.total.coverage : lowestCoverage;
+    if (statistic == Statistic::Coverage)
+        return {{wholeRun_ ? row.event.total.coverage : overLocations.lowestCoverage(), kNotAvailable}, {}, {}};
+    // Min, max and mean of the locations whose total is known; the others are left out, and the cell says so.
+    Cell cell;
+    cell.of = row.sums.size();
+    double sum = 0;
+    for (const CountSum& s : row.sums) {
+        const double v = s.total().value;
+        if (!isAvailable(v)) continue;
+        sum += v;
+        double& figure = cell.count.value;
+        if (statistic == Statistic::Min) figure = cell.over == 0 ? v : std::min(figure, v);
+        if (statistic == Statistic::Max) figure = cell.over == 0 ? v : std::max(figure, v);
+        ++cell.over;
     }
-    return kNotAvailable;
+    if (statistic == Statistic::Mean && cell.over > 0) cell.count.value = sum / static_cast<double>(cell.over);
+    return cell;
 }
 
 QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const {
     const int location = column - FirstLocationColumn;
     const bool isLocation = location < static_cast<int>(locations_.size());
     const auto stat = static_cast<Statistic>(location - static_cast<int>(locations_.size()));
-    const double value = isLocation ? row.event.perLocation[static_cast<size_t>(location)].value : statistic(row, stat);
+    const Cell cell = isLocation ? locationCell(row, static_cast<size_t>(location)) : statistic(row, stat);
     const bool isCoverage = !isLocation && stat == Statistic::Coverage;
-    switch (role) {
-    case Qt::DisplayRole:
+    const bool leftOut = cell.over < cell.of; // a min, max or mean over some locations only
+    auto display = [&]() -> QString {
         if (!row.event.counted && !isLocation && stat == Statistic::Sum) return tr("not counted");
-        return QString::fromStdString(isCoverage ? formatCoverage(value) : formatNumber(value));
-    case kRawValueRole: return value;
+        if (isCoverage) return QString::fromStdString(formatCoverage(cell.count.value));
+        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        const QString number = QString::fromStdString(formatNumber(cell.count.value));
+        return leftOut && isAvailable(cell.count.value) ? tr("%1 (of %2 of %3 locations)").arg(number).arg(cell.over).arg(cell.of)
+                                                        : number;
+    };
+    switch (role) {
+    case Qt::DisplayRole: return display();
+    case kRawValueRole:
+        // A figure that is not the whole answer is copied as its text, never as a bare number.
+        if (cell.partial || (leftOut && isAvailable(cell.count.value))) return display();
+        return cell.count.value;
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (!row.event.counted) return tr("Not counted: %1").arg(QString::fromStdString(row.event.reason));
-        if (isLocation) {
-            const CountValue& v = row.event.perLocation[static_cast<size_t>(location)];
-            if (isMultiplexed(v))
-                return tr("Multiplexed: counted %1 of the time, scaled up")
-                    .arg(QString::fromStdString(formatCoverage(v.coverage)));
-        }
+        if (isCoverage)
+            return isAvailable(cell.count.value) ? QVariant() : QVariant(tr("No coverage known: the counters never ran"));
+        if (leftOut)
+            return cell.over == 0 ? tr("No location has a complete total")
+                                  : tr("Over the %1 of %2 locations whose total is complete; the others are n/a or "
+                                       "partial")
+                                        .arg(cell.over)
+                                        .arg(cell.of);
+        if (const std::string text = describeCount(cell.count, cell.partial, cell.parts); !text.empty())
+            return QString::fromStdString(text);
         return {};
     default: return {};
     }

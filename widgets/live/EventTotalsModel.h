@@ -4,10 +4,16 @@
 // whole-run totals of the MeasurementResult. One row per event of every
 // group; columns: group, event, unit, one per location, then sum, min, max
 // and mean over the locations and the multiplex coverage.
+//
+// Sums follow core/session/CountSum.h: an interval or location without a
+// value is unknown, never 0. A cell none of whose intervals had a value is
+// "n/a" with the reason; one that only some had a value for is shown as
+// partial ("≥ 1234 (partial: 3 of 10 intervals)"), never as the total.
 #include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <vector>
 
+#include "core/session/CountSum.h"
 #include "core/session/MeasurementResult.h"
 
 namespace perfdash {
@@ -35,13 +41,23 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // One figure of a row: the value when complete (NaN otherwise), its
+    // coverage, and the partial sum when only some parts had a value.
+    struct Cell {
+        CountValue count;
+        std::optional<PartialSum> partial;
+        std::string parts; // what the partial sum's parts are: "intervals", "locations"
+        // Min, max and mean: taken over `over` of `of` locations (those whose total is complete).
+        size_t over = 0, of = 0;
+    };
     struct Row {
-        EventResult event; // perLocation/total: the totals shown
+        EventResult event; // names, counted, reason; whole run: the run's totals
         QString group;
-        std::vector<double> coveredSeconds; // live: sum of coverage x dt per location
+        std::vector<CountSum> sums; // per location: over the intervals so far, or the run's total
     };
     void defineRows(const std::vector<GroupResult>& groups);
-    double statistic(const Row& row, Statistic statistic) const;
+    Cell locationCell(const Row& row, size_t location) const;
+    Cell statistic(const Row& row, Statistic statistic) const;
     QVariant valueCell(const Row& row, int column, int role) const;
 
     std::vector<LocationInfo> locations_;

@@ -59,6 +59,8 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
         for (const CountValue& v : event.perLocation) perLocation.push_back(v.value);
         aggregate = event.total.value;
         if (!event.counted) bars.notAvailableReason = QString::fromStdString(event.reason);
+        if (event.partialTotal)
+            bars.partialTotal = QString::fromStdString(formatPartial(*event.partialTotal, "locations"));
     }
     const size_t count = std::max(perLocation.size(), result.locations.size());
     for (size_t l = 0; l < count; ++l) {
@@ -223,6 +225,9 @@ void RunSummaryChart::showItem(int index) {
     else
         note_->setText(missing.isEmpty() ? QString()
                                          : tr("No value (n/a) for: %1").arg(missing.join(QStringLiteral(", "))));
+    if (!bars_.partialTotal.isEmpty())
+        note_->setText(note_->text() + QLatin1Char(' ') +
+                       tr("The %1 is partial, not the total: %2").arg(bars_.categories.back(), bars_.partialTotal));
     note_->setVisible(!note_->text().isEmpty());
 }
 

@@ -35,6 +35,7 @@ struct SummaryBars {
     QStringList categories;     // one per location, then the aggregate (last)
     std::vector<double> values; // parallel to categories; NaN: n/a
     QString notAvailableReason; // why every value is n/a; empty otherwise
+    QString partialTotal;       // an event total that lacks some locations: what the others add up to
 };
 
 // Metrics of every group, then event totals.

@@ -141,6 +141,16 @@ QString TimelineData::describePoint(size_t series, size_t index) const {
     // of two saved sessions): say nothing rather than "not counted".
     if (!isAvailable(coverage)) {
         if (!isAvailable(value)) lines << tr("coverage: n/a (not counted)");
+    } else if (!isAvailable(value)) {
+        // Nothing was scaled: say why there is no value rather than "multiplexed".
+        QString why;
+        if (info.kind == SeriesKind::Metric)
+            why = tr("an input of the formula has no value here, or it divided by zero");
+        else if (info.location == kAggregateLocation)
+            why = tr("not every location has a value, so the total is not known");
+        else
+            why = QString::fromStdString(noValueReason({value, coverage}));
+        lines << tr("coverage: %1 (no value: %2)").arg(coverageText, why);
     } else if (coverage < 1.0)
         lines << tr("coverage: %1 (multiplexed: scaled up from the time it was counted)").arg(coverageText);
     else

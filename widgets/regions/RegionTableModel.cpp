@@ -101,18 +101,19 @@ QVariant RegionTableModel::eventData(const EventResult& e, int row, int role) co
         return {};
     }
     const auto thread = static_cast<size_t>(row);
-    const CountValue value = row == aggregateRow() ? e.total
+    const bool whole = row == aggregateRow();
+    const CountValue value = whole                        ? e.total
                              : thread < e.perLocation.size() ? e.perLocation[thread]
                                                              : CountValue{};
+    // The region's total is partial when some of its threads have no value: never shown as the total.
+    const std::optional<PartialSum> partial = whole ? e.partialTotal : std::nullopt;
     switch (role) {
-    case Qt::DisplayRole: return text(formatCount(value));
+    case Qt::DisplayRole: return text(partial ? formatPartial(*partial, "threads") : formatCount(value));
     case ValueRole: return value.value;
-    case Qt::ToolTipRole:
-        if (!isAvailable(value.value)) return tr("Not available for this thread");
-        if (isMultiplexed(value))
-            return tr("On a counter %1 of the time (multiplexed); the count is scaled up to the whole time")
-                .arg(text(formatCoverage(value.coverage)));
-        return {};
+    case Qt::ToolTipRole: {
+        const std::string about = describeCount(value, partial, "threads");
+        return about.empty() ? QVariant() : QVariant(text(about));
+    }
     default: return {};
     }
 }

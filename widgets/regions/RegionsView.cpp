@@ -305,8 +305,11 @@ void RegionsView::rebuildChart() {
     chart_->setTitle(tr("%1 per region and thread").arg(m.quantityLabel()));
 
     if (m.hasUnavailableValues())
-        notes << tr("Some threads have no value here (n/a: not counted, or not computable): they have no bar; the "
-                    "table shows why.");
+        notes << (isStacked() ? tr("Some threads have no value here (n/a: not counted, or not computable): they have "
+                                   "no bar, so a stack without them is partial, not the region's total; the table "
+                                   "shows why.")
+                              : tr("Some threads have no value here (n/a: not counted, or not computable): they have "
+                                   "no bar; the table shows why."));
     if (isStacked() && !m.quantityAdds())
         notes << tr("Stacked bars add the threads' values; for a rate or a ratio the sum is not the region's value "
                     "(the table's last row has that).");

@@ -19,6 +19,17 @@ QString numberText(double v) { return qs(formatNumber(v)); }
 
 QString signedText(double v) { return std::isfinite(v) && v > 0 ? QLatin1Char('+') + numberText(v) : numberText(v); }
 
+// A session's value: "≥ 1234 (partial: 3 of 4 locations)", "2000000 (62.5%)" when multiplexed, or the number.
+QString sideText(double value, const ComparisonSide& side) {
+    if (side.partial) return qs(formatPartial(*side.partial, "locations"));
+    return qs(formatCount({value, side.coverage}));
+}
+
+QString sideToolTip(double value, const ComparisonSide& side) {
+    if (!side.whyNotAvailable.empty()) return qs(side.whyNotAvailable);
+    return qs(describeCount({value, side.coverage}, std::nullopt, "locations"));
+}
+
 } // namespace
 
 SessionComparisonModel::SessionComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -86,8 +97,8 @@ QString SessionComparisonModel::cellText(const ComparisonRow& row, int column) c
     case NameColumn:
         return row.kind == ComparisonRow::Kind::Event ? tr("%1 (%2)").arg(qs(row.name + unitSuffix(row.unit)), qs(row.counter))
                                                       : qs(row.name);
-    case AColumn: return row.inA() ? numberText(row.a) : tr("not in A");
-    case BColumn: return row.inB() ? numberText(row.b) : tr("not in B");
+    case AColumn: return row.inA() ? sideText(row.a, row.sideA) : tr("not in A");
+    case BColumn: return row.inB() ? sideText(row.b, row.sideB) : tr("not in B");
     case AbsoluteColumn: return signedText(row.absolute());
     case RelativeColumn: return relativeText(row.relative());
     }
@@ -126,6 +137,14 @@ QVariant SessionComparisonModel::data(const QModelIndex& index, int role) const 
         if (column == RelativeColumn && std::isfinite(row.a) && row.a == 0 && std::isfinite(row.b))
             return tr("A is 0: a relative difference is not defined");
         if (!row.inA() || !row.inB()) return row.inA() ? tr("Only session A measured this") : tr("Only session B measured this");
+        if (column == AColumn || column == BColumn) {
+            const QString tip = column == AColumn ? sideToolTip(row.a, row.sideA) : sideToolTip(row.b, row.sideB);
+            return tip.isEmpty() ? QVariant() : QVariant(tip);
+        }
+        if (column == AbsoluteColumn || column == RelativeColumn) {
+            const std::string note = row.differenceNote();
+            return note.empty() ? QVariant() : QVariant(qs(note));
+        }
         return {};
     }
     return {};

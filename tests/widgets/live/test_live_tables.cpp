@@ -25,6 +25,10 @@ QString text(const QAbstractItemModel& model, int row, int column) {
     return model.index(row, column).data().toString();
 }
 
+QString tooltip(const QAbstractItemModel& model, int row, int column) {
+    return model.index(row, column).data(Qt::ToolTipRole).toString();
+}
+
 MeasurementResult resultOf(size_t locations) {
     MeasurementResult result;
     result.locations = testdata::cpus(locations);
@@ -66,10 +70,7 @@ private slots:
         QCOMPARE(text(model, 2, model.statisticColumn(Statistic::Sum)), QStringLiteral("not counted"));
         QCOMPARE(text(model, 2, EventTotalsModel::FirstLocationColumn), QStringLiteral("n/a"));
         QVERIFY(std::isnan(raw(model, 2, model.statisticColumn(Statistic::Mean))));
-        QVERIFY(model.index(2, EventTotalsModel::FirstLocationColumn)
-                    .data(Qt::ToolTipRole)
-                    .toString()
-                    .contains(testdata::kNotCountedReason));
+        QVERIFY(tooltip(model, 2, EventTotalsModel::FirstLocationColumn).contains(testdata::kNotCountedReason));
     }
 
     void eventTotalsCoverageIsTheShareOfTimeCounted() {
@@ -80,10 +81,81 @@ private slots:
         // (1.0 x 0.1 + 0.6 x 0.3) / 0.4 = 0.7
         QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Coverage)), 0.7);
         QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Coverage)), QStringLiteral("70.0%"));
-        QVERIFY(model.index(0, EventTotalsModel::FirstLocationColumn)
-                    .data(Qt::ToolTipRole)
-                    .toString()
-                    .contains("Multiplexed"));
+        QVERIFY(tooltip(model, 0, EventTotalsModel::FirstLocationColumn).contains("Multiplexed"));
+        // The multiplexed sum is the scaled total, and says so.
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Sum)), 6000.0);
+        QVERIFY(tooltip(model, 0, model.statisticColumn(Statistic::Sum))
+                    .contains("Multiplexed: on a counter 70.0% of the time, scaled up"));
+    }
+
+    void eventTotalsOfAnEventNeverCountedAreNotAvailable() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        // cycles was never on a counter (coverage 0); instructions' counter never ran (coverage unknown).
+        std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2)};
+        for (IntervalResult& i : intervals)
+            for (size_t l = 0; l < 2; ++l) {
+                i.groups[0].events[0].perLocation[l] = {kNotAvailable, 0.0};
+                i.groups[0].events[1].perLocation[l] = {kNotAvailable, kNotAvailable};
+            }
+        model.appendIntervals(intervals);
+        for (int row : {0, 1}) {
+            for (int column = EventTotalsModel::FirstLocationColumn; column < model.statisticColumn(Statistic::Coverage);
+                 ++column) {
+                QCOMPARE(text(model, row, column), QStringLiteral("n/a")); // never "0"
+                QVERIFY(std::isnan(raw(model, row, column)));
+                QVERIFY(!tooltip(model, row, column).contains("scaled"));
+            }
+            QVERIFY(tooltip(model, row, model.statisticColumn(Statistic::Sum)).startsWith("No value"));
+        }
+        QVERIFY(tooltip(model, 0, EventTotalsModel::FirstLocationColumn).contains("never on a counter"));
+        // Never on a counter is a known 0 % of the time; a counter that never ran has no coverage at all.
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Coverage)), QStringLiteral("0.0%"));
+        QCOMPARE(text(model, 1, model.statisticColumn(Statistic::Coverage)), QStringLiteral("n/a"));
+    }
+
+    void eventTotalsCountedInSomeIntervalsOnlyArePartial() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        // cycles at CPU 1 has no value in the second of three intervals; an exact 0 stays 0.
+        std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2),
+                                                 testdata::interval(0.3, 0.1, 1000, 2)};
+        intervals[1].groups[0].events[0].perLocation[1] = {kNotAvailable, 0.0};
+        intervals[2].groups[0].events[1].perLocation[0] = {0, 1.0};
+        model.appendIntervals(intervals);
+        const int cpu1 = EventTotalsModel::FirstLocationColumn + 1;
+        QCOMPARE(text(model, 0, cpu1), QStringLiteral("\u2265 4000 (partial: 2 of 3 intervals)"));
+        QVERIFY(tooltip(model, 0, cpu1).startsWith("Partial: only 2 of 3 intervals"));
+        QCOMPARE(model.index(0, cpu1).data(kRawValueRole).toString(), text(model, 0, cpu1)); // copied as it reads
+        QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn), 3000.0); // CPU 0 is complete
+        // The sum over locations is partial too: never the sum of what happened to arrive.
+        const int sum = model.statisticColumn(Statistic::Sum);
+        QCOMPARE(text(model, 0, sum), QStringLiteral("\u2265 7000 (partial: 1 of 2 locations)"));
+        QVERIFY(tooltip(model, 0, sum).contains("lower bound"));
+        // Min, max and mean take the complete locations only, and say so.
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Max)), QStringLiteral("3000 (of 1 of 2 locations)"));
+        QVERIFY(tooltip(model, 0, model.statisticColumn(Statistic::Mean)).startsWith("Over the 1 of 2 locations"));
+        // Coverage: CPU 1 was on a counter two thirds of the time.
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Coverage)), 2.0 / 3.0);
+        // instructions: complete everywhere, with CPU 0's exact 0 counted as 0.
+        QCOMPARE(raw(model, 1, sum), 2 * (3000.0 + 6000.0) - 2000.0);
+    }
+
+    void eventTotalsOfTheRunKeepItsPartialTotal() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(3));
+        MeasurementResult result = resultOf(3);
+        EventResult& cycles = result.groups[0].events[0];
+        cycles.perLocation[2] = {kNotAvailable, 0.0};
+        cycles.total = {kNotAvailable, 0.0};
+        cycles.partialTotal = PartialSum{15e6, 2, 3};
+        model.showResult(result);
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Sum)), QStringLiteral("\u2265 15000000 (partial: 2 of 3 locations)"));
+        QCOMPARE(text(model, 0, EventTotalsModel::FirstLocationColumn + 2), QStringLiteral("n/a"));
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Min)), QStringLiteral("5000000 (of 2 of 3 locations)"));
     }
 
     void eventTotalsShowTheRunsOwnTotalsAtTheEnd() {

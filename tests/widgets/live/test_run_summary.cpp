@@ -69,6 +69,18 @@ private slots:
         QCOMPARE(missing.notAvailableReason, QString(testdata::kNotCountedReason));
         const SummaryBars missRate = summaryBars(result, summaryItems(result)[2]);
         QVERIFY(missRate.notAvailableReason.contains("not counted"));
+        QVERIFY(events.partialTotal.isEmpty());
+
+        // A total that lacks a location: no bar, and the partial sum said as such.
+        MeasurementResult partial = result;
+        EventResult& cycles = partial.groups[0].events[0];
+        cycles.perLocation[1] = {kNotAvailable, 0.0};
+        cycles.total = {kNotAvailable, 0.0};
+        cycles.partialTotal = PartialSum{32e6, 3, 4};
+        const SummaryBars partialBars = summaryBars(partial, summaryItems(partial)[3]);
+        QVERIFY(std::isnan(partialBars.values.back()));
+        QCOMPARE(partialBars.partialTotal, QStringLiteral("\u2265 32000000 (partial: 3 of 4 locations)"));
+        QVERIFY(partialBars.notAvailableReason.isEmpty());
     }
 
     void chartHasABarPerLocationAndNoneForNotAvailable() {

@@ -104,6 +104,24 @@ private slots:
         QVERIFY2(text.contains("t = 1.000 s"), qPrintable(text));
         const QString na = data.describePoint(findSeries(data, SeriesKind::Metric, "L3 miss rate", 0), 0);
         QVERIFY2(na.contains("n/a") && !na.contains("\n0\n"), qPrintable(na));
+        QVERIFY2(!na.contains("scaled") && na.contains("no value"), qPrintable(na)); // nothing was scaled up
+    }
+
+    void describesAPointWithoutAValueWithoutScaling() {
+        IntervalResult interval = testdata::interval(1.0, 0.5, 1500000, 2, 0.6);
+        interval.groups[0].events[0].perLocation[1] = {kNotAvailable, 0.0}; // cycles never on a counter at CPU 1
+        interval.groups[0].events[0].total = {kNotAvailable, 0.0};
+        interval.groups[0].events[0].partialTotal = PartialSum{1500000, 1, 2};
+        TimelineData data;
+        data.reset(testdata::cpus(2));
+        data.append({interval});
+        const QString cpu1 = data.describePoint(findSeries(data, SeriesKind::EventRate, "cycles", 1), 0);
+        QVERIFY2(cpu1.contains("n/a") && cpu1.contains("never on a counter") && !cpu1.contains("scaled"),
+                 qPrintable(cpu1));
+        const QString total = data.describePoint(findSeries(data, SeriesKind::EventRate, "cycles", kAggregateLocation), 0);
+        QVERIFY2(total.contains("not every location has a value") && !total.contains("scaled"), qPrintable(total));
+        const QString cpu0 = data.describePoint(findSeries(data, SeriesKind::EventRate, "cycles", 0), 0);
+        QVERIFY2(cpu0.contains("multiplexed"), qPrintable(cpu0)); // 60 %: a value, scaled up
     }
 
     void severalGroupsQualifyTheirNames() {

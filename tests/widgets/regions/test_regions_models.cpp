@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(cell(model, 1, RegionTableModel::TimeColumn), QStringLiteral("0.25"));
         QCOMPARE(cell(model, 0, 3), QStringLiteral("1000"));
         QCOMPARE(cell(model, 1, 3), QStringLiteral("500 (50.0%)"));
-        QVERIFY(cell(model, 1, 3, Qt::ToolTipRole).contains(QStringLiteral("multiplexed")));
+        QVERIFY(cell(model, 1, 3, Qt::ToolTipRole).contains(QStringLiteral("multiplexed"), Qt::CaseInsensitive));
         QCOMPARE(value(model, 1, 3, RegionTableModel::ValueRole), 500.0);
         // Not counted and not available: words, never 0.
         QCOMPARE(cell(model, 0, 4), QStringLiteral("not counted"));
@@ -98,6 +98,33 @@ private slots:
         model.clear();
         QCOMPARE(model.rowCount(), 0);
         QCOMPARE(model.columnCount(), 0);
+    }
+
+    void theRegionRowSaysWhenATotalLacksThreads() {
+        RegionTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        RegionResult r = solveRegion();
+        r.threads.push_back({"thread", 4244});
+        r.timeS.push_back(0.1);
+        r.calls.push_back(1);
+        // page-faults: thread 4244 was never on a counter; context-switches: no thread ever was.
+        r.group.events[0] = samples::counted("FAULTS", "page-faults", {{1000, 1}, {500, 0.5}, {kNotAvailable, 0}});
+        r.group.events[1] = samples::counted("CS", "context-switches", {{kNotAvailable, 0}, {kNotAvailable, 0}, {kNotAvailable, 0}});
+        r.group.metrics[0].perLocation.push_back(kNotAvailable);
+        r.group.metrics[0].aggregate = kNotAvailable;
+        model.setRegion(r);
+        const int whole = model.aggregateRow();
+        QCOMPARE(cell(model, whole, 3), QStringLiteral("\u2265 1500 (partial: 2 of 3 threads)"));
+        QVERIFY(std::isnan(value(model, whole, 3, RegionTableModel::ValueRole)));
+        QVERIFY(cell(model, whole, 3, Qt::ToolTipRole).startsWith(QStringLiteral("Partial: only 2 of 3 threads")));
+        QCOMPARE(cell(model, 2, 3), QStringLiteral("n/a (0.0%)"));
+        QVERIFY(cell(model, 2, 3, Qt::ToolTipRole).contains(QStringLiteral("never on a counter")));
+        // Never counted anywhere: n/a, never 0, with the reason.
+        QCOMPARE(cell(model, whole, 4), QStringLiteral("n/a (0.0%)"));
+        QVERIFY(cell(model, whole, 4, Qt::ToolTipRole).startsWith(QStringLiteral("No value")));
+        // Multiplexed: scaled, with its coverage.
+        QCOMPARE(cell(model, 1, 3), QStringLiteral("500 (50.0%)"));
+        QVERIFY(cell(model, 1, 3, Qt::ToolTipRole).contains(QStringLiteral("Multiplexed")));
     }
 
     void theChartDataHasARegionPerRowAndAThreadPerColumn() {

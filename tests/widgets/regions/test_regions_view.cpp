@@ -112,6 +112,9 @@ private slots:
         const QString note = view.chartNote();
         QVERIFY2(note.contains(QStringLiteral("n/a")), qPrintable(note));
         QVERIFY(note.contains(QStringLiteral("Stacked bars add the threads' values")));
+        QVERIFY2(note.contains(QStringLiteral("a stack without them is partial")), qPrintable(note));
+        view.setStacked(false);
+        QVERIFY(!view.chartNote().contains(QStringLiteral("partial"))); // side by side, nothing is added up
 
         view.clear();
         QVERIFY(!view.hasRegions());

@@ -90,6 +90,25 @@ private slots:
             QVERIFY2(text.contains(expected), expected);
     }
 
+    void pdfExportSaysWhatIsPartialMissingOrScaled() {
+        const QString pdftotext = QStandardPaths::findExecutable("pdftotext");
+        if (pdftotext.isEmpty()) QSKIP("pdftotext (Debian package poppler-utils) is not installed: cannot read the PDF's text");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("gaps.pdf");
+        QVERIFY(exportReport(samples::gapsResult(), path).ok());
+        QProcess process;
+        process.start(pdftotext, {"-layout", path, "-"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        const QString text = QString::fromUtf8(process.readAllStandardOutput());
+        // "some" lacks cpu2: its Sum is partial, never the sum of the others alone; "idle" is n/a, never 0;
+        // "mux" is scaled, with its coverage.
+        for (const QString& expected : {QStringLiteral("\u2265 600 (partial: 2 of 3 locations)"),
+                                        QStringLiteral("A Sum that lacks some locations is partial"),
+                                        QStringLiteral("n/a (0.0%)"), QStringLiteral("8000 (50.0%)")})
+            QVERIFY2(text.contains(expected), qPrintable(expected + " in:\n" + text));
+    }
+
     void choosesTheFormatBySuffix() {
         QCOMPARE(exportFormatForPath("a/b.JSON"), std::optional(ExportFormat::Json));
         QCOMPARE(exportFormatForPath("b.htm"), std::optional(ExportFormat::Html));

@@ -56,6 +56,36 @@ private slots:
         QCOMPARE(model.columnCount(), int(Model::ColumnCount));
     }
 
+    void showsPartialMissingAndMultiplexedValuesAsWhatTheyAre() {
+        Model model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        MeasurementResult a = samples::gapsResult();
+        MeasurementResult b = samples::gapsResult();
+        b.groups[0].events[1] = samples::counted("PMC1", "some", {{100, 1}, {200, 1}, {50, 1}});
+        model.setSessions(a, b);
+        auto tip = [&](int row, int column) { return model.index(row, column).data(Qt::ToolTipRole).toString(); };
+        // Never counted anywhere: n/a on both sides (never 0), and why.
+        const int idle = findRow(model, "GAPS", "idle (PMC0)");
+        QVERIFY(idle >= 0);
+        QCOMPARE(text(model, idle, Model::AColumn), QStringLiteral("n/a (0.0%)"));
+        QCOMPARE(tip(idle, Model::AColumn), QStringLiteral("no location has a value"));
+        QCOMPARE(text(model, idle, Model::AbsoluteColumn), QStringLiteral("n/a"));
+        QVERIFY(tip(idle, Model::AbsoluteColumn).startsWith("A: no location has a value"));
+        // Partial in A: shown as partial, not compared.
+        const int some = findRow(model, "GAPS", "some (PMC1)");
+        QCOMPARE(text(model, some, Model::AColumn), QStringLiteral("\u2265 600 (partial: 2 of 3 locations)"));
+        QVERIFY(std::isnan(model.index(some, Model::AColumn).data(Model::ValueRole).toDouble()));
+        QCOMPARE(text(model, some, Model::BColumn), QStringLiteral("350"));
+        QCOMPARE(text(model, some, Model::RelativeColumn), QStringLiteral("n/a"));
+        QCOMPARE(tip(some, Model::RelativeColumn), QStringLiteral("A: partial: only 2 of 3 locations have a value"));
+        // Multiplexed in both: scaled values with their coverage; the difference is an estimate.
+        const int mux = findRow(model, "GAPS", "mux (PMC2)");
+        QCOMPARE(text(model, mux, Model::AColumn), QStringLiteral("8000 (50.0%)"));
+        QVERIFY(tip(mux, Model::BColumn).startsWith("Multiplexed: on a counter 50.0% of the time"));
+        QCOMPARE(text(model, mux, Model::AbsoluteColumn), QStringLiteral("0"));
+        QVERIFY(tip(mux, Model::AbsoluteColumn).startsWith("an estimate: both sessions multiplexed"));
+    }
+
     void showsExactDifferencesAndKeepsNotAvailable() {
         Model model;
         auto [a, b] = sessions();
