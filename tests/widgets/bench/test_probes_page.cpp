@@ -1,6 +1,7 @@
 // The probes page, running real probes on this machine: one instruction to
 // completion, a run-all cancelled, the clock sampled, the max-IPC curves, a
 // custom instruction in its forked child.
+#include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -190,6 +191,30 @@ private slots:
             QVERIFY2(figureOrReason(cell, 1e8, kMaxCoreClockHz).isEmpty(), qPrintable(figureOrReason(cell, 1e8, kMaxCoreClockHz)));
         }
         saveScreenshot(page, QStringLiteral("probes-clock"));
+    }
+
+    void emulatedResultsSayWhyInsteadOfNumbers() {
+        // What the runner reports under qemu-user (core/microbench/Emulation.h), posted as the worker would.
+        ProbesPage page;
+        const std::string emulated = "emulated: timings not meaningful (qemu)";
+        BenchEnvironment env;
+        env.arch = "aarch64";
+        env.cyclesSourceDetail = "no cycles: " + emulated;
+        env.emulated = emulated;
+        emit page.runner().environmentReady(env);
+        const auto labels = page.findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(), [&](const QLabel* l) {
+            return l->text().contains(QStringLiteral("Every timing reads n/a: ") + QString::fromStdString(emulated));
+        }));
+        IpcCurve curve;
+        curve.points = {IpcPoint{1, std::nullopt, emulated}};
+        emit page.runner().ipcCurves({curve});
+        QCOMPARE(page.ipcCurves().index(0, 1).data().toString(), QStringLiteral("n/a"));
+        QCOMPARE(page.ipcCurves().index(0, 1).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("n/a: ") + QString::fromStdString(emulated));
+        QVERIFY(std::any_of(labels.begin(), labels.end(), [&](const QLabel* l) {
+            return l->text().contains(QStringLiteral("int-add: plateau n/a: no point was measured: emulated"));
+        }));
     }
 
     void maxIpcGivesACurvePerClass() {
