@@ -449,6 +449,10 @@ Cycles from %6.</source>
         <translation>Частота ядра, измеренная одновременно: %1.</translation>
     </message>
     <message>
+        <source>1 / %1 cycles per instruction, measured on this machine.</source>
+        <translation>1 / %1 тактов на инструкцию, измерено на этой машине.</translation>
+    </message>
+    <message>
         <source>The fastest run did not repeat: the machine was busy; take the figure with care and run it again.</source>
         <translation>Самый быстрый прогон не повторился: машина была занята; относитесь к значению осторожно и запустите снова.</translation>
     </message>
@@ -2077,8 +2081,12 @@ Cycles from %6.</source>
         <translation>%1: плато %2 IPC начиная с %3 цепочек.</translation>
     </message>
     <message>
-        <source>%1: no plateau (no positive IPC measured).</source>
-        <translation>%1: нет плато (положительный IPC не измерен).</translation>
+        <source>%1: plateau n/a: %2.</source>
+        <translation>%1: плато н/д: %2.</translation>
+    </message>
+    <message>
+        <source>Every timing reads n/a: %1.</source>
+        <translation>Все времена — н/д: %1.</translation>
     </message>
     <message>
         <source>Reference table</source>

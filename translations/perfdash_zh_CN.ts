@@ -449,6 +449,10 @@ Cycles from %6.</source>
         <translation>同时测得的核心时钟：%1。</translation>
     </message>
     <message>
+        <source>1 / %1 cycles per instruction, measured on this machine.</source>
+        <translation>1 / %1 个周期每条指令，在本机测得。</translation>
+    </message>
+    <message>
         <source>The fastest run did not repeat: the machine was busy; take the figure with care and run it again.</source>
         <translation>最快的运行没有重现：机器繁忙；请谨慎对待此数值并重新运行。</translation>
     </message>
@@ -2071,8 +2075,12 @@ Cycles from %6.</source>
         <translation>%1：从 %3 条链起达到 %2 IPC 的平台。</translation>
     </message>
     <message>
-        <source>%1: no plateau (no positive IPC measured).</source>
-        <translation>%1：无平台（未测得正的 IPC）。</translation>
+        <source>%1: plateau n/a: %2.</source>
+        <translation>%1：平台不可用：%2。</translation>
+    </message>
+    <message>
+        <source>Every timing reads n/a: %1.</source>
+        <translation>所有计时均不可用：%1。</translation>
     </message>
     <message>
         <source>Reference table</source>

@@ -11,6 +11,7 @@
 #include "core/microbench/ClockReport.h"
 #include "core/microbench/IpcProbe.h"
 #include "core/microbench/MicrobenchJson.h"
+#include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 #include "core/session/MachineContext.h"
 #include "core/topology/CpuList.h"
@@ -21,17 +22,6 @@ namespace perfdash::cli {
 namespace {
 
 // ------------------------------------------------------------------ helpers
-
-std::string fixed(double v, int decimals = 2) {
-    if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-std::string ghz(const std::optional<double>& hz) { return hz ? fixed(*hz / 1e9, 4) + " GHz" : "n/a"; }
-
-std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' '); }
 
 void printJson(const nlohmann::json& j) { std::printf("%s\n", j.dump(2).c_str()); }
 
@@ -122,79 +112,6 @@ private:
     bool shown_ = false;
 };
 
-void printEnvironment(const BenchEnvironment& env) {
-    std::printf("%s, CPU %d, %s\n", env.arch.c_str(), env.cpu, env.scheduling.c_str());
-    std::printf("cycles from %s\n", env.cyclesSourceDetail.c_str());
-    if (!env.cyclesCounterNote.empty()) std::printf("  (%s)\n", env.cyclesCounterNote.c_str());
-}
-
-// ---------------------------------------------------------------- bench
-
-std::string cycles(const ModeMeasurement& m, bool useMedian = false) {
-    if (!m.cycles) return "n/a";
-    return fixed(useMedian ? m.cycles->median : m.cycles->min) + (useMedian || m.minimumConfirmed ? "" : "?");
-}
-
-std::string spreadOf(const BenchResult& r) {
-    double s = -1;
-    for (const auto* m : {&r.latency, &r.throughput})
-        if (m->cycles && std::isfinite(m->cycles->relativeSpread())) s = std::max(s, m->cycles->relativeSpread());
-    return s < 0 ? "" : fixed(100 * s, 1) + "%";
-}
-
-std::string deviation(const std::optional<double>& d, bool flagged) {
-    if (!d) return "";
-    return (flagged ? "!" : "") + std::string(*d >= 0 ? "+" : "") + fixed(100 * *d, 0) + "%";
-}
-
-void printBenchTable(const BenchRun& run, const std::map<size_t, std::vector<ReferenceComparison>>& refs,
-                     bool showAsm) {
-    printEnvironment(run.environment);
-    std::printf("latency in cycles; reciprocal throughput (TP) in cycles per instruction;\n"
-                "the fastest runs' figure (interference only adds time) [the median runs'];\n"
-                "? the fastest run did not repeat (a busy machine): take it with care;\n"
-                "spread: interquartile range of the repetitions relative to the median\n");
-    const bool withRef = !refs.empty();
-    if (withRef) std::printf("reference deviations marked ! exceed 10 %% (and 0.1 cycles)\n");
-    std::printf("\n");
-    std::printf("%s%s%s%s%s%s%s\n", pad("NAME", 22).c_str(), pad("INSTRUCTION", 30).c_str(), pad("TYPE", 9).c_str(),
-                pad("LATENCY", 15).c_str(), pad("TP", 15).c_str(), pad("IPC", 7).c_str(),
-                withRef ? "SPREAD  REFERENCE (lat / TP, deviation)" : "SPREAD");
-    std::vector<std::string> footnotes;
-    for (size_t i = 0; i < run.results.size(); ++i) {
-        const BenchResult& r = run.results[i];
-        const std::string instruction = r.mnemonic + " " + r.operands;
-        std::string lat = "-", tp = "-", ipc = "-";
-        if (r.status == BenchStatus::Measured) {
-            lat = cycles(r.latency) + (r.latency.cycles ? " [" + cycles(r.latency, true) + "]" : "");
-            tp = cycles(r.throughput) + (r.throughput.cycles ? " [" + cycles(r.throughput, true) + "]" : "");
-            ipc = fixed(r.ipc());
-        }
-        std::string ref;
-        if (auto it = refs.find(i); it != refs.end())
-            for (const auto& c : it->second)
-                ref += (ref.empty() ? "" : "; ") + fixed(c.row->latency.value_or(NAN)) + " / " +
-                       fixed(c.row->reciprocalThroughput.value_or(NAN)) + " " +
-                       deviation(c.latencyDeviation, c.latencyFlagged) + " " +
-                       deviation(c.throughputDeviation, c.throughputFlagged) + " (" + c.row->microarchitecture + ")";
-        std::printf("%s%s%s%s%s%s%s%s\n", pad(r.name, 22).c_str(), pad(instruction, 30).c_str(), pad(r.kind, 9).c_str(),
-                    pad(lat, 15).c_str(), pad(tp, 15).c_str(), pad(ipc, 7).c_str(), pad(spreadOf(r), 8).c_str(),
-                    ref.c_str());
-        if (r.status != BenchStatus::Measured)
-            footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
-        else if (!r.latency.unavailable.empty())
-            footnotes.push_back(r.name + ": latency n/a: " + r.latency.unavailable);
-        for (const auto* m : {&r.latency, &r.throughput})
-            for (const auto& n : m->notes)
-                if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
-    }
-    if (!footnotes.empty()) std::printf("\n");
-    for (const auto& f : footnotes) std::printf("  %s\n", f.c_str());
-    if (showAsm)
-        for (const auto& r : run.results)
-            if (!r.assembly.empty()) std::printf("\n== %s: generated code ==\n%s", r.name.c_str(), r.assembly.c_str());
-}
-
 std::map<size_t, std::vector<ReferenceComparison>> compareAll(const BenchRun& run, const ReferenceTable& table,
                                                               const std::string& uarch) {
     std::map<size_t, std::vector<ReferenceComparison>> out;
@@ -230,7 +147,7 @@ int runAndReport(const std::vector<const CatalogEntry*>& entries, const ParsedAr
     if (args.has("--json"))
         printJson(benchRunToJson(run, args.has("--show-asm"), refs));
     else
-        printBenchTable(run, refs, args.has("--show-asm"));
+        std::printf("%s", benchTableText(run, refs, args.has("--show-asm")).c_str());
 
     int status = kExitOk;
     for (const auto& r : run.results)
@@ -288,11 +205,11 @@ int benchList(const Args& rest) {
         printJson({{"schema", "perfdash-bench-list/1"}, {"arch", toString(*arch)}, {"entries", list}});
         return kExitOk;
     }
-    std::printf("%s%s%s%s%s\n", pad("NAME", 22).c_str(), pad("CATEGORY", 14).c_str(), pad("TYPE", 9).c_str(),
-                pad("TEMPLATE", 46).c_str(), "RUNS HERE");
+    std::printf("%s%s%s%s%s\n", padColumn("NAME", 22).c_str(), padColumn("CATEGORY", 14).c_str(), padColumn("TYPE", 9).c_str(),
+                padColumn("TEMPLATE", 46).c_str(), "RUNS HERE");
     for (const auto& e : catalog->entries())
-        std::printf("%s%s%s%s%s\n", pad(e.name, 22).c_str(), pad(e.category, 14).c_str(),
-                    pad(toString(e.instruction.kind()), 9).c_str(), pad(e.instruction.text(), 46).c_str(),
+        std::printf("%s%s%s%s%s\n", padColumn(e.name, 22).c_str(), padColumn(e.category, 14).c_str(),
+                    padColumn(toString(e.instruction.kind()), 9).c_str(), padColumn(e.instruction.text(), 46).c_str(),
                     runsHere(e).c_str());
     std::printf("\n%zu entries from %s", catalog->entries().size(), InstructionCatalog::shippedPath(*arch).c_str());
     std::printf(" (add your own in %s/*.txt)\n", InstructionCatalog::userDirectory(*arch).c_str());
@@ -445,18 +362,7 @@ int freqCommand(const Args& rest) {
     if (args->has("--json")) {
         printJson(clockReportsToJson(reports));
     } else {
-        for (const auto& r : reports) {
-            if (!r.measured) {
-                std::printf("CPU %-3d measured n/a: %s\n", r.cpu, r.error.c_str());
-            } else {
-                std::printf("CPU %-3d measured %s  (fastest runs%s; median runs %s; %d runs; %s)\n", r.cpu,
-                            ghz(r.measured->hz).c_str(),
-                            r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
-                            ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str());
-            }
-            for (const auto& ref : r.references)
-                std::printf("        %s%s%s\n", pad(ref.source, 16).c_str(), pad(ghz(ref.hz), 13).c_str(), ref.note.c_str());
-        }
+        std::printf("%s", clockReportsText(reports).c_str());
     }
     for (const auto& r : reports)
         if (!r.measured) return kExitFailure;
@@ -502,24 +408,7 @@ int ipcCommand(const Args& rest) {
     if (args->has("--json")) {
         printJson(ipcCurvesToJson((*context)->environment(), curves));
     } else {
-        printEnvironment((*context)->environment());
-        for (const auto& c : curves) {
-            std::printf("\n%s (%s)", toString(c.cls), c.instruction.c_str());
-            if (!c.error.empty()) {
-                std::printf(": n/a: %s\n", c.error.c_str());
-                continue;
-            }
-            if (c.plateauIpc)
-                std::printf(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
-            else
-                std::printf(": no plateau (no positive IPC measured)\n");
-            std::printf("  chains");
-            for (const auto& p : c.points) std::printf("%7d", p.chains);
-            std::printf("\n  IPC   ");
-            for (const auto& p : c.points) std::printf("%7s", fixed(p.ipc()).c_str());
-            std::printf("\n");
-            if (!c.note.empty()) std::printf("  (%s)\n", c.note.c_str());
-        }
+        std::printf("%s", ipcCurvesText((*context)->environment(), curves).c_str());
     }
     for (const auto& c : curves)
         if (!c.error.empty()) return kExitFailure;

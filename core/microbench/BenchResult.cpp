@@ -19,4 +19,9 @@ double BenchResult::ipc() const {
     return 1.0 / throughput.cycles->min;
 }
 
+std::string BenchResult::whyUnavailable(const ModeMeasurement& mode) const {
+    if (status != BenchStatus::Measured) return std::string(toString(status)) + ": " + reason;
+    return mode.cycles ? std::string() : mode.unavailable;
+}
+
 } // namespace perfdash

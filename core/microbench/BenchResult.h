@@ -50,6 +50,9 @@ struct BenchResult {
 
     // Instructions per cycle: 1 / reciprocal throughput (its minimum-time estimate); NaN without one.
     double ipc() const;
+    // Why `mode` (latency or throughput) has no figure: the result's status
+    // and reason when it was not measured, else the mode's own reason; "" when it has one.
+    std::string whyUnavailable(const ModeMeasurement& mode) const;
 };
 
 // Where and how a run measured; shared by every result of the run.
@@ -62,6 +65,7 @@ struct BenchEnvironment {
     std::string cyclesSourceDetail;
     double clockHz = 0;             // the clock measured at the start (measured-clock source), else NaN
     std::string cyclesCounterNote;  // why the cycles counter was not used, when it was not
+    std::string emulated;           // "emulated: timings not meaningful (...)" under an emulator, else empty
 };
 
 struct BenchRun {

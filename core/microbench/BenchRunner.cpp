@@ -46,23 +46,39 @@ Result<GeneratedBench> generate(const CatalogEntry& entry, int copies) {
 // One mode's timing as a line of text, so it can cross a pipe from a child.
 std::string encodeTiming(const Result<PairTiming>& r) {
     if (!r) return "error " + r.error().message + "\n";
-    const Summary& s = r->cycles;
+    char head[64];
+    std::snprintf(head, sizeof head, "%d %.17g ", r->minimumConfirmed ? 1 : 0, r->clockHz);
+    if (!r->cycles) return "n/a " + std::string(head) + r->unavailable + "\n";
+    const Summary& s = *r->cycles;
     char buf[320];
-    std::snprintf(buf, sizeof buf, "ok %.17g %.17g %.17g %.17g %.17g %zu %d %.17g\n", s.min, s.q1, s.median, s.q3,
-                  s.max, s.count, r->minimumConfirmed ? 1 : 0, r->clockHz);
+    std::snprintf(buf, sizeof buf, "ok %s%.17g %.17g %.17g %.17g %.17g %zu\n", head, s.min, s.q1, s.median, s.q3,
+                  s.max, s.count);
     return buf;
 }
 
 Result<PairTiming> decodeTiming(const std::string& line) {
     if (startsWith(line, "error ")) return makeError(line.substr(6));
     PairTiming t;
-    Summary& s = t.cycles;
-    int confirmed = 0;
-    if (std::sscanf(line.c_str(), "ok %lg %lg %lg %lg %lg %zu %d %lg", &s.min, &s.q1, &s.median, &s.q3, &s.max,
-                    &s.count, &confirmed, &t.clockHz) != 8)
-        return makeError("garbled timing from the child process: '" + line + "'");
-    t.minimumConfirmed = confirmed != 0;
-    return t;
+    int confirmed = 0, used = 0;
+    const bool measured = startsWith(line, "ok ");
+    const bool unavailable = startsWith(line, "n/a ");
+    if (measured || unavailable) {
+        const char* rest = line.c_str() + (measured ? 3 : 4);
+        if (std::sscanf(rest, "%d %lg %n", &confirmed, &t.clockHz, &used) == 2) {
+            t.minimumConfirmed = confirmed != 0;
+            if (unavailable) {
+                t.unavailable = rest + used;
+                return t;
+            }
+            Summary s;
+            if (std::sscanf(rest + used, "%lg %lg %lg %lg %lg %zu", &s.min, &s.q1, &s.median, &s.q3, &s.max,
+                            &s.count) == 6) {
+                t.cycles = s;
+                return t;
+            }
+        }
+    }
+    return makeError("garbled timing from the child process: '" + line + "'");
 }
 
 } // namespace
@@ -180,6 +196,7 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
             return r;
         }
         modes[m]->cycles = t->cycles;
+        modes[m]->unavailable = t->unavailable;
         modes[m]->minimumConfirmed = t->minimumConfirmed;
         modes[m]->clockHz = t->clockHz;
     }

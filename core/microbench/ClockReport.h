@@ -17,7 +17,7 @@ struct ClockReportOptions {
     // and it must not catch a neighbour's burst for the clock.
     TimingOptions probe = {.minSeconds = 0.25};
     bool realtime = true;
-    SystemPaths paths;
+    SystemPaths paths; // also where emulation is detected (Emulation.h)
 };
 
 struct CpuClockReport {
@@ -25,7 +25,7 @@ struct CpuClockReport {
     double timestamp = 0; // monotonicSeconds() when the measurement ended
     std::string scheduling;
     std::optional<ClockMeasurement> measured;
-    std::string error; // why `measured` is empty
+    std::string error; // why `measured` is empty: it could not run, the chain gave no clock, or emulation
     std::vector<ReferenceClock> references;
 };
 

@@ -19,8 +19,9 @@ constexpr std::array<const char*, 24> kHwcap2 = {
     "frint",    "svei8mm",  "svef32mm", "svef64mm", "svebf16",   "i8mm",    "bf16",   "dgh",
     "rng",      "bti",      "mte",     "ecv",      "afp",        "rpres",   "mte3",   "sme"};
 
-// The value of the first "key : value" line whose key is `key`.
-std::optional<std::string> firstValue(std::string_view text, std::string_view key) {
+} // namespace
+
+std::optional<std::string> cpuinfoValue(std::string_view text, std::string_view key) {
     for (const auto& line : split(text, '\n')) {
         const size_t colon = line.find(':');
         if (colon == std::string::npos) continue;
@@ -28,8 +29,6 @@ std::optional<std::string> firstValue(std::string_view text, std::string_view ke
     }
     return std::nullopt;
 }
-
-} // namespace
 
 CpuFeatures CpuFeatures::fromCpuinfo(Arch arch, std::string_view cpuinfo) {
     CpuFeatures f;
@@ -40,18 +39,18 @@ CpuFeatures CpuFeatures::fromCpuinfo(Arch arch, std::string_view cpuinfo) {
     };
     switch (arch) {
     case Arch::X86_64:
-        f.known_ = addWords(firstValue(cpuinfo, "flags"));
+        f.known_ = addWords(cpuinfoValue(cpuinfo, "flags"));
         f.source_ = "/proc/cpuinfo flags";
         break;
     case Arch::AArch64:
-        f.known_ = addWords(firstValue(cpuinfo, "Features"));
+        f.known_ = addWords(cpuinfoValue(cpuinfo, "Features"));
         f.source_ = "/proc/cpuinfo Features";
         break;
     case Arch::Mips64: {
-        const bool isa = addWords(firstValue(cpuinfo, "isa"));
-        addWords(firstValue(cpuinfo, "ASEs implemented"));
+        const bool isa = addWords(cpuinfoValue(cpuinfo, "isa"));
+        addWords(cpuinfoValue(cpuinfo, "ASEs implemented"));
         // The FPU is announced in the model line ("Loongson-3 V0.4  FPU V0.1").
-        if (auto model = firstValue(cpuinfo, "cpu model")) {
+        if (auto model = cpuinfoValue(cpuinfo, "cpu model")) {
             if (model->find("FPU") != std::string::npos) f.flags_.insert("fpu");
             if (containsIgnoreCase(*model, "loongson")) f.flags_.insert("loongson");
         }

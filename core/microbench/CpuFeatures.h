@@ -4,6 +4,7 @@
 // Feature names are the kernel's: /proc/cpuinfo "flags" on x86-64,
 // "Features" (or the AT_HWCAP bits) on AArch64, "isa" and "ASEs implemented"
 // on MIPS.
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -35,5 +36,8 @@ private:
     std::set<std::string> flags_;
     std::string source_;
 };
+
+// The value of the first "key : value" line of /proc/cpuinfo text whose key is `key`.
+std::optional<std::string> cpuinfoValue(std::string_view text, std::string_view key);
 
 } // namespace perfdash

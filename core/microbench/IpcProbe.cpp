@@ -1,6 +1,7 @@
 #include "core/microbench/IpcProbe.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 #include "core/microbench/AssemblyWriter.h"
@@ -50,14 +51,23 @@ CatalogEntry ipcEntry(Arch arch, IpcClass cls) {
 }
 
 double IpcPoint::ipc() const {
-    if (cyclesPerInstruction.min <= 0) return std::numeric_limits<double>::quiet_NaN();
-    return 1.0 / cyclesPerInstruction.min;
+    if (!cyclesPerInstruction || cyclesPerInstruction->min <= 0) return std::numeric_limits<double>::quiet_NaN();
+    return 1.0 / cyclesPerInstruction->min;
+}
+
+std::string IpcCurve::whyNoPlateau() const {
+    if (plateauIpc) return {};
+    if (!error.empty()) return error;
+    if (points.empty()) return "no point was measured";
+    return "no point was measured: " + points.front().unavailable;
 }
 
 void findPlateau(IpcCurve& curve) {
     // The best median of three neighbouring points: one lucky (or disturbed)
     // point does not make a plateau.
-    const auto& pts = curve.points;
+    std::vector<IpcPoint> pts;
+    std::copy_if(curve.points.begin(), curve.points.end(), std::back_inserter(pts),
+                 [](const IpcPoint& p) { return p.cyclesPerInstruction.has_value(); });
     double best = 0;
     for (size_t i = 0; i < pts.size(); ++i) {
         const size_t lo = pts.size() < 3 ? 0 : std::min(i, pts.size() - 3);
@@ -121,7 +131,7 @@ IpcCurve IpcProbe::runClass(IpcClass cls, size_t& done, size_t total,
             curve.error = t.error().message;
             return curve;
         }
-        curve.points.push_back({k, t->cycles});
+        curve.points.push_back({k, t->cycles, t->unavailable});
     }
     done += static_cast<size_t>(options_.maxChains - chains);
     findPlateau(curve);

@@ -23,18 +23,23 @@ CatalogEntry ipcEntry(Arch arch, IpcClass cls);
 
 struct IpcPoint {
     int chains = 0;
-    Summary cyclesPerInstruction;
-    double ipc() const; // 1 / cycles per instruction (its minimum-time estimate)
+    std::optional<Summary> cyclesPerInstruction; // empty when not measurable: `unavailable` says why
+    std::string unavailable;
+    double ipc() const; // 1 / cycles per instruction (its minimum-time estimate); NaN without one
 };
 
 struct IpcCurve {
     IpcClass cls = IpcClass::IntegerAdd;
     std::string instruction; // the chain instruction, e.g. "add rax, 1"
     std::vector<IpcPoint> points;
-    std::optional<double> plateauIpc; // the highest median of three neighbouring points
+    std::optional<double> plateauIpc; // the highest median of three neighbouring measured points
     int plateauChains = 0;            // the fewest chains within 5 % of it
     std::string note;                 // e.g. why the curve stops before 16 chains
     std::string error;                // why there is no curve
+
+    // Why there is no plateau ("" when there is one): the curve's error, or
+    // that no point was measured and why the first was not.
+    std::string whyNoPlateau() const;
 };
 
 struct IpcOptions {
@@ -49,8 +54,9 @@ struct IpcProgress {
     std::string current;
 };
 
-// The plateau (the best median of three neighbouring points) and the fewest
-// chains that come within 5 % of it.
+// The plateau (the best median of three neighbouring measured points) and
+// the fewest chains that come within 5 % of it. Points without a figure are
+// left out; with none there is no plateau.
 void findPlateau(IpcCurve& curve);
 
 class IpcProbe {

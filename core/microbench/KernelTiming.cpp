@@ -7,6 +7,8 @@
 #include <limits>
 #include <new>
 
+#include "core/microbench/Plausibility.h"
+
 namespace perfdash {
 
 PointerChaseRing::PointerChaseRing() {
@@ -122,12 +124,12 @@ Status checkPair(const KernelPair& pair) {
     return {};
 }
 
-// A chain whose longer kernel did not take longer was disturbed beyond use:
-// no clock can be read from it.
+// A chain whose longer kernel did not take longer, or that gives a clock no
+// core has, was disturbed beyond use: no clock can be read from it.
 Status checkChainTimed(const PairRuns& chain) {
-    if (chain.fastestPerCopy() > 0 && chain.medianPerCopy() > 0) return {};
-    return makeError("the clock chain's longer kernel did not take longer than its shorter one: the CPU is busy or "
-                     "changing frequency; try again, or run on an idle CPU");
+    if (auto why = whyClockNotMeasurable(chain.fastestPerCopy(), chain.medianPerCopy()); !why.empty())
+        return makeError(why);
+    return {};
 }
 
 // Spins the chain so that a governor (or the host's boost) has ramped the
@@ -153,22 +155,42 @@ Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing
     auto confirmed = runInterleaved(runs, ring.data(), now, options, stop);
     if (!confirmed) return confirmed.error();
 
+    PairTiming t;
+    t.minimumConfirmed = *confirmed;
+    t.clockHz = kNaN;
     // Units per cycle: 1 with the counter, else seconds per cycle from the chain.
     double fastestUnit = 1, medianUnit = 1;
     if (!clock.counter) {
-        if (auto s = checkChainTimed(runs[1]); !s) return s.error();
+        if (auto s = checkChainTimed(runs[1]); !s) {
+            t.unavailable = s.error().message;
+            return t;
+        }
         fastestUnit = runs[1].fastestPerCopy();
         medianUnit = runs[1].medianPerCopy();
+        t.clockHz = 1 / fastestUnit;
     }
-    std::vector<double> perRepetition = runs[0].perRepetition();
-    for (double& v : perRepetition) v /= medianUnit;
-    PairTiming t;
-    t.cycles = summarize(std::move(perRepetition));
-    t.cycles.min = runs[0].fastestPerCopy() / fastestUnit;
-    t.cycles.median = runs[0].medianPerCopy() / medianUnit;
-    t.minimumConfirmed = *confirmed;
-    t.clockHz = clock.counter ? kNaN : 1 / fastestUnit;
+    // Each order statistic is the longer kernel's minus the shorter's, as
+    // for the fastest runs: a disturbed run moves to the top of its own
+    // kernel's runs instead of making one repetition's difference negative.
+    const PairRuns& p = runs[0];
+    const Summary shorter = summarize(p.shortRuns), longer = summarize(p.longRuns);
+    const std::vector<double> perRepetition = p.perRepetition();
+    Summary cycles;
+    cycles.min = p.perCopy(shorter.min, longer.min) / fastestUnit;
+    cycles.q1 = p.perCopy(shorter.q1, longer.q1) / medianUnit;
+    cycles.median = p.perCopy(shorter.median, longer.median) / medianUnit;
+    cycles.q3 = p.perCopy(shorter.q3, longer.q3) / medianUnit;
+    cycles.max = *std::max_element(perRepetition.begin(), perRepetition.end()) / medianUnit;
+    cycles.count = perRepetition.size();
+    t.unavailable = whyCyclesNotMeasurable(cycles);
+    if (t.unavailable.empty()) t.cycles = cycles;
     return t;
+}
+
+void exerciseKernelPair(const KernelPair& pair, void* memory) {
+    constexpr uint64_t kIterations = 100;
+    pair.shorter(kIterations, memory);
+    pair.longer(kIterations, memory);
 }
 
 Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOptions& options, std::stop_token stop) {

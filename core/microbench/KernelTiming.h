@@ -16,6 +16,8 @@
 // chance to come.
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <stop_token>
 
 #include "core/microbench/CycleSource.h"
@@ -72,17 +74,27 @@ struct CycleClock {
 struct PairTiming {
     // Cycles per extra copy. min: the least disturbed runs (the longer
     // kernel's fastest minus the shorter's fastest, converted with the clock
-    // from the chain's fastest runs); median: the same of the median runs;
-    // q1, q3, max: of the per-repetition differences, so relativeSpread()
-    // says how much the repetitions disagreed.
-    Summary cycles;
+    // from the chain's fastest runs); q1, median, q3: the same of each
+    // kernel's quartiles, converted with the chain's median runs, so
+    // relativeSpread() says how much the repetitions disagreed; max: the
+    // most disturbed repetition's difference. Empty when the runs gave no
+    // measurement (Plausibility.h): `unavailable` says why.
+    std::optional<Summary> cycles;
+    std::string unavailable;
     bool minimumConfirmed = false; // every kernel's minimum was reached `confirmations` times
     double clockHz = 0;            // the clock measured alongside (from the fastest runs); NaN with the counter
 };
 
 // Returns an error when `stop` is requested (the caller reports "cancelled").
+// A figure that is no measurement (a disturbed clock chain, a difference
+// below what any core can do) is a PairTiming without cycles, not an error.
 Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, const CycleClock& clock,
                                   const TimingOptions& options, std::stop_token stop = {});
+
+// Runs each kernel of the pair a few iterations without timing anything:
+// under emulation this is all that can be checked (the code runs and
+// returns). `memory`: the ring for kernels that load, else null.
+void exerciseKernelPair(const KernelPair& pair, void* memory);
 
 struct ClockMeasurement {
     double hz = 0;       // from the fastest runs: the clock while undisturbed
@@ -91,7 +103,8 @@ struct ClockMeasurement {
     bool minimumConfirmed = false;
 };
 
-// The core clock from the clock chain alone (after `options.warmUpSeconds` of spinning it).
+// The core clock from the clock chain alone (after `options.warmUpSeconds` of
+// spinning it); an error says why the chain gave no clock (Plausibility.h).
 Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOptions& options, std::stop_token stop = {});
 
 } // namespace perfdash

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/microbench/Emulation.h"
+
 namespace perfdash {
 
 Result<std::unique_ptr<MeasurementContext>> MeasurementContext::create(const MeasurementOptions& options,
@@ -22,6 +24,12 @@ Result<std::unique_ptr<MeasurementContext>> MeasurementContext::create(const Mea
     env.scheduling = c->pinning_.schedulingNote();
     env.clockHz = std::numeric_limits<double>::quiet_NaN();
     c->features_ = CpuFeatures::detect();
+    env.emulated = detectEmulation(options.paths);
+    if (!env.emulated.empty()) {
+        env.cyclesSource = "none";
+        env.cyclesSourceDetail = "no cycles: " + env.emulated;
+        return c;
+    }
 
     if (options.cycles == CyclesChoice::Auto) {
         auto counter = PerfCounterSource::open(PerfCounterSource::cpuCycles(), "cycles");
@@ -39,28 +47,32 @@ Result<std::unique_ptr<MeasurementContext>> MeasurementContext::create(const Mea
     }
     auto probe = ClockProbe::build(options.toolchain);
     if (!probe) return probe.error();
-    // The clock at the start, for the record and as a check that the chain
-    // times sensibly here; every benchmark measures it again alongside itself.
+    // The clock at the start is for the record only: every benchmark measures
+    // it again alongside itself, so a chain disturbed now is noted, not fatal.
     auto clock = probe->measure(options.timing, stop);
-    if (!clock) return makeError("cannot measure the core clock to convert time to cycles: " + clock.error().message);
+    if (stop.stop_requested()) return makeError("cancelled");
     c->clockProbe_ = std::move(probe).value();
-    env.clockHz = clock->hz;
     env.cyclesSource = "measured-clock";
-    char detail[160];
-    std::snprintf(detail, sizeof detail,
-                  "the core clock, measured alongside each benchmark by a chain of dependent adds "
-                  "(%.4f GHz at the start)", clock->hz / 1e9);
-    env.cyclesSourceDetail = detail;
+    char start[96];
+    if (clock) {
+        env.clockHz = clock->hz;
+        std::snprintf(start, sizeof start, "%.4f GHz at the start", clock->hz / 1e9);
+    }
+    env.cyclesSourceDetail = "the core clock, measured alongside each benchmark by a chain of dependent adds (" +
+                             (clock ? std::string(start) : "n/a at the start: " + clock.error().message) + ")";
     return c;
 }
 
-CycleClock MeasurementContext::cycleClock() const {
-    if (counter_) return {counter_.get(), {}};
-    return {nullptr, clockProbe_->chain()};
-}
-
 Result<PairTiming> MeasurementContext::time(const KernelPair& pair, std::stop_token stop) const {
-    return timeKernelPair(pair, ring_, cycleClock(), options_.timing, stop);
+    if (!environment_.emulated.empty()) {
+        exerciseKernelPair(pair, ring_.data());
+        PairTiming t;
+        t.unavailable = environment_.emulated;
+        t.clockHz = std::numeric_limits<double>::quiet_NaN();
+        return t;
+    }
+    const CycleClock clock = counter_ ? CycleClock{counter_.get(), {}} : CycleClock{nullptr, clockProbe_->chain()};
+    return timeKernelPair(pair, ring_, clock, options_.timing, stop);
 }
 
 Status MeasurementContext::reopenAfterFork() {

@@ -1,8 +1,8 @@
 #pragma once
 // Everything a series of instruction benchmarks shares: the pinned CPU, the
 // cycle clock (the cycles counter where countable, else the clock chain timed
-// alongside every measurement),
-// the CPU's features, the toolchain and the pointer-chase ring. It pins the
+// alongside every measurement; none under emulation, where no time means
+// anything), the CPU's features, the toolchain and the pointer-chase ring. It pins the
 // thread that creates it; use it on that thread only (a GUI creates it on its
 // worker thread).
 #include <memory>
@@ -11,6 +11,7 @@
 
 #include "core/microbench/BenchResult.h"
 #include "core/microbench/ClockProbe.h"
+#include "core/microbench/ClockReferences.h"
 #include "core/microbench/CpuFeatures.h"
 #include "core/microbench/CpuPinning.h"
 #include "core/microbench/KernelTiming.h"
@@ -29,6 +30,7 @@ struct MeasurementOptions {
     Toolchain toolchain = Toolchain::fromEnvironment(hostArch().value_or(Arch::X86_64));
     TimingOptions timing; // also of the clock measured at the start
     CyclesChoice cycles = CyclesChoice::Auto;
+    SystemPaths paths;    // where emulation is detected (Emulation.h); tests point it at a fake /proc
 };
 
 class MeasurementContext {
@@ -36,7 +38,6 @@ public:
     static Result<std::unique_ptr<MeasurementContext>> create(const MeasurementOptions& options,
                                                               std::stop_token stop = {});
 
-    CycleClock cycleClock() const;
     const PointerChaseRing& ring() const { return ring_; }
     const CpuFeatures& features() const { return features_; }
     const Toolchain& toolchain() const { return options_.toolchain; }
@@ -45,6 +46,8 @@ public:
     // In a forked child: counters that count this process, not the parent.
     Status reopenAfterFork();
     // Times a kernel pair with this context's ring, cycle clock and options.
+    // Under emulation it only runs the pair (it must run and return) and
+    // reports the figure as "emulated: timings not meaningful".
     Result<PairTiming> time(const KernelPair& pair, std::stop_token stop = {}) const;
 
 private:

@@ -31,6 +31,11 @@ json toJson(const ModeMeasurement& m, bool withCode) {
 
 json estimate(const ModeMeasurement& m) { return m.cycles ? number(m.cycles->min) : json(nullptr); }
 
+// A headline figure's reason beside it when it is null: "<key>_unavailable".
+void addReason(json& j, const std::string& key, const std::string& reason) {
+    if (j[key].is_null() && !reason.empty()) j[key + "_unavailable"] = reason;
+}
+
 } // namespace
 
 json toJson(const BenchEnvironment& e) {
@@ -42,6 +47,7 @@ json toJson(const BenchEnvironment& e) {
            {"cycles_source_detail", e.cyclesSourceDetail},
            {"clock_hz", number(e.clockHz)}};
     if (!e.cyclesCounterNote.empty()) j["cycles_counter_note"] = e.cyclesCounterNote;
+    j["emulated"] = e.emulated.empty() ? json(nullptr) : json(e.emulated);
     return j;
 }
 
@@ -61,6 +67,9 @@ json toJson(const BenchResult& r, bool withAssembly) {
            {"cycles_source", r.cyclesSource},
            {"cycles_source_detail", r.cyclesSourceDetail},
            {"cpu", r.cpu}};
+    addReason(j, "latency_cycles", r.whyUnavailable(r.latency));
+    addReason(j, "recip_throughput_cycles", r.whyUnavailable(r.throughput));
+    addReason(j, "ipc", r.whyUnavailable(r.throughput));
     if (!r.reason.empty()) j["reason"] = r.reason;
     if (!r.description.empty()) j["description"] = r.description;
     if (withAssembly) j["assembly"] = r.assembly;
@@ -104,7 +113,7 @@ json toJson(const CpuClockReport& r) {
         j["minimum_confirmed"] = r.measured->minimumConfirmed;
     } else {
         j["measured_hz"] = nullptr;
-        j["error"] = r.error;
+        j["measured_hz_unavailable"] = r.error;
     }
     return j;
 }
@@ -117,15 +126,19 @@ json clockReportsToJson(const std::vector<CpuClockReport>& reports) {
 
 json toJson(const IpcCurve& c) {
     json points = json::array();
-    for (const auto& p : c.points)
-        points.push_back({{"chains", p.chains},
-                          {"ipc", number(p.ipc())},
-                          {"cycles_per_instruction", toJson(p.cyclesPerInstruction)}});
+    for (const auto& p : c.points) {
+        json point{{"chains", p.chains},
+                   {"ipc", number(p.ipc())},
+                   {"cycles_per_instruction", p.cyclesPerInstruction ? toJson(*p.cyclesPerInstruction) : json(nullptr)}};
+        addReason(point, "ipc", p.unavailable);
+        points.push_back(std::move(point));
+    }
     json j{{"class", toString(c.cls)},
            {"instruction", c.instruction},
            {"points", std::move(points)},
            {"plateau_ipc", number(c.plateauIpc)},
            {"plateau_chains", c.plateauIpc ? json(c.plateauChains) : json(nullptr)}};
+    addReason(j, "plateau_ipc", c.whyNoPlateau());
     if (!c.note.empty()) j["note"] = c.note;
     if (!c.error.empty()) j["error"] = c.error;
     return j;

@@ -14,9 +14,11 @@ namespace perfdash {
 
 // Version 2: headline figures (latency_cycles, recip_throughput_cycles, ipc,
 // measured_hz) are minimum-time estimates, medians beside them; the clock is
-// measured alongside each benchmark.
+// measured alongside each benchmark. A figure that is no measurement is null
+// with "<key>_unavailable" beside it (added fields, so bench and ipc stay at 2);
+// freq 3: its reason moved from "error" to "measured_hz_unavailable".
 inline constexpr const char* kBenchSchema = "perfdash-bench/2";
-inline constexpr const char* kFreqSchema = "perfdash-freq/2";
+inline constexpr const char* kFreqSchema = "perfdash-freq/3";
 inline constexpr const char* kIpcSchema = "perfdash-ipc/2";
 
 nlohmann::json toJson(const BenchEnvironment& environment);

@@ -13,6 +13,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CpuFeatures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuPinning.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CycleSource.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Emulation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ForkedRun.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InstructionCatalog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InstructionTemplate.cpp
@@ -22,7 +23,9 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/KernelTiming.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasurementContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MicrobenchJson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MicrobenchText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MipsEmitter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Plausibility.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RegisterClasses.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Statistics.cpp

@@ -289,11 +289,12 @@ private slots:
         auto t = timeScripted(s, o);
         QVERIFY(t.ok());
         // The fifth repetition brings each kernel's third run within 0.3 % of its fastest.
-        QCOMPARE(t->cycles.count, size_t(5));
+        QVERIFY2(t->cycles, t->unavailable.c_str());
+        QCOMPARE(t->cycles->count, size_t(5));
         QVERIFY(t->minimumConfirmed);
-        QCOMPARE(t->cycles.min, (200.0 - 100.0) / 100);   // fastest longer minus fastest shorter, per extra copy
-        QCOMPARE(t->cycles.median, (200.5 - 100.2) / 100); // the median runs, the same way
-        QCOMPARE(t->cycles.max, (290.0 - 130.0) / 100);    // the most disturbed repetition
+        QCOMPARE(t->cycles->min, (200.0 - 100.0) / 100);   // fastest longer minus fastest shorter, per extra copy
+        QCOMPARE(t->cycles->median, (200.5 - 100.2) / 100); // the median runs, the same way
+        QCOMPARE(t->cycles->max, (290.0 - 130.0) / 100);    // the most disturbed repetition
         QVERIFY(std::isnan(t->clockHz));                   // read from a counter: no clock was measured
     }
 
@@ -305,9 +306,30 @@ private slots:
         }
         auto t = timeScripted(s, boundedByCount(8));
         QVERIFY(t.ok());
-        QCOMPARE(t->cycles.count, size_t(8));
+        QVERIFY2(t->cycles, t->unavailable.c_str());
+        QCOMPARE(t->cycles->count, size_t(8));
         QVERIFY(!t->minimumConfirmed);
-        QVERIFY(std::fabs(t->cycles.min - 100 * std::pow(0.98, 7) / 100) < 1e-12);
+        QVERIFY(std::fabs(t->cycles->min - 100 * std::pow(0.98, 7) / 100) < 1e-12);
+    }
+
+    void timingThatIsNoMeasurementIsUnavailableNotAnError() {
+        // The longer kernel ran faster than the shorter one (what a busy or
+        // emulated machine can produce): no figure, and the reason.
+        Script faster;
+        faster.costs[0] = {100};
+        faster.costs[1] = {90};
+        auto t = timeScripted(faster, boundedByCount(5));
+        QVERIFY(t.ok());
+        QVERIFY(!t->cycles);
+        QVERIFY2(t->unavailable.find("machine too busy") == 0, t->unavailable.c_str());
+        // 0.5 cycles more for 100 extra copies: 200 instructions per cycle, beyond any core.
+        Script tooFast;
+        tooFast.costs[0] = {100};
+        tooFast.costs[1] = {100.5};
+        t = timeScripted(tooFast, boundedByCount(5));
+        QVERIFY(t.ok());
+        QVERIFY(!t->cycles);
+        QVERIFY2(t->unavailable.find("more than 16 instructions per cycle") != std::string::npos, t->unavailable.c_str());
     }
 
     void summarisesRepetitions() {
@@ -327,16 +349,24 @@ private slots:
         for (double cpi : {1.0, 0.5, 1.0 / 3, 0.25, 0.25, 0.22, 0.25, 0.25}) {
             IpcPoint p;
             p.chains = static_cast<int>(c.points.size()) + 1;
-            p.cyclesPerInstruction.min = cpi;
+            p.cyclesPerInstruction = Summary{cpi, cpi, cpi, cpi, cpi, 1};
             c.points.push_back(p);
         }
+        // A point that was not measurable is left out, not read as 0 IPC.
+        c.points.push_back(IpcPoint{9, std::nullopt, "machine too busy: ..."});
         findPlateau(c);
         QVERIFY(c.plateauIpc);
         QCOMPARE(*c.plateauIpc, 4.0); // the lone 4.5 is not a plateau
         QCOMPARE(c.plateauChains, 4);
+        QCOMPARE(c.whyNoPlateau(), std::string());
         IpcCurve empty;
         findPlateau(empty);
         QVERIFY(!empty.plateauIpc);
+        IpcCurve unmeasured;
+        unmeasured.points = {IpcPoint{1, std::nullopt, "emulated: timings not meaningful (x)"}};
+        findPlateau(unmeasured);
+        QVERIFY(!unmeasured.plateauIpc);
+        QCOMPARE(unmeasured.whyNoPlateau(), std::string("no point was measured: emulated: timings not meaningful (x)"));
     }
 };
 

@@ -149,7 +149,7 @@ private slots:
         c.cls = IpcClass::FloatAdd;
         IpcPoint p;
         p.chains = 1;
-        p.cyclesPerInstruction.min = 0.5;
+        p.cyclesPerInstruction = Summary{0.5, 0.5, 0.5, 0.5, 0.5, 3};
         c.points.push_back(p);
         findPlateau(c);
         const auto ij = ipcCurvesToJson({}, {c});

@@ -163,7 +163,7 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
     case LatencyColumn:
     case ThroughputColumn: {
         const ModeMeasurement& m = modeOf(r, column);
-        if (!m.cycles) return tr("n/a: %1").arg(qs(m.unavailable));
+        if (!m.cycles) return tr("n/a: %1").arg(qs(r.whyUnavailable(m)));
         const Summary& s = *m.cycles;
         QString tip = tr("Measured on this machine: %1 cycles per instruction from the fastest runs (interference "
                          "only adds time), %2 from the median runs; middle half %3–%4 over %5 repetitions.\n"
@@ -201,6 +201,9 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
         if (row.comparisons.size() > 1) lines << tr("The columns show the first; choose a microarchitecture to narrow.");
         return lines.join(QLatin1Char('\n'));
     }
+    case IpcColumn:
+        if (!r.throughput.cycles) return tr("n/a: %1").arg(qs(r.whyUnavailable(r.throughput)));
+        return tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
     }
     return {};
 }

@@ -48,12 +48,13 @@ QVariant IpcCurveModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (!curve.error.empty()) return tr("n/a: %1").arg(QString::fromStdString(curve.error));
         if (!p) return tr("n/a: %1").arg(curve.note.empty() ? tr("not measured") : QString::fromStdString(curve.note));
+        if (!p->cyclesPerInstruction) return tr("n/a: %1").arg(QString::fromStdString(p->unavailable));
         return tr("%1 independent chains of %2: %3 cycles per instruction from the fastest runs, %4 from the "
                   "median runs, over %5 repetitions")
             .arg(chains)
-            .arg(QString::fromStdString(curve.instruction), formatCycles(p->cyclesPerInstruction.min),
-                 formatCycles(p->cyclesPerInstruction.median))
-            .arg(p->cyclesPerInstruction.count);
+            .arg(QString::fromStdString(curve.instruction), formatCycles(p->cyclesPerInstruction->min),
+                 formatCycles(p->cyclesPerInstruction->median))
+            .arg(p->cyclesPerInstruction->count);
     }
     return {};
 }

@@ -466,7 +466,9 @@ void ProbesPage::onEnvironment(const BenchEnvironment& env) {
                        .arg(qs(env.arch))
                        .arg(env.cpu)
                        .arg(qs(env.scheduling), qs(env.cyclesSourceDetail));
-    if (CpuFeatures::detect().has("hypervisor"))
+    if (!env.emulated.empty())
+        text += QLatin1Char(' ') + tr("Every timing reads n/a: %1.").arg(qs(env.emulated));
+    else if (CpuFeatures::detect().has("hypervisor"))
         text += QLatin1Char(' ') + tr("This is a virtual machine: timings include the hypervisor's interference.");
     environment_->setText(text);
     environment_->setToolTip(env.cyclesCounterNote.empty() ? QString() : qs(env.cyclesCounterNote));
@@ -497,7 +499,7 @@ void ProbesPage::onIpcCurves(const std::vector<IpcCurve>& curves) {
         QString line = c.plateauIpc ? tr("%1: plateau %2 IPC from %3 chains.")
                                           .arg(name, QLocale().toString(*c.plateauIpc, 'f', 2))
                                           .arg(c.plateauChains)
-                                    : tr("%1: no plateau (no positive IPC measured).").arg(name);
+                                    : tr("%1: plateau n/a: %2.").arg(name, qs(c.whyNoPlateau()));
         if (!c.note.empty()) line += QLatin1Char(' ') + qs(c.note);
         notes << line;
     }

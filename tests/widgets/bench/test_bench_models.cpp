@@ -3,6 +3,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/microbench/Plausibility.h"
 #include "widgets/bench/BenchCatalogFilter.h"
 #include "widgets/bench/BenchCatalogModel.h"
 #include "widgets/bench/BenchResultsModel.h"
@@ -217,7 +218,7 @@ private slots:
         for (int k = 1; k <= 3; ++k) {
             IpcPoint p;
             p.chains = k;
-            p.cyclesPerInstruction.min = 1.0 / k;
+            p.cyclesPerInstruction = Summary{1.0 / k, 1.0 / k, 1.0 / k, 1.0 / k, 1.0 / k, 3};
             add.points.push_back(p);
         }
         IpcCurve load;
@@ -230,6 +231,44 @@ private slots:
         QCOMPARE(model.index(2, 1).data(IpcCurveModel::ValueRole).toDouble(), 3.0);
         QCOMPARE(model.index(2, 2).data().toString(), QStringLiteral("n/a"));
         QVERIFY(model.index(2, 2).data(Qt::ToolTipRole).toString().contains("cannot assemble"));
+    }
+
+    void figuresTheCoreRefusedReadNaWithTheirReason() {
+        BenchResultsModel results;
+        QAbstractItemModelTester tester(&results, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The core turned a negative latency into its reason (issue 11's ldr_x_chase).
+        BenchResult busy = measured("ldr_x_chase", "ldr", 1, 0.5);
+        busy.latency.cycles.reset();
+        busy.latency.unavailable = whyCyclesNotMeasurable(Summary{-0.44, -0.44, -0.44, -0.44, -0.44, 5});
+        results.addResult(busy);
+        // Under emulation neither mode has a figure.
+        BenchResult emulated = measured("add_x", "add", 1, 0.25);
+        emulated.latency.cycles.reset();
+        emulated.throughput.cycles.reset();
+        emulated.latency.unavailable = emulated.throughput.unavailable = "emulated: timings not meaningful (qemu)";
+        results.addResult(emulated);
+        auto cell = [&](int row, int column, int role = Qt::DisplayRole) { return results.index(row, column).data(role); };
+        QCOMPARE(cell(0, BenchResultsModel::LatencyColumn).toString(), QStringLiteral("n/a"));
+        QVERIFY(std::isnan(cell(0, BenchResultsModel::LatencyColumn, BenchResultsModel::ValueRole).toDouble()));
+        QVERIFY(cell(0, BenchResultsModel::LatencyColumn, Qt::ToolTipRole).toString().startsWith("n/a: machine too busy"));
+        QCOMPARE(cell(0, BenchResultsModel::IpcColumn, BenchResultsModel::ValueRole).toDouble(), 2.0);
+        for (int column : {int(BenchResultsModel::LatencyColumn), int(BenchResultsModel::ThroughputColumn),
+                           int(BenchResultsModel::IpcColumn)}) {
+            QCOMPARE(cell(1, column).toString(), QStringLiteral("n/a"));
+            QVERIFY(std::isnan(cell(1, column, BenchResultsModel::ValueRole).toDouble()));
+            const QString tip = cell(1, column, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.startsWith("n/a: emulated: timings not meaningful"), qPrintable(tip));
+        }
+
+        IpcCurveModel ipc;
+        QAbstractItemModelTester ipcTester(&ipc, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        IpcCurve curve;
+        curve.cls = IpcClass::IntegerAdd;
+        curve.points = {IpcPoint{1, Summary{1, 1, 1, 1, 1, 3}, ""}, IpcPoint{2, std::nullopt, "machine too busy: x"}};
+        ipc.setCurves({curve});
+        QCOMPARE(ipc.index(1, 1).data().toString(), QStringLiteral("n/a"));
+        QVERIFY(std::isnan(ipc.index(1, 1).data(IpcCurveModel::ValueRole).toDouble()));
+        QCOMPARE(ipc.index(1, 1).data(Qt::ToolTipRole).toString(), QStringLiteral("n/a: machine too busy: x"));
     }
 };
 

@@ -1,0 +1,146 @@
+#include "core/microbench/MicrobenchText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+std::string format(const char* pattern, ...) __attribute__((format(printf, 1, 2)));
+std::string format(const char* pattern, ...) {
+    char buf[1024];
+    va_list args;
+    va_start(args, pattern);
+    std::vsnprintf(buf, sizeof buf, pattern, args);
+    va_end(args);
+    return buf;
+}
+
+std::string fixed(double v, int decimals = 2) {
+    if (!std::isfinite(v)) return "n/a";
+    return format("%.*f", decimals, v);
+}
+
+std::string ghz(const std::optional<double>& hz) { return hz ? fixed(*hz / 1e9, 4) + " GHz" : "n/a"; }
+
+std::string environmentText(const BenchEnvironment& env) {
+    std::string out = format("%s, CPU %d, %s\n", env.arch.c_str(), env.cpu, env.scheduling.c_str());
+    if (!env.emulated.empty()) out += env.emulated + "\n";
+    out += "cycles from " + env.cyclesSourceDetail + "\n";
+    if (!env.cyclesCounterNote.empty()) out += "  (" + env.cyclesCounterNote + ")\n";
+    return out;
+}
+
+std::string cycles(const ModeMeasurement& m, bool useMedian = false) {
+    if (!m.cycles) return "n/a";
+    return fixed(useMedian ? m.cycles->median : m.cycles->min) + (useMedian || m.minimumConfirmed ? "" : "?");
+}
+
+std::string spreadOf(const BenchResult& r) {
+    double s = -1;
+    for (const auto* m : {&r.latency, &r.throughput})
+        if (m->cycles && std::isfinite(m->cycles->relativeSpread())) s = std::max(s, m->cycles->relativeSpread());
+    return s < 0 ? "" : fixed(100 * s, 1) + "%";
+}
+
+std::string deviation(const std::optional<double>& d, bool flagged) {
+    if (!d) return "";
+    return (flagged ? "!" : "") + std::string(*d >= 0 ? "+" : "") + fixed(100 * *d, 0) + "%";
+}
+
+} // namespace
+
+std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vector<ReferenceComparison>>& refs,
+                           bool withAssembly) {
+    std::string out = environmentText(run.environment);
+    out += "latency in cycles; reciprocal throughput (TP) in cycles per instruction;\n"
+           "the fastest runs' figure (interference only adds time) [the median runs'];\n"
+           "? the fastest run did not repeat (a busy machine): take it with care;\n"
+           "n/a: not measurable, the reason is below the table;\n"
+           "spread: interquartile range of the repetitions relative to the median\n";
+    const bool withRef = !refs.empty();
+    if (withRef) out += "reference deviations marked ! exceed 10 % (and 0.1 cycles)\n";
+    out += "\n" + padColumn("NAME", 22) + padColumn("INSTRUCTION", 30) + padColumn("TYPE", 9) +
+           padColumn("LATENCY", 15) + padColumn("TP", 15) + padColumn("IPC", 7) +
+           (withRef ? "SPREAD  REFERENCE (lat / TP, deviation)" : "SPREAD") + "\n";
+    std::vector<std::string> footnotes;
+    for (size_t i = 0; i < run.results.size(); ++i) {
+        const BenchResult& r = run.results[i];
+        std::string lat = "-", tp = "-", ipc = "-";
+        if (r.status == BenchStatus::Measured) {
+            lat = cycles(r.latency) + (r.latency.cycles ? " [" + cycles(r.latency, true) + "]" : "");
+            tp = cycles(r.throughput) + (r.throughput.cycles ? " [" + cycles(r.throughput, true) + "]" : "");
+            ipc = fixed(r.ipc());
+        }
+        std::string ref;
+        if (auto it = refs.find(i); it != refs.end())
+            for (const auto& c : it->second)
+                ref += (ref.empty() ? "" : "; ") + fixed(c.row->latency.value_or(NAN)) + " / " +
+                       fixed(c.row->reciprocalThroughput.value_or(NAN)) + " " +
+                       deviation(c.latencyDeviation, c.latencyFlagged) + " " +
+                       deviation(c.throughputDeviation, c.throughputFlagged) + " (" + c.row->microarchitecture + ")";
+        out += padColumn(r.name, 22) + padColumn(r.mnemonic + " " + r.operands, 30) + padColumn(r.kind, 9) +
+               padColumn(lat, 15) + padColumn(tp, 15) + padColumn(ipc, 7) + padColumn(spreadOf(r), 8) + ref + "\n";
+        if (r.status != BenchStatus::Measured)
+            footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
+        else
+            for (const auto* m : {&r.latency, &r.throughput})
+                if (auto why = r.whyUnavailable(*m); !why.empty())
+                    footnotes.push_back(r.name + ": " + (m == &r.latency ? "latency" : "TP and IPC") + " n/a: " + why);
+        for (const auto* m : {&r.latency, &r.throughput})
+            for (const auto& n : m->notes)
+                if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
+    }
+    if (!footnotes.empty()) out += "\n";
+    for (const auto& f : footnotes) out += "  " + f + "\n";
+    if (withAssembly)
+        for (const auto& r : run.results)
+            if (!r.assembly.empty()) out += "\n== " + r.name + ": generated code ==\n" + r.assembly;
+    return out;
+}
+
+std::string clockReportsText(const std::vector<CpuClockReport>& reports) {
+    std::string out;
+    for (const auto& r : reports) {
+        if (!r.measured)
+            out += format("CPU %-3d measured n/a: %s\n", r.cpu, r.error.c_str());
+        else
+            out += format("CPU %-3d measured %s  (fastest runs%s; median runs %s; %d runs; %s)\n", r.cpu,
+                          ghz(r.measured->hz).c_str(), r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
+                          ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str());
+        for (const auto& ref : r.references)
+            out += "        " + padColumn(ref.source, 16) + padColumn(ghz(ref.hz), 13) + ref.note + "\n";
+    }
+    return out;
+}
+
+std::string ipcCurvesText(const BenchEnvironment& environment, const std::vector<IpcCurve>& curves) {
+    std::string out = environmentText(environment);
+    for (const auto& c : curves) {
+        out += "\n" + std::string(toString(c.cls)) + " (" + c.instruction + ")";
+        if (!c.error.empty()) {
+            out += ": n/a: " + c.error + "\n";
+            continue;
+        }
+        if (c.plateauIpc)
+            out += format(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
+        else
+            out += ": plateau n/a: " + c.whyNoPlateau() + "\n";
+        out += "  chains";
+        for (const auto& p : c.points) out += format("%7d", p.chains);
+        out += "\n  IPC   ";
+        for (const auto& p : c.points) out += format("%7s", fixed(p.ipc()).c_str());
+        out += "\n";
+        for (const auto& p : c.points)
+            if (!p.cyclesPerInstruction) out += format("  %d chains: IPC n/a: ", p.chains) + p.unavailable + "\n";
+        if (!c.note.empty()) out += "  (" + c.note + ")\n";
+    }
+    return out;
+}
+
+} // namespace perfdash
