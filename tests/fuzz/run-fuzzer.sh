@@ -20,8 +20,9 @@ mkdir -p "$work/corpus"
 # Single inputs, well below a minute even under load; memory well below the machine's.
 limits="-timeout=60 -rss_limit_mb=2048 -artifact_prefix=$work/"
 
+# $1: where the input that failed is.
 report() {
-    echo "fuzz_$name FAILED. Reproduce with: $bin FILE" >&2
+    echo "fuzz_$name FAILED on $1. Reproduce with: $bin FILE" >&2
     for f in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*; do
         [ -f "$f" ] || continue
         echo "--- $f ($(wc -c <"$f") bytes; keep it as tests/fuzz/regressions/$name/NAME once fixed):" >&2
@@ -34,7 +35,7 @@ regressions=$here/regressions/$name
 if [ -n "$(ls -A "$regressions" 2>/dev/null)" ]; then
     echo "fuzz_$name: the regression inputs in $regressions"
     # shellcheck disable=SC2086
-    "$bin" $limits "$regressions"/* || report
+    "$bin" $limits "$regressions"/* || report "the regression input named on the last 'Running:' line above"
 fi
 # Seeds: corpus/NAME, the regressions, and for group files every group of the
 # fixtures and of the product. The first directory receives what libFuzzer
@@ -43,5 +44,5 @@ set --
 [ -d "$regressions" ] && set -- "$regressions"
 [ "$name" = groups ] && set -- "$@" "$root/tests/fixtures/groups" "$root/resources/groups"
 # shellcheck disable=SC2086
-"$bin" $limits -max_total_time="$seconds" -print_final_stats=1 "$work/corpus" "$here/corpus/$name" "$@" || report
+"$bin" $limits -max_total_time="$seconds" -print_final_stats=1 "$work/corpus" "$here/corpus/$name" "$@" || report "a new input, kept below"
 echo "fuzz_$name: no crash, leak or undefined behaviour in ${seconds} s"
