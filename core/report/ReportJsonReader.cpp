@@ -1,5 +1,6 @@
 #include "core/report/ReportJsonReader.h"
 
+#include <algorithm>
 #include <climits>
 
 #include "core/report/ReportJson.h"
@@ -279,8 +280,36 @@ MeasurementResult readReport(ReportParser& p, const Node& root) {
     return r;
 }
 
+// A report nests about 9 levels deep. Copying a JSON value (the machine
+// section is kept as one) recurses once per level, so a file nested ten
+// thousand levels deep would overflow the stack: such a file is refused.
+constexpr size_t kMaxNesting = 64;
+
+size_t nestingDepth(std::string_view text) {
+    size_t depth = 0, deepest = 0;
+    bool inString = false, escaped = false;
+    for (char c : text) {
+        if (inString) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
 // nlohmann's own message says where the syntax breaks (line, column); only its tag is noise.
 Result<json> parseJson(std::string_view text, const std::string& source) {
+    if (nestingDepth(text) > kMaxNesting)
+        return makeError(source + ": arrays and objects nested more than " + std::to_string(kMaxNesting) +
+                         " levels deep; a perfdash report nests about 9 (is it a perfdash report? see "
+                         "docs/report-schema.md)");
     try {
         return json::parse(text);
     } catch (const json::exception& e) {

@@ -22,9 +22,9 @@ public:
         for (size_t i = 0; i < lines.size() && !error_; ++i) {
             line_ = i + 1;
             const std::vector<std::string> f = splitWhitespace(lines[i]);
-            if (f.empty()) continue;
-            if (ended) fail("text after the final 'end' line");
-            else if (line_ == 1) header(f);
+            if (line_ == 1) header(f); // the writer puts it first: a blank first line is not a results file
+            else if (f.empty()) continue;
+            else if (ended) fail("text after the final 'end' line");
             else if (f[0] == "sets") sets(f, out);
             else if (f[0] == "set") set(f, out);
             else if (f[0] == "event") event(f, out);
@@ -36,13 +36,16 @@ public:
             line_ = lines.size();
             fail("the file ends without its final 'end' line: it is incomplete");
         }
+        line_ = 0;
+        if (!error_ && out.sets.empty()) fail("there is no 'sets NSETS' line");
         if (!error_)
-            for (size_t s = 0; s < out.sets.size(); ++s)
-                if (out.sets[s].size() != declaredEvents_[s]) {
-                    line_ = 0;
+            for (size_t s = 0; s < out.sets.size(); ++s) {
+                if (!declared_[s]) fail("event set " + std::to_string(s) + " has no 'set " + std::to_string(s) +
+                                        " NEVENTS' line");
+                else if (out.sets[s].size() != declaredEvents_[s])
                     fail("event set " + std::to_string(s) + " declares " + std::to_string(declaredEvents_[s]) +
                          " events but lists " + std::to_string(out.sets[s].size()));
-                }
+            }
         if (error_) return makeError(*error_);
         return out;
     }

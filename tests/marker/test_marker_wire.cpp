@@ -121,6 +121,12 @@ private slots:
         QTest::newRow("missing events") << "perfdash-marker-results 1\nsets 1\nset 0 2\nevent 0 0 ok\nend\n"
                                         << "event set 0 declares 2 events but lists 1";
         QTest::newRow("after end") << head + "end\nregion 0 1 1 1 1 1 A 5\n" << "line 6: text after the final";
+        // A blank first line hid the header: any file with the right records was read as results.
+        QTest::newRow("blank first line") << "\n" + head.mid(head.indexOf('\n') + 1) + "end\n"
+                                          << "results, line 1: the first line is not";
+        QTest::newRow("no sets") << "perfdash-marker-results 1\nend\n" << "results: there is no 'sets NSETS' line";
+        QTest::newRow("set not declared") << QString(head).replace("sets 1", "sets 2") + "end\n"
+                                          << "results: event set 1 has no 'set 1 NEVENTS' line";
     }
 
     void namesTheLineOfWhatIsWrong() {

@@ -207,6 +207,21 @@ private slots:
         QVERIFY(contains(errorOf(""), "not valid JSON"));
     }
 
+    void refusesNestingDeeperThanAReport() {
+        // fuzz_report found it: copying a machine section nested this deep overflowed the stack.
+        const size_t levels = 100000;
+        const std::string deep = "{\"machine\":" + std::string(levels, '[') + std::string(levels, ']') + "}";
+        QVERIFY(contains(errorOf(deep), "run1.json: arrays and objects nested more than 64 levels deep"));
+        QVERIFY(contains(errorOf("{\"note\":\"" + std::string(100, '[') + "\"}"), "field 'schema' is missing"));
+        // Extra depth a newer writer might add to the machine section still reads.
+        const std::string deeper = editedReport([](json& j) {
+            json nested = 1;
+            for (int i = 0; i < 50; ++i) nested = json::array({nested});
+            j["machine"]["nested"] = nested;
+        });
+        QVERIFY(readReportJson(deeper, "deeper.json"));
+    }
+
     void neverCrashesOnDamagedInput() {
         // Every prefix of a report, and every single-character change of a small one, is an error or a report.
         const std::string text = formatReportJsonLine(samples::smallResult());
