@@ -94,6 +94,11 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
     if (pinned + systemWide + attach > 1)
         return makeError("-C (pin and count a program), -c (count whole CPUs) and --pid (attach) exclude each other");
     r.command = args.afterDashDash();
+    // An empty list would silently mean "not pinned" (-C) or nothing to count (-c).
+    for (const auto& [name, flag] : {std::pair{"--cpu", "-C"}, std::pair{"--cpus", "-c"}})
+        if (args.has(name) && trim(*args.value(name)).empty())
+            return makeError(std::string(flag) + ": the CPU list is empty; give CPUs such as 0-3 or S0:0-1 "
+                             "('perfdash-cli topology' lists them)");
     if (attach) {
         auto pid = parseSigned(*args.value("--pid"));
         if (!pid || *pid <= 0) return makeError("--pid: '" + *args.value("--pid") + "' is not a process ID");
