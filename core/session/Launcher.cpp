@@ -14,6 +14,7 @@
 
 #include "core/session/ProgramLookup.h"
 #include "core/util/Strings.h"
+#include "core/util/SystemError.h"
 
 extern char** environ;
 
@@ -193,7 +194,7 @@ struct Channel {
 // A pipe whose read end the parent keeps, both ends close-on-exec.
 Result<Channel> pipeToParent(const char* what) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) return makeError(std::string("cannot create the ") + what + " pipe: " + std::strerror(errno));
+    if (::pipe2(fds, O_CLOEXEC) != 0) return makeError(std::string("cannot create the ") + what + " pipe: " + systemErrorText(errno));
     return Channel{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 
@@ -202,7 +203,7 @@ Result<Channel> pipeToParent(const char* what) {
 Result<Channel> releaseChannel() {
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
-        return makeError(std::string("cannot create the launch control socket: ") + std::strerror(errno));
+        return makeError(std::string("cannot create the launch control socket: ") + systemErrorText(errno));
     return Channel{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 
