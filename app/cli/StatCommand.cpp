@@ -33,7 +33,8 @@ CommandLine statCommandLine() {
                    "                                                      see docs/marker.md)\n"
                    "  Direct:      stat --backend msr -C 0-3 -g ENERGY -- ./app   (/dev/cpu/N/msr, counts whole CPUs)\n"
                    "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
-                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's.\n"
+                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's (128+N, as\n"
+                   "a shell gives it, when signal N killed it; a warning names the signal).\n"
                    "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
                    "the program's stdout goes to stderr. See docs/report-schema.md.");
     cl.option({"-C", "--cpu", "LIST", "pin the launched program to LIST and count it per CPU (likwid CPU-list syntax)"});

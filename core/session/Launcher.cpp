@@ -370,7 +370,10 @@ void LaunchedProcess::recordExit(pid_t got, int status) {
     reaped_ = true;
     if (got != pid_) exitStatus_ = -1;
     else if (WIFEXITED(status)) exitStatus_ = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) exitStatus_ = 128 + WTERMSIG(status);
+    else if (WIFSIGNALED(status)) {
+        terminatingSignal_ = WTERMSIG(status);
+        exitStatus_ = 128 + terminatingSignal_;
+    }
     else exitStatus_ = -1;
 }
 
@@ -382,6 +385,13 @@ Result<int> LaunchedProcess::wait() {
         return makeError("the exit status of '" + program_ + "' (pid " + std::to_string(pid_) +
                          ") is unknown: it was reaped elsewhere (is SIGCHLD ignored?)");
     return exitStatus_;
+}
+
+std::string describeSignal(int signalNumber) {
+    const char* abbreviation = ::sigabbrev_np(signalNumber);
+    const char* description = ::sigdescr_np(signalNumber);
+    if (!abbreviation) return "signal " + std::to_string(signalNumber);
+    return "SIG" + std::string(abbreviation) + (description ? " (" + std::string(description) + ")" : "");
 }
 
 Status LaunchedProcess::signal(int signalNumber) {

@@ -264,7 +264,8 @@ ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr;
 
 void Measurement::stopProgram(MeasurementResult& result) {
     if (!child_) return;
-    if (!child_->hasExited()) {
+    const bool endedByItself = child_->hasExited();
+    if (!endedByItself) {
         // The measurement ended first (stop, duration): the program does not
         // outlive it, as with perf stat --timeout.
         result.warnings.push_back("the program was still running when the measurement ended and was terminated");
@@ -277,6 +278,10 @@ void Measurement::stopProgram(MeasurementResult& result) {
     auto status = child_->wait();
     if (status) result.exitStatus = *status;
     else result.warnings.push_back(status.error().message);
+    // Exit code 139 and death by SIGSEGV look the same as 128+N: say which it was.
+    if (const int sig = child_->terminatingSignal(); sig && endedByItself)
+        result.warnings.push_back("the program was killed by " + describeSignal(sig) + "; exit status " +
+                                  std::to_string(128 + sig) + " as a shell reports it");
 }
 
 MeasurementResult Measurement::finish() {

@@ -1,7 +1,7 @@
 // Faults `perfdash-cli stat` must survive without losing data or hiding
-// what happened: too few file descriptors for the counters. Each waits for
-// evidence (a "ready" line), never for a fixed time, so a busy machine only
-// makes it slower.
+// what happened: too few file descriptors for the counters, a program that
+// dies of a signal. Each waits for evidence (a "ready" line), never for a
+// fixed time, so a busy machine only makes it slower.
 #include <QtTest>
 
 #include <algorithm>
@@ -46,6 +46,36 @@ class TestStatFaults : public QObject {
 private slots:
     void initTestCase() {
         if (auto why = whyCliTestsCannotRun(); !why.empty()) QSKIP(why.c_str());
+    }
+
+    // Exit status 128+N as a shell gives it, and the signal by name.
+    void aProgramKilledByASignalIsReportedAsSuch_data() {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("SIGSEGV") << int(SIGSEGV) << "SIGSEGV";
+        QTest::newRow("SIGKILL") << int(SIGKILL) << "SIGKILL";
+        QTest::newRow("SIGABRT") << int(SIGABRT) << "SIGABRT";
+    }
+    void aProgramKilledByASignalIsReportedAsSuch() {
+        QFETCH(int, signal);
+        QFETCH(QString, name);
+        const StatRun run = runStat({"--json", "-e", "task-clock", "--", workloadPath(), "raise", std::to_string(signal)});
+        QVERIFY2(run.exited, run.describe().c_str());
+        QVERIFY2(run.exitCode == 128 + signal, run.describe().c_str());
+        const std::string said = "killed by " + name.toStdString();
+        QVERIFY2(contains(run.err, "warning: the program was " + said), run.describe().c_str());
+        auto report = jsonReport(run);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QCOMPARE(report->exitStatus.value_or(-1), 128 + signal);
+        QVERIFY(std::any_of(report->warnings.begin(), report->warnings.end(),
+                            [&](const std::string& w) { return contains(w, said); }));
+    }
+
+    // An exit code of 139 is not a SIGSEGV.
+    void anExitCodeAbove128IsNotCalledASignal() {
+        const StatRun run = runStat({"-e", "task-clock", "--", "sh", "-c", "exit 139"});
+        QVERIFY2(run.exitCode == 139, run.describe().c_str());
+        QVERIFY2(!contains(run.err, "killed by"), run.describe().c_str());
     }
 
     // Too few file descriptors for the counters of 100 threads: an error that
