@@ -69,7 +69,6 @@ public:
 private:
     Measurement(const MeasurementPlan& plan, MachineContext& machine);
     Status launch();
-    MetricEnvironment constants();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
     std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;

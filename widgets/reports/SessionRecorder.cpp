@@ -7,6 +7,7 @@
 
 #include "core/report/ReportTables.h"
 #include "core/report/SessionFiles.h"
+#include "core/session/FormulaConstants.h"
 
 namespace perfdash {
 
@@ -76,11 +77,15 @@ void SessionRecorder::onStarted() {
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
     MachineContext* machine = &controller_.machine();
+    // Known since the measurement started (the clock and topology are cached): cheap here.
+    const MetricEnvironment constants = formulaConstants(*plan, *machine);
+    const bool withClock = plan->needsNominalClock;
     // The file name is chosen on the writer thread, after the previous session's file exists.
     enqueue(
-        [journal = journal_, machine, header = std::move(header), directory, name]() mutable -> Status {
+        [journal = journal_, machine, constants, withClock, header = std::move(header), directory,
+         name]() mutable -> Status {
             if (Status made = createDirectory(directory); !made) return made;
-            header.machine = machine->machineJson(); // probes the machine: not on the GUI thread
+            header.machine = runMachineJson(*machine, constants, withClock); // probes the machine: not on the GUI thread
             auto created = SessionJournal::create(uniqueSessionPath(directory, name), std::move(header));
             if (!created) return created.error();
             *journal = std::move(*created);

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "core/report/ReportJsonReader.h"
+#include "core/report/SessionJournal.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
@@ -317,6 +318,30 @@ private slots:
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         QVERIFY(window.windowTitle().contains(QStringLiteral("replay")));
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
+    }
+
+    // An autosave that never got its final write opens marked incomplete, with
+    // its whole-run metrics computed from the intervals it saved.
+    void anIncompleteSessionOpensWithRebuiltWholeRunMetrics() {
+        QSettings settings(settingsFile("incomplete.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        const QString path = dir_.filePath(QStringLiteral("incomplete.json"));
+        const MeasurementResult run = test::sessionWithTimeline(4, 0.5, "2024-05-04T10:00:00+02:00");
+        auto journal = SessionJournal::create(path.toStdString(), run);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append({run.intervals.begin(), run.intervals.begin() + 3}).ok());
+        journal->reset(); // killed: no final write
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(path);
+        QVERIFY(opened.wait(20000));
+        const QString shown = liveSourceText(window);
+        QVERIFY2(shown.contains(QStringLiteral("Incomplete")) && shown.contains(QStringLiteral("3 interval")),
+                 qPrintable(shown));
+        QVERIFY(window.currentSession() && window.currentSession()->incomplete);
+        QCOMPARE(window.currentSession()->intervals.size(), size_t(3));
+        // MEM's "MBOX0C0*64" over three intervals of 100 each (not n/a).
+        QCOMPARE(window.currentSession()->groups[1].metrics[0].aggregate, 3 * 100.0 * 64);
     }
 
     void badSessionFileSaysWhy() {
