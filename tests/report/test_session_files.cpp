@@ -9,6 +9,7 @@
 #include "core/report/SessionJournal.h"
 #include "core/session/FormulaConstants.h"
 #include "core/util/Strings.h"
+#include "util/FullFileSystem.h"
 
 using namespace perfdash;
 
@@ -206,6 +207,53 @@ private slots:
         QVERIFY(std::any_of(opened->warnings.begin(), opened->warnings.end(), [](const std::string& w) {
             return w.find("ended in the middle of an interval") != std::string::npos;
         }));
+    }
+
+    // A full disk during an autosave: the file still ends after the last
+    // interval saved (no half line), the intervals that did not fit are
+    // kept, and they are written once there is room again.
+    void aFullDiskKeepsTheFileWholeAndTheIntervalsForLater() {
+        testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const std::string path = fs.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(40);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 0, 2)).ok());
+        QVERIFY(fs.fill());
+
+        // The file's last block may hold a little more: append until the disk says no.
+        size_t handed = 2;
+        Status appended;
+        std::optional<std::string> before;
+        while (appended && handed < 30) {
+            before = readFile(path);
+            appended = (*journal)->append(slice(full.intervals, handed, handed + 1));
+            ++handed;
+        }
+        QVERIFY2(!appended.ok(), "30 intervals fitted on a full file system");
+        const std::string& message = appended.error().message;
+        QVERIFY2(message.find(path) != std::string::npos, message.c_str());
+        QVERIFY2(message.find("No space left on device") != std::string::npos, message.c_str());
+        QCOMPARE(readFile(path), before); // as after the last save: complete JSON
+        auto read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->intervals.size(), (*journal)->intervalCount());
+        QCOMPARE((*journal)->intervalCount(), handed - 1);
+
+        // The final write fails too, and leaves the incomplete file as it was.
+        QVERIFY(!(*journal)->finish(full).ok());
+        QCOMPARE(readFile(path), before);
+        QCOMPARE(fs.entries(), QStringList{"s.json"});
+
+        // Room again: what was kept is written first, then the rest, then the end.
+        QVERIFY(fs.drain());
+        QVERIFY((*journal)->append(slice(full.intervals, handed, full.intervals.size())).ok());
+        QCOMPARE((*journal)->intervalCount(), full.intervals.size());
+        QVERIFY((*journal)->finish(full).ok());
+        read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(canonical(*read), canonical(full));
     }
 
     void openingABrokenFileNamesItAndTheProblem() {

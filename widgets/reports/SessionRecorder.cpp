@@ -73,6 +73,7 @@ void SessionRecorder::onStarted() {
     header.warnings = plan->warnings;
     pending_.clear();
     received_ = 0;
+    autosaveFailing_ = false;
     journal_ = std::make_shared<std::unique_ptr<SessionJournal>>();
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
@@ -135,9 +136,13 @@ void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
         watcher->deleteLater();
         --writesInFlight_;
         if (!status) {
-            emit saveFailed(QString::fromStdString(status.error().message));
+            // A full disk fails every autosave: say so once (the journal keeps
+            // the intervals and tries again), and always when the final write fails.
+            if (complete || !autosaveFailing_) emit saveFailed(QString::fromStdString(status.error().message));
+            autosaveFailing_ = true;
             return;
         }
+        autosaveFailing_ = false;
         if (!*journal) return;
         sessionFile_ = QString::fromStdString((*journal)->path()); // set once when created, read-only since
         emit sessionSaved(sessionFile_, complete);

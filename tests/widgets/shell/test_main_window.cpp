@@ -2,6 +2,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSvgRenderer>
 #include <QTableView>
@@ -13,6 +14,7 @@
 
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionJournal.h"
+#include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
@@ -36,6 +38,7 @@
 #include "widgets/shell/SessionsPage.h"
 
 using namespace perfdash;
+using perfdash::testing::FullFileSystem;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -358,6 +361,70 @@ private slots:
         QVERIFY2(failed.front().front().toString().contains(QStringLiteral("not-a-session.json")),
                  qPrintable(failed.front().front().toString()));
         QVERIFY(!window.currentSession());
+    }
+
+    // A full disk under the autosave and under File → Export: a dialog names
+    // the file and the reason, the run stays in the window (to be exported
+    // elsewhere), and an existing file of that name keeps its contents.
+    void aFullDiskIsShownAndLosesNothing() {
+        FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        QSettings settings(settingsFile("full.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        const QString sessions = fs.filePath(QStringLiteral("sessions"));
+        QVERIFY(QDir().mkpath(sessions));
+        window.recorder()->setDirectory(sessions);
+        const QByteArray previous = "previous export\n";
+        QVERIFY(fs.put(QStringLiteral("export.json"), previous));
+        QVERIFY(fs.fill());
+
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.3"});
+        QVERIFY(options.ok());
+        QVERIFY(window.apply(*options).ok());
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY(!failed.isEmpty());
+        QString message = failed.front().front().toString();
+        QVERIFY2(message.contains(sessions) && message.contains(QStringLiteral("No space left on device")),
+                 qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("The session cannot be saved"), QStringLiteral("No space left")));
+        QVERIFY(window.currentSession());
+        const MeasurementResult run = *window.currentSession();
+        QVERIFY(!run.intervals.empty());
+
+        failed.clear();
+        const QString target = fs.filePath(QStringLiteral("export.json"));
+        window.exportSession(target);
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 20000);
+        message = failed.front().front().toString();
+        QVERIFY2(message.contains(target) && message.contains(QStringLiteral("No space left on device")),
+                 qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("Cannot export the report"), QStringLiteral("No space left")));
+        QFile kept(target);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), previous);
+        QCOMPARE(fs.entries(), QStringList{QStringLiteral("export.json")}); // no temporary files
+
+        // Nothing lost: exported where there is room, the run is all there.
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        const QString rescued = dir_.filePath(QStringLiteral("rescued.json"));
+        window.exportSession(rescued);
+        QVERIFY(exported.wait(20000));
+        auto report = readReportFile(rescued.toStdString());
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QCOMPARE(report->intervals.size(), run.intervals.size());
+    }
+
+private:
+    // A message box the window opened, still showing, with that title and text.
+    static bool dialogShown(const QWidget& window, const QString& title, const QString& text) {
+        const auto boxes = window.findChildren<QMessageBox*>();
+        return std::any_of(boxes.begin(), boxes.end(), [&](const QMessageBox* box) {
+            return box->isVisible() && box->windowTitle() == title && box->text().contains(text);
+        });
     }
 };
 
