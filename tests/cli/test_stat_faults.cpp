@@ -1,7 +1,9 @@
 // Faults `perfdash-cli stat` must survive without losing data or hiding
-// what happened: too few file descriptors for the counters, a program that
-// dies of a signal. Each waits for evidence (a "ready" line), never for a
-// fixed time, so a busy machine only makes it slower.
+// what happened: a SIGKILL in the middle of a run, a full file system under
+// -o, too few file descriptors for the counters, a program that dies of a
+// signal. Each waits for evidence (a saved interval, a "ready" line), never
+// for a fixed time, so a busy machine only makes it slower.
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -9,6 +11,8 @@
 #include <sys/resource.h>
 
 #include "cli/StatCli.h"
+#include "core/report/SessionFiles.h"
+#include "util/FullFileSystem.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;
@@ -18,6 +22,20 @@ Q_DECLARE_METATYPE(std::vector<std::string>)
 namespace {
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Interval lines in a session journal (one per line, see SessionJournal.h).
+int savedIntervals(const QString& path) { return int(fileBytes(path).count("\n{\"t\":")); }
+
+const MetricResult* findMetric(const GroupResult& g, std::string_view name) {
+    for (const auto& m : g.metrics)
+        if (m.name == name) return &m;
+    return nullptr;
+}
 
 // Kills a process when the test ends, passed or not (a program perfdash-cli launched and left behind too).
 struct KillOnExit {
@@ -76,6 +94,108 @@ private slots:
         const StatRun run = runStat({"-e", "task-clock", "--", "sh", "-c", "exit 139"});
         QVERIFY2(run.exitCode == 139, run.describe().c_str());
         QVERIFY2(!contains(run.err, "killed by"), run.describe().c_str());
+    }
+
+    // SIGKILL mid-run: the report is written atomically at the end, so the
+    // old one stays whole; the session saved beside it opens with every
+    // interval saved, marked incomplete, with its whole-run figures rebuilt.
+    void aRunKilledMidWayLeavesItsSavedIntervalsAndNoHalfReport() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString report = dir.filePath("r.json");
+        const QByteArray previous = "{\"the previous report\": true}\n";
+        {
+            QFile f(report);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(previous);
+        }
+        const QString journal = report + ".partial.json";
+        QProcess p;
+        p.start(cliPath(), toArgs({"-t", "100ms", "-g", "SOFTWARE", "-o", report.toStdString(), "--", workloadPath(),
+                                   "trickle", "8", "20"}));
+        QVERIFY(p.waitForStarted(10000));
+        KillOnExit program;
+        // Evidence, not a sleep: the journal holds three intervals (it saves once a second).
+        const bool saved = QTest::qWaitFor([&] { return savedIntervals(journal) >= 3 || p.state() != QProcess::Running; },
+                                           60000);
+        QVERIFY2(saved && p.state() == QProcess::Running,
+                 ("no intervals saved while it ran:\n" + p.readAllStandardError().toStdString()).c_str());
+        p.kill(); // SIGKILL
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+
+        QCOMPARE(fileBytes(report), previous);
+        const QStringList left = QDir(dir.path()).entryList(QDir::Files);
+        QCOMPARE(left, (QStringList{"r.json", "r.json.partial.json"})); // no temporary files
+
+        // The report reader reads it as it is: incomplete, whole-run figures not written yet.
+        auto raw = readReportFile(journal.toStdString());
+        QVERIFY2(raw.ok(), raw.ok() ? "" : raw.error().message.c_str());
+        program.pid = raw->config.pid;
+        QVERIFY(raw->incomplete);
+        QVERIFY(raw->intervals.size() >= 3);
+        QVERIFY(raw->machine.contains("formula_constants"));
+
+        // Opened as a session (the GUI's loader): totals and metrics from the saved intervals.
+        auto opened = openSessionFile(journal.toStdString());
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        QVERIFY(opened->incomplete);
+        QCOMPARE(opened->intervals.size(), raw->intervals.size());
+        QCOMPARE(opened->durationS, raw->intervals.back().t);
+        QCOMPARE(opened->groups.size(), size_t(1));
+        const GroupResult& software = opened->groups[0];
+        double faults = 0;
+        for (const auto& interval : opened->intervals) faults += total(interval.groups, "page-faults");
+        QVERIFY(faults >= 8); // the program touched 8 pages before each pause
+        QCOMPARE(total(opened->groups, "page-faults"), faults);
+        const MetricResult* runtime = findMetric(software, "Runtime [s]");
+        const MetricResult* faultRate = findMetric(software, "Page faults [1/s]");
+        QVERIFY(runtime && faultRate);
+        QCOMPARE(runtime->aggregate, opened->durationS);
+        QCOMPARE(faultRate->aggregate, faults / opened->durationS);
+        QVERIFY(std::any_of(opened->warnings.begin(), opened->warnings.end(), [&](const std::string& w) {
+            return contains(w, "computed from the " + std::to_string(opened->intervals.size()) + " intervals");
+        }));
+    }
+
+    // A finished run removes its journal; the report is the whole run.
+    void aFinishedRunLeavesOnlyTheReport() {
+        QTemporaryDir dir;
+        const QString report = dir.filePath("r.json");
+        const StatRun run = runStat({"-t", "100ms", "-g", "SOFTWARE", "-o", report.toStdString(), "--", workloadPath(),
+                                     "pages", "100"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"r.json"});
+        auto read = readReportFile(report.toStdString());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(!read->incomplete);
+    }
+
+    // -o into a full file system: the error names the file and the reason,
+    // the exit is non-zero, and a report of that name stays as it was.
+    void aFullFileSystemIsAClearErrorAndKeepsTheOldReport_data() {
+        QTest::addColumn<bool>("timeline");
+        QTest::newRow("report at the end") << false;
+        QTest::newRow("journal at the start (-t)") << true;
+    }
+    void aFullFileSystemIsAClearErrorAndKeepsTheOldReport() {
+        QFETCH(bool, timeline);
+        FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const QByteArray previous = "{\"the previous report\": true}\n";
+        QVERIFY(fs.put("r.json", previous));
+        QVERIFY(fs.fill());
+        const std::string report = fs.filePath("r.json").toStdString();
+        std::vector<std::string> args = {"-g", "SOFTWARE", "-o", report, "--", workloadPath(), "pages", "10"};
+        if (timeline) args.insert(args.begin(), {"-t", "100ms"});
+        const StatRun run = runStat(args);
+        QVERIFY2(run.exited && run.exitCode == 1, run.describe().c_str());
+        QVERIFY2(contains(run.err, "perfdash-cli: error: "), run.describe().c_str());
+        QVERIFY2(contains(run.err, report), run.describe().c_str());
+        QVERIFY2(contains(run.err, "No space left on device"), run.describe().c_str());
+        QVERIFY2(contains(run.err, "free space"), run.describe().c_str());
+        QCOMPARE(fileBytes(fs.filePath("r.json")), previous);
+        QCOMPARE(fs.entries(), QStringList{"r.json"}); // no temporary or partial files
     }
 
     // Too few file descriptors for the counters of 100 threads: an error that
