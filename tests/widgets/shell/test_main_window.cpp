@@ -12,6 +12,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionJournal.h"
 #include "util/FullFileSystem.h"
@@ -347,20 +348,48 @@ private slots:
         QCOMPARE(window.currentSession()->groups[1].metrics[0].aggregate, 3 * 100.0 * 64);
     }
 
-    void badSessionFileSaysWhy() {
+    // A file that cannot be opened says which fault it has, in a dialog, and
+    // the window keeps showing what it showed: nothing opens half-way.
+    void badSessionFileSaysWhichFaultItHas_data() {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::addColumn<QString>("saying");
+        const std::string good = formatReportJson(test::sessionWithTimeline(4, 0.5, "2024-05-03T10:00:00+02:00"));
+        QByteArray corrupted = QByteArray::fromStdString(good);
+        corrupted[corrupted.size() / 2] = '\x01';
+        nlohmann::json newer = nlohmann::json::parse(good);
+        newer["schema"] = kReportSchemaVersion + 1;
+        QTest::newRow("truncated") << QByteArray::fromStdString(good.substr(0, good.size() / 2)) << "truncated";
+        QTest::newRow("corrupted") << corrupted << "corrupted";
+        QTest::newRow("newer schema") << QByteArray::fromStdString(newer.dump()) << "newer than this perfdash";
+        QTest::newRow("not a report") << QByteArray("{\"schema\": ") << "not valid JSON";
+    }
+    void badSessionFileSaysWhichFaultItHas() {
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, saying);
         QSettings settings(settingsFile("bad.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        const QString bad = dir_.filePath(QStringLiteral("not-a-session.json"));
+        const QString good = savedSession("shown-before.json", 3, "2024-05-02T10:00:00+02:00");
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(good);
+        QVERIFY(opened.wait(20000));
+        const QString title = window.windowTitle();
+
+        const QString bad = dir_.filePath(QStringLiteral("bad-session.json"));
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("{\"schema\": ");
+        f.write(contents);
         f.close();
         QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
         window.openSession(bad);
         QVERIFY(failed.wait(10000));
-        QVERIFY2(failed.front().front().toString().contains(QStringLiteral("not-a-session.json")),
-                 qPrintable(failed.front().front().toString()));
-        QVERIFY(!window.currentSession());
+        const QString message = failed.front().front().toString();
+        QVERIFY2(message.contains(QStringLiteral("bad-session.json")), qPrintable(message));
+        QVERIFY2(message.contains(saying), qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("Cannot open the session"), saying));
+        QCOMPARE(window.windowTitle(), title);
+        QVERIFY(window.currentSession());
+        QCOMPARE(window.currentSession()->startedAt, std::string("2024-05-02T10:00:00+02:00"));
+        QCOMPARE(opened.size(), 1);
     }
 
     // A full disk under the autosave and under File → Export: a dialog names
