@@ -6,6 +6,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/cli/StatJournal.h"
 #include "core/report/OutputPath.h"
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
@@ -33,7 +34,8 @@ CommandLine statCommandLine() {
                    "                                                      see docs/marker.md)\n"
                    "  Direct:      stat --backend msr -C 0-3 -g ENERGY -- ./app   (/dev/cpu/N/msr, counts whole CPUs)\n"
                    "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
-                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's.\n"
+                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's (128+N, as\n"
+                   "a shell gives it, when signal N killed it; a warning names the signal).\n"
                    "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
                    "the program's stdout goes to stderr. See docs/report-schema.md.");
     cl.option({"-C", "--cpu", "LIST", "pin the launched program to LIST and count it per CPU (likwid CPU-list syntax)"});
@@ -46,7 +48,9 @@ CommandLine statCommandLine() {
     cl.option({"-S", "--duration", "DURATION", "stop after DURATION (e.g. 2s); a launched program is terminated"});
     cl.option({"-O", "--csv", "", "print CSV (a header row and a schema version) instead of tables"});
     cl.option({"", "--json", "", "print the JSON report (with -t: a JSON line per interval, then the report)"});
-    cl.option({"-o", "--output", "FILE", "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand)"});
+    cl.option({"-o", "--output", "FILE",
+               "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand); with -t the run is saved "
+               "every second to FILE.partial.json until the report is written"});
     cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program (repeatable)", true});
     cl.option({"", "--cwd", "DIR", "working directory for the program"});
     cl.option({"", "--backend", "NAME",
@@ -94,6 +98,11 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
     if (pinned + systemWide + attach > 1)
         return makeError("-C (pin and count a program), -c (count whole CPUs) and --pid (attach) exclude each other");
     r.command = args.afterDashDash();
+    // An empty list would silently mean "not pinned" (-C) or nothing to count (-c).
+    for (const auto& [name, flag] : {std::pair{"--cpu", "-C"}, std::pair{"--cpus", "-c"}})
+        if (args.has(name) && trim(*args.value(name)).empty())
+            return makeError(std::string(flag) + ": the CPU list is empty; give CPUs such as 0-3 or S0:0-1 "
+                             "('perfdash-cli topology' lists them)");
     if (attach) {
         auto pid = parseSigned(*args.value("--pid"));
         if (!pid || *pid <= 0) return makeError("--pid: '" + *args.value("--pid") + "' is not a process ID");
@@ -180,23 +189,53 @@ int statCommand(const Args& argv) {
     gRunning = &m;
     if (gStopRequested) m.requestStop();
 
+    // Ends a run that cannot be saved before it goes on: its report could not be written either.
+    auto abandon = [&](const std::string& message) {
+        m.requestStop();
+        (void)m.finish();
+        gRunning = nullptr;
+        return fail(message + " (the measurement was stopped)");
+    };
+    std::optional<std::string> outputPath;
+    std::optional<StatJournal> journal;
+    if (outputPattern) {
+        auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
+        if (!path) return abandon(path.error().message);
+        outputPath = *path;
+        if (request->interval.count() > 0) {
+            auto created = StatJournal::create(*outputPath, m, *plan, machine);
+            if (!created) return abandon("-o " + *outputPath + ": " + created.error().message);
+            journal = std::move(*created);
+        }
+    }
+
     const bool json = args->has("--json");
     const bool stream = json && request->interval.count() > 0;
     bool headerDone = false;
+    auto takeIntervals = [&] {
+        std::vector<IntervalResult> intervals = m.takeIntervals();
+        printTimeline(intervals, m, stream, headerDone);
+        if (journal) journal->add(intervals);
+    };
     while (!m.finished()) {
         m.waitForData(std::chrono::milliseconds(200));
-        printTimeline(m.takeIntervals(), m, stream, headerDone);
+        takeIntervals();
     }
-    printTimeline(m.takeIntervals(), m, stream, headerDone);
+    takeIntervals();
     MeasurementResult result = m.finish();
     gRunning = nullptr;
     for (size_t i = plan->warnings.size(); i < result.warnings.size(); ++i) warn(result.warnings[i]);
 
-    if (outputPattern) {
-        auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
-        if (!path) return fail(path.error().message);
-        if (Status s = writeReportFile(*path, result); !s) return fail(s.error().message);
-        std::cerr << "perfdash-cli: report written to " << *path << '\n';
+    if (outputPath) {
+        const Status saved = journal ? journal->flush() : Status{};
+        if (Status s = writeReportFile(*outputPath, result); !s) {
+            if (journal && saved)
+                return fail(s.error().message + "; the intervals measured are saved in " + journal->path() +
+                            " (an incomplete session: perfdash opens it)");
+            return fail(s.error().message);
+        }
+        if (journal) journal->remove();
+        std::cerr << "perfdash-cli: report written to " << *outputPath << '\n';
     } else if (stream) {
         std::cout << formatReportJsonLine(result) << '\n';
     } else if (json) {

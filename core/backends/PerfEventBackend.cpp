@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <sys/ioctl.h>
 
 #include "core/backends/PerfEventCounterSet.h"
@@ -154,6 +155,14 @@ bool threadVanished(const PerfGroupPlan& plan) {
     return false;
 }
 
+// Out of file descriptors says nothing about an event: counting the events
+// that did open would be a partial result, so it ends the open instead.
+std::optional<size_t> outOfFiles(const PerfGroupPlan& plan) {
+    for (size_t s = 0; s < plan.openErrors.size(); ++s)
+        if (plan.openErrors[s] == EMFILE || plan.openErrors[s] == ENFILE) return s;
+    return std::nullopt;
+}
+
 std::string nothingOpened(const EventSet& events, const PerfGroupPlan& plan, const CounterLocation& where) {
     std::string message = "none of the events could be counted on " + where.label() + ":";
     for (size_t s = 0; s < events.size(); ++s)
@@ -189,6 +198,10 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
     if (first == targets->size())
         return makeError("the process has no threads left to count: all of " +
                          std::to_string(targets->size()) + " listed threads exited");
+    if (auto slot = outOfFiles(plan)) {
+        closePlannedFds(plan);
+        return makeError("cannot count on " + (*targets)[first].location.label() + ": " + plan.slotStatus[*slot].reason);
+    }
     if (plan.groups.empty()) return makeError(nothingOpened(events, plan, (*targets)[first].location));
 
     std::vector<CounterLocation> locations;

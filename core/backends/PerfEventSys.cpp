@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/util/Strings.h"
+#include "core/util/SystemError.h"
 
 namespace perfdash {
 
@@ -108,8 +109,11 @@ std::string explainPerfOpenError(int err, const ResolvedEvent& event, const Perf
                "accept)";
     }
     case EMFILE:
+        return "too many open files while opening '" + name + "': every event takes one file per thread or CPU "
+               "counted; " + fileLimitAdvice() + ", or count fewer events, threads or CPUs";
     case ENFILE:
-        return "too many open files while opening '" + name + "': raise the limit with 'ulimit -n'";
+        return "too many open files in the whole system while opening '" + name +
+               "': raise the system's limit ('sysctl fs.file-max'), or count fewer events, threads or CPUs";
     case ESRCH:
         return "the process to count '" + name + "' on does not exist (any more)";
     case EBUSY:

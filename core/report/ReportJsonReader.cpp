@@ -305,6 +305,15 @@ size_t nestingDepth(std::string_view text) {
 }
 
 // nlohmann's own message says where the syntax breaks (line, column); only its tag is noise.
+std::string parseProblem(const json::exception& e) {
+    std::string what = e.what();
+    if (auto close = what.find("] "); startsWith(what, "[json.exception.") && close != std::string::npos)
+        what = what.substr(close + 2);
+    return what;
+}
+
+// A file that stops in the middle (a copy or a write cut short) and one whose
+// bytes are wrong need different remedies: the message says which it is.
 Result<json> parseJson(std::string_view text, const std::string& source) {
     if (nestingDepth(text) > kMaxNesting)
         return makeError(source + ": arrays and objects nested more than " + std::to_string(kMaxNesting) +
@@ -312,11 +321,15 @@ Result<json> parseJson(std::string_view text, const std::string& source) {
                          "docs/report-schema.md)");
     try {
         return json::parse(text);
+    } catch (const json::parse_error& e) {
+        if (e.byte >= text.size())
+            return makeError(source + ": not valid JSON: the file is truncated: it ends after " +
+                             std::to_string(text.size()) + " bytes, before the report does (cut off while it was "
+                             "written or copied): " + parseProblem(e));
+        return makeError(source + ": not valid JSON: the file is corrupted at byte " + std::to_string(e.byte) + ": " +
+                         parseProblem(e));
     } catch (const json::exception& e) {
-        std::string what = e.what();
-        if (auto close = what.find("] "); startsWith(what, "[json.exception.") && close != std::string::npos)
-            what = what.substr(close + 2);
-        return makeError(source + ": not valid JSON: " + what);
+        return makeError(source + ": not valid JSON: " + parseProblem(e));
     }
 }
 

@@ -8,8 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/report/NumberFormat.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportTables.h"
+#include "core/report/WholeRunMetrics.h"
 #include "core/util/DataPaths.h"
 #include "core/util/Strings.h"
 
@@ -154,17 +156,16 @@ void addCount(CountValue& sum, const CountValue& delta) {
 }
 
 // The whole-run figures an incomplete file does not hold: events summed over
-// the intervals (exact for counts that were not multiplexed), metrics n/a
-// (their formulas are not in the file).
+// the intervals (exact for counts that were not multiplexed), metrics
+// computed from those sums; both marked as rebuilt.
 void rebuildFromIntervals(MeasurementResult& r) {
-    if (r.intervals.empty()) return;
+    if (r.intervals.empty()) {
+        r.warnings.push_back("incomplete session without intervals: it is still running, or it ended before its "
+                             "first autosave; there are no counts to show");
+        return;
+    }
     r.durationS = r.intervals.back().t;
     std::vector<GroupResult> sums = r.intervals.front().groups;
-    for (auto& g : sums)
-        for (auto& m : g.metrics) {
-            m.aggregate = kNotAvailable;
-            std::fill(m.perLocation.begin(), m.perLocation.end(), kNotAvailable);
-        }
     for (size_t i = 1; i < r.intervals.size(); ++i) {
         const auto& groups = r.intervals[i].groups;
         for (size_t g = 0; g < std::min(sums.size(), groups.size()); ++g)
@@ -177,6 +178,11 @@ void rebuildFromIntervals(MeasurementResult& r) {
             }
     }
     r.groups = std::move(sums);
+    r.warnings.push_back("incomplete session: it is still running, or it ended without its final save (a crash or "
+                         "a kill); the whole-run totals and metrics were computed from the " +
+                         std::to_string(r.intervals.size()) + " intervals saved up to " + formatNumber(r.durationS) +
+                         " s");
+    for (auto& note : recomputeWholeRunMetrics(r)) r.warnings.push_back(std::move(note));
 }
 
 } // namespace

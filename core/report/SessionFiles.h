@@ -43,8 +43,9 @@ std::vector<SessionSummary> listSessions(const std::string& directory);
 
 // Opens a saved session or report for replay (`replay` set). An incomplete
 // autosave opens too: a partial last line left by a power cut is dropped
-// (with a warning), the duration and event totals are rebuilt from the
-// intervals, and whole-run metrics are n/a. Errors name the file and the problem.
+// (with a warning), the duration, event totals and whole-run metrics are
+// rebuilt from the intervals (WholeRunMetrics.h), and a warning says so.
+// Errors name the file and the problem.
 Result<MeasurementResult> openSessionFile(const std::string& path);
 
 } // namespace perfdash

@@ -91,13 +91,25 @@ Result<std::unique_ptr<SessionJournal>> SessionJournal::create(const std::string
 
 Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    if (intervals.empty()) return {};
-    std::string chunk;
-    for (const auto& interval : intervals) chunk += (count_ == 0 && chunk.empty() ? "\n" : ",\n") + intervalLine(interval);
-    chunk += kClose;
-    if (!pwriteAll(fd_, chunk, tail_) || ::fdatasync(fd_) != 0) return makeError(ioError(path_, "write"));
-    tail_ += chunk.size() - kClose.size();
-    count_ += intervals.size();
+    for (const auto& interval : intervals) {
+        unsaved_ += (count_ + unsavedCount_ == 0 ? "\n" : ",\n") + intervalLine(interval);
+        ++unsavedCount_;
+    }
+    if (unsaved_.empty()) return {};
+    if (!pwriteAll(fd_, unsaved_ + std::string(kClose), tail_) || ::fdatasync(fd_) != 0) {
+        const std::string error = ioError(path_, "write");
+        // A write cut short (a full disk) must not leave half a line: end the
+        // file after the last interval saved again. Overwriting and shrinking
+        // need no free space.
+        (void)pwriteAll(fd_, kClose, tail_);
+        (void)::ftruncate(fd_, static_cast<off_t>(tail_ + kClose.size()));
+        return makeError(error + "; the " + std::to_string(unsavedCount_) +
+                         " unsaved intervals are kept for the next save");
+    }
+    tail_ += unsaved_.size();
+    count_ += unsavedCount_;
+    unsaved_.clear();
+    unsavedCount_ = 0;
     return {};
 }
 
@@ -112,9 +124,10 @@ SessionJournal::Ending SessionJournal::prepareEnding(const MeasurementResult& re
 
 Status SessionJournal::finish(Ending ending) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    std::string rest;
+    std::string rest = unsaved_;
+    const size_t before = count_ + unsavedCount_;
     for (size_t i = 0; i < ending.newIntervals.size(); ++i)
-        rest += (count_ + i == 0 ? "\n" : ",\n") + intervalLine(ending.newIntervals[i]);
+        rest += (before + i == 0 ? "\n" : ",\n") + intervalLine(ending.newIntervals[i]);
     rest += kClose;
 
     Status written = writeFileAtomically(path_, [&](int out) -> Status {
@@ -125,7 +138,9 @@ Status SessionJournal::finish(Ending ending) {
     if (!written) return written;
     ::close(fd_);
     fd_ = -1;
-    count_ += ending.newIntervals.size();
+    count_ = before + ending.newIntervals.size();
+    unsaved_.clear();
+    unsavedCount_ = 0;
     return {};
 }
 

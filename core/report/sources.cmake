@@ -18,4 +18,5 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SvgChart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextTable.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/WholeRunMetrics.cpp)

@@ -6,6 +6,7 @@
 #include <dirent.h>
 
 #include "core/util/Strings.h"
+#include "core/util/SystemError.h"
 
 namespace perfdash {
 
@@ -22,7 +23,7 @@ Result<std::vector<int>> threadsOf(int pid) {
             return makeError("cannot attach to process " + pidText +
                              ": not permitted to see its threads; run as its owner or as root");
         return makeError("cannot attach to process " + pidText + ": cannot list " + taskDir + ": " +
-                         std::strerror(errno));
+                         systemErrorText(errno));
     }
     std::vector<int> tids;
     while (const dirent* entry = ::readdir(dir)) {

@@ -14,6 +14,7 @@
 
 #include "core/session/ProgramLookup.h"
 #include "core/util/Strings.h"
+#include "core/util/SystemError.h"
 
 extern char** environ;
 
@@ -193,7 +194,7 @@ struct Channel {
 // A pipe whose read end the parent keeps, both ends close-on-exec.
 Result<Channel> pipeToParent(const char* what) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) return makeError(std::string("cannot create the ") + what + " pipe: " + std::strerror(errno));
+    if (::pipe2(fds, O_CLOEXEC) != 0) return makeError(std::string("cannot create the ") + what + " pipe: " + systemErrorText(errno));
     return Channel{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 
@@ -202,7 +203,7 @@ Result<Channel> pipeToParent(const char* what) {
 Result<Channel> releaseChannel() {
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
-        return makeError(std::string("cannot create the launch control socket: ") + std::strerror(errno));
+        return makeError(std::string("cannot create the launch control socket: ") + systemErrorText(errno));
     return Channel{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
 
@@ -369,7 +370,10 @@ void LaunchedProcess::recordExit(pid_t got, int status) {
     reaped_ = true;
     if (got != pid_) exitStatus_ = -1;
     else if (WIFEXITED(status)) exitStatus_ = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) exitStatus_ = 128 + WTERMSIG(status);
+    else if (WIFSIGNALED(status)) {
+        terminatingSignal_ = WTERMSIG(status);
+        exitStatus_ = 128 + terminatingSignal_;
+    }
     else exitStatus_ = -1;
 }
 
@@ -381,6 +385,13 @@ Result<int> LaunchedProcess::wait() {
         return makeError("the exit status of '" + program_ + "' (pid " + std::to_string(pid_) +
                          ") is unknown: it was reaped elsewhere (is SIGCHLD ignored?)");
     return exitStatus_;
+}
+
+std::string describeSignal(int signalNumber) {
+    const char* abbreviation = ::sigabbrev_np(signalNumber);
+    const char* description = ::sigdescr_np(signalNumber);
+    if (!abbreviation) return "signal " + std::to_string(signalNumber);
+    return "SIG" + std::string(abbreviation) + (description ? " (" + std::string(description) + ")" : "");
 }
 
 Status LaunchedProcess::signal(int signalNumber) {

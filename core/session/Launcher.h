@@ -35,6 +35,9 @@ struct LaunchOptions {
     std::function<void()> childBeforeExec;
 };
 
+// "SIGSEGV (Segmentation fault)"; "signal 99" for a number the C library does not know.
+std::string describeSignal(int signalNumber);
+
 class LaunchedProcess {
 public:
     // Everything that can be checked before forking is (program, environment
@@ -62,6 +65,8 @@ public:
     Result<int> wait();
     // Whether the program has exited (and is reaped); never blocks.
     bool hasExited();
+    // After wait(): the signal that ended the program, or 0 when it exited by itself.
+    int terminatingSignal() const { return terminatingSignal_; }
     // Sends a signal (e.g. SIGTERM when the user stops a GUI run).
     Status signal(int signalNumber);
     // The captured output, or nullptr without captureOutput.
@@ -81,6 +86,7 @@ private:
     bool released_ = false;
     bool reaped_ = false;
     int exitStatus_ = 0;
+    int terminatingSignal_ = 0;
 };
 
 } // namespace perfdash

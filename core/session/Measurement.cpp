@@ -9,8 +9,8 @@
 #include "core/session/AttachTarget.h"
 #include "core/session/CounterDeltas.h"
 #include "core/session/CountingBackends.h"
+#include "core/session/FormulaConstants.h"
 #include "core/session/MarkerSession.h"
-#include "core/topology/TopologyJson.h"
 #include "core/util/Duration.h"
 
 namespace perfdash {
@@ -97,17 +97,6 @@ Result<std::unique_ptr<Measurement>> Measurement::start(const MeasurementPlan& p
     return m;
 }
 
-MetricEnvironment Measurement::constants() {
-    MetricEnvironment env;
-    if (plan_.needsNominalClock) env.inverseClock = 1.0 / machine_.nominalClock().hz;
-    if (const auto& topology = machine_.topology(); topology.ok()) {
-        env.numSockets = static_cast<double>(topology->numSockets());
-        env.numNumaDomains = static_cast<double>(topology->numNumaDomains());
-        env.numCpus = static_cast<double>(plan_.cpus.empty() ? topology->numHwThreads() : plan_.cpus.size());
-    }
-    return env;
-}
-
 Status Measurement::launch() {
     using Mode = MeasurementRequest::Mode;
     const MeasurementRequest& r = plan_.request;
@@ -158,7 +147,8 @@ Status Measurement::launch() {
 
     std::vector<LocationInfo> locations;
     for (const auto& l : counters_->locations()) locations.push_back(locationInfo(l));
-    auto builder = ResultBuilder::create(plan_, std::move(locations), constants(), std::move(openFailures));
+    auto builder =
+        ResultBuilder::create(plan_, std::move(locations), formulaConstants(plan_, machine_), std::move(openFailures));
     if (!builder) return builder.error();
     builder_.emplace(std::move(*builder));
 
@@ -264,7 +254,8 @@ ChildOutput* Measurement::output() { return child_ ? child_->output() : nullptr;
 
 void Measurement::stopProgram(MeasurementResult& result) {
     if (!child_) return;
-    if (!child_->hasExited()) {
+    const bool endedByItself = child_->hasExited();
+    if (!endedByItself) {
         // The measurement ended first (stop, duration): the program does not
         // outlive it, as with perf stat --timeout.
         result.warnings.push_back("the program was still running when the measurement ended and was terminated");
@@ -277,6 +268,10 @@ void Measurement::stopProgram(MeasurementResult& result) {
     auto status = child_->wait();
     if (status) result.exitStatus = *status;
     else result.warnings.push_back(status.error().message);
+    // Exit code 139 and death by SIGSEGV look the same as 128+N: say which it was.
+    if (const int sig = child_->terminatingSignal(); sig && endedByItself)
+        result.warnings.push_back("the program was killed by " + describeSignal(sig) + "; exit status " +
+                                  std::to_string(128 + sig) + " as a shell reports it");
 }
 
 MeasurementResult Measurement::finish() {
@@ -289,14 +284,14 @@ MeasurementResult Measurement::finish() {
 
     result.version = PERFDASH_VERSION;
     result.startedAt = startedAt_;
-    result.machine = machine_.machineJson();
-    if (plan_.needsNominalClock) result.machine["nominal_clock"] = toJson(machine_.nominalClock());
+    const MetricEnvironment constants = formulaConstants(plan_, machine_);
+    result.machine = runMachineJson(machine_, constants, plan_.needsNominalClock);
     result.config = plan_.runConfig(targetPid());
     result.durationS = seconds(final.monotonicNs - baseline_->monotonicNs);
     result.locations = builder_->locations();
     result.groups = builder_->build(countsBetween(*baseline_, final), result.durationS);
     result.intervals = std::move(kept_);
-    if (marker_) marker_->collect(result, constants(), machine_.permissions());
+    if (marker_) marker_->collect(result, constants, machine_.permissions());
     result.interrupted = sampler_->endReason() == SamplerEnd::StopRequested;
 
     result.warnings.insert(result.warnings.begin(), runWarnings_.begin(), runWarnings_.end());

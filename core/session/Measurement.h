@@ -40,6 +40,7 @@ public:
 
     const std::vector<LocationInfo>& locations() const { return builder_->locations(); }
     int targetPid() const; // launched or attached process; -1 system-wide without a program
+    const std::string& startedAt() const { return startedAt_; } // ISO 8601, as MeasurementResult::startedAt
 
     // Intervals completed since the last call, oldest first (empty without a timeline).
     std::vector<IntervalResult> takeIntervals();
@@ -69,7 +70,6 @@ public:
 private:
     Measurement(const MeasurementPlan& plan, MachineContext& machine);
     Status launch();
-    MetricEnvironment constants();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
     std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;

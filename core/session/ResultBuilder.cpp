@@ -4,6 +4,34 @@
 
 namespace perfdash {
 
+std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std::vector<GroupMetric>& metrics,
+                                          const std::vector<EventResult>& events,
+                                          const std::vector<LocationInfo>& locations, const MetricEnvironment& env) {
+    const size_t metricCount = metrics.size();
+    std::vector<double> slotValues(events.size());
+    std::vector<std::vector<double>> perLocation(locations.size(), std::vector<double>(metricCount));
+    for (size_t l = 0; l < locations.size(); ++l) {
+        for (size_t s = 0; s < events.size(); ++s)
+            slotValues[s] = l < events[s].perLocation.size() ? events[s].perLocation[l].value : kNotAvailable;
+        MetricEnvironment local = env;
+        // A CPU location covers one CPU; a process or thread covers what it ran on.
+        if (locations[l].kind == "cpu") local.numCpus = 1;
+        evaluator.evaluate(slotValues, local, perLocation[l]);
+    }
+    for (size_t s = 0; s < events.size(); ++s) slotValues[s] = events[s].total.value;
+    const std::vector<double> aggregate = evaluator.evaluate(slotValues, env);
+    std::vector<MetricResult> out;
+    for (size_t m = 0; m < metricCount; ++m) {
+        MetricResult metric;
+        metric.name = metrics[m].name;
+        metric.formula = metrics[m].formula;
+        for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
+        metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
+        out.push_back(std::move(metric));
+    }
+    return out;
+}
+
 Result<ResultBuilder> ResultBuilder::create(const MeasurementPlan& plan, std::vector<LocationInfo> locations,
                                             MetricEnvironment constants, std::vector<std::string> openFailures) {
     std::vector<MetricEvaluator> evaluators;
@@ -65,26 +93,7 @@ std::vector<GroupResult> ResultBuilder::build(const std::vector<CountValue>& cou
         result.shortDescription = planned.group.shortDescription;
         for (const auto& e : planned.events) result.events.push_back(eventResult(e, counts));
 
-        const size_t metricCount = planned.group.metrics.size();
-        std::vector<double> slotValues(result.events.size());
-        std::vector<std::vector<double>> perLocation(locations_.size(), std::vector<double>(metricCount));
-        for (size_t l = 0; l < locations_.size(); ++l) {
-            for (size_t s = 0; s < result.events.size(); ++s) slotValues[s] = result.events[s].perLocation[l].value;
-            MetricEnvironment local = env;
-            // A CPU location covers one CPU; a process or thread covers what it ran on.
-            if (locations_[l].kind == "cpu") local.numCpus = 1;
-            evaluators_[g].evaluate(slotValues, local, perLocation[l]);
-        }
-        for (size_t s = 0; s < result.events.size(); ++s) slotValues[s] = result.events[s].total.value;
-        const std::vector<double> aggregate = evaluators_[g].evaluate(slotValues, env);
-        for (size_t m = 0; m < metricCount; ++m) {
-            MetricResult metric;
-            metric.name = planned.group.metrics[m].name;
-            metric.formula = planned.group.metrics[m].formula;
-            for (size_t l = 0; l < locations_.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
-            metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
-            result.metrics.push_back(std::move(metric));
-        }
+        result.metrics = evaluateMetrics(evaluators_[g], planned.group.metrics, result.events, locations_, env);
         out.push_back(std::move(result));
     }
     return out;

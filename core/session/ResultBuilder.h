@@ -10,6 +10,13 @@
 
 namespace perfdash {
 
+// A group's metrics over its events' values (`events` in EVENTSET order, one
+// per slot): per location (a CPU location covers one CPU: num_cpus = 1) and
+// over the totals. `env.time` is the period's length.
+std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std::vector<GroupMetric>& metrics,
+                                          const std::vector<EventResult>& events,
+                                          const std::vector<LocationInfo>& locations, const MetricEnvironment& env);
+
 class ResultBuilder {
 public:
     // Compiles the metric formulas of every planned group (they were checked

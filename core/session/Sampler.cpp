@@ -9,6 +9,8 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "core/util/SystemError.h"
+
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434 // the same number on every architecture
 #endif
@@ -23,7 +25,7 @@ timespec toTimespec(int64_t ns) {
 
 Result<UniqueFd> absoluteTimer(int64_t firstNs, int64_t periodNs) {
     UniqueFd fd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK));
-    if (!fd) return makeError(std::string("cannot create the sampling timer: ") + std::strerror(errno));
+    if (!fd) return makeError(std::string("cannot create the sampling timer: ") + systemErrorText(errno));
     itimerspec spec{};
     spec.it_value = toTimespec(firstNs);
     spec.it_interval = toTimespec(periodNs);
@@ -40,7 +42,7 @@ Result<UniqueFd> openPidfd(int pid) {
     if (errno == ENOSYS)
         return makeError("this kernel cannot watch process " + std::to_string(pid) +
                          " for its exit (pidfd_open needs Linux 5.3 or later)");
-    return makeError("cannot watch process " + std::to_string(pid) + ": " + std::strerror(errno));
+    return makeError("cannot watch process " + std::to_string(pid) + ": " + systemErrorText(errno));
 }
 
 // Consumes a readable timerfd; returns how many deadlines passed since the last read.
@@ -80,7 +82,7 @@ void Sampler::requestStop() noexcept {
 
 Status Sampler::start(const SamplerOptions& options) {
     if (started_) return makeError("the sampler was already started");
-    if (!stopEvent_) return makeError(std::string("cannot create the sampler's stop event: ") + std::strerror(errno));
+    if (!stopEvent_) return makeError(std::string("cannot create the sampler's stop event: ") + systemErrorText(errno));
     if (options.interval.count() < 0 || options.duration.count() < 0)
         return makeError("the sampling interval and duration must not be negative");
     if (options.targetPid > 0) {

@@ -25,9 +25,17 @@ bool writeAll(int fd, std::string_view data) {
     return true;
 }
 
+Error writeError(const std::string& path, int err) {
+    std::string message = "cannot write '" + path + "': " + std::strerror(err);
+    if (err == ENOSPC || err == EDQUOT) message += " (free space on its file system, or write the file elsewhere)";
+    else if (err == EACCES || err == EPERM || err == EROFS || err == ENOENT || err == ENOTDIR)
+        message += " (check that the directory exists and is writable)";
+    return makeError(std::move(message));
+}
+
 Status writeFileAtomically(const std::string& path, std::string_view contents) {
     return writeFileAtomically(path, [&](int fd) -> Status {
-        if (!writeAll(fd, contents)) return makeError("cannot write '" + path + "': " + std::strerror(errno));
+        if (!writeAll(fd, contents)) return writeError(path, errno);
         return {};
     });
 }
@@ -35,10 +43,7 @@ Status writeFileAtomically(const std::string& path, std::string_view contents) {
 Status writeFileAtomically(const std::string& path, const std::function<Status(int fd)>& writeContents) {
     std::string tmpl = path + ".tmp-XXXXXX";
     int fd = mkstemp(tmpl.data());
-    if (fd < 0) {
-        return makeError("cannot write '" + path + "': " + std::strerror(errno) +
-                         " (check that the directory exists and is writable)");
-    }
+    if (fd < 0) return writeError(path, errno);
     if (Status written = writeContents(fd); !written) {
         ::close(fd);
         ::unlink(tmpl.c_str());
@@ -49,14 +54,14 @@ Status writeFileAtomically(const std::string& path, const std::function<Status(i
     ::umask(mask);
     ::fchmod(fd, 0666 & ~mask);
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        int err = errno;
+        const int err = errno;
         ::unlink(tmpl.c_str());
-        return makeError("cannot write '" + path + "': " + std::strerror(err));
+        return writeError(path, err);
     }
     if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
-        int err = errno;
+        const int err = errno;
         ::unlink(tmpl.c_str());
-        return makeError("cannot write '" + path + "': " + std::strerror(err));
+        return writeError(path, err);
     }
     return {};
 }

@@ -16,6 +16,10 @@ Status writeFileAtomically(const std::string& path, std::string_view contents);
 // temporary file's descriptor; an error from it leaves `path` untouched.
 Status writeFileAtomically(const std::string& path, const std::function<Status(int fd)>& writeContents);
 
+// "cannot write 'path': <reason>" and, for a full disk or a directory that
+// cannot be written, what to do about it.
+Error writeError(const std::string& path, int err);
+
 // Writes all of `data` to `fd` (retrying short writes and EINTR); errno on failure.
 bool writeAll(int fd, std::string_view data);
 

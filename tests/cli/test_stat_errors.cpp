@@ -85,6 +85,9 @@ private slots:
                                    << S{"directory"};
         QTest::newRow("bad CPU list") << with({"-C", "99", "-g", "SOFTWARE"}, program) << kAnyFailure
                                       << S{"CPU 99", "online CPUs: " + onlineCpus()};
+        QTest::newRow("empty -C") << with({"-C", "", "-g", "SOFTWARE"}, program) << kUsage << S{"-C:", "CPU list is empty"};
+        QTest::newRow("blank -C") << with({"-C", " ", "-g", "SOFTWARE"}, program) << kUsage << S{"-C:", "CPU list is empty"};
+        QTest::newRow("empty -c") << with({"-c", "", "-g", "SOFTWARE"}, program) << kUsage << S{"-c:", "CPU list is empty"};
         QTest::newRow("-C with --pid") << S{"-C", "0", "--pid", "1", "-g", "SOFTWARE"} << kUsage
                                        << S{"-C", "--pid", "exclude each other"};
         QTest::newRow("unknown flag") << with({"--frobnicate", "-g", "SOFTWARE"}, program) << kUsage

@@ -7,7 +7,9 @@
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionFiles.h"
 #include "core/report/SessionJournal.h"
+#include "core/session/FormulaConstants.h"
 #include "core/util/Strings.h"
+#include "util/FullFileSystem.h"
 
 using namespace perfdash;
 
@@ -116,8 +118,70 @@ private slots:
         QCOMPARE(clk.perLocation[0].coverage, 0.625);       // the lowest coverage of the intervals
         QVERIFY(!isAvailable(clk.perLocation[2].value));    // n/a in the intervals stays n/a
         QVERIFY(!opened->groups[1].events[3].counted);
-        for (const auto& g : opened->groups)
-            for (const auto& m : g.metrics) QVERIFY(!isAvailable(m.aggregate)); // formulas are not in the file
+
+        // Whole-run metrics: the file's formulas on the sums, time = the 1.5 s saved.
+        const MetricResult& cpi = opened->groups[0].metrics[0];
+        QCOMPARE(cpi.perLocation[0], 3 * 1234567.0 / 3e6);
+        QCOMPARE(cpi.perLocation[1], 1.0);
+        QVERIFY(!isAvailable(cpi.perLocation[2])); // its clock was n/a
+        QVERIFY(!isAvailable(cpi.aggregate));      // so is the sum of the clock over the CPUs
+        const MetricResult& clock = opened->groups[0].metrics[1];
+        QCOMPARE(clock.perLocation[1], 1e-6 * 6e6 / 1.5);
+        const MetricResult& bandwidth = opened->groups[1].metrics[0];
+        QCOMPARE(bandwidth.aggregate, 3 * 100.0 * 64);
+        QCOMPARE(bandwidth.perLocation[0], 3 * 100.0 * 64);
+        QVERIFY(!isAvailable(opened->groups[1].metrics[1].aggregate)); // PMC0 was never counted
+
+        // Marked: incomplete, rebuilt from 3 intervals, and this file has no formula constants.
+        auto warned = [&](const char* text) {
+            return std::any_of(opened->warnings.begin(), opened->warnings.end(),
+                               [&](const std::string& w) { return w.find(text) != std::string::npos; });
+        };
+        QVERIFY2(warned("computed from the 3 intervals saved up to 1.5 s"), join(opened->warnings, "\n").c_str());
+        QVERIFY2(warned("does not record the formula constants"), join(opened->warnings, "\n").c_str());
+
+        // What a reader of the file sees is the same: the opened session written and read again.
+        auto reread = readReportJson(formatReportJson(*opened), "rewritten");
+        QVERIFY(reread.ok());
+        QCOMPARE(reread->groups[1].metrics[0].aggregate, 3 * 100.0 * 64);
+    }
+
+    void rebuiltMetricsUseTheRunsFormulaConstants() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        MeasurementResult full = sessionSample(2);
+        full.machine[kFormulaConstantsKey] = formulaConstantsToJson({.inverseClock = 1e-9, .numCpus = 3});
+        const MetricResult perCpuTime = samples::metric("Busy", "FIXC0*inverseClock*num_cpus/time", {0, 0, 0}, 0);
+        for (auto& interval : full.intervals) interval.groups[0].metrics.push_back(perCpuTime);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(full.intervals).ok());
+
+        auto opened = openSessionFile(path);
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        const MetricResult& busy = opened->groups[0].metrics.back();
+        QCOMPARE(busy.name, std::string("Busy"));
+        QCOMPARE(busy.aggregate, (1000.0 + 2000.0) * 1e-9 * 3 / 1.0);
+        QCOMPARE(busy.perLocation[0], 2 * 1e6 * 1e-9 * 1 / 1.0); // a CPU location covers one CPU
+        for (const auto& w : opened->warnings) QVERIFY2(w.find("formula constants") == std::string::npos, w.c_str());
+    }
+
+    void aGroupWhoseFormulasDoNotCompileKeepsNaAndSaysWhy() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        MeasurementResult full = sessionSample(2);
+        for (auto& interval : full.intervals) interval.groups[0].metrics[0].formula = "FIXC1/NOSUCH";
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(full.intervals).ok());
+        auto opened = openSessionFile(path);
+        QVERIFY(opened.ok());
+        for (const auto& m : opened->groups[0].metrics) QVERIFY(!isAvailable(m.aggregate));
+        QCOMPARE(opened->groups[1].metrics[0].aggregate, 2 * 100.0 * 64); // the other group is unaffected
+        const bool said = std::any_of(opened->warnings.begin(), opened->warnings.end(), [](const std::string& w) {
+            return w.find("metrics of group CPI are n/a") != std::string::npos && w.find("NOSUCH") != std::string::npos;
+        });
+        QVERIFY2(said, join(opened->warnings, "\n").c_str());
     }
 
     void repairsAFileCutOffInTheMiddleOfAnInterval() {
@@ -140,7 +204,56 @@ private slots:
         QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
         QCOMPARE(opened->intervals.size(), size_t(2));
         QVERIFY(opened->incomplete);
-        QVERIFY(opened->warnings.back().find("ended in the middle of an interval") != std::string::npos);
+        QVERIFY(std::any_of(opened->warnings.begin(), opened->warnings.end(), [](const std::string& w) {
+            return w.find("ended in the middle of an interval") != std::string::npos;
+        }));
+    }
+
+    // A full disk during an autosave: the file still ends after the last
+    // interval saved (no half line), the intervals that did not fit are
+    // kept, and they are written once there is room again.
+    void aFullDiskKeepsTheFileWholeAndTheIntervalsForLater() {
+        testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const std::string path = fs.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(40);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 0, 2)).ok());
+        QVERIFY(fs.fill());
+
+        // The file's last block may hold a little more: append until the disk says no.
+        size_t handed = 2;
+        Status appended;
+        std::optional<std::string> before;
+        while (appended && handed < 30) {
+            before = readFile(path);
+            appended = (*journal)->append(slice(full.intervals, handed, handed + 1));
+            ++handed;
+        }
+        QVERIFY2(!appended.ok(), "30 intervals fitted on a full file system");
+        const std::string& message = appended.error().message;
+        QVERIFY2(message.find(path) != std::string::npos, message.c_str());
+        QVERIFY2(message.find("No space left on device") != std::string::npos, message.c_str());
+        QCOMPARE(readFile(path), before); // as after the last save: complete JSON
+        auto read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->intervals.size(), (*journal)->intervalCount());
+        QCOMPARE((*journal)->intervalCount(), handed - 1);
+
+        // The final write fails too, and leaves the incomplete file as it was.
+        QVERIFY(!(*journal)->finish(full).ok());
+        QCOMPARE(readFile(path), before);
+        QCOMPARE(fs.entries(), QStringList{"s.json"});
+
+        // Room again: what was kept is written first, then the rest, then the end.
+        QVERIFY(fs.drain());
+        QVERIFY((*journal)->append(slice(full.intervals, handed, full.intervals.size())).ok());
+        QCOMPARE((*journal)->intervalCount(), full.intervals.size());
+        QVERIFY((*journal)->finish(full).ok());
+        read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(canonical(*read), canonical(full));
     }
 
     void openingABrokenFileNamesItAndTheProblem() {

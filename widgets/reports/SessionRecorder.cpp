@@ -7,6 +7,7 @@
 
 #include "core/report/ReportTables.h"
 #include "core/report/SessionFiles.h"
+#include "core/session/FormulaConstants.h"
 
 namespace perfdash {
 
@@ -72,15 +73,20 @@ void SessionRecorder::onStarted() {
     header.warnings = plan->warnings;
     pending_.clear();
     received_ = 0;
+    autosaveFailing_ = false;
     journal_ = std::make_shared<std::unique_ptr<SessionJournal>>();
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
     MachineContext* machine = &controller_.machine();
+    // Known since the measurement started (the clock and topology are cached): cheap here.
+    const MetricEnvironment constants = formulaConstants(*plan, *machine);
+    const bool withClock = plan->needsNominalClock;
     // The file name is chosen on the writer thread, after the previous session's file exists.
     enqueue(
-        [journal = journal_, machine, header = std::move(header), directory, name]() mutable -> Status {
+        [journal = journal_, machine, constants, withClock, header = std::move(header), directory,
+         name]() mutable -> Status {
             if (Status made = createDirectory(directory); !made) return made;
-            header.machine = machine->machineJson(); // probes the machine: not on the GUI thread
+            header.machine = runMachineJson(*machine, constants, withClock); // probes the machine: not on the GUI thread
             auto created = SessionJournal::create(uniqueSessionPath(directory, name), std::move(header));
             if (!created) return created.error();
             *journal = std::move(*created);
@@ -130,9 +136,13 @@ void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
         watcher->deleteLater();
         --writesInFlight_;
         if (!status) {
-            emit saveFailed(QString::fromStdString(status.error().message));
+            // A full disk fails every autosave: say so once (the journal keeps
+            // the intervals and tries again), and always when the final write fails.
+            if (complete || !autosaveFailing_) emit saveFailed(QString::fromStdString(status.error().message));
+            autosaveFailing_ = true;
             return;
         }
+        autosaveFailing_ = false;
         if (!*journal) return;
         sessionFile_ = QString::fromStdString((*journal)->path()); // set once when created, read-only since
         emit sessionSaved(sessionFile_, complete);

@@ -45,7 +45,8 @@ public:
 signals:
     // After the file was created or autosaved (complete = false) and after the final write (complete = true).
     void sessionSaved(const QString& path, bool complete);
-    // A write failed; the message names the file and what to do. Recording continues with the next autosave.
+    // A write failed; the message names the file and what to do. Recording continues with the next autosave,
+    // which saves the intervals that did not fit; autosaves that go on failing are not reported again.
     void saveFailed(const QString& message);
 
 private:
@@ -65,6 +66,7 @@ private:
     std::vector<IntervalResult> pending_; // arrived since the last autosave was queued
     size_t received_ = 0;                 // intervals of this run so far
     int writesInFlight_ = 0;
+    bool autosaveFailing_ = false; // the last write failed and that was reported
 };
 
 } // namespace perfdash

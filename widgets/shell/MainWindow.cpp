@@ -175,9 +175,15 @@ void MainWindow::wireReplay() {
 
 void MainWindow::updateReplaySource() {
     if (replayFile_.isEmpty()) return;
-    const QString recorded = QString::fromStdString(replay_->result().startedAt).toHtmlEscaped();
-    liveSource_->setText(tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now. %3")
-                             .arg(replayFile_.toHtmlEscaped(), recorded, replay_->statusText().toHtmlEscaped()));
+    const MeasurementResult& shown = replay_->result();
+    const QString recorded = QString::fromStdString(shown.startedAt).toHtmlEscaped();
+    QString text = tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now. %3")
+                       .arg(replayFile_.toHtmlEscaped(), recorded, replay_->statusText().toHtmlEscaped());
+    // Whole-run figures of a session that never got its final save are rebuilt, not measured: say so.
+    if (shown.incomplete)
+        text += tr(" <b>Incomplete</b>: the run never finished saving; its whole-run totals and metrics were "
+                   "computed from the %n interval(s) saved.", "", int(shown.intervals.size()));
+    liveSource_->setText(text);
     stateLabel_->setText(replay_->statusText());
 }
 

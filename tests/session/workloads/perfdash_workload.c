@@ -11,6 +11,8 @@
  *   where                print the CPUs it may run on, e.g. "cpus 1"
  *   attach-target T N    start T idle threads, wait for SIGUSR1, then each thread touches N pages
  *   spawn-on-signal T N  wait for SIGUSR1, then start T threads that touch N pages each
+ *   trickle N MS         until killed: touch N fresh pages, then sleep MS milliseconds (work in every interval, little CPU)
+ *   raise SIG            die of signal number SIG (no core file)
  *
  * The two modes that wait for SIGUSR1 print "ready" once it is safe to send
  * (blocked, threads started), since an early SIGUSR1 would kill them.
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -112,6 +115,23 @@ static void attachTarget(long count) {
     free(threads);
 }
 
+static void trickle(long pages, long ms) {
+    const struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    for (;;) {
+        touchFreshPages(pages);
+        nanosleep(&pause, NULL);
+    }
+}
+
+static int dieOf(long sig) {
+    const struct rlimit noCore = {0, 0};
+    setrlimit(RLIMIT_CORE, &noCore);
+    signal((int)sig, SIG_DFL);
+    raise((int)sig);
+    fprintf(stderr, "perfdash_workload: signal %ld did not end the program\n", sig);
+    return 2;
+}
+
 static void printCpus(void) {
     cpu_set_t set;
     CPU_ZERO(&set);
@@ -153,8 +173,12 @@ int main(int argc, char** argv) {
         blockUsr1(&usr1);
         waitForUsr1(&usr1);
         runThreads(number(a), pagesThread);
+    } else if (!strcmp(mode, "trickle")) {
+        trickle(number(a), number(b));
+    } else if (!strcmp(mode, "raise")) {
+        return dieOf(number(a));
     } else {
-        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal ...\n");
+        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal|trickle|raise ...\n");
         return 2;
     }
     return 0;

@@ -4,6 +4,7 @@
 
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionFiles.h"
+#include "util/FullFileSystem.h"
 #include "widgets/reports/SessionRecorder.h"
 
 using namespace perfdash;
@@ -133,6 +134,43 @@ private slots:
         QVERIFY(opened->incomplete);
         QVERIFY(opened->replay);
         QVERIFY(!opened->intervals.empty());
+    }
+
+    // The disk fills up while the run goes on: reported (once for the
+    // autosaves, once for the final write), and the file stays the complete
+    // incomplete session it was at its last save.
+    void aFullDiskMidRunIsReportedAndKeepsTheFileWhole() {
+        perfdash::testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        MachineContext machine;
+        SessionController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory(fs.filePath("sessions"));
+        recorder.setAutosaveInterval(100ms);
+        auto plan = controller.prepare(demoRequest("2"));
+        QVERIFY(plan.ok());
+        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        const QByteArray beforeFull = autosaveWithIntervals(controller, saved);
+        QVERIFY2(!beforeFull.isEmpty(), "no autosave with intervals while the demo ran");
+        QVERIFY(fs.fill());
+        QVERIFY(finished.wait(20000));
+        recorder.waitForWrites();
+
+        QVERIFY(failed.size() >= 1);
+        QVERIFY2(failed.size() <= 2, qPrintable(QString::number(failed.size()) + " failures reported"));
+        const QString path = recorder.sessionFile();
+        for (const auto& call : failed) {
+            const QString message = call[0].toString();
+            QVERIFY2(message.contains(path) && message.contains("No space left on device"), qPrintable(message));
+        }
+        auto kept = readReportFile(path.toStdString());
+        QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().message.c_str());
+        QVERIFY(kept->incomplete);
+        QVERIFY(kept->intervals.size() >= readReportJson(beforeFull.toStdString(), "before")->intervals.size());
+        QCOMPARE(QDir(fs.filePath("sessions")).entryList(QDir::Files).size(), 1); // no temporary files
     }
 
     void aDirectoryThatCannotBeMadeIsReported() {

@@ -2,6 +2,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSvgRenderer>
 #include <QTableView>
@@ -11,7 +12,10 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
+#include "core/report/SessionJournal.h"
+#include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
@@ -35,6 +39,7 @@
 #include "widgets/shell/SessionsPage.h"
 
 using namespace perfdash;
+using perfdash::testing::FullFileSystem;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -319,20 +324,136 @@ private slots:
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
     }
 
-    void badSessionFileSaysWhy() {
+    // An autosave that never got its final write opens marked incomplete, with
+    // its whole-run metrics computed from the intervals it saved.
+    void anIncompleteSessionOpensWithRebuiltWholeRunMetrics() {
+        QSettings settings(settingsFile("incomplete.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        const QString path = dir_.filePath(QStringLiteral("incomplete.json"));
+        const MeasurementResult run = test::sessionWithTimeline(4, 0.5, "2024-05-04T10:00:00+02:00");
+        auto journal = SessionJournal::create(path.toStdString(), run);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append({run.intervals.begin(), run.intervals.begin() + 3}).ok());
+        journal->reset(); // killed: no final write
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(path);
+        QVERIFY(opened.wait(20000));
+        const QString shown = liveSourceText(window);
+        QVERIFY2(shown.contains(QStringLiteral("Incomplete")) && shown.contains(QStringLiteral("3 interval")),
+                 qPrintable(shown));
+        QVERIFY(window.currentSession() && window.currentSession()->incomplete);
+        QCOMPARE(window.currentSession()->intervals.size(), size_t(3));
+        // MEM's "MBOX0C0*64" over three intervals of 100 each (not n/a).
+        QCOMPARE(window.currentSession()->groups[1].metrics[0].aggregate, 3 * 100.0 * 64);
+    }
+
+    // A file that cannot be opened says which fault it has, in a dialog, and
+    // the window keeps showing what it showed: nothing opens half-way.
+    void badSessionFileSaysWhichFaultItHas_data() {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::addColumn<QString>("saying");
+        const std::string good = formatReportJson(test::sessionWithTimeline(4, 0.5, "2024-05-03T10:00:00+02:00"));
+        QByteArray corrupted = QByteArray::fromStdString(good);
+        corrupted[corrupted.size() / 2] = '\x01';
+        nlohmann::json newer = nlohmann::json::parse(good);
+        newer["schema"] = kReportSchemaVersion + 1;
+        QTest::newRow("truncated") << QByteArray::fromStdString(good.substr(0, good.size() / 2)) << "truncated";
+        QTest::newRow("corrupted") << corrupted << "corrupted";
+        QTest::newRow("newer schema") << QByteArray::fromStdString(newer.dump()) << "newer than this perfdash";
+        QTest::newRow("not a report") << QByteArray("{\"schema\": ") << "not valid JSON";
+    }
+    void badSessionFileSaysWhichFaultItHas() {
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, saying);
         QSettings settings(settingsFile("bad.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        const QString bad = dir_.filePath(QStringLiteral("not-a-session.json"));
+        const QString good = savedSession("shown-before.json", 3, "2024-05-02T10:00:00+02:00");
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(good);
+        QVERIFY(opened.wait(20000));
+        const QString title = window.windowTitle();
+
+        const QString bad = dir_.filePath(QStringLiteral("bad-session.json"));
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("{\"schema\": ");
+        f.write(contents);
         f.close();
         QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
         window.openSession(bad);
         QVERIFY(failed.wait(10000));
-        QVERIFY2(failed.front().front().toString().contains(QStringLiteral("not-a-session.json")),
-                 qPrintable(failed.front().front().toString()));
-        QVERIFY(!window.currentSession());
+        const QString message = failed.front().front().toString();
+        QVERIFY2(message.contains(QStringLiteral("bad-session.json")), qPrintable(message));
+        QVERIFY2(message.contains(saying), qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("Cannot open the session"), saying));
+        QCOMPARE(window.windowTitle(), title);
+        QVERIFY(window.currentSession());
+        QCOMPARE(window.currentSession()->startedAt, std::string("2024-05-02T10:00:00+02:00"));
+        QCOMPARE(opened.size(), 1);
+    }
+
+    // A full disk under the autosave and under File → Export: a dialog names
+    // the file and the reason, the run stays in the window (to be exported
+    // elsewhere), and an existing file of that name keeps its contents.
+    void aFullDiskIsShownAndLosesNothing() {
+        FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        QSettings settings(settingsFile("full.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        const QString sessions = fs.filePath(QStringLiteral("sessions"));
+        QVERIFY(QDir().mkpath(sessions));
+        window.recorder()->setDirectory(sessions);
+        const QByteArray previous = "previous export\n";
+        QVERIFY(fs.put(QStringLiteral("export.json"), previous));
+        QVERIFY(fs.fill());
+
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.3"});
+        QVERIFY(options.ok());
+        QVERIFY(window.apply(*options).ok());
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY(!failed.isEmpty());
+        QString message = failed.front().front().toString();
+        QVERIFY2(message.contains(sessions) && message.contains(QStringLiteral("No space left on device")),
+                 qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("The session cannot be saved"), QStringLiteral("No space left")));
+        QVERIFY(window.currentSession());
+        const MeasurementResult run = *window.currentSession();
+        QVERIFY(!run.intervals.empty());
+
+        failed.clear();
+        const QString target = fs.filePath(QStringLiteral("export.json"));
+        window.exportSession(target);
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 20000);
+        message = failed.front().front().toString();
+        QVERIFY2(message.contains(target) && message.contains(QStringLiteral("No space left on device")),
+                 qPrintable(message));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("Cannot export the report"), QStringLiteral("No space left")));
+        QFile kept(target);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), previous);
+        QCOMPARE(fs.entries(), QStringList{QStringLiteral("export.json")}); // no temporary files
+
+        // Nothing lost: exported where there is room, the run is all there.
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        const QString rescued = dir_.filePath(QStringLiteral("rescued.json"));
+        window.exportSession(rescued);
+        QVERIFY(exported.wait(20000));
+        auto report = readReportFile(rescued.toStdString());
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QCOMPARE(report->intervals.size(), run.intervals.size());
+    }
+
+private:
+    // A message box the window opened, still showing, with that title and text.
+    static bool dialogShown(const QWidget& window, const QString& title, const QString& text) {
+        const auto boxes = window.findChildren<QMessageBox*>();
+        return std::any_of(boxes.begin(), boxes.end(), [&](const QMessageBox* box) {
+            return box->isVisible() && box->windowTitle() == title && box->text().contains(text);
+        });
     }
 };
 
