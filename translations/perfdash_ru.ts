@@ -128,6 +128,18 @@
         <source>t = %1 s (interval of %2 s)</source>
         <translation>t = %1 с (интервал %2 с)</translation>
     </message>
+    <message>
+        <source>an input of the formula has no value here, or it divided by zero</source>
+        <translation>у одного из входов формулы здесь нет значения, или произошло деление на ноль</translation>
+    </message>
+    <message>
+        <source>not every location has a value, so the total is not known</source>
+        <translation>значение есть не во всех местах, поэтому итог неизвестен</translation>
+    </message>
+    <message>
+        <source>coverage: %1 (no value: %2)</source>
+        <translation>покрытие: %1 (нет значения: %2)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
@@ -1178,10 +1190,6 @@ Cycles from %6.</source>
         <translation>Не считается: %1</translation>
     </message>
     <message>
-        <source>Multiplexed: counted %1 of the time, scaled up</source>
-        <translation>Мультиплексирование: считалось %1 времени, значение масштабировано</translation>
-    </message>
-    <message>
         <source>Counter %1</source>
         <translation>Счётчик %1</translation>
     </message>
@@ -1216,6 +1224,22 @@ Cycles from %6.</source>
     <message>
         <source>Coverage</source>
         <translation>Покрытие</translation>
+    </message>
+    <message>
+        <source>%1 (of %2 of %3 locations)</source>
+        <translation>%1 (по %2 из %3 мест)</translation>
+    </message>
+    <message>
+        <source>No coverage known: the counters never ran</source>
+        <translation>Покрытие неизвестно: счётчики ни разу не работали</translation>
+    </message>
+    <message>
+        <source>No location has a complete total</source>
+        <translation>Ни в одном месте нет полного итога</translation>
+    </message>
+    <message>
+        <source>Over the %1 of %2 locations whose total is complete; the others are n/a or partial</source>
+        <translation>По %1 из %2 мест с полным итогом; у остальных итог н/д или частичный</translation>
     </message>
 </context>
 <context>
@@ -1625,6 +1649,14 @@ Cycles from %6.</source>
     <message>
         <source>A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.</source>
         <translation>Идёт измерение, и страница «Живые данные» показывает его: остановите его (Запуск → Остановить замеры), затем откройте %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source> &lt;b&gt;Incomplete&lt;/b&gt;: the run never finished saving; its whole-run totals and metrics were computed from the %n interval(s) saved.</source>
+        <translation>
+            <numerusform> &lt;b&gt;Не завершён&lt;/b&gt;: сеанс так и не был сохранён до конца; итоги и метрики за весь запуск вычислены по %n сохранённому интервалу.</numerusform>
+            <numerusform> &lt;b&gt;Не завершён&lt;/b&gt;: сеанс так и не был сохранён до конца; итоги и метрики за весь запуск вычислены по %n сохранённым интервалам.</numerusform>
+            <numerusform> &lt;b&gt;Не завершён&lt;/b&gt;: сеанс так и не был сохранён до конца; итоги и метрики за весь запуск вычислены по %n сохранённым интервалам.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2323,14 +2355,6 @@ Cycles from %6.</source>
         <translation>Не считается: %1</translation>
     </message>
     <message>
-        <source>Not available for this thread</source>
-        <translation>Недоступно для этого потока</translation>
-    </message>
-    <message>
-        <source>On a counter %1 of the time (multiplexed); the count is scaled up to the whole time</source>
-        <translation>На счётчике %1 времени (мультиплексирование); значение масштабировано на всё время</translation>
-    </message>
-    <message>
         <source>Not available: an input of %1 was not counted, or it divided by zero</source>
         <translation>Недоступно: одно из входных значений %1 не считалось или было деление на ноль</translation>
     </message>
@@ -2453,6 +2477,10 @@ Cycles from %6.</source>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>Столбцы стопкой складывают значения потоков; для скорости или отношения сумма не равна значению области (оно в последней строке таблицы).</translation>
     </message>
+    <message>
+        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
+        <translation>У некоторых потоков здесь нет значения (н/д: не считалось или не вычисляется): у них нет столбца, поэтому стопка без них частичная, а не итог области; причина указана в таблице.</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::ReplayActions</name>
@@ -2573,6 +2601,10 @@ Cycles from %6.</source>
     <message>
         <source>No value (n/a) for: %1</source>
         <translation>Нет значения (н/д) для: %1</translation>
+    </message>
+    <message>
+        <source>The %1 is partial, not the total: %2</source>
+        <translation>%1 — частичное значение, а не итог: %2</translation>
     </message>
 </context>
 <context>

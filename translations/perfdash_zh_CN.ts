@@ -128,6 +128,18 @@
         <source>t = %1 s (interval of %2 s)</source>
         <translation>t = %1 秒（间隔 %2 秒）</translation>
     </message>
+    <message>
+        <source>an input of the formula has no value here, or it divided by zero</source>
+        <translation>公式的某个输入在此没有值，或发生了除以零</translation>
+    </message>
+    <message>
+        <source>not every location has a value, so the total is not known</source>
+        <translation>并非每个位置都有值，因此总计未知</translation>
+    </message>
+    <message>
+        <source>coverage: %1 (no value: %2)</source>
+        <translation>覆盖率：%1（无值：%2）</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
@@ -1178,10 +1190,6 @@ Cycles from %6.</source>
         <translation>未计数：%1</translation>
     </message>
     <message>
-        <source>Multiplexed: counted %1 of the time, scaled up</source>
-        <translation>多路复用：计数时间占 %1，已按比例放大</translation>
-    </message>
-    <message>
         <source>Counter %1</source>
         <translation>计数器 %1</translation>
     </message>
@@ -1216,6 +1224,22 @@ Cycles from %6.</source>
     <message>
         <source>Coverage</source>
         <translation>覆盖率</translation>
+    </message>
+    <message>
+        <source>%1 (of %2 of %3 locations)</source>
+        <translation>%1（基于 %3 个位置中的 %2 个）</translation>
+    </message>
+    <message>
+        <source>No coverage known: the counters never ran</source>
+        <translation>覆盖率未知：计数器从未运行</translation>
+    </message>
+    <message>
+        <source>No location has a complete total</source>
+        <translation>没有任何位置具有完整的总计</translation>
+    </message>
+    <message>
+        <source>Over the %1 of %2 locations whose total is complete; the others are n/a or partial</source>
+        <translation>基于 %2 个位置中总计完整的 %1 个；其余位置不可用或仅为部分值</translation>
     </message>
 </context>
 <context>
@@ -1625,6 +1649,12 @@ Cycles from %6.</source>
     <message>
         <source>A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.</source>
         <translation>正在进行测量，“实时”页面正在显示它：请先停止测量（运行 → 停止采样），再打开 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source> &lt;b&gt;Incomplete&lt;/b&gt;: the run never finished saving; its whole-run totals and metrics were computed from the %n interval(s) saved.</source>
+        <translation>
+            <numerusform> &lt;b&gt;不完整&lt;/b&gt;：该运行从未完成保存；整个运行的总计和指标是根据已保存的 %n 个区间计算的。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2315,14 +2345,6 @@ Cycles from %6.</source>
         <translation>未计数：%1</translation>
     </message>
     <message>
-        <source>Not available for this thread</source>
-        <translation>此线程不可用</translation>
-    </message>
-    <message>
-        <source>On a counter %1 of the time (multiplexed); the count is scaled up to the whole time</source>
-        <translation>在计数器上的时间占 %1（多路复用）；计数值已按比例放大到全部时间</translation>
-    </message>
-    <message>
         <source>Not available: an input of %1 was not counted, or it divided by zero</source>
         <translation>不可用：%1 的某个输入未被计数，或发生了除以零</translation>
     </message>
@@ -2445,6 +2467,10 @@ Cycles from %6.</source>
         <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>堆叠柱会将各线程的值相加；对于速率或比率，总和并不是区域的值（区域的值见表格最后一行）。</translation>
     </message>
+    <message>
+        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
+        <translation>部分线程在此没有值（不可用：未计数或无法计算）：它们没有柱，因此缺少它们的堆叠只是部分值，而不是区域的总计；原因见表格。</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::ReplayActions</name>
@@ -2565,6 +2591,10 @@ Cycles from %6.</source>
     <message>
         <source>No value (n/a) for: %1</source>
         <translation>无值（不可用）：%1</translation>
+    </message>
+    <message>
+        <source>The %1 is partial, not the total: %2</source>
+        <translation>%1 只是部分值，而非总计：%2</translation>
     </message>
 </context>
 <context>
