@@ -11,6 +11,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Capabilities.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CountingBackends.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FormulaConstants.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FormulaConstantsOfMachine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachineContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Measurement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasurementPlan.cpp
