@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "core/backends/PerfEventCounterSet.h"
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 
 using namespace perfdash;
 

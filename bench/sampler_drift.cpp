@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "core/backends/PerfEventBackend.h"
-#include "core/session/Sampler.h"
+#include "core/measurement/Sampler.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;

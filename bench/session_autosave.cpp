@@ -31,7 +31,7 @@
 
 #include "core/report/ReportJson.h"
 #include "core/report/SessionJournal.h"
-#include "core/session/Measurement.h"
+#include "core/measurement/Measurement.h"
 #include "core/util/AtomicFile.h"
 
 using namespace perfdash;

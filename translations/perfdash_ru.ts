@@ -2724,7 +2724,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::SessionActions</name>
+    <name>perfdash::MeasurementActions</name>
     <message>
         <source>&amp;Start</source>
         <translation>&amp;Старт</translation>
@@ -2881,7 +2881,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::SessionLog</name>
+    <name>perfdash::MeasurementLog</name>
     <message>
         <source>C&amp;lear Log</source>
         <translation>&amp;Очистить журнал</translation>

@@ -2714,7 +2714,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::SessionActions</name>
+    <name>perfdash::MeasurementActions</name>
     <message>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
@@ -2871,7 +2871,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::SessionLog</name>
+    <name>perfdash::MeasurementLog</name>
     <message>
         <source>C&amp;lear Log</source>
         <translation>清空日志(&amp;L)</translation>

@@ -4,8 +4,8 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
-#include "core/session/Capabilities.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/Capabilities.h"
+#include "core/measurement/MachineContext.h"
 
 namespace perfdash::cli {
 

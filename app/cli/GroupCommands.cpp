@@ -12,7 +12,7 @@
 #include "core/groups/GroupArch.h"
 #include "core/groups/GroupLibrary.h"
 #include "core/groups/LikwidEventOptions.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {

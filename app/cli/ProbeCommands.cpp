@@ -13,7 +13,7 @@
 #include "core/microbench/MicrobenchJson.h"
 #include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 

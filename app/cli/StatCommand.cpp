@@ -13,7 +13,7 @@
 #include "core/report/ReportOutput.h"
 #include "core/report/TextReport.h"
 #include "core/report/TimelineText.h"
-#include "core/session/Measurement.h"
+#include "core/measurement/Measurement.h"
 #include "core/util/Duration.h"
 #include "core/util/Strings.h"
 

@@ -3,7 +3,7 @@
 #include <unistd.h>
 
 #include "app/cli/Commands.h"
-#include "core/session/FormulaConstants.h"
+#include "core/measurement/MachineFormulaConstants.h"
 
 namespace perfdash::cli {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/report/SessionJournal.h"
-#include "core/session/Measurement.h"
+#include "core/measurement/Measurement.h"
 
 namespace perfdash::cli {
 

@@ -6,7 +6,7 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/Language.h"
 #include "widgets/shell/MainWindow.h"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/events/EventSpec.h"
+#include "core/result/Readings.h"
 #include "core/util/Result.h"
 
 namespace perfdash {
@@ -46,24 +47,6 @@ struct CounterLocation {
     Kind kind = Kind::Cpu;
     int id = 0;
     std::string label() const; // "cpu3", "tid 1234", "pid 42"
-};
-
-// Cumulative since the counters were opened, as the kernel reports them.
-struct CounterValue {
-    uint64_t raw = 0;
-    uint64_t enabledNs = 0;
-    uint64_t runningNs = 0;
-};
-
-// One sample of every counter. values[location * slotCount + slot].
-struct Snapshot {
-    uint64_t seq = 0;
-    int64_t monotonicNs = 0; // CLOCK_MONOTONIC when the read finished
-    std::vector<CounterValue> values;
-    // Per location, for a task counted per CPU: how long the task has run on
-    // that CPU. A location whose residency did not advance saw nothing of the
-    // task, so its counts are an exact 0, not "not counted". Empty otherwise.
-    std::vector<uint64_t> residentNs;
 };
 
 // How one slot of the event set fared when opened.

@@ -2,7 +2,7 @@
 // The perf_event_open(2) backend: opens an event set as kernel groups on
 // every location of a scope (a task, its threads, or CPUs).
 #include "core/backends/CounterBackend.h"
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 
 namespace perfdash {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/backends/CounterBackend.h"
-#include "core/backends/PerfEventSys.h"
+#include "core/events/PerfOpenError.h"
 
 namespace perfdash {
 

@@ -16,16 +16,6 @@ unsigned flagBits(const PerfEncoding& e) {
            unsigned(e.preciseIp) << 6;
 }
 
-// Events counted by the CPU cores' PMU, which a VM without a virtual PMU lacks.
-bool onCorePmu(const ResolvedEvent& e) {
-    switch (e.encoding.type) {
-    case PERF_TYPE_HARDWARE:
-    case PERF_TYPE_HW_CACHE:
-    case PERF_TYPE_RAW: return true;
-    default: return e.source == EventSource::SysfsPmu && isCorePmuName(e.pmu);
-    }
-}
-
 Availability unsupported(std::string reason, std::string brief) {
     return {Availability::State::Unsupported, std::move(reason), std::move(brief)};
 }

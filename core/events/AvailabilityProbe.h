@@ -13,8 +13,8 @@
 #include <sys/types.h>
 #include <tuple>
 
-#include "core/backends/PerfEventSys.h"
 #include "core/events/EventSpec.h"
+#include "core/events/PerfOpenError.h"
 #include "core/events/SysfsPmu.h"
 
 namespace perfdash {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/sys/PerfEncoding.h"
+
 namespace perfdash {
 
 // Where an event comes from. The catalog filters on it (`list --source`).
@@ -27,24 +29,6 @@ bool parseEventSource(const std::string& text, EventSource& out);
 // by name. perf_event_open rejects this type, so such an event can never be
 // counted as something else by mistake.
 inline constexpr uint32_t kNotAPerfEventType = 0xffffffff;
-
-// Everything that goes into perf_event_attr for one event (the parts that
-// depend on the event, not on the target).
-struct PerfEncoding {
-    uint32_t type = 0;
-    uint64_t config = 0;
-    uint64_t config1 = 0;
-    uint64_t config2 = 0;
-    bool excludeUser = false;
-    bool excludeKernel = false;
-    bool excludeHv = false;
-    bool excludeIdle = false;
-    bool excludeHost = false;
-    bool excludeGuest = false;
-    uint8_t preciseIp = 0;
-
-    bool operator==(const PerfEncoding&) const = default;
-};
 
 // A user's event string after parsing: the encoding plus what we know about it.
 struct ResolvedEvent {

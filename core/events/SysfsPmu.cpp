@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/sys/PerfEventSys.h"
 #include "core/util/Strings.h"
 
 namespace fs = std::filesystem;
@@ -67,10 +68,6 @@ const PmuNamedEvent* SysfsPmu::event(std::string_view eventName) const {
     for (const auto& e : events)
         if (toLower(e.name) == wanted) return &e;
     return nullptr;
-}
-
-bool isCorePmuName(std::string_view name) {
-    return name == "cpu" || startsWith(name, "cpu_") || startsWith(name, "armv");
 }
 
 namespace {

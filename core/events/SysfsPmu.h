@@ -67,7 +67,5 @@ private:
     std::vector<SysfsPmu> pmus_;
 };
 
-// True for the PMU names of CPU cores, whose events fail with ENOENT when the CPU (or VM) has no PMU.
-bool isCorePmuName(std::string_view name);
 
 } // namespace perfdash

@@ -1,4 +1,4 @@
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AvailabilityProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCatalog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
@@ -9,6 +9,7 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/LibpfmTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Loongson2fEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfModifiers.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PerfOpenError.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PmuTerms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SysfsPmu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Tracefs.cpp)

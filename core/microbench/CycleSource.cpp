@@ -5,7 +5,7 @@
 #include <limits>
 #include <unistd.h>
 
-#include "core/backends/PerfEventSys.h"
+#include "core/events/PerfOpenError.h"
 
 namespace perfdash {
 

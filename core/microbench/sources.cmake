@@ -1,6 +1,6 @@
 # Sources of core/microbench: instruction catalogs, code generation, the
 # runner, and the clock and max-IPC probes.
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AArch64Emitter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Architecture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AssemblyWriter.cpp
@@ -32,4 +32,4 @@ target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/TargetAbi.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Toolchain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/X86Emitter.cpp)
-target_link_libraries(perfdash_core PUBLIC ${CMAKE_DL_LIBS})
+target_link_libraries(${module_target} PUBLIC ${CMAKE_DL_LIBS})

@@ -7,7 +7,7 @@
 // escaped (MarkupText.h); a Content-Security-Policy forbids scripts besides.
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

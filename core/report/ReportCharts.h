@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/report/SvgChart.h"
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -11,7 +11,7 @@
 // rows (per thread and total). See docs/report-schema.md.
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

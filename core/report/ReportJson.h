@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

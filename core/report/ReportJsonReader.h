@@ -7,7 +7,7 @@
 #include <string_view>
 #include <variant>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "core/util/Result.h"
 
 namespace perfdash {

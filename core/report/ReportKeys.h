@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "core/util/Result.h"
 
 namespace perfdash {

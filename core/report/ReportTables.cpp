@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "core/report/NumberFormat.h"
-#include "core/session/CountSum.h"
+#include "core/result/CountSum.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "core/util/Result.h"
 
 namespace perfdash {

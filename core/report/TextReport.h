@@ -7,7 +7,7 @@
 // tables with one column per thread.
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

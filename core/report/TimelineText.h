@@ -9,7 +9,7 @@
 //       0.100213  0.100213               n/a  CPI
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

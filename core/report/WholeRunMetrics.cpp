@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/session/FormulaConstants.h"
-#include "core/session/ResultBuilder.h"
+#include "core/groups/FormulaConstants.h"
+#include "core/groups/GroupMetrics.h"
 
 namespace perfdash {
 

@@ -1,6 +1,6 @@
 # Sources of core/report: text tables, JSON/CSV/HTML writers, SVG charts, the JSON reader,
 # output files, session files (autosave, summaries) and session comparison.
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkupText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NumberFormat.cpp

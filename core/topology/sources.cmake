@@ -1,5 +1,5 @@
 # Sources of core/topology.
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AffinityDomains.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuIdentity.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Cpuid.cpp

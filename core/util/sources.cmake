@@ -1,4 +1,4 @@
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AtomicFile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DataPaths.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Duration.cpp

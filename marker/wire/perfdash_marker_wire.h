@@ -1,5 +1,5 @@
 /* The contract between a perfdash launcher (perfdash-cli stat -m, the GUI's
- * marker mode: core/session/MarkerEnvironment, MarkerResultsFile) and the
+ * marker mode: core/measurement/MarkerEnvironment, MarkerResultsFile) and the
  * marker library inside the measured program (marker/src). Plain C, included
  * by both sides; nothing else of perfdash is shared with the library.
  *

@@ -14,8 +14,8 @@
 #include "core/backends/msr/MsrDiagnosis.h"
 #include "core/backends/msr/MsrProgrammer.h"
 #include "core/events/EventResolver.h"
-#include "core/session/CountingBackends.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/CountingBackends.h"
+#include "core/measurement/MachineContext.h"
 
 using namespace perfdash;
 using namespace perfdash::msr;

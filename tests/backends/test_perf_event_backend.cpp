@@ -7,7 +7,7 @@
 #include "backends/CountingTestSupport.h"
 #include "core/backends/PerfEventBackend.h"
 #include "core/backends/PerfEventGroupPlan.h"
-#include "core/session/CounterDeltas.h"
+#include "core/result/CounterDeltas.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;

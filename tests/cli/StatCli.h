@@ -1,7 +1,7 @@
 #pragma once
 // Runs `perfdash-cli stat` as a user does (the binary named by PERFDASH_CLI,
 // a separate process) and reads back what it printed. The workload program
-// of tests/session/workloads comes through PERFDASH_WORKLOAD.
+// of tests/measurement/workloads comes through PERFDASH_WORKLOAD.
 #include <QProcess>
 #include <QtTest>
 

@@ -8,7 +8,7 @@
 
 #include "backends/CountingTestSupport.h"
 #include "cli/StatCli.h"
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;

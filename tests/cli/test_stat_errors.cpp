@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/StatCli.h"
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;

@@ -7,7 +7,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 #include "core/events/AvailabilityProbe.h"
 #include "core/events/EventResolver.h"
 #include "core/events/PmuTerms.h"

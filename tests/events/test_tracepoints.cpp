@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/backends/PerfEventSys.h"
+#include "core/sys/PerfEventSys.h"
 #include "core/events/AvailabilityProbe.h"
 #include "core/events/EventResolver.h"
 #include "core/events/Tracefs.h"

@@ -8,7 +8,7 @@
 
 #include "GroupTestSupport.h"
 #include "core/groups/GroupArch.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/session/MeasurementPlan.h"
-#include "core/session/MeasurementResult.h"
+#include "core/measurement/MeasurementPlan.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash::markertest {
 

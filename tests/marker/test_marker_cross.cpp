@@ -5,7 +5,7 @@
 // to time and call counts, saying why.
 #include <QtTest>
 
-#include "core/session/MarkerResultsFile.h"
+#include "core/measurement/MarkerResultsFile.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;

@@ -9,10 +9,10 @@
 #include <set>
 
 #include "MarkerTestSupport.h"
-#include "core/session/MachineContext.h"
-#include "core/session/MarkerEnvironment.h"
-#include "core/session/MarkerResultsFile.h"
-#include "core/session/RegionResults.h"
+#include "core/measurement/MachineContext.h"
+#include "core/measurement/MarkerEnvironment.h"
+#include "core/measurement/MarkerResultsFile.h"
+#include "core/measurement/RegionResults.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;

@@ -6,9 +6,9 @@
 #include <cerrno>
 
 #include "MarkerTestSupport.h"
-#include "core/session/MarkerEnvironment.h"
-#include "core/session/MarkerResultsFile.h"
-#include "core/session/RegionResults.h"
+#include "core/measurement/MarkerEnvironment.h"
+#include "core/measurement/MarkerResultsFile.h"
+#include "core/measurement/RegionResults.h"
 #include "marker/wire/perfdash_marker_wire.h"
 
 using namespace perfdash;

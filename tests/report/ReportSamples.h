@@ -4,8 +4,8 @@
 // that was not counted, repeated names, awkward characters) appears.
 #include <algorithm>
 
-#include "core/session/CountSum.h"
-#include "core/session/MeasurementResult.h"
+#include "core/result/CountSum.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash::samples {
 

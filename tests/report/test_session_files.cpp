@@ -7,7 +7,7 @@
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionFiles.h"
 #include "core/report/SessionJournal.h"
-#include "core/session/FormulaConstants.h"
+#include "core/groups/FormulaConstants.h"
 #include "core/util/Strings.h"
 #include "util/FullFileSystem.h"
 

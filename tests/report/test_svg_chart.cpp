@@ -2,7 +2,7 @@
 #include <QtTest>
 
 #include "core/report/SvgChart.h"
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 using namespace perfdash;
 

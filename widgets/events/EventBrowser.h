@@ -16,7 +16,7 @@
 //   connect(browser, &EventBrowser::groupSaved, setupPage, &SetupPage::reloadGroups);
 #include <QWidget>
 
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 
 class QCheckBox;
 class QComboBox;

@@ -5,7 +5,7 @@
 // group; columns: group, event, unit, one per location, then sum, min, max
 // and mean over the locations and the multiplex coverage.
 //
-// Sums follow core/session/CountSum.h: an interval or location without a
+// Sums follow core/result/CountSum.h: an interval or location without a
 // value is unknown, never 0. A cell none of whose intervals had a value is
 // "n/a" with the reason; one that only some had a value for is shown as
 // partial ("≥ 1234 (partial: 3 of 10 intervals)"), never as the total.
@@ -13,8 +13,8 @@
 #include <QCoreApplication>
 #include <vector>
 
-#include "core/session/CountSum.h"
-#include "core/session/MeasurementResult.h"
+#include "core/result/CountSum.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

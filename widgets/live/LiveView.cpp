@@ -10,7 +10,7 @@
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {
 
@@ -69,11 +69,11 @@ void LiveView::updateCaptions() {
     metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
 }
 
-void LiveView::attach(SessionController* controller) {
-    connect(controller, &SessionController::started, this,
+void LiveView::attach(MeasurementController* controller) {
+    connect(controller, &MeasurementController::started, this,
             [this, controller] { beginSession(controller->locations()); });
-    connect(controller, &SessionController::intervalsArrived, this, &LiveView::appendIntervals);
-    connect(controller, &SessionController::finished, this, &LiveView::finishSession);
+    connect(controller, &MeasurementController::intervalsArrived, this, &LiveView::appendIntervals);
+    connect(controller, &MeasurementController::finished, this, &LiveView::finishSession);
 }
 
 void LiveView::beginSession(const std::vector<LocationInfo>& locations) {

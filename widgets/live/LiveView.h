@@ -1,7 +1,7 @@
 #pragma once
 // The live view of a measurement: the timeline charts (and, once the run is
 // over, the run summary) beside tables of event totals and metric values.
-// It is fed in SessionController's shapes, so a replayed session goes
+// It is fed in MeasurementController's shapes, so a replayed session goes
 // through exactly the same path:
 //
 //   LiveView view;
@@ -13,7 +13,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 class QLabel;
 class QTabWidget;
@@ -24,7 +24,7 @@ class CopyableTableView;
 class EventTotalsModel;
 class MetricValuesModel;
 class RunSummaryChart;
-class SessionController;
+class MeasurementController;
 class TimelineView;
 
 class LiveView : public QWidget {
@@ -33,7 +33,7 @@ public:
     explicit LiveView(QWidget* parent = nullptr);
 
     // Shows every measurement the controller runs from now on.
-    void attach(SessionController* controller);
+    void attach(MeasurementController* controller);
 
     void beginSession(const std::vector<LocationInfo>& locations);
     void appendIntervals(const std::vector<IntervalResult>& intervals);

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/report/NumberFormat.h"
-#include "widgets/live/MetricCoverage.h"
+#include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 #include "widgets/live/TableCopy.h"
 

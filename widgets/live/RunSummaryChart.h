@@ -9,7 +9,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "widgets/live/TimelineData.h"
 
 class QAbstractAxis;

@@ -6,7 +6,7 @@
 #include <QString>
 #include <string>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

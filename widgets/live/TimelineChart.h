@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "widgets/live/ChartPlan.h"
-#include "widgets/live/Decimation.h"
+#include "core/result/Decimation.h"
 
 namespace perfdash {
 

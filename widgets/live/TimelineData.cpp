@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "core/report/NumberFormat.h"
-#include "widgets/live/MetricCoverage.h"
+#include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 
 namespace perfdash {

@@ -2,16 +2,16 @@
 // The timeline of one session as the charts see it: the series (every
 // metric and every event rate, per location and in aggregate) defined from
 // the first interval's groups, and every interval's samples in a
-// TimelineStore. Fed with batches in SessionController::intervalsArrived's
+// TimelineStore. Fed with batches in MeasurementController::intervalsArrived's
 // shape; a replayed session feeds the same shape, possibly all at once.
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
-#include "widgets/live/MetricCoverage.h"
-#include "widgets/live/TimelineStore.h"
+#include "core/result/MeasurementResult.h"
+#include "core/result/MetricCoverage.h"
+#include "core/result/TimelineStore.h"
 
 namespace perfdash {
 

@@ -1,6 +1,6 @@
 #pragma once
 // The live timeline: a column of TimelineCharts over one shared time axis,
-// fed with interval batches (SessionController::intervalsArrived's shape,
+// fed with interval batches (MeasurementController::intervalsArrived's shape,
 // or a replayed session's intervals all at once). Batches only go into the
 // store; drawing happens at most once per frame, however many batches came.
 //

@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -8,7 +8,7 @@
 #include <QAbstractTableModel>
 #include <optional>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 

@@ -10,7 +10,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 class QChart;
 class QChartView;

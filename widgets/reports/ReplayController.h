@@ -1,6 +1,6 @@
 #pragma once
 // Plays a saved session's timeline back through the same signals as a live
-// SessionController (started, intervalsArrived, finished), so the live view
+// MeasurementController (started, intervalsArrived, finished), so the live view
 // shows a replay as it shows a measurement: all at once, or paced by the
 // recorded times at 1× or 10× (or any factor), with pause. label() and
 // statusText() say plainly that this is a replay, for the shell and the view.
@@ -10,8 +10,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
-#include "widgets/session/SessionController.h" // the metatypes of the signals' arguments
+#include "core/result/MeasurementResult.h"
+#include "widgets/measurement/MeasurementController.h" // the metatypes of the signals' arguments
 
 namespace perfdash {
 

@@ -7,7 +7,7 @@
 #include <QString>
 #include <optional>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "core/util/Result.h"
 
 namespace perfdash {

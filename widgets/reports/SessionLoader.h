@@ -4,7 +4,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 #include "core/util/Result.h"
 
 class QMimeData;

@@ -7,7 +7,7 @@
 
 #include "core/report/ReportTables.h"
 #include "core/report/SessionFiles.h"
-#include "core/session/FormulaConstants.h"
+#include "core/measurement/MachineFormulaConstants.h"
 
 namespace perfdash {
 
@@ -32,14 +32,14 @@ Status createDirectory(const std::string& directory) {
 
 } // namespace
 
-SessionRecorder::SessionRecorder(SessionController& controller, QObject* parent)
+SessionRecorder::SessionRecorder(MeasurementController& controller, QObject* parent)
     : QObject(parent), controller_(controller), directory_(QString::fromStdString(sessionsDirectory())) {
     writer_.setMaxThreadCount(1);
     autosaveTimer_.setInterval(kDefaultAutosave);
     connect(&autosaveTimer_, &QTimer::timeout, this, &SessionRecorder::autosave);
-    connect(&controller_, &SessionController::started, this, &SessionRecorder::onStarted);
-    connect(&controller_, &SessionController::intervalsArrived, this, &SessionRecorder::onIntervals);
-    connect(&controller_, &SessionController::finished, this, &SessionRecorder::onFinished);
+    connect(&controller_, &MeasurementController::started, this, &SessionRecorder::onStarted);
+    connect(&controller_, &MeasurementController::intervalsArrived, this, &SessionRecorder::onIntervals);
+    connect(&controller_, &MeasurementController::finished, this, &SessionRecorder::onFinished);
 }
 
 SessionRecorder::~SessionRecorder() {

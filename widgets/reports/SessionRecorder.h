@@ -1,5 +1,5 @@
 #pragma once
-// Records every run of a SessionController as a session file: created when
+// Records every run of a MeasurementController as a session file: created when
 // the run starts (marked incomplete), grown by an autosave every few seconds
 // while it runs, and replaced by the finished report when it ends. A crash
 // or kill loses at most the intervals since the last autosave.
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/report/SessionJournal.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {
 
@@ -26,7 +26,7 @@ class SessionRecorder : public QObject {
     Q_OBJECT
 public:
     // The controller must outlive the recorder.
-    explicit SessionRecorder(SessionController& controller, QObject* parent = nullptr);
+    explicit SessionRecorder(MeasurementController& controller, QObject* parent = nullptr);
     // Saves what is pending (the file stays incomplete if the run is still going) and waits for the writer.
     ~SessionRecorder() override;
 
@@ -57,7 +57,7 @@ private:
     // Runs `write` on the writer thread after everything queued before it, and reports its outcome here.
     void enqueue(std::function<Status()> write, bool complete);
 
-    SessionController& controller_;
+    MeasurementController& controller_;
     QString directory_;
     QString sessionFile_;
     QTimer autosaveTimer_;

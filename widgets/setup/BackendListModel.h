@@ -5,7 +5,7 @@
 #include <QAbstractListModel>
 #include <vector>
 
-#include "core/session/CountingBackends.h"
+#include "core/measurement/CountingBackends.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/session/CountingBackends.h"
+#include "core/measurement/CountingBackends.h"
 
 class QComboBox;
 class QLabel;

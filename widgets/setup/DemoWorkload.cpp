@@ -5,7 +5,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {
 
@@ -31,7 +31,7 @@ Result<QString> findDemoProgram() {
                      "target, or set PERFDASH_DEMO to its path");
 }
 
-SetupFormState defaultSetupState(SessionController& controller) {
+SetupFormState defaultSetupState(MeasurementController& controller) {
     SetupFormState s;
     if (auto demo = findDemoProgram()) {
         s.program = *demo;

@@ -9,7 +9,7 @@
 
 namespace perfdash {
 
-class SessionController;
+class MeasurementController;
 
 // perfdash-demo: $PERFDASH_DEMO, next to this executable, in the installed
 // libexec/perfdash, or in the build tree's app/demo. The error lists where it looked.
@@ -17,6 +17,6 @@ Result<QString> findDemoProgram();
 
 // The demo (with an empty program when it cannot be found: the form then
 // says so), SOFTWARE and the countable portable groups, a 100 ms timeline.
-SetupFormState defaultSetupState(SessionController& controller);
+SetupFormState defaultSetupState(MeasurementController& controller);
 
 } // namespace perfdash

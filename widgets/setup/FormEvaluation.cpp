@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unistd.h>
 
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {
 
@@ -27,7 +27,7 @@ bool usesCpuList(const SetupFormState& s) {
 // The form with its target problems replaced by something that prepares:
 // a program that exists, this process, the first online CPU (a launched
 // program pinned there when the backend counts whole CPUs).
-SetupFormState standIn(SetupFormState s, const std::vector<FieldProblem>& problems, SessionController& controller) {
+SetupFormState standIn(SetupFormState s, const std::vector<FieldProblem>& problems, MeasurementController& controller) {
     for (const auto& p : problems) {
         switch (p.field) {
         case SetupField::Program:
@@ -53,7 +53,7 @@ SetupFormState standIn(SetupFormState s, const std::vector<FieldProblem>& proble
 }
 
 // Where a prepare failure belongs (see the header).
-SetupField placePrepareFailure(const MeasurementRequest& request, SessionController& controller) {
+SetupField placePrepareFailure(const MeasurementRequest& request, MeasurementController& controller) {
     MeasurementRequest targetOnly = request;
     targetOnly.groups.clear();
     targetOnly.events = {"task-clock"};
@@ -67,7 +67,7 @@ SetupField placePrepareFailure(const MeasurementRequest& request, SessionControl
 
 } // namespace
 
-FormEvaluation evaluateForm(const SetupFormState& state, const QString& cpuListProblem, SessionController& controller) {
+FormEvaluation evaluateForm(const SetupFormState& state, const QString& cpuListProblem, MeasurementController& controller) {
     FormEvaluation out;
     out.problems = checkForm(state);
     if (usesCpuList(state) && !cpuListProblem.isEmpty()) out.problems.push_back({SetupField::Cpus, cpuListProblem});

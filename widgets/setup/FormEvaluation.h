@@ -13,12 +13,12 @@
 #include <optional>
 #include <vector>
 
-#include "core/session/MeasurementPlan.h"
+#include "core/measurement/MeasurementPlan.h"
 #include "widgets/setup/SetupFormState.h"
 
 namespace perfdash {
 
-class SessionController;
+class MeasurementController;
 
 struct FormEvaluation {
     // What would be counted; with a stand-in target while `problems` has target problems.
@@ -30,6 +30,6 @@ struct FormEvaluation {
 };
 
 // `cpuListProblem`: the CPU picker's verdict on the list (empty when it parses).
-FormEvaluation evaluateForm(const SetupFormState& state, const QString& cpuListProblem, SessionController& controller);
+FormEvaluation evaluateForm(const SetupFormState& state, const QString& cpuListProblem, MeasurementController& controller);
 
 } // namespace perfdash

@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "core/session/CountingBackends.h"
+#include "core/measurement/CountingBackends.h"
 
 #include "widgets/setup/SetupFormState.h"
 

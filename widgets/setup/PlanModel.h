@@ -5,7 +5,7 @@
 #include <QAbstractItemModel>
 #include <vector>
 
-#include "core/session/MeasurementPlan.h"
+#include "core/measurement/MeasurementPlan.h"
 
 namespace perfdash {
 

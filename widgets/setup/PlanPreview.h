@@ -4,7 +4,7 @@
 // cannot be prepared, the problem that stops it.
 #include <QWidget>
 
-#include "core/session/MeasurementPlan.h"
+#include "core/measurement/MeasurementPlan.h"
 
 class QLabel;
 class QTreeView;

@@ -6,7 +6,7 @@
 #include <QRegularExpression>
 
 #include "core/events/EventList.h"
-#include "core/session/ProgramLookup.h"
+#include "core/measurement/ProgramLookup.h"
 
 namespace perfdash {
 namespace {

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "core/session/MeasurementRequest.h"
+#include "core/measurement/MeasurementRequest.h"
 
 namespace perfdash {
 

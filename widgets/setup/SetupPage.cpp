@@ -9,13 +9,13 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "core/session/CountingBackends.h"
-#include "widgets/session/SessionController.h"
+#include "core/measurement/CountingBackends.h"
+#include "widgets/measurement/MeasurementController.h"
 #include "widgets/setup/CpuPicker.h"
 #include "widgets/setup/DemoWorkload.h"
 #include "widgets/setup/MeasureSection.h"
 #include "widgets/setup/PlanPreview.h"
-#include "widgets/setup/SessionActions.h"
+#include "widgets/setup/MeasurementActions.h"
 #include "widgets/setup/SetupSettings.h"
 #include "widgets/setup/TargetSection.h"
 
@@ -26,7 +26,7 @@ namespace {
 constexpr int kRefreshDelayMs = 300;
 } // namespace
 
-SetupPage::SetupPage(SessionController& controller, QWidget* parent, const QString& procRoot)
+SetupPage::SetupPage(MeasurementController& controller, QWidget* parent, const QString& procRoot)
     : QWidget(parent),
       controller_(controller),
       target_(new TargetSection(nullptr, procRoot)),
@@ -34,7 +34,7 @@ SetupPage::SetupPage(SessionController& controller, QWidget* parent, const QStri
       cpus_(new CpuPicker),
       measure_(new MeasureSection(controller.machine().groups(), describeBackends(controller.machine()))),
       preview_(new PlanPreview),
-      actions_(new SessionActions(controller, [this] { return request(); }, this)) {
+      actions_(new MeasurementActions(controller, [this] { return request(); }, this)) {
     const auto& topology = controller.machine().topology();
     if (topology) cpus_->setTopology(*topology);
     else cpus_->setTopologyError(QString::fromStdString(topology.error().message));
@@ -80,8 +80,8 @@ SetupPage::SetupPage(SessionController& controller, QWidget* parent, const QStri
     connect(target_, &TargetSection::modeChanged, this, &SetupPage::onModeChanged);
     connect(cpus_, &CpuPicker::cpuListChanged, this, &SetupPage::scheduleRefresh);
     connect(measure_, &MeasureSection::changed, this, &SetupPage::scheduleRefresh);
-    connect(actions_, &SessionActions::startFailed, this, &SetupPage::showStartFailure);
-    connect(&controller_, &SessionController::started, this, [this] {
+    connect(actions_, &MeasurementActions::startFailed, this, &SetupPage::showStartFailure);
+    connect(&controller_, &MeasurementController::started, this, [this] {
         if (target_->mode() == MeasurementRequest::Mode::Launch) target_->rememberCurrentProgram();
     });
 

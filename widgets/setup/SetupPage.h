@@ -22,18 +22,18 @@ namespace perfdash {
 class CpuPicker;
 class MeasureSection;
 class PlanPreview;
-class SessionActions;
-class SessionController;
+class MeasurementActions;
+class MeasurementController;
 class TargetSection;
 
 class SetupPage : public QWidget {
     Q_OBJECT
 public:
     // `procRoot`: a fixture tree for the process list in tests.
-    explicit SetupPage(SessionController& controller, QWidget* parent = nullptr,
+    explicit SetupPage(MeasurementController& controller, QWidget* parent = nullptr,
                        const QString& procRoot = QStringLiteral("/proc"));
 
-    SessionActions* actions() const { return actions_; }
+    MeasurementActions* actions() const { return actions_; }
 
     SetupFormState state() const;
     void setState(const SetupFormState& state);
@@ -68,13 +68,13 @@ private:
     void onModeChanged(MeasurementRequest::Mode mode);
     void showStartFailure(const QString& message);
 
-    SessionController& controller_;
+    MeasurementController& controller_;
     TargetSection* target_;
     QGroupBox* cpuBox_;
     CpuPicker* cpus_;
     MeasureSection* measure_;
     PlanPreview* preview_;
-    SessionActions* actions_;
+    MeasurementActions* actions_;
     QTimer refreshTimer_;
     FormEvaluation evaluation_;
 };

@@ -19,8 +19,8 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ProcessPicker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcessTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecentPrograms.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/SessionActions.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/SessionLog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MeasurementActions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MeasurementLog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupFormState.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupSettings.cpp

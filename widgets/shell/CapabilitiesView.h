@@ -1,5 +1,5 @@
 #pragma once
-// What this machine can count and why not (core/session/Capabilities.h),
+// What this machine can count and why not (core/measurement/Capabilities.h),
 // shown two ways: CapabilityBanner, a one-line summary above every page
 // that stays until the user closes it, and CapabilitiesPage, the full list
 // with the reasons and the exact commands that would enable more (each
@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/session/Capabilities.h"
+#include "core/measurement/Capabilities.h"
 
 class QLabel;
 class QTreeWidget;

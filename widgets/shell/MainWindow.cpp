@@ -37,8 +37,8 @@
 #include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/DemoWorkload.h"
-#include "widgets/setup/SessionActions.h"
-#include "widgets/setup/SessionLog.h"
+#include "widgets/setup/MeasurementActions.h"
+#include "widgets/setup/MeasurementLog.h"
 #include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/CapabilitiesView.h"
@@ -74,7 +74,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       recorder_(new SessionRecorder(controller_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
-      log_(new SessionLog(this)),
+      log_(new MeasurementLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.perfdash.perfdash"), QIcon(QStringLiteral(":/icons/perfdash.svg"))));
@@ -100,7 +100,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(sessions_, tr("Saved sess&ions"));
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
-    connect(&controller_, &SessionController::started, this, [this] {
+    connect(&controller_, &MeasurementController::started, this, [this] {
         // The Live page is the measurement's now: no replay competes for it.
         replay_->stop();
         replayFile_.clear();
@@ -121,7 +121,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     // Export chart follows what the current page draws.
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::updateFileActions);
-    connect(&controller_, &SessionController::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(&controller_, &MeasurementController::intervalsArrived, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison(), &SessionComparisonView::timelinesSelected, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison()->model(), &QAbstractItemModel::modelReset, this, &MainWindow::updateFileActions);
     wireReplay();
@@ -150,8 +150,8 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
 
     statusBar()->addPermanentWidget(stateLabel_);
-    connect(&controller_, &SessionController::stateChanged, this, &MainWindow::onStateChanged);
-    connect(&controller_, &SessionController::finished, this, &MainWindow::onFinished);
+    connect(&controller_, &MeasurementController::stateChanged, this, &MainWindow::onStateChanged);
+    connect(&controller_, &MeasurementController::finished, this, &MainWindow::onFinished);
     onStateChanged(controller_.state());
 
     createMenus();
@@ -211,7 +211,7 @@ void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
 MainWindow::~MainWindow() { probe_->waitForFinished(); }
 
 void MainWindow::createMenus() {
-    SessionActions* session = setup_->actions();
+    MeasurementActions* session = setup_->actions();
     session->startAction()->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
     session->pauseAction()->setShortcut(QKeySequence(Qt::Key_F6));
     session->stopAction()->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Period)});
@@ -396,8 +396,8 @@ void MainWindow::fail(const QString& title, const QString& message) {
 
 void MainWindow::openSession(const QString& path) {
     const auto state = controller_.state();
-    if (state == SessionController::State::Running || state == SessionController::State::Paused ||
-        state == SessionController::State::Finishing)
+    if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused ||
+        state == MeasurementController::State::Finishing)
         return fail(tr("Cannot open the session"),
                     tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
                         .arg(path));
@@ -493,13 +493,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
     else openSession(files[0]);
 }
 
-void MainWindow::onStateChanged(SessionController::State state) {
+void MainWindow::onStateChanged(MeasurementController::State state) {
     switch (state) {
-    case SessionController::State::Idle: stateLabel_->setText(tr("Ready")); break;
-    case SessionController::State::Running: stateLabel_->setText(tr("Measuring")); break;
-    case SessionController::State::Paused: stateLabel_->setText(tr("Paused")); break;
-    case SessionController::State::Finishing: stateLabel_->setText(tr("Finishing…")); break;
-    case SessionController::State::Finished: stateLabel_->setText(tr("Finished")); break;
+    case MeasurementController::State::Idle: stateLabel_->setText(tr("Ready")); break;
+    case MeasurementController::State::Running: stateLabel_->setText(tr("Measuring")); break;
+    case MeasurementController::State::Paused: stateLabel_->setText(tr("Paused")); break;
+    case MeasurementController::State::Finishing: stateLabel_->setText(tr("Finishing…")); break;
+    case MeasurementController::State::Finished: stateLabel_->setText(tr("Finished")); break;
     }
 }
 
@@ -554,7 +554,7 @@ void MainWindow::restoreSettings() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     const auto state = controller_.state();
-    if (state == SessionController::State::Running || state == SessionController::State::Paused) {
+    if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
         const auto answer = QMessageBox::question(
             this, tr("Measurement running"),
             tr("A measurement is running. Stop it and quit? A launched program is terminated."),

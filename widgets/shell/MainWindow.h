@@ -5,13 +5,13 @@
 // banner above them, the log of the measured program in a dock,
 // Start/Pause/Stop in a toolbar, and the menus with their shortcuts.
 //
-// It owns the SessionController and the SessionRecorder (every run is
+// It owns the MeasurementController and the SessionRecorder (every run is
 // autosaved); the pages follow the controller. The "current session" is the
 // last finished run or an opened file: Export writes it, Compare compares
 // it. An opened file is shown labelled as a replay, never as a measurement:
 // all at once, or played again paced by its recorded times (Run → Replay
 // from start, 1× or 10×, pause, show all) through a ReplayController that
-// feeds the Live page the way the SessionController does. File → Export
+// feeds the Live page the way the MeasurementController does. File → Export
 // chart saves the current page's charts (Live, or the comparison's overlay).
 // Files are read and written off the GUI thread.
 // Settings (window layout, current page, the session form, language) are
@@ -23,8 +23,8 @@
 #include <QMainWindow>
 #include <optional>
 
-#include "core/session/Capabilities.h"
-#include "widgets/session/SessionController.h"
+#include "core/measurement/Capabilities.h"
+#include "widgets/measurement/MeasurementController.h"
 
 class QActionGroup;
 class QLabel;
@@ -44,7 +44,7 @@ class ReplayActions;
 class ReplayController;
 class TimelineChart;
 class RegionsView;
-class SessionLog;
+class MeasurementLog;
 class SessionRecorder;
 class SessionsPage;
 class SetupPage;
@@ -85,10 +85,10 @@ public:
     QString sourceText() const;
     Page currentPage() const;
 
-    SessionController& controller() { return controller_; }
+    MeasurementController& controller() { return controller_; }
     SetupPage* setupPage() const { return setup_; }
     EventBrowser* eventBrowser() const { return events_; }
-    SessionLog* sessionLog() const { return log_; }
+    MeasurementLog* measurementLog() const { return log_; }
     CapabilityBanner* capabilityBanner() const { return banner_; }
     CapabilitiesPage* capabilitiesPage() const { return capabilities_; }
     LiveView* liveView() const { return live_; }
@@ -120,7 +120,7 @@ private:
     void onCapabilitiesProbed(std::vector<Capability> capabilities);
     void restoreSettings();
     void chooseLanguage(const QString& code);
-    void onStateChanged(SessionController::State state);
+    void onStateChanged(MeasurementController::State state);
     void onFinished(const MeasurementResult& result);
     void about();
     void showResult(const MeasurementResult& result, const QString& source);
@@ -135,7 +135,7 @@ private:
 
     MachineContext& machine_;
     QSettings& settings_;
-    SessionController controller_;
+    MeasurementController controller_;
     QFutureWatcher<std::vector<Capability>>* probe_;
     bool capabilitiesKnown_ = false;
     bool startWhenProbed_ = false; // a --start came before the probe's result
@@ -153,7 +153,7 @@ private:
     ReplayController* replay_;
     ReplayActions* replayActions_;
     QToolBar* replayBar_ = nullptr;
-    SessionLog* log_;
+    MeasurementLog* log_;
     std::optional<MeasurementResult> current_;
     QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered

@@ -5,7 +5,7 @@
 // thread): this page asks for them with openRequested/compareRequested.
 #include <QWidget>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 class QPushButton;
 class QTableView;

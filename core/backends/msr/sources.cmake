@@ -1,4 +1,4 @@
-target_sources(perfdash_core PRIVATE
+target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/MsrAssignment.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MsrBackend.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MsrCounterSet.cpp

@@ -6,7 +6,7 @@
 #include <QTreeView>
 #include <QtTest>
 
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "widgets/events/AvailabilityScan.h"
 #include "widgets/events/CustomEventSetModel.h"
 #include "widgets/events/EventBrowser.h"

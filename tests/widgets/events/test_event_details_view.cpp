@@ -1,7 +1,7 @@
 #include <QtTest>
 
 #include "core/events/LibpfmTable.h"
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "widgets/events/EventDetailsView.h"
 #include "widgets/events/EventTestSupport.h"
 

@@ -5,7 +5,7 @@
 #include <QtTest>
 #include <memory>
 
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "widgets/events/AvailabilityScan.h"
 #include "widgets/events/EventFilterProxyModel.h"
 #include "widgets/events/EventMimeData.h"

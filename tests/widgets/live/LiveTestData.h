@@ -4,7 +4,7 @@
 // here, and three metrics over them, on `cpus` CPU locations.
 #include <vector>
 
-#include "core/session/MeasurementResult.h"
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash::testdata {
 

@@ -9,7 +9,7 @@
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 
 using namespace perfdash;
 
@@ -32,7 +32,7 @@ class TestLiveSession : public QObject {
 private slots:
     void showsARealRunLiveAndReplaysIt() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         LiveView view;
         view.resize(1280, 800);
         view.attach(&controller);
@@ -42,7 +42,7 @@ private slots:
         request.interval = std::chrono::milliseconds(100);
         auto plan = controller.prepare(request);
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(controller.start(std::move(*plan)).ok());
         QVERIFY(finished.wait(10000));
 

@@ -1,6 +1,6 @@
 // Marker mode from the setup form to the regions view, for real: the form
 // with "Count marker regions" ticked runs tests/marker's instrumented
-// program through SessionController, and the finished result fills the
+// program through MeasurementController, and the finished result fills the
 // regions view with the program's regions and their page faults.
 #include <QComboBox>
 #include <QSignalSpy>
@@ -12,8 +12,8 @@
 #include "widgets/regions/RegionListModel.h"
 #include "widgets/regions/RegionTableModel.h"
 #include "widgets/regions/RegionsView.h"
-#include "widgets/session/SessionController.h"
-#include "widgets/setup/SessionActions.h"
+#include "widgets/measurement/MeasurementController.h"
+#include "widgets/setup/MeasurementActions.h"
 #include "widgets/setup/SetupPage.h"
 
 using namespace perfdash;
@@ -35,7 +35,7 @@ class TestRegionsSession : public QObject {
 private slots:
     void aMarkerRunFromTheFormFillsTheRegionsView() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         SetupFormState s;
         s.program = QStringLiteral(MARKER_REGIONS);
@@ -49,8 +49,8 @@ private slots:
                  qPrintable(page.evaluation().problems.empty() ? QString() : page.evaluation().problems[0].message));
 
         RegionsView view;
-        QObject::connect(&controller, &SessionController::finished, &view, &RegionsView::setResult);
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QObject::connect(&controller, &MeasurementController::finished, &view, &RegionsView::setResult);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         const Status started = page.actions()->startMeasurement();
         QVERIFY2(started.ok(), started.ok() ? "" : started.error().message.c_str());
         QVERIFY(controller.plan()->request.marker);

@@ -33,8 +33,8 @@ QByteArray fileBytes(const QString& path) {
 }
 
 // Waits for autosaves until one holds intervals while the program still runs; returns the file as it was then.
-QByteArray autosaveWithIntervals(SessionController& controller, QSignalSpy& saved) {
-    while (controller.state() == SessionController::State::Running) {
+QByteArray autosaveWithIntervals(MeasurementController& controller, QSignalSpy& saved) {
+    while (controller.state() == MeasurementController::State::Running) {
         if (!saved.wait(5000)) return {};
         if (saved.last()[1].toBool()) return {};
         const QByteArray bytes = fileBytes(saved.last()[0].toString());
@@ -52,7 +52,7 @@ private slots:
     void recordsARealRunWithAutosavesWhileItRuns() {
         QTemporaryDir dir;
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SessionRecorder recorder(controller);
         recorder.setDirectory(dir.path() + "/sessions"); // created on demand
         recorder.setAutosaveInterval(100ms);
@@ -61,8 +61,8 @@ private slots:
 
         QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
         QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
-        QSignalSpy intervals(&controller, &SessionController::intervalsArrived);
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy intervals(&controller, &MeasurementController::intervalsArrived);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(controller.start(std::move(*plan)).ok());
 
         // What a kill in the middle of the run would leave: an autosave, complete JSON, marked incomplete.
@@ -114,7 +114,7 @@ private slots:
     void quittingMidRunLeavesAnIncompleteSessionThatOpens() {
         QTemporaryDir dir;
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         auto recorder = std::make_unique<SessionRecorder>(controller);
         recorder->setDirectory(dir.path());
         recorder->setAutosaveInterval(100ms);
@@ -126,7 +126,7 @@ private slots:
         const QString path = recorder->sessionFile();
         recorder.reset(); // saves what is pending, leaves the file incomplete
         controller.stop();
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(finished.wait(10000));
 
         auto opened = openSessionFile(path.toStdString());
@@ -143,7 +143,7 @@ private slots:
         perfdash::testing::FullFileSystem fs;
         if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SessionRecorder recorder(controller);
         recorder.setDirectory(fs.filePath("sessions"));
         recorder.setAutosaveInterval(100ms);
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(plan.ok());
         QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
         QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(controller.start(std::move(*plan)).ok());
         const QByteArray beforeFull = autosaveWithIntervals(controller, saved);
         QVERIFY2(!beforeFull.isEmpty(), "no autosave with intervals while the demo ran");
@@ -175,14 +175,14 @@ private slots:
 
     void aDirectoryThatCannotBeMadeIsReported() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SessionRecorder recorder(controller);
         recorder.setDirectory("/proc/perfdash-cannot-be-here/sessions");
         QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
         MeasurementRequest request = demoRequest("0.3");
         auto plan = controller.prepare(request);
         QVERIFY(plan.ok());
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(controller.start(std::move(*plan)).ok());
         QVERIFY(finished.wait(10000));
         recorder.waitForWrites();

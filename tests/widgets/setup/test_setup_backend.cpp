@@ -10,7 +10,7 @@
 #include <sys/utsname.h>
 
 #include "backends/MsrFakeTree.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 #include "widgets/setup/BackendListModel.h"
 #include "widgets/setup/BackendPicker.h"
 #include "widgets/setup/MeasureSection.h"
@@ -194,7 +194,7 @@ private slots:
     void thePlanPreviewSaysWhatMsrCounts() {
         FakeMsrDevices devices;
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         BackendPicker* picker = page.measureSection()->backendPicker();
         QVERIFY2(enabled(*picker, "msr"), qPrintable(tooltip(*picker, "msr")));
@@ -232,7 +232,7 @@ private slots:
 
     void markerModeIsForALaunchedProgram() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         QCheckBox* marker = page.measureSection()->markerField();
         QVERIFY(marker->toolTip().contains(QStringLiteral("PERFDASH_MARKER_START")));
@@ -269,7 +269,7 @@ private slots:
         {
             FakeMsrDevices devices;
             MachineContext machine;
-            SessionController controller(machine);
+            MeasurementController controller(machine);
             {
                 SetupPage page(controller);
                 page.setState(s);
@@ -287,7 +287,7 @@ private slots:
         QTemporaryDir empty;
         qputenv("PERFDASH_MSR_ROOT", empty.path().toUtf8());
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage elsewhere(controller);
         QSettings settings(file, QSettings::IniFormat);
         elsewhere.restoreSettings(settings);

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "SetupTestSupport.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 #include "widgets/setup/CpuPicker.h"
 #include "widgets/setup/DemoWorkload.h"
 #include "widgets/setup/FormEvaluation.h"
@@ -137,7 +137,7 @@ private slots:
 
     void prepareErrorsArePlacedAtTheFieldTheyConcern() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupFormState s = launchState();
         FormEvaluation e = evaluateForm(s, {}, controller);
         QVERIFY(e.plan);
@@ -181,7 +181,7 @@ private slots:
 
     void thePageMapsItsWidgetsToTheRequest() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller, nullptr, test::procFixture());
         TargetSection* target = page.targetSection();
         MeasureSection* measure = page.measureSection();
@@ -233,7 +233,7 @@ private slots:
 
     void thePageShowsProblemsInlineAndThePlanWhenThereIsOne() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller, nullptr, test::procFixture());
         SetupFormState s = launchState();
         s.program = QStringLiteral("no-such-program-perfdash-test");
@@ -265,7 +265,7 @@ private slots:
 
     void addEventsAppendsWithoutRepeating() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         page.measureSection()->eventsField()->clear();
         page.addEvents({"page-faults"});
@@ -291,7 +291,7 @@ private slots:
 
     void choosingARecentProgramBringsBackItsArguments() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         RecentPrograms recent;
         recent.remember({demo(), "--seconds 3", "/tmp"});
@@ -309,7 +309,7 @@ private slots:
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("perfdash.ini")), QSettings::IniFormat);
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupFormState s = launchState();
         s.arguments = QStringLiteral("--seconds 2");
         s.environment = QStringLiteral("A=1\nB=2");
@@ -349,7 +349,7 @@ private slots:
 
     void theDefaultIsTheDemoWithSoftwareAndOnlyFullyCountableGroups() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         auto found = findDemoProgram();
         QVERIFY2(found.ok(), found.ok() ? "" : found.error().message.c_str());
         QCOMPARE(QFileInfo(*found).canonicalFilePath(), QFileInfo(demo()).canonicalFilePath());

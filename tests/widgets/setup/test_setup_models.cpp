@@ -5,7 +5,7 @@
 #include <QtTest>
 
 #include "core/util/DataPaths.h"
-#include "widgets/session/SessionController.h"
+#include "widgets/measurement/MeasurementController.h"
 #include "widgets/setup/GroupDetails.h"
 #include "widgets/setup/GroupListModel.h"
 #include "widgets/setup/PlanModel.h"
@@ -87,7 +87,7 @@ private slots:
 
     void planModelPassesTheTester() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         auto plan = controller.prepare(demoWith({"SOFTWARE", "CPI"}));
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
         PlanModel model;
@@ -111,7 +111,7 @@ private slots:
 
     void previewMarksAnUncountableEventWithTheVirtualMachineReason() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         // The portable CPI group by its file: by name, a host with native
         // groups (a Zen 4 by libpfm4's reading) gets its own CPI, without task-clock.
         const std::string genericCpi = qEnvironmentVariable("PERFDASH_DATA_DIR").toStdString() + "/groups/generic/CPI.txt";

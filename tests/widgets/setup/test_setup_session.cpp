@@ -3,14 +3,14 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "widgets/session/SessionController.h"
-#include "widgets/setup/SessionActions.h"
-#include "widgets/setup/SessionLog.h"
+#include "widgets/measurement/MeasurementController.h"
+#include "widgets/setup/MeasurementActions.h"
+#include "widgets/setup/MeasurementLog.h"
 #include "widgets/setup/SetupPage.h"
 #include "widgets/setup/TargetSection.h"
 
 using namespace perfdash;
-using State = SessionController::State;
+using State = MeasurementController::State;
 
 namespace {
 
@@ -32,17 +32,17 @@ private slots:
 
     void startRunsTheDemoAndTheLogShowsItsOutputAndExitStatus() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
-        SessionLog log;
+        MeasurementLog log;
         log.follow(controller);
-        SessionActions* actions = page.actions();
+        MeasurementActions* actions = page.actions();
         page.setState(demoState(QStringLiteral("--seconds 0.5")));
         QVERIFY(actions->startAction()->isEnabled());
         QVERIFY(!actions->pauseAction()->isEnabled());
         QVERIFY(!actions->stopAction()->isEnabled());
 
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         actions->startAction()->trigger();
         QCOMPARE(controller.state(), State::Running);
         QVERIFY(!actions->startAction()->isEnabled());
@@ -67,14 +67,14 @@ private slots:
 
     void pauseResumeAndStopFollowTheController() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
-        SessionLog log;
+        MeasurementLog log;
         log.follow(controller);
-        SessionActions* actions = page.actions();
+        MeasurementActions* actions = page.actions();
         SetupFormState s = demoState(QStringLiteral("--seconds 30"));
         page.setState(s);
-        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(actions->startMeasurement().ok());
 
         actions->pauseAction()->trigger();
@@ -94,13 +94,13 @@ private slots:
 
     void aFailedStartSaysWhatIsWrongInAMessageBox() {
         MachineContext machine;
-        SessionController controller(machine);
+        MeasurementController controller(machine);
         SetupPage page(controller);
         page.show();
         SetupFormState s = demoState({});
         s.program = QStringLiteral("no-such-program-perfdash-test");
         page.setState(s);
-        QSignalSpy failed(page.actions(), &SessionActions::startFailed);
+        QSignalSpy failed(page.actions(), &MeasurementActions::startFailed);
         page.actions()->startAction()->trigger();
         QCOMPARE(failed.count(), 1);
         QCOMPARE(controller.state(), State::Idle);

@@ -2,7 +2,7 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "core/session/MachineContext.h"
+#include "core/measurement/MachineContext.h"
 #include "widgets/shell/CapabilitiesView.h"
 
 using namespace perfdash;

@@ -30,8 +30,8 @@
 #include "widgets/reports/ReplayController.h"
 #include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
-#include "widgets/setup/SessionActions.h"
-#include "widgets/setup/SessionLog.h"
+#include "widgets/setup/MeasurementActions.h"
+#include "widgets/setup/MeasurementLog.h"
 #include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/CapabilitiesView.h"
@@ -91,10 +91,10 @@ private slots:
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
         QVERIFY(options.ok());
-        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         QVERIFY(window.apply(*options).ok());
         QCOMPARE(window.setupPage()->state().groups, QStringList{"SOFTWARE"});
-        QCOMPARE(window.controller().state(), SessionController::State::Idle);
+        QCOMPARE(window.controller().state(), MeasurementController::State::Idle);
         QCOMPARE(probed.size(), 0);
 
         QVERIFY(probed.wait(20000));
@@ -223,7 +223,7 @@ private slots:
     void menusCarryTheShortcuts() {
         QSettings settings(settingsFile("menus.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        SessionActions* actions = window.setupPage()->actions();
+        MeasurementActions* actions = window.setupPage()->actions();
         QCOMPARE(actions->startAction()->shortcut(), QKeySequence(Qt::Key_F5));
         QCOMPARE(actions->stopAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
         QStringList menus;
@@ -258,7 +258,7 @@ private slots:
         QCOMPARE(form.groups, QStringList{"SOFTWARE"});
         QCOMPARE(form.program, QStringLiteral("/bin/echo"));
         QCOMPARE(form.intervalMs, 50);
-        QCOMPARE(window.controller().state(), SessionController::State::Idle); // no --start
+        QCOMPARE(window.controller().state(), MeasurementController::State::Idle); // no --start
     }
 
     void eventBrowserAddsToTheSession() {
@@ -281,13 +281,13 @@ private slots:
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.3"});
         QVERIFY(options.ok());
-        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         const Status started = window.apply(*options);
         QVERIFY2(started.ok(), started.ok() ? "" : started.error().message.c_str());
         QVERIFY(finished.wait(20000));
         const auto result = finished.front().front().value<MeasurementResult>();
         QCOMPARE(result.exitStatus.value_or(-1), 0);
-        QTRY_VERIFY(window.sessionLog()->text().contains(QStringLiteral("touched")));
+        QTRY_VERIFY(window.measurementLog()->text().contains(QStringLiteral("touched")));
 
         // The live page followed the run: a timeline with points, tables with values.
         QCOMPARE(window.currentPage(), MainWindow::Page::Live);
@@ -408,7 +408,7 @@ private slots:
         QVERIFY(fs.fill());
 
         QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
-        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.3"});
         QVERIFY(options.ok());

@@ -73,7 +73,7 @@ private slots:
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "1"});
         QVERIFY(options.ok());
-        QSignalSpy finished(&window.controller(), &SessionController::finished);
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         QVERIFY(window.apply(*options).ok());
         QVERIFY(finished.wait(30000));
         QTest::qWait(300); // the last replot and the log's final lines

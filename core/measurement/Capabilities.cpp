@@ -1,0 +1,99 @@
+#include "core/measurement/Capabilities.h"
+
+#include "core/measurement/CountingBackends.h"
+#include "core/measurement/MachineContext.h"
+
+namespace perfdash {
+
+namespace {
+
+Capability hardwarePmu(MachineContext& machine) {
+    Capability c{"hardware_pmu", "Hardware PMU", false, true, "", ""};
+    const EventResolver& resolver = machine.resolver();
+    auto cycles = resolver.resolve("cycles");
+    const Availability a = cycles.ok() ? machine.availability().check(*cycles) : Availability{};
+    if (a.countable()) {
+        c.available = true;
+        const SysfsPmu* core = resolver.pmus().core();
+        c.detail = "cycles, instructions and the other hardware events can be counted" +
+                   (core ? " (core PMU '" + core->name + "')" : std::string());
+        const std::string model = machine.pmuModel();
+        if (!model.empty()) c.detail += "; native events of libpfm4 model " + model;
+        return c;
+    }
+    c.detail = a.reason.empty() ? "hardware events cannot be counted here" : a.reason;
+    c.detail += ". Software events and tracepoints still work: try the SOFTWARE group.";
+    if (a.reason.find("virtual machine") != std::string::npos)
+        c.fix = "give the VM a virtual PMU (QEMU/KVM: -cpu host,pmu=on; libvirt: <pmu state='on'/>) or run on bare metal";
+    return c;
+}
+
+Capability kernelSpace(const PerfPermissions& perms) {
+    Capability c{"kernel_space", "Kernel-space counting", perms.mayCountKernel(), true, "", ""};
+    if (c.available) {
+        c.detail = perms.privileged() ? "allowed (this process has CAP_PERFMON or CAP_SYS_ADMIN)"
+                                      : "allowed (perf_event_paranoid=" + std::to_string(perms.paranoid) + ")";
+    } else {
+        c.detail = "only user space is counted (perf_event_paranoid=" + std::to_string(perms.paranoid) +
+                   " without CAP_PERFMON): time the program spends in the kernel is not in the counts";
+        c.fix = "sudo sysctl kernel.perf_event_paranoid=1, or run as root, or sudo setcap cap_perfmon+ep on perfdash";
+    }
+    return c;
+}
+
+Capability systemWide(const PerfPermissions& perms) {
+    Capability c{"system_wide", "System-wide (per-CPU) counting", perms.mayCountCpuWide(), true, "", ""};
+    if (c.available) {
+        c.detail = "whole CPUs can be counted (-c LIST)";
+    } else {
+        c.detail = "counting whole CPUs needs perf_event_paranoid <= 0 or CAP_PERFMON (it is " +
+                   std::to_string(perms.paranoid) + ")";
+        c.fix = "sudo sysctl kernel.perf_event_paranoid=0, or run as root";
+    }
+    return c;
+}
+
+Capability tracepoints(MachineContext& machine) {
+    const Tracefs& tracefs = machine.resolver().tracefs();
+    Capability c{"tracepoints", "Tracepoints", tracefs.mounted(), true, "", ""};
+    if (c.available) {
+        c.detail = "kernel tracepoints (sched:sched_switch, syscalls:sys_enter_*) via tracefs at " + tracefs.root();
+    } else {
+        c.detail = tracefs.notMountedReason();
+        c.fix = "sudo mount -t tracefs nodev /sys/kernel/tracing";
+    }
+    return c;
+}
+
+// The direct backends' lines say the same as the GUI's backend choice.
+Capability fromBackend(const BackendInfo& backend, std::string id, std::string title) {
+    return Capability{std::move(id), std::move(title), backend.available, backend.applicable, backend.detail,
+                      backend.available ? std::string() : backend.fix};
+}
+
+} // namespace
+
+std::vector<Capability> probeCapabilities(MachineContext& machine) {
+    std::vector<Capability> out = {hardwarePmu(machine), kernelSpace(machine.permissions()),
+                                   systemWide(machine.permissions()), tracepoints(machine)};
+    for (const BackendInfo& b : describeBackends(machine)) {
+        if (b.name == "msr") out.push_back(fromBackend(b, "msr", "MSR device (direct counter access)"));
+        if (b.name == "loongson") out.push_back(fromBackend(b, "loongson", "Loongson 2E/2F counters"));
+    }
+    return out;
+}
+
+nlohmann::json toJson(const std::vector<Capability>& capabilities) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& c : capabilities) {
+        out.push_back({{"id", c.id},
+                       {"title", c.title},
+                       {"available", c.available},
+                       {"applicable", c.applicable},
+                       {"detail", c.detail},
+                       {"fix", c.fix.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.fix)}});
+    }
+    return out;
+}
+
+} // namespace perfdash

@@ -1,0 +1,83 @@
+#include "core/measurement/MachineContext.h"
+
+#include "core/events/LibpfmTable.h"
+#include "core/groups/GroupArch.h"
+#include "core/measurement/Capabilities.h"
+#include "core/topology/TopologyJson.h"
+#include "core/topology/TopologyReader.h"
+
+namespace perfdash {
+
+MachineContext::MachineContext(MachinePaths paths) : paths_(std::move(paths)) {}
+
+const Result<Topology>& MachineContext::topology() {
+    std::lock_guard lock(mutex_);
+    if (!topology_) topology_.emplace(TopologyReader(paths_.topology).read());
+    return *topology_;
+}
+
+const EventResolver& MachineContext::resolver() {
+    std::lock_guard lock(mutex_);
+    if (!resolver_) resolver_ = std::make_shared<EventResolver>(paths_.events);
+    return *resolver_;
+}
+
+AvailabilityProbe& MachineContext::availability() {
+    std::lock_guard lock(mutex_);
+    if (!probe_) probe_ = AvailabilityProbe::forThisMachine(resolver().pmus());
+    return *probe_;
+}
+
+EventCatalog& MachineContext::catalog() {
+    std::lock_guard lock(mutex_);
+    if (!catalog_) {
+        resolver();
+        availability();
+        catalog_ = std::make_unique<EventCatalog>(resolver_, probe_);
+    }
+    return *catalog_;
+}
+
+std::string MachineContext::pmuModel() {
+    for (const auto& pmu : LibpfmTable::instance().pmus())
+        if (pmu.present && pmu.core) return pmu.name;
+    return {};
+}
+
+const GroupLibrary& MachineContext::groups() {
+    std::lock_guard lock(mutex_);
+    if (!groups_) groups_ = std::make_unique<GroupLibrary>(GroupLibrary::defaultRoots(), groupArchsFor(pmuModel()));
+    return *groups_;
+}
+
+const PerfPermissions& MachineContext::permissions() {
+    std::lock_guard lock(mutex_);
+    if (!permissions_) permissions_ = availability().permissions();
+    return *permissions_;
+}
+
+const ClockInfo& MachineContext::nominalClock() {
+    if (paths_.topology.live) return hostClock();
+    std::lock_guard lock(mutex_);
+    if (!clock_) clock_.emplace(paths_.topology);
+    return clock_->info();
+}
+
+nlohmann::json MachineContext::machineJson() {
+    nlohmann::json machine = nlohmann::json::object();
+    if (const auto& topo = topology(); topo.ok()) {
+        machine["topology"] = toJson(*topo);
+        machine["kernel"] = topo->kernelRelease;
+    } else {
+        machine["topology"] = nullptr;
+        machine["topology_error"] = topo.error().message;
+    }
+    machine["pmu_model"] = pmuModel().empty() ? nlohmann::json(nullptr) : nlohmann::json(pmuModel());
+    const PerfPermissions& perms = permissions();
+    machine["perf_event_paranoid"] = perms.paranoidKnown ? nlohmann::json(perms.paranoid) : nlohmann::json(nullptr);
+    machine["cap_perfmon"] = perms.capPerfmon;
+    machine["capabilities"] = toJson(probeCapabilities(*this));
+    return machine;
+}
+
+} // namespace perfdash

@@ -1,0 +1,63 @@
+#pragma once
+// The facts about this machine that every front end needs, each computed at
+// most once and only when first asked for: topology, the event resolver and
+// availability probe, the event catalog, the performance groups for this
+// CPU's PMU model, perf permissions and the nominal clock. The CLI holds one
+// per run, the GUI one per process. Tests point it at fixture trees.
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/sys/PerfEventSys.h"
+#include "core/events/AvailabilityProbe.h"
+#include "core/events/EventCatalog.h"
+#include "core/events/EventResolver.h"
+#include "core/groups/GroupLibrary.h"
+#include "core/topology/MachineSources.h"
+#include "core/topology/NominalClock.h"
+#include "core/topology/Topology.h"
+#include "core/util/Result.h"
+
+namespace perfdash {
+
+struct MachinePaths {
+    MachineSources topology = MachineSources::host();
+    EventPaths events;
+};
+
+class MachineContext {
+public:
+    explicit MachineContext(MachinePaths paths = {});
+
+    const Result<Topology>& topology();
+    const EventResolver& resolver();
+    AvailabilityProbe& availability();
+    // Built on first use (about 30 ms: the whole libpfm4 table); shares the resolver and the probe.
+    EventCatalog& catalog();
+    const GroupLibrary& groups();
+    const PerfPermissions& permissions();
+    const ClockInfo& nominalClock();
+
+    // The libpfm4 core PMU model detected here ("amd64_fam19h_zen4"), or empty.
+    std::string pmuModel();
+
+    // `machine` for reports: topology, kernel, PMU model, permissions and
+    // what is countable here (the nominal clock is added by whoever used it).
+    nlohmann::json machineJson();
+
+private:
+    MachinePaths paths_;
+    std::recursive_mutex mutex_;
+    std::optional<Result<Topology>> topology_;
+    std::shared_ptr<EventResolver> resolver_;
+    std::shared_ptr<AvailabilityProbe> probe_;
+    std::unique_ptr<EventCatalog> catalog_;
+    std::unique_ptr<GroupLibrary> groups_;
+    std::optional<PerfPermissions> permissions_;
+    std::optional<NominalClock> clock_;
+};
+
+} // namespace perfdash

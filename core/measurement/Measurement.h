@@ -1,0 +1,106 @@
+#pragma once
+// A running measurement: the target started (launched and held before exec,
+// attached, or whole CPUs), the counters opened on it, the sampler reading
+// them, and a pull interface that turns new snapshots into interval results.
+//
+//   auto plan = MeasurementPlan::prepare(request, machine);   // show warnings
+//   auto m = Measurement::start(*plan, machine);              // running
+//   while (!m->finished()) { m->waitForData(100ms); for (auto& i : m->takeIntervals()) show(i); }
+//   MeasurementResult r = m->finish();                        // totals, exit status
+//
+// A GUI calls takeIntervals() from a timer instead of waiting. Nothing is
+// called back on the sampler thread; only requestStop() is meant for signal
+// handlers.
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "core/backends/CounterBackend.h"
+#include "core/measurement/ChildOutput.h"
+#include "core/measurement/Launcher.h"
+#include "core/measurement/MeasurementPlan.h"
+#include "core/result/CounterDeltas.h"
+#include "core/result/MeasurementResult.h"
+#include "core/measurement/ResultBuilder.h"
+#include "core/measurement/SampleStore.h"
+#include "core/measurement/Sampler.h"
+
+namespace perfdash {
+
+class MarkerMeasurement;
+
+class Measurement {
+public:
+    // Starts the target and the counters. The plan must outlive the measurement.
+    static Result<std::unique_ptr<Measurement>> start(const MeasurementPlan& plan, MachineContext& machine);
+    ~Measurement();
+    Measurement(const Measurement&) = delete;
+    Measurement& operator=(const Measurement&) = delete;
+
+    const std::vector<LocationInfo>& locations() const { return builder_->locations(); }
+    int targetPid() const; // launched or attached process; -1 system-wide without a program
+    const std::string& startedAt() const { return startedAt_; } // ISO 8601, as MeasurementResult::startedAt
+
+    // Intervals completed since the last call, oldest first (empty without a timeline).
+    std::vector<IntervalResult> takeIntervals();
+    // Snapshots the consumer pulled too late to see separately (merged into longer intervals).
+    uint64_t droppedSnapshots() const { return dropped_; }
+    // Blocks until new data may be there, the measurement ended, or the timeout.
+    void waitForData(std::chrono::nanoseconds timeout) const;
+
+    bool finished() const;
+    // Stops and restarts counting; an interval that lies wholly in a pause
+    // is not available (NaN), never 0.
+    Status pause();
+    Status resume();
+    bool paused() const;
+    // Async-signal-safe: ends the measurement; a launched program still
+    // running is then terminated by finish().
+    void requestStop() noexcept;
+
+    // The captured output of a launched program (MeasurementRequest::captureOutput), else nullptr.
+    ChildOutput* output();
+
+    // Waits for the end, stops a program still running (SIGTERM, then SIGKILL
+    // after a grace period), and returns everything measured: totals, the
+    // intervals kept, the exit status.
+    MeasurementResult finish();
+
+private:
+    Measurement(const MeasurementPlan& plan, MachineContext& machine);
+    Status launch();
+    void stopProgram(MeasurementResult& result);
+    std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
+    std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;
+    bool pausedThroughout(int64_t fromNs, int64_t toNs) const;
+
+    const MeasurementPlan& plan_;
+    MachineContext& machine_;
+    std::optional<ResultBuilder> builder_;
+    std::unique_ptr<LaunchedProcess> child_;
+    std::unique_ptr<MarkerMeasurement> marker_; // MeasurementRequest::marker
+    std::unique_ptr<CounterSet> counters_;
+    ReadingLayout layout_; // of counters_, for the count rules (core/result/CounterDeltas.h)
+    std::unique_ptr<SampleStore> store_;
+    std::unique_ptr<Sampler> sampler_;
+    std::optional<Snapshot> baseline_;
+    std::optional<Snapshot> previous_;
+    uint64_t nextSeq_ = 0;
+    uint64_t dropped_ = 0;
+    std::vector<IntervalResult> kept_;
+    std::string startedAt_;
+    std::vector<std::string> runWarnings_;
+    bool finished_ = false;
+    // CLOCK_MONOTONIC spans from pause() to resume() (end INT64_MAX while
+    // paused). Guarded: a GUI pauses on its thread and finishes on another.
+    struct PausedSpan {
+        int64_t startNs;
+        int64_t endNs;
+    };
+    mutable std::mutex pauseMutex_;
+    std::vector<PausedSpan> pausedSpans_;
+};
+
+} // namespace perfdash

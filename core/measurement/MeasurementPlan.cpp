@@ -1,0 +1,261 @@
+#include "core/measurement/MeasurementPlan.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/events/EventList.h"
+#include "core/groups/GroupArch.h"
+#include "core/groups/LikwidEventOptions.h"
+#include "core/measurement/MarkerEnvironment.h"
+#include "core/measurement/CountingBackends.h"
+#include "core/topology/CpuList.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+const char* toString(MeasurementRequest::Mode mode) {
+    switch (mode) {
+    case MeasurementRequest::Mode::Launch: return "launch";
+    case MeasurementRequest::Mode::Attach: return "attach";
+    case MeasurementRequest::Mode::SystemWide: return "system";
+    }
+    return "?";
+}
+
+namespace {
+
+Availability unsupported(std::string reason) {
+    Availability a;
+    a.state = Availability::State::Unsupported;
+    a.brief = "unknown event";
+    a.reason = std::move(reason);
+    return a;
+}
+
+bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpus; }
+
+Result<ResolvedEvent> resolveFor(const std::string& spec, MachineContext& machine, const DirectBackend* direct) {
+    if (direct)
+        if (auto own = direct->ownEvent(spec)) return std::move(*own);
+    return machine.resolver().resolve(spec);
+}
+
+// Resolves one event of a group, probes it (a direct backend judges it
+// itself) and adapts it to the scope. The event is added to the event set
+// when it can be counted.
+PlannedEvent planEvent(const std::string& counter, const Result<std::string>& spec, MachineContext& machine,
+                       MeasurementPlan& plan, int set, const DirectBackend* direct) {
+    PlannedEvent p;
+    p.counter = counter;
+    if (!spec) {
+        p.spec = counter;
+        p.name = counter;
+        p.availability = unsupported(spec.error().message);
+        return p;
+    }
+    p.spec = *spec;
+    p.name = *spec;
+    auto resolved = resolveFor(*spec, machine, direct);
+    if (!resolved) {
+        p.availability = unsupported(resolved.error().message);
+        return p;
+    }
+    ResolvedEvent event = std::move(*resolved);
+    p.name = event.name;
+    p.unit = event.unit;
+    p.scale = event.scale;
+    if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
+        p.availability = unsupported("'" + event.name + "' counts whole CPUs only (PMU '" + event.pmu +
+                                     "' has a cpumask), not one program: measure system-wide with -c CPUS");
+        p.availability.brief = "system-wide only";
+        return p;
+    }
+    p.availability = direct ? direct->check(event) : machine.availability().check(event);
+    if (!p.availability.countable()) return p;
+    if (p.availability.state == Availability::State::Restricted && perTask(plan.scope.kind)) {
+        event.encoding.excludeKernel = true;
+        plan.userSpaceOnly = true;
+    }
+    p.eventSetSlot = static_cast<int>(plan.eventSet.size());
+    plan.eventSet.push_back(EventSlot{counter, std::move(event), set});
+    return p;
+}
+
+Status checkTarget(const MeasurementRequest& r) {
+    using Mode = MeasurementRequest::Mode;
+    switch (r.mode) {
+    case Mode::Launch:
+        if (r.command.empty())
+            return makeError("no program to launch: give the program and its arguments (after '--' on the command "
+                             "line), attach to a process, or count whole CPUs");
+        break;
+    case Mode::Attach:
+        if (r.pid <= 0)
+            return makeError("no process to attach to: give the PID of a running process (e.g. --pid 1234)");
+        if (!r.cpuList.empty())
+            return makeError("a CPU list does not apply when attaching to process " + std::to_string(r.pid) +
+                             ": its threads are counted wherever they run (count whole CPUs instead with -c)");
+        if (!r.command.empty())
+            return makeError("attach to a process or launch a program, not both");
+        break;
+    case Mode::SystemWide:
+        if (r.cpuList.empty())
+            return makeError("system-wide counting needs the CPUs to count: give a CPU list, e.g. -c 0-3 or -c N:0-7");
+        break;
+    }
+    if (r.marker && r.mode != Mode::Launch)
+        return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
+                         "perfdash starts, not in an attached process or on whole CPUs");
+    // The marker library opens perf_event groups on the program's own threads;
+    // the direct backends program the same PMU registers behind perf's back.
+    if (r.marker && r.backend.name != "perf")
+        return makeError("-m (marker regions) counts through perf_event inside the program, so it cannot run with "
+                         "--backend " + r.backend.name + ", which programs the counters directly: drop -m to count "
+                         "the whole program with " + r.backend.name + ", or use --backend perf for the regions");
+    return {};
+}
+
+} // namespace
+
+Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& request, MachineContext& machine) {
+    using Mode = MeasurementRequest::Mode;
+    if (Status s = checkTarget(request); !s) return s.error();
+    if (request.groups.empty() && request.events.empty())
+        return makeError("nothing to measure: name a performance group (e.g. SOFTWARE, CPI; see 'perfdash-cli "
+                         "groups') or events (see 'perfdash-cli list')");
+
+    std::unique_ptr<DirectBackend> direct;
+    if (request.backend.name != "perf") {
+        auto made = makeDirectBackend(request.backend, machine);
+        if (!made) return made.error();
+        direct = std::move(*made);
+        if (Status s = direct->ready(); !s) return s.error();
+    }
+
+    MeasurementPlan plan;
+    plan.request = request;
+    if (!request.cpuList.empty()) {
+        const auto& topology = machine.topology();
+        if (!topology) return topology.error();
+        auto cpus = parseCpuList(request.cpuList, *topology);
+        if (!cpus) return cpus.error();
+        plan.cpus = std::move(*cpus);
+    }
+
+    const PerfPermissions& perms = machine.permissions();
+    if (!direct && !perms.mayCountAtAll())
+        return makeError("this system forbids performance counting to unprivileged users (perf_event_paranoid=" +
+                         std::to_string(perms.paranoid) + "): " + perms.fixHint());
+    switch (request.mode) {
+    case Mode::Launch:
+        plan.scope.kind = CountingScope::Kind::Task;
+        plan.scope.enableOnExec = true;
+        break;
+    case Mode::Attach: plan.scope.kind = CountingScope::Kind::Threads; break;
+    case Mode::SystemWide:
+        if (!direct && !perms.mayCountCpuWide())
+            return makeError("counting whole CPUs is not permitted (perf_event_paranoid=" +
+                             std::to_string(perms.paranoid) + "): " + perms.fixHint() +
+                             "; or count just your program with -C instead of -c");
+        plan.scope.kind = CountingScope::Kind::Cpus;
+        break;
+    }
+    plan.scope.cpus = plan.cpus;
+    plan.scope.inherit = true;
+    if (direct) {
+        auto counted = direct->describeScope(plan.scope);
+        if (!counted) return counted.error();
+        if (!counted->empty()) plan.warnings.push_back(*counted);
+        // Whole CPUs count from enable(), before the program is released; there is no exec to wait for.
+        plan.scope.enableOnExec = false;
+    }
+
+    // A direct backend with events of its own has groups of its own (loongson2f/).
+    std::optional<GroupLibrary> backendGroups;
+    if (direct && !direct->groupArch().empty())
+        backendGroups.emplace(GroupLibrary::defaultRoots(), groupArchsFor(direct->groupArch()));
+    const GroupLibrary& groups = backendGroups ? *backendGroups : machine.groups();
+
+    for (const auto& nameOrPath : request.groups) {
+        auto group = groups.load(nameOrPath);
+        if (!group) return group.error();
+        PlannedGroup planned;
+        planned.group = std::move(*group);
+        const int set = static_cast<int>(plan.groups.size());
+        for (const auto& slot : planned.group.events)
+            planned.events.push_back(planEvent(slot.counter, perfEventString(slot), machine, plan, set, direct.get()));
+        for (const auto& metric : planned.group.metrics)
+            if (metric.formula.find("inverseClock") != std::string::npos) plan.needsNominalClock = true;
+        plan.groups.push_back(std::move(planned));
+    }
+
+    if (!request.events.empty()) {
+        PlannedGroup custom;
+        custom.group.name = "custom";
+        custom.group.shortDescription = "events named on the command line";
+        custom.group.sourceFile = "-e";
+        const int set = static_cast<int>(plan.groups.size());
+        for (const auto& list : request.events) {
+            auto specs = splitEventList(list);
+            if (!specs) return specs.error();
+            for (const auto& spec : *specs) {
+                GroupSlot slot;
+                // perf counts an event named twice twice; slot names must stay unique.
+                slot.counter = spec;
+                for (int n = 2; std::any_of(custom.group.events.begin(), custom.group.events.end(),
+                                            [&](const GroupSlot& s) { return s.counter == slot.counter; });
+                     ++n)
+                    slot.counter = spec + "#" + std::to_string(n);
+                // The counter column "as written" is the slot's own name: were it the
+                // spec, the metric evaluator would add the spec as a second name of
+                // this slot, which the first slot of the same spec already holds.
+                slot.counterSpec = slot.counter;
+                slot.event = spec;
+                custom.group.events.push_back(slot);
+                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set, direct.get());
+                // Events named explicitly must be counted: refuse rather than silently drop one.
+                if (e.eventSetSlot < 0) return makeError(e.availability.reason);
+                custom.events.push_back(std::move(e));
+            }
+        }
+        plan.groups.push_back(std::move(custom));
+    }
+
+    for (const auto& g : plan.groups)
+        for (const auto& e : g.events)
+            if (e.eventSetSlot < 0)
+                plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
+                                        " will not be counted: " + e.availability.reason);
+    if (plan.userSpaceOnly)
+        plan.warnings.push_back("counting user space only: the kernel is excluded because " +
+                                std::string("perf_event_paranoid=") + std::to_string(perms.paranoid) +
+                                " and no CAP_PERFMON; to include it: " + perms.fixHint());
+    if (plan.eventSet.empty()) {
+        std::string why;
+        for (const auto& w : plan.warnings) why += "\n  " + w;
+        return makeError("none of the requested events can be counted here:" + why);
+    }
+    if (request.marker)
+        if (Status s = checkMarkerPlan(plan); !s) return s.error();
+    return plan;
+}
+
+RunConfig MeasurementPlan::runConfig(int targetPid) const {
+    const auto seconds = [](auto duration) { return std::chrono::duration<double>(duration).count(); };
+    RunConfig c;
+    c.backend = request.backend.name;
+    c.mode = toString(request.mode);
+    c.command = request.command;
+    c.pid = targetPid;
+    c.cpuList = request.cpuList;
+    c.cpus = cpus;
+    c.groups = request.groups;
+    c.events = request.events;
+    c.intervalS = seconds(request.interval);
+    c.durationS = seconds(request.duration);
+    c.userSpaceOnly = userSpaceOnly;
+    c.marker = request.marker;
+    return c;
+}
+
+} // namespace perfdash

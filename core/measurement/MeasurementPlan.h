@@ -1,0 +1,56 @@
+#pragma once
+// A request checked against this machine before anything runs: the CPU list
+// resolved, every group loaded and its events resolved and probed, the
+// permission-driven restrictions applied. A front end shows the plan (what
+// will be counted, what cannot and why) and then starts a Measurement on it.
+#include <string>
+#include <vector>
+
+#include "core/backends/CounterBackend.h"
+#include "core/events/EventSpec.h"
+#include "core/groups/PerformanceGroup.h"
+#include "core/measurement/MachineContext.h"
+#include "core/measurement/MeasurementRequest.h"
+#include "core/result/MeasurementResult.h"
+#include "core/util/Result.h"
+
+namespace perfdash {
+
+// One event of a planned group.
+struct PlannedEvent {
+    std::string counter;     // the group's slot name (PMC0) or, for -e, the event as written
+    std::string spec;        // the event string given to the resolver
+    std::string name;        // canonical name when resolved, else `spec`
+    std::string unit;
+    double scale = 1.0;
+    Availability availability;     // Unsupported with the reason when it did not resolve either
+    int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
+};
+
+struct PlannedGroup {
+    PerformanceGroup group; // for -e events: a group named "custom" without metrics
+    std::vector<PlannedEvent> events; // parallel to group.events
+};
+
+struct MeasurementPlan {
+    MeasurementRequest request;
+    std::vector<int> cpus;   // resolved CPU list (empty: the program is not pinned)
+    CountingScope scope;     // kind and CPUs; pid/tids are filled in when the target exists
+    EventSet eventSet;       // every countable event of every group; EventSlot::set = group index
+    std::vector<PlannedGroup> groups;
+    bool userSpaceOnly = false;       // exclude_kernel was forced by permissions
+    bool needsNominalClock = false;   // a formula uses inverseClock
+    std::vector<std::string> warnings; // what will not be counted and why, restrictions
+
+    // The run as a report describes it (MeasurementResult::config); targetPid
+    // is the launched or attached process, -1 when there is none. A session
+    // autosave needs it before the measurement's own result exists.
+    RunConfig runConfig(int targetPid) const;
+
+    // Checks everything that can be checked without starting: errors name the
+    // input and the fix (bad CPU list, unknown group, an unknown or uncountable
+    // -e event, nothing countable at all, system-wide without permission).
+    static Result<MeasurementPlan> prepare(const MeasurementRequest& request, MachineContext& machine);
+};
+
+} // namespace perfdash

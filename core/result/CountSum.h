@@ -1,0 +1,51 @@
+#pragma once
+// The one rule for adding counts up, over locations, intervals or threads:
+// a part without a value is unknown, never 0. A sum whose parts all had a
+// value is the total; one with only some is partial (a lower bound, with how
+// many parts it holds), never shown as the total; one with none is n/a.
+// Exact zeros stay zeros: a part counted as 0 (CounterDeltas.h: residency)
+// has a value. Used by ResultBuilder (over locations), the region results
+// (over threads), the report statistics and the GUI's running totals (over
+// intervals), so they all agree.
+#include <optional>
+
+#include "core/result/MeasurementResult.h"
+
+namespace perfdash {
+
+class CountSum {
+public:
+    // weight: what the part stands for in meanCoverage(), e.g. an interval's length.
+    void add(const CountValue& part, double weight = 1.0);
+    // A sum as one part of a larger sum (a location's sum over intervals, in
+    // the sum over locations): complete only when it was complete.
+    void add(const CountSum& part);
+
+    // The total, n/a unless every part had a value; coverage: the lowest of the parts'.
+    CountValue total() const;
+    // Set when some but not all parts had a value.
+    std::optional<PartialSum> partial() const;
+    // Sum of the parts that have a value, complete or not (n/a when none has).
+    double knownValue() const { return value_; }
+    // The parts' coverage weighted by their weight (parts whose coverage is
+    // unknown are left out): the share of the time the event was on a counter.
+    double meanCoverage() const;
+    double lowestCoverage() const { return lowestCoverage_; }
+
+    size_t parts() const { return parts_; }
+    size_t complete() const { return complete_; }
+    bool isComplete() const { return parts_ > 0 && complete_ == parts_; }
+    bool isPartial() const { return partial().has_value(); }
+
+private:
+    void addCoverage(double coverage, double weight);
+
+    double value_ = kNotAvailable;
+    double lowestCoverage_ = kNotAvailable;
+    double coveredWeight_ = 0; // sum of coverage x weight
+    double knownWeight_ = 0;   // sum of weights whose coverage is known
+    size_t parts_ = 0;
+    size_t complete_ = 0;
+};
+
+} // namespace perfdash

@@ -1,0 +1,90 @@
+#include "core/result/CounterDeltas.h"
+
+#include <algorithm>
+
+namespace perfdash {
+
+CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later) {
+    if (later.raw < earlier.raw || later.enabledNs < earlier.enabledNs || later.runningNs < earlier.runningNs)
+        return {};
+    const uint64_t raw = later.raw - earlier.raw;
+    const uint64_t enabled = later.enabledNs - earlier.enabledNs;
+    const uint64_t running = later.runningNs - earlier.runningNs;
+    CountValue c;
+    if (enabled > 0) c.coverage = std::min(1.0, static_cast<double>(running) / static_cast<double>(enabled));
+    if (running == 0) return c;
+    // running can exceed enabled by read skew (see PerfEventCounterSet's
+    // residency counter): that is full coverage, not a scale below 1.
+    if (running >= enabled) {
+        c.value = static_cast<double>(raw);
+        c.coverage = 1.0;
+    } else {
+        c.value = static_cast<double>(raw) * (static_cast<double>(enabled) / static_cast<double>(running));
+    }
+    return c;
+}
+
+CountValue scaledTotal(const CounterValue& value) { return scaledDelta(CounterValue{}, value); }
+
+namespace {
+
+// Locations of a per-CPU task count where the task did not run between the
+// two snapshots: their counters could not see anything of it, so the raw
+// delta (0) is exact with full coverage, although running did not advance.
+void exactWhereAbsent(const Snapshot& earlier, const Snapshot& later, std::vector<CountValue>& out) {
+    const size_t locations = later.residentNs.size();
+    if (locations == 0 || out.size() % locations != 0) return;
+    if (!earlier.residentNs.empty() && earlier.residentNs.size() != locations) return;
+    const size_t slotCount = out.size() / locations;
+    for (size_t l = 0; l < locations; ++l) {
+        const uint64_t before = earlier.residentNs.empty() ? 0 : earlier.residentNs[l];
+        if (later.residentNs[l] != before) continue;
+        for (size_t s = 0; s < slotCount; ++s) {
+            const size_t i = l * slotCount + s;
+            const uint64_t from = earlier.values.empty() ? 0 : earlier.values[i].raw;
+            if (later.values[i].raw < from) continue;
+            out[i] = CountValue{static_cast<double>(later.values[i].raw - from), 1.0};
+        }
+    }
+}
+
+} // namespace
+
+std::vector<CountValue> scaledDeltas(const Snapshot& earlier, const Snapshot& later) {
+    std::vector<CountValue> out(later.values.size());
+    if (earlier.values.size() != later.values.size()) return out;
+    for (size_t i = 0; i < out.size(); ++i) out[i] = scaledDelta(earlier.values[i], later.values[i]);
+    exactWhereAbsent(earlier, later, out);
+    return out;
+}
+
+std::vector<CountValue> scaledTotals(const Snapshot& snapshot) {
+    std::vector<CountValue> out(snapshot.values.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = scaledTotal(snapshot.values[i]);
+    exactWhereAbsent(Snapshot{}, snapshot, out);
+    return out;
+}
+
+std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later, const ReadingLayout& layout,
+                                      bool pausedThroughout) {
+    std::vector<CountValue> counts = scaledDeltas(earlier, later);
+    if (pausedThroughout) {
+        std::fill(counts.begin(), counts.end(), CountValue{});
+        return counts;
+    }
+    const size_t slots = layout.slotOpened.size();
+    const size_t size = layout.taskLocation.size() * slots;
+    if (earlier.values.size() != size || later.values.size() != size || counts.size() != size) return counts;
+    for (size_t l = 0; l < layout.taskLocation.size(); ++l) {
+        if (!layout.taskLocation[l]) continue;
+        for (size_t s = 0; s < slots; ++s) {
+            const size_t i = l * slots + s;
+            const CounterValue& a = earlier.values[i];
+            const CounterValue& b = later.values[i];
+            if (layout.slotOpened[s] && b.enabledNs == a.enabledNs && b.raw == a.raw) counts[i] = CountValue{0.0, 1.0};
+        }
+    }
+    return counts;
+}
+
+} // namespace perfdash

@@ -1,0 +1,128 @@
+#pragma once
+// The outcome of a measurement, as the report writers and readers, the CLI
+// tables and the GUI see it. Values are already scaled for multiplexing;
+// NaN means "not available" (never 0): an event that was not counted, a
+// metric whose inputs are missing or that divided by zero.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace perfdash {
+
+inline constexpr double kNotAvailable = std::numeric_limits<double>::quiet_NaN();
+inline bool isAvailable(double v) { return std::isfinite(v); }
+
+// Version of the report/session data format (JSON `schema`, CSV header comment).
+inline constexpr int kReportSchemaVersion = 1;
+
+struct CountValue {
+    double value = kNotAvailable;    // scaled count (raw * enabled / running, times the event's sysfs scale)
+    double coverage = kNotAvailable; // running / enabled: 1 = counted all the time, < 1 = multiplexed
+};
+
+// A sum of which only some parts (locations, intervals, threads) had a
+// value: what those parts add up to, a lower bound of the real total, and
+// how many of how many parts it holds. The total itself is then n/a.
+struct PartialSum {
+    double value = kNotAvailable;
+    size_t counted = 0; // parts with a complete value
+    size_t of = 0;      // all parts
+};
+
+struct EventResult {
+    std::string counter; // slot name: PMC0, FIXC1, or the event itself for -e
+    std::string event;   // canonical event name
+    std::string unit;    // empty for plain counts
+    bool counted = false;
+    std::string reason;  // why not, when !counted
+    std::vector<CountValue> perLocation; // parallel to MeasurementResult::locations
+    CountValue total;                    // sum over locations; coverage is the lowest of them
+    // Set when total.value is n/a because only some locations had a value (core/result/CountSum.h).
+    std::optional<PartialSum> partialTotal;
+};
+
+struct MetricResult {
+    std::string name;                  // as in the group file, e.g. "Clock [MHz]"
+    std::string formula;
+    std::vector<double> perLocation;   // formula applied to each location's counts
+    double aggregate = kNotAvailable;  // formula applied to the summed counts
+};
+
+struct GroupResult {
+    std::string name;             // group name ("CPI") or "custom" for -e
+    std::string shortDescription; // the group's SHORT line
+    std::vector<EventResult> events;
+    std::vector<MetricResult> metrics;
+};
+
+// One interval of a timeline: deltas, not cumulative values.
+struct IntervalResult {
+    double t = 0;  // seconds since the start of counting, at the end of the interval
+    double dt = 0; // length of the interval in seconds
+    std::vector<GroupResult> groups;
+};
+
+// A column: where values come from.
+struct LocationInfo {
+    std::string kind; // "cpu", "thread", "process"
+    int id = 0;
+};
+
+struct RunConfig {
+    std::string backend = "perf";   // "perf", later "msr", "loongson"
+    std::string mode;               // "launch", "attach", "system"
+    std::vector<std::string> command; // launched program and arguments
+    int pid = -1;                   // attached or launched process
+    std::string cpuList;            // as the user wrote it
+    std::vector<int> cpus;          // resolved
+    std::vector<std::string> groups;  // group names or files
+    std::vector<std::string> events;  // -e events
+    double intervalS = 0;           // 0: no timeline
+    double durationS = 0;           // 0: until the target exits / interrupted
+    bool userSpaceOnly = false;     // exclude_kernel forced by permissions
+    bool marker = false;            // stat -m: the program's marker regions are reported too
+};
+
+// One code region of a marker run (stat -m) under one group: the threads
+// that ran it, their time and calls, and the group's events and metrics per
+// thread. A region measured under several groups (MARKER_SWITCH) appears
+// once per group.
+struct RegionResult {
+    std::string name;                  // the region's tag
+    int groupIndex = 0;                // the group it was counted with: index into MeasurementResult::groups
+    std::vector<LocationInfo> threads; // kind "thread", id = TID: the columns of `group`
+    std::vector<double> timeS;         // per thread: wall time inside the region, seconds
+    std::vector<uint64_t> calls;       // per thread: completed START/STOP pairs
+    // per_location parallel to `threads`; event totals sum the threads; metric
+    // aggregates apply the formula to the summed counts with `time` = the
+    // longest thread's time (the region's span when its threads ran in parallel).
+    GroupResult group;
+};
+
+struct MeasurementResult {
+    int schema = kReportSchemaVersion;
+    std::string tool = "perfdash";
+    std::string version;
+    std::string startedAt;       // ISO 8601 local time with offset
+    nlohmann::json machine;      // topology, kernel, what is countable (written by topology/capabilities code)
+    RunConfig config;
+    double durationS = 0;        // wall time counted
+    std::vector<LocationInfo> locations;
+    std::vector<GroupResult> groups; // totals over the whole run
+    std::vector<IntervalResult> intervals;
+    std::vector<RegionResult> regions; // marker runs only
+    std::optional<int> exitStatus;   // launched program: exit code, or 128+signal
+    bool interrupted = false;        // stopped by Ctrl-C / SIGTERM before the end
+    bool replay = false;             // loaded from a file, not measured now
+    // An autosave of a session that was still running (or was killed before
+    // its final write): the timeline ends at the last autosave.
+    bool incomplete = false;
+    std::vector<std::string> warnings;
+};
+
+} // namespace perfdash

@@ -1,0 +1,283 @@
+#include <algorithm>
+// MeasurementPlan::prepare: a request checked against this machine before
+// anything runs. Errors name the input and the fix; a group keeps what it
+// can count and says what it cannot; events named with -e are all or
+// nothing; an event of a PMU that counts whole CPUs only is refused for a
+// single program.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <linux/perf_event.h>
+
+#include "core/measurement/MeasurementPlan.h"
+#include "events/EventFixtures.h"
+
+using namespace perfdash;
+
+namespace {
+
+// "/bin/true" does not need to exist: nothing is launched while planning.
+MeasurementRequest launch(std::vector<std::string> groups, std::vector<std::string> events = {}) {
+    MeasurementRequest r;
+    r.command = {"/bin/true"};
+    r.groups = std::move(groups);
+    r.events = std::move(events);
+    return r;
+}
+
+std::string errorOf(const Result<MeasurementPlan>& plan) { return plan.ok() ? "(planned)" : plan.error().message; }
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// cycles counts wherever there is a hardware PMU; the tests that need an
+// event this machine cannot count use it only where it cannot.
+bool cyclesCountableHere(MachineContext& machine) {
+    auto cycles = machine.resolver().resolve("cycles");
+    return cycles.ok() && machine.availability().check(*cycles).countable();
+}
+
+} // namespace
+
+class TestMeasurementPlan : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    MachineContext machine_;
+
+    std::string groupFile(const std::string& name, const std::string& text) {
+        const std::string path = dir_.path().toStdString() + "/" + name + ".txt";
+        std::ofstream(path) << text;
+        return path;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(dir_.isValid()); }
+
+    void refusesRequestsThatCannotRun_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<bool>("withCommand");
+        QTest::addColumn<int>("pid");
+        QTest::addColumn<QString>("cpuList");
+        QTest::addColumn<QString>("saying");
+        using Mode = MeasurementRequest::Mode;
+        QTest::newRow("launch without a program") << int(Mode::Launch) << false << -1 << "" << "no program to launch";
+        QTest::newRow("attach without a pid") << int(Mode::Attach) << false << -1 << "" << "PID of a running process";
+        QTest::newRow("attach with a CPU list") << int(Mode::Attach) << false << 1 << "0" << "count whole CPUs instead";
+        QTest::newRow("attach and launch") << int(Mode::Attach) << true << 1 << "" << "not both";
+        QTest::newRow("system-wide without CPUs") << int(Mode::SystemWide) << false << -1 << "" << "-c 0-3";
+    }
+
+    void refusesRequestsThatCannotRun() {
+        QFETCH(int, mode);
+        QFETCH(bool, withCommand);
+        QFETCH(int, pid);
+        QFETCH(QString, cpuList);
+        QFETCH(QString, saying);
+        MeasurementRequest r = launch({"SOFTWARE"});
+        r.mode = static_cast<MeasurementRequest::Mode>(mode);
+        if (!withCommand) r.command.clear();
+        r.pid = pid;
+        r.cpuList = cpuList.toStdString();
+        const std::string error = errorOf(MeasurementPlan::prepare(r, machine_));
+        QVERIFY2(contains(error, saying.toStdString()), error.c_str());
+    }
+
+    void nothingToMeasureNamesWhereToLook() {
+        const std::string error = errorOf(MeasurementPlan::prepare(launch({}), machine_));
+        QVERIFY2(contains(error, "nothing to measure") && contains(error, "perfdash-cli groups"), error.c_str());
+    }
+
+    void badCpuListNamesTheCpuAndTheOnlineOnes() {
+        MeasurementRequest r = launch({"SOFTWARE"});
+        r.cpuList = "0,4096";
+        const std::string error = errorOf(MeasurementPlan::prepare(r, machine_));
+        QVERIFY2(contains(error, "CPU 4096") && contains(error, "online CPUs"), error.c_str());
+    }
+
+    void unknownGroupListsTheClosestNames() {
+        const std::string error = errorOf(MeasurementPlan::prepare(launch({"SOFTWAER"}), machine_));
+        QVERIFY2(contains(error, "'SOFTWAER'") && contains(error, "SOFTWARE"), error.c_str());
+    }
+
+    void scopeFollowsTheMode() {
+        MeasurementRequest pinned = launch({"SOFTWARE"});
+        pinned.cpuList = "0";
+        auto plan = MeasurementPlan::prepare(pinned, machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->cpus, std::vector<int>{0});
+        QCOMPARE(plan->scope.kind, CountingScope::Kind::Task);
+        QCOMPARE(plan->scope.cpus, std::vector<int>{0});
+        QVERIFY(plan->scope.enableOnExec && plan->scope.inherit);
+
+        MeasurementRequest attach = launch({"SOFTWARE"});
+        attach.mode = MeasurementRequest::Mode::Attach;
+        attach.command.clear();
+        attach.pid = 1;
+        plan = MeasurementPlan::prepare(attach, machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->scope.kind, CountingScope::Kind::Threads);
+        QVERIFY(!plan->scope.enableOnExec);
+
+        MeasurementRequest system = launch({"SOFTWARE"});
+        system.mode = MeasurementRequest::Mode::SystemWide;
+        system.command.clear();
+        system.cpuList = "0";
+        plan = MeasurementPlan::prepare(system, machine_);
+        if (!machine_.permissions().mayCountCpuWide()) {
+            QVERIFY2(contains(errorOf(plan), "perf_event_paranoid"), errorOf(plan).c_str());
+            return;
+        }
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->scope.kind, CountingScope::Kind::Cpus);
+        QCOMPARE(plan->scope.cpus, std::vector<int>{0});
+    }
+
+    void groupsAndEventsBecomeOneEventSetWithASetEach() {
+        const std::string faults = groupFile("FAULTS", "SHORT faults\n\nEVENTSET\nF0 page-faults\nF1 major-faults\n\n"
+                                                      "METRICS\nClock [MHz]  1.E-06*F0/inverseClock\n");
+        auto plan = MeasurementPlan::prepare(launch({"SOFTWARE", faults}, {"task-clock,context-switches"}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->groups.size(), size_t(3));
+        QCOMPARE(plan->groups[0].group.name, std::string("SOFTWARE"));
+        QCOMPARE(plan->groups[1].group.name, std::string("FAULTS"));
+        QCOMPARE(plan->groups[2].group.name, std::string("custom"));
+        QCOMPARE(plan->eventSet.size(), plan->groups[0].events.size() + 2 + 2);
+        for (size_t g = 0; g < plan->groups.size(); ++g) {
+            for (const PlannedEvent& e : plan->groups[g].events) {
+                QVERIFY2(e.eventSetSlot >= 0, e.name.c_str());
+                const EventSlot& slot = plan->eventSet[static_cast<size_t>(e.eventSetSlot)];
+                QCOMPARE(slot.set, int(g));
+                QCOMPARE(slot.counter, e.counter);
+                QCOMPARE(slot.event.name, e.name);
+            }
+        }
+        // -e events are their own counters, named as written.
+        QCOMPARE(plan->groups[2].events[1].counter, std::string("context-switches"));
+        QCOMPARE(plan->groups[2].group.events.size(), size_t(2));
+        QVERIFY(plan->needsNominalClock); // FAULTS uses inverseClock
+        QVERIFY(plan->warnings.empty());
+    }
+
+    void groupKeepsWhatItCanCountAndSaysWhatItCannot() {
+        const std::string mixed = groupFile("MIXED", "SHORT mixed\n\nEVENTSET\nA page-faults\nB NO_SUCH_EVENT_XYZ\n"
+                                                    "C task-clock\n\nMETRICS\nRatio A/B\n");
+        auto plan = MeasurementPlan::prepare(launch({mixed}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        const PlannedGroup& g = plan->groups[0];
+        QCOMPARE(g.events.size(), size_t(3));
+        QCOMPARE(g.events[1].eventSetSlot, -1);
+        QCOMPARE(g.events[1].availability.state, Availability::State::Unsupported);
+        QCOMPARE(plan->eventSet.size(), size_t(2));
+        QCOMPARE(g.events[2].eventSetSlot, 1);
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        const std::string& w = plan->warnings[0];
+        QVERIFY2(contains(w, "NO_SUCH_EVENT_XYZ (B) in group MIXED will not be counted") &&
+                     contains(w, g.events[1].availability.reason) && !g.events[1].availability.reason.empty(),
+                 w.c_str());
+    }
+
+    void groupWithAnEventThisMachineCannotCountWarnsWithTheReason() {
+        if (cyclesCountableHere(machine_)) QSKIP("this machine has a hardware PMU: cycles is countable here");
+        const std::string cpi = groupFile("HWMIX", "SHORT hw\n\nEVENTSET\nCYC cycles\nF page-faults\n");
+        auto plan = MeasurementPlan::prepare(launch({cpi}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->eventSet.size(), size_t(1));
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        QVERIFY2(contains(plan->warnings[0], "cycles (CYC)") && contains(plan->warnings[0], "PMU"),
+                 plan->warnings[0].c_str());
+    }
+
+    void groupWithNothingCountableIsAnErrorListingEachEvent() {
+        const std::string none = groupFile("NONE", "SHORT none\n\nEVENTSET\nA NO_SUCH_A\nB NO_SUCH_B\n");
+        const std::string error = errorOf(MeasurementPlan::prepare(launch({none}), machine_));
+        QVERIFY2(contains(error, "none of the requested events can be counted") && contains(error, "NO_SUCH_A (A)") &&
+                     contains(error, "NO_SUCH_B (B)"),
+                 error.c_str());
+    }
+
+    void explicitEventsAreAllOrNothing() {
+        std::string error = errorOf(MeasurementPlan::prepare(launch({}, {"task-clock,page-fault"}), machine_));
+        QVERIFY2(contains(error, "'page-fault'") && contains(error, "page-faults"), error.c_str());
+        // A good group does not rescue a bad -e event either.
+        error = errorOf(MeasurementPlan::prepare(launch({"SOFTWARE"}, {"task-clock", "NO_SUCH_EVENT"}), machine_));
+        QVERIFY2(contains(error, "NO_SUCH_EVENT"), error.c_str());
+        if (!cyclesCountableHere(machine_)) {
+            error = errorOf(MeasurementPlan::prepare(launch({}, {"task-clock,cycles"}), machine_));
+            QVERIFY2(contains(error, "'cycles'") && contains(error, "PMU"), error.c_str());
+        }
+    }
+
+    void explicitEventNamedTwiceGetsItsOwnSlot() {
+        // perf counts an event named twice twice; the second gets a unique
+        // slot name so the results can tell the two apart.
+        auto plan = MeasurementPlan::prepare(launch({}, {"task-clock,page-faults", "task-clock"}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        std::vector<std::string> names; // slot names
+        for (const auto& g : plan->groups)
+            for (const auto& e : g.events) names.push_back(e.counter);
+        QVERIFY2(std::find(names.begin(), names.end(), "task-clock") != names.end(), "task-clock missing");
+        QVERIFY2(std::find(names.begin(), names.end(), "task-clock#2") != names.end(), "task-clock#2 missing");
+        QCOMPARE(plan->eventSet.size(), size_t(3));
+
+        // Named three times, and a name that is its own formula spelling ("faults"
+        // is "faults" in a formula, "task-clock" is "task_clock"): still one slot each.
+        auto thrice = MeasurementPlan::prepare(launch({}, {"faults,faults,faults"}), machine_);
+        QVERIFY2(thrice.ok(), errorOf(thrice).c_str());
+        names.clear();
+        for (const auto& g : thrice->groups)
+            for (const auto& e : g.events) names.push_back(e.counter);
+        QCOMPARE(names, (std::vector<std::string>{"faults", "faults#2", "faults#3"}));
+    }
+
+    void wholeCpuPmuEventIsRefusedForOneProgram() {
+        // The fixture's amd_df PMU has a cpumask: its events count whole CPUs only.
+        MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
+        const std::string df = "amd_df/dram_channel_data_controller_4/";
+        std::string error = errorOf(MeasurementPlan::prepare(launch({}, {df}), fixture));
+        QVERIFY2(contains(error, "counts whole CPUs only") && contains(error, "-c CPUS"), error.c_str());
+
+        const std::string group = groupFile("UNCORE", "SHORT uncore\n\nEVENTSET\nDF0 " + df + "\nF page-faults\n");
+        auto plan = MeasurementPlan::prepare(launch({group}), fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        const PlannedEvent& e = plan->groups[0].events[0];
+        QCOMPARE(e.eventSetSlot, -1);
+        QCOMPARE(e.availability.brief, std::string("system-wide only"));
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        QVERIFY2(contains(plan->warnings[0], "counts whole CPUs only"), plan->warnings[0].c_str());
+
+        // System-wide, the cpumask is no reason to refuse it (whether this
+        // machine has the PMU is the availability probe's answer).
+        if (!fixture.permissions().mayCountCpuWide()) return;
+        MeasurementRequest system = launch({group});
+        system.mode = MeasurementRequest::Mode::SystemWide;
+        system.command.clear();
+        system.cpuList = "0";
+        plan = MeasurementPlan::prepare(system, fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QVERIFY2(!contains(plan->groups[0].events[0].availability.reason, "counts whole CPUs only"),
+                 plan->groups[0].events[0].availability.reason.c_str());
+    }
+
+    void sysfsScaleAndUnitAreKeptForTheResults() {
+        MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
+        if (!fixture.permissions().mayCountCpuWide()) QSKIP("counting whole CPUs is not permitted here");
+        const std::string group =
+            groupFile("ENERGY", "SHORT energy\n\nEVENTSET\nPWR0 power/energy-pkg/\nF page-faults\n");
+        MeasurementRequest system = launch({group});
+        system.mode = MeasurementRequest::Mode::SystemWide;
+        system.command.clear();
+        system.cpuList = "0";
+        auto plan = MeasurementPlan::prepare(system, fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        // Whether this machine has the fixture's power PMU or not, the event
+        // carries its sysfs unit and scale for the results.
+        const PlannedEvent& e = plan->groups[0].events[0];
+        QCOMPARE(e.name, std::string("power/energy-pkg/"));
+        QCOMPARE(e.unit, std::string("Joules"));
+        QCOMPARE(e.scale, 2.3283064365386962890625e-10);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurementPlan)
+#include "test_measurement_plan.moc"

@@ -1,0 +1,125 @@
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/result/CounterDeltas.h"
+
+using namespace perfdash;
+
+namespace {
+
+Snapshot snapshotOf(std::vector<CounterValue> values) {
+    Snapshot s;
+    s.values = std::move(values);
+    return s;
+}
+
+} // namespace
+
+class TestCounterDeltas : public QObject {
+    Q_OBJECT
+private slots:
+    void fullCoverageIsTheRawDelta() {
+        const CountValue c = scaledDelta({100, 1000, 1000}, {600, 3000, 3000});
+        QCOMPARE(c.value, 500.0);
+        QCOMPARE(c.coverage, 1.0);
+    }
+
+    void multiplexedCountIsScaledUp() {
+        // Counted a quarter of the 2000 ns it was enabled: 500 events seen, 2000 estimated.
+        const CountValue c = scaledDelta({1000, 1000, 500}, {1500, 3000, 1000});
+        QCOMPARE(c.value, 2000.0);
+        QCOMPARE(c.coverage, 0.25);
+    }
+
+    void neverScheduledIsNotAvailableNotZero() {
+        const CountValue c = scaledDelta({0, 1000, 0}, {0, 5000, 0});
+        QVERIFY(std::isnan(c.value));
+        QCOMPARE(c.coverage, 0.0); // enabled, never on the PMU
+    }
+
+    void pausedIntervalHasNoValueAndNoCoverage() {
+        const CountValue c = scaledDelta({700, 5000, 5000}, {700, 5000, 5000});
+        QVERIFY(std::isnan(c.value));
+        QVERIFY(std::isnan(c.coverage));
+    }
+
+    void readingsThatGoBackwardsGiveNoValue() {
+        QVERIFY(std::isnan(scaledDelta({600, 1000, 1000}, {500, 2000, 2000}).value));
+        QVERIFY(std::isnan(scaledDelta({600, 3000, 1000}, {700, 2000, 2000}).value));
+        QVERIFY(std::isnan(scaledDelta({600, 1000, 3000}, {700, 4000, 2000}).value));
+        QVERIFY(std::isnan(scaledDelta({600, 1000, 3000}, {700, 4000, 2000}).coverage));
+    }
+
+    void runningAheadOfEnabledCountsAsFullCoverage() {
+        // Read skew between a group and its residency reference (per-CPU task counting).
+        const CountValue c = scaledDelta({0, 0, 0}, {400, 999, 1000});
+        QCOMPARE(c.value, 400.0);
+        QCOMPARE(c.coverage, 1.0);
+    }
+
+    void largeCountsDoNotOverflow() {
+        const uint64_t big = uint64_t(1) << 62;
+        const CountValue c = scaledTotal({big, 4'000'000'000'000ull, 2'000'000'000'000ull});
+        QCOMPARE(c.value, 2.0 * static_cast<double>(big));
+        QCOMPARE(c.coverage, 0.5);
+    }
+
+    void totalIsTheDeltaSinceOpening() {
+        const CountValue c = scaledTotal({300, 1000, 500});
+        QCOMPARE(c.value, 600.0);
+        QCOMPARE(c.coverage, 0.5);
+        QVERIFY(std::isnan(scaledTotal({0, 0, 0}).value));
+    }
+
+    void snapshotDeltasArePerValue() {
+        const Snapshot a = snapshotOf({{10, 100, 100}, {0, 100, 50}});
+        const Snapshot b = snapshotOf({{30, 200, 200}, {40, 300, 150}});
+        const auto d = scaledDeltas(a, b);
+        QCOMPARE(d.size(), size_t(2));
+        QCOMPARE(d[0].value, 20.0);
+        QCOMPARE(d[1].value, 80.0); // 40 events in 100 of 200 ns
+        QCOMPARE(d[1].coverage, 0.5);
+        const auto t = scaledTotals(b);
+        QCOMPARE(t[1].value, 80.0);
+    }
+
+    void aCpuTheTaskDidNotRunOnCountsExactlyZero() {
+        // Two locations (CPUs) of one slot each. The task ran only on the
+        // first; the second's counters never ran, yet its 0 is exact.
+        Snapshot a = snapshotOf({{10, 100, 100}, {0, 0, 0}});
+        Snapshot b = snapshotOf({{30, 200, 150}, {0, 0, 0}});
+        a.residentNs = {100, 0};
+        b.residentNs = {200, 0};
+        const auto d = scaledDeltas(a, b);
+        QCOMPARE(d[0].value, 40.0); // multiplexed where it ran: 20 in 50 of 100 ns
+        QCOMPARE(d[0].coverage, 0.5);
+        QCOMPARE(d[1].value, 0.0);
+        QCOMPARE(d[1].coverage, 1.0);
+        const auto t = scaledTotals(b);
+        QCOMPARE(t[1].value, 0.0);
+        // Where the task did run but the counter never got on the PMU, the
+        // count is unknown, not 0.
+        b.residentNs = {200, 50};
+        QVERIFY(std::isnan(scaledDeltas(a, b)[1].value));
+    }
+
+    void snapshotsOfDifferentCounterSetsGiveNoValues() {
+        const auto d = scaledDeltas(snapshotOf({{1, 1, 1}}), snapshotOf({{2, 2, 2}, {3, 3, 3}}));
+        QCOMPARE(d.size(), size_t(2));
+        for (const CountValue& v : d) QVERIFY(std::isnan(v.value));
+    }
+
+    void intervalDeltasAddUpToTheTotal() {
+        // Cumulative readings of one multiplexed counter: the scaled interval
+        // deltas add up to the scaled total when coverage is the same in
+        // each interval, and raw deltas always telescope.
+        const std::vector<CounterValue> readings{{0, 0, 0}, {50, 100, 50}, {120, 200, 100}, {200, 300, 150}};
+        double sum = 0;
+        for (size_t i = 1; i < readings.size(); ++i) sum += scaledDelta(readings[i - 1], readings[i]).value;
+        QCOMPARE(sum, scaledTotal(readings.back()).value);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCounterDeltas)
+#include "test_counter_deltas.moc"

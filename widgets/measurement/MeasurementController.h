@@ -1,0 +1,72 @@
+#pragma once
+// The GUI's handle on one measurement: prepares and starts it, polls new
+// intervals and the program's output at frame rate from a GUI-thread timer
+// (the GUI never waits for a counter read), pauses/resumes/stops it, and
+// finishes it on a worker thread (finishing may wait for a program to exit)
+// before handing the result back on the GUI thread.
+#include <QObject>
+#include <QTimer>
+#include <memory>
+#include <vector>
+
+#include "core/measurement/MachineContext.h"
+#include "core/measurement/Measurement.h"
+#include "core/measurement/MeasurementPlan.h"
+
+namespace perfdash {
+
+class MeasurementController : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Paused, Finishing, Finished };
+    Q_ENUM(State)
+
+    explicit MeasurementController(MachineContext& machine, QObject* parent = nullptr);
+    ~MeasurementController() override;
+
+    MachineContext& machine() { return machine_; }
+
+    // Checks a request without starting anything; the plan's warnings list
+    // what will not be counted and why.
+    Result<MeasurementPlan> prepare(const MeasurementRequest& request);
+    // Starts a prepared plan. Fails (with the message) when the target or the counters cannot be started.
+    Status start(MeasurementPlan plan);
+    void pause();
+    void resume();
+    // Ends the measurement; a launched program still running is terminated.
+    void stop();
+
+    State state() const { return state_; }
+    const MeasurementPlan* plan() const { return plan_.get(); }
+    // Valid while Running/Paused/Finishing.
+    const std::vector<LocationInfo>& locations() const;
+    int targetPid() const;
+
+    // How often new intervals and output are pulled (default 30 Hz).
+    void setPollInterval(int milliseconds);
+
+signals:
+    void stateChanged(perfdash::MeasurementController::State state);
+    void started();
+    // New completed intervals, oldest first; emitted at most once per poll.
+    void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
+    // Text the launched program wrote (captured output).
+    void outputArrived(const QString& text, bool isStderr);
+    void finished(const perfdash::MeasurementResult& result);
+
+private:
+    void poll();
+    void setState(State state);
+    void beginFinishing();
+
+    MachineContext& machine_;
+    std::unique_ptr<MeasurementPlan> plan_;
+    std::unique_ptr<Measurement> measurement_;
+    QTimer pollTimer_;
+    State state_ = State::Idle;
+};
+
+} // namespace perfdash
+
+Q_DECLARE_METATYPE(perfdash::MeasurementResult)
+Q_DECLARE_METATYPE(std::vector<perfdash::IntervalResult>)

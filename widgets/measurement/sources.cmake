@@ -1,0 +1,2 @@
+target_sources(perfdash_widgets PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/MeasurementController.cpp)
