@@ -119,6 +119,42 @@ private slots:
         for (size_t i = 1; i < readings.size(); ++i) sum += scaledDelta(readings[i - 1], readings[i]).value;
         QCOMPARE(sum, scaledTotal(readings.back()).value);
     }
+    // countsBetween: two locations (a thread, then a CPU) by two slots (opened, not opened).
+    void aThreadThatWasNotScheduledCountedExactlyZero() {
+        const ReadingLayout layout{{true, false}, {true, false}};
+        // Nothing moved anywhere: enabled and raw stood still.
+        const Snapshot a = snapshotOf({{10, 100, 100}, {0, 0, 0}, {20, 100, 100}, {0, 0, 0}});
+        const std::vector<CountValue> c = countsBetween(a, a, layout, false);
+        QCOMPARE(c[0].value, 0.0); // the thread's opened slot: not scheduled, exactly nothing
+        QCOMPARE(c[0].coverage, 1.0);
+        QVERIFY(std::isnan(c[1].value)); // a slot that never opened stays unknown
+        QVERIFY(std::isnan(c[2].value)); // a CPU whose counter stood still is not "0": it did not count
+        QVERIFY(std::isnan(c[3].value));
+    }
+
+    void aThreadThatRanButWasNotCountedIsNotZero() {
+        const ReadingLayout layout{{true}, {true}};
+        // Enabled time advanced (the thread ran) but running did not (never on the PMU).
+        const std::vector<CountValue> c =
+            countsBetween(snapshotOf({{10, 100, 100}}), snapshotOf({{10, 300, 100}}), layout, false);
+        QVERIFY(std::isnan(c[0].value));
+    }
+
+    void aPausedPeriodHasNoValuesAtAll() {
+        const ReadingLayout layout{{true}, {true}};
+        const std::vector<CountValue> c =
+            countsBetween(snapshotOf({{10, 100, 100}}), snapshotOf({{10, 100, 100}}), layout, true);
+        QVERIFY(std::isnan(c[0].value)); // paused: the still-standing counter says nothing, not 0
+        QVERIFY(std::isnan(c[0].coverage));
+    }
+
+    void aLayoutThatDoesNotFitTheReadingsAddsNoExactZero() {
+        const ReadingLayout layout{{true, true}, {true}}; // two locations, one slot: 2 values, readings have 1
+        const std::vector<CountValue> c =
+            countsBetween(snapshotOf({{10, 100, 100}}), snapshotOf({{10, 100, 100}}), layout, false);
+        QCOMPARE(c.size(), size_t(1));
+        QVERIFY(std::isnan(c[0].value));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCounterDeltas)
