@@ -21,13 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-const OptionSpec kJsonOption{"", "--json", "", "print JSON instead of text"};
-const OptionSpec kArchOption{.longName = "--arch",
-                             .valueName = "ARCH",
-                             .help = "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group "
-                                     "directory (zen4, skylake); the generic groups are searched last",
-                             .defaultValue = "this machine's PMU model"};
-
 // --arch, or this machine's PMU model (the portable set when it has none).
 std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
     if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
@@ -189,11 +182,22 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, MachineContext
     return warnings;
 }
 
+// groups and check-group take the same options.
+CommandLine groupCommandLine(std::string command, std::string operands, std::string summary, std::string description) {
+    CommandLine cl(std::move(command), std::move(operands), std::move(summary), std::move(description));
+    cl.option({"", "--json", "", "print JSON instead of text"});
+    cl.option({.longName = "--arch",
+               .valueName = "ARCH",
+               .help = "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group directory "
+                       "(zen4, skylake); the generic groups are searched last",
+               .defaultValue = "this machine's PMU model"});
+    return cl;
+}
+
 CommandLine groupsCommandLine() {
-    CommandLine cl("groups", "[NAME|FILE]", "list the performance groups, or show one",
-                   "Without NAME: list the performance groups available for this CPU and where each comes from.\n"
-                   "With NAME (or a path to a group file): show its events, formulas and description.");
-    return cl.option(kJsonOption).option(kArchOption);
+    return groupCommandLine("groups", "[NAME|FILE]", "list the performance groups, or show one",
+                            "Without NAME: list the performance groups available for this CPU and where each comes "
+                            "from.\nWith NAME (or a path to a group file): show its events, formulas and description.");
 }
 
 int groupsCommand(const ParsedArgs& args) {
@@ -208,10 +212,10 @@ int groupsCommand(const ParsedArgs& args) {
 }
 
 CommandLine checkGroupCommandLine() {
-    CommandLine cl("check-group", "FILE|NAME...", "parse and validate group files without measuring",
-                   "Parse and validate performance group files without measuring: the file format and every "
-                   "formula. Problems are reported as FILE:LINE; the exit status is 1 if any file has one.");
-    return cl.option(kJsonOption).option(kArchOption);
+    return groupCommandLine("check-group", "FILE|NAME...", "parse and validate group files without measuring",
+                            "Parse and validate performance group files without measuring: the file format and "
+                            "every formula. Problems are reported as FILE:LINE; the exit status is 1 if any file "
+                            "has one.");
 }
 
 int checkGroupCommand(const ParsedArgs& args) {

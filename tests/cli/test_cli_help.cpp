@@ -34,6 +34,13 @@ Run cli(const std::vector<std::string>& args) {
     return r;
 }
 
+// `perfdash-cli COMMAND ARG`, where COMMAND may be two words ("bench run").
+Run cliCommand(const std::string& command, const std::string& arg) {
+    std::vector<std::string> args = split(command, ' ');
+    args.push_back(arg);
+    return cli(args);
+}
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The lines of a section ("Commands:", "Options:", "Examples:") up to the next empty line.
@@ -113,9 +120,7 @@ private slots:
 
     void everyCommandHasAGeneratedHelp() {
         for (const auto& command : commands_) {
-            std::vector<std::string> args = split(command, ' ');
-            args.push_back("--help");
-            const Run r = cli(args);
+            const Run r = cliCommand(command, "--help");
             const std::string context = command + ":\n" + r.out + r.err;
             QVERIFY2(r.status == 0 && r.err.empty(), context.c_str());
             QVERIFY2(startsWith(r.out, "Usage: perfdash-cli " + command + " [OPTIONS]"), context.c_str());
@@ -135,16 +140,13 @@ private slots:
                 }
             }
             // -h is --help everywhere.
-            args.back() = "-h";
-            QCOMPARE(cli(args).out, r.out);
+            QCOMPARE(cliCommand(command, "-h").out, r.out);
         }
     }
 
     void unknownOptionsAreUsageErrorsEverywhere() {
         for (const auto& command : commands_) {
-            std::vector<std::string> args = split(command, ' ');
-            args.push_back("--frobnicate");
-            const Run r = cli(args);
+            const Run r = cliCommand(command, "--frobnicate");
             const std::string context = command + ":\n" + r.out + r.err;
             QVERIFY2(r.status == 2 && r.out.empty(), context.c_str());
             QVERIFY2(contains(r.err, "unknown option '--frobnicate'") &&
