@@ -14,6 +14,7 @@
 #include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 #include "core/measurement/MachineContext.h"
+#include "core/report/TextTable.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -220,12 +221,15 @@ int benchListCommand(const ParsedArgs& args) {
         printJson({{"schema", "perfdash-bench-list/1"}, {"arch", toString(*arch)}, {"entries", list}});
         return kExitOk;
     }
-    std::printf("%s%s%s%s%s\n", padColumn("NAME", 22).c_str(), padColumn("CATEGORY", 14).c_str(), padColumn("TYPE", 9).c_str(),
-                padColumn("TEMPLATE", 46).c_str(), "RUNS HERE");
+    using Align = TextTable::Align;
+    TextTable table({{"NAME", Align::Left},
+                     {"CATEGORY", Align::Left},
+                     {"TYPE", Align::Left},
+                     {"TEMPLATE", Align::Left},
+                     {"RUNS HERE", Align::Left}});
     for (const auto& e : catalog->entries())
-        std::printf("%s%s%s%s%s\n", padColumn(e.name, 22).c_str(), padColumn(e.category, 14).c_str(),
-                    padColumn(toString(e.instruction.kind()), 9).c_str(), padColumn(e.instruction.text(), 46).c_str(),
-                    runsHere(e).c_str());
+        table.addRow({e.name, e.category, toString(e.instruction.kind()), e.instruction.text(), runsHere(e)});
+    std::printf("%s", table.render().c_str());
     std::printf("\n%zu entries from %s", catalog->entries().size(), InstructionCatalog::shippedPath(*arch).c_str());
     std::printf(" (add your own in %s/*.txt)\n", InstructionCatalog::userDirectory(*arch).c_str());
     return kExitOk;
