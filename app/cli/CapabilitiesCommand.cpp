@@ -9,21 +9,21 @@
 
 namespace perfdash::cli {
 
-int capabilitiesCommand(const Args& argv) {
-    CommandLine cl("capabilities", "capabilities [--json]",
-                   "Says what this machine can count (hardware PMU, kernel space, whole CPUs, tracepoints,\n"
-                   "the MSR device, Loongson counters), why something is missing, and how to enable it.");
+namespace {
+
+CommandLine capabilitiesCommandLine() {
+    CommandLine cl("capabilities", "", "say what this machine can count, why not, and how to enable more",
+                   "Says what this machine can count (hardware PMU, kernel space, whole CPUs, tracepoints, the MSR "
+                   "device, Loongson counters), why something is missing, and how to enable it.");
     cl.option({"", "--json", "", "print JSON"});
-    auto args = cl.parse(argv);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) {
-        std::cout << cl.help();
-        return kExitOk;
-    }
-    if (!args->positional().empty()) return fail("unexpected argument '" + args->positional().front() + "'", kExitUsage);
+    return cl;
+}
+
+int capabilitiesCommand(const ParsedArgs& args) {
+    if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'", kExitUsage);
     MachineContext machine;
     const auto capabilities = probeCapabilities(machine);
-    if (args->has("--json")) {
+    if (args.has("--json")) {
         std::cout << toJson(capabilities).dump(2) << '\n';
         return kExitOk;
     }
@@ -34,5 +34,9 @@ int capabilitiesCommand(const Args& argv) {
     }
     return kExitOk;
 }
+
+} // namespace
+
+const Subcommand kCapabilitiesCommand{capabilitiesCommandLine, capabilitiesCommand};
 
 } // namespace perfdash::cli

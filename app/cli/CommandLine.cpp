@@ -1,11 +1,33 @@
 #include "app/cli/CommandLine.h"
 
+#include <algorithm>
 #include <cctype>
-#include <sstream>
 
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
+
+namespace {
+
+// Names longer than this put their text on the next line, so that one long
+// name does not push every other row's text to the right.
+constexpr size_t kMaxNameColumn = 24;
+
+std::string optionNames(const OptionSpec& o) {
+    std::string names = o.shortName;
+    if (!o.longName.empty()) names += (names.empty() ? "" : ", ") + o.longName;
+    if (!o.valueName.empty()) names += " " + o.valueName;
+    return names;
+}
+
+std::string optionText(const OptionSpec& o) {
+    std::vector<std::string> notes;
+    if (o.repeatable) notes.push_back("repeatable");
+    if (!o.defaultValue.empty()) notes.push_back("default: " + o.defaultValue);
+    return notes.empty() ? o.help : o.help + " (" + join(notes, "; ") + ")";
+}
+
+} // namespace
 
 bool ParsedArgs::has(const std::string& name) const { return options_.count(name) > 0; }
 
@@ -20,13 +42,19 @@ std::vector<std::string> ParsedArgs::values(const std::string& name) const {
     return it == options_.end() ? std::vector<std::string>{} : it->second;
 }
 
-CommandLine::CommandLine(std::string command, std::string usage, std::string description)
-    : command_(std::move(command)), usage_(std::move(usage)), description_(std::move(description)) {
+CommandLine::CommandLine(std::string command, std::string operands, std::string summary, std::string description)
+    : command_(std::move(command)), operands_(std::move(operands)), summary_(std::move(summary)),
+      description_(std::move(description)) {
     option({"-h", "--help", "", "show this help"});
 }
 
 CommandLine& CommandLine::option(OptionSpec spec) {
     options_.push_back(std::move(spec));
+    return *this;
+}
+
+CommandLine& CommandLine::example(std::string args, std::string explanation) {
+    examples_.emplace_back(std::move(args), std::move(explanation));
     return *this;
 }
 
@@ -36,6 +64,10 @@ const OptionSpec* CommandLine::find(const std::string& token) const {
     for (const auto& o : options_)
         if (token == o.shortName || token == o.longName) return &o;
     return nullptr;
+}
+
+std::string CommandLine::error(const std::string& message) const {
+    return message + " of 'perfdash-cli " + command_ + "'";
 }
 
 Result<ParsedArgs> CommandLine::parse(const std::vector<std::string>& args) const {
@@ -75,32 +107,69 @@ Result<ParsedArgs> CommandLine::parse(const std::vector<std::string>& args) cons
             } else if (i + 1 < args.size()) {
                 value = args[++i];
             } else {
-                return makeError("option '" + name + "' of 'perfdash-cli " + command_ + "' needs a value (" +
-                                 spec->valueName + ")");
+                return makeError(error("option '" + name + "'") + " needs a value (" + spec->valueName + ")");
             }
         } else if (inlineValue) {
-            return makeError("option '" + name + "' of 'perfdash-cli " + command_ + "' takes no value");
+            return makeError(error("option '" + name + "'") + " takes no value");
         }
         auto& slot = out.options_[key(*spec)];
-        if (!slot.empty() && !spec->repeatable && spec->valueName.empty() == false) {
-            return makeError("option '" + name + "' of 'perfdash-cli " + command_ + "' was given twice");
-        }
+        if (!slot.empty() && !spec->repeatable && !spec->valueName.empty())
+            return makeError(error("option '" + name + "'") + " was given twice");
         slot.push_back(value);
     }
     return out;
 }
 
 std::string CommandLine::help() const {
-    std::ostringstream out;
-    out << "Usage: perfdash-cli " << usage_ << "\n\n" << description_ << "\n\nOptions:\n";
-    for (const auto& o : options_) {
-        std::string names = o.shortName;
-        if (!o.longName.empty()) names += (names.empty() ? "" : ", ") + o.longName;
-        if (!o.valueName.empty()) names += " " + o.valueName;
-        out << "  " << names;
-        out << std::string(names.size() < 26 ? 26 - names.size() : 1, ' ') << o.help << "\n";
+    const std::string usage =
+        "Usage: perfdash-cli " + command_ + " [OPTIONS]" + (operands_.empty() ? "" : " " + operands_);
+    std::string out = wrapText(usage, kHelpWidth, 7, 0) + "\n";
+    for (const auto& paragraph : split(description_, '\n')) out += "\n" + wrapText(paragraph, kHelpWidth, 0, 0) + "\n";
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const auto& o : options_) rows.emplace_back(optionNames(o), optionText(o));
+    out += "\nOptions:\n" + helpColumns(rows);
+    if (!examples_.empty()) out += "\nExamples:\n";
+    for (const auto& [args, explanation] : examples_) {
+        out += "  " + wrapText("perfdash-cli " + command_ + " " + args, kHelpWidth, 6, 2) + "\n";
+        out += "      " + wrapText(explanation, kHelpWidth, 6, 6) + "\n";
     }
-    return out.str();
+    return out;
+}
+
+std::string wrapText(const std::string& text, size_t width, size_t indent, size_t firstColumn) {
+    std::string out;
+    size_t column = firstColumn;
+    bool lineEmpty = true;
+    for (const auto& word : splitWhitespace(text)) {
+        if (!lineEmpty && column + 1 + word.size() > width) {
+            out += "\n" + std::string(indent, ' ');
+            column = indent;
+            lineEmpty = true;
+        }
+        if (!lineEmpty) {
+            out += ' ';
+            ++column;
+        }
+        out += word;
+        column += word.size();
+        lineEmpty = false;
+    }
+    return out;
+}
+
+std::string helpColumns(const std::vector<std::pair<std::string, std::string>>& rows) {
+    size_t nameWidth = 0;
+    for (const auto& row : rows)
+        if (row.first.size() <= kMaxNameColumn) nameWidth = std::max(nameWidth, row.first.size());
+    const size_t textColumn = 2 + nameWidth + 2;
+    std::string out;
+    for (const auto& [name, text] : rows) {
+        out += "  " + name;
+        if (name.size() > nameWidth) out += "\n" + std::string(textColumn, ' ');
+        else out += std::string(textColumn - 2 - name.size(), ' ');
+        out += wrapText(text, kHelpWidth, textColumn, textColumn) + "\n";
+    }
+    return out;
 }
 
 } // namespace perfdash::cli

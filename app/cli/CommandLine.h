@@ -3,21 +3,31 @@
 // short and long spellings, repeated options, "--" ends options (everything
 // after is the program to launch). Unknown options are errors that name the
 // option and point at --help.
+//
+// The --help text is generated from the same declarations the parser uses
+// (names, argument, description, default, repeatable), so an option cannot
+// exist without its help line, nor a help line without its option.
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/util/Result.h"
 
 namespace perfdash::cli {
 
+// The help is wrapped to this many columns.
+inline constexpr size_t kHelpWidth = 80;
+
+// Every member has an initializer, so that a declaration names only what it needs.
 struct OptionSpec {
-    std::string shortName; // "-C" or empty
-    std::string longName;  // "--cpu" or empty
-    std::string valueName; // empty for flags, e.g. "LIST"
-    std::string help;
+    std::string shortName = {}; // "-C" or empty
+    std::string longName = {};  // "--cpu" or empty
+    std::string valueName = {}; // empty for flags, e.g. "LIST"
+    std::string help = {};      // what it does; the help adds "(repeatable)" and the default
     bool repeatable = false;
+    std::string defaultValue = {}; // shown as "(default: ...)"; empty: nothing to say
 };
 
 class ParsedArgs {
@@ -39,21 +49,44 @@ private:
 
 class CommandLine {
 public:
-    CommandLine(std::string command, std::string usage, std::string description);
+    // command: "stat" or "bench run"; operands: what the usage line shows after
+    // [OPTIONS] ("EVENT...", "[-- PROGRAM ARGS...]", or empty); summary: the
+    // command's line in 'perfdash-cli --help'; description: paragraphs
+    // separated by '\n', wrapped when printed.
+    CommandLine(std::string command, std::string operands, std::string summary, std::string description);
     CommandLine& option(OptionSpec spec);
+    // An example invocation: the arguments after 'perfdash-cli COMMAND', and what it does.
+    CommandLine& example(std::string args, std::string explanation);
+
     // Parses args (not including the program and subcommand names).
     Result<ParsedArgs> parse(const std::vector<std::string>& args) const;
     std::string help() const;
+
     const std::string& command() const { return command_; }
+    const std::string& summary() const { return summary_; }
+    const std::vector<OptionSpec>& options() const { return options_; }
 
 private:
     const OptionSpec* find(const std::string& token) const;
     static std::string key(const OptionSpec& spec);
+    std::string error(const std::string& message) const;
 
     std::string command_;
-    std::string usage_;
+    std::string operands_;
+    std::string summary_;
     std::string description_;
     std::vector<OptionSpec> options_;
+    std::vector<std::pair<std::string, std::string>> examples_;
 };
+
+// The words of `text` filled into lines of at most `width` columns; every
+// line starts with `indent` spaces except the first, which the caller has
+// already placed at column `firstColumn`. A word longer than a line gets a
+// line of its own. No trailing newline.
+std::string wrapText(const std::string& text, size_t width, size_t indent, size_t firstColumn);
+
+// Two aligned columns, "  NAME  TEXT" per row, TEXT wrapped at kHelpWidth
+// (the option list of a help, the command list of 'perfdash-cli --help').
+std::string helpColumns(const std::vector<std::pair<std::string, std::string>>& rows);
 
 } // namespace perfdash::cli

@@ -1,24 +1,36 @@
 #pragma once
-// The subcommands of perfdash-cli. Each returns the process exit status:
-// 0 success, 1 a runtime failure, 2 a usage error; `stat` returns the
-// launched program's status.
+// The subcommands of perfdash-cli. Each is a command line (its options and
+// help) and a function that runs on the parsed arguments; main() parses them
+// and answers --help and usage errors for every subcommand alike. A run
+// returns the process exit status: 0 success, 1 a runtime failure, 2 a usage
+// error; `stat` returns the launched program's status.
 #include <string>
 #include <vector>
+
+#include "app/cli/CommandLine.h"
 
 namespace perfdash::cli {
 
 using Args = std::vector<std::string>;
 
-int topologyCommand(const Args& args);
-int capabilitiesCommand(const Args& args);
-int listCommand(const Args& args);
-int describeCommand(const Args& args);
-int groupsCommand(const Args& args);
-int checkGroupCommand(const Args& args);
-int statCommand(const Args& args);
-int benchCommand(const Args& args);
-int freqCommand(const Args& args);
-int ipcCommand(const Args& args);
+struct Subcommand {
+    CommandLine (*commandLine)();
+    int (*run)(const ParsedArgs& args);
+};
+
+// One per subcommand, defined in the file of its family.
+extern const Subcommand kStatCommand;
+extern const Subcommand kListCommand;
+extern const Subcommand kDescribeCommand;
+extern const Subcommand kGroupsCommand;
+extern const Subcommand kCheckGroupCommand;
+extern const Subcommand kTopologyCommand;
+extern const Subcommand kCapabilitiesCommand;
+extern const Subcommand kBenchListCommand;
+extern const Subcommand kBenchRunCommand;
+extern const Subcommand kBenchCustomCommand;
+extern const Subcommand kFreqCommand;
+extern const Subcommand kIpcCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;

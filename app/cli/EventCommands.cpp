@@ -34,21 +34,6 @@ EventPaths pathsFrom(const ParsedArgs& args) {
     return paths;
 }
 
-// Parses, prints help or the usage error; nullopt means "return `status`".
-std::optional<ParsedArgs> parseOrExit(const CommandLine& cl, const Args& args, int& status) {
-    auto parsed = cl.parse(args);
-    if (!parsed) {
-        status = fail(parsed.error().message, kExitUsage);
-        return std::nullopt;
-    }
-    if (parsed->has("--help")) {
-        std::fputs(cl.help().c_str(), stdout);
-        status = kExitOk;
-        return std::nullopt;
-    }
-    return std::move(*parsed);
-}
-
 json availabilityJson(const Availability& a) {
     return {{"available", a.countable()}, {"availability", toString(a.state)}, {"reason", a.reason},
             {"brief", a.brief}};
@@ -228,29 +213,27 @@ void printDescription(const ResolvedEvent& ev, const Availability& a) {
     if (!modifiers.empty()) line("modifiers", join(modifiers, ", "));
 }
 
-} // namespace
-
-int listCommand(const Args& args) {
-    CommandLine cl("list", "list [PATTERN] [--source SOURCE] [--pmu NAME] [--available] [--json]",
-                   "Lists the events perfdash knows and whether each can be counted here. PATTERN matches names,\n"
-                   "aliases and descriptions (case-insensitive). Events of libpfm4 PMU models that are not present\n"
+CommandLine listCommandLine() {
+    CommandLine cl("list", "[PATTERN]", "list the events perfdash knows and whether each is countable here",
+                   "Lists the events perfdash knows and whether each can be counted here. PATTERN matches names, "
+                   "aliases and descriptions (case-insensitive). Events of libpfm4 PMU models that are not present "
                    "on this machine are shown with --source libpfm or --pmu MODEL.");
     cl.option({"", "--source", "SOURCE", "only hardware, cache, software, tracepoint, pmu, raw or libpfm"})
         .option({"", "--pmu", "NAME", "only events of this PMU (sysfs PMU, libpfm4 model, cpu, software, tracepoint)"})
         .option({"", "--available", "", "only events that can be counted here (fully or restricted)"})
         .option({"", "--json", "", "print JSON instead of a table"});
-    addRootOptions(cl);
-    int status = kExitOk;
-    auto parsed = parseOrExit(cl, args, status);
-    if (!parsed) return status;
-    if (parsed->positional().size() > 1)
-        return fail("'list' takes at most one PATTERN, got " + std::to_string(parsed->positional().size()) +
+    return addRootOptions(cl);
+}
+
+int listCommand(const ParsedArgs& args) {
+    if (args.positional().size() > 1)
+        return fail("'list' takes at most one PATTERN, got " + std::to_string(args.positional().size()) +
                         "; quote a pattern with spaces",
                     kExitUsage);
 
     EventCatalogFilter filter;
-    if (!parsed->positional().empty()) filter.pattern = parsed->positional().front();
-    if (auto source = parsed->value("--source")) {
+    if (!args.positional().empty()) filter.pattern = args.positional().front();
+    if (auto source = args.value("--source")) {
         EventSource s;
         if (!parseEventSource(*source, s))
             return fail("unknown --source '" + *source +
@@ -258,24 +241,24 @@ int listCommand(const Args& args) {
                         kExitUsage);
         filter.source = s;
     }
-    if (auto pmu = parsed->value("--pmu")) filter.pmu = *pmu;
+    if (auto pmu = args.value("--pmu")) filter.pmu = *pmu;
     filter.includeAbsentModels = filter.source == EventSource::Libpfm || !filter.pmu.empty();
 
-    const EventCatalog catalog(pathsFrom(*parsed));
+    const EventCatalog catalog(pathsFrom(args));
     std::vector<ListRow> rows;
     for (size_t i : catalog.search(filter)) {
         Availability a = catalog.availability(i);
-        if (parsed->has("--available") && !a.countable()) continue;
+        if (args.has("--available") && !a.countable()) continue;
         rows.push_back({&catalog.entries()[i], std::move(a)});
     }
     size_t hiddenAbsent = 0;
     if (!filter.includeAbsentModels) {
         EventCatalogFilter withAbsent = filter;
         withAbsent.includeAbsentModels = true;
-        hiddenAbsent = parsed->has("--available") ? 0 : catalog.search(withAbsent).size() - catalog.search(filter).size();
+        hiddenAbsent = args.has("--available") ? 0 : catalog.search(withAbsent).size() - catalog.search(filter).size();
     }
 
-    if (parsed->has("--json")) {
+    if (args.has("--json")) {
         json events = json::array();
         for (const auto& r : rows) {
             json j = {{"name", r.entry->name},         {"aliases", r.entry->aliases}, {"source", toString(r.entry->source)},
@@ -297,43 +280,49 @@ int listCommand(const Args& args) {
     return kExitOk;
 }
 
-int describeCommand(const Args& args) {
-    CommandLine cl("describe", "describe EVENT... [--json]",
-                   "Shows how each event string resolves: the perf_event_attr fields, where the event comes from,\n"
-                   "and whether it can be counted here (and why not). Events are interpreted in this order:\n"
-                   "model::EVENT (libpfm4), pmu/terms/ (sysfs PMU), perf generic and cache names, r<hex>,\n"
-                   "subsystem:tracepoint, libpfm4 native names of the models present here, then named events of\n"
+CommandLine describeCommandLine() {
+    CommandLine cl("describe", "EVENT...",
+                   "show how an event string resolves (perf_event_attr) and whether it is countable",
+                   "Shows how each event string resolves: the perf_event_attr fields, where the event comes from, "
+                   "and whether it can be counted here (and why not). Events are interpreted in this order: "
+                   "model::EVENT (libpfm4), pmu/terms/ (sysfs PMU), perf generic and cache names, r<hex>, "
+                   "subsystem:tracepoint, libpfm4 native names of the models present here, then named events of "
                    "the core PMU. A single EVENT gives one JSON object, several give an array.");
     cl.option({"", "--json", "", "print JSON instead of text"});
-    addRootOptions(cl);
-    int status = kExitOk;
-    auto parsed = parseOrExit(cl, args, status);
-    if (!parsed) return status;
-    if (parsed->positional().empty())
+    return addRootOptions(cl);
+}
+
+int describeCommand(const ParsedArgs& args) {
+    if (args.positional().empty())
         return fail("'describe' needs an EVENT, e.g. 'perfdash-cli describe dTLB-load-misses'", kExitUsage);
 
     std::vector<std::string> specs;
-    for (const auto& arg : parsed->positional()) {
+    for (const auto& arg : args.positional()) {
         auto items = splitEventList(arg);
         if (!items) return fail(items.error().message, kExitUsage);
         specs.insert(specs.end(), items->begin(), items->end());
     }
-    auto resolver = std::make_shared<EventResolver>(pathsFrom(*parsed));
+    auto resolver = std::make_shared<EventResolver>(pathsFrom(args));
     auto probe = AvailabilityProbe::forThisMachine(resolver->pmus());
     json all = json::array();
     for (size_t i = 0; i < specs.size(); ++i) {
         auto ev = resolver->resolve(specs[i]);
         if (!ev) return fail(ev.error().message);
         const Availability a = probe->check(*ev);
-        if (parsed->has("--json")) {
+        if (args.has("--json")) {
             all.push_back(describeJson(*ev, a));
         } else {
             if (i) std::printf("\n");
             printDescription(*ev, a);
         }
     }
-    if (parsed->has("--json")) std::cout << (all.size() == 1 ? all.front() : all).dump(2) << "\n";
+    if (args.has("--json")) std::cout << (all.size() == 1 ? all.front() : all).dump(2) << "\n";
     return kExitOk;
 }
+
+} // namespace
+
+const Subcommand kListCommand{listCommandLine, listCommand};
+const Subcommand kDescribeCommand{describeCommandLine, describeCommand};
 
 } // namespace perfdash::cli

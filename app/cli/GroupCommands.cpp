@@ -21,11 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-const OptionSpec kJsonOption{"", "--json", "", "print JSON instead of text"};
-const OptionSpec kArchOption{"", "--arch", "ARCH",
-                             "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group "
-                             "directory (zen4, skylake); default: generic"};
-
 // --arch, or this machine's PMU model (the portable set when it has none).
 std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
     if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
@@ -187,50 +182,53 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, MachineContext
     return warnings;
 }
 
-} // namespace
+// groups and check-group take the same options.
+CommandLine groupCommandLine(std::string command, std::string operands, std::string summary, std::string description) {
+    CommandLine cl(std::move(command), std::move(operands), std::move(summary), std::move(description));
+    cl.option({"", "--json", "", "print JSON instead of text"});
+    cl.option({.longName = "--arch",
+               .valueName = "ARCH",
+               .help = "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group directory "
+                       "(zen4, skylake); the generic groups are searched last",
+               .defaultValue = "this machine's PMU model"});
+    return cl;
+}
 
-int groupsCommand(const Args& args) {
-    CommandLine cli("groups", "groups [NAME|FILE] [--json] [--arch ARCH]",
-                    "Without NAME: list the performance groups available for this CPU and where each comes "
-                    "from.\nWith NAME (or a path to a group file): show its events, formulas and description.");
-    cli.option(kJsonOption).option(kArchOption);
-    auto parsed = cli.parse(args);
-    if (!parsed) return fail(parsed.error().message, kExitUsage);
-    if (parsed->has("--help")) {
-        std::fputs(cli.help().c_str(), stdout);
-        return kExitOk;
-    }
-    if (parsed->positional().size() > 1)
+CommandLine groupsCommandLine() {
+    return groupCommandLine("groups", "[NAME|FILE]", "list the performance groups, or show one",
+                            "Without NAME: list the performance groups available for this CPU and where each comes "
+                            "from.\nWith NAME (or a path to a group file): show its events, formulas and description.");
+}
+
+int groupsCommand(const ParsedArgs& args) {
+    if (args.positional().size() > 1)
         return fail("'perfdash-cli groups' takes at most one group name; see 'perfdash-cli groups --help'",
                     kExitUsage);
     MachineContext machine;
-    const GroupLibrary library = libraryFor(*parsed, machine);
-    const bool asJson = parsed->has("--json");
-    if (parsed->positional().empty()) return listGroups(library, asJson);
-    return showGroup(library, parsed->positional().front(), asJson);
+    const GroupLibrary library = libraryFor(args, machine);
+    const bool asJson = args.has("--json");
+    if (args.positional().empty()) return listGroups(library, asJson);
+    return showGroup(library, args.positional().front(), asJson);
 }
 
-int checkGroupCommand(const Args& args) {
-    CommandLine cli("check-group", "check-group FILE|NAME... [--json] [--arch ARCH]",
-                    "Parse and validate performance group files without measuring: the file format and every "
-                    "formula.\nProblems are reported as FILE:LINE; the exit status is 1 if any file has one.");
-    cli.option(kJsonOption).option(kArchOption);
-    auto parsed = cli.parse(args);
-    if (!parsed) return fail(parsed.error().message, kExitUsage);
-    if (parsed->has("--help")) {
-        std::fputs(cli.help().c_str(), stdout);
-        return kExitOk;
-    }
-    if (parsed->positional().empty())
+CommandLine checkGroupCommandLine() {
+    return groupCommandLine("check-group", "FILE|NAME...", "parse and validate group files without measuring",
+                            "Parse and validate performance group files without measuring: the file format and "
+                            "every formula. Problems are reported as FILE:LINE; the exit status is 1 if any file "
+                            "has one.");
+}
+
+int checkGroupCommand(const ParsedArgs& args) {
+    if (args.positional().empty())
         return fail("'perfdash-cli check-group' needs at least one group file; see 'perfdash-cli check-group --help'",
                     kExitUsage);
     MachineContext machine;
-    const GroupLibrary library = libraryFor(*parsed, machine);
-    const bool asJson = parsed->has("--json");
+    const GroupLibrary library = libraryFor(args, machine);
+    const bool asJson = args.has("--json");
 
     int status = kExitOk;
     json results = json::array();
-    for (const auto& target : parsed->positional()) {
+    for (const auto& target : args.positional()) {
         auto group = library.load(target);
         json result = {{"target", target}, {"ok", group.ok()}};
         if (!group) {
@@ -254,5 +252,10 @@ int checkGroupCommand(const Args& args) {
     if (asJson) std::printf("%s\n", json{{"results", results}}.dump(2).c_str());
     return status;
 }
+
+} // namespace
+
+const Subcommand kGroupsCommand{groupsCommandLine, groupsCommand};
+const Subcommand kCheckGroupCommand{checkGroupCommandLine, checkGroupCommand};
 
 } // namespace perfdash::cli

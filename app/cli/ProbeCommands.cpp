@@ -14,6 +14,7 @@
 #include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 #include "core/measurement/MachineContext.h"
+#include "core/report/TextTable.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -59,16 +60,30 @@ Result<InstructionCatalog> loadCatalog(Arch arch, const ParsedArgs& args) {
     return catalog;
 }
 
+// The programs that build the kernels (Toolchain::fromEnvironment).
+CommandLine& toolchainOptions(CommandLine& cl) {
+    return cl
+        .option({.longName = "--as", .valueName = "PROGRAM", .help = "the assembler",
+                 .defaultValue = "as; also PERFDASH_AS"})
+        .option({.longName = "--ld", .valueName = "PROGRAM", .help = "the linker",
+                 .defaultValue = "ld; also PERFDASH_LD"});
+}
+
 // Options every measuring subcommand shares.
 CommandLine& measuringOptions(CommandLine& cl) {
-    return cl.option({"", "--cpu", "N", "pin to CPU N (default: the CPU perfdash-cli starts on)"})
+    cl.option({.longName = "--cpu",
+               .valueName = "N",
+               .help = "pin to CPU N",
+               .defaultValue = "the CPU perfdash-cli starts on"})
         .option({"", "--json", "", "print JSON"})
         .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
         .option({"", "--measured-clock", "", "convert time with the measured clock even where the cycles counter counts"})
-        .option({"", "--repetitions", "N", "timed runs of each kernel: at least N (default 11), more (up to 1001 "
-                                           "runs or 0.2 s) until its fastest run repeats"})
-        .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
-        .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
+        .option({.longName = "--repetitions",
+                 .valueName = "N",
+                 .help = "timed runs of each kernel: at least N, more (up to 1001 runs or 0.2 s) until its fastest "
+                         "run repeats",
+                 .defaultValue = std::to_string(TimingOptions{}.repetitions)});
+    return toolchainOptions(cl);
 }
 
 Result<MeasurementOptions> measurementOptions(const ParsedArgs& args) {
@@ -155,41 +170,42 @@ int runAndReport(const std::vector<const CatalogEntry*>& entries, const ParsedAr
     return status;
 }
 
-CommandLine benchRunLine() {
-    CommandLine cl("bench run", "bench run [NAME|PATTERN...] [--all] [OPTIONS]",
+CommandLine benchRunCommandLine() {
+    CommandLine cl("bench run", "[NAME|PATTERN...]", "latency and throughput of catalog entries",
                    "Measure latency and reciprocal throughput of catalog entries (names or shell patterns such "
                    "as 'add*').");
     cl.option({"", "--all", "", "every entry of the catalog"})
         .option({"", "--category", "NAME", "only entries of this category", true})
-        .option({"", "--catalog", "FILE", "read more entries from FILE (repeatable)", true})
+        .option({"", "--catalog", "FILE", "read more entries from FILE", true})
         .option({"", "--show-asm", "", "print the generated code"})
         .option({"", "--asm-only", "", "print the generated code without running it (any --arch)"})
         .option({"", "--arch", "ARCH", "the catalog's architecture, for --asm-only (x86_64, aarch64, mips64)"})
-        .option({"", "--reference", "CSV", "compare with a reference table (mnemonic,operands,latency,recip_throughput,"
-                                           "microarchitecture,source)"})
+        .option({"", "--reference", "CSV", "compare with a reference table (columns mnemonic, operands, latency, "
+                                           "recip_throughput, microarchitecture, source)"})
         .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
     return measuringOptions(cl);
 }
 
-int benchList(const Args& rest) {
-    CommandLine cl("bench list", "bench list [--arch ARCH] [--catalog FILE] [--json]",
+CommandLine benchListCommandLine() {
+    CommandLine cl("bench list", "", "the instruction catalog and what runs on this CPU",
                    "List the instruction catalog and whether each entry can run on this CPU.");
     cl.option({"", "--arch", "ARCH", "another architecture's catalog"})
-        .option({"", "--catalog", "FILE", "read more entries from FILE (repeatable)", true})
+        .option({"", "--catalog", "FILE", "read more entries from FILE", true})
         .option({"", "--json", "", "print JSON"});
-    auto args = cl.parse(rest);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
-    auto arch = targetArch(*args);
+    return cl;
+}
+
+int benchListCommand(const ParsedArgs& args) {
+    auto arch = targetArch(args);
     if (!arch) return fail(arch.error().message, kExitUsage);
-    auto catalog = loadCatalog(*arch, *args);
+    auto catalog = loadCatalog(*arch, args);
     if (!catalog) return fail(catalog.error().message);
     const CpuFeatures features = hostArch() == *arch ? CpuFeatures::detect() : CpuFeatures{};
     auto runsHere = [&](const CatalogEntry& e) -> std::string {
         const std::string why = whyEntryCannotRun(e, hostArch(), features);
         return why.empty() ? "yes" : "no: " + why;
     };
-    if (args->has("--json")) {
+    if (args.has("--json")) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& e : catalog->entries())
             list.push_back({{"name", e.name},
@@ -205,12 +221,15 @@ int benchList(const Args& rest) {
         printJson({{"schema", "perfdash-bench-list/1"}, {"arch", toString(*arch)}, {"entries", list}});
         return kExitOk;
     }
-    std::printf("%s%s%s%s%s\n", padColumn("NAME", 22).c_str(), padColumn("CATEGORY", 14).c_str(), padColumn("TYPE", 9).c_str(),
-                padColumn("TEMPLATE", 46).c_str(), "RUNS HERE");
+    using Align = TextTable::Align;
+    TextTable table({{"NAME", Align::Left},
+                     {"CATEGORY", Align::Left},
+                     {"TYPE", Align::Left},
+                     {"TEMPLATE", Align::Left},
+                     {"RUNS HERE", Align::Left}});
     for (const auto& e : catalog->entries())
-        std::printf("%s%s%s%s%s\n", padColumn(e.name, 22).c_str(), padColumn(e.category, 14).c_str(),
-                    padColumn(toString(e.instruction.kind()), 9).c_str(), padColumn(e.instruction.text(), 46).c_str(),
-                    runsHere(e).c_str());
+        table.addRow({e.name, e.category, toString(e.instruction.kind()), e.instruction.text(), runsHere(e)});
+    std::printf("%s", table.render().c_str());
     std::printf("\n%zu entries from %s", catalog->entries().size(), InstructionCatalog::shippedPath(*arch).c_str());
     std::printf(" (add your own in %s/*.txt)\n", InstructionCatalog::userDirectory(*arch).c_str());
     return kExitOk;
@@ -225,21 +244,17 @@ int printAssemblyOnly(const std::vector<const CatalogEntry*>& entries) {
     return kExitOk;
 }
 
-int benchRun(const Args& rest) {
-    const CommandLine cl = benchRunLine();
-    auto args = cl.parse(rest);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
-    auto arch = targetArch(*args);
+int benchRunCommand(const ParsedArgs& args) {
+    auto arch = targetArch(args);
     if (!arch) return fail(arch.error().message, kExitUsage);
-    if (hostArch() != *arch && !args->has("--asm-only"))
+    if (hostArch() != *arch && !args.has("--asm-only"))
         return fail(std::string("this machine cannot run ") + toString(*arch) + " code; add --asm-only to see it",
                     kExitUsage);
-    auto catalog = loadCatalog(*arch, *args);
+    auto catalog = loadCatalog(*arch, args);
     if (!catalog) return fail(catalog.error().message);
 
-    const auto& names = args->positional();
-    if (names.empty() && !args->has("--all") && args->values("--category").empty())
+    const auto& names = args.positional();
+    if (names.empty() && !args.has("--all") && args.values("--category").empty())
         return fail("name entries to run (see 'perfdash-cli bench list'), a --category, or --all", kExitUsage);
     std::vector<const CatalogEntry*> chosen;
     if (names.empty()) {
@@ -255,88 +270,75 @@ int benchRun(const Args& rest) {
         }
         chosen.insert(chosen.end(), matches.begin(), matches.end());
     }
-    if (auto categories = args->values("--category"); !categories.empty()) {
+    if (auto categories = args.values("--category"); !categories.empty()) {
         std::erase_if(chosen, [&](const CatalogEntry* e) {
             return std::find(categories.begin(), categories.end(), e->category) == categories.end();
         });
         if (chosen.empty()) return fail("no entries in category " + join(categories, ", "), kExitUsage);
     }
-    if (args->has("--asm-only")) return printAssemblyOnly(chosen);
-    return runAndReport(chosen, *args, !names.empty());
+    if (args.has("--asm-only")) return printAssemblyOnly(chosen);
+    return runAndReport(chosen, args, !names.empty());
 }
 
-int benchCustom(const Args& rest) {
-    CommandLine cl("bench custom", "bench custom 'TEMPLATE' [OPTIONS]",
-                   "Measure one instruction written as a template, e.g. 'imul <sd:gpr64>, <s:gpr64>'. It runs in a\n"
+CommandLine benchCustomCommandLine() {
+    CommandLine cl("bench custom", "'TEMPLATE'", "one instruction of your own",
+                   "Measure one instruction written as a template, e.g. 'imul <sd:gpr64>, <s:gpr64>'. It runs in a "
                    "separate process, so an instruction this CPU lacks cannot crash perfdash.");
     cl.option({"", "--init", "[CLASS=]VALUE", "start value of registers (3, 0x10, 1.0, 1.0f, mem)", true})
         .option({"", "--implicit", "REGS", "registers the instruction uses without naming them (e.g. rax,rdx)"})
         .option({"", "--requires", "FLAGS", "CPU features it needs (cpuinfo flags, comma-separated)"})
-        .option({"", "--setup", "ASM", "run once before the loop (repeatable)", true})
-        .option({"", "--breaker", "ASM", "put before each throughput copy (repeatable)", true})
+        .option({"", "--setup", "ASM", "run once before the loop", true})
+        .option({"", "--breaker", "ASM", "put before each throughput copy", true})
         .option({"", "--link", "TEMPLATE", "instruction that carries the result back to a source (for latency)"})
         .option({"", "--show-asm", "", "print the generated code"})
         .option({"", "--asm-only", "", "print the generated code without running it"})
         .option({"", "--reference", "CSV", "compare with a reference table"})
         .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
-    measuringOptions(cl);
-    auto args = cl.parse(rest);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
-    if (args->positional().size() != 1)
+    return measuringOptions(cl);
+}
+
+int benchCustomCommand(const ParsedArgs& args) {
+    if (args.positional().size() != 1)
         return fail("give exactly one template in quotes, e.g. 'add <sd:gpr64>, <s:gpr64>'", kExitUsage);
     auto arch = hostArch();
     if (!arch) return fail("instruction benchmarks run on x86-64, AArch64 and MIPS64 only");
     CustomEntrySpec spec;
-    spec.templateText = args->positional()[0];
-    if (auto v = args->value("--implicit")) spec.implicit = split(*v, ',');
-    spec.init = args->values("--init");
-    if (auto v = args->value("--requires")) spec.features = split(*v, ',');
-    spec.setup = args->values("--setup");
-    spec.breaker = args->values("--breaker");
-    spec.link = args->value("--link").value_or("");
+    spec.templateText = args.positional()[0];
+    if (auto v = args.value("--implicit")) spec.implicit = split(*v, ',');
+    spec.init = args.values("--init");
+    if (auto v = args.value("--requires")) spec.features = split(*v, ',');
+    spec.setup = args.values("--setup");
+    spec.breaker = args.values("--breaker");
+    spec.link = args.value("--link").value_or("");
     auto entry = buildCustomEntry(*arch, spec);
     if (!entry) return fail(entry.error().message, kExitUsage);
-    if (args->has("--asm-only")) return printAssemblyOnly({&entry.value()});
-    return runAndReport({&entry.value()}, *args, true);
-}
-
-} // namespace
-
-int benchCommand(const Args& args) {
-    const char* usage =
-        "Usage: perfdash-cli bench list|run|custom ...\n\n"
-        "  bench list                          the instruction catalog and what runs on this CPU\n"
-        "  bench run NAME...|--all [--cpu N]   latency and throughput of catalog entries\n"
-        "  bench custom 'TEMPLATE'             one instruction of your own\n\n"
-        "Run 'perfdash-cli bench SUBCOMMAND --help' for its options.\n";
-    if (args.empty()) return std::fprintf(stderr, "%s", usage), kExitUsage;
-    const Args rest(args.begin() + 1, args.end());
-    if (args[0] == "list") return benchList(rest);
-    if (args[0] == "run") return benchRun(rest);
-    if (args[0] == "custom") return benchCustom(rest);
-    if (args[0] == "-h" || args[0] == "--help") return std::printf("%s", usage), kExitOk;
-    return fail("unknown 'bench' subcommand '" + args[0] + "' (list, run, custom)", kExitUsage);
+    if (args.has("--asm-only")) return printAssemblyOnly({&entry.value()});
+    return runAndReport({&entry.value()}, args, true);
 }
 
 // ------------------------------------------------------------------ freq
 
-int freqCommand(const Args& rest) {
-    CommandLine cl("freq", "freq [--cpu LIST] [--json]",
-                   "Measure the real core clock of each CPU with a chain of dependent adds, next to the TSC rate,\n"
+CommandLine freqCommandLine() {
+    CommandLine cl("freq", "", "measure the real core clock",
+                   "Measure the real core clock of each CPU with a chain of dependent adds, next to the TSC rate, "
                    "/proc/cpuinfo, cpufreq, APERF/MPERF and the cycles counter where those exist.");
-    cl.option({"", "--cpu", "LIST", "CPUs to measure, e.g. 0,2-3 or S0:0-1 (default: every CPU this process may use)"})
+    cl.option({.longName = "--cpu",
+               .valueName = "LIST",
+               .help = "CPUs to measure, e.g. 0,2-3 or S0:0-1",
+               .defaultValue = "every CPU this process may use"})
         .option({"", "--json", "", "print JSON"})
-        .option({"", "--tries", "N", "timed runs per CPU: at least N (default 11, over 0.25 s at least), more "
-                                     "(up to 1001 runs) until the fastest repeats"})
-        .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"})
-        .option({"", "--as", "PROGRAM", "the assembler (default: as; also PERFDASH_AS)"})
-        .option({"", "--ld", "PROGRAM", "the linker (default: ld; also PERFDASH_LD)"});
-    auto args = cl.parse(rest);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+        .option({.longName = "--tries",
+                 .valueName = "N",
+                 .help = "timed runs per CPU: at least N (over 0.25 s at least), more (up to 1001 runs) until the "
+                         "fastest repeats",
+                 .defaultValue = std::to_string(ClockReportOptions{}.probe.repetitions)})
+        .option({"", "--no-realtime", "", "do not ask for SCHED_FIFO"});
+    return toolchainOptions(cl);
+}
+
+int freqCommand(const ParsedArgs& args) {
     std::vector<int> cpus = allowedCpus();
-    if (auto list = args->value("--cpu")) {
+    if (auto list = args.value("--cpu")) {
         // The likwid syntax of every other command (0,2-3, S0:0-3, N:0-7, ...).
         MachineContext machine;
         const auto& topology = machine.topology();
@@ -346,20 +348,20 @@ int freqCommand(const Args& rest) {
         cpus = *parsed;
     }
     ClockReportOptions options;
-    options.realtime = !args->has("--no-realtime");
-    if (auto tries = args->value("--tries")) {
+    options.realtime = !args.has("--no-realtime");
+    if (auto tries = args.value("--tries")) {
         auto n = parseUnsigned(*tries);
         if (!n || *n < 1 || *n > 100000) return fail("--tries takes a number from 1 to 100000", kExitUsage);
         options.probe.repetitions = static_cast<int>(*n);
     }
     auto arch = hostArch();
     if (!arch) return fail("the clock probe runs on x86-64, AArch64 and MIPS64 only");
-    auto probe = ClockProbe::build(toolchainFor(*arch, *args));
+    auto probe = ClockProbe::build(toolchainFor(*arch, args));
     if (!probe) return fail(probe.error().message);
     std::vector<CpuClockReport> reports;
     for (int cpu : cpus) reports.push_back(measureCpuClock(*probe, cpu, options));
 
-    if (args->has("--json")) {
+    if (args.has("--json")) {
         printJson(clockReportsToJson(reports));
     } else {
         std::printf("%s", clockReportsText(reports).c_str());
@@ -371,18 +373,25 @@ int freqCommand(const Args& rest) {
 
 // ------------------------------------------------------------------- ipc
 
-int ipcCommand(const Args& rest) {
-    CommandLine cl("ipc", "ipc [--cpu N] [--class C] [--json]",
-                   "Measure instructions per cycle with 1 to 16 independent chains of integer adds, FP adds,\n"
+CommandLine ipcCommandLine() {
+    CommandLine cl("ipc", "", "measure the maximum instructions per cycle",
+                   "Measure instructions per cycle with 1 to 16 independent chains of integer adds, FP adds, "
                    "loads and nops; the plateau of each curve is the issue width for that kind.");
-    cl.option({"", "--class", "CLASS", "int-add, fp-add, load or nop (repeatable; default all)", true})
-        .option({"", "--max-chains", "K", "the largest number of chains (default 16)"});
-    measuringOptions(cl);
-    auto args = cl.parse(rest);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) return std::printf("%s", cl.help().c_str()), kExitOk;
+    cl.option({.longName = "--class",
+               .valueName = "CLASS",
+               .help = "int-add, fp-add, load or nop",
+               .repeatable = true,
+               .defaultValue = "all"})
+        .option({.longName = "--max-chains",
+                 .valueName = "K",
+                 .help = "the largest number of chains",
+                 .defaultValue = std::to_string(IpcOptions{}.maxChains)});
+    return measuringOptions(cl);
+}
+
+int ipcCommand(const ParsedArgs& args) {
     IpcOptions ipc;
-    if (auto classes = args->values("--class"); !classes.empty()) {
+    if (auto classes = args.values("--class"); !classes.empty()) {
         ipc.classes.clear();
         for (const auto& c : classes) {
             auto cls = parseIpcClass(c);
@@ -390,14 +399,14 @@ int ipcCommand(const Args& rest) {
             ipc.classes.push_back(*cls);
         }
     }
-    if (auto k = args->value("--max-chains")) {
+    if (auto k = args.value("--max-chains")) {
         auto n = parseUnsigned(*k);
         if (!n || *n < 1 || *n > 64) return fail("--max-chains takes a number from 1 to 64", kExitUsage);
         ipc.maxChains = static_cast<int>(*n);
     }
-    auto options = measurementOptions(*args);
+    auto options = measurementOptions(args);
     if (!options) return fail(options.error().message, kExitUsage);
-    ProgressLine progress(!args->has("--json"));
+    ProgressLine progress(!args.has("--json"));
     progress.show(0, 1, "measuring the core clock");
     auto context = MeasurementContext::create(*options);
     if (!context) return fail(context.error().message);
@@ -405,7 +414,7 @@ int ipcCommand(const Args& rest) {
     const auto curves = probe.run([&](const IpcProgress& p) { progress.show(p.done, p.total, p.current); });
     progress.clear();
 
-    if (args->has("--json")) {
+    if (args.has("--json")) {
         printJson(ipcCurvesToJson((*context)->environment(), curves));
     } else {
         std::printf("%s", ipcCurvesText((*context)->environment(), curves).c_str());
@@ -414,5 +423,13 @@ int ipcCommand(const Args& rest) {
         if (!c.error.empty()) return kExitFailure;
     return kExitOk;
 }
+
+} // namespace
+
+const Subcommand kBenchListCommand{benchListCommandLine, benchListCommand};
+const Subcommand kBenchRunCommand{benchRunCommandLine, benchRunCommand};
+const Subcommand kBenchCustomCommand{benchCustomCommandLine, benchCustomCommand};
+const Subcommand kFreqCommand{freqCommandLine, freqCommand};
+const Subcommand kIpcCommand{ipcCommandLine, ipcCommand};
 
 } // namespace perfdash::cli

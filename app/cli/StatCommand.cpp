@@ -22,27 +22,22 @@ namespace perfdash::cli {
 namespace {
 
 CommandLine statCommandLine() {
-    CommandLine cl("stat",
-                   "stat [-C LIST | -c LIST | --pid PID] (-g GROUP | -e EVENTS)... [-m] [-t INTERVAL] [-S DURATION] "
-                   "[-O | --json] [-o FILE] [-- PROGRAM ARGS...]",
-                   "Counts events and computes the metrics of performance groups. Flags follow likwid-perfctr.\n"
-                   "  Launch:      stat -C 0-3 -g CPI -- ./app args     (pinned to CPUs 0-3, counted per CPU)\n"
-                   "  Unpinned:    stat -g SOFTWARE -- ./app            (counted as one process)\n"
-                   "  Attach:      stat --pid 1234 -g SOFTWARE -S 5s    (every thread of process 1234)\n"
-                   "  Whole CPUs:  stat -c 0,1 -g SOFTWARE -S 2s        (system-wide, like likwid's stethoscope)\n"
-                   "  Regions:     stat -m -C 0-3 -g CPI -- ./app       (per marker region and thread, likwid -m;\n"
-                   "                                                      see docs/marker.md)\n"
-                   "  Direct:      stat --backend msr -C 0-3 -g ENERGY -- ./app   (/dev/cpu/N/msr, counts whole CPUs)\n"
-                   "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I),\n"
-                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's (128+N, as\n"
-                   "a shell gives it, when signal N killed it; a warning names the signal).\n"
-                   "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and\n"
+    CommandLine cl("stat", "[-- PROGRAM ARGS...]",
+                   "count events of a program, a process or CPUs; print tables, metrics, timelines",
+                   "Counts events and computes the metrics of performance groups. Flags follow likwid-perfctr. "
+                   "It counts one target: a program it launches after '--' (pinned with -C, or not), a running "
+                   "process (--pid) or whole CPUs (-c). Groups (-g) and events (-e) can be mixed; -O and --json "
+                   "exclude each other.\n"
+                   "Interval and duration take units (100ms, 2s); a bare -t number is milliseconds (as perf's -I), "
+                   "a bare -S number is seconds. The launched program's exit status becomes perfdash-cli's (128+N, "
+                   "as a shell gives it, when signal N killed it; a warning names the signal).\n"
+                   "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and "
                    "the program's stdout goes to stderr. See docs/report-schema.md.");
     cl.option({"-C", "--cpu", "LIST", "pin the launched program to LIST and count it per CPU (likwid CPU-list syntax)"});
     cl.option({"-c", "--cpus", "LIST", "count whole CPUs of LIST system-wide (needs root or CAP_PERFMON)"});
     cl.option({"-p", "--pid", "PID", "attach to the running process PID (all its threads)"});
-    cl.option({"-g", "--group", "GROUP", "performance group name or group file (repeatable)", true});
-    cl.option({"-e", "--events", "EVENTS", "comma-separated events, perf or libpfm4 names (repeatable)", true});
+    cl.option({"-g", "--group", "GROUP", "performance group name or group file", true});
+    cl.option({"-e", "--events", "EVENTS", "comma-separated events, perf or libpfm4 names", true});
     cl.option({"-m", "--marker", "", "the program uses the marker API: also count and report its regions per thread"});
     cl.option({"-t", "--interval", "INTERVAL", "timeline: print the counts of every interval (e.g. 100ms)"});
     cl.option({"-S", "--duration", "DURATION", "stop after DURATION (e.g. 2s); a launched program is terminated"});
@@ -51,14 +46,27 @@ CommandLine statCommandLine() {
     cl.option({"-o", "--output", "FILE",
                "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand); with -t the run is saved "
                "every second to FILE.partial.json until the report is written"});
-    cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program (repeatable)", true});
+    cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program", true});
     cl.option({"", "--cwd", "DIR", "working directory for the program"});
-    cl.option({"", "--backend", "NAME",
-               "perf (default: the kernel's perf_event), msr (/dev/cpu/N/msr, whole CPUs, like likwid's direct "
-               "mode) or loongson (Loongson 2E/2F through perfdash's pcounter module)"});
-    cl.option({"", "--msr-root", "DIR", "where the msr backend finds N/msr (default $PERFDASH_MSR_ROOT or /dev/cpu)"});
-    cl.option({"", "--pcounter", "PATH",
-               "the loongson backend's device (default $PERFDASH_PCOUNTER or /dev/pcounter)"});
+    cl.option({.longName = "--backend",
+               .valueName = "NAME",
+               .help = "perf (the kernel's perf_event), msr (/dev/cpu/N/msr, whole CPUs, like likwid's direct "
+                       "mode) or loongson (Loongson 2E/2F through perfdash's pcounter module)",
+               .defaultValue = "perf"});
+    cl.option({.longName = "--msr-root",
+               .valueName = "DIR",
+               .help = "where the msr backend finds N/msr",
+               .defaultValue = "$PERFDASH_MSR_ROOT or /dev/cpu"});
+    cl.option({.longName = "--pcounter",
+               .valueName = "PATH",
+               .help = "the loongson backend's device",
+               .defaultValue = "$PERFDASH_PCOUNTER or /dev/pcounter"});
+    cl.example("-C 0-3 -g CPI -- ./app args", "Launch: pinned to CPUs 0-3, counted per CPU");
+    cl.example("-g SOFTWARE -- ./app", "Unpinned: counted as one process");
+    cl.example("--pid 1234 -g SOFTWARE -S 5s", "Attach: every thread of process 1234");
+    cl.example("-c 0,1 -g SOFTWARE -S 2s", "Whole CPUs: system-wide, like likwid's stethoscope");
+    cl.example("-m -C 0-3 -g CPI -- ./app", "Regions: per marker region and thread, likwid -m; see docs/marker.md");
+    cl.example("--backend msr -C 0-3 -g ENERGY -- ./app", "Direct: /dev/cpu/N/msr, counts whole CPUs");
     return cl;
 }
 
@@ -159,20 +167,11 @@ void printTimeline(const std::vector<IntervalResult>& intervals, const Measureme
     }
 }
 
-} // namespace
-
-int statCommand(const Args& argv) {
-    const CommandLine cl = statCommandLine();
-    auto args = cl.parse(argv);
-    if (!args) return fail(args.error().message, kExitUsage);
-    if (args->has("--help")) {
-        std::cout << cl.help();
-        return kExitOk;
-    }
-    if (args->has("--csv") && args->has("--json")) return fail("-O (CSV) and --json exclude each other", kExitUsage);
-    auto request = requestFrom(*args);
+int statCommand(const ParsedArgs& args) {
+    if (args.has("--csv") && args.has("--json")) return fail("-O (CSV) and --json exclude each other", kExitUsage);
+    auto request = requestFrom(args);
     if (!request) return fail(request.error().message, kExitUsage);
-    std::optional<std::string> outputPattern = args->value("--output");
+    std::optional<std::string> outputPattern = args.value("--output");
     if (outputPattern) {
         if (auto format = reportFormatForPath(*outputPattern); !format) return fail(format.error().message, kExitUsage);
     }
@@ -209,7 +208,7 @@ int statCommand(const Args& argv) {
         }
     }
 
-    const bool json = args->has("--json");
+    const bool json = args.has("--json");
     const bool stream = json && request->interval.count() > 0;
     bool headerDone = false;
     auto takeIntervals = [&] {
@@ -240,7 +239,7 @@ int statCommand(const Args& argv) {
         std::cout << formatReportJsonLine(result) << '\n';
     } else if (json) {
         std::cout << formatReportJson(result);
-    } else if (args->has("--csv")) {
+    } else if (args.has("--csv")) {
         std::cout << formatReportCsv(result);
     } else {
         std::cout << formatTextReport(result);
@@ -250,5 +249,9 @@ int statCommand(const Args& argv) {
         if (result.exitStatus) return *result.exitStatus;
     return kExitOk;
 }
+
+} // namespace
+
+const Subcommand kStatCommand{statCommandLine, statCommand};
 
 } // namespace perfdash::cli

@@ -136,41 +136,32 @@ void printDomains(const std::vector<AffinityDomain>& domains) {
     for (const auto& d : domains) std::printf("%-6s%-26s%s\n", d.tag.c_str(), d.description.c_str(), group(d.cpus).c_str());
 }
 
-CommandLine commandLine() {
-    CommandLine cl("topology", "topology [--json] [-c LIST] [--sys-root DIR] [--proc-root DIR]",
-                   "Show CPUs, cores, sockets, caches and NUMA nodes (like likwid-topology), the affinity\n"
-                   "domains that CPU lists can name, and the nominal clock metric formulas use.");
+CommandLine topologyCommandLine() {
+    CommandLine cl("topology", "", "show CPUs, cores, sockets, caches and NUMA nodes",
+                   "Show CPUs, cores, sockets, caches and NUMA nodes (like likwid-topology), the affinity domains "
+                   "that CPU lists can name, and the nominal clock metric formulas use.");
     cl.option({"", "--json", "", "print JSON (the report's machine.topology and machine.nominalClock)"});
-    cl.option({"-c", "--cpus", "LIST", "print the CPUs a CPU list selects (0,2-4  S0:0-3  L:N:0-7  E:S0:4:1:2  S0@S1)"});
+    cl.option({"-c", "--cpus", "LIST", "print the CPUs a CPU list selects (0,2-4; S0:0-3; L:N:0-7; E:S0:4:1:2; S0@S1)"});
     cl.option({"", "--sys-root", "DIR", "read a copied sysfs tree instead of /sys (then no CPUID, uname or TSC)"});
     cl.option({"", "--proc-root", "DIR", "read a copied procfs tree instead of /proc"});
     return cl;
 }
 
-} // namespace
-
-int topologyCommand(const Args& args) {
-    const CommandLine cl = commandLine();
-    auto parsed = cl.parse(args);
-    if (!parsed) return fail(parsed.error().message, kExitUsage);
-    if (parsed->has("--help")) {
-        std::cout << cl.help();
-        return kExitOk;
-    }
-    if (!parsed->positional().empty() || parsed->sawDashDash()) {
-        const std::string extra = parsed->positional().empty() ? "--" : parsed->positional().front();
+int topologyCommand(const ParsedArgs& args) {
+    if (!args.positional().empty() || args.sawDashDash()) {
+        const std::string extra = args.positional().empty() ? "--" : args.positional().front();
         return fail("'perfdash-cli topology' takes no arguments, got '" + extra + "'; see 'perfdash-cli topology --help'",
                     kExitUsage);
     }
-    const bool fromTree = parsed->has("--sys-root") || parsed->has("--proc-root");
-    const MachineSources sources = fromTree ? MachineSources::tree(parsed->value("--sys-root").value_or("/sys"),
-                                                                   parsed->value("--proc-root").value_or("/proc"))
+    const bool fromTree = args.has("--sys-root") || args.has("--proc-root");
+    const MachineSources sources = fromTree ? MachineSources::tree(args.value("--sys-root").value_or("/sys"),
+                                                                   args.value("--proc-root").value_or("/proc"))
                                             : MachineSources::host();
     auto topology = TopologyReader(sources).read();
     if (!topology) return fail(topology.error().message);
-    const bool json = parsed->has("--json");
+    const bool json = args.has("--json");
 
-    if (auto list = parsed->value("--cpus")) {
+    if (auto list = args.value("--cpus")) {
         auto cpus = parseCpuList(*list, *topology);
         if (!cpus) return fail(cpus.error().message, kExitUsage);
         if (json) std::cout << nlohmann::json{{"cpuList", *list}, {"cpus", *cpus}}.dump(2) << "\n";
@@ -192,5 +183,9 @@ int topologyCommand(const Args& args) {
     printDomains(domains);
     return kExitOk;
 }
+
+} // namespace
+
+const Subcommand kTopologyCommand{topologyCommandLine, topologyCommand};
 
 } // namespace perfdash::cli

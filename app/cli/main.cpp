@@ -1,6 +1,6 @@
 #include <cstdio>
 #include <cstring>
-#include <iostream>
+#include <functional>
 
 #include "app/cli/Commands.h"
 
@@ -15,29 +15,74 @@ void warn(const std::string& message) { std::fprintf(stderr, "perfdash-cli: warn
 
 namespace {
 
+// The one place that parses a subcommand's arguments and answers --help and
+// usage errors, so every subcommand behaves alike.
+int runSubcommand(const Subcommand& subcommand, const Args& args) {
+    const CommandLine cl = subcommand.commandLine();
+    auto parsed = cl.parse(args);
+    if (!parsed) return fail(parsed.error().message, kExitUsage);
+    if (parsed->has("--help")) {
+        std::fputs(cl.help().c_str(), stdout);
+        return kExitOk;
+    }
+    return subcommand.run(*parsed);
+}
+
+// A command of a list: a subcommand, or a family of them ('bench').
 struct Command {
-    const char* name;
-    const char* summary;
-    int (*run)(const Args&);
+    std::string name;
+    std::string summary;
+    std::function<int(const Args&)> run;
 };
 
-const Command kCommands[] = {
-    {"stat", "count events of a program, a process or CPUs; print tables, metrics, timelines", statCommand},
-    {"list", "list the events perfdash knows and whether each is countable here", listCommand},
-    {"describe", "show how an event string resolves (perf_event_attr) and whether it is countable", describeCommand},
-    {"groups", "list the performance groups, or show one", groupsCommand},
-    {"check-group", "parse and validate group files without measuring", checkGroupCommand},
-    {"topology", "show CPUs, cores, sockets, caches and NUMA nodes", topologyCommand},
-    {"capabilities", "say what this machine can count, why not, and how to enable more", capabilitiesCommand},
-    {"bench", "measure instruction latency and throughput", benchCommand},
-    {"freq", "measure the real core clock", freqCommand},
-    {"ipc", "measure the maximum instructions per cycle", ipcCommand},
-};
+Command commandOf(const Subcommand& subcommand) {
+    const CommandLine cl = subcommand.commandLine();
+    const std::string& path = cl.command(); // "stat", "bench run"
+    return {path.substr(path.rfind(' ') + 1), cl.summary(),
+            [&subcommand](const Args& args) { return runSubcommand(subcommand, args); }};
+}
 
-void usage(std::FILE* to) {
-    std::fprintf(to, "Usage: perfdash-cli COMMAND [OPTIONS]\n\nCommands:\n");
-    for (const auto& c : kCommands) std::fprintf(to, "  %-12s %s\n", c.name, c.summary);
-    std::fprintf(to, "\nRun 'perfdash-cli COMMAND --help' for a command's options.\n");
+// prefix: "" at the top, "bench " for the members of a family.
+std::string commandListHelp(const std::string& prefix, const std::vector<Command>& commands) {
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const auto& c : commands) rows.emplace_back(c.name, c.summary);
+    return "Usage: perfdash-cli " + prefix + "COMMAND [OPTIONS]\n\nCommands:\n" + helpColumns(rows) +
+           "\nRun 'perfdash-cli " + prefix + "COMMAND --help' for a command's options.\n";
+}
+
+int dispatch(const std::string& prefix, const std::vector<Command>& commands, const Args& args) {
+    if (args.empty()) {
+        std::fputs(commandListHelp(prefix, commands).c_str(), stderr);
+        return kExitUsage;
+    }
+    const std::string& name = args[0];
+    if (name == "-h" || name == "--help" || name == "help") {
+        std::fputs(commandListHelp(prefix, commands).c_str(), stdout);
+        return kExitOk;
+    }
+    for (const auto& c : commands)
+        if (name == c.name) return c.run(Args(args.begin() + 1, args.end()));
+    return fail("unknown command '" + prefix + name + "'; run 'perfdash-cli " + prefix +
+                    "--help' for the list of commands",
+                kExitUsage);
+}
+
+std::vector<Command> benchCommands() {
+    return {commandOf(kBenchListCommand), commandOf(kBenchRunCommand), commandOf(kBenchCustomCommand)};
+}
+
+std::vector<Command> topCommands() {
+    return {commandOf(kStatCommand),
+            commandOf(kListCommand),
+            commandOf(kDescribeCommand),
+            commandOf(kGroupsCommand),
+            commandOf(kCheckGroupCommand),
+            commandOf(kTopologyCommand),
+            commandOf(kCapabilitiesCommand),
+            {"bench", "measure instruction latency and throughput",
+             [](const Args& args) { return dispatch("bench ", benchCommands(), args); }},
+            commandOf(kFreqCommand),
+            commandOf(kIpcCommand)};
 }
 
 } // namespace
@@ -45,21 +90,10 @@ void usage(std::FILE* to) {
 
 int main(int argc, char** argv) {
     using namespace perfdash::cli;
-    if (argc < 2) {
-        usage(stderr);
-        return kExitUsage;
-    }
-    const std::string name = argv[1];
-    if (name == "-h" || name == "--help" || name == "help") {
-        usage(stdout);
-        return kExitOk;
-    }
-    if (name == "--version") {
+    const Args args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "--version") {
         std::printf("perfdash-cli %s\n", PERFDASH_VERSION);
         return kExitOk;
     }
-    for (const auto& c : kCommands) {
-        if (name == c.name) return c.run(Args(argv + 2, argv + argc));
-    }
-    return fail("unknown command '" + name + "'; run 'perfdash-cli --help' for the list of commands", kExitUsage);
+    return dispatch("", topCommands(), args);
 }

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "core/report/TextTable.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -65,9 +66,13 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
            "spread: interquartile range of the repetitions relative to the median\n";
     const bool withRef = !refs.empty();
     if (withRef) out += "reference deviations marked ! exceed 10 % (and 0.1 cycles)\n";
-    out += "\n" + padColumn("NAME", 22) + padColumn("INSTRUCTION", 30) + padColumn("TYPE", 9) +
-           padColumn("LATENCY", 15) + padColumn("TP", 15) + padColumn("IPC", 7) +
-           (withRef ? "SPREAD  REFERENCE (lat / TP, deviation)" : "SPREAD") + "\n";
+    using Align = TextTable::Align;
+    std::vector<TextTable::Column> columns = {{"NAME", Align::Left},    {"INSTRUCTION", Align::Left},
+                                              {"TYPE", Align::Left},    {"LATENCY", Align::Right},
+                                              {"TP", Align::Right},     {"IPC", Align::Right},
+                                              {"SPREAD", Align::Right}};
+    if (withRef) columns.push_back({"REFERENCE (lat / TP, deviation)", Align::Left});
+    TextTable table(std::move(columns));
     std::vector<std::string> footnotes;
     for (size_t i = 0; i < run.results.size(); ++i) {
         const BenchResult& r = run.results[i];
@@ -84,8 +89,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
                        fixed(c.row->reciprocalThroughput.value_or(NAN)) + " " +
                        deviation(c.latencyDeviation, c.latencyFlagged) + " " +
                        deviation(c.throughputDeviation, c.throughputFlagged) + " (" + c.row->microarchitecture + ")";
-        out += padColumn(r.name, 22) + padColumn(r.mnemonic + " " + r.operands, 30) + padColumn(r.kind, 9) +
-               padColumn(lat, 15) + padColumn(tp, 15) + padColumn(ipc, 7) + padColumn(spreadOf(r), 8) + ref + "\n";
+        table.addRow({r.name, r.mnemonic + " " + r.operands, r.kind, lat, tp, ipc, spreadOf(r), ref});
         if (r.status != BenchStatus::Measured)
             footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
         else
@@ -96,6 +100,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
             for (const auto& n : m->notes)
                 if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
     }
+    out += "\n" + table.render();
     if (!footnotes.empty()) out += "\n";
     for (const auto& f : footnotes) out += "  " + f + "\n";
     if (withAssembly)
@@ -105,18 +110,20 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
 }
 
 std::string clockReportsText(const std::vector<CpuClockReport>& reports) {
-    std::string out;
+    using Align = TextTable::Align;
+    TextTable table({{"CPU", Align::Right}, {"SOURCE", Align::Left}, {"CLOCK", Align::Right}, {"NOTE", Align::Left}});
     for (const auto& r : reports) {
+        const std::string cpu = std::to_string(r.cpu);
         if (!r.measured)
-            out += format("CPU %-3d measured n/a: %s\n", r.cpu, r.error.c_str());
+            table.addRow({cpu, "measured", "n/a", r.error});
         else
-            out += format("CPU %-3d measured %s  (fastest runs%s; median runs %s; %d runs; %s)\n", r.cpu,
-                          ghz(r.measured->hz).c_str(), r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
-                          ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str());
-        for (const auto& ref : r.references)
-            out += "        " + padColumn(ref.source, 16) + padColumn(ghz(ref.hz), 13) + ref.note + "\n";
+            table.addRow({cpu, "measured", ghz(r.measured->hz),
+                          format("fastest runs%s; median runs %s; %d runs; %s",
+                                 r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
+                                 ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str())});
+        for (const auto& ref : r.references) table.addRow({cpu, ref.source, ghz(ref.hz), ref.note});
     }
-    return out;
+    return table.render();
 }
 
 std::string ipcCurvesText(const BenchEnvironment& environment, const std::vector<IpcCurve>& curves) {
@@ -131,11 +138,16 @@ std::string ipcCurvesText(const BenchEnvironment& environment, const std::vector
             out += format(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
         else
             out += ": plateau n/a: " + c.whyNoPlateau() + "\n";
-        out += "  chains";
-        for (const auto& p : c.points) out += format("%7d", p.chains);
-        out += "\n  IPC   ";
-        for (const auto& p : c.points) out += format("%7s", fixed(p.ipc()).c_str());
-        out += "\n";
+        // One column per number of chains, as the curve runs.
+        std::vector<TextTable::Column> columns = {{"chains", TextTable::Align::Left}};
+        std::vector<std::string> ipcRow = {"IPC"};
+        for (const auto& p : c.points) {
+            columns.push_back({std::to_string(p.chains), TextTable::Align::Right});
+            ipcRow.push_back(fixed(p.ipc()));
+        }
+        TextTable table(std::move(columns));
+        table.addRow(std::move(ipcRow));
+        out += table.render();
         for (const auto& p : c.points)
             if (!p.cyclesPerInstruction) out += format("  %d chains: IPC n/a: ", p.chains) + p.unavailable + "\n";
         if (!c.note.empty()) out += "  (" + c.note + ")\n";

@@ -15,7 +15,9 @@ namespace {
 std::string pad(const std::string& text, size_t width, TextTable::Align align) {
     const size_t w = displayWidth(text);
     const size_t space = width > w ? width - w : 0;
-    const size_t left = align == TextTable::Align::Right ? space : (space + 1) / 2;
+    const size_t left = align == TextTable::Align::Right  ? space
+                        : align == TextTable::Align::Left ? 0
+                                                          : (space + 1) / 2;
     return std::string(left, ' ') + text + std::string(space - left, ' ');
 }
 

@@ -8,7 +8,8 @@ namespace perfdash {
 
 class TextTable {
 public:
-    enum class Align { Center, Right };
+    // Headers are always centred. Left suits free text (a note, a template), which centring scatters.
+    enum class Align { Center, Right, Left };
     struct Column {
         std::string header;
         Align align = Align::Right;

@@ -58,10 +58,6 @@ std::vector<std::string> splitWhitespace(std::string_view s) {
     return out;
 }
 
-std::string padColumn(std::string_view s, size_t width) {
-    return std::string(s) + std::string(s.size() >= width ? 1 : width - s.size(), ' ');
-}
-
 std::string join(const std::vector<std::string>& parts, std::string_view sep) {
     std::string out;
     for (size_t i = 0; i < parts.size(); ++i) {

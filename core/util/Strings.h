@@ -15,8 +15,6 @@ bool containsIgnoreCase(std::string_view haystack, std::string_view needle);
 std::vector<std::string> split(std::string_view s, char sep, bool keepEmpty = false);
 std::vector<std::string> splitWhitespace(std::string_view s);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
-// A column of a text table: `s` padded with spaces to `width`, or followed by one space when longer.
-std::string padColumn(std::string_view s, size_t width);
 
 // Unsigned integer in decimal or 0x-hex; nullopt on anything else (no partial parses).
 std::optional<uint64_t> parseUnsigned(std::string_view s);

@@ -197,15 +197,17 @@ private slots:
     }
 
     void rendersBoxTables() {
-        TextTable t({{"Event", TextTable::Align::Center}, {"Value", TextTable::Align::Right}});
-        t.addRow({"a", "1"});
-        t.addRow({"long name", "12345"});
-        QCOMPARE(t.render(), std::string("+-----------+-------+\n"
-                                         "|   Event   | Value |\n"
-                                         "+-----------+-------+\n"
-                                         "|     a     |     1 |\n"
-                                         "| long name | 12345 |\n"
-                                         "+-----------+-------+\n"));
+        TextTable t({{"Event", TextTable::Align::Center},
+                     {"Value", TextTable::Align::Right},
+                     {"Note", TextTable::Align::Left}});
+        t.addRow({"a", "1", "x"});
+        t.addRow({"long name", "12345", "longer"});
+        QCOMPARE(t.render(), std::string("+-----------+-------+--------+\n"
+                                         "|   Event   | Value |  Note  |\n"
+                                         "+-----------+-------+--------+\n"
+                                         "|     a     |     1 | x      |\n"
+                                         "| long name | 12345 | longer |\n"
+                                         "+-----------+-------+--------+\n"));
     }
 
     void printsTimelineBlocks() {
