@@ -45,6 +45,12 @@ private slots:
         QVERIFY2(contains(run.out, "Exit status:  0"), run.describe().c_str());
         QVERIFY2(contains(run.err, "t [s]") && contains(run.err, "task-clock"), run.describe().c_str());
         QVERIFY2(!contains(run.out, "t [s]"), run.describe().c_str());
+        // The metric table ends in the coverage column, as the GUI's; software events are never multiplexed.
+        QVERIFY2(contains(run.out, "| Coverage |"), run.describe().c_str());
+        bool utilised = false;
+        for (const auto& line : split(run.out, '\n'))
+            utilised |= contains(line, "CPUs utilised") && endsWith(trim(line), "|   100.0% |");
+        QVERIFY2(utilised, run.describe().c_str());
     }
 
     void jsonIntervalsAddUpToTheTotals() {
