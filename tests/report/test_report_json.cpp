@@ -118,16 +118,9 @@ private slots:
 
     void writesEachMetricsCoverage() {
         MeasurementResult r = samples::richResult();
-        RegionResult region;
-        region.name = "solve";
-        region.threads = {{"thread", 11}, {"thread", 12}};
-        region.timeS = {0.5, 0.25};
-        region.calls = {1, 1};
-        region.group.name = "CPI";
-        region.group.events.push_back(samples::counted("FIXC0", "INSTR_RETIRED_ANY", {{10, 0.75}, {20, 1}}));
-        region.group.events.push_back(samples::counted("FIXC1", "CPU_CLK_UNHALTED_CORE", {{30, 0.5}, {40, 1}}));
-        region.group.metrics.push_back(samples::metric("CPI", "FIXC1/FIXC0", {3, 2}, 70.0 / 30));
-        r.regions.push_back(region);
+        // A region counted with the CPI group in three threads, with the whole run's values.
+        r.regions.push_back({"solve", 0, {{"thread", 11}, {"thread", 12}, {"thread", 13}}, {0.5, 0.25, 0.1}, {1, 1, 1},
+                             r.groups[0]});
         const json j = json::parse(formatReportJson(r));
         // CPI's events: FIXC0 on every CPU fully, FIXC1 on cpu0 62.5 % of the time and on cpu2 never (no value):
         // a metric is as complete as its least-counted input, location by location.
@@ -139,7 +132,7 @@ private slots:
         QCOMPARE(j["groups"][1]["metrics"][1]["coverage"], json({{"aggregate", 1}, {"per_location", {1, 1, 1}}}));
         QCOMPARE(j["intervals"][1]["groups"][0]["metrics"][1]["coverage"]["per_location"], json({0.625, 1, 0}));
         QCOMPARE(j["regions"][0]["group"]["metrics"][0]["coverage"],
-                 json({{"aggregate", 0.5}, {"per_location", {0.5, 1}}}));
+                 json({{"aggregate", 0}, {"per_location", {0.625, 1, 0}}}));
         // The flat map holds values only.
         QCOMPARE(j["metrics"]["CPI/CPI"], json(1.0748));
     }

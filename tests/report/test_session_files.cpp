@@ -39,6 +39,12 @@ std::vector<IntervalResult> slice(const std::vector<IntervalResult>& all, size_t
     return {all.begin() + static_cast<std::ptrdiff_t>(begin), all.begin() + static_cast<std::ptrdiff_t>(end)};
 }
 
+// The autosave of a run killed after its first 3 intervals were saved.
+bool writeKilledAutosave(const std::string& path, const MeasurementResult& run) {
+    auto journal = SessionJournal::create(path, run);
+    return journal.ok() && (*journal)->append(slice(run.intervals, 0, 3)).ok();
+}
+
 // Same data, as the writer sees it (a round trip through JSON must not change it).
 std::string canonical(const MeasurementResult& r) { return formatReportJson(r); }
 
@@ -102,9 +108,7 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
         const MeasurementResult full = sessionSample(4);
-        auto journal = SessionJournal::create(path, full);
-        QVERIFY(journal.ok());
-        QVERIFY((*journal)->append(slice(full.intervals, 0, 3)).ok());
+        QVERIFY(writeKilledAutosave(path, full));
 
         auto opened = openSessionFile(path);
         QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
@@ -262,11 +266,7 @@ private slots:
     void opensAnAutosaveOfSchema1() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("old.json").toStdString();
-        const MeasurementResult full = sessionSample(4);
-        auto journal = SessionJournal::create(path, full);
-        QVERIFY(journal.ok());
-        QVERIFY((*journal)->append(slice(full.intervals, 0, 3)).ok());
-        journal->reset();
+        QVERIFY(writeKilledAutosave(path, sessionSample(4)));
         std::string old;
         for (const std::string& line : split(readFile(path).value(), '\n')) {
             std::string text = line;
