@@ -90,8 +90,8 @@ std::vector<ReportChart> reportCharts(const MeasurementResult& result, const Svg
         if (!result.intervals.empty()) {
             // The plot is narrower than the drawing: this is at least one column per pixel.
             std::vector<LineSeries> lines = groupTimelines(result, gi, options.width);
+            const bool metric = !g.metrics.empty();
             for (size_t s = 0; s < lines.size(); ++s) {
-                const bool metric = !g.metrics.empty();
                 const std::string name = lines[s].name;
                 LineChart line{g.name + ": " + name + " over time", "t [s]",
                                metric ? name : "count per interval" + unitSuffix(g.events[s].unit),
