@@ -4,6 +4,8 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
+#include "core/result/Decimation.h"
+#include "core/result/MetricCoverage.h"
 
 namespace perfdash {
 
@@ -15,14 +17,14 @@ const GroupResult* groupAt(const IntervalResult& interval, size_t group) {
     return group < interval.groups.size() ? &interval.groups[group] : nullptr;
 }
 
-LineSeries eventTimeline(const std::vector<IntervalResult>& intervals, size_t group, size_t event) {
-    LineSeries s;
-    for (const auto& i : intervals) {
-        const GroupResult* g = groupAt(i, group);
-        const bool has = g && event < g->events.size() && g->events[event].counted;
-        s.points.push_back({i.t, has ? g->events[event].total.value : kNotAvailable});
-    }
-    return s;
+// One interval's point of a line, as the GUI's timeline stores it: the value with its coverage.
+CountValue metricSample(const GroupResult* g, size_t metric) {
+    if (!g || metric >= g->metrics.size()) return {};
+    return {g->metrics[metric].aggregate, metricCoverage(*g, kAggregateLocation)};
+}
+
+CountValue eventSample(const GroupResult* g, size_t event) {
+    return g && event < g->events.size() && g->events[event].counted ? g->events[event].total : CountValue{};
 }
 
 // What an event's line does not show by itself: why it has no values, where
@@ -56,13 +58,29 @@ std::string eventTimelineNote(const EventResult& whole, const std::vector<Interv
 
 } // namespace
 
-LineSeries metricTimeline(const std::vector<IntervalResult>& intervals, size_t group, size_t metric) {
-    LineSeries s;
-    for (const auto& i : intervals) {
-        const GroupResult* g = groupAt(i, group);
-        s.points.push_back({i.t, g && metric < g->metrics.size() ? g->metrics[metric].aggregate : kNotAvailable});
+std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t group, int columns) {
+    const GroupResult& whole = result.groups.at(group);
+    const bool metrics = !whole.metrics.empty();
+    const size_t count = metrics ? whole.metrics.size() : whole.events.size();
+    TimelineStore store;
+    store.reset(count);
+    std::vector<CountValue> samples(count);
+    for (const auto& interval : result.intervals) {
+        const GroupResult* g = groupAt(interval, group);
+        for (size_t s = 0; s < count; ++s) samples[s] = metrics ? metricSample(g, s) : eventSample(g, s);
+        store.append(interval.t, interval.dt, samples);
     }
-    return s;
+    std::vector<LineSeries> lines(count);
+    const TimeColumns slices =
+        store.size() ? sliceTimeRange(store, store.time(0), store.time(store.size() - 1), columns) : TimeColumns{};
+    DecimatedLine drawn;
+    for (size_t s = 0; s < count; ++s) {
+        lines[s].name = metrics ? whole.metrics[s].name : whole.events[s].event;
+        if (!store.size()) continue;
+        decimate(store, s, slices, drawn);
+        for (size_t p = 0; p < drawn.t.size(); ++p) lines[s].points.push_back({drawn.t[p], drawn.v[p]});
+    }
+    return lines;
 }
 
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options) {
@@ -70,19 +88,17 @@ std::vector<ReportChart> reportCharts(const MeasurementResult& result, const Svg
     for (size_t gi = 0; gi < result.groups.size(); ++gi) {
         const GroupResult& g = result.groups[gi];
         if (!result.intervals.empty()) {
-            auto addTimeline = [&](const std::string& name, const std::string& yLabel, LineSeries series,
-                                   std::string note = {}) {
-                series.name = name;
-                LineChart line{g.name + ": " + name + " over time", "t [s]", yLabel, {std::move(series)}, std::move(note)};
+            // The plot is narrower than the drawing: this is at least one column per pixel.
+            std::vector<LineSeries> lines = groupTimelines(result, gi, options.width);
+            const bool metric = !g.metrics.empty();
+            for (size_t s = 0; s < lines.size(); ++s) {
+                const std::string name = lines[s].name;
+                LineChart line{g.name + ": " + name + " over time", "t [s]",
+                               metric ? name : "count per interval" + unitSuffix(g.events[s].unit),
+                               {std::move(lines[s])},
+                               metric ? std::string() : eventTimelineNote(g.events[s], result.intervals, gi, s)};
                 charts.push_back({gi, line.title, renderLineChartSvg(line, options)});
-            };
-            for (size_t m = 0; m < g.metrics.size(); ++m)
-                addTimeline(g.metrics[m].name, g.metrics[m].name, metricTimeline(result.intervals, gi, m));
-            if (g.metrics.empty())
-                for (size_t e = 0; e < g.events.size(); ++e)
-                    addTimeline(g.events[e].event, "count per interval" + unitSuffix(g.events[e].unit),
-                                eventTimeline(result.intervals, gi, e),
-                                eventTimelineNote(g.events[e], result.intervals, gi, e));
+            }
         }
         if (result.locations.size() < 2) continue;
         for (const auto& m : g.metrics) {

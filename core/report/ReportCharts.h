@@ -18,8 +18,13 @@ struct ReportChart {
     SvgDrawing drawing;
 };
 
-// The series of one metric over time: its aggregate in each interval (NaN where not available).
-LineSeries metricTimeline(const std::vector<IntervalResult>& intervals, size_t group, size_t metric);
+// What a group's timeline charts draw: one line per metric (its aggregate in
+// each interval) or, for a group without metrics, per event (its count per
+// interval), NaN where not available. Each is reduced as the GUI's chart
+// reduces it (core/result/Decimation): over a drawing `columns` wide, at most
+// the lowest and highest value of each column, so that an hours-long timeline
+// stays a small drawing and its peaks survive.
+std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t group, int columns);
 
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options = {});
 

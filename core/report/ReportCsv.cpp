@@ -4,6 +4,8 @@
 #include <cmath>
 #include <optional>
 
+#include "core/result/MetricCoverage.h"
+
 namespace perfdash {
 
 namespace {
@@ -78,8 +80,9 @@ struct RowWriter {
             for (const auto& m : g.metrics) {
                 for (size_t i = 0; i < locations.size(); ++i)
                     row(metricKind, g, m.name, "", "", csvLocationName(locations[i]),
-                        i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable, kNotAvailable, "");
-                row(metricKind, g, m.name, "", "", "total", m.aggregate, kNotAvailable, "");
+                        i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable,
+                        metricCoverage(g, static_cast<int>(i)), "");
+                row(metricKind, g, m.name, "", "", "total", m.aggregate, metricCoverage(g, kAggregateLocation), "");
             }
         }
     }

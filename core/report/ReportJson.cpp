@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/report/ReportKeys.h"
+#include "core/result/MetricCoverage.h"
 
 namespace perfdash {
 
@@ -40,19 +41,26 @@ ojson eventToJson(const EventResult& e) {
             {"per_location", std::move(perLocation)}};
 }
 
-ojson metricToJson(const MetricResult& m) {
-    ojson perLocation = ojson::array();
-    for (double v : m.perLocation) perLocation.push_back(jsonNumber(v));
+// The coverage is derived from the group's events (core/result/MetricCoverage.h);
+// it is written so that a reader need not know that rule (schema 2).
+ojson metricToJson(const MetricResult& m, const GroupResult& g) {
+    ojson perLocation = ojson::array(), coverage = ojson::array();
+    for (size_t l = 0; l < m.perLocation.size(); ++l) {
+        perLocation.push_back(jsonNumber(m.perLocation[l]));
+        coverage.push_back(jsonNumber(metricCoverage(g, static_cast<int>(l))));
+    }
     return {{"name", m.name},
             {"formula", m.formula},
             {"aggregate", jsonNumber(m.aggregate)},
-            {"per_location", std::move(perLocation)}};
+            {"per_location", std::move(perLocation)},
+            {"coverage", {{"aggregate", jsonNumber(metricCoverage(g, kAggregateLocation))},
+                          {"per_location", std::move(coverage)}}}};
 }
 
 ojson groupToJson(const GroupResult& g) {
     ojson events = ojson::array(), metrics = ojson::array();
     for (const auto& e : g.events) events.push_back(eventToJson(e));
-    for (const auto& m : g.metrics) metrics.push_back(metricToJson(m));
+    for (const auto& m : g.metrics) metrics.push_back(metricToJson(m, g));
     return {{"name", g.name},
             {"short_description", g.shortDescription},
             {"events", std::move(events)},

@@ -26,6 +26,9 @@ public:
     explicit ReportParser(std::string source) : source_(std::move(source)) {}
 
     const std::optional<std::string>& error() const { return error_; }
+    // The file's format version, once readSchema() has read it.
+    int schema() const { return schema_; }
+    void setSchema(int schema) { schema_ = schema; }
     Error makeFailure() const { return makeError(*error_); }
 
     void fail(const std::string& problem) {
@@ -123,6 +126,7 @@ private:
 
     std::string source_;
     std::optional<std::string> error_;
+    int schema_ = kReportSchemaVersion;
 };
 
 CountValue readCount(ReportParser& p, const Node& node) {
@@ -141,6 +145,21 @@ std::optional<PartialSum> readPartial(ReportParser& p, const Node& total) {
         p.fail("field '" + node.path + "' says " + std::to_string(partial.counted) + " of " +
                std::to_string(partial.of) + " locations have a value: that is not partial (see docs/report-schema.md)");
     return partial;
+}
+
+// A metric's coverage (schema 2) is checked for its shape but not kept: it
+// is derived from the group's events, which the file holds too, and every
+// reader of a MeasurementResult computes it from them (metricCoverage()).
+// So a schema-1 file, which has none, shows the same coverage as a schema-2
+// file of the same run, and a file edited by hand cannot show a coverage
+// that its own events contradict.
+void checkMetricCoverage(ReportParser& p, const Node& coverage, size_t locations) {
+    p.object(coverage);
+    p.number(p.member(coverage, "aggregate"));
+    const Node perLocation = p.member(coverage, "per_location");
+    const std::vector<Node> values = p.elements(perLocation);
+    for (const auto& v : values) p.number(v);
+    p.checkLocationCount(perLocation, values.size(), locations);
 }
 
 GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
@@ -173,6 +192,7 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         const Node perLocation = p.member(m, "per_location");
         for (const auto& v : p.elements(perLocation)) metric.perLocation.push_back(p.number(v));
         p.checkLocationCount(perLocation, metric.perLocation.size(), locations);
+        if (p.schema() >= 2) checkMetricCoverage(p, p.member(m, "coverage"), locations);
         group.metrics.push_back(std::move(metric));
     }
     return group;
@@ -255,6 +275,7 @@ int readSchema(ReportParser& p, const Node& root) {
                " at most); update perfdash to read this file");
     else if (schema < 1)
         p.fail("report schema " + std::to_string(schema) + " is not valid (schema versions start at 1)");
+    p.setSchema(schema);
     return schema;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 // Reads what ReportJson writes, exactly: writing what was read gives the
-// same JSON again (null reads as NaN). Bad input of any kind — not JSON,
-// a newer schema, a missing field, a wrong type — is an Error naming the
-// input and the field, never an exception or a crash.
+// same JSON again (null reads as NaN). It reads every schema up to
+// kReportSchemaVersion: a schema-1 file lacks the metrics' coverage, which
+// is derived from the events anyway, and written again it is schema 2.
+// Bad input of any kind — not JSON, a newer schema, a missing field, a
+// wrong type — is an Error naming the input and the field, never an
+// exception or a crash.
 #include <string>
 #include <string_view>
 #include <variant>

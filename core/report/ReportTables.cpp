@@ -6,6 +6,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/result/CountSum.h"
+#include "core/result/MetricCoverage.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
@@ -151,15 +152,21 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
     addStatisticsNotes(out.eventStatistics, leftOut, partial);
 }
 
+// The metric table ends in the column the GUI's metric table has: the
+// whole run's coverage of the metric, the lowest of its group's events.
 void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
-    out.metrics = labelledTable({"Metric"}, valueHeaders(locations));
+    std::vector<std::string> headers = valueHeaders(locations);
+    headers.push_back("Coverage");
+    out.metrics = labelledTable({"Metric"}, headers);
     out.metricStatistics = labelledTable({"Metric"}, {"Sum", "Min", "Max", "Avg", "Aggregate"});
+    const double coverage = metricCoverage(g, kAggregateLocation);
     bool leftOut = false, partial = false;
     for (const auto& m : g.metrics) {
         const std::vector<CountValue> perLocation = metricValues(m, locations.size());
         std::vector<std::string> row{m.name};
         if (locations.empty()) row.push_back(formatNumber(m.aggregate));
         for (const auto& c : perLocation) row.push_back(formatNumber(c.value));
+        row.push_back(formatCoverage(coverage));
         out.metrics.rows.push_back(std::move(row));
         const Statistics s = statisticsOf(perLocation);
         leftOut = leftOut || s.leftOut;
@@ -167,6 +174,10 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
         out.metricStatistics.rows.push_back({m.name + " STAT", sumText(s), formatNumber(s.min),
                                              formatNumber(s.max), formatNumber(s.avg), formatNumber(m.aggregate)});
     }
+    if (!g.metrics.empty() && isMultiplexed({kNotAvailable, coverage}))
+        out.metrics.notes.push_back("Coverage below 100%: an input of the metrics was on a counter only that share of "
+                                    "the time (multiplexed) and was scaled up; a metric is as complete as its "
+                                    "least-counted input.");
     out.metricStatistics.notes.push_back(
         "Aggregate: the metric's formula applied to the counts summed over all locations.");
     addStatisticsNotes(out.metricStatistics, leftOut, partial);

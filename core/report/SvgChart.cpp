@@ -82,35 +82,6 @@ std::string line(double x1, double y1, double x2, double y2, const char* colour)
            "\" stroke=\"" + colour + "\" stroke-width=\"1\"/>\n";
 }
 
-// Lowest and highest value of each bucket, in the order they occur; a bucket
-// holding a missing value becomes a gap, so the reduction never hides one.
-std::vector<ChartPoint> reduce(const std::vector<ChartPoint>& points, size_t maxPoints) {
-    if (points.size() <= maxPoints || maxPoints < 2) return points;
-    const size_t buckets = maxPoints / 2;
-    std::vector<ChartPoint> out;
-    for (size_t b = 0; b < buckets; ++b) {
-        const size_t begin = b * points.size() / buckets, end = (b + 1) * points.size() / buckets;
-        if (begin == end) continue;
-        size_t lo = begin, hi = begin;
-        bool gap = false;
-        for (size_t i = begin; i < end; ++i) {
-            if (!std::isfinite(points[i].y)) {
-                gap = true;
-                break;
-            }
-            if (points[i].y < points[lo].y) lo = i;
-            if (points[i].y > points[hi].y) hi = i;
-        }
-        if (gap) {
-            out.push_back({points[begin].x, kNotAvailable});
-        } else {
-            out.push_back(points[std::min(lo, hi)]);
-            if (lo != hi) out.push_back(points[std::max(lo, hi)]);
-        }
-    }
-    return out;
-}
-
 struct Frame {
     double left, top, right, bottom;
     Range x, y;
@@ -137,7 +108,7 @@ std::string legend(const std::vector<LineSeries>& series, double width, double t
     return out;
 }
 
-std::string seriesSvg(const LineSeries& series, const char* colour, const Frame& frame, size_t maxPoints) {
+std::string seriesSvg(const LineSeries& series, const char* colour, const Frame& frame) {
     std::string out = "<g class=\"series\" data-name=\"" + escapeMarkup(series.name) + "\" stroke=\"" + colour +
                       "\" fill=\"none\" stroke-width=\"1.5\">\n";
     std::vector<ChartPoint> run;
@@ -153,7 +124,7 @@ std::string seriesSvg(const LineSeries& series, const char* colour, const Frame&
         }
         run.clear();
     };
-    for (const ChartPoint& p : reduce(series.points, maxPoints)) {
+    for (const ChartPoint& p : series.points) {
         if (std::isfinite(p.y) && std::isfinite(p.x)) run.push_back(p);
         else flush();
     }
@@ -215,7 +186,7 @@ SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options)
            num(yMid) + ")\">" + escapeMarkup(chart.yLabel) + "</text>\n";
     if (!anyValue) out += text((frame.left + frame.right) / 2, yMid, "no values (n/a)", "middle");
     for (size_t i = 0; i < chart.series.size(); ++i)
-        out += seriesSvg(chart.series[i], kPalette[i % std::size(kPalette)], frame, options.maxPointsPerSeries);
+        out += seriesSvg(chart.series[i], kPalette[i % std::size(kPalette)], frame);
     return {out + "</svg>\n", options.width, options.height};
 }
 

@@ -13,6 +13,8 @@ struct ChartPoint {
     double y = 0; // NaN: no value here; the line breaks (a gap), it never drops to 0
 };
 
+// Every point is drawn: a long series is reduced before it gets here
+// (ReportCharts does it with core/result/Decimation, as the GUI's chart).
 struct LineSeries {
     std::string name;
     std::vector<ChartPoint> points; // in increasing x
@@ -44,9 +46,6 @@ struct SvgOptions {
     int height = 280; // of a line chart; a bar chart is as tall as its bars need
     // A file of its own (XML declaration and namespace) rather than an <svg> inside HTML.
     bool standalone = false;
-    // Longer series are reduced to the lowest and highest value per bucket,
-    // so peaks survive and an hour at 10 ms stays a small drawing.
-    size_t maxPointsPerSeries = 1200;
 };
 
 struct SvgDrawing {

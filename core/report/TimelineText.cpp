@@ -4,6 +4,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportKeys.h"
+#include "core/result/MetricCoverage.h"
 
 namespace perfdash {
 
@@ -44,8 +45,10 @@ std::string formatTimelineText(const IntervalResult& interval) {
             if (event.partialTotal) name += "  " + formatPartial(*event.partialTotal, "locations");
             out += line(t, dt, event.counted ? formatCount(event.total) : kNotCountedText, name);
         }
+        // A metric's coverage follows its value as an event's does: only when it is below 100%.
+        const double coverage = metricCoverage(group, kAggregateLocation);
         for (size_t m = 0; m < group.metrics.size(); ++m)
-            out += line(t, dt, formatNumber(group.metrics[m].aggregate), keys.metrics[g][m]);
+            out += line(t, dt, formatCount({group.metrics[m].aggregate, coverage}), keys.metrics[g][m]);
     }
     return out;
 }

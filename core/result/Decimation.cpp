@@ -21,7 +21,10 @@ TimeColumns sliceTimeRange(const TimelineStore& store, double from, double to, i
     out.bounds.reserve(static_cast<size_t>(columns) + 1);
     out.bounds.push_back(first);
     const double width = (to - from) / columns;
-    for (int c = 1; c < columns; ++c) out.bounds.push_back(store.lowerBound(from + c * width, out.bounds.back()));
+    // Clamped to `end`: times that do not increase (a hand-edited report) give
+    // odd columns, never ones that reach past the range.
+    for (int c = 1; c < columns; ++c)
+        out.bounds.push_back(std::min(store.lowerBound(from + c * width, out.bounds.back()), end));
     out.bounds.push_back(end);
     return out;
 }

@@ -17,8 +17,9 @@ namespace perfdash {
 inline constexpr double kNotAvailable = std::numeric_limits<double>::quiet_NaN();
 inline bool isAvailable(double v) { return std::isfinite(v); }
 
-// Version of the report/session data format (JSON `schema`, CSV header comment).
-inline constexpr int kReportSchemaVersion = 1;
+// Version of the report/session data format (JSON `schema`, CSV `schema` column).
+// 2: every metric carries its coverage (docs/report-schema.md, "Versions").
+inline constexpr int kReportSchemaVersion = 2;
 
 struct CountValue {
     double value = kNotAvailable;    // scaled count (raw * enabled / running, times the event's sysfs scale)

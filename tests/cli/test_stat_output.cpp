@@ -7,6 +7,8 @@
 #include <cmath>
 #include <csignal>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/StatCli.h"
 #include "core/report/ReportJson.h"
 
@@ -43,6 +45,12 @@ private slots:
         QVERIFY2(contains(run.out, "Exit status:  0"), run.describe().c_str());
         QVERIFY2(contains(run.err, "t [s]") && contains(run.err, "task-clock"), run.describe().c_str());
         QVERIFY2(!contains(run.out, "t [s]"), run.describe().c_str());
+        // The metric table ends in the coverage column, as the GUI's; software events are never multiplexed.
+        QVERIFY2(contains(run.out, "| Coverage |"), run.describe().c_str());
+        bool utilised = false;
+        for (const auto& line : split(run.out, '\n'))
+            utilised |= contains(line, "CPUs utilised") && endsWith(trim(line), "|   100.0% |");
+        QVERIFY2(utilised, run.describe().c_str());
     }
 
     void jsonIntervalsAddUpToTheTotals() {
@@ -132,6 +140,13 @@ private slots:
         QVERIFY(total(report->groups, "page-faults") >= 3000);
         // What was read writes back to the same file content.
         QCOMPARE(formatReportJson(*report), *readFile(path));
+        // Each metric carries its coverage, whole run and every interval (software events: all of the time).
+        const auto j = nlohmann::json::parse(*readFile(path));
+        QCOMPARE(j["schema"].get<int>(), kReportSchemaVersion);
+        const auto& coverage = j["groups"][0]["metrics"][0]["coverage"];
+        QCOMPARE(coverage["aggregate"].get<double>(), 1.0);
+        QCOMPARE(coverage["per_location"].size(), j["locations"].size());
+        QCOMPARE(j["intervals"][0]["groups"][0]["metrics"][0]["coverage"]["aggregate"].get<double>(), 1.0);
     }
 
     void outputFileFormatFollowsTheSuffix() {
@@ -151,7 +166,7 @@ private slots:
         QVERIFY(lines.size() >= 3);
         QCOMPARE(lines[0], std::string("schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason"));
         bool totalRow = false;
-        for (const auto& l : lines) totalRow |= startsWith(l, "1,event,") && contains(l, ",page-faults,") && contains(l, ",total,");
+        for (const auto& l : lines) totalRow |= startsWith(l, std::to_string(kReportSchemaVersion) + ",event,") && contains(l, ",page-faults,") && contains(l, ",total,");
         QVERIFY2(totalRow, run.out.c_str());
     }
 

@@ -162,14 +162,15 @@ private slots:
     void csvHasRegionRowsAndARegionColumn() {
         const std::string csv = formatReportCsv(markerResult());
         QVERIFY(startsWith(csv, "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason,region\n"));
-        QVERIFY(contains(csv, "\n1,event,,,SOFTWARE,page-faults,FAULTS,,process4242,2500,1,,\n"));
-        QVERIFY(contains(csv, "\n1,region_info,,,SOFTWARE,time,,s,thread4243,0.25,,,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_info,,,SOFTWARE,calls,,,thread4242,10,,,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_event,,,SOFTWARE,page-faults,FAULTS,,thread4243,500,0.5,,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_event,,,SOFTWARE,page-faults,FAULTS,,total,1500,0.5,,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_event,,,SOFTWARE,major-faults,MAJFAULTS,,total,,,not permitted,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_metric,,,SOFTWARE,Page faults [1/s],,,total,3000,,,solve\n"));
-        QVERIFY(contains(csv, "\n1,region_event,,,SOFTWARE,page-faults,FAULTS,,thread4242,3,1,,setup\n"));
+        const std::string row = "\n" + std::to_string(kReportSchemaVersion) + ","; // a row's start
+        QVERIFY(contains(csv, row + "event,,,SOFTWARE,page-faults,FAULTS,,process4242,2500,1,,\n"));
+        QVERIFY(contains(csv, row + "region_info,,,SOFTWARE,time,,s,thread4243,0.25,,,solve\n"));
+        QVERIFY(contains(csv, row + "region_info,,,SOFTWARE,calls,,,thread4242,10,,,solve\n"));
+        QVERIFY(contains(csv, row + "region_event,,,SOFTWARE,page-faults,FAULTS,,thread4243,500,0.5,,solve\n"));
+        QVERIFY(contains(csv, row + "region_event,,,SOFTWARE,page-faults,FAULTS,,total,1500,0.5,,solve\n"));
+        QVERIFY(contains(csv, row + "region_event,,,SOFTWARE,major-faults,MAJFAULTS,,total,,,not permitted,solve\n"));
+        QVERIFY(contains(csv, row + "region_metric,,,SOFTWARE,Page faults [1/s],,,total,3000,0.5,,solve\n"));
+        QVERIFY(contains(csv, row + "region_event,,,SOFTWARE,page-faults,FAULTS,,thread4242,3,1,,setup\n"));
         for (const auto& line : split(csv, '\n')) QCOMPARE(std::count(line.begin(), line.end(), ','), 12L);
         // A run without regions keeps the columns it always had.
         QVERIFY(startsWith(formatReportCsv(samples::smallResult()),

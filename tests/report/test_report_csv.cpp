@@ -103,7 +103,18 @@ private slots:
         const auto cpi = rowsWhere(rows, "metric", "CPI", "CPI");
         QCOMPARE(cpi[0][Value], std::string("1.234567"));
         QCOMPARE(cpi[2][Value], std::string());
-        QCOMPARE(cpi[0][Coverage], std::string());
+        // A metric is as complete as its least-counted input (core/result/MetricCoverage.h), per location and in total.
+        QCOMPARE(cpi[0][Coverage], std::string("0.625"));
+        QCOMPARE(cpi[1][Coverage], std::string("1"));
+        QCOMPARE(cpi[2][Coverage], std::string("0"));
+        QCOMPARE(cpi[3][Location], std::string("total"));
+        QCOMPARE(cpi[3][Coverage], std::string("0"));
+        const auto intervalCpi = rowsWhere(rows, "interval_metric", "CPI", "CPI");
+        QCOMPARE(intervalCpi[0][Coverage], std::string("0.625"));
+        // PMC0 was not counted: only FIXC0's coverage counts.
+        const auto memCpi = rowsWhere(rows, "metric", "MEM", "CPI");
+        QCOMPARE(memCpi[3][Value], std::string());
+        QCOMPARE(memCpi[3][Coverage], std::string("1"));
     }
 
     void totalsWithMissingPartsAreNeverAPartialSum() {

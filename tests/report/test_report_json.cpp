@@ -25,6 +25,22 @@ bool contains(const std::string& haystack, const std::string& needle) {
     return false;
 }
 
+std::string fixture(const std::string& path) {
+    return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/" + path;
+}
+
+// Removes what schema 2 added (the metrics' coverage) and says schema 1, as a file of the first version.
+void makeSchema1(json& j) {
+    auto strip = [](json& group) {
+        for (json& m : group["metrics"]) m.erase("coverage");
+    };
+    j["schema"] = 1;
+    for (json& g : j["groups"]) strip(g);
+    for (json& i : j["intervals"])
+        for (json& g : i["groups"]) strip(g);
+    for (json& r : j["regions"]) strip(r["group"]);
+}
+
 // The rich report as JSON, changed by `edit`, as text.
 std::string editedReport(const std::function<void(json&)>& edit) {
     json j = json::parse(formatReportJson(samples::richResult()));
@@ -98,6 +114,101 @@ private slots:
         QVERIFY(contains(error, "3 of 3 locations"));
         j["groups"][0]["events"][1]["total"]["partial"]["locations_with_value"] = -1;
         QVERIFY(contains(errorOf(j.dump()), "locations_with_value"));
+    }
+
+    void writesEachMetricsCoverage() {
+        MeasurementResult r = samples::richResult();
+        // A region counted with the CPI group in three threads, with the whole run's values.
+        r.regions.push_back({"solve", 0, {{"thread", 11}, {"thread", 12}, {"thread", 13}}, {0.5, 0.25, 0.1}, {1, 1, 1},
+                             r.groups[0]});
+        const json j = json::parse(formatReportJson(r));
+        // CPI's events: FIXC0 on every CPU fully, FIXC1 on cpu0 62.5 % of the time and on cpu2 never (no value):
+        // a metric is as complete as its least-counted input, location by location.
+        const json cpi = j["groups"][0]["metrics"][0]["coverage"];
+        QCOMPARE(cpi["per_location"], json({0.625, 1, 0}));
+        QCOMPARE(cpi["aggregate"], j["groups"][0]["events"][1]["total"]["coverage"]);
+        QCOMPARE(cpi["aggregate"], json(0)); // the lowest of FIXC1's locations
+        // MEM's PMC0 was not counted: it has no coverage to lower the others'.
+        QCOMPARE(j["groups"][1]["metrics"][1]["coverage"], json({{"aggregate", 1}, {"per_location", {1, 1, 1}}}));
+        QCOMPARE(j["intervals"][1]["groups"][0]["metrics"][1]["coverage"]["per_location"], json({0.625, 1, 0}));
+        QCOMPARE(j["regions"][0]["group"]["metrics"][0]["coverage"],
+                 json({{"aggregate", 0}, {"per_location", {0.625, 1, 0}}}));
+        // The flat map holds values only.
+        QCOMPARE(j["metrics"]["CPI/CPI"], json(1.0748));
+    }
+
+    void aGroupWithoutCountedEventsHasNoCoverage() {
+        MeasurementResult r = samples::smallResult();
+        r.groups[0].events.erase(r.groups[0].events.begin(), r.groups[0].events.begin() + 2); // only PMC0, not counted
+        const json j = json::parse(formatReportJson(r));
+        QCOMPARE(j["groups"][0]["metrics"][0]["coverage"],
+                 json({{"aggregate", nullptr}, {"per_location", {nullptr, nullptr}}}));
+    }
+
+    void readsSchema1AndComputesTheCoverage() {
+        // A file of the first version has no metric coverage; written again, it is today's file.
+        const std::string current = formatReportJson(samples::richResult());
+        auto read = readReportJson(editedReport(makeSchema1), "old.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QCOMPARE(read->schema, 1);
+        QCOMPARE(formatReportJson(*read), current);
+        // Interval lines of a schema-1 stream too.
+        json line = json::parse(formatIntervalJsonLine(samples::richResult().intervals[0], samples::richResult().locations));
+        line["schema"] = 1;
+        for (json& g : line["groups"])
+            for (json& m : g["metrics"]) m.erase("coverage");
+        QVERIFY(readReportStreamLine(line.dump(), "old stream line 1"));
+    }
+
+    void recomputesTheCoverageInsteadOfTrustingTheFile() {
+        const std::string current = formatReportJson(samples::richResult());
+        auto read = readReportJson(editedReport([](json& j) {
+                                       j["groups"][0]["metrics"][0]["coverage"]["aggregate"] = 0.123;
+                                       j["groups"][0]["metrics"][0]["coverage"]["per_location"][0] = 0.456;
+                                   }),
+                                   "edited.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QCOMPARE(formatReportJson(*read), current); // what the events say, not what the file said
+    }
+
+    void schema2NeedsTheCoverage() {
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["metrics"][1].erase("coverage"); })),
+                         "run1.json: field 'groups[0].metrics[1].coverage' is missing"));
+        QVERIFY(contains(
+            errorOf(editedReport([](json& j) { j["intervals"][0]["groups"][1]["metrics"][0]["coverage"].erase("aggregate"); })),
+            "field 'intervals[0].groups[1].metrics[0].coverage.aggregate' is missing"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["metrics"][0]["coverage"]["per_location"][1] = "all"; })),
+                         "field 'groups[0].metrics[0].coverage.per_location[1]' must be a number or null, found string"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["metrics"][0]["coverage"]["per_location"].erase(0); })),
+                         "'groups[0].metrics[0].coverage.per_location' has 2 entries but the report has 3 locations"));
+        QVERIFY(contains(errorOf(editedReport([](json& j) { j["groups"][0]["metrics"][0]["coverage"] = 1; })),
+                         "field 'groups[0].metrics[0].coverage' must be an object, found number"));
+    }
+
+    // Recorded runs (the arm64 guest's, tests/fixtures/hwguest) were written in
+    // schema 1; tests/fixtures/report/marker-schema2.json is the marker run's
+    // report with each metric's coverage added by the documented rule and
+    // schema 2 (made with a script, not by this writer). Both read, to the same run.
+    void readsRecordedFilesOfBothVersions() {
+        auto old = readReportFile(fixture("hwguest/results/shift0/marker/stat.out"));
+        QVERIFY2(old, old ? "" : old.error().message.c_str());
+        QCOMPARE(old->schema, 1);
+        QVERIFY(!old->regions.empty());
+        auto current = readReportFile(fixture("report/marker-schema2.json"));
+        QVERIFY2(current, current ? "" : current.error().message.c_str());
+        QCOMPARE(current->schema, 2);
+        const json expected = json::parse(readFile(fixture("report/marker-schema2.json")).value());
+        QCOMPARE(json::parse(formatReportJson(*old)), expected);
+        QCOMPARE(json::parse(formatReportJson(*current)), expected);
+        // The stream of a recorded timeline run: interval lines, then the report line.
+        const std::string stream = readFile(fixture("hwguest/results/shift0/timeline/stat.out")).value();
+        size_t lines = 0;
+        for (const std::string& line : split(stream, '\n')) {
+            if (line.empty()) continue;
+            auto item = readReportStreamLine(line, "timeline line " + std::to_string(++lines));
+            QVERIFY2(item, item ? "" : item.error().message.c_str());
+        }
+        QVERIFY(lines > 2);
     }
 
     void qualifiesFlatKeysOnlyWhenNamesCollide() {

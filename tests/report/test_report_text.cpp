@@ -233,8 +233,29 @@ private slots:
         QVERIFY(block.find("not counted  cycles\n") != std::string::npos);
         QVERIFY(block.find("6000000  CPI/INSTR_RETIRED_ANY\n") != std::string::npos);
         QVERIFY(block.find("200  MEM/CAS_COUNT_RD@MBOX1C0\n") != std::string::npos);
-        QVERIFY(block.find("n/a  MEM/CPI\n") != std::string::npos);
+        QVERIFY(block.find("n/a  MEM/CPI\n") != std::string::npos); // coverage 100%: nothing after the value
         QVERIFY(block.find("499.875  task-clock [msec]\n") != std::string::npos);
+        // A metric's coverage follows its value as an event's does: CPU_CLK_UNHALTED_CORE never ran on cpu2.
+        QVERIFY(block.find("1.0748 (0.0%)  CPI/CPI\n") != std::string::npos);
+        QVERIFY(block.find("2500 (0.0%)  Clock [MHz]\n") != std::string::npos);
+    }
+
+    // As the GUI's metric table: a last column with the metric's coverage over the whole run.
+    void metricTablesShowTheCoverage() {
+        const std::string text = formatTextReport(samples::richResult());
+        const std::string mem = text.substr(text.find("Group 2"));
+        auto cpi = rowCells(text, "CPI");
+        QCOMPARE(cpi.size(), size_t(1 + 3 + 1)); // name, three CPUs, coverage
+        QCOMPARE(cpi[4], std::string("0.0%"));      // the lowest of the group's counted events
+        QCOMPARE(rowCells(mem, "CPI")[4], std::string("100.0%")); // PMC0 was not counted: it has no coverage
+        QVERIFY(text.find("| Coverage |") != std::string::npos);
+        QVERIFY(text.substr(0, text.find("Group 2")).find("Coverage below 100%") != std::string::npos);
+        QVERIFY(mem.find("Coverage below 100%") == std::string::npos);
+
+        // No counted event: no coverage.
+        MeasurementResult none = samples::smallResult();
+        none.groups[0].events.erase(none.groups[0].events.begin(), none.groups[0].events.begin() + 2);
+        QCOMPARE(rowCells(formatTextReport(none), "CPI")[3], std::string("n/a"));
     }
 };
 

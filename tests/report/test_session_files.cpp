@@ -8,6 +8,7 @@
 #include "core/report/SessionFiles.h"
 #include "core/report/SessionJournal.h"
 #include "core/groups/FormulaConstants.h"
+#include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"
 #include "util/FullFileSystem.h"
 
@@ -36,6 +37,12 @@ MeasurementResult sessionSample(int intervals) {
 
 std::vector<IntervalResult> slice(const std::vector<IntervalResult>& all, size_t begin, size_t end) {
     return {all.begin() + static_cast<std::ptrdiff_t>(begin), all.begin() + static_cast<std::ptrdiff_t>(end)};
+}
+
+// The autosave of a run killed after its first 3 intervals were saved.
+bool writeKilledAutosave(const std::string& path, const MeasurementResult& run) {
+    auto journal = SessionJournal::create(path, run);
+    return journal.ok() && (*journal)->append(slice(run.intervals, 0, 3)).ok();
 }
 
 // Same data, as the writer sees it (a round trip through JSON must not change it).
@@ -101,9 +108,7 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
         const MeasurementResult full = sessionSample(4);
-        auto journal = SessionJournal::create(path, full);
-        QVERIFY(journal.ok());
-        QVERIFY((*journal)->append(slice(full.intervals, 0, 3)).ok());
+        QVERIFY(writeKilledAutosave(path, full));
 
         auto opened = openSessionFile(path);
         QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
@@ -254,6 +259,60 @@ private slots:
         read = readReportFile(path);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
         QCOMPARE(canonical(*read), canonical(full));
+    }
+
+    // An autosave of the first schema (no metric coverage) opens like today's:
+    // the whole-run metrics and their coverage are computed from the intervals.
+    void opensAnAutosaveOfSchema1() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("old.json").toStdString();
+        QVERIFY(writeKilledAutosave(path, sessionSample(4)));
+        std::string old;
+        for (const std::string& line : split(readFile(path).value(), '\n')) {
+            std::string text = line;
+            if (startsWith(text, "{\"type\"")) {
+                const std::string current = "\"schema\":" + std::to_string(kReportSchemaVersion) + ",";
+                QVERIFY(text.find(current) != std::string::npos);
+                text.replace(text.find(current), current.size(), "\"schema\":1,");
+            } else if (startsWith(text, "{\"t\"")) {
+                const bool comma = endsWith(text, ",");
+                auto interval = nlohmann::ordered_json::parse(comma ? text.substr(0, text.size() - 1) : text);
+                for (auto& g : interval["groups"])
+                    for (auto& m : g["metrics"]) m.erase("coverage");
+                text = interval.dump() + (comma ? "," : "");
+            }
+            old += text + "\n";
+        }
+        QVERIFY(old.find("\"coverage\":{") == std::string::npos);
+        QVERIFY(writeFileText(path, old));
+
+        const SessionSummary summary = readSessionSummary(path);
+        QVERIFY2(summary.error.empty(), summary.error.c_str());
+        QCOMPARE(summary.durationS, 1.5);
+        auto opened = openSessionFile(path);
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        QCOMPARE(opened->schema, 1);
+        QCOMPARE(opened->intervals.size(), size_t(3));
+        const GroupResult& cpi = opened->groups[0];
+        QCOMPARE(metricCoverage(cpi, 0), 0.625); // the rebuilt CPU_CLK_UNHALTED_CORE's coverage on cpu0
+        QCOMPARE(metricCoverage(cpi, 1), 1.0);
+        QCOMPARE(metricCoverage(opened->intervals[2].groups[0], 0), 0.625);
+        const auto written = nlohmann::json::parse(formatReportJson(*opened));
+        QCOMPARE(written["schema"], nlohmann::json(kReportSchemaVersion));
+        QCOMPARE(written["groups"][0]["metrics"][0]["coverage"]["per_location"], nlohmann::json({0.625, 1, 0}));
+    }
+
+    void refusesASessionOfANewerSchema() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("newer.json").toStdString();
+        auto newer = nlohmann::ordered_json::parse(formatReportJson(sessionSample(2))); // in the writer's order
+        newer["schema"] = kReportSchemaVersion + 1;
+        QVERIFY(writeFileText(path, newer.dump()));
+        const SessionSummary summary = readSessionSummary(path);
+        QVERIFY2(summary.error.find("update perfdash") != std::string::npos, summary.error.c_str());
+        auto opened = openSessionFile(path);
+        QVERIFY(!opened.ok());
+        QVERIFY2(opened.error().message.find("update perfdash") != std::string::npos, opened.error().message.c_str());
     }
 
     void openingABrokenFileNamesItAndTheProblem() {

@@ -1,6 +1,9 @@
 #include <QXmlStreamReader>
+#include <algorithm>
+#include <cmath>
 #include <QtTest>
 
+#include "core/report/ReportCharts.h"
 #include "core/report/SvgChart.h"
 #include "core/result/MeasurementResult.h"
 
@@ -109,21 +112,86 @@ private slots:
         QCOMPARE(inspect(renderLineChartSvg(plain).svg).texts.filter("not counted").size(), 0);
     }
 
-    void longSeriesAreReducedButKeepPeaksAndGaps() {
-        std::vector<double> ys(100000);
-        for (size_t i = 0; i < ys.size(); ++i) ys[i] = 1.0 + double(i % 2); // every bucket has a low and a high
-        ys[31337] = 50;            // a peak
-        ys[70000] = kNotAvailable; // a gap
-        SvgOptions options;
-        options.maxPointsPerSeries = 1000;
-        LineChart chart{"long", "t [s]", "v", {series("v", ys)}};
-        const std::string svg = renderLineChartSvg(chart, options).svg;
+    // An hours-long report: 100 ms intervals for 3 hours, a metric that
+    // alternates between two values, with one spike, one dip and one stretch
+    // without values. Its charts stay small and show what matters.
+    void longTimelinesAreReducedPerPixelColumnKeepingEachColumnsMinAndMax() {
+        MeasurementResult r;
+        r.locations = {{"cpu", 0}};
+        GroupResult g;
+        g.name = "G";
+        EventResult e;
+        e.counter = e.event = "task-clock";
+        e.counted = true;
+        e.total = {1, 1};
+        e.perLocation = {e.total};
+        g.events = {e};
+        g.metrics = {{"M", "PMC0", {1}, 1}};
+        r.groups = {g};
+        const size_t n = 3 * 3600 * 10;
+        std::vector<double> values(n);
+        for (size_t i = 0; i < n; ++i) values[i] = 1.0 + double(i % 2);
+        values[12345] = 50;  // a spike
+        values[65432] = -7;  // a dip
+        for (size_t i = 50000; i < 52000; ++i) values[i] = kNotAvailable; // 200 s without values
+        r.intervals.reserve(n);
+        for (size_t i = 0; i < n; ++i) {
+            g.metrics[0].aggregate = values[i];
+            r.intervals.push_back({0.1 * double(i + 1), 0.1, {g}});
+        }
+
+        const int columns = 600;
+        const std::vector<LineSeries> lines = groupTimelines(r, 0, columns);
+        QCOMPARE(lines.size(), size_t(1));
+        const std::vector<ChartPoint>& points = lines[0].points;
+        QVERIFY2(points.size() <= 2 * size_t(columns), qPrintable(QString::number(points.size())));
+        // Column c holds the intervals whose t lies in its slice of [first t, last t]: its lowest
+        // and highest value are among the points (at its first and last t), whatever else is dropped.
+        const double from = r.intervals.front().t, to = r.intervals.back().t, width = (to - from) / columns;
+        size_t begin = 0, gaps = 0;
+        for (int c = 0; c < columns; ++c) {
+            const double end_t = c + 1 == columns ? to : from + (c + 1) * width;
+            size_t end = begin;
+            double lo = INFINITY, hi = -INFINITY;
+            while (end < n && (r.intervals[end].t < end_t || (c + 1 == columns))) {
+                if (std::isfinite(values[end])) lo = std::min(lo, values[end]), hi = std::max(hi, values[end]);
+                ++end;
+            }
+            const double firstT = r.intervals[begin].t, lastT = r.intervals[end - 1].t;
+            auto has = [&](double t, double y) {
+                return std::any_of(points.begin(), points.end(), [&](const ChartPoint& p) {
+                    return p.x == t && (p.y == y || (std::isnan(y) && std::isnan(p.y)));
+                });
+            };
+            if (!std::isfinite(lo)) {
+                QVERIFY2(has(firstT, kNotAvailable), qPrintable(QString("column %1: no gap").arg(c)));
+                ++gaps;
+            } else {
+                QVERIFY2(has(firstT, lo), qPrintable(QString("column %1: min %2 lost").arg(c).arg(lo)));
+                QVERIFY2(has(lastT, hi), qPrintable(QString("column %1: max %2 lost").arg(c).arg(hi)));
+            }
+            begin = end;
+        }
+        QCOMPARE(begin, n);
+        QVERIFY2(gaps >= 8, qPrintable(QString::number(gaps))); // 200 s of 10800 s over 600 columns: 11 columns
+
+        // The drawing: bounded, with the spike and the dip on the y axis and the gap as a break in the line.
+        const std::vector<ReportChart> charts = reportCharts(r);
+        QCOMPARE(charts.size(), size_t(1));
+        const std::string& svg = charts[0].drawing.svg;
+        QVERIFY2(svg.size() < 40000, qPrintable(QString::number(svg.size())));
         const SvgShape shape = inspect(svg);
         QVERIFY2(shape.error.isEmpty(), qPrintable(shape.error));
-        QVERIFY2(shape.points <= 1000, qPrintable(QString::number(shape.points)));
-        QVERIFY2(shape.points > 900, qPrintable(QString::number(shape.points))); // lowest and highest of each bucket
-        QCOMPARE(shape.polylines, 2); // the gap survived the reduction
-        QVERIFY(shape.texts.contains("50")); // the y axis reaches the peak
+        QVERIFY2(shape.points <= 2 * columns, qPrintable(QString::number(shape.points)));
+        QVERIFY(shape.points >= columns); // a min/max pair in most columns
+        QCOMPARE(shape.polylines, 2);     // broken once, by the stretch without values
+        double lowestTick = INFINITY, highestTick = -INFINITY; // the y axis reaches the spike and the dip
+        for (const QString& text : shape.texts) {
+            bool number = false;
+            const double v = text.toDouble(&number);
+            if (number) lowestTick = std::min(lowestTick, v), highestTick = std::max(highestTick, v);
+        }
+        QVERIFY2(lowestTick <= -7 && highestTick >= 50, qPrintable(shape.texts.join(", ")));
     }
 
     void barChartShowsNotAvailableWithoutABar() {
