@@ -137,7 +137,7 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     auto display = [&]() -> QString {
         if (!row.event.counted && !isLocation && stat == Statistic::Sum) return tr("not counted");
         if (isCoverage) return QString::fromStdString(formatCoverage(cell.count.value));
-        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        if (cell.partial) return QString::fromStdString(formatPartialShort(*cell.partial));
         const QString number = QString::fromStdString(formatNumber(cell.count.value));
         return leftOut && isAvailable(cell.count.value) ? tr("%1 (of %2 of %3 locations)").arg(number).arg(cell.over).arg(cell.of)
                                                         : number;
@@ -145,8 +145,10 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     switch (role) {
     case Qt::DisplayRole: return display();
     case kRawValueRole:
-        // A figure that is not the whole answer is copied as its text, never as a bare number.
-        if (cell.partial || (leftOut && isAvailable(cell.count.value))) return display();
+        // A figure that is not the whole answer is copied as its text, never as a bare number; a partial
+        // one with how many parts it holds, which the copy's reader has no tooltip for.
+        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        if (leftOut && isAvailable(cell.count.value)) return display();
         return cell.count.value;
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:

@@ -8,7 +8,9 @@
 // Sums follow core/session/CountSum.h: an interval or location without a
 // value is unknown, never 0. A cell none of whose intervals had a value is
 // "n/a" with the reason; one that only some had a value for is shown as
-// partial ("≥ 1234 (partial: 3 of 10 intervals)"), never as the total.
+// partial ("≥ 1234 (partial)", short so that it does not widen its column
+// past the other rows' figures; the tooltip and a copy say "3 of 10
+// intervals"), never as the total.
 #include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <vector>

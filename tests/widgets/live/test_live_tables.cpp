@@ -126,13 +126,17 @@ private slots:
         intervals[2].groups[0].events[1].perLocation[0] = {0, 1.0};
         model.appendIntervals(intervals);
         const int cpu1 = EventTotalsModel::FirstLocationColumn + 1;
-        QCOMPARE(text(model, 0, cpu1), QStringLiteral("\u2265 4000 (partial: 2 of 3 intervals)"));
+        // Short in the cell (it must not widen the column past the other rows' figures); how many
+        // intervals it holds is in the tooltip and in a copy.
+        QCOMPARE(text(model, 0, cpu1), QStringLiteral("\u2265 4000 (partial)"));
         QVERIFY(tooltip(model, 0, cpu1).startsWith("Partial: only 2 of 3 intervals"));
-        QCOMPARE(model.index(0, cpu1).data(kRawValueRole).toString(), text(model, 0, cpu1)); // copied as it reads
+        QCOMPARE(model.index(0, cpu1).data(kRawValueRole).toString(),
+                 QStringLiteral("\u2265 4000 (partial: 2 of 3 intervals)"));
         QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn), 3000.0); // CPU 0 is complete
         // The sum over locations is partial too: never the sum of what happened to arrive.
         const int sum = model.statisticColumn(Statistic::Sum);
-        QCOMPARE(text(model, 0, sum), QStringLiteral("\u2265 7000 (partial: 1 of 2 locations)"));
+        QCOMPARE(text(model, 0, sum), QStringLiteral("\u2265 7000 (partial)"));
+        QVERIFY(tooltip(model, 0, sum).startsWith("Partial: only 1 of 2 locations"));
         QVERIFY(tooltip(model, 0, sum).contains("lower bound"));
         // Min, max and mean take the complete locations only, and say so.
         QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Max)), QStringLiteral("3000 (of 1 of 2 locations)"));
@@ -153,7 +157,8 @@ private slots:
         cycles.total = {kNotAvailable, 0.0};
         cycles.partialTotal = PartialSum{15e6, 2, 3};
         model.showResult(result);
-        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Sum)), QStringLiteral("\u2265 15000000 (partial: 2 of 3 locations)"));
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Sum)), QStringLiteral("\u2265 15000000 (partial)"));
+        QVERIFY(tooltip(model, 0, model.statisticColumn(Statistic::Sum)).startsWith("Partial: only 2 of 3 locations"));
         QCOMPARE(text(model, 0, EventTotalsModel::FirstLocationColumn + 2), QStringLiteral("n/a"));
         QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Min)), QStringLiteral("5000000 (of 2 of 3 locations)"));
     }
