@@ -56,6 +56,7 @@ private:
         EventResult event; // names, counted, reason; whole run: the run's totals
         QString group;
         std::vector<CountSum> sums; // per location: over the intervals so far, or the run's total
+        size_t groupIndex = 0, eventIndex = 0; // where an interval holds the event
     };
     void defineRows(const std::vector<GroupResult>& groups);
     Cell locationCell(const Row& row, size_t location) const;

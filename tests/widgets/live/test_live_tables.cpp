@@ -147,6 +147,25 @@ private slots:
         QCOMPARE(raw(model, 1, sum), 2 * (3000.0 + 6000.0) - 2000.0);
     }
 
+    // A replayed file whose second interval lacks an event altogether: that
+    // interval has no value for it, so its sum so far is partial, never the
+    // sum of the intervals that happen to hold it.
+    void eventTotalsOfAnIntervalWithoutTheEventArePartial() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2),
+                                                 testdata::interval(0.3, 0.1, 1000, 2)};
+        intervals[1].groups[0].events.resize(1); // only cycles
+        model.appendIntervals(intervals);
+        const int cpu0 = EventTotalsModel::FirstLocationColumn;
+        QCOMPARE(raw(model, 0, cpu0), 3000.0); // cycles: in every interval
+        QCOMPARE(text(model, 1, cpu0), QStringLiteral("\u2265 4000 (partial)"));
+        QVERIFY(tooltip(model, 1, cpu0).startsWith("Partial: only 2 of 3 intervals"));
+        QCOMPARE(text(model, 1, model.statisticColumn(Statistic::Sum)), QStringLiteral("\u2265 12000 (partial)"));
+        QCOMPARE(text(model, 2, cpu0), QStringLiteral("n/a")); // not counted stays n/a
+    }
+
     void eventTotalsOfTheRunKeepItsPartialTotal() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
