@@ -32,14 +32,25 @@ QString regionFigureText(const RegionFigure& figure) {
     return QString::fromStdString(figure.partial ? formatPartialShort(*figure.partial) : formatNumber(figure.value));
 }
 
-QString regionFigureToolTip(const RegionFigure& figure, const QString& what) {
-    if (figure.partial)
-        return RegionListModel::tr("Partial: only %1 of %2 threads have a recorded %3; what they give, %4, is a lower "
-                                   "bound of the region's, which is not known")
-            .arg(figure.partial->counted)
-            .arg(figure.partial->of)
-            .arg(what, QString::fromStdString(formatNumber(figure.partial->value)));
-    if (!isAvailable(figure.value)) return RegionListModel::tr("No thread has a recorded %1").arg(what);
+QString regionCallsToolTip(const RegionFigure& calls) {
+    if (calls.partial)
+        return RegionListModel::tr("Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a "
+                                   "lower bound of the region's calls")
+            .arg(calls.partial->counted)
+            .arg(calls.partial->of)
+            .arg(QString::fromStdString(formatNumber(calls.partial->value)));
+    if (!isAvailable(calls.value)) return RegionListModel::tr("No thread has a recorded call count");
+    return {};
+}
+
+QString regionTimeToolTip(const RegionFigure& time) {
+    if (time.partial)
+        return RegionListModel::tr("Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, "
+                                   "is a lower bound of the region's time")
+            .arg(time.partial->counted)
+            .arg(time.partial->of)
+            .arg(QString::fromStdString(formatNumber(time.partial->value)));
+    if (!isAvailable(time.value)) return RegionListModel::tr("No thread has a recorded time");
     return {};
 }
 
@@ -66,12 +77,12 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole)
         return index.column() >= ThreadsColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     if (role == Qt::ToolTipRole && index.column() == TimeColumn) {
-        const QString why = regionFigureToolTip(longestTime(r), tr("time"));
+        const QString why = regionTimeToolTip(longestTime(r));
         const QString what = tr("The longest of its threads' times in the region: its span when they ran in parallel");
         return why.isEmpty() ? what : what + QStringLiteral(".\n") + why;
     }
     if (role == Qt::ToolTipRole && index.column() == CallsColumn) {
-        const QString why = regionFigureToolTip(totalCalls(r), tr("call count"));
+        const QString why = regionCallsToolTip(totalCalls(r));
         return why.isEmpty() ? QVariant() : QVariant(why);
     }
     if (role == Qt::ToolTipRole && index.column() == GroupColumn)

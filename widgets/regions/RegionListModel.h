@@ -47,7 +47,8 @@ RegionFigure totalCalls(const RegionResult& region);
 RegionFigure longestTime(const RegionResult& region);
 // "17", "≥ 17 (partial)" or "n/a".
 QString regionFigureText(const RegionFigure& figure);
-// Why a figure is partial or n/a (empty when it is complete); what: "calls", "time".
-QString regionFigureToolTip(const RegionFigure& figure, const QString& what);
+// Why the calls or the time is partial or n/a (empty when it is complete).
+QString regionCallsToolTip(const RegionFigure& calls);
+QString regionTimeToolTip(const RegionFigure& time);
 
 } // namespace perfdash

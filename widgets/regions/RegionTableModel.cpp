@@ -22,14 +22,11 @@ QVariant numberCell(double value, int role, const QString& missingReason) {
 }
 
 // The region row's calls or time: complete, partial (a lower bound) or n/a, never what some threads give as the whole.
-QVariant regionFigureCell(const RegionFigure& figure, int role, const QString& what) {
+QVariant regionFigureCell(const RegionFigure& figure, int role, const QString& why) {
     switch (role) {
     case Qt::DisplayRole: return regionFigureText(figure);
     case RegionTableModel::ValueRole: return figure.value;
-    case Qt::ToolTipRole: {
-        const QString why = regionFigureToolTip(figure, what);
-        return why.isEmpty() ? QVariant() : QVariant(why);
-    }
+    case Qt::ToolTipRole: return why.isEmpty() ? QVariant() : QVariant(why);
     default: return {};
     }
 }
@@ -92,7 +89,10 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     }
     if (column == CallsColumn || column == TimeColumn) {
         const bool calls = column == CallsColumn;
-        if (whole) return regionFigureCell(calls ? totalCalls(r) : longestTime(r), role, calls ? tr("call count") : tr("time"));
+        if (whole) {
+            const RegionFigure f = calls ? totalCalls(r) : longestTime(r);
+            return regionFigureCell(f, role, calls ? regionCallsToolTip(f) : regionTimeToolTip(f));
+        }
         const double v = calls ? (thread < r.calls.size() ? static_cast<double>(r.calls[thread]) : kNotAvailable)
                                : (thread < r.timeS.size() ? r.timeS[thread] : kNotAvailable);
         return numberCell(v, role, tr("Not recorded for this thread"));
