@@ -32,26 +32,29 @@ QString regionFigureText(const RegionFigure& figure) {
     return QString::fromStdString(figure.partial ? formatPartialShort(*figure.partial) : formatNumber(figure.value));
 }
 
+namespace {
+// partial: a message with %1 of %2 threads and %3 the lower bound.
+QString figureToolTip(const RegionFigure& figure, const QString& partial, const QString& none) {
+    if (figure.partial)
+        return partial.arg(figure.partial->counted)
+            .arg(figure.partial->of)
+            .arg(QString::fromStdString(formatNumber(figure.partial->value)));
+    return isAvailable(figure.value) ? QString() : none;
+}
+} // namespace
+
 QString regionCallsToolTip(const RegionFigure& calls) {
-    if (calls.partial)
-        return RegionListModel::tr("Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a "
-                                   "lower bound of the region's calls")
-            .arg(calls.partial->counted)
-            .arg(calls.partial->of)
-            .arg(QString::fromStdString(formatNumber(calls.partial->value)));
-    if (!isAvailable(calls.value)) return RegionListModel::tr("No thread has a recorded call count");
-    return {};
+    return figureToolTip(calls,
+                         RegionListModel::tr("Partial: only %1 of %2 threads have a recorded call count; they add up "
+                                             "to %3, a lower bound of the region's calls"),
+                         RegionListModel::tr("No thread has a recorded call count"));
 }
 
 QString regionTimeToolTip(const RegionFigure& time) {
-    if (time.partial)
-        return RegionListModel::tr("Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, "
-                                   "is a lower bound of the region's time")
-            .arg(time.partial->counted)
-            .arg(time.partial->of)
-            .arg(QString::fromStdString(formatNumber(time.partial->value)));
-    if (!isAvailable(time.value)) return RegionListModel::tr("No thread has a recorded time");
-    return {};
+    return figureToolTip(time,
+                         RegionListModel::tr("Partial: only %1 of %2 threads have a recorded time; the longest of "
+                                             "them, %3 s, is a lower bound of the region's time"),
+                         RegionListModel::tr("No thread has a recorded time"));
 }
 
 RegionListModel::RegionListModel(QObject* parent) : QAbstractTableModel(parent) {}

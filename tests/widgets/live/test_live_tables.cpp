@@ -29,6 +29,12 @@ QString tooltip(const QAbstractItemModel& model, int row, int column) {
     return model.index(row, column).data(Qt::ToolTipRole).toString();
 }
 
+// Three intervals of 0.1 s at two CPUs: cycles 1000 at CPU 0 and 2000 at CPU 1 in each.
+std::vector<IntervalResult> threeIntervals() {
+    return {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2),
+            testdata::interval(0.3, 0.1, 1000, 2)};
+}
+
 MeasurementResult resultOf(size_t locations) {
     MeasurementResult result;
     result.locations = testdata::cpus(locations);
@@ -120,8 +126,7 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.beginSession(testdata::cpus(2));
         // cycles at CPU 1 has no value in the second of three intervals; an exact 0 stays 0.
-        std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2),
-                                                 testdata::interval(0.3, 0.1, 1000, 2)};
+        std::vector<IntervalResult> intervals = threeIntervals();
         intervals[1].groups[0].events[0].perLocation[1] = {kNotAvailable, 0.0};
         intervals[2].groups[0].events[1].perLocation[0] = {0, 1.0};
         model.appendIntervals(intervals);
@@ -154,8 +159,7 @@ private slots:
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.beginSession(testdata::cpus(2));
-        std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2),
-                                                 testdata::interval(0.3, 0.1, 1000, 2)};
+        std::vector<IntervalResult> intervals = threeIntervals();
         intervals[1].groups[0].events.resize(1); // only cycles
         model.appendIntervals(intervals);
         const int cpu0 = EventTotalsModel::FirstLocationColumn;
