@@ -1099,6 +1099,10 @@ Cycles from %6.</source>
         <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
         <translation>Добавляется после «:»: флаг как NAME или NAME=1, значение как NAME=VALUE (%1:%2).</translation>
     </message>
+    <message>
+        <source>Not known: %1</source>
+        <translation>Неизвестно: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTableModel</name>
@@ -2330,6 +2334,22 @@ Cycles from %6.</source>
     <message>
         <source>Time [s]</source>
         <translation>Время [с]</translation>
+    </message>
+    <message>
+        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region&apos;s calls</source>
+        <translation>Частично: число вызовов записано только у %1 из %2 потоков; в сумме %3 — нижняя граница числа вызовов области</translation>
+    </message>
+    <message>
+        <source>No thread has a recorded call count</source>
+        <translation>Ни у одного потока не записано число вызовов</translation>
+    </message>
+    <message>
+        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region&apos;s time</source>
+        <translation>Частично: время записано только у %1 из %2 потоков; наибольшее из них, %3 с, — нижняя граница времени области</translation>
+    </message>
+    <message>
+        <source>No thread has a recorded time</source>
+        <translation>Ни у одного потока не записано время</translation>
     </message>
 </context>
 <context>

@@ -1099,6 +1099,10 @@ Cycles from %6.</source>
         <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
         <translation>追加在“:”之后，标志写作 NAME 或 NAME=1，值写作 NAME=VALUE（%1:%2）。</translation>
     </message>
+    <message>
+        <source>Not known: %1</source>
+        <translation>未知：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTableModel</name>
@@ -2320,6 +2324,22 @@ Cycles from %6.</source>
     <message>
         <source>Time [s]</source>
         <translation>时间 [秒]</translation>
+    </message>
+    <message>
+        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region&apos;s calls</source>
+        <translation>部分：%2 个线程中只有 %1 个记录了调用次数；其和为 %3，是该区域调用次数的下限</translation>
+    </message>
+    <message>
+        <source>No thread has a recorded call count</source>
+        <translation>没有线程记录了调用次数</translation>
+    </message>
+    <message>
+        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region&apos;s time</source>
+        <translation>部分：%2 个线程中只有 %1 个记录了时间；其中最长的 %3 秒是该区域时间的下限</translation>
+    </message>
+    <message>
+        <source>No thread has a recorded time</source>
+        <translation>没有线程记录了时间</translation>
     </message>
 </context>
 <context>

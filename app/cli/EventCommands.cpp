@@ -44,6 +44,7 @@ std::string availabilityCell(const Availability& a) {
     case Availability::State::Countable: return "countable";
     case Availability::State::Restricted: return "restricted: " + a.brief;
     case Availability::State::Unsupported: return a.brief.empty() ? "unsupported" : a.brief;
+    case Availability::State::Unchecked: return a.brief;
     }
     return "?";
 }

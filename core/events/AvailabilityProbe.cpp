@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "core/events/LibpfmTable.h"
+#include "core/util/SystemError.h"
 
 namespace perfdash {
 
@@ -18,6 +19,23 @@ unsigned flagBits(const PerfEncoding& e) {
 
 Availability unsupported(std::string reason, std::string brief) {
     return {Availability::State::Unsupported, std::move(reason), std::move(brief)};
+}
+
+bool outOfFiles(int err) { return err == EMFILE || err == ENFILE; }
+
+// The probe needs one file descriptor; without one, nothing is learnt about the event.
+Availability unchecked(int err, const ResolvedEvent& event) {
+    const std::string what = "could not check whether '" + event.name + "' can be counted: ";
+    const std::string notTheEvent = ". That is a limit, not a property of the event: ";
+    if (err == EMFILE)
+        return {Availability::State::Unchecked,
+                what + "this process has no file descriptor left (" + fileLimitAdvice() + ")" + notTheEvent +
+                    "raise the limit, or close what holds the files, and check again",
+                "not checked: out of files (ulimit -n)"};
+    return {Availability::State::Unchecked,
+            what + "the system has no file left (its limit is 'sysctl fs.file-max')" + notTheEvent +
+                "raise it ('sysctl -w fs.file-max=N'), or close files elsewhere, and check again",
+            "not checked: system out of files"};
 }
 
 } // namespace
@@ -47,7 +65,10 @@ Availability AvailabilityProbe::check(const ResolvedEvent& event) {
     const Key key{e.type, e.config, e.config1, e.config2, flagBits(e), event.cpus.empty() ? -1 : event.cpus.front()};
     std::lock_guard lock(mutex_);
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-    return cache_[key] = probe(event);
+    Availability a = probe(event);
+    // A limit that was hit says nothing about the event: the next check asks the kernel again.
+    if (a.state != Availability::State::Unchecked) cache_[key] = a;
+    return a;
 }
 
 Availability AvailabilityProbe::probe(const ResolvedEvent& event) {
@@ -58,6 +79,7 @@ Availability AvailabilityProbe::probe(const ResolvedEvent& event) {
     attr.disabled = 1;
     const int err = open_(attr, pid, cpu);
     if (err == 0) return {Availability::State::Countable, "", ""};
+    if (outOfFiles(err)) return unchecked(err, event);
 
     const bool refused = err == EACCES || err == EPERM;
     if (refused && !systemWide && !event.encoding.excludeKernel) {
@@ -65,7 +87,9 @@ Availability AvailabilityProbe::probe(const ResolvedEvent& event) {
         userOnly.disabled = 1;
         userOnly.exclude_kernel = 1;
         userOnly.exclude_hv = 1;
-        if (open_(userOnly, pid, cpu) == 0)
+        const int userErr = open_(userOnly, pid, cpu);
+        if (outOfFiles(userErr)) return unchecked(userErr, event);
+        if (userErr == 0)
             return {Availability::State::Restricted,
                     "only user space can be counted (perf_event_paranoid=" + std::to_string(permissions_.paranoid) +
                         " without CAP_PERFMON); to count the kernel too, " + permissions_.fixHint(),

@@ -1,7 +1,10 @@
 #pragma once
 // Whether a resolved event can be counted here: opens it once with
 // perf_event_open (pid=0, cpu=-1; for system-wide PMUs pid=-1 on the first
-// CPU of their cpumask), closes it and remembers the answer per encoding.
+// CPU of their cpumask), closes it and remembers the answer per encoding;
+// except when the open ran out of file descriptors (EMFILE, ENFILE): that is
+// a limit of the process or system, the answer is "unchecked" with the limit
+// and its fix, and it is never remembered.
 // If the kernel refuses kernel-space counting, user space alone is tried, and
 // an event that counts only there is "restricted". libpfm events of models
 // not present here are never opened.

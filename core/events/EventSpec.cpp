@@ -36,6 +36,7 @@ const char* toString(Availability::State state) {
     case Availability::State::Countable: return "countable";
     case Availability::State::Restricted: return "restricted";
     case Availability::State::Unsupported: return "unsupported";
+    case Availability::State::Unchecked: return "unchecked";
     }
     return "?";
 }

@@ -51,14 +51,16 @@ struct Availability {
         Countable,    // opens with the requested privilege levels
         Restricted,   // opens, but only with restrictions (e.g. user space only); reason says which
         Unsupported,  // cannot be opened here; reason says why and how to fix it if it can be fixed
+        Unchecked,    // not known: the check itself hit a limit of this process or system (out of file
+                      // descriptors), which says nothing about the event; reason names the limit and the fix
     };
     State state = State::Unsupported;
     std::string reason; // empty when Countable
     std::string brief;  // a few words for tables ("no hardware PMU", "user space only"); empty when Countable
 
-    bool countable() const { return state != State::Unsupported; }
+    bool countable() const { return state == State::Countable || state == State::Restricted; }
 };
 
-const char* toString(Availability::State state); // "countable", "restricted", "unsupported"
+const char* toString(Availability::State state); // "countable", "restricted", "unsupported", "unchecked"
 
 } // namespace perfdash

@@ -37,6 +37,10 @@ std::string formatPartial(const PartialSum& partial, const std::string& parts) {
            std::to_string(partial.of) + " " + parts + ")";
 }
 
+std::string formatPartialShort(const PartialSum& partial) {
+    return "\u2265 " + formatNumber(partial.value) + " (partial)";
+}
+
 std::string noValueReason(const CountValue& count) {
     if (isAvailable(count.coverage) && count.coverage == 0)
         return "the event was never on a counter (other events had the counters all the time)";

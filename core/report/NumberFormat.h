@@ -29,6 +29,9 @@ std::string formatCount(const CountValue& count);
 // A sum that only some parts had a value for: "≥ 1234 (partial: 3 of 10 intervals)".
 // parts: what was added up, in the plural ("intervals", "locations", "threads").
 std::string formatPartial(const PartialSum& partial, const std::string& parts);
+// The same for a table cell, whose width must not push the other rows' figures
+// out of view: "≥ 1234 (partial)"; the cell's tooltip (describeCount) says of how many parts.
+std::string formatPartialShort(const PartialSum& partial);
 
 // Why a counted event has no value (n/a) in one period and place, in a few words.
 std::string noValueReason(const CountValue& count);

@@ -4,7 +4,9 @@
 #include <QtTest>
 
 #include <cerrno>
+#include <fcntl.h>
 #include <grp.h>
+#include <sys/resource.h>
 #include <linux/perf_event.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,6 +36,10 @@ struct FakeOpen {
         };
     }
 };
+
+// The state as text: QCOMPARE on the enum itself finds perfdash::toString by
+// argument lookup and frees its static text when the comparison fails (a crash, not a report).
+QString stateOf(const Availability& a) { return QString::fromLatin1(toString(a.state)); }
 
 PerfPermissions unprivileged() {
     PerfPermissions p;
@@ -118,6 +124,70 @@ private slots:
         FakeOpen invalid{{}, [](const perf_event_attr&) { return EINVAL; }};
         AvailabilityProbe rejecting(unprivileged(), true, invalid.function());
         QCOMPARE(rejecting.check(cycles).brief, std::string("rejected as invalid"));
+    }
+
+    // Out of file descriptors is a limit of the process (EMFILE) or the
+    // system (ENFILE), not a property of the event: "unchecked", with the
+    // limit and its fix, and asked again at the next check.
+    void outOfFilesIsALimitAndNotRemembered() {
+        int failures = 1;
+        FakeOpen open{{}, [&](const perf_event_attr&) { return failures-- > 0 ? EMFILE : 0; }};
+        AvailabilityProbe probe(unprivileged(), true, open.function());
+        const ResolvedEvent cs = resolve(fixture, "cs");
+        const Availability a = probe.check(cs);
+        QCOMPARE(stateOf(a), QStringLiteral("unchecked"));
+        QVERIFY(!a.countable());
+        QCOMPARE(a.brief, std::string("not checked: out of files (ulimit -n)"));
+        QVERIFY2(a.reason.find("ulimit -n") != std::string::npos &&
+                     a.reason.find("open files per process") != std::string::npos &&
+                     a.reason.find("not a property of the event") != std::string::npos,
+                 a.reason.c_str());
+        QCOMPARE(stateOf(probe.check(cs)), QStringLiteral("countable")); // asked again, not remembered
+        QCOMPARE(open.calls.size(), size_t(2));
+        probe.check(cs);
+        QCOMPARE(open.calls.size(), size_t(2)); // a real answer is remembered
+
+        FakeOpen system{{}, [](const perf_event_attr&) { return ENFILE; }};
+        AvailabilityProbe full(unprivileged(), true, system.function());
+        const Availability s = full.check(cs);
+        QCOMPARE(stateOf(s), QStringLiteral("unchecked"));
+        QVERIFY2(s.reason.find("fs.file-max") != std::string::npos, s.reason.c_str());
+        full.check(cs);
+        QCOMPARE(system.calls.size(), size_t(2));
+
+        // The user-space-only retry can run out of files too.
+        int calls = 0;
+        FakeOpen retry{{}, [&](const perf_event_attr&) { return ++calls == 1 ? EACCES : EMFILE; }};
+        AvailabilityProbe restricted(unprivileged(), true, retry.function());
+        QCOMPARE(stateOf(restricted.check(cs)), QStringLiteral("unchecked"));
+    }
+
+    // The real kernel with this process's file table full: RLIMIT_NOFILE
+    // lowered to the lowest free descriptor, so the probe's open is refused.
+    void aFullFileTableOfThisProcessIsNamed() {
+        EventResolver real;
+        const ResolvedEvent taskClock = resolve(real, "task-clock");
+        AvailabilityProbe probe(PerfPermissions::probe(), real.pmus().core() != nullptr);
+        rlimit saved{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+        const int lowestFree = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        QVERIFY(lowestFree >= 0);
+        ::close(lowestFree);
+        Availability full;
+        {
+            rlimit lowered = saved;
+            lowered.rlim_cur = static_cast<rlim_t>(lowestFree);
+            QCOMPARE(::setrlimit(RLIMIT_NOFILE, &lowered), 0);
+            full = probe.check(taskClock);
+            QCOMPARE(::setrlimit(RLIMIT_NOFILE, &saved), 0);
+        }
+        QCOMPARE(stateOf(full), QStringLiteral("unchecked"));
+        const std::string limit = "the limit is " + std::to_string(lowestFree) + " open files per process";
+        QVERIFY2(full.reason.find(limit) != std::string::npos && full.reason.find("ulimit -n") != std::string::npos,
+                 full.reason.c_str());
+        // With files to spare the same probe finds it countable: the limit was not remembered as the answer.
+        const Availability after = probe.check(taskClock);
+        QVERIFY2(after.countable(), after.reason.c_str());
     }
 
     void systemWidePmusOpenOnTheirFirstCpu() {

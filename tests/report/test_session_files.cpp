@@ -1,5 +1,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "ReportSamples.h"
@@ -117,11 +118,15 @@ private slots:
         QCOMPARE(opened->durationS, 1.5);
         QCOMPARE(opened->groups.size(), full.groups.size());
         const EventResult& instr = opened->groups[0].events[0];
-        QCOMPARE(instr.total.value, 1000.0 + 2000.0 + 3000.0);
         QCOMPARE(instr.perLocation[1].value, 3 * 2e6); // per location: 2e6 in each interval
+        QCOMPARE(instr.total.value, 3 * (1e6 + 2e6 + 3e6)); // over the locations, as a live run sums
         const EventResult& clk = opened->groups[0].events[1];
-        QCOMPARE(clk.perLocation[0].coverage, 0.625);       // the lowest coverage of the intervals
+        QCOMPARE(clk.perLocation[0].coverage, 0.625);       // the intervals' coverage, weighted by their length
         QVERIFY(!isAvailable(clk.perLocation[2].value));    // n/a in the intervals stays n/a
+        QVERIFY(!isAvailable(clk.total.value));             // so the total is partial, not the total
+        QVERIFY(clk.partialTotal);
+        QCOMPARE(clk.partialTotal->value, 3 * (1234567 + 2e6));
+        QCOMPARE(clk.partialTotal->counted, size_t(2));
         QVERIFY(!opened->groups[1].events[3].counted);
 
         // Whole-run metrics: the file's formulas on the sums, time = the 1.5 s saved.
@@ -151,6 +156,73 @@ private slots:
         QCOMPARE(reread->groups[1].metrics[0].aggregate, 3 * 100.0 * 64);
     }
 
+    // An event that has no value at one location in one of the saved
+    // intervals: its whole-run total is partial (never n/a, never the sum
+    // of what arrived), the metrics on it follow a live run's rule, and the
+    // file written again says so. Beside it, an event never on a counter
+    // stays n/a, and a multiplexed one keeps its coverage.
+    void rebuiltTotalsArePartialWhereAnIntervalLacksAValue() {
+        MeasurementResult full = samples::gapsResult();
+        full.interrupted = false;
+        full.intervals.clear();
+        for (int i = 1; i <= 3; ++i) {
+            GroupResult g = samples::gapGroups(1.0)[0];
+            const CountValue cpu2 = i == 2 ? CountValue{kNotAvailable, 0} : CountValue{300, 1};
+            g.events[1] = samples::counted("PMC1", "some", {{100, 1}, {200, 1}, cpu2});
+            g.metrics.push_back(samples::metric("twice some", "PMC1*2", {200, 400, 600}, 1200));
+            full.intervals.push_back({0.5 * i, 0.5, {g}});
+        }
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(full.intervals).ok());
+
+        auto opened = openSessionFile(path);
+        QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
+        const GroupResult& g = opened->groups[0];
+        const EventResult& some = g.events[1];
+        QCOMPARE(some.perLocation[0].value, 300.0);
+        QCOMPARE(some.perLocation[1].value, 600.0);
+        QVERIFY(!isAvailable(some.perLocation[2].value)); // no value in interval 2: its sum is not CPU 2's count
+        QCOMPARE(some.perLocation[2].coverage, 2.0 / 3.0);
+        QVERIFY(!isAvailable(some.total.value));
+        QVERIFY(some.partialTotal);
+        QCOMPARE(some.partialTotal->value, 300.0 + 600.0 + 600.0); // CPU 2's two intervals are in the lower bound
+        QCOMPARE(some.partialTotal->counted, size_t(2));
+        QCOMPARE(some.partialTotal->of, size_t(3));
+        const bool said = std::any_of(opened->warnings.begin(), opened->warnings.end(), [](const std::string& w) {
+            return w.find("'some' (group GAPS) has no value in some of the saved intervals at 1 of 3 locations") !=
+                   std::string::npos;
+        });
+        QVERIFY2(said, join(opened->warnings, "\n").c_str());
+
+        // The metric: per complete location, n/a where the count is, n/a over a partial total (as live).
+        const MetricResult& twice = g.metrics.back();
+        QCOMPARE(twice.perLocation[0], 600.0);
+        QCOMPARE(twice.perLocation[1], 1200.0);
+        QVERIFY(!isAvailable(twice.perLocation[2]));
+        QVERIFY(!isAvailable(twice.aggregate));
+
+        const EventResult& idle = g.events[0]; // never on a counter: n/a, not partial, coverage a known 0
+        QVERIFY(!isAvailable(idle.total.value));
+        QVERIFY(!idle.partialTotal);
+        QCOMPARE(idle.perLocation[0].coverage, 0.0);
+        const EventResult& mux = g.events[2]; // multiplexed: complete, scaled, with its coverage
+        QCOMPARE(mux.total.value, 3 * (1000.0 + 3000.0 + 0.0));
+        QCOMPARE(mux.total.coverage, 0.5);
+        QVERIFY(!mux.partialTotal);
+
+        // The file written again carries `partial` as a live run's report does.
+        const nlohmann::json written = nlohmann::json::parse(formatReportJson(*opened));
+        const nlohmann::json& total = written["groups"][0]["events"][1]["total"];
+        QVERIFY(total["value"].is_null());
+        QCOMPARE(total["partial"]["value"].get<double>(), 1500.0);
+        QCOMPARE(total["partial"]["locations_with_value"].get<int>(), 2);
+        QCOMPARE(total["partial"]["locations"].get<int>(), 3);
+        QVERIFY(written["totals"]["some"].is_null());
+    }
+
     void rebuiltMetricsUseTheRunsFormulaConstants() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
@@ -166,7 +238,7 @@ private slots:
         QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message.c_str());
         const MetricResult& busy = opened->groups[0].metrics.back();
         QCOMPARE(busy.name, std::string("Busy"));
-        QCOMPARE(busy.aggregate, (1000.0 + 2000.0) * 1e-9 * 3 / 1.0);
+        QCOMPARE(busy.aggregate, 2 * (1e6 + 2e6 + 3e6) * 1e-9 * 3 / 1.0); // FIXC0 over 2 intervals and 3 CPUs
         QCOMPARE(busy.perLocation[0], 2 * 1e6 * 1e-9 * 1 / 1.0); // a CPU location covers one CPU
         for (const auto& w : opened->warnings) QVERIFY2(w.find("formula constants") == std::string::npos, w.c_str());
     }

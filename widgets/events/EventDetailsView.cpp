@@ -97,6 +97,10 @@ QString EventDetailsView::availabilityHtml(const Availability* availability) con
         colour = dark ? QStringLiteral("#ff7b72") : QStringLiteral("#cf222e");
         verdict = tr("Not countable here: %1").arg(escaped(availability->brief));
         break;
+    case Availability::State::Unchecked:
+        colour = dark ? QStringLiteral("#e3b341") : QStringLiteral("#9a6700");
+        verdict = tr("Not known: %1").arg(escaped(availability->brief));
+        break;
     }
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b>").arg(colour, verdict);
     if (!availability->reason.empty()) html += QStringLiteral("<br>") + escaped(availability->reason);

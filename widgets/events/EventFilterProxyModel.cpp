@@ -4,15 +4,16 @@ namespace perfdash {
 
 namespace {
 
-// Sort rank of the Availability column: what can be counted first, then what is not known yet last.
+// Sort rank of the Availability column: what can be counted first, then what is not known (yet) last.
 int availabilityRank(const Availability* a) {
-    if (!a) return 3;
+    if (!a) return 4;
     switch (a->state) {
     case Availability::State::Countable: return 0;
     case Availability::State::Restricted: return 1;
     case Availability::State::Unsupported: return 2;
+    case Availability::State::Unchecked: return 3;
     }
-    return 3;
+    return 4;
 }
 
 } // namespace

@@ -30,9 +30,10 @@ void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
     for (const auto& group : groups)
         for (const auto& event : group.events) locationCount = std::max(locationCount, event.perLocation.size());
     for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
-    for (const auto& group : groups)
-        for (const auto& event : group.events) {
-            Row row{event, QString::fromStdString(group.name), std::vector<CountSum>(locations_.size())};
+    for (size_t g = 0; g < groups.size(); ++g)
+        for (size_t e = 0; e < groups[g].events.size(); ++e) {
+            Row row{groups[g].events[e], QString::fromStdString(groups[g].name),
+                    std::vector<CountSum>(locations_.size()), g, e};
             row.event.perLocation.clear();
             row.event.total = {};
             row.event.partialTotal.reset();
@@ -44,18 +45,19 @@ void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
 void EventTotalsModel::appendIntervals(const std::vector<IntervalResult>& intervals) {
     if (intervals.empty() || wholeRun_) return;
     if (rows_.empty()) defineRows(intervals.front().groups);
+    const EventResult missing;
     for (const auto& interval : intervals) {
         seconds_ += interval.dt;
-        size_t r = 0;
-        for (const auto& group : interval.groups)
-            for (const auto& event : group.events) {
-                if (r >= rows_.size()) break;
-                Row& row = rows_[r++];
-                if (!row.event.counted) continue;
-                // An interval that lacks a location has no value there: the sum becomes partial.
-                for (size_t l = 0; l < row.sums.size(); ++l)
-                    row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{}, interval.dt);
-            }
+        for (Row& row : rows_) {
+            if (!row.event.counted) continue;
+            // An interval that lacks the event (a damaged replay) or a location has no value there: the
+            // sum becomes partial, never the sum of the intervals that had one.
+            const bool has = row.groupIndex < interval.groups.size() &&
+                             row.eventIndex < interval.groups[row.groupIndex].events.size();
+            const EventResult& event = has ? interval.groups[row.groupIndex].events[row.eventIndex] : missing;
+            for (size_t l = 0; l < row.sums.size(); ++l)
+                row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{}, interval.dt);
+        }
     }
     if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
@@ -137,7 +139,7 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     auto display = [&]() -> QString {
         if (!row.event.counted && !isLocation && stat == Statistic::Sum) return tr("not counted");
         if (isCoverage) return QString::fromStdString(formatCoverage(cell.count.value));
-        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        if (cell.partial) return QString::fromStdString(formatPartialShort(*cell.partial));
         const QString number = QString::fromStdString(formatNumber(cell.count.value));
         return leftOut && isAvailable(cell.count.value) ? tr("%1 (of %2 of %3 locations)").arg(number).arg(cell.over).arg(cell.of)
                                                         : number;
@@ -145,8 +147,10 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     switch (role) {
     case Qt::DisplayRole: return display();
     case kRawValueRole:
-        // A figure that is not the whole answer is copied as its text, never as a bare number.
-        if (cell.partial || (leftOut && isAvailable(cell.count.value))) return display();
+        // A figure that is not the whole answer is copied as its text, never as a bare number; a partial
+        // one with how many parts it holds, which the copy's reader has no tooltip for.
+        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        if (leftOut && isAvailable(cell.count.value)) return display();
         return cell.count.value;
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:

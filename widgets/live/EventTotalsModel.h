@@ -8,7 +8,9 @@
 // Sums follow core/result/CountSum.h: an interval or location without a
 // value is unknown, never 0. A cell none of whose intervals had a value is
 // "n/a" with the reason; one that only some had a value for is shown as
-// partial ("≥ 1234 (partial: 3 of 10 intervals)"), never as the total.
+// partial ("≥ 1234 (partial)", short so that it does not widen its column
+// past the other rows' figures; the tooltip and a copy say "3 of 10
+// intervals"), never as the total.
 #include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <vector>
@@ -54,6 +56,7 @@ private:
         EventResult event; // names, counted, reason; whole run: the run's totals
         QString group;
         std::vector<CountSum> sums; // per location: over the intervals so far, or the run's total
+        size_t groupIndex = 0, eventIndex = 0; // where an interval holds the event
     };
     void defineRows(const std::vector<GroupResult>& groups);
     Cell locationCell(const Row& row, size_t location) const;

@@ -1,21 +1,60 @@
 #include "widgets/regions/RegionListModel.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include "core/report/NumberFormat.h"
+#include "core/result/CountSum.h"
 
 namespace perfdash {
 
-uint64_t totalCalls(const RegionResult& region) {
-    return std::accumulate(region.calls.begin(), region.calls.end(), uint64_t{0});
+RegionFigure totalCalls(const RegionResult& region) {
+    CountSum sum;
+    for (size_t t = 0; t < region.threads.size(); ++t)
+        sum.add(t < region.calls.size() ? CountValue{static_cast<double>(region.calls[t]), kNotAvailable} : CountValue{});
+    return {sum.total().value, sum.partial()};
 }
 
-double longestTime(const RegionResult& region) {
+// A maximum over the threads follows the rule of a sum: the longest of some threads is not the region's time.
+RegionFigure longestTime(const RegionResult& region) {
     double longest = kNotAvailable;
-    for (double t : region.timeS)
-        if (isAvailable(t)) longest = isAvailable(longest) ? std::max(longest, t) : t;
-    return longest;
+    size_t known = 0;
+    for (size_t t = 0; t < region.threads.size(); ++t) {
+        const double time = t < region.timeS.size() ? region.timeS[t] : kNotAvailable;
+        if (!isAvailable(time)) continue;
+        longest = known++ ? std::max(longest, time) : time;
+    }
+    if (known == 0) return {};
+    if (known < region.threads.size()) return {kNotAvailable, PartialSum{longest, known, region.threads.size()}};
+    return {longest, std::nullopt};
+}
+
+QString regionFigureText(const RegionFigure& figure) {
+    return QString::fromStdString(figure.partial ? formatPartialShort(*figure.partial) : formatNumber(figure.value));
+}
+
+namespace {
+// partial: a message with %1 of %2 threads and %3 the lower bound.
+QString figureToolTip(const RegionFigure& figure, const QString& partial, const QString& none) {
+    if (figure.partial)
+        return partial.arg(figure.partial->counted)
+            .arg(figure.partial->of)
+            .arg(QString::fromStdString(formatNumber(figure.partial->value)));
+    return isAvailable(figure.value) ? QString() : none;
+}
+} // namespace
+
+QString regionCallsToolTip(const RegionFigure& calls) {
+    return figureToolTip(calls,
+                         RegionListModel::tr("Partial: only %1 of %2 threads have a recorded call count; they add up "
+                                             "to %3, a lower bound of the region's calls"),
+                         RegionListModel::tr("No thread has a recorded call count"));
+}
+
+QString regionTimeToolTip(const RegionFigure& time) {
+    return figureToolTip(time,
+                         RegionListModel::tr("Partial: only %1 of %2 threads have a recorded time; the longest of "
+                                             "them, %3 s, is a lower bound of the region's time"),
+                         RegionListModel::tr("No thread has a recorded time"));
 }
 
 RegionListModel::RegionListModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -40,8 +79,15 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
     if (role == RegionIndexRole) return index.row();
     if (role == Qt::TextAlignmentRole)
         return index.column() >= ThreadsColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
-    if (role == Qt::ToolTipRole && index.column() == TimeColumn)
-        return tr("The longest of its threads' times in the region: its span when they ran in parallel");
+    if (role == Qt::ToolTipRole && index.column() == TimeColumn) {
+        const QString why = regionTimeToolTip(longestTime(r));
+        const QString what = tr("The longest of its threads' times in the region: its span when they ran in parallel");
+        return why.isEmpty() ? what : what + QStringLiteral(".\n") + why;
+    }
+    if (role == Qt::ToolTipRole && index.column() == CallsColumn) {
+        const QString why = regionCallsToolTip(totalCalls(r));
+        return why.isEmpty() ? QVariant() : QVariant(why);
+    }
     if (role == Qt::ToolTipRole && index.column() == GroupColumn)
         return QString::fromStdString(r.group.shortDescription);
     if (role != Qt::DisplayRole && role != SortRole) return {};
@@ -51,11 +97,12 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
     case GroupColumn: return QString::fromStdString(r.group.name);
     case ThreadsColumn: return sort ? QVariant(static_cast<double>(r.threads.size())) : QVariant(QString::number(r.threads.size()));
     case CallsColumn:
-        return sort ? QVariant(static_cast<double>(totalCalls(r))) : QVariant(QString::number(totalCalls(r)));
     case TimeColumn: {
-        const double t = longestTime(r);
-        if (sort) return isAvailable(t) ? t : std::numeric_limits<double>::infinity();
-        return QString::fromStdString(formatNumber(t));
+        const RegionFigure f = index.column() == CallsColumn ? totalCalls(r) : longestTime(r);
+        if (!sort) return regionFigureText(f);
+        // A partial figure sorts by its lower bound; n/a sorts last.
+        const double v = f.partial ? f.partial->value : f.value;
+        return isAvailable(v) ? v : std::numeric_limits<double>::infinity();
     }
     default: return {};
     }

@@ -4,6 +4,7 @@
 // row per group): its threads, all their calls, and its time (the longest
 // thread's, the region's span when its threads ran in parallel).
 #include <QAbstractTableModel>
+#include <optional>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -33,9 +34,21 @@ private:
     std::vector<RegionResult> regions_;
 };
 
+// A figure of a region over its threads: `value` when every thread has one;
+// otherwise n/a, and `partial` holds what the threads that have one give (a
+// lower bound, with how many threads it holds) when some do (CountSum.h).
+struct RegionFigure {
+    double value = kNotAvailable;
+    std::optional<PartialSum> partial;
+};
 // Summed calls of a region's threads.
-uint64_t totalCalls(const RegionResult& region);
-// The longest thread's time in the region, or NaN when none is known.
-double longestTime(const RegionResult& region);
+RegionFigure totalCalls(const RegionResult& region);
+// The longest thread's time in the region: its span when the threads ran in parallel.
+RegionFigure longestTime(const RegionResult& region);
+// "17", "≥ 17 (partial)" or "n/a".
+QString regionFigureText(const RegionFigure& figure);
+// Why the calls or the time is partial or n/a (empty when it is complete).
+QString regionCallsToolTip(const RegionFigure& calls);
+QString regionTimeToolTip(const RegionFigure& time);
 
 } // namespace perfdash

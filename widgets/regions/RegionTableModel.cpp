@@ -21,6 +21,16 @@ QVariant numberCell(double value, int role, const QString& missingReason) {
     }
 }
 
+// The region row's calls or time: complete, partial (a lower bound) or n/a, never what some threads give as the whole.
+QVariant regionFigureCell(const RegionFigure& figure, int role, const QString& why) {
+    switch (role) {
+    case Qt::DisplayRole: return regionFigureText(figure);
+    case RegionTableModel::ValueRole: return figure.value;
+    case Qt::ToolTipRole: return why.isEmpty() ? QVariant() : QVariant(why);
+    default: return {};
+    }
+}
+
 } // namespace
 
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -77,15 +87,15 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
                       "totals, and the metrics' formulas applied to the totals with that time");
         return {};
     }
-    if (column == CallsColumn) {
-        const bool known = whole || thread < r.calls.size();
-        const double calls = whole ? static_cast<double>(totalCalls(r))
-                                   : (known ? static_cast<double>(r.calls[thread]) : kNotAvailable);
-        return numberCell(calls, role, tr("Not recorded for this thread"));
-    }
-    if (column == TimeColumn) {
-        const double t = whole ? longestTime(r) : (thread < r.timeS.size() ? r.timeS[thread] : kNotAvailable);
-        return numberCell(t, role, tr("Not recorded for this thread"));
+    if (column == CallsColumn || column == TimeColumn) {
+        const bool calls = column == CallsColumn;
+        if (whole) {
+            const RegionFigure f = calls ? totalCalls(r) : longestTime(r);
+            return regionFigureCell(f, role, calls ? regionCallsToolTip(f) : regionTimeToolTip(f));
+        }
+        const double v = calls ? (thread < r.calls.size() ? static_cast<double>(r.calls[thread]) : kNotAvailable)
+                               : (thread < r.timeS.size() ? r.timeS[thread] : kNotAvailable);
+        return numberCell(v, role, tr("Not recorded for this thread"));
     }
     if (column < firstMetricColumn())
         return eventData(r.group.events[static_cast<size_t>(column - FirstEventColumn)], row, role);
@@ -108,7 +118,7 @@ QVariant RegionTableModel::eventData(const EventResult& e, int row, int role) co
     // The region's total is partial when some of its threads have no value: never shown as the total.
     const std::optional<PartialSum> partial = whole ? e.partialTotal : std::nullopt;
     switch (role) {
-    case Qt::DisplayRole: return text(partial ? formatPartial(*partial, "threads") : formatCount(value));
+    case Qt::DisplayRole: return text(partial ? formatPartialShort(*partial) : formatCount(value));
     case ValueRole: return value.value;
     case Qt::ToolTipRole: {
         const std::string about = describeCount(value, partial, "threads");

@@ -19,9 +19,10 @@ QString numberText(double v) { return qs(formatNumber(v)); }
 
 QString signedText(double v) { return std::isfinite(v) && v > 0 ? QLatin1Char('+') + numberText(v) : numberText(v); }
 
-// A session's value: "≥ 1234 (partial: 3 of 4 locations)", "2000000 (62.5%)" when multiplexed, or the number.
+// A session's value: "≥ 1234 (partial)" (its tooltip says of how many locations), "2000000 (62.5%)" when
+// multiplexed, or the number.
 QString sideText(double value, const ComparisonSide& side) {
-    if (side.partial) return qs(formatPartial(*side.partial, "locations"));
+    if (side.partial) return qs(formatPartialShort(*side.partial));
     return qs(formatCount({value, side.coverage}));
 }
 

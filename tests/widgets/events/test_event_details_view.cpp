@@ -59,6 +59,21 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(attr.name)), attr.name.c_str());
     }
 
+    // The probe ran out of file descriptors: not "not countable", but not known, with the limit and its fix.
+    void anUncheckedEventSaysItIsNotKnownAndWhy() {
+        const auto index = catalogIndexOf(catalog(), "task-clock");
+        QVERIFY(index);
+        const Availability unchecked{Availability::State::Unchecked,
+                                     "could not check whether 'task-clock' can be counted: raise 'ulimit -n'",
+                                     "not checked: out of files (ulimit -n)"};
+        EventDetailsView view(catalog());
+        view.showEntry(*index, &unchecked);
+        const QString text = view.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Not known: not checked: out of files (ulimit -n)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("raise 'ulimit -n'")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Not countable")), qPrintable(text));
+    }
+
     void listsUnitMasksWithTheDefaultMarked() {
         const auto index = catalogIndexOf(catalog(), "skl::INST_RETIRED");
         QVERIFY(index);

@@ -114,7 +114,7 @@ private slots:
         r.group.metrics[0].aggregate = kNotAvailable;
         model.setRegion(r);
         const int whole = model.aggregateRow();
-        QCOMPARE(cell(model, whole, 3), QStringLiteral("\u2265 1500 (partial: 2 of 3 threads)"));
+        QCOMPARE(cell(model, whole, 3), QStringLiteral("\u2265 1500 (partial)")); // short: the tooltip says how many
         QVERIFY(std::isnan(value(model, whole, 3, RegionTableModel::ValueRole)));
         QVERIFY(cell(model, whole, 3, Qt::ToolTipRole).startsWith(QStringLiteral("Partial: only 2 of 3 threads")));
         QCOMPARE(cell(model, 2, 3), QStringLiteral("n/a (0.0%)"));
@@ -125,6 +125,49 @@ private slots:
         // Multiplexed: scaled, with its coverage.
         QCOMPARE(cell(model, 1, 3), QStringLiteral("500 (50.0%)"));
         QVERIFY(cell(model, 1, 3, Qt::ToolTipRole).contains(QStringLiteral("Multiplexed")));
+    }
+
+    // A thread whose time is not known (null in a file) or whose calls were
+    // not recorded: the region's longest time and its calls are partial,
+    // never the longest or the sum of the other threads shown as the region's.
+    void theRegionsTimeAndCallsArePartialWhenAThreadLacksThem() {
+        RegionResult r = solveRegion();
+        r.threads.push_back({"thread", 4244});
+        r.timeS.push_back(kNotAvailable);
+        for (auto& e : r.group.events) e.perLocation.push_back({});
+        r.group.metrics[0].perLocation.push_back(kNotAvailable);
+
+        RegionListModel list;
+        QAbstractItemModelTester listTester(&list, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        list.setRegions({r});
+        QCOMPARE(cell(list, 0, RegionListModel::TimeColumn), QStringLiteral("\u2265 0.5 (partial)"));
+        QVERIFY2(cell(list, 0, RegionListModel::TimeColumn, Qt::ToolTipRole).contains("only 2 of 3 threads have a recorded time"),
+                 qPrintable(cell(list, 0, RegionListModel::TimeColumn, Qt::ToolTipRole)));
+        QCOMPARE(value(list, 0, RegionListModel::TimeColumn, RegionListModel::SortRole), 0.5); // by its lower bound
+        QCOMPARE(cell(list, 0, RegionListModel::CallsColumn), QStringLiteral("\u2265 17 (partial)"));
+
+        RegionTableModel table;
+        QAbstractItemModelTester tableTester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        table.setRegion(r);
+        const int whole = table.aggregateRow();
+        QCOMPARE(cell(table, 2, RegionTableModel::TimeColumn), QStringLiteral("n/a"));
+        QCOMPARE(cell(table, 2, RegionTableModel::CallsColumn), QStringLiteral("n/a"));
+        QCOMPARE(cell(table, whole, RegionTableModel::TimeColumn), QStringLiteral("\u2265 0.5 (partial)"));
+        QVERIFY(std::isnan(value(table, whole, RegionTableModel::TimeColumn, RegionTableModel::ValueRole)));
+        QCOMPARE(cell(table, whole, RegionTableModel::CallsColumn), QStringLiteral("\u2265 17 (partial)"));
+        QVERIFY(cell(table, whole, RegionTableModel::CallsColumn, Qt::ToolTipRole).contains("only 2 of 3 threads"));
+
+        // No thread with a time: n/a with the reason; every thread with one: the longest, complete.
+        r.timeS = {kNotAvailable, kNotAvailable, kNotAvailable};
+        table.setRegion(r);
+        QCOMPARE(cell(table, whole, RegionTableModel::TimeColumn), QStringLiteral("n/a"));
+        QCOMPARE(cell(table, whole, RegionTableModel::TimeColumn, Qt::ToolTipRole), QStringLiteral("No thread has a recorded time"));
+        r.timeS = {0.5, 0.25, 0.75};
+        r.calls = {10, 7, 1};
+        table.setRegion(r);
+        QCOMPARE(cell(table, whole, RegionTableModel::TimeColumn), QStringLiteral("0.75"));
+        QCOMPARE(cell(table, whole, RegionTableModel::CallsColumn), QStringLiteral("18"));
+        QVERIFY(cell(table, whole, RegionTableModel::CallsColumn, Qt::ToolTipRole).isEmpty());
     }
 
     void theChartDataHasARegionPerRowAndAThreadPerColumn() {
