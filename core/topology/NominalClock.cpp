@@ -13,6 +13,7 @@
 #endif
 
 #include "core/topology/CpuList.h"
+#include "core/util/Clock.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -38,12 +39,6 @@ std::optional<ClockInfo> fromCpuidLeaf15(const CpuidSource& cpuid) {
 }
 
 #if defined(__x86_64__)
-double monotonicRawSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 // A (time, TSC) pair taken as close together as this thread manages: of a few
 // tries, the one whose clock reads lie closest around the rdtsc.
 std::pair<double, uint64_t> pairedReading() {

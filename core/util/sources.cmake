@@ -1,5 +1,6 @@
 target_sources(perfdash_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AtomicFile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Clock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DataPaths.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Duration.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Strings.cpp
