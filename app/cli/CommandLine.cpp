@@ -3,8 +3,6 @@
 #include <cctype>
 #include <sstream>
 
-#include "core/util/Strings.h"
-
 namespace perfdash::cli {
 
 bool ParsedArgs::has(const std::string& name) const { return options_.count(name) > 0; }
@@ -53,7 +51,7 @@ Result<ParsedArgs> CommandLine::parse(const std::vector<std::string>& args) cons
         }
         std::string name = a;
         std::optional<std::string> inlineValue;
-        if (startsWith(a, "--")) {
+        if (a.starts_with("--")) {
             if (auto eq = a.find('='); eq != std::string::npos) {
                 name = a.substr(0, eq);
                 inlineValue = a.substr(eq + 1);

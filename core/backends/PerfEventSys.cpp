@@ -42,7 +42,7 @@ PerfPermissions PerfPermissions::probe(const std::string& procRoot) {
     }
     if (auto status = readFile(procRoot + "/self/status")) {
         for (const auto& line : split(*status, '\n')) {
-            if (!startsWith(line, "CapEff:")) continue;
+            if (!line.starts_with("CapEff:")) continue;
             std::string hexCaps = trim(line.substr(7));
             auto caps = parseUnsigned("0x" + hexCaps);
             if (caps) {
@@ -66,7 +66,7 @@ namespace {
 bool looksVirtualised() {
     if (auto cpuinfo = readFile("/proc/cpuinfo")) {
         for (const auto& line : split(*cpuinfo, '\n')) {
-            if (startsWith(line, "flags") && line.find(" hypervisor") != std::string::npos) return true;
+            if (line.starts_with("flags") && line.find(" hypervisor") != std::string::npos) return true;
         }
     }
     return readFirstLine("/sys/hypervisor/type").has_value();
@@ -75,8 +75,8 @@ bool looksVirtualised() {
 bool isCorePmuEvent(const ResolvedEvent& e) {
     return e.source == EventSource::Hardware || e.source == EventSource::HardwareCache ||
            e.source == EventSource::Raw || e.source == EventSource::Libpfm ||
-           (e.source == EventSource::SysfsPmu && (e.pmu == "cpu" || startsWith(e.pmu, "cpu_") ||
-                                                  startsWith(e.pmu, "armv8")));
+           (e.source == EventSource::SysfsPmu && (e.pmu == "cpu" || e.pmu.starts_with("cpu_") ||
+                                                  e.pmu.starts_with("armv8")));
 }
 
 } // namespace

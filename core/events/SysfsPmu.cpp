@@ -70,7 +70,7 @@ const PmuNamedEvent* SysfsPmu::event(std::string_view eventName) const {
 }
 
 bool isCorePmuName(std::string_view name) {
-    return name == "cpu" || startsWith(name, "cpu_") || startsWith(name, "armv");
+    return name == "cpu" || name.starts_with("cpu_") || name.starts_with("armv");
 }
 
 namespace {
@@ -90,8 +90,8 @@ std::optional<std::vector<int>> parseCpumask(std::string_view text) {
 }
 
 bool isEventAttributeFile(std::string_view file) {
-    return endsWith(file, ".scale") || endsWith(file, ".unit") || endsWith(file, ".per-pkg") ||
-           endsWith(file, ".snapshot");
+    return file.ends_with(".scale") || file.ends_with(".unit") || file.ends_with(".per-pkg") ||
+           file.ends_with(".snapshot");
 }
 
 std::vector<std::string> sortedEntries(const fs::path& dir) {

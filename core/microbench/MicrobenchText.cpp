@@ -94,7 +94,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
                     footnotes.push_back(r.name + ": " + (m == &r.latency ? "latency" : "TP and IPC") + " n/a: " + why);
         for (const auto* m : {&r.latency, &r.throughput})
             for (const auto& n : m->notes)
-                if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
+                if (!n.starts_with(std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
     }
     if (!footnotes.empty()) out += "\n";
     for (const auto& f : footnotes) out += "  " + f + "\n";

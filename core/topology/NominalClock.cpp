@@ -105,7 +105,7 @@ std::optional<ClockInfo> fromCpuinfo(const MachineSources& sources) {
         if (colon == std::string::npos) continue;
         const std::string key = toLower(trim(std::string_view(line).substr(0, colon)));
         std::string value = trim(std::string_view(line).substr(colon + 1));
-        if (key == "clock" && endsWith(value, "MHz")) value = trim(value.substr(0, value.size() - 3));
+        if (key == "clock" && value.ends_with("MHz")) value = trim(value.substr(0, value.size() - 3));
         else if (key != "cpu mhz") continue;
         if (auto mhz = parseDouble(value); mhz && *mhz > 0)
             return ClockInfo{*mhz * 1e6, path + " '" + trim(std::string_view(line).substr(0, colon)) + "'"};
