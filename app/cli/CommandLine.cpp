@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/util/Strings.h"
-
 namespace perfdash::cli {
 
 namespace {
@@ -85,7 +83,7 @@ Result<ParsedArgs> CommandLine::parse(const std::vector<std::string>& args) cons
         }
         std::string name = a;
         std::optional<std::string> inlineValue;
-        if (startsWith(a, "--")) {
+        if (a.starts_with("--")) {
             if (auto eq = a.find('='); eq != std::string::npos) {
                 name = a.substr(0, eq);
                 inlineValue = a.substr(eq + 1);

@@ -14,7 +14,7 @@
 #include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 #include "core/measurement/MachineContext.h"
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 

@@ -1,7 +1,6 @@
 #include "core/backends/DirectCounting.h"
 
 #include <cmath>
-#include <ctime>
 
 namespace perfdash {
 
@@ -37,12 +36,6 @@ void EnabledClock::stop(int64_t nowNs) {
 uint64_t EnabledClock::elapsedNs(int64_t nowNs) const {
     if (!running_ || nowNs < since_) return accumulated_;
     return accumulated_ + static_cast<uint64_t>(nowNs - since_);
-}
-
-int64_t monotonicNowNs() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
 } // namespace perfdash

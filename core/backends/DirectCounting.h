@@ -49,6 +49,4 @@ private:
     uint64_t accumulated_ = 0;
 };
 
-int64_t monotonicNowNs();
-
 } // namespace perfdash

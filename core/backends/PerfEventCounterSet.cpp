@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+#include "core/util/Clock.h"
 
 namespace perfdash {
 
@@ -16,12 +17,6 @@ namespace {
 // { nr, time_enabled, time_running, { value, id } x nr }
 constexpr size_t kGroupHeaderWords = 3;
 constexpr size_t kWordsPerMember = 2;
-
-int64_t monotonicNowNs() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 // Reads exactly `bytes`, retrying on EINTR. Returns 0 or an errno; ENODATA
 // when the kernel returned a short read (an event in error state reads 0 bytes).

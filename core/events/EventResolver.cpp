@@ -146,7 +146,7 @@ Result<ResolvedEvent> EventResolver::resolveSysfs(const std::string& spec) const
                          (close.empty() ? std::string() : " (closest: " + join(close, ", ") + ")"));
     }
     std::string modifiers = spec.substr(close + 1);
-    if (startsWith(modifiers, ":")) modifiers.erase(0, 1);
+    if (modifiers.starts_with(":")) modifiers.erase(0, 1);
     return resolveNamedPmuEvent(spec, *pmu, spec.substr(open + 1, close - open - 1), modifiers);
 }
 
@@ -208,7 +208,7 @@ Error EventResolver::unknownEvent(const std::string& spec) const {
     if (tracepointShape && tracefs_.mounted()) {
         std::vector<std::string> inSubsystem;
         for (auto& t : tracefs_.eventNames())
-            if (startsWith(t, base + ":")) inSubsystem.push_back(t);
+            if (t.starts_with(base + ":")) inSubsystem.push_back(t);
         if (!inSubsystem.empty()) {
             auto near = closestMatches(spec, inSubsystem);
             if (near.empty()) near.assign(inSubsystem.begin(), inSubsystem.begin() + std::min<size_t>(5, inSubsystem.size()));

@@ -87,8 +87,8 @@ std::optional<std::vector<int>> parseCpumask(std::string_view text) {
 }
 
 bool isEventAttributeFile(std::string_view file) {
-    return endsWith(file, ".scale") || endsWith(file, ".unit") || endsWith(file, ".per-pkg") ||
-           endsWith(file, ".snapshot");
+    return file.ends_with(".scale") || file.ends_with(".unit") || file.ends_with(".per-pkg") ||
+           file.ends_with(".snapshot");
 }
 
 std::vector<std::string> sortedEntries(const fs::path& dir) {

@@ -2,8 +2,6 @@
 
 #include <initializer_list>
 
-#include "core/util/Strings.h"
-
 namespace perfdash {
 
 namespace {
@@ -56,7 +54,7 @@ const ArchMapping kMappings[] = {
 };
 
 bool matches(std::string_view pattern, std::string_view name) {
-    if (endsWith(pattern, "*")) return startsWith(name, pattern.substr(0, pattern.size() - 1));
+    if (pattern.ends_with("*")) return name.starts_with(pattern.substr(0, pattern.size() - 1));
     return pattern == name;
 }
 

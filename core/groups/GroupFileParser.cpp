@@ -47,7 +47,7 @@ public:
     }
 
     Result<PerformanceGroup> parse(std::string_view text) {
-        if (startsWith(text, "\xEF\xBB\xBF")) text.remove_prefix(3); // UTF-8 byte order mark
+        if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3); // UTF-8 byte order mark
         const auto lines = split(text, '\n', /*keepEmpty=*/true);
         for (size_t i = 0; i < lines.size(); ++i) parseLine(lines[i], static_cast<int>(i) + 1);
         finish();
@@ -64,7 +64,7 @@ private:
     void parseLine(std::string_view raw, int line) {
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         if (section_ == Section::Long) {
-            if (!startsWith(raw, "#")) longLines_.push_back(rtrim(raw));
+            if (!raw.starts_with("#")) longLines_.push_back(rtrim(raw));
             return;
         }
         const std::string text = trim(raw);

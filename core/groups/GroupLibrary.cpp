@@ -127,7 +127,7 @@ std::optional<GroupEntry> GroupLibrary::find(std::string_view name) const {
 }
 
 bool GroupLibrary::looksLikePath(std::string_view nameOrPath) {
-    return nameOrPath.find('/') != std::string_view::npos || endsWith(nameOrPath, ".txt");
+    return nameOrPath.find('/') != std::string_view::npos || nameOrPath.ends_with(".txt");
 }
 
 Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {

@@ -69,7 +69,7 @@ BackendInfo msrInfo(const BackendChoice& where, MachineContext& machine, const s
 }
 
 BackendInfo loongsonInfo(const BackendChoice& where, const std::string& arch) {
-    BackendInfo info{"loongson", "Loongson 2E/2F module", false, startsWith(arch, "mips"), "", ""};
+    BackendInfo info{"loongson", "Loongson 2E/2F module", false, arch.starts_with("mips"), "", ""};
     const loongson::PcounterStatus device = loongson::probePcounter(where.effectivePcounterPath());
     if (!info.applicable && !device.available) {
         info.detail = "the Loongson 2E/2F counter module exists only on MIPS (this is " + arch + ")";

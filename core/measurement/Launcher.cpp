@@ -166,7 +166,7 @@ Result<std::vector<std::string>> mergedEnvironment(const std::vector<std::string
         if (eq == 0 || eq == std::string::npos)
             return makeError("invalid environment entry '" + entry + "': write it as NAME=value");
         const std::string prefix = entry.substr(0, eq + 1);
-        auto same = std::find_if(env.begin(), env.end(), [&](const std::string& e) { return startsWith(e, prefix); });
+        auto same = std::find_if(env.begin(), env.end(), [&](const std::string& e) { return e.starts_with(prefix); });
         if (same != env.end()) *same = entry;
         else env.push_back(entry);
     }
@@ -175,7 +175,7 @@ Result<std::vector<std::string>> mergedEnvironment(const std::vector<std::string
 
 std::string pathVariable(const std::vector<std::string>& env) {
     for (const std::string& e : env)
-        if (startsWith(e, "PATH=")) return e.substr(5);
+        if (e.starts_with("PATH=")) return e.substr(5);
     return {};
 }
 

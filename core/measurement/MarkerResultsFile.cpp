@@ -122,7 +122,7 @@ private:
             state.kind = MarkerEventState::Kind::Counted;
         } else if (f[3] == "unschedulable") {
             state.kind = MarkerEventState::Kind::Unschedulable;
-        } else if (startsWith(f[3], "errno=")) {
+        } else if (f[3].starts_with("errno=")) {
             state.kind = MarkerEventState::Kind::OpenFailed;
             state.error = static_cast<int>(number(f[3].substr(6), "errno"));
         } else {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <csignal>
-#include <ctime>
 #include <limits>
 #include <thread>
 
@@ -11,6 +10,7 @@
 #include "core/measurement/CountingBackends.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
+#include "core/util/Clock.h"
 #include "core/util/Duration.h"
 
 namespace perfdash {
@@ -21,24 +21,7 @@ constexpr size_t kStoreCapacity = 4096;
 // How long a program that outlived the measurement gets to exit after SIGTERM.
 constexpr auto kTerminateGrace = std::chrono::seconds(2);
 
-std::string isoNow() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char buf[40];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &local);
-    std::string s = buf;
-    if (s.size() > 2 && (s[s.size() - 5] == '+' || s[s.size() - 5] == '-')) s.insert(s.size() - 2, ":");
-    return s;
-}
-
 double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
-
-int64_t monotonicNowNs() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 // Counters narrower than 64 bits must be read before they can wrap twice:
 // the sampler reads at least every `bound`, without a timeline in between
@@ -140,7 +123,7 @@ Status Measurement::launch() {
     options.interval = samplingInterval(r.interval, counters_->maxReadInterval(), r.backend.name, runWarnings_);
     options.duration = r.duration;
     options.targetPid = targetPid;
-    startedAt_ = isoNow();
+    startedAt_ = isoLocalNow();
     if (Status s = sampler_->start(options); !s) return s;
     SampleStore::Batch first = store_->since(0);
     baseline_ = first.snapshots.front();

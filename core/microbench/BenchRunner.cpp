@@ -57,11 +57,11 @@ std::string encodeTiming(const Result<PairTiming>& r) {
 }
 
 Result<PairTiming> decodeTiming(const std::string& line) {
-    if (startsWith(line, "error ")) return makeError(line.substr(6));
+    if (line.starts_with("error ")) return makeError(line.substr(6));
     PairTiming t;
     int confirmed = 0, used = 0;
-    const bool measured = startsWith(line, "ok ");
-    const bool unavailable = startsWith(line, "n/a ");
+    const bool measured = line.starts_with("ok ");
+    const bool unavailable = line.starts_with("n/a ");
     if (measured || unavailable) {
         const char* rest = line.c_str() + (measured ? 3 : 4);
         if (std::sscanf(rest, "%d %lg %n", &confirmed, &t.clockHz, &used) == 2) {

@@ -12,7 +12,7 @@ namespace {
 constexpr uint64_t kDoubleOne = 0x3ff0000000000000ull;
 
 bool looksFloating(std::string_view t) {
-    if (startsWith(t, "0x") || startsWith(t, "-0x")) return false;
+    if (t.starts_with("0x") || t.starts_with("-0x")) return false;
     return t.find_first_of(".eE") != std::string_view::npos || t == "inf" || t == "-inf" || t == "nan";
 }
 
@@ -27,7 +27,7 @@ Result<InitValue> InitValue::parse(std::string_view raw) {
         v.bits = 0;
         return v;
     }
-    if (endsWith(t, "f") && !startsWith(t, "0x")) {
+    if (t.ends_with("f") && !t.starts_with("0x")) {
         if (auto d = parseDouble(t.substr(0, t.size() - 1))) {
             const uint64_t single = std::bit_cast<uint32_t>(static_cast<float>(*d));
             v.bits = single | (single << 32);

@@ -8,6 +8,7 @@
 #include <x86intrin.h>
 #endif
 
+#include "core/util/Clock.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -97,13 +98,13 @@ ReferenceClockSampler::ReferenceClockSampler(SystemPaths paths, int cpu)
     else
         counterError_ = counter.error().message;
     if (counter_) startCycles_ = counter_->now();
-    startSeconds_ = monotonicSeconds();
+    startSeconds_ = monotonicRawSeconds();
     startTsc_ = readTsc();
 }
 
 std::vector<ReferenceClock> ReferenceClockSampler::finish() {
     const uint64_t endTsc = readTsc();
-    const double endSeconds = monotonicSeconds();
+    const double endSeconds = monotonicRawSeconds();
     const double endCycles = counter_ ? counter_->now() : 0;
     const double elapsed = endSeconds - startSeconds_;
     std::vector<ReferenceClock> out;

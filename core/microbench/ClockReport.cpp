@@ -2,6 +2,7 @@
 
 #include "core/microbench/CpuPinning.h"
 #include "core/microbench/Emulation.h"
+#include "core/util/Clock.h"
 
 namespace perfdash {
 
@@ -12,7 +13,7 @@ CpuClockReport measureCpuClock(const ClockProbe& probe, int cpu, const ClockRepo
     auto pinning = ScopedCpuPinning::pin(cpu, options.realtime);
     if (!pinning) {
         report.error = pinning.error().message;
-        report.timestamp = monotonicSeconds();
+        report.timestamp = monotonicRawSeconds();
         return report;
     }
     report.scheduling = pinning->schedulingNote();
@@ -24,7 +25,7 @@ CpuClockReport measureCpuClock(const ClockProbe& probe, int cpu, const ClockRepo
     else
         exerciseKernelPair(probe.chain(), nullptr); // no time means anything, but the chain must run and return
     report.references = sampler.finish();
-    report.timestamp = monotonicSeconds();
+    report.timestamp = monotonicRawSeconds();
     if (measured)
         report.measured = *measured;
     else

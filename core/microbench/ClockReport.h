@@ -22,7 +22,7 @@ struct ClockReportOptions {
 
 struct CpuClockReport {
     int cpu = -1;
-    double timestamp = 0; // monotonicSeconds() when the measurement ended
+    double timestamp = 0; // monotonicRawSeconds() when the measurement ended
     std::string scheduling;
     std::optional<ClockMeasurement> measured;
     std::string error; // why `measured` is empty: it could not run, the chain gave no clock, or emulation

@@ -1,19 +1,12 @@
 #include "core/microbench/CycleSource.h"
 
 #include <cerrno>
-#include <ctime>
 #include <limits>
 #include <unistd.h>
 
 #include "core/events/PerfOpenError.h"
 
 namespace perfdash {
-
-double monotonicSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 PerfEncoding PerfCounterSource::cpuCycles() {
     PerfEncoding e;

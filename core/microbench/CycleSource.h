@@ -22,9 +22,6 @@ public:
     virtual Result<std::unique_ptr<CycleSource>> reopen() const = 0;
 };
 
-// Monotonic time in seconds (CLOCK_MONOTONIC_RAW: not slewed by NTP while we measure).
-double monotonicSeconds();
-
 class PerfCounterSource final : public CycleSource {
 public:
     // The core's cycles, user space only, of the calling thread.

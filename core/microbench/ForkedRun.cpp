@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/microbench/CycleSource.h"
+#include "core/util/Clock.h"
 
 namespace perfdash {
 
@@ -49,10 +50,10 @@ Result<ChildOutcome> runForked(const std::function<std::string()>& work, double 
     }
     ::close(fds[1]);
     ChildOutcome outcome;
-    const double deadline = monotonicSeconds() + timeoutSeconds;
+    const double deadline = monotonicRawSeconds() + timeoutSeconds;
     char buf[4096];
     for (;;) {
-        const double left = deadline - monotonicSeconds();
+        const double left = deadline - monotonicRawSeconds();
         if (left <= 0) {
             outcome.timedOut = true;
             ::kill(pid, SIGKILL);

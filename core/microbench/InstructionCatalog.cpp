@@ -114,7 +114,7 @@ private:
             auto n = parseUnsigned(value);
             if (!n || *n > 3) return fail(line, "chain-source is the number of a source operand (1 to 3)");
             e.chainSource = static_cast<int>(*n);
-        } else if (key == "init" || startsWith(key, "init.")) {
+        } else if (key == "init" || key.starts_with("init.")) {
             const std::string cls = key == "init" ? "" : key.substr(5);
             if (!cls.empty() && !findRegisterClass(catalog_.arch(), cls))
                 return fail(line, "unknown register class '" + cls + "' in '" + key + "' (classes: " +

@@ -93,7 +93,7 @@ Result<InstructionTemplate> InstructionTemplate::parse(Arch arch, std::string_vi
         const std::string inside = text.substr(i + 1, close - i - 1);
         if (!literal.empty()) t.pieces_.push_back({literal, -1});
         literal.clear();
-        if (startsWith(inside, "=")) {
+        if (inside.starts_with("=")) {
             const auto n = parseUnsigned(inside.substr(1));
             if (!n || *n < 1 || *n > t.operands_.size())
                 return makeError("'<" + inside + ">' in '" + text + "' must name an earlier placeholder (1 to " +

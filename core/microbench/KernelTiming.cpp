@@ -8,6 +8,7 @@
 #include <new>
 
 #include "core/microbench/Plausibility.h"
+#include "core/util/Clock.h"
 
 namespace perfdash {
 
@@ -36,9 +37,9 @@ using Reading = std::function<double()>;
 uint64_t calibrate(const KernelPair& pair, void* ring, double targetSeconds) {
     uint64_t n = 1;
     for (;;) {
-        const double start = monotonicSeconds();
+        const double start = monotonicRawSeconds();
         pair.longer(n, ring);
-        const double elapsed = monotonicSeconds() - start;
+        const double elapsed = monotonicRawSeconds() - start;
         if (elapsed >= targetSeconds / 8 || n >= kMaxIterations) {
             const double scaled = static_cast<double>(n) * targetSeconds / std::max(elapsed, 1e-9);
             return static_cast<uint64_t>(std::clamp(scaled, 1.0, static_cast<double>(kMaxIterations)));
@@ -98,7 +99,7 @@ Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Read
     };
     const int least = std::max(1, options.repetitions);
     const int most = std::max(least, options.maxRepetitions);
-    const double start = monotonicSeconds();
+    const double start = monotonicRawSeconds();
     for (int r = 0; r < most; ++r) {
         if (stop.stop_requested()) return makeError("cancelled");
         for (auto& p : pairs) {
@@ -108,7 +109,7 @@ Result<bool> runInterleaved(std::vector<PairRuns>& pairs, void* ring, const Read
                 return makeError("the cycle source stopped counting during the measurement");
         }
         if (r + 1 < least) continue;
-        const double elapsed = monotonicSeconds() - start;
+        const double elapsed = monotonicRawSeconds() - start;
         if (elapsed >= options.minSeconds &&
             std::all_of(pairs.begin(), pairs.end(), [&](const PairRuns& p) { return p.confirmed(options); }))
             return true;
@@ -135,8 +136,8 @@ Status checkChainTimed(const PairRuns& chain) {
 // Spins the chain so that a governor (or the host's boost) has ramped the
 // clock up before anything is timed.
 void warmUp(const KernelPair& chain, double seconds) {
-    const double end = monotonicSeconds() + seconds;
-    while (monotonicSeconds() < end) chain.longer(1000, nullptr);
+    const double end = monotonicRawSeconds() + seconds;
+    while (monotonicRawSeconds() < end) chain.longer(1000, nullptr);
 }
 
 } // namespace
@@ -145,7 +146,7 @@ Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing
                                   const TimingOptions& options, std::stop_token stop) {
     if (auto s = checkPair(pair); !s) return s.error();
     std::vector<PairRuns> runs{PairRuns(pair)};
-    Reading now = monotonicSeconds;
+    Reading now = monotonicRawSeconds;
     if (clock.counter) {
         now = [&] { return clock.counter->now(); };
     } else {
@@ -197,7 +198,7 @@ Result<ClockMeasurement> timeClockChain(const KernelPair& chain, const TimingOpt
     if (auto s = checkPair(chain); !s) return s.error();
     warmUp(chain, options.warmUpSeconds);
     std::vector<PairRuns> runs{PairRuns(chain)};
-    auto confirmed = runInterleaved(runs, nullptr, monotonicSeconds, options, stop);
+    auto confirmed = runInterleaved(runs, nullptr, monotonicRawSeconds, options, stop);
     if (!confirmed) return confirmed.error();
     if (auto s = checkChainTimed(runs[0]); !s) return s.error();
     ClockMeasurement c;

@@ -5,7 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -98,7 +98,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
                     footnotes.push_back(r.name + ": " + (m == &r.latency ? "latency" : "TP and IPC") + " n/a: " + why);
         for (const auto* m : {&r.latency, &r.throughput})
             for (const auto& n : m->notes)
-                if (!startsWith(n, std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
+                if (!n.starts_with(std::to_string(m->streams) + " independent")) footnotes.push_back(r.name + ": " + n);
     }
     out += "\n" + table.render();
     if (!footnotes.empty()) out += "\n";

@@ -74,7 +74,7 @@ constexpr std::array<const char*, 32> kMipsAbiNames = {
     "s0",   "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra"};
 
 std::optional<int> indexAfterPrefix(std::string_view name, std::string_view prefix, int last) {
-    if (!startsWith(name, prefix) || name.size() == prefix.size()) return std::nullopt;
+    if (!name.starts_with(prefix) || name.size() == prefix.size()) return std::nullopt;
     const auto n = parseUnsigned(name.substr(prefix.size()));
     // "x05" is not a register spelling; only canonical decimal numbers are.
     if (!n || *n > static_cast<uint64_t>(last) || std::to_string(*n) != name.substr(prefix.size()))

@@ -65,7 +65,7 @@ std::string keyValueTable(const Rows& rows, bool forPrint) {
 }
 
 std::string valueCellClass(const std::string& cell) {
-    if (cell == kNotCountedText || startsWith(cell, kNotAvailableText)) return "num na";
+    if (cell == kNotCountedText || cell.starts_with(kNotAvailableText)) return "num na";
     return cell.find("(partial:") != std::string::npos ? "num partial" : "num";
 }
 

@@ -328,7 +328,7 @@ size_t nestingDepth(std::string_view text) {
 // nlohmann's own message says where the syntax breaks (line, column); only its tag is noise.
 std::string parseProblem(const json::exception& e) {
     std::string what = e.what();
-    if (auto close = what.find("] "); startsWith(what, "[json.exception.") && close != std::string::npos)
+    if (auto close = what.find("] "); what.starts_with("[json.exception.") && close != std::string::npos)
         what = what.substr(close + 2);
     return what;
 }

@@ -125,8 +125,8 @@ double lastIntervalTime(const std::string& path) {
             const size_t start = tail.rfind('\n', end - 1);
             if (start == std::string::npos) break; // the line may begin before the window
             std::string_view line(tail.data() + start + 1, end - start - 1);
-            if (!startsWith(line, "{\"t\":")) continue;
-            if (endsWith(line, ",")) line.remove_suffix(1);
+            if (!line.starts_with("{\"t\":")) continue;
+            if (line.ends_with(",")) line.remove_suffix(1);
             const json interval = json::parse(line, nullptr, false);
             if (interval.is_object() && interval["t"].is_number()) return interval["t"].get<double>();
         }

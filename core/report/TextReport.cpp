@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/report/ReportTables.h"
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 
 namespace perfdash {
 

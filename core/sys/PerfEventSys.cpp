@@ -42,7 +42,7 @@ PerfPermissions PerfPermissions::probe(const std::string& procRoot) {
     }
     if (auto status = readFile(procRoot + "/self/status")) {
         for (const auto& line : split(*status, '\n')) {
-            if (!startsWith(line, "CapEff:")) continue;
+            if (!line.starts_with("CapEff:")) continue;
             std::string hexCaps = trim(line.substr(7));
             auto caps = parseUnsigned("0x" + hexCaps);
             if (caps) {
@@ -62,7 +62,7 @@ std::string PerfPermissions::fixHint() const {
 }
 
 bool isCorePmuName(std::string_view name) {
-    return name == "cpu" || startsWith(name, "cpu_") || startsWith(name, "armv");
+    return name == "cpu" || name.starts_with("cpu_") || name.starts_with("armv");
 }
 
 namespace {
@@ -70,7 +70,7 @@ namespace {
 bool looksVirtualised() {
     if (auto cpuinfo = readFile("/proc/cpuinfo")) {
         for (const auto& line : split(*cpuinfo, '\n')) {
-            if (startsWith(line, "flags") && line.find(" hypervisor") != std::string::npos) return true;
+            if (line.starts_with("flags") && line.find(" hypervisor") != std::string::npos) return true;
         }
     }
     return readFirstLine("/sys/hypervisor/type").has_value();

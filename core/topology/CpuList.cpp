@@ -70,8 +70,8 @@ public:
         if (text.empty()) {
             return parser_.error("has an empty part; join parts with a single '@', e.g. S0:0-1@S1:0-1");
         }
-        if (startsWith(text, "E:")) return expression(text);
-        if (startsWith(text, "L:")) {
+        if (text.starts_with("E:")) return expression(text);
+        if (text.starts_with("L:")) {
             const std::string rest = text.substr(2);
             auto colon = rest.find(':');
             if (colon == std::string::npos) return logical("N", rest, text);

@@ -13,6 +13,7 @@
 #endif
 
 #include "core/topology/CpuList.h"
+#include "core/util/Clock.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -38,12 +39,6 @@ std::optional<ClockInfo> fromCpuidLeaf15(const CpuidSource& cpuid) {
 }
 
 #if defined(__x86_64__)
-double monotonicRawSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 // A (time, TSC) pair taken as close together as this thread manages: of a few
 // tries, the one whose clock reads lie closest around the rdtsc.
 std::pair<double, uint64_t> pairedReading() {
@@ -110,7 +105,7 @@ std::optional<ClockInfo> fromCpuinfo(const MachineSources& sources) {
         if (colon == std::string::npos) continue;
         const std::string key = toLower(trim(std::string_view(line).substr(0, colon)));
         std::string value = trim(std::string_view(line).substr(colon + 1));
-        if (key == "clock" && endsWith(value, "MHz")) value = trim(value.substr(0, value.size() - 3));
+        if (key == "clock" && value.ends_with("MHz")) value = trim(value.substr(0, value.size() - 3));
         else if (key != "cpu mhz") continue;
         if (auto mhz = parseDouble(value); mhz && *mhz > 0)
             return ClockInfo{*mhz * 1e6, path + " '" + trim(std::string_view(line).substr(0, colon)) + "'"};

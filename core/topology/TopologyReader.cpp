@@ -34,7 +34,7 @@ std::vector<int> numberedEntries(const std::string& dir, std::string_view prefix
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
-        if (!startsWith(name, prefix)) continue;
+        if (!name.starts_with(prefix)) continue;
         if (auto n = parseUnsigned(std::string_view(name).substr(prefix.size())); n && *n < 1u << 24)
             out.push_back(static_cast<int>(*n));
     }

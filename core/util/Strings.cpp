@@ -23,12 +23,6 @@ std::string toLower(std::string_view s) {
     return out;
 }
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-bool endsWith(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 bool containsIgnoreCase(std::string_view haystack, std::string_view needle) {
     if (needle.empty()) return true;
     auto it = std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(), [](char a, char b) {

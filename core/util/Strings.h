@@ -9,8 +9,6 @@ namespace perfdash {
 
 std::string trim(std::string_view s);
 std::string toLower(std::string_view s);
-bool startsWith(std::string_view s, std::string_view prefix);
-bool endsWith(std::string_view s, std::string_view suffix);
 bool containsIgnoreCase(std::string_view haystack, std::string_view needle);
 std::vector<std::string> split(std::string_view s, char sep, bool keepEmpty = false);
 std::vector<std::string> splitWhitespace(std::string_view s);

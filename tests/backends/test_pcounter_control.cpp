@@ -115,7 +115,7 @@ private slots:
             const unsigned int control = pcounter_control_word(4, 9, modes);
             const std::string text = controlText(control);
             QCOMPARE(text.size(), size_t(8));
-            QVERIFY2(text.rfind("0x", 0) == 0, text.c_str());
+            QVERIFY2(text.starts_with("0x"), text.c_str());
             unsigned int parsed = 0;
             QCOMPARE(parse(text, parsed), 0);
             QCOMPARE(parsed, control);

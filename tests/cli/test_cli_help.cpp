@@ -4,7 +4,7 @@
 #include <QProcess>
 #include <QtTest>
 
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;
@@ -57,7 +57,7 @@ std::vector<std::string> section(const std::string& help, const std::string& tit
 std::vector<std::string> firstColumn(const std::vector<std::string>& lines) {
     std::vector<std::string> out;
     for (const auto& line : lines)
-        if (startsWith(line, "  ") && line.size() > 2 && line[2] != ' ') out.push_back(splitWhitespace(line).front());
+        if (line.starts_with("  ") && line.size() > 2 && line[2] != ' ') out.push_back(splitWhitespace(line).front());
     return out;
 }
 
@@ -65,13 +65,13 @@ std::vector<std::string> firstColumn(const std::vector<std::string>& lines) {
 std::vector<std::string> definedOptions(const std::string& help) {
     std::vector<std::string> out;
     for (const auto& line : section(help, "Options:")) {
-        if (!startsWith(line, "  -")) continue;
+        if (!line.starts_with("  -")) continue;
         for (const auto& word : splitWhitespace(line)) {
             std::string name = word;
-            if (endsWith(name, ",")) name.pop_back();
-            if (!startsWith(name, "-")) break;
+            if (name.ends_with(",")) name.pop_back();
+            if (!name.starts_with("-")) break;
             out.push_back(name);
-            if (!endsWith(word, ",")) break;
+            if (!word.ends_with(",")) break;
         }
     }
     return out;
@@ -109,13 +109,13 @@ private slots:
         for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, {"bench", "--help"}}) {
             const Run r = cli(args);
             QCOMPARE(r.status, 0);
-            QVERIFY2(startsWith(r.out, "Usage: perfdash-cli "), r.out.c_str());
+            QVERIFY2(r.out.starts_with("Usage: perfdash-cli "), r.out.c_str());
             for (const auto& line : split(r.out, '\n')) QVERIFY2(displayWidth(line) <= 80, line.c_str());
         }
         // Without a command the list goes to stderr, and it is a usage error.
         const Run bare = cli({});
         QCOMPARE(bare.status, 2);
-        QVERIFY2(startsWith(bare.err, "Usage: perfdash-cli COMMAND"), bare.err.c_str());
+        QVERIFY2(bare.err.starts_with("Usage: perfdash-cli COMMAND"), bare.err.c_str());
     }
 
     void everyCommandHasAGeneratedHelp() {
@@ -123,17 +123,17 @@ private slots:
             const Run r = cliCommand(command, "--help");
             const std::string context = command + ":\n" + r.out + r.err;
             QVERIFY2(r.status == 0 && r.err.empty(), context.c_str());
-            QVERIFY2(startsWith(r.out, "Usage: perfdash-cli " + command + " [OPTIONS]"), context.c_str());
+            QVERIFY2(r.out.starts_with("Usage: perfdash-cli " + command + " [OPTIONS]"), context.c_str());
             for (const auto& line : split(r.out, '\n'))
                 QVERIFY2(displayWidth(line) <= 80, (command + ": " + line).c_str());
             const auto options = definedOptions(r.out);
             QVERIFY2(std::find(options.begin(), options.end(), "--help") != options.end(), context.c_str());
             // An example may only use options the command has.
             for (const auto& line : section(r.out, "Examples:")) {
-                if (!startsWith(line, "  perfdash-cli ")) continue;
+                if (!line.starts_with("  perfdash-cli ")) continue;
                 for (const auto& word : splitWhitespace(line)) {
                     if (word == "--") break;
-                    if (!startsWith(word, "-")) continue;
+                    if (!word.starts_with("-")) continue;
                     QVERIFY2(std::find(options.begin(), options.end(), word) != options.end(),
                              (command + ": the example '" + line + "' uses " + word + ", which is not an option")
                                  .c_str());

@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "app/cli/CommandLine.h"
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;
@@ -114,7 +114,7 @@ private slots:
     void unknownOptionNamesItAndPointsAtHelp() {
         for (const Args& args : {Args{"--frobnicate"}, Args{"--frobnicate=1"}, Args{"-m", "-z"}, Args{"-zvalue"}}) {
             const std::string error = parseError(args);
-            const std::string name = startsWith(args.back(), "--") ? "--frobnicate" : "-z";
+            const std::string name = args.back().starts_with("--") ? "--frobnicate" : "-z";
             QVERIFY2(contains(error, "unknown option '" + name + "'"), error.c_str());
             QVERIFY2(contains(error, "see 'perfdash-cli sample --help'"), error.c_str());
         }
@@ -157,7 +157,7 @@ private slots:
         // The entries of the options section: a line that starts a name, with its continuation lines.
         std::vector<std::string> entries;
         for (const auto& line : optionLines(help)) {
-            if (startsWith(line, "  -")) entries.push_back(line);
+            if (line.starts_with("  -")) entries.push_back(line);
             else if (!entries.empty()) entries.back() += " " + line;
         }
         // Every option, in the order defined, with its names, argument, whole description and notes.
@@ -180,7 +180,7 @@ private slots:
 
     void helpLayout() {
         const std::string help = sample().help();
-        QVERIFY2(startsWith(help, "Usage: perfdash-cli sample [OPTIONS] [-- PROGRAM ARGS...]\n\n"), help.c_str());
+        QVERIFY2(help.starts_with("Usage: perfdash-cli sample [OPTIONS] [-- PROGRAM ARGS...]\n\n"), help.c_str());
         QVERIFY2(contains(help, "\nCounts things for the tests."), help.c_str());
         QVERIFY2(contains(help, "\n\nA second paragraph.\n"), help.c_str());
         QVERIFY2(contains(help, "\nExamples:\n"

@@ -110,7 +110,7 @@ private slots:
         QVERIFY2(run.exitCode != 0, run.describe().c_str());
         if (exitCode != kAnyFailure) QVERIFY2(run.exitCode == exitCode, run.describe().c_str());
         QVERIFY2(run.out.empty(), run.describe().c_str());
-        QVERIFY2(startsWith(run.err, "perfdash-cli: error: "), run.describe().c_str());
+        QVERIFY2(run.err.starts_with("perfdash-cli: error: "), run.describe().c_str());
         for (const auto& part : saying) QVERIFY2(run.err.find(part) != std::string::npos, (part + " in\n" + run.err).c_str());
         QVERIFY2(!QFileInfo::exists(QString::fromStdString(path("ran"))), "the program ran although the input was bad");
     }

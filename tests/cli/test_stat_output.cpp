@@ -155,7 +155,7 @@ private slots:
         const std::string csv = dir.path().toStdString() + "/r.csv", txt = dir.path().toStdString() + "/r.TXT";
         QVERIFY(runStat({"-o", csv, "-e", "task-clock", "--", "true"}).exitCode == 0);
         QVERIFY(runStat({"-o", txt, "-e", "task-clock", "--", "true"}).exitCode == 0);
-        QVERIFY(startsWith(readFile(csv).value_or(""), "schema,kind,"));
+        QVERIFY(readFile(csv).value_or("").starts_with("schema,kind,"));
         QVERIFY(contains(readFile(txt).value_or(""), "Group 1: custom"));
     }
 
@@ -166,7 +166,7 @@ private slots:
         QVERIFY(lines.size() >= 3);
         QCOMPARE(lines[0], std::string("schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason"));
         bool totalRow = false;
-        for (const auto& l : lines) totalRow |= startsWith(l, std::to_string(kReportSchemaVersion) + ",event,") && contains(l, ",page-faults,") && contains(l, ",total,");
+        for (const auto& l : lines) totalRow |= l.starts_with(std::to_string(kReportSchemaVersion) + ",event,") && contains(l, ",page-faults,") && contains(l, ",total,");
         QVERIFY2(totalRow, run.out.c_str());
     }
 

@@ -6,7 +6,6 @@
 
 #include "GroupTestSupport.h"
 #include "core/groups/GroupFileParser.h"
-#include "core/util/Strings.h"
 
 using namespace perfdash;
 
@@ -184,7 +183,7 @@ private slots:
         QCOMPARE(int(g->metrics.size()), metrics);
         QCOMPARE(QString::fromStdString(g->shortDescription), shortText);
         QCOMPARE(g->name, groupNameFromPath(path));
-        QVERIFY(startsWith(g->longDescription, "Formulas:"));
+        QVERIFY(g->longDescription.starts_with("Formulas:"));
     }
 
     void likwidDetailsSurvive() {
@@ -208,7 +207,7 @@ private slots:
         auto divide = parseGroupFile(test::fixturesDir() + "/likwid/zen4/DIVIDE.txt");
         QVERIFY(divide.ok());
         QCOMPARE(divide->metrics[1].name, std::string("Runtime unhalted [s]"));
-        QVERIFY(endsWith(divide->longDescription, "average latency of divide operations"));
+        QVERIFY(divide->longDescription.ends_with("average latency of divide operations"));
     }
 
     void reportsErrorsWithFileAndLine_data() {

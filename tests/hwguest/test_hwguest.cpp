@@ -208,7 +208,7 @@ private slots:
         QCOMPARE(QString::fromStdString(trim(version.out)), QStringLiteral("perfdash-cli " PERFDASH_VERSION));
         const GuestCase help = boot.read("cli_starts", "help");
         QVERIFY2(help.found && help.exitStatus == 0, help.summary().c_str());
-        QVERIFY2(startsWith(help.out, "Usage: perfdash-cli"), help.out.c_str());
+        QVERIFY2(help.out.starts_with("Usage: perfdash-cli"), help.out.c_str());
     }
 
     // --- issue 7: "What it must show" ----------------------------------------
@@ -263,7 +263,7 @@ private slots:
         std::vector<std::string> unlisted;
         int a57Events = 0;
         for (const auto& line : keyValueLines(detect.out)) {
-            if (!line.count("event") || !startsWith(line.at("event"), "arm_ac57::")) continue;
+            if (!line.count("event") || !line.at("event").starts_with("arm_ac57::")) continue;
             ++a57Events;
             if (!listed.count(line.at("event"))) unlisted.push_back(line.at("event"));
         }

@@ -266,7 +266,7 @@ private slots:
               "MARKER_START(\"A\") in thread", "called after MARKER_CLOSE"})
             QVERIFY2(r.err.find(expected) != std::string::npos, (std::string(expected) + " in:\n" + r.err).c_str());
         QCOMPARE(occurrences(r.err, "STOP without START"), size_t(1)); // four times in the program, said once
-        for (const auto& line : split(r.err, '\n')) QVERIFY2(startsWith(line, "perfdash marker: "), line.c_str());
+        for (const auto& line : split(r.err, '\n')) QVERIFY2(line.starts_with("perfdash marker: "), line.c_str());
         // The first CLOSE wrote what was measured correctly: two pairs of A.
         auto regions = regionsOf(r, *software_);
         REQUIRE_OK(regions);
@@ -383,7 +383,7 @@ private slots:
                                          "PERFDASH_MARKER_OUTPUT=" + dir.filePath("results").toStdString(),
                                          "PERFDASH_MARKER_EVENTS=" + events.toStdString()});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(startsWith(r.err, "perfdash marker: not measuring: "), r.err.c_str());
+        QVERIFY2(r.err.starts_with("perfdash marker: not measuring: "), r.err.c_str());
         QVERIFY2(r.err.find(expected.toStdString()) != std::string::npos, r.err.c_str());
         QCOMPARE(occurrences(r.err, "\n"), size_t(1));
         QVERIFY(!r.wroteResults());

@@ -24,7 +24,7 @@ bool linkerSymbol(const std::string& name) { return name == "_GLOBAL_OFFSET_TABL
 
 bool sanitizerSymbol(const std::string& name) {
     for (const char* prefix : {"__asan_", "__ubsan_", "__sanitizer_", "__lsan_"})
-        if (startsWith(name, prefix)) return true;
+        if (name.starts_with(prefix)) return true;
     return false;
 }
 
@@ -97,7 +97,7 @@ private slots:
         QVERIFY(!needed.empty());
         for (const auto& library : needed) {
             const bool allowed = library == "[libc.so.6]" || library == "[libpthread.so.0]" ||
-                                 (kSanitized && (startsWith(library, "[libasan.so") || startsWith(library, "[libubsan.so")));
+                                 (kSanitized && (library.starts_with("[libasan.so") || library.starts_with("[libubsan.so")));
             QVERIFY2(allowed, ("the marker library needs " + library).c_str());
         }
         checkOnlyLibc(strongUndefined(tool("nm", {"-D", "--undefined-only", MARKER_SHARED_LIBRARY})),
@@ -112,7 +112,7 @@ private slots:
                                              "perfdash_marker_close",    "perfdash_marker_write_file"};
         std::set<std::string> exported;
         for (const auto& name : definedDynamicSymbols(MARKER_SHARED_LIBRARY))
-            if (!sanitizerSymbol(name) && !startsWith(name, "_")) exported.insert(name);
+            if (!sanitizerSymbol(name) && !name.starts_with("_")) exported.insert(name);
         QCOMPARE(exported, expected);
     }
 

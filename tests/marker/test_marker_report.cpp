@@ -161,7 +161,7 @@ private slots:
 
     void csvHasRegionRowsAndARegionColumn() {
         const std::string csv = formatReportCsv(markerResult());
-        QVERIFY(startsWith(csv, "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason,region\n"));
+        QVERIFY(csv.starts_with("schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason,region\n"));
         const std::string row = "\n" + std::to_string(kReportSchemaVersion) + ","; // a row's start
         QVERIFY(contains(csv, row + "event,,,SOFTWARE,page-faults,FAULTS,,process4242,2500,1,,\n"));
         QVERIFY(contains(csv, row + "region_info,,,SOFTWARE,time,,s,thread4243,0.25,,,solve\n"));
@@ -173,8 +173,7 @@ private slots:
         QVERIFY(contains(csv, row + "region_event,,,SOFTWARE,page-faults,FAULTS,,thread4242,3,1,,setup\n"));
         for (const auto& line : split(csv, '\n')) QCOMPARE(std::count(line.begin(), line.end(), ','), 12L);
         // A run without regions keeps the columns it always had.
-        QVERIFY(startsWith(formatReportCsv(samples::smallResult()),
-                           "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason\n"));
+        QVERIFY(formatReportCsv(samples::smallResult()).starts_with("schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason\n"));
     }
 };
 

@@ -67,7 +67,7 @@ private slots:
     void findsProgramsInPath() {
         auto sh = findProgram("sh", "/nonexistent:/usr/bin:/bin");
         QVERIFY(sh.ok());
-        QVERIFY(endsWith(*sh, "/sh"));
+        QVERIFY(sh->ends_with("/sh"));
         QCOMPARE(*findProgram(PERFDASH_WORKLOAD, "/usr/bin"), std::string(PERFDASH_WORKLOAD));
     }
 

@@ -4,7 +4,6 @@
 #include <QtTest>
 
 #include "DisassemblyCheck.h"
-#include "core/util/Strings.h"
 
 using namespace perfdash;
 using namespace perfdash::test;
@@ -125,8 +124,8 @@ private slots:
         auto lat = disassembleLoopBody(Arch::AArch64, built->soPath, "perfdash_latency", built->latency->body.size());
         QVERIFY(lat.ok());
         QCOMPARE(lat->size(), size_t(32));
-        QVERIFY(startsWith((*lat)[0], "fmov d"));
-        QVERIFY(startsWith((*lat)[1], "fmov x"));
+        QVERIFY((*lat)[0].starts_with("fmov d"));
+        QVERIFY((*lat)[1].starts_with("fmov x"));
         auto chain = checkLatencyChain(Arch::AArch64, *lat, false);
         QVERIFY2(chain.ok(), chain.ok() ? "" : chain.error().message.c_str());
     }

@@ -86,27 +86,27 @@ private slots:
         // The fmov_d_x / ldr_x_chase figures of issue 11.
         for (double bad : {-0.059958, -0.443859, -3.628240, 0.0}) {
             const std::string why = whyCyclesNotMeasurable(uniform(bad));
-            QVERIFY2(startsWith(why, "machine too busy: the kernel with more copies did not take longer"), why.c_str());
+            QVERIFY2(why.starts_with("machine too busy: the kernel with more copies did not take longer"), why.c_str());
         }
         const std::string tooFast = whyCyclesNotMeasurable(uniform(0.01));
-        QVERIFY2(startsWith(tooFast, "machine too busy: 0.01 cycles per instruction would be more than 16"),
+        QVERIFY2(tooFast.starts_with("machine too busy: 0.01 cycles per instruction would be more than 16"),
                  tooFast.c_str());
         Summary medianNegative = uniform(1.0);
         medianNegative.median = -0.2;
         QVERIFY(!whyCyclesNotMeasurable(medianNegative).empty());
         Summary infinite = uniform(1.0);
         infinite.max = INFINITY;
-        QVERIFY(startsWith(whyCyclesNotMeasurable(infinite), "not measurable"));
+        QVERIFY(whyCyclesNotMeasurable(infinite).starts_with("not measurable"));
         Summary nan = uniform(1.0);
         nan.min = NAN;
-        QVERIFY(startsWith(whyCyclesNotMeasurable(nan), "not measurable"));
+        QVERIFY(whyCyclesNotMeasurable(nan).starts_with("not measurable"));
     }
 
     void aClockChainThatIsNotMonotonicGivesNoClock() {
         QCOMPARE(whyClockNotMeasurable(1 / 3e9, 1 / 2.9e9), std::string());
         for (auto [fastest, median] : {std::pair{-1e-10, 3e-10}, {3e-10, 0.0}, {0.0, 0.0}, {NAN, 3e-10}})
-            QVERIFY(startsWith(whyClockNotMeasurable(fastest, median), "clock chain not monotonic"));
-        QVERIFY(startsWith(whyClockNotMeasurable(1 / 40e9, 1 / 3e9), "machine too busy: the clock chain gave 40 GHz"));
+            QVERIFY(whyClockNotMeasurable(fastest, median).starts_with("clock chain not monotonic"));
+        QVERIFY(whyClockNotMeasurable(1 / 40e9, 1 / 3e9).starts_with("machine too busy: the clock chain gave 40 GHz"));
     }
 
     void emulationIsToldFromCpuinfoAndTheThreadsExecutable() {
@@ -118,7 +118,7 @@ private slots:
         const std::string x86 = fixtureText("cpuinfo-x86_64.txt");
         // What qemu-aarch64 7.2 shows an AArch64 program on an x86-64 host.
         const std::string qemu = emulationReason(Arch::AArch64, x86, "/tmp/runner", "/usr/bin/qemu-aarch64");
-        QVERIFY2(startsWith(qemu, kEmulated + " (this program runs aarch64 code, but /proc/cpuinfo describes"),
+        QVERIFY2(qemu.starts_with(kEmulated + " (this program runs aarch64 code, but /proc/cpuinfo describes"),
                  qemu.c_str());
         // qemu 8.1 and later describe the emulated CPU in cpuinfo; the thread's executable still tells.
         const std::string newer = emulationReason(Arch::AArch64, arm, "/tmp/runner", "/usr/bin/qemu-aarch64");
@@ -136,7 +136,7 @@ private slots:
         QVERIFY(::symlink("/tmp/runner", qPrintable(proc.filePath(QStringLiteral("self/exe")))) == 0);
         SystemPaths paths;
         paths.procRoot = proc.path().toStdString();
-        QVERIFY(startsWith(detectEmulation(paths), kEmulated));
+        QVERIFY(detectEmulation(paths).starts_with(kEmulated));
     }
 
     void underEmulationKernelsRunAndEveryFigureIsNa() {
@@ -146,7 +146,7 @@ private slots:
         EmulatedProc proc;
         auto ctx = emulatedContext(proc);
         const BenchEnvironment& env = ctx->environment();
-        QVERIFY2(startsWith(env.emulated, kEmulated), env.emulated.c_str());
+        QVERIFY2(env.emulated.starts_with(kEmulated), env.emulated.c_str());
         QCOMPARE(env.cyclesSource, std::string("none"));
         QVERIFY(std::isnan(env.clockHz));
 
@@ -166,7 +166,7 @@ private slots:
         QCOMPARE(stored.status, BenchStatus::Measured);
         QCOMPARE(static_cast<void*>(ring[1]), static_cast<void*>(ring));
         QVERIFY(!stored.throughput.cycles);
-        QVERIFY(startsWith(stored.throughput.unavailable, kEmulated));
+        QVERIFY(stored.throughput.unavailable.starts_with(kEmulated));
         QVERIFY(std::isnan(stored.ipc()));
 
         // A custom entry runs in a forked child: the reason crosses the pipe.
@@ -202,7 +202,7 @@ private slots:
         clock.paths = proc.paths();
         const CpuClockReport report = measureCpuClock(*probe, env.cpu, clock);
         QVERIFY(!report.measured);
-        QVERIFY2(startsWith(report.error, kEmulated), report.error.c_str());
+        QVERIFY2(report.error.starts_with(kEmulated), report.error.c_str());
         QCOMPARE(report.references.size(), size_t(5));
     }
 
@@ -221,7 +221,7 @@ private slots:
         QVERIFY(j["environment"]["clock_hz"].is_null());
         const auto& refused = j["results"][0];
         QVERIFY(refused["latency_cycles"].is_null());
-        QVERIFY(startsWith(refused["latency_cycles_unavailable"].get<std::string>(), "machine too busy"));
+        QVERIFY(refused["latency_cycles_unavailable"].get<std::string>().starts_with("machine too busy"));
         QVERIFY(refused["latency"]["cycles"].is_null());
         QCOMPARE(refused["latency"]["unavailable"], refused["latency_cycles_unavailable"]);
         QCOMPARE(refused["recip_throughput_cycles"].get<double>(), 0.5);
@@ -250,7 +250,7 @@ private slots:
         clock.error = whyClockNotMeasurable(-1e-10, 3e-10);
         const auto cj = clockReportsToJson({clock});
         QVERIFY(cj["cpus"][0]["measured_hz"].is_null());
-        QVERIFY(startsWith(cj["cpus"][0]["measured_hz_unavailable"].get<std::string>(), "clock chain not monotonic"));
+        QVERIFY(cj["cpus"][0]["measured_hz_unavailable"].get<std::string>().starts_with("clock chain not monotonic"));
     }
 
     void textSaysNaAndWhy() {
@@ -263,7 +263,7 @@ private slots:
         QVERIFY2(contains(table, "ldr_x_chase: latency n/a: machine too busy"), table.c_str());
         const auto lines = split(table, '\n');
         const auto row = std::find_if(lines.begin(), lines.end(),
-                                      [](const std::string& l) { return startsWith(l, "| ldr_x_chase "); });
+                                      [](const std::string& l) { return l.starts_with("| ldr_x_chase "); });
         QVERIFY(row != lines.end());
         QVERIFY2(contains(*row, " n/a ") && contains(*row, "0.50"), row->c_str());
 

@@ -112,8 +112,8 @@ private slots:
             QVERIFY(writeReportFile(path, r).ok()); // overwriting works too
             QCOMPARE(readFile(path).value(), renderReport(r, reportFormatForPath(path).value()));
         }
-        QVERIFY(startsWith(readFile(dir.filePath("r.csv").toStdString()).value(), "schema,kind"));
-        QVERIFY(startsWith(readFile(dir.filePath("r.txt").toStdString()).value(), "-----"));
+        QVERIFY(readFile(dir.filePath("r.csv").toStdString()).value().starts_with("schema,kind"));
+        QVERIFY(readFile(dir.filePath("r.txt").toStdString()).value().starts_with("-----"));
         auto back = readReportFile(dir.filePath("r.json").toStdString());
         QVERIFY(back);
         QCOMPARE(back->groups.size(), size_t(3));

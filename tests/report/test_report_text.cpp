@@ -3,7 +3,7 @@
 #include "ReportSamples.h"
 #include "core/report/NumberFormat.h"
 #include "core/report/TextReport.h"
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 #include "core/report/TimelineText.h"
 #include "core/util/Strings.h"
 
@@ -214,7 +214,7 @@ private slots:
         const MeasurementResult r = samples::richResult();
         const std::string header = timelineTextHeader();
         QCOMPARE(lines(header).size(), size_t(1));
-        QVERIFY(startsWith(header, "#"));
+        QVERIFY(header.starts_with("#"));
         const std::string block = formatTimelineText(r.intervals[1]);
         const auto rows = lines(block);
         QCOMPARE(rows.size(), size_t(7 + 4)); // every event and metric of the interval

@@ -342,12 +342,12 @@ private slots:
         std::string old;
         for (const std::string& line : split(readFile(path).value(), '\n')) {
             std::string text = line;
-            if (startsWith(text, "{\"type\"")) {
+            if (text.starts_with("{\"type\"")) {
                 const std::string current = "\"schema\":" + std::to_string(kReportSchemaVersion) + ",";
                 QVERIFY(text.find(current) != std::string::npos);
                 text.replace(text.find(current), current.size(), "\"schema\":1,");
-            } else if (startsWith(text, "{\"t\"")) {
-                const bool comma = endsWith(text, ",");
+            } else if (text.starts_with("{\"t\"")) {
+                const bool comma = text.ends_with(",");
                 auto interval = nlohmann::ordered_json::parse(comma ? text.substr(0, text.size() - 1) : text);
                 for (auto& g : interval["groups"])
                     for (auto& m : g["metrics"]) m.erase("coverage");

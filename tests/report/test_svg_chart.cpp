@@ -228,7 +228,7 @@ private slots:
         SvgOptions standalone;
         standalone.standalone = true;
         const std::string file = renderLineChartSvg(chart, standalone).svg;
-        QVERIFY(file.rfind("<?xml", 0) == 0);
+        QVERIFY(file.starts_with("<?xml"));
         QVERIFY(file.find("xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
         const std::string inlined = renderLineChartSvg(chart).svg;
         QVERIFY(inlined.find("http") == std::string::npos);

@@ -60,7 +60,7 @@ private slots:
         const NominalClock clock(fixtureSources("aarch64_nonuma"));
         QVERIFY(std::isnan(clock.info().hz));
         const std::string& why = clock.info().source;
-        QVERIFY2(why.rfind("unknown: ", 0) == 0, why.c_str());
+        QVERIFY2(why.starts_with("unknown: "), why.c_str());
         QVERIFY(why.find("cpuinfo_max_freq") != std::string::npos);
         QVERIFY(why.find("'cpu MHz'") != std::string::npos);
     }

@@ -61,7 +61,7 @@ private slots:
         QCOMPARE(t.cpu.model.value(), 1);
         QCOMPARE(t.cpu.stepping.value(), 1);
         QCOMPARE(t.cpu.modelName, std::string("AMD EPYC"));
-        QVERIFY(endsWith(t.cpu.source, "vm/proc/cpuinfo"));
+        QVERIFY(t.cpu.source.ends_with("vm/proc/cpuinfo"));
         QCOMPARE(t.kernelRelease, std::string("6.18.44-fc-v657"));
         QVERIFY(t.architecture.empty()); // uname describes this machine, not the tree
     }

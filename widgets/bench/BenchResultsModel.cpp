@@ -9,15 +9,14 @@
 #include <set>
 
 #include "widgets/bench/ProbeFormat.h"
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 
 namespace perfdash {
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 bool isNumeric(int column) {
     return column >= BenchResultsModel::LatencyColumn && column <= BenchResultsModel::IpcColumn;
@@ -49,7 +48,7 @@ int BenchResultsModel::rowOf(const QString& name) const {
 
 void BenchResultsModel::addResult(const BenchResult& result) {
     Row row{result, compare(result)};
-    if (const int existing = rowOf(qs(result.name)); existing >= 0) {
+    if (const int existing = rowOf(toQString(result.name)); existing >= 0) {
         rows_[static_cast<size_t>(existing)] = std::move(row);
         emit dataChanged(index(existing, 0), index(existing, ColumnCount - 1));
         return;
@@ -98,7 +97,7 @@ QStringList BenchResultsModel::microarchitectures() const {
     if (!references_) return {};
     std::set<QString> names;
     for (const auto& r : references_->rows())
-        if (!r.microarchitecture.empty()) names.insert(qs(r.microarchitecture));
+        if (!r.microarchitecture.empty()) names.insert(toQString(r.microarchitecture));
     return QStringList(names.begin(), names.end());
 }
 
@@ -129,9 +128,9 @@ double BenchResultsModel::value(const Row& row, int column) const {
 QString BenchResultsModel::text(const Row& row, int column) const {
     const BenchResult& r = row.result;
     switch (column) {
-    case NameColumn: return qs(r.name);
+    case NameColumn: return toQString(r.name);
     // "imul r64, r64" as in the vendors' tables; the template (with its operand roles) is in the tooltip.
-    case InstructionColumn: return qs(r.mnemonic.empty() ? r.templateText : r.mnemonic + " " + r.operands);
+    case InstructionColumn: return toQString(r.mnemonic.empty() ? r.templateText : r.mnemonic + " " + r.operands);
     case StatusColumn:
         switch (r.status) {
         case BenchStatus::Measured: return tr("measured");
@@ -148,7 +147,7 @@ QString BenchResultsModel::text(const Row& row, int column) const {
     case ReferenceSourceColumn: {
         if (row.comparisons.empty()) return tr("n/a");
         const ReferenceRow& ref = *row.comparisons.front().row;
-        return tr("%1: %2").arg(qs(ref.microarchitecture), qs(ref.source));
+        return tr("%1: %2").arg(toQString(ref.microarchitecture), toQString(ref.source));
     }
     }
     return formatCycles(value(row, column));
@@ -157,26 +156,27 @@ QString BenchResultsModel::text(const Row& row, int column) const {
 QString BenchResultsModel::toolTip(const Row& row, int column) const {
     const BenchResult& r = row.result;
     if (r.status != BenchStatus::Measured && column != NameColumn && column != InstructionColumn)
-        return text(row, StatusColumn) + QStringLiteral(": ") + qs(r.reason);
+        return text(row, StatusColumn) + QStringLiteral(": ") + toQString(r.reason);
     switch (column) {
-    case InstructionColumn: return qs(r.description.empty() ? r.templateText : r.templateText + "\n" + r.description);
+    case InstructionColumn:
+        return toQString(r.description.empty() ? r.templateText : r.templateText + "\n" + r.description);
     case LatencyColumn:
     case ThroughputColumn: {
         const ModeMeasurement& m = modeOf(r, column);
-        if (!m.cycles) return tr("n/a: %1").arg(qs(r.whyUnavailable(m)));
+        if (!m.cycles) return tr("n/a: %1").arg(toQString(r.whyUnavailable(m)));
         const Summary& s = *m.cycles;
         QString tip = tr("Measured on this machine: %1 cycles per instruction from the fastest runs (interference "
                          "only adds time), %2 from the median runs; middle half %3–%4 over %5 repetitions.\n"
                          "Cycles from %6.")
                           .arg(formatCycles(s.min), formatCycles(s.median), formatCycles(s.q1), formatCycles(s.q3))
                           .arg(s.count)
-                          .arg(qs(r.cyclesSourceDetail));
+                          .arg(toQString(r.cyclesSourceDetail));
         if (std::isfinite(m.clockHz) && m.clockHz > 0)
             tip += QLatin1Char('\n') + tr("Core clock measured alongside: %1.").arg(formatGigahertz(m.clockHz));
         if (!m.minimumConfirmed)
             tip += QLatin1Char('\n') + tr("The fastest run did not repeat: the machine was busy; take the figure "
                                            "with care and run it again.");
-        for (const auto& note : m.notes) tip += QLatin1Char('\n') + qs(note);
+        for (const auto& note : m.notes) tip += QLatin1Char('\n') + toQString(note);
         return tip;
     }
     case LatencyReferenceColumn:
@@ -189,20 +189,20 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
                       "microarchitecture, source) to compare; perfdash ships no reference values.");
         if (row.comparisons.empty())
             return tr("%1 has no row for %2 %3%4.")
-                .arg(referenceName_, qs(r.mnemonic), qs(r.operands),
+                .arg(referenceName_, toQString(r.mnemonic), toQString(r.operands),
                      microarchitecture_.isEmpty() ? QString() : tr(" on %1").arg(microarchitecture_));
         QStringList lines;
         lines << tr("Reference values from %1 (not measured here):").arg(referenceName_);
         for (const auto& c : row.comparisons)
             lines << tr("%1: latency %2, reciprocal throughput %3 (source: %4, line %5)")
-                         .arg(qs(c.row->microarchitecture), formatCycles(orNaN(c.row->latency)),
-                              formatCycles(orNaN(c.row->reciprocalThroughput)), qs(c.row->source))
+                         .arg(toQString(c.row->microarchitecture), formatCycles(orNaN(c.row->latency)),
+                              formatCycles(orNaN(c.row->reciprocalThroughput)), toQString(c.row->source))
                          .arg(c.row->line);
         if (row.comparisons.size() > 1) lines << tr("The columns show the first; choose a microarchitecture to narrow.");
         return lines.join(QLatin1Char('\n'));
     }
     case IpcColumn:
-        if (!r.throughput.cycles) return tr("n/a: %1").arg(qs(r.whyUnavailable(r.throughput)));
+        if (!r.throughput.cycles) return tr("n/a: %1").arg(toQString(r.whyUnavailable(r.throughput)));
         return tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
     }
     return {};

@@ -5,12 +5,12 @@
 #include <limits>
 
 #include "widgets/bench/ProbeFormat.h"
+#include "widgets/common/QtStrings.h"
 
 namespace perfdash {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 ClockHistoryModel::ClockHistoryModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -28,7 +28,7 @@ void ClockHistoryModel::addSample(const CpuClockReport& report) {
         // The first sample decides the columns: a reset, not an insert.
         beginResetModel();
         sources_.clear();
-        for (const auto& r : report.references) sources_ << qs(r.source);
+        for (const auto& r : report.references) sources_ << toQString(r.source);
         origin_ = report.timestamp;
         samples_.push_back(report);
         endResetModel();
@@ -85,9 +85,9 @@ QVariant ClockHistoryModel::data(const QModelIndex& index, int role) const {
         return formatGigahertz(std::isfinite(v) ? std::optional<double>(v) : std::nullopt);
     case Qt::ToolTipRole: {
         const CpuClockReport& s = sample(row);
-        if (column == TimeColumn) return tr("CPU %1, %2").arg(s.cpu).arg(qs(s.scheduling));
+        if (column == TimeColumn) return tr("CPU %1, %2").arg(s.cpu).arg(toQString(s.scheduling));
         if (column == MeasuredColumn) {
-            if (!s.measured) return tr("n/a: %1").arg(qs(s.error));
+            if (!s.measured) return tr("n/a: %1").arg(toQString(s.error));
             return tr("Measured on this machine with dependent adds: %1 from the fastest runs, %2 from the median "
                       "runs, over %3 runs.")
                        .arg(formatGigahertz(s.measured->hz), formatGigahertz(s.measured->medianHz))
@@ -97,7 +97,8 @@ QVariant ClockHistoryModel::data(const QModelIndex& index, int role) const {
                         : QLatin1Char(' ') + tr("The fastest run did not repeat: the CPU was busy."));
         }
         const ReferenceClock* r = reference(row, column);
-        return r ? tr("Reported by the system, not measured: %1").arg(qs(r->note)) : tr("n/a: not in this sample");
+        return r ? tr("Reported by the system, not measured: %1").arg(toQString(r->note))
+                 : tr("n/a: not in this sample");
     }
     }
     return {};

@@ -16,7 +16,8 @@
 #include "core/microbench/BenchRunner.h"
 #include "core/microbench/KernelLibrary.h"
 #include "core/util/Strings.h"
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/StatusColors.h"
+#include "widgets/common/WrappedLabel.h"
 
 namespace perfdash {
 
@@ -54,10 +55,7 @@ CustomInstructionEditor::CustomInstructionEditor(QWidget* parent) : QWidget(pare
     form->addRow(tr("Re&quires:"), requires_);
     form->addRow(tr("Lin&k:"), link_);
 
-    message_ = new QLabel(this);
-    message_->setWordWrap(true);
-    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    message_->setTextFormat(Qt::PlainText);
+    message_ = wrappedLabel(this, Qt::PlainText);
     // The assembler quotes every line it rejects (hundreds for a bad
     // instruction copied through the kernels): the message scrolls, the page does not grow.
     messageArea_ = new QScrollArea(this);

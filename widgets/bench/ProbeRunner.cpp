@@ -5,6 +5,7 @@
 
 #include "core/microbench/BenchRunner.h"
 #include "core/microbench/MeasurementContext.h"
+#include "widgets/common/QtStrings.h"
 
 namespace perfdash {
 
@@ -17,8 +18,6 @@ MeasurementOptions measurementOptions(const ProbeSettings& settings) {
     o.timing.repetitions = settings.repetitions;
     return o;
 }
-
-QString toQString(const std::string& s) { return QString::fromStdString(s); }
 
 } // namespace
 

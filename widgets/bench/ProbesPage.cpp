@@ -33,13 +33,14 @@
 #include "widgets/bench/IpcCurveModel.h"
 #include "widgets/bench/IpcLineChart.h"
 #include "widgets/bench/ProbeFormat.h"
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
+#include "widgets/common/TableSetup.h"
+#include "widgets/common/WrappedLabel.h"
 
 namespace perfdash {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 Result<InstructionCatalog> hostCatalog() {
     const auto arch = hostArch();
@@ -47,22 +48,11 @@ Result<InstructionCatalog> hostCatalog() {
     return InstructionCatalog::loadDefault(*arch);
 }
 
-QLabel* wrappingLabel(QWidget* parent) {
-    auto* l = new QLabel(parent);
-    l->setWordWrap(true);
-    l->setTextFormat(Qt::PlainText);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
-}
-
 QTableView* tableView(QWidget* parent) {
     auto* v = new QTableView(parent);
-    v->setSelectionBehavior(QAbstractItemView::SelectRows);
-    v->setAlternatingRowColors(true);
+    setUpTable(v);
     v->setSortingEnabled(true);
-    v->verticalHeader()->setVisible(false);
     v->horizontalHeader()->setStretchLastSection(true);
-    v->setWordWrap(false);
     return v;
 }
 
@@ -73,7 +63,7 @@ ProbesPage::ProbesPage(QWidget* parent) : ProbesPage(hostCatalog(), parent) {}
 ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QWidget(parent) {
     setWindowTitle(tr("Machine probes"));
     runner_ = new ProbeRunner(this);
-    if (!catalog) catalogError_ = qs(catalog.error().message);
+    if (!catalog) catalogError_ = toQString(catalog.error().message);
     catalog_ = new BenchCatalogModel(catalog ? std::move(catalog).value()
                                              : InstructionCatalog(hostArch().value_or(Arch::X86_64)),
                                      CpuFeatures::detect(), this);
@@ -86,7 +76,7 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     progress_->setTextVisible(true);
     progress_->setRange(0, 1);
     progress_->setValue(0);
-    status_ = wrappingLabel(this);
+    status_ = wrappedLabel(this, Qt::PlainText);
     cancel_ = new QPushButton(tr("Ca&ncel"), this);
     cancel_->setToolTip(tr("Stops the running probe after the kernel run it is in (Esc)."));
     cancel_->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -165,7 +155,7 @@ QWidget* ProbesPage::buildSettingsBar() {
     row->addWidget(realtime_);
     row->addStretch(1);
 
-    environment_ = wrappingLabel(this);
+    environment_ = wrappedLabel(this, Qt::PlainText);
     QString text = tr("Measured on this machine. Where and how appears here once a probe has run.");
     const CpuFeatures features = CpuFeatures::detect();
     if (features.has("hypervisor"))
@@ -228,7 +218,7 @@ QWidget* ProbesPage::buildResultsTab() {
     load->setToolTip(tr("A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source "
                         "columns, e.g. your own notes or numbers from a published table."));
     connect(load, &QPushButton::clicked, this, &ProbesPage::chooseReferenceTable);
-    referenceLabel_ = wrappingLabel(tab);
+    referenceLabel_ = wrappedLabel(tab, Qt::PlainText);
     referenceLabel_->setText(tr("No reference table loaded: reference and deviation read n/a. perfdash ships no "
                                 "reference values."));
     microarchitecture_ = new QComboBox(tab);
@@ -296,7 +286,7 @@ QWidget* ProbesPage::buildClockTab() {
     top->addWidget(clockStart_);
     top->addWidget(clear);
     top->addStretch(1);
-    clockLatest_ = wrappingLabel(tab);
+    clockLatest_ = wrappedLabel(tab, Qt::PlainText);
     clockLatest_->setText(tr("The clock is measured with a chain of dependent adds (one per cycle), next to the "
                              "clocks the system reports."));
     auto* layout = new QVBoxLayout(tab);
@@ -322,7 +312,7 @@ QWidget* ProbesPage::buildIpcTab() {
     top->addWidget(ipcMaxChains_);
     top->addWidget(ipcStart_);
     top->addStretch(1);
-    ipcNotes_ = wrappingLabel(tab);
+    ipcNotes_ = wrappedLabel(tab, Qt::PlainText);
     auto* layout = new QVBoxLayout(tab);
     layout->addLayout(top);
     layout->addWidget(new IpcLineChart(*ipc_, tab), 1);
@@ -463,15 +453,15 @@ void ProbesPage::onFinished(bool cancelled, const QString& error) {
 
 void ProbesPage::onEnvironment(const BenchEnvironment& env) {
     QString text = tr("Measured on this machine: %1, CPU %2, %3. Cycles from %4.")
-                       .arg(qs(env.arch))
+                       .arg(toQString(env.arch))
                        .arg(env.cpu)
-                       .arg(qs(env.scheduling), qs(env.cyclesSourceDetail));
+                       .arg(toQString(env.scheduling), toQString(env.cyclesSourceDetail));
     if (!env.emulated.empty())
-        text += QLatin1Char(' ') + tr("Every timing reads n/a: %1.").arg(qs(env.emulated));
+        text += QLatin1Char(' ') + tr("Every timing reads n/a: %1.").arg(toQString(env.emulated));
     else if (CpuFeatures::detect().has("hypervisor"))
         text += QLatin1Char(' ') + tr("This is a virtual machine: timings include the hypervisor's interference.");
     environment_->setText(text);
-    environment_->setToolTip(env.cyclesCounterNote.empty() ? QString() : qs(env.cyclesCounterNote));
+    environment_->setToolTip(env.cyclesCounterNote.empty() ? QString() : toQString(env.cyclesCounterNote));
 }
 
 void ProbesPage::onClockSample(const CpuClockReport& report) {
@@ -480,10 +470,10 @@ void ProbesPage::onClockSample(const CpuClockReport& report) {
     parts << (report.measured ? tr("CPU %1: measured %2 (median runs %3)")
                                     .arg(report.cpu)
                                     .arg(formatGigahertz(report.measured->hz), formatGigahertz(report.measured->medianHz))
-                              : tr("CPU %1: measured n/a: %2").arg(report.cpu).arg(qs(report.error)));
+                              : tr("CPU %1: measured n/a: %2").arg(report.cpu).arg(toQString(report.error)));
     for (const auto& r : report.references)
-        parts << (r.hz ? tr("%1 %2 (reported)").arg(qs(r.source), formatGigahertz(r.hz))
-                       : tr("%1 n/a: %2").arg(qs(r.source), qs(r.note)));
+        parts << (r.hz ? tr("%1 %2 (reported)").arg(toQString(r.source), formatGigahertz(r.hz))
+                       : tr("%1 n/a: %2").arg(toQString(r.source), toQString(r.note)));
     clockLatest_->setText(parts.join(QLatin1Char('\n')));
 }
 
@@ -493,14 +483,14 @@ void ProbesPage::onIpcCurves(const std::vector<IpcCurve>& curves) {
     for (const auto& c : curves) {
         const QString name = QString::fromLatin1(toString(c.cls));
         if (!c.error.empty()) {
-            notes << tr("%1: n/a: %2").arg(name, qs(c.error));
+            notes << tr("%1: n/a: %2").arg(name, toQString(c.error));
             continue;
         }
         QString line = c.plateauIpc ? tr("%1: plateau %2 IPC from %3 chains.")
                                           .arg(name, QLocale().toString(*c.plateauIpc, 'f', 2))
                                           .arg(c.plateauChains)
-                                    : tr("%1: plateau n/a: %2.").arg(name, qs(c.whyNoPlateau()));
-        if (!c.note.empty()) line += QLatin1Char(' ') + qs(c.note);
+                                    : tr("%1: plateau n/a: %2.").arg(name, toQString(c.whyNoPlateau()));
+        if (!c.note.empty()) line += QLatin1Char(' ') + toQString(c.note);
         notes << line;
     }
     ipcNotes_->setText(notes.join(QLatin1Char('\n')));
@@ -509,7 +499,7 @@ void ProbesPage::onIpcCurves(const std::vector<IpcCurve>& curves) {
 void ProbesPage::chooseReferenceTable() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Reference table"), {}, tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty()) return;
-    if (auto s = loadReferenceTable(path); !s) status_->setText(qs(s.error().message));
+    if (auto s = loadReferenceTable(path); !s) status_->setText(toQString(s.error().message));
 }
 
 Status ProbesPage::loadReferenceTable(const QString& path) {

@@ -6,13 +6,12 @@
 
 #include "core/events/LibpfmTable.h"
 #include "core/util/Strings.h"
+#include "widgets/common/QtStrings.h"
 #include "widgets/events/EventTableModel.h"
 
 namespace perfdash {
 
 namespace {
-
-QString escaped(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
 QString hexText(uint64_t v) { return QString::fromStdString(hex(v)); }
 
@@ -60,16 +59,16 @@ void EventDetailsView::showNothing() {
 void EventDetailsView::showEntry(size_t index, const Availability* availability) {
     const EventCatalogEntry& entry = catalog_.entries().at(index);
     shown_ = index;
-    QString html = QStringLiteral("<h3>%1</h3>").arg(escaped(entry.name));
+    QString html = QStringLiteral("<h3>%1</h3>").arg(htmlEscaped(entry.name));
     QString origin = tr("%1 event, PMU %2").arg(EventTableModel::sourceName(entry.source).toHtmlEscaped(),
-                                               escaped(entry.pmu));
+                                               htmlEscaped(entry.pmu));
     if (!entry.aliases.empty()) {
         QStringList aliases;
-        for (const auto& a : entry.aliases) aliases.append(escaped(a));
+        for (const auto& a : entry.aliases) aliases.append(htmlEscaped(a));
         origin += QStringLiteral("<br>") + tr("Also written: %1").arg(aliases.join(QStringLiteral(", ")));
     }
     html += QStringLiteral("<p>%1</p>").arg(origin);
-    if (!entry.description.empty()) html += QStringLiteral("<p>%1</p>").arg(escaped(entry.description));
+    if (!entry.description.empty()) html += QStringLiteral("<p>%1</p>").arg(htmlEscaped(entry.description));
     html += section(tr("Availability")) + availabilityHtml(availability);
     html += section(tr("Encoding")) + encodingHtml(catalog_.resolved(index));
     html += modifiersHtml(entry);
@@ -91,11 +90,11 @@ QString EventDetailsView::availabilityHtml(const Availability* availability) con
         break;
     case Availability::State::Restricted:
         colour = dark ? QStringLiteral("#e3b341") : QStringLiteral("#9a6700");
-        verdict = tr("Countable with restrictions: %1").arg(escaped(availability->brief));
+        verdict = tr("Countable with restrictions: %1").arg(htmlEscaped(availability->brief));
         break;
     case Availability::State::Unsupported:
         colour = dark ? QStringLiteral("#ff7b72") : QStringLiteral("#cf222e");
-        verdict = tr("Not countable here: %1").arg(escaped(availability->brief));
+        verdict = tr("Not countable here: %1").arg(htmlEscaped(availability->brief));
         break;
     case Availability::State::Unchecked:
         colour = dark ? QStringLiteral("#e3b341") : QStringLiteral("#9a6700");
@@ -103,12 +102,12 @@ QString EventDetailsView::availabilityHtml(const Availability* availability) con
         break;
     }
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b>").arg(colour, verdict);
-    if (!availability->reason.empty()) html += QStringLiteral("<br>") + escaped(availability->reason);
+    if (!availability->reason.empty()) html += QStringLiteral("<br>") + htmlEscaped(availability->reason);
     return html + QStringLiteral("</p>");
 }
 
 QString EventDetailsView::encodingHtml(const Result<ResolvedEvent>& resolved) const {
-    if (!resolved) return QStringLiteral("<p>%1</p>").arg(escaped(resolved.error().message));
+    if (!resolved) return QStringLiteral("<p>%1</p>").arg(htmlEscaped(resolved.error().message));
     const PerfEncoding& e = resolved->encoding;
     QString html = QStringLiteral("<table>");
     html += row(tr("type"), QStringLiteral("%1 (%2)").arg(e.type).arg(perfTypeName(e.type).toHtmlEscaped()));
@@ -125,7 +124,8 @@ QString EventDetailsView::encodingHtml(const Result<ResolvedEvent>& resolved) co
     if (!excluded.isEmpty()) html += row(tr("excludes"), excluded.join(QStringLiteral(", ")).toHtmlEscaped());
     if (e.preciseIp) html += row(tr("precise_ip"), QString::number(e.preciseIp));
     if (resolved->scale != 1.0 || !resolved->unit.empty())
-        html += row(tr("scale"), QStringLiteral("%1 %2").arg(resolved->scale, 0, 'g', 17).arg(escaped(resolved->unit)));
+        html +=
+            row(tr("scale"), QStringLiteral("%1 %2").arg(resolved->scale, 0, 'g', 17).arg(htmlEscaped(resolved->unit)));
     if (!resolved->cpus.empty()) {
         QStringList cpus;
         for (int cpu : resolved->cpus) cpus.append(QString::number(cpu));
@@ -137,8 +137,8 @@ QString EventDetailsView::encodingHtml(const Result<ResolvedEvent>& resolved) co
 QString EventDetailsView::modifiersHtml(const EventCatalogEntry& entry) const {
     if (takesPerfModifiers(entry.source)) {
         const QString where = entry.source == EventSource::SysfsPmu
-                                  ? tr("after the closing '/' (%1u)").arg(escaped(entry.name))
-                                  : tr("after a ':' (%1:u)").arg(escaped(entry.name));
+                                  ? tr("after the closing '/' (%1u)").arg(htmlEscaped(entry.name))
+                                  : tr("after a ':' (%1:u)").arg(htmlEscaped(entry.name));
         return section(tr("Modifiers")) +
                QStringLiteral("<p>%1</p>")
                    .arg(tr("perf modifiers go %1: u user space, k kernel, h hypervisor, G guest, H host, "
@@ -149,21 +149,22 @@ QString EventDetailsView::modifiersHtml(const EventCatalogEntry& entry) const {
     QString unitMasks, modifiers;
     QString example; // a modifier this event really has, preferably "u"
     for (const auto& attr : LibpfmTable::instance().attributes(entry.libpfmEvent)) {
-        QString name = escaped(attr.name);
+        QString name = htmlEscaped(attr.name);
         if (attr.isDefault) name += QStringLiteral(" <i>(%1)</i>").arg(tr("default"));
-        (attr.kind == LibpfmAttribute::Kind::UnitMask ? unitMasks : modifiers) += row(name, escaped(attr.description));
+        (attr.kind == LibpfmAttribute::Kind::UnitMask ? unitMasks : modifiers) +=
+            row(name, htmlEscaped(attr.description));
         if (attr.kind == LibpfmAttribute::Kind::Modifier && (example.isEmpty() || attr.name == "u")) example = name;
     }
     QString html;
     if (!unitMasks.isEmpty())
         html += section(tr("Unit masks")) +
-                QStringLiteral("<p>%1</p>").arg(tr("Append after a ':' (%1:UMASK).").arg(escaped(entry.name))) +
+                QStringLiteral("<p>%1</p>").arg(tr("Append after a ':' (%1:UMASK).").arg(htmlEscaped(entry.name))) +
                 QStringLiteral("<table>%1</table>").arg(unitMasks);
     if (!modifiers.isEmpty())
         html += section(tr("Modifiers")) +
                 QStringLiteral("<p>%1</p>")
                     .arg(tr("Append after a ':', a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).")
-                             .arg(escaped(entry.name), example)) +
+                             .arg(htmlEscaped(entry.name), example)) +
                 QStringLiteral("<table>%1</table>").arg(modifiers);
     return html;
 }

@@ -6,13 +6,12 @@
 #include <algorithm>
 #include <numeric>
 
+#include "widgets/common/QtStrings.h"
 #include "widgets/events/EventMimeData.h"
 
 namespace perfdash {
 
 namespace {
-
-QString toQString(const std::string& s) { return QString::fromStdString(s); }
 
 // Rich text, so that a long reason wraps instead of running off the screen.
 QString wrappedToolTip(const QString& text) { return QStringLiteral("<p>") + text.toHtmlEscaped() + QStringLiteral("</p>"); }

@@ -17,6 +17,7 @@
 #include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/events/CustomGroupFile.h"
 
 namespace perfdash {
@@ -60,9 +61,7 @@ SaveGroupDialog::SaveGroupDialog(std::vector<std::pair<std::string, std::string>
     preview_->setReadOnly(true);
     preview_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     preview_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    status_ = new QLabel(this);
-    status_->setWordWrap(true);
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_ = wrappedLabel(this);
     auto* previewBox = new QGroupBox(tr("File preview"), this);
     auto* previewLayout = new QVBoxLayout(previewBox);
     previewLayout->addWidget(preview_);

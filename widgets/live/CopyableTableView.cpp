@@ -6,15 +6,17 @@
 #include <QHeaderView>
 #include <QMimeData>
 
+#include "widgets/common/TableSetup.h"
+
 namespace perfdash {
 
 CopyableTableView::CopyableTableView(QWidget* parent) : QTableView(parent) {
+    setUpTable(this);
+    // Cells, not rows: people copy a few figures at a time.
+    setSelectionBehavior(QAbstractItemView::SelectItems);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setContextMenuPolicy(Qt::ActionsContextMenu);
-    setAlternatingRowColors(true);
-    setWordWrap(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    verticalHeader()->hide();
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents); // compact rows
 
     auto addCopyAction = [this](const QString& text, const QKeySequence& keys, auto slot) {

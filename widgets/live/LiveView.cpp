@@ -10,7 +10,6 @@
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {
 
@@ -67,13 +66,6 @@ QWidget* LiveView::tablePage(CopyableTableView* view, QLabel* caption) {
 void LiveView::updateCaptions() {
     eventCaption_->setText(eventTotals_->rowCount() ? eventTotals_->scopeText() : tr("No counts yet."));
     metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
-}
-
-void LiveView::attach(MeasurementController* controller) {
-    connect(controller, &MeasurementController::started, this,
-            [this, controller] { beginSession(controller->locations()); });
-    connect(controller, &MeasurementController::intervalsArrived, this, &LiveView::appendIntervals);
-    connect(controller, &MeasurementController::finished, this, &LiveView::finishSession);
 }
 
 void LiveView::beginSession(const std::vector<LocationInfo>& locations) {

@@ -6,7 +6,7 @@
 //
 //   LiveView view;
 //   view.attach(&controller);   // started / intervalsArrived / finished
-//   // or, for a saved session: ReplayController's signals (MainWindow wires them)
+//   view.attach(&replay);       // a ReplayController: the same signals
 //
 // The GUI thread never waits here for a counter read: the view only
 // consumes the batches it is given.
@@ -24,7 +24,6 @@ class CopyableTableView;
 class EventTotalsModel;
 class MetricValuesModel;
 class RunSummaryChart;
-class MeasurementController;
 class TimelineView;
 
 class LiveView : public QWidget {
@@ -32,8 +31,15 @@ class LiveView : public QWidget {
 public:
     explicit LiveView(QWidget* parent = nullptr);
 
-    // Shows every measurement the controller runs from now on.
-    void attach(MeasurementController* controller);
+    // Shows every run the source emits from now on: a MeasurementController's
+    // measurements or a ReplayController's replays, which share these signals
+    // and say at started() which locations() they count.
+    template <class RunSource>
+    void attach(RunSource* source) {
+        connect(source, &RunSource::started, this, [this, source] { beginSession(source->locations()); });
+        connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
+        connect(source, &RunSource::finished, this, &LiveView::finishSession);
+    }
 
     void beginSession(const std::vector<LocationInfo>& locations);
     void appendIntervals(const std::vector<IntervalResult>& intervals);

@@ -2,6 +2,8 @@
 
 #include <QtConcurrent/QtConcurrent>
 
+#include "widgets/common/QtStrings.h"
+
 namespace perfdash {
 
 MeasurementController::MeasurementController(MachineContext& machine, QObject* parent) : QObject(parent), machine_(machine) {
@@ -66,8 +68,7 @@ void MeasurementController::poll() {
     const bool done = measurement_->finished();
     if (ChildOutput* output = measurement_->output()) {
         for (auto& chunk : output->take())
-            emit outputArrived(QString::fromUtf8(chunk.text.data(), static_cast<qsizetype>(chunk.text.size())),
-                               chunk.stream == OutputChunk::Stream::Stderr);
+            emit outputArrived(toQString(chunk.text), chunk.stream == OutputChunk::Stream::Stderr);
     }
     auto intervals = measurement_->takeIntervals();
     if (!intervals.empty()) emit intervalsArrived(intervals);

@@ -4,17 +4,16 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
+#include "widgets/common/QtStrings.h"
 #include "widgets/regions/RegionListModel.h"
 
 namespace perfdash {
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
-
 QVariant numberCell(double value, int role, const QString& missingReason) {
     switch (role) {
-    case Qt::DisplayRole: return text(formatNumber(value));
+    case Qt::DisplayRole: return toQString(formatNumber(value));
     case RegionTableModel::ValueRole: return value;
     case Qt::ToolTipRole: return isAvailable(value) ? QVariant() : QVariant(missingReason);
     default: return {};
@@ -81,7 +80,7 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     const int column = index.column();
     if (column == ThreadColumn) {
-        if (role == Qt::DisplayRole) return whole ? tr("Region") : text(locationLabel(r.threads[thread]));
+        if (role == Qt::DisplayRole) return whole ? tr("Region") : toQString(locationLabel(r.threads[thread]));
         if (role == Qt::ToolTipRole && whole)
             return tr("The region as a whole: calls summed over its threads, the longest thread's time, event "
                       "totals, and the metrics' formulas applied to the totals with that time");
@@ -104,10 +103,11 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant RegionTableModel::eventData(const EventResult& e, int row, int role) const {
     if (!e.counted) {
-        if (role == Qt::DisplayRole) return text(kNotCountedText);
+        if (role == Qt::DisplayRole) return toQString(kNotCountedText);
         if (role == ValueRole) return kNotAvailable;
         if (role == Qt::ToolTipRole)
-            return e.reason.empty() ? tr("Not counted; no reason was recorded") : tr("Not counted: %1").arg(text(e.reason));
+            return e.reason.empty() ? tr("Not counted; no reason was recorded")
+                                    : tr("Not counted: %1").arg(toQString(e.reason));
         return {};
     }
     const auto thread = static_cast<size_t>(row);
@@ -118,11 +118,11 @@ QVariant RegionTableModel::eventData(const EventResult& e, int row, int role) co
     // The region's total is partial when some of its threads have no value: never shown as the total.
     const std::optional<PartialSum> partial = whole ? e.partialTotal : std::nullopt;
     switch (role) {
-    case Qt::DisplayRole: return text(partial ? formatPartialShort(*partial) : formatCount(value));
+    case Qt::DisplayRole: return toQString(partial ? formatPartialShort(*partial) : formatCount(value));
     case ValueRole: return value.value;
     case Qt::ToolTipRole: {
         const std::string about = describeCount(value, partial, "threads");
-        return about.empty() ? QVariant() : QVariant(text(about));
+        return about.empty() ? QVariant() : QVariant(toQString(about));
     }
     default: return {};
     }
@@ -133,7 +133,9 @@ QVariant RegionTableModel::metricData(const MetricResult& m, int row, int role) 
     const double value = row == aggregateRow() ? m.aggregate
                          : thread < m.perLocation.size() ? m.perLocation[thread]
                                                          : kNotAvailable;
-    return numberCell(value, role, tr("Not available: an input of %1 was not counted, or it divided by zero").arg(text(m.formula)));
+    return numberCell(
+        value, role,
+        tr("Not available: an input of %1 was not counted, or it divided by zero").arg(toQString(m.formula)));
 }
 
 QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -148,13 +150,13 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (section < firstMetricColumn()) {
         const EventResult& e = r.group.events[static_cast<size_t>(section - FirstEventColumn)];
-        if (role == Qt::DisplayRole) return text(e.event + unitSuffix(e.unit));
-        if (role == Qt::ToolTipRole) return tr("Event %1 on counter %2").arg(text(e.event), text(e.counter));
+        if (role == Qt::DisplayRole) return toQString(e.event + unitSuffix(e.unit));
+        if (role == Qt::ToolTipRole) return tr("Event %1 on counter %2").arg(toQString(e.event), toQString(e.counter));
         return {};
     }
     const MetricResult& m = r.group.metrics[static_cast<size_t>(section - firstMetricColumn())];
-    if (role == Qt::DisplayRole) return text(m.name);
-    if (role == Qt::ToolTipRole) return tr("Metric: %1").arg(text(m.formula));
+    if (role == Qt::DisplayRole) return toQString(m.name);
+    if (role == Qt::ToolTipRole) return tr("Metric: %1").arg(toQString(m.formula));
     return {};
 }
 

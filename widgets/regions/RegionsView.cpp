@@ -22,6 +22,8 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "widgets/common/TableSetup.h"
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/regions/RegionChartModel.h"
 #include "widgets/regions/RegionListModel.h"
 #include "widgets/regions/RegionTableModel.h"
@@ -30,20 +32,11 @@ namespace perfdash {
 
 namespace {
 
-QLabel* wrappedLabel(QWidget* parent) {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
-
 QTableView* tableView(QWidget* parent, const QString& name) {
     auto* view = new QTableView(parent);
+    setUpTable(view);
     view->setAccessibleName(name);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
     view->horizontalHeader()->setHighlightSections(false);
     return view;
 }

@@ -9,21 +9,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/common/QtStrings.h"
+
 namespace perfdash {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
 QString startedText(const std::string& iso) {
-    const QDateTime time = QDateTime::fromString(qs(iso), Qt::ISODate);
-    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : qs(iso);
+    const QDateTime time = QDateTime::fromString(toQString(iso), Qt::ISODate);
+    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : toQString(iso);
 }
 
 } // namespace
 
 RecentSessionsModel::RecentSessionsModel(QObject* parent)
-    : QAbstractTableModel(parent), directory_(qs(sessionsDirectory())) {
+    : QAbstractTableModel(parent), directory_(toQString(sessionsDirectory())) {
     refresh();
 }
 
@@ -39,7 +39,7 @@ void RecentSessionsModel::refresh() {
 }
 
 QString RecentSessionsModel::filePath(int row) const {
-    return row >= 0 && row < rowCount() ? qs(sessions_[static_cast<size_t>(row)].path) : QString();
+    return row >= 0 && row < rowCount() ? toQString(sessions_[static_cast<size_t>(row)].path) : QString();
 }
 
 bool RecentSessionsModel::deleteSessions(QList<int> rows, QString* error) {
@@ -94,16 +94,16 @@ QVariant RecentSessionsModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const SessionSummary& s = sessions_[static_cast<size_t>(index.row())];
     switch (role) {
-    case PathRole: return qs(s.path);
+    case PathRole: return toQString(s.path);
     case IncompleteRole: return s.incomplete;
-    case ErrorRole: return qs(s.error);
-    case Qt::ToolTipRole: return s.error.empty() ? qs(s.path) : qs(s.error);
+    case ErrorRole: return toQString(s.error);
+    case Qt::ToolTipRole: return s.error.empty() ? toQString(s.path) : toQString(s.error);
     case Qt::DisplayRole:
         switch (index.column()) {
-        case ProgramColumn: return s.error.empty() ? qs(s.target) : QFileInfo(qs(s.path)).fileName();
+        case ProgramColumn: return s.error.empty() ? toQString(s.target) : QFileInfo(toQString(s.path)).fileName();
         case GroupsColumn: {
             QStringList groups;
-            for (const auto& g : s.groups) groups << qs(g);
+            for (const auto& g : s.groups) groups << toQString(g);
             return groups.join(QLatin1String(", "));
         }
         case StartedColumn: return startedText(s.startedAt);
@@ -113,7 +113,7 @@ QVariant RecentSessionsModel::data(const QModelIndex& index, int role) const {
         return {};
     case SortRole:
         switch (index.column()) {
-        case StartedColumn: return qs(s.startedAt);
+        case StartedColumn: return toQString(s.startedAt);
         case DurationColumn: return std::isfinite(s.durationS) ? s.durationS : -1.0;
         default: return data(index, Qt::DisplayRole);
         }

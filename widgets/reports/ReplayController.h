@@ -28,6 +28,8 @@ public:
     // The session to play (its `replay` flag is set); a replay in progress stops.
     void setResult(MeasurementResult result);
     const MeasurementResult& result() const { return result_; }
+    // Where the session counted, as MeasurementController::locations().
+    const std::vector<LocationInfo>& locations() const { return result_.locations; }
 
     // kInstant, 1 (as recorded), 10 (ten times faster), ...; may change while playing.
     void setSpeed(double factor);

@@ -7,28 +7,27 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
+#include "widgets/common/QtStrings.h"
 #include "widgets/reports/RecentSessionsModel.h"
 
 namespace perfdash {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-QString numberText(double v) { return qs(formatNumber(v)); }
+QString numberText(double v) { return toQString(formatNumber(v)); }
 
 QString signedText(double v) { return std::isfinite(v) && v > 0 ? QLatin1Char('+') + numberText(v) : numberText(v); }
 
 // A session's value: "≥ 1234 (partial)" (its tooltip says of how many locations), "2000000 (62.5%)" when
 // multiplexed, or the number.
 QString sideText(double value, const ComparisonSide& side) {
-    if (side.partial) return qs(formatPartialShort(*side.partial));
-    return qs(formatCount({value, side.coverage}));
+    if (side.partial) return toQString(formatPartialShort(*side.partial));
+    return toQString(formatCount({value, side.coverage}));
 }
 
 QString sideToolTip(double value, const ComparisonSide& side) {
-    if (!side.whyNotAvailable.empty()) return qs(side.whyNotAvailable);
-    return qs(describeCount({value, side.coverage}, std::nullopt, "locations"));
+    if (!side.whyNotAvailable.empty()) return toQString(side.whyNotAvailable);
+    return toQString(describeCount({value, side.coverage}, std::nullopt, "locations"));
 }
 
 } // namespace
@@ -61,8 +60,8 @@ AlignedTimelines SessionComparisonModel::alignedTimelines(int row) const {
 
 QString SessionComparisonModel::sessionLabel(int side) const {
     const MeasurementResult& r = side == 0 ? a_ : b_;
-    QString label = (side == 0 ? tr("A: %1") : tr("B: %1")).arg(qs(targetName(r.config)));
-    if (!r.startedAt.empty()) label += tr(", started %1").arg(qs(r.startedAt));
+    QString label = (side == 0 ? tr("A: %1") : tr("B: %1")).arg(toQString(targetName(r.config)));
+    if (!r.startedAt.empty()) label += tr(", started %1").arg(toQString(r.startedAt));
     label += tr(", %1").arg(RecentSessionsModel::durationText(r.durationS));
     if (r.incomplete) label += tr(" (incomplete)");
     return label;
@@ -93,11 +92,12 @@ double SessionComparisonModel::cellValue(const ComparisonRow& row, int column) c
 
 QString SessionComparisonModel::cellText(const ComparisonRow& row, int column) const {
     switch (column) {
-    case GroupColumn: return qs(row.group);
+    case GroupColumn: return toQString(row.group);
     case KindColumn: return row.kind == ComparisonRow::Kind::Event ? tr("event") : tr("metric");
     case NameColumn:
-        return row.kind == ComparisonRow::Kind::Event ? tr("%1 (%2)").arg(qs(row.name + unitSuffix(row.unit)), qs(row.counter))
-                                                      : qs(row.name);
+        return row.kind == ComparisonRow::Kind::Event
+                   ? tr("%1 (%2)").arg(toQString(row.name + unitSuffix(row.unit)), toQString(row.counter))
+                   : toQString(row.name);
     case AColumn: return row.inA() ? sideText(row.a, row.sideA) : tr("not in A");
     case BColumn: return row.inB() ? sideText(row.b, row.sideB) : tr("not in B");
     case AbsoluteColumn: return signedText(row.absolute());
@@ -144,7 +144,7 @@ QVariant SessionComparisonModel::data(const QModelIndex& index, int role) const 
         }
         if (column == AbsoluteColumn || column == RelativeColumn) {
             const std::string note = row.differenceNote();
-            return note.empty() ? QVariant() : QVariant(qs(note));
+            return note.empty() ? QVariant() : QVariant(toQString(note));
         }
         return {};
     }

@@ -13,6 +13,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/common/TableSetup.h"
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/reports/ComparisonTimelineChart.h"
 
 namespace perfdash {
@@ -46,15 +48,10 @@ private:
 
 SessionComparisonView::SessionComparisonView(QWidget* parent)
     : QWidget(parent), model_(new SessionComparisonModel(this)), filter_(new ComparisonFilter(this)),
-      labelA_(new QLabel(this)), labelB_(new QLabel(this)), search_(new QLineEdit(this)),
+      labelA_(wrappedLabel(this)), labelB_(wrappedLabel(this)), search_(new QLineEdit(this)),
       threshold_(new QDoubleSpinBox(this)), onlyHighlighted_(new QCheckBox(tr("Only &large differences"), this)),
       table_(new QTableView(this)), timelines_(new ComparisonTimelineChart(this)) {
     qRegisterMetaType<perfdash::AlignedTimelines>();
-    for (QLabel* label : {labelA_, labelB_}) {
-        label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
-
     search_->setPlaceholderText(tr("Filter by group or name"));
     search_->setClearButtonEnabled(true);
     threshold_->setRange(0, 10000);
@@ -70,11 +67,8 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     table_->setModel(filter_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(-1, Qt::AscendingOrder); // measurement order until the user sorts
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    setUpTable(table_);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setAlternatingRowColors(true);
-    table_->setWordWrap(false);
-    table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(SessionComparisonModel::NameColumn, QHeaderView::Stretch);

@@ -1,6 +1,5 @@
 #include "widgets/reports/SessionRecorder.h"
 
-#include <QDateTime>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrent>
 #include <filesystem>
@@ -8,18 +7,13 @@
 #include "core/report/ReportTables.h"
 #include "core/report/SessionFiles.h"
 #include "core/measurement/MachineFormulaConstants.h"
+#include "core/util/Clock.h"
 
 namespace perfdash {
 
 namespace {
 
 constexpr std::chrono::milliseconds kDefaultAutosave{3000};
-
-// ISO 8601 with the local offset, as MeasurementResult::startedAt.
-std::string isoNow() {
-    const QDateTime now = QDateTime::currentDateTime();
-    return now.toOffsetFromUtc(now.offsetFromUtc()).toString(Qt::ISODate).toStdString();
-}
 
 Status createDirectory(const std::string& directory) {
     std::error_code ec;
@@ -67,7 +61,7 @@ void SessionRecorder::onStarted() {
     const MeasurementPlan* plan = controller_.plan();
     if (!plan) return;
     MeasurementResult header;
-    header.startedAt = isoNow();
+    header.startedAt = isoLocalNow(); // as the Measurement stamps its result
     header.config = plan->runConfig(controller_.targetPid());
     header.locations = controller_.locations();
     header.warnings = plan->warnings;

@@ -4,21 +4,11 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/setup/BackendListModel.h"
 #include "widgets/setup/FieldMessage.h"
 
 namespace perfdash {
-
-namespace {
-
-QLabel* wrappedLabel(QWidget* parent) {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
-
-} // namespace
 
 BackendPicker::BackendPicker(QWidget* parent)
     : QWidget(parent),

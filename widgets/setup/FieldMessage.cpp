@@ -4,20 +4,19 @@
 #include <QResizeEvent>
 #include <QStyle>
 
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/StatusColors.h"
+#include "widgets/common/WrappedLabel.h"
 
 namespace perfdash {
 
-FieldMessage::FieldMessage(QWidget* parent) : QWidget(parent), icon_(new QLabel(this)), text_(new QLabel(this)) {
+FieldMessage::FieldMessage(QWidget* parent)
+    : QWidget(parent), icon_(new QLabel(this)), text_(wrappedLabel(this, Qt::PlainText)) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
     icon_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(iconSize, iconSize));
     icon_->setAlignment(Qt::AlignTop);
-    text_->setWordWrap(true);
     text_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    text_->setTextFormat(Qt::PlainText);
     QPalette p = text_->palette();
     p.setColor(QPalette::WindowText, errorColor(p));
     text_->setPalette(p);

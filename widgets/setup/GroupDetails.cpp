@@ -1,13 +1,9 @@
 #include "widgets/setup/GroupDetails.h"
 
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 
 namespace perfdash {
-namespace {
-
-QString escaped(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
-
-} // namespace
 
 GroupDetails::GroupDetails(QWidget* parent) : QTextBrowser(parent) {
     setOpenLinks(false);
@@ -16,24 +12,25 @@ GroupDetails::GroupDetails(QWidget* parent) : QTextBrowser(parent) {
 }
 
 void GroupDetails::showGroup(const PerformanceGroup& group) {
-    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>").arg(escaped(group.name), escaped(group.shortDescription));
+    QString html =
+        QStringLiteral("<h3>%1</h3><p>%2</p>").arg(htmlEscaped(group.name), htmlEscaped(group.shortDescription));
     if (group.requireNoHt)
         html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Meaningful only with SMT (hyper-threading) off."));
     html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Events"));
     for (const auto& slot : group.events)
         html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt></td></tr>")
-                    .arg(escaped(slot.counterSpec), escaped(slot.event));
+                    .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event));
     html += QStringLiteral("</table>");
     if (!group.metrics.empty()) {
         html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Metrics"));
         for (const auto& metric : group.metrics)
             html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='white-space: nowrap'><tt>%2</tt></td></tr>")
-                        .arg(escaped(metric.name), escaped(metric.formula));
+                        .arg(htmlEscaped(metric.name), htmlEscaped(metric.formula));
         html += QStringLiteral("</table>");
     }
     if (!group.longDescription.empty())
         html += QStringLiteral("<h4>%1</h4><p style='white-space: pre-wrap'>%2</p>")
-                    .arg(tr("About"), escaped(group.longDescription));
+                    .arg(tr("About"), htmlEscaped(group.longDescription));
     setHtml(html);
 }
 

@@ -11,8 +11,8 @@
 #include <csignal>
 #include <cstring>
 
+#include "widgets/common/StatusColors.h"
 #include "widgets/measurement/MeasurementController.h"
-#include "widgets/setup/StatusColors.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <QPalette>
 #include <algorithm>
 
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/StatusColors.h"
 
 namespace perfdash {
 namespace {

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "core/topology/CpuList.h"
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/setup/FieldMessage.h"
 #include "widgets/setup/PlanModel.h"
 
@@ -16,7 +17,7 @@ PlanPreview::PlanPreview(QWidget* parent)
       model_(new PlanModel(this)),
       view_(new QTreeView(this)),
       summary_(new QLabel(this)),
-      warningsLabel_(new QLabel(this)),
+      warningsLabel_(wrappedLabel(this, Qt::RichText)),
       problem_(new FieldMessage(this)) {
     auto* title = new QLabel(tr("<b>What will be counted</b>"), this);
     summary_->setWordWrap(true);
@@ -26,9 +27,6 @@ PlanPreview::PlanPreview(QWidget* parent)
     view_->setWordWrap(false);
     view_->setAccessibleName(tr("Planned events"));
     view_->header()->setStretchLastSection(true);
-    warningsLabel_->setWordWrap(true);
-    warningsLabel_->setTextFormat(Qt::RichText);
-    warningsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     warningsLabel_->hide();
 
     auto* layout = new QVBoxLayout(this);

@@ -25,7 +25,7 @@ std::string userName(unsigned uid, std::map<unsigned, std::string>& cache) {
 // The value after "Key:" in /proc/PID/status ("Uid:\t1000\t1000..." gives "1000\t1000...").
 std::string statusField(const std::string& status, std::string_view key) {
     for (const auto& line : split(status, '\n')) {
-        if (startsWith(line, key) && line.size() > key.size() && line[key.size()] == ':')
+        if (line.starts_with(key) && line.size() > key.size() && line[key.size()] == ':')
             return trim(std::string_view(line).substr(key.size() + 1));
     }
     return {};

@@ -24,7 +24,6 @@ target_sources(perfdash_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SetupFormState.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SetupSettings.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/StatusColors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetSection.cpp)
 # findDemoProgram() looks in the installed libexec directory, relative to the executable's prefix.
 set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/DemoWorkload.cpp APPEND PROPERTY

@@ -11,11 +11,12 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "widgets/common/QtStrings.h"
+#include "widgets/common/WrappedLabel.h"
+
 namespace perfdash {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 enum Column { Title, State, Detail, Fix, ColumnCount };
 
@@ -24,7 +25,7 @@ enum Column { Title, State, Detail, Fix, ColumnCount };
 QString capabilitySummary(const std::vector<Capability>& capabilities) {
     QStringList missing;
     for (const auto& c : capabilities)
-        if (c.applicable && !c.available) missing << q(c.title);
+        if (c.applicable && !c.available) missing << toQString(c.title);
     if (missing.isEmpty()) return {};
     QString first;
     for (const auto& c : capabilities)
@@ -36,7 +37,7 @@ QString capabilitySummary(const std::vector<Capability>& capabilities) {
                        .arg(missing.join(QLatin1String(", ")));
 }
 
-CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(new QLabel(this)) {
+CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(wrappedLabel(this)) {
     setObjectName(QStringLiteral("capabilityBanner"));
     setFrameShape(QFrame::StyledPanel);
     // A pale warning colour that stays readable with light and dark palettes' text.
@@ -45,8 +46,6 @@ CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(new 
     auto* icon = new QLabel(this);
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
-    text_->setWordWrap(true);
-    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* details = new QPushButton(tr("What can be counted here…"), this);
     connect(details, &QPushButton::clicked, this, &CapabilityBanner::detailsRequested);
     auto* close = new QToolButton(this);
@@ -117,12 +116,12 @@ void CapabilitiesPage::setCapabilities(const std::vector<Capability>& capabiliti
     list_->clear();
     for (const auto& c : capabilities) {
         auto* item = new QTreeWidgetItem(list_);
-        item->setText(Title, q(c.title));
+        item->setText(Title, toQString(c.title));
         item->setText(State, !c.applicable ? tr("not on this CPU") : c.available ? tr("yes") : tr("no"));
-        item->setText(Detail, q(c.detail));
-        item->setToolTip(Detail, q(c.detail));
-        item->setText(Fix, q(c.fix));
-        item->setToolTip(Fix, q(c.fix));
+        item->setText(Detail, toQString(c.detail));
+        item->setToolTip(Detail, toQString(c.detail));
+        item->setText(Fix, toQString(c.fix));
+        item->setToolTip(Fix, toQString(c.fix));
         const QStyle::StandardPixmap icon = !c.applicable  ? QStyle::SP_MessageBoxInformation
                                             : c.available ? QStyle::SP_DialogApplyButton
                                                           : QStyle::SP_MessageBoxWarning;

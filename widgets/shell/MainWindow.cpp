@@ -55,6 +55,14 @@ constexpr auto kPageKey = "window/page";
 
 } // namespace
 
+// A measurement and a replay reach the views by the same path: what the Live
+// page shows never depends on where the data came from.
+template <class RunSource>
+void MainWindow::showRunsOf(RunSource* source) {
+    live_->attach(source);
+    connect(source, &RunSource::intervalsArrived, this, &MainWindow::updateFileActions);
+}
+
 MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent, const QString& procRoot)
     : QMainWindow(parent),
       machine_(machine),
@@ -90,7 +98,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     liveSource_->setText(tr("Start a session to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
-    live_->attach(&controller_);
+    showRunsOf(&controller_);
 
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("&Session"));
@@ -121,7 +129,6 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     // Export chart follows what the current page draws.
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::updateFileActions);
-    connect(&controller_, &MeasurementController::intervalsArrived, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison(), &SessionComparisonView::timelinesSelected, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison()->model(), &QAbstractItemModel::modelReset, this, &MainWindow::updateFileActions);
     wireReplay();
@@ -161,15 +168,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 }
 
 void MainWindow::wireReplay() {
-    // The Live page takes a replay through the same signals as a measurement.
-    connect(replay_, &ReplayController::started, this, [this] {
-        live_->beginSession(replay_->result().locations);
-        showPage(Page::Live);
-    });
-    connect(replay_, &ReplayController::intervalsArrived, live_, &LiveView::appendIntervals);
-    connect(replay_, &ReplayController::finished, live_, &LiveView::finishSession);
+    showRunsOf(replay_);
+    connect(replay_, &ReplayController::started, this, [this] { showPage(Page::Live); });
     connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateReplaySource);
-    connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateFileActions);
     connect(replay_, &ReplayController::stateChanged, this, &MainWindow::updateReplaySource);
 }
 

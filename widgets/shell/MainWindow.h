@@ -128,6 +128,10 @@ private:
     void chooseAndExport();
     void chooseAndCompare();
     void chooseAndExportCharts();
+    // Shows the runs of a MeasurementController or a ReplayController (the same
+    // signals): in the Live page, and in what File offers to export.
+    template <class RunSource>
+    void showRunsOf(RunSource* source);
     void wireReplay();
     void updateReplaySource();
     void fail(const QString& title, const QString& message);

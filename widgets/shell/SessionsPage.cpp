@@ -10,6 +10,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/common/TableSetup.h"
 #include "widgets/reports/RecentSessionsModel.h"
 #include "widgets/reports/SessionComparisonView.h"
 
@@ -29,9 +30,7 @@ SessionsPage::SessionsPage(QWidget* parent)
     table_->setModel(sorted);
     table_->setSortingEnabled(true);
     table_->sortByColumn(RecentSessionsModel::StartedColumn, Qt::DescendingOrder);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->hide();
+    setUpTable(table_);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->horizontalHeader()->setSectionResizeMode(RecentSessionsModel::ProgramColumn, QHeaderView::Stretch);
     table_->setAccessibleName(tr("Recent sessions"));

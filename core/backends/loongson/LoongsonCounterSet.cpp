@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "core/backends/loongson/LoongsonBackend.h"
+#include "core/util/Clock.h"
 
 namespace perfdash::loongson {
 

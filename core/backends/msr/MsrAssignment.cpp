@@ -10,7 +10,7 @@ namespace {
 
 // "PMC3" -> 3 for prefix "PMC"; nullopt for other names.
 std::optional<int> counterNumber(const std::string& name, std::string_view prefix) {
-    if (!startsWith(name, prefix) || name.size() == prefix.size()) return std::nullopt;
+    if (!name.starts_with(prefix) || name.size() == prefix.size()) return std::nullopt;
     auto n = parseUnsigned(std::string_view(name).substr(prefix.size()));
     if (!n || *n > 63) return std::nullopt;
     return static_cast<int>(*n);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/backends/msr/MsrRegisters.h"
+#include "core/util/Clock.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::msr {

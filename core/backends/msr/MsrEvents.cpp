@@ -84,8 +84,8 @@ Result<uint64_t> coreSelect(const ResolvedEvent& event, const MsrPmu& pmu) {
                          "--backend perf");
     if (event.source == EventSource::Libpfm) {
         const LibpfmPmu* model = LibpfmTable::instance().findPmu(event.pmu);
-        const bool intelModel = model && model->core && startsWith(model->description, "Intel");
-        const bool amdModel = model && model->core && startsWith(model->name, "amd64");
+        const bool intelModel = model && model->core && model->description.starts_with("Intel");
+        const bool amdModel = model && model->core && model->name.starts_with("amd64");
         if (!intelModel && !amdModel)
             return makeError("'" + name + "' belongs to libpfm4 model '" + event.pmu +
                              "', not a core PMU the msr backend programs (uncore and other PMUs need --backend perf)");
@@ -164,7 +164,7 @@ ResolvedEvent resolvedRegisterEvent(const MsrRegisterEvent& event, std::string_v
     ev.spec = std::string(spec);
     ev.name = std::string(event.name);
     ev.source = EventSource::SysfsPmu;
-    ev.pmu = startsWith(event.name, "power/") ? "power" : "msr";
+    ev.pmu = event.name.starts_with("power/") ? "power" : "msr";
     ev.description = std::string(event.description) + " (read by the msr backend)";
     ev.encoding.type = kNotAPerfEventType;
     ev.encoding.config = static_cast<uint64_t>(event.kind);

@@ -26,7 +26,7 @@ void check(bool ok, const std::string& what) {
 
 const std::string kEmulated = "emulated: timings not meaningful";
 
-bool labelledEmulated(const std::string& reason) { return reason.rfind(kEmulated, 0) == 0; }
+bool labelledEmulated(const std::string& reason) { return reason.starts_with(kEmulated); }
 
 // No value, and the reason is the emulation.
 bool emulatedFigure(const ModeMeasurement& m) { return !m.cycles && labelledEmulated(m.unavailable); }

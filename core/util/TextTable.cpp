@@ -1,4 +1,4 @@
-#include "core/report/TextTable.h"
+#include "core/util/TextTable.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "widgets/setup/StatusColors.h"
+#include "widgets/common/StatusColors.h"
 
 namespace perfdash {
 namespace {
