@@ -1751,6 +1751,96 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::MeasurementActions</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Старт</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Пауза</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>С&amp;топ</translation>
+    </message>
+    <message>
+        <source>Start measuring what the form describes (uncountable events are left out)</source>
+        <translation>Начать измерение согласно форме (недоступные события пропускаются)</translation>
+    </message>
+    <message>
+        <source>Pause counting (the program keeps running); again to resume</source>
+        <translation>Приостановить подсчёт (программа продолжает работать); повторно — продолжить</translation>
+    </message>
+    <message>
+        <source>End the measurement; a launched program still running is terminated</source>
+        <translation>Завершить измерение; запущенная программа, если ещё работает, будет завершена</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>П&amp;родолжить</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::MeasurementLog</name>
+    <message>
+        <source>C&amp;lear Log</source>
+        <translation>&amp;Очистить журнал</translation>
+    </message>
+    <message>
+        <source>Program output</source>
+        <translation>Вывод программы</translation>
+    </message>
+    <message>
+        <source>The program&apos;s output appears here when a measurement runs.</source>
+        <translation>Здесь появляется вывод программы во время измерения.</translation>
+    </message>
+    <message>
+        <source>Remove everything from the log</source>
+        <translation>Удалить всё из журнала</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Output&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Вывод&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Started %1 (PID %2)</source>
+        <translation>Запущено: %1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>Attached to process %1</source>
+        <translation>Подключено к процессу %1</translation>
+    </message>
+    <message>
+        <source>Counting CPUs %1</source>
+        <translation>Подсчёт на ЦП %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Предупреждение: %1</translation>
+    </message>
+    <message>
+        <source>after %1 s</source>
+        <translation>через %1 с</translation>
+    </message>
+    <message>
+        <source>Measurement interrupted (stopped before the end) %1</source>
+        <translation>Измерение прервано (остановлено до конца) %1</translation>
+    </message>
+    <message>
+        <source>Measurement finished %1</source>
+        <translation>Измерение завершено %1</translation>
+    </message>
+    <message>
+        <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
+        <translation>Программа завершена сигналом %1 (%2): код завершения %3 %4</translation>
+    </message>
+    <message>
+        <source>Program exited with status %1 %2</source>
+        <translation>Программа завершилась с кодом %1 %2</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::MetricValuesModel</name>
     <message>
         <source>Whole run (%1 s)</source>
@@ -2744,37 +2834,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::MeasurementActions</name>
-    <message>
-        <source>&amp;Start</source>
-        <translation>&amp;Старт</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Пауза</translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation>С&amp;топ</translation>
-    </message>
-    <message>
-        <source>Start measuring what the form describes (uncountable events are left out)</source>
-        <translation>Начать измерение согласно форме (недоступные события пропускаются)</translation>
-    </message>
-    <message>
-        <source>Pause counting (the program keeps running); again to resume</source>
-        <translation>Приостановить подсчёт (программа продолжает работать); повторно — продолжить</translation>
-    </message>
-    <message>
-        <source>End the measurement; a launched program still running is terminated</source>
-        <translation>Завершить измерение; запущенная программа, если ещё работает, будет завершена</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>П&amp;родолжить</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::SessionComparisonModel</name>
     <message>
         <source>A: %1</source>
@@ -2898,65 +2957,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Choose two sessions to compare.</source>
         <translation>Выберите два сеанса для сравнения.</translation>
-    </message>
-</context>
-<context>
-    <name>perfdash::MeasurementLog</name>
-    <message>
-        <source>C&amp;lear Log</source>
-        <translation>&amp;Очистить журнал</translation>
-    </message>
-    <message>
-        <source>Program output</source>
-        <translation>Вывод программы</translation>
-    </message>
-    <message>
-        <source>The program&apos;s output appears here when a measurement runs.</source>
-        <translation>Здесь появляется вывод программы во время измерения.</translation>
-    </message>
-    <message>
-        <source>Remove everything from the log</source>
-        <translation>Удалить всё из журнала</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Вывод&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Started %1 (PID %2)</source>
-        <translation>Запущено: %1 (PID %2)</translation>
-    </message>
-    <message>
-        <source>Attached to process %1</source>
-        <translation>Подключено к процессу %1</translation>
-    </message>
-    <message>
-        <source>Counting CPUs %1</source>
-        <translation>Подсчёт на ЦП %1</translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Предупреждение: %1</translation>
-    </message>
-    <message>
-        <source>after %1 s</source>
-        <translation>через %1 с</translation>
-    </message>
-    <message>
-        <source>Measurement interrupted (stopped before the end) %1</source>
-        <translation>Измерение прервано (остановлено до конца) %1</translation>
-    </message>
-    <message>
-        <source>Measurement finished %1</source>
-        <translation>Измерение завершено %1</translation>
-    </message>
-    <message>
-        <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
-        <translation>Программа завершена сигналом %1 (%2): код завершения %3 %4</translation>
-    </message>
-    <message>
-        <source>Program exited with status %1 %2</source>
-        <translation>Программа завершилась с кодом %1 %2</translation>
     </message>
 </context>
 <context>

@@ -1749,6 +1749,96 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::MeasurementActions</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start measuring what the form describes (uncountable events are left out)</source>
+        <translation>按表单所述开始测量（不可计数的事件将略去）</translation>
+    </message>
+    <message>
+        <source>Pause counting (the program keeps running); again to resume</source>
+        <translation>暂停计数（程序继续运行）；再次点击以继续</translation>
+    </message>
+    <message>
+        <source>End the measurement; a launched program still running is terminated</source>
+        <translation>结束测量；仍在运行的已启动程序将被终止</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::MeasurementLog</name>
+    <message>
+        <source>C&amp;lear Log</source>
+        <translation>清空日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Program output</source>
+        <translation>程序输出</translation>
+    </message>
+    <message>
+        <source>The program&apos;s output appears here when a measurement runs.</source>
+        <translation>测量运行时，程序的输出显示在此处。</translation>
+    </message>
+    <message>
+        <source>Remove everything from the log</source>
+        <translation>清除日志中的全部内容</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Output&lt;/b&gt;</source>
+        <translation>&lt;b&gt;输出&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Started %1 (PID %2)</source>
+        <translation>已启动 %1（PID %2）</translation>
+    </message>
+    <message>
+        <source>Attached to process %1</source>
+        <translation>已附加到进程 %1</translation>
+    </message>
+    <message>
+        <source>Counting CPUs %1</source>
+        <translation>正在计数 CPU %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>after %1 s</source>
+        <translation>%1 秒后</translation>
+    </message>
+    <message>
+        <source>Measurement interrupted (stopped before the end) %1</source>
+        <translation>测量被中断（在结束前停止）%1</translation>
+    </message>
+    <message>
+        <source>Measurement finished %1</source>
+        <translation>测量已完成 %1</translation>
+    </message>
+    <message>
+        <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
+        <translation>程序被信号 %1（%2）终止：退出状态 %3 %4</translation>
+    </message>
+    <message>
+        <source>Program exited with status %1 %2</source>
+        <translation>程序已退出，状态为 %1 %2</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::MetricValuesModel</name>
     <message>
         <source>Whole run (%1 s)</source>
@@ -2734,37 +2824,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     </message>
 </context>
 <context>
-    <name>perfdash::MeasurementActions</name>
-    <message>
-        <source>&amp;Start</source>
-        <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Start measuring what the form describes (uncountable events are left out)</source>
-        <translation>按表单所述开始测量（不可计数的事件将略去）</translation>
-    </message>
-    <message>
-        <source>Pause counting (the program keeps running); again to resume</source>
-        <translation>暂停计数（程序继续运行）；再次点击以继续</translation>
-    </message>
-    <message>
-        <source>End the measurement; a launched program still running is terminated</source>
-        <translation>结束测量；仍在运行的已启动程序将被终止</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::SessionComparisonModel</name>
     <message>
         <source>A: %1</source>
@@ -2888,65 +2947,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Choose two sessions to compare.</source>
         <translation>请选择两个要比较的会话。</translation>
-    </message>
-</context>
-<context>
-    <name>perfdash::MeasurementLog</name>
-    <message>
-        <source>C&amp;lear Log</source>
-        <translation>清空日志(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Program output</source>
-        <translation>程序输出</translation>
-    </message>
-    <message>
-        <source>The program&apos;s output appears here when a measurement runs.</source>
-        <translation>测量运行时，程序的输出显示在此处。</translation>
-    </message>
-    <message>
-        <source>Remove everything from the log</source>
-        <translation>清除日志中的全部内容</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt;</source>
-        <translation>&lt;b&gt;输出&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Started %1 (PID %2)</source>
-        <translation>已启动 %1（PID %2）</translation>
-    </message>
-    <message>
-        <source>Attached to process %1</source>
-        <translation>已附加到进程 %1</translation>
-    </message>
-    <message>
-        <source>Counting CPUs %1</source>
-        <translation>正在计数 CPU %1</translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <source>after %1 s</source>
-        <translation>%1 秒后</translation>
-    </message>
-    <message>
-        <source>Measurement interrupted (stopped before the end) %1</source>
-        <translation>测量被中断（在结束前停止）%1</translation>
-    </message>
-    <message>
-        <source>Measurement finished %1</source>
-        <translation>测量已完成 %1</translation>
-    </message>
-    <message>
-        <source>Program terminated by signal %1 (%2): exit status %3 %4</source>
-        <translation>程序被信号 %1（%2）终止：退出状态 %3 %4</translation>
-    </message>
-    <message>
-        <source>Program exited with status %1 %2</source>
-        <translation>程序已退出，状态为 %1 %2</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/util/Strings.h"
+
 namespace perfdash::cli {
 
 namespace {

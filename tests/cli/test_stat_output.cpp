@@ -49,7 +49,7 @@ private slots:
         QVERIFY2(contains(run.out, "| Coverage |"), run.describe().c_str());
         bool utilised = false;
         for (const auto& line : split(run.out, '\n'))
-            utilised |= contains(line, "CPUs utilised") && endsWith(trim(line), "|   100.0% |");
+            utilised |= contains(line, "CPUs utilised") && trim(line).ends_with("|   100.0% |");
         QVERIFY2(utilised, run.describe().c_str());
     }
 

@@ -286,7 +286,7 @@ private slots:
             if (contains(line, " measured "))
                 for (const auto& cell : split(line, '|')) cells.push_back(trim(cell));
         QVERIFY2(cells.size() == 4 && cells[0] == "1" && cells[1] == "measured" && cells[2] == "n/a" &&
-                     startsWith(cells[3], "clock chain not monotonic"),
+                     cells[3].starts_with("clock chain not monotonic"),
                  clockTable.c_str());
 
         IpcCurve curve;

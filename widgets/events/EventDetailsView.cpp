@@ -98,7 +98,7 @@ QString EventDetailsView::availabilityHtml(const Availability* availability) con
         break;
     case Availability::State::Unchecked:
         colour = dark ? QStringLiteral("#e3b341") : QStringLiteral("#9a6700");
-        verdict = tr("Not known: %1").arg(escaped(availability->brief));
+        verdict = tr("Not known: %1").arg(htmlEscaped(availability->brief));
         break;
     }
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b>").arg(colour, verdict);
