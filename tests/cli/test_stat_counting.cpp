@@ -124,6 +124,7 @@ private slots:
         QCOMPARE(report.locations[0].id, 0);
         QCOMPARE(report.locations[1].id, 1);
         size_t whileSpinning = 0;
+        size_t spinSeenOnCpu1 = 0;
         for (const auto& line : stream.intervals) {
             const double start = line.interval.t - line.interval.dt;
             for (const char* name : {"task-clock", "page-faults"}) {
@@ -137,9 +138,13 @@ private slots:
             }
             if (start < report.durationS - (kSpinS - 0.1)) continue;
             ++whileSpinning;
-            QVERIFY(findEvent(line.interval.groups, "task-clock")->perLocation[1].value > 0);
+            // On a loaded machine one 50 ms interval may pass without the
+            // spinner being scheduled at all: that is an exact 0 too, so
+            // only "CPU 1 saw it in some interval" is asserted.
+            if (findEvent(line.interval.groups, "task-clock")->perLocation[1].value > 0) ++spinSeenOnCpu1;
         }
         QVERIFY2(whileSpinning >= 2, std::to_string(whileSpinning).c_str());
+        QVERIFY2(spinSeenOnCpu1 >= 1, std::to_string(whileSpinning).c_str());
         for (const char* name : {"task-clock", "page-faults"}) {
             const EventResult* e = findEvent(report.groups, name);
             QCOMPARE(e->perLocation[0].value + e->perLocation[1].value, e->total.value);
