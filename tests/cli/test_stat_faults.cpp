@@ -238,6 +238,13 @@ private slots:
             QVERIFY2(run.exited, context.c_str());
             // Below what the dynamic loader needs to load our libraries, perfdash-cli never starts.
             if (run.exitCode == 127 && contains(run.err, "error while loading shared libraries")) continue;
+#if defined(__SANITIZE_ADDRESS__)
+            // UBSan's vptr check tests whether memory is readable through a
+            // pipe of its own; with no descriptor left for it, it reports
+            // "invalid vptr ... memory cannot be printed" and exits. That run
+            // says nothing about perfdash (sanitizer builds only).
+            if (contains(run.err, "object has invalid vptr") && contains(run.err, "memory cannot be printed")) continue;
+#endif
             if (run.exitCode == 0) {
                 auto report = jsonReport(run);
                 QVERIFY2(report.ok(), context.c_str());
