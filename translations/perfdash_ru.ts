@@ -176,10 +176,6 @@
         <translation>файл сеанса «%1» не существует; укажите путь к сохранённому сеансу (.json)</translation>
     </message>
     <message>
-        <source>--demo starts the default demo session: leave out the options that set up another</source>
-        <translation>--demo запускает демонстрационный сеанс по умолчанию: уберите параметры, задающие другой</translation>
-    </message>
-    <message>
         <source>Usage: perfdash [FILE]
        perfdash [--group G]... [--events E,...] [--cpu LIST] [--interval MS] [--duration S]
                 [--start] [-- PROGRAM ARGS...]
@@ -214,6 +210,10 @@
   -h, --help         показать эту справку
   --version          показать версию
 </translation>
+    </message>
+    <message>
+        <source>--demo starts the default demo measurement: leave out the options that set up another</source>
+        <translation>--demo запускает демонстрационное измерение по умолчанию: уберите параметры, задающие другое</translation>
     </message>
 </context>
 <context>
@@ -865,24 +865,12 @@ Cycles from %6.</source>
         <translation>Добавить в &amp;свой набор</translation>
     </message>
     <message>
-        <source>&amp;Add to session</source>
-        <translation>&amp;Добавить в сеанс</translation>
-    </message>
-    <message>
-        <source>Adds the selected events to the session (also: double-click, Return, or drag them onto the setup page).</source>
-        <translation>Добавляет выбранные события в сеанс (также: двойной щелчок, Enter или перетаскивание на страницу настройки).</translation>
-    </message>
-    <message>
         <source>Checking availability… %p%</source>
         <translation>Проверка доступности… %p%</translation>
     </message>
     <message>
         <source>Details</source>
         <translation>Подробности</translation>
-    </message>
-    <message>
-        <source>Add to session</source>
-        <translation>Добавить в сеанс</translation>
     </message>
     <message>
         <source>Add to custom set</source>
@@ -963,6 +951,18 @@ Cycles from %6.</source>
     <message>
         <source>%L1 of %L2 events</source>
         <translation>Событий: %L1 из %L2</translation>
+    </message>
+    <message>
+        <source>&amp;Add to measurement</source>
+        <translation>&amp;Добавить в измерение</translation>
+    </message>
+    <message>
+        <source>Adds the selected events to the measurement (also: double-click, Return, or drag them onto the setup page).</source>
+        <translation>Добавляет выбранные события в измерение (также: двойной щелчок, Enter или перетаскивание на страницу настройки).</translation>
+    </message>
+    <message>
+        <source>Add to measurement</source>
+        <translation>Добавить в измерение</translation>
     </message>
 </context>
 <context>
@@ -1371,24 +1371,12 @@ Cycles from %6.</source>
         <translation>perfdash</translation>
     </message>
     <message>
-        <source>&amp;Session</source>
-        <translation>С&amp;еанс</translation>
-    </message>
-    <message>
         <source>&amp;Events</source>
         <translation>Соб&amp;ытия</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
         <translation>&amp;Машина</translation>
-    </message>
-    <message>
-        <source>Added to the session: %1</source>
-        <translation>Добавлено в сеанс: %1</translation>
-    </message>
-    <message>
-        <source>Saved group %1 to %2: it is now in the session&apos;s group list</source>
-        <translation>Группа %1 сохранена в %2: теперь она в списке групп сеанса</translation>
     </message>
     <message>
         <source>Program output</source>
@@ -1433,10 +1421,6 @@ Cycles from %6.</source>
     <message>
         <source>About &amp;Qt</source>
         <translation>О &amp;Qt</translation>
-    </message>
-    <message>
-        <source>Session</source>
-        <translation>Сеанс</translation>
     </message>
     <message>
         <source>Ready</source>
@@ -1489,10 +1473,6 @@ Cycles from %6.</source>
     <message>
         <source>A measurement is running. Stop it and quit? A launched program is terminated.</source>
         <translation>Идёт измерение. Остановить его и выйти? Запущенная программа будет завершена.</translation>
-    </message>
-    <message>
-        <source>Start a session to see its counters here, or open a saved session (File → Open).</source>
-        <translation>Начните сеанс, чтобы увидеть здесь его счётчики, или откройте сохранённый сеанс (Файл → Открыть).</translation>
     </message>
     <message>
         <source>&amp;Live</source>
@@ -1557,10 +1537,6 @@ Cycles from %6.</source>
     <message>
         <source>Nothing to export</source>
         <translation>Нечего экспортировать</translation>
-    </message>
-    <message>
-        <source>Run a session or open a saved one first.</source>
-        <translation>Сначала выполните сеанс или откройте сохранённый.</translation>
     </message>
     <message>
         <source>Cannot export the report</source>
@@ -1661,6 +1637,30 @@ Cycles from %6.</source>
             <numerusform> &lt;b&gt;Не завершён&lt;/b&gt;: сеанс так и не был сохранён до конца; итоги и метрики за весь запуск вычислены по %n сохранённым интервалам.</numerusform>
             <numerusform> &lt;b&gt;Не завершён&lt;/b&gt;: сеанс так и не был сохранён до конца; итоги и метрики за весь запуск вычислены по %n сохранённым интервалам.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Start a measurement to see its counters here, or open a saved session (File → Open).</source>
+        <translation>Начните измерение, чтобы увидеть здесь его счётчики, или откройте сохранённый сеанс (Файл → Открыть).</translation>
+    </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation>&amp;Измерение</translation>
+    </message>
+    <message>
+        <source>Added to the measurement: %1</source>
+        <translation>Добавлено в измерение: %1</translation>
+    </message>
+    <message>
+        <source>Saved group %1 to %2: it is now in the measurement&apos;s group list</source>
+        <translation>Группа %1 сохранена в %2: теперь она в списке групп измерения</translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation>Измерение</translation>
+    </message>
+    <message>
+        <source>Run a measurement or open a saved session first.</source>
+        <translation>Сначала выполните измерение или откройте сохранённый сеанс.</translation>
     </message>
 </context>
 <context>
@@ -3224,10 +3224,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>Какую часть новейших данных показывает «Следить за живыми данными»</translation>
     </message>
     <message>
-        <source>Whole session</source>
-        <translation>Весь сеанс</translation>
-    </message>
-    <message>
         <source>Last 10 s</source>
         <translation>Последние 10 с</translation>
     </message>
@@ -3250,6 +3246,10 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>The measured groups have no events or metrics to chart.</source>
         <translation>Измеряемые группы не содержат событий или метрик для графика.</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>Весь прогон</translation>
     </message>
 </context>
 </TS>

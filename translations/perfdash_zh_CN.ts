@@ -176,10 +176,6 @@
         <translation>会话文件“%1”不存在；请给出已保存会话（.json）的路径</translation>
     </message>
     <message>
-        <source>--demo starts the default demo session: leave out the options that set up another</source>
-        <translation>--demo 启动默认演示会话：请去掉设置其他会话的选项</translation>
-    </message>
-    <message>
         <source>Usage: perfdash [FILE]
        perfdash [--group G]... [--events E,...] [--cpu LIST] [--interval MS] [--duration S]
                 [--start] [-- PROGRAM ARGS...]
@@ -214,6 +210,10 @@
   -h, --help         显示此帮助
   --version          显示版本
 </translation>
+    </message>
+    <message>
+        <source>--demo starts the default demo measurement: leave out the options that set up another</source>
+        <translation>--demo 启动默认演示测量：请去掉设置其他测量的选项</translation>
     </message>
 </context>
 <context>
@@ -865,24 +865,12 @@ Cycles from %6.</source>
         <translation>添加到自定义集(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Add to session</source>
-        <translation>添加到会话(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Adds the selected events to the session (also: double-click, Return, or drag them onto the setup page).</source>
-        <translation>将所选事件添加到会话（也可双击、按回车，或将其拖到设置页）。</translation>
-    </message>
-    <message>
         <source>Checking availability… %p%</source>
         <translation>正在检查可用性… %p%</translation>
     </message>
     <message>
         <source>Details</source>
         <translation>详细信息</translation>
-    </message>
-    <message>
-        <source>Add to session</source>
-        <translation>添加到会话</translation>
     </message>
     <message>
         <source>Add to custom set</source>
@@ -963,6 +951,18 @@ Cycles from %6.</source>
     <message>
         <source>%L1 of %L2 events</source>
         <translation>%L1 / %L2 个事件</translation>
+    </message>
+    <message>
+        <source>&amp;Add to measurement</source>
+        <translation>添加到测量(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Adds the selected events to the measurement (also: double-click, Return, or drag them onto the setup page).</source>
+        <translation>将所选事件添加到测量（也可双击、按回车，或将其拖到设置页）。</translation>
+    </message>
+    <message>
+        <source>Add to measurement</source>
+        <translation>添加到测量</translation>
     </message>
 </context>
 <context>
@@ -1371,24 +1371,12 @@ Cycles from %6.</source>
         <translation>perfdash</translation>
     </message>
     <message>
-        <source>&amp;Session</source>
-        <translation>会话(&amp;S)</translation>
-    </message>
-    <message>
         <source>&amp;Events</source>
         <translation>事件(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
         <translation>机器(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Added to the session: %1</source>
-        <translation>已添加到会话：%1</translation>
-    </message>
-    <message>
-        <source>Saved group %1 to %2: it is now in the session&apos;s group list</source>
-        <translation>已将性能组 %1 保存到 %2：它现在位于会话的性能组列表中</translation>
     </message>
     <message>
         <source>Program output</source>
@@ -1433,10 +1421,6 @@ Cycles from %6.</source>
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Session</source>
-        <translation>会话</translation>
     </message>
     <message>
         <source>Ready</source>
@@ -1489,10 +1473,6 @@ Cycles from %6.</source>
     <message>
         <source>A measurement is running. Stop it and quit? A launched program is terminated.</source>
         <translation>测量正在进行。要停止并退出吗？已启动的程序将被终止。</translation>
-    </message>
-    <message>
-        <source>Start a session to see its counters here, or open a saved session (File → Open).</source>
-        <translation>启动一个会话以在此查看其计数器，或打开已保存的会话（文件 → 打开）。</translation>
     </message>
     <message>
         <source>&amp;Live</source>
@@ -1557,10 +1537,6 @@ Cycles from %6.</source>
     <message>
         <source>Nothing to export</source>
         <translation>没有可导出的内容</translation>
-    </message>
-    <message>
-        <source>Run a session or open a saved one first.</source>
-        <translation>请先运行一个会话或打开已保存的会话。</translation>
     </message>
     <message>
         <source>Cannot export the report</source>
@@ -1659,6 +1635,30 @@ Cycles from %6.</source>
         <translation>
             <numerusform> &lt;b&gt;不完整&lt;/b&gt;：该运行从未完成保存；整个运行的总计和指标是根据已保存的 %n 个区间计算的。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Start a measurement to see its counters here, or open a saved session (File → Open).</source>
+        <translation>启动一次测量以在此查看其计数器，或打开已保存的会话（文件 → 打开）。</translation>
+    </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation>测量(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Added to the measurement: %1</source>
+        <translation>已添加到测量：%1</translation>
+    </message>
+    <message>
+        <source>Saved group %1 to %2: it is now in the measurement&apos;s group list</source>
+        <translation>已将性能组 %1 保存到 %2：它现在位于测量的性能组列表中</translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Run a measurement or open a saved session first.</source>
+        <translation>请先运行一次测量或打开已保存的会话。</translation>
     </message>
 </context>
 <context>
@@ -3212,10 +3212,6 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>“跟随实时”显示多少最新数据</translation>
     </message>
     <message>
-        <source>Whole session</source>
-        <translation>整个会话</translation>
-    </message>
-    <message>
         <source>Last 10 s</source>
         <translation>最近 10 秒</translation>
     </message>
@@ -3238,6 +3234,10 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>The measured groups have no events or metrics to chart.</source>
         <translation>所测量的性能组没有可绘制的事件或指标。</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整个运行</translation>
     </message>
 </context>
 </TS>

@@ -89,8 +89,8 @@ EventBrowser::EventBrowser(MachineContext& machine, QWidget* parent)
     details_ = new EventDetailsView(catalog, this);
 
     auto* addToSet = new QPushButton(tr("Add to &custom set"), this);
-    auto* addToSession = new QPushButton(tr("&Add to session"), this);
-    addToSession->setToolTip(tr("Adds the selected events to the session (also: double-click, Return, or drag "
+    auto* addToMeasurement = new QPushButton(tr("&Add to measurement"), this);
+    addToMeasurement->setToolTip(tr("Adds the selected events to the measurement (also: double-click, Return, or drag "
                                 "them onto the setup page)."));
     count_ = new QLabel(this);
     progress_ = new QProgressBar(this);
@@ -102,7 +102,7 @@ EventBrowser::EventBrowser(MachineContext& machine, QWidget* parent)
     listButtons->addWidget(progress_);
     listButtons->addStretch(1);
     listButtons->addWidget(addToSet);
-    listButtons->addWidget(addToSession);
+    listButtons->addWidget(addToMeasurement);
 
     auto* listSide = new QWidget(this);
     auto* listLayout = new QVBoxLayout(listSide);
@@ -134,14 +134,14 @@ EventBrowser::EventBrowser(MachineContext& machine, QWidget* parent)
     layout->addWidget(buildFilterBar());
     layout->addWidget(split, 1);
 
-    auto* chooseAction = addShortcutAction(view_, tr("Add to session"), {Qt::Key_Return, Qt::Key_Enter});
+    auto* chooseAction = addShortcutAction(view_, tr("Add to measurement"), {Qt::Key_Return, Qt::Key_Enter});
     auto* setAction = addShortcutAction(view_, tr("Add to custom set"), {Qt::Key_Insert});
     auto* copyAction = addShortcutAction(view_, tr("Copy event names"), {QKeySequence::Copy});
     connect(chooseAction, &QAction::triggered, this, &EventBrowser::chooseSelected);
     connect(setAction, &QAction::triggered, this, &EventBrowser::addSelectedToCustomSet);
     connect(copyAction, &QAction::triggered, this,
             [this] { QApplication::clipboard()->setText(selectedEvents().join(QLatin1Char(','))); });
-    connect(addToSession, &QPushButton::clicked, this, &EventBrowser::chooseSelected);
+    connect(addToMeasurement, &QPushButton::clicked, this, &EventBrowser::chooseSelected);
     connect(addToSet, &QPushButton::clicked, this, &EventBrowser::addSelectedToCustomSet);
     connect(view_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
         emit eventsChosen({index.data(EventTableModel::EventStringRole).toString()});

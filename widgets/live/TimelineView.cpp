@@ -88,7 +88,7 @@ void TimelineView::buildToolBar(QVBoxLayout* layout) {
             [this](int index) { setGrouping(ChartGrouping(groupingBox_->itemData(index).toInt())); });
 
     windowBox_ = addCombo(tr("&Window:"), tr("How much of the newest data Follow live shows"));
-    windowBox_->addItem(tr("Whole session"), 0.0);
+    windowBox_->addItem(tr("Whole run"), 0.0);
     windowBox_->addItem(tr("Last 10 s"), 10.0);
     windowBox_->addItem(tr("Last minute"), 60.0);
     windowBox_->addItem(tr("Last 10 minutes"), 600.0);

@@ -126,7 +126,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments) {
         return usageError(Text::tr("session file '%1' does not exist; give the path of a saved session (.json)")
                               .arg(o.sessionFile));
     if (o.demo && o.prefillsForm())
-        return usageError(Text::tr("--demo starts the default demo session: leave out the options that set up another"));
+        return usageError(Text::tr("--demo starts the default demo measurement: leave out the options that set up another"));
     return o;
 }
 

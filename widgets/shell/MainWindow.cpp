@@ -95,13 +95,13 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     auto* livePage = new QWidget(this);
     auto* liveLayout = new QVBoxLayout(livePage);
     liveSource_->setObjectName(QStringLiteral("liveSource"));
-    liveSource_->setText(tr("Start a session to see its counters here, or open a saved session (File → Open)."));
+    liveSource_->setText(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
     showRunsOf(&controller_);
 
     pages_->setDocumentMode(true);
-    pages_->addTab(setup_, tr("&Session"));
+    pages_->addTab(setup_, tr("Mea&sure"));
     pages_->addTab(livePage, tr("&Live"));
     pages_->addTab(regions_, tr("Re&gions"));
     pages_->addTab(events_, tr("&Events"));
@@ -134,11 +134,11 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     wireReplay();
     connect(events_, &EventBrowser::eventsChosen, this, [this](const QStringList& events) {
         setup_->addEvents(events);
-        statusBar()->showMessage(tr("Added to the session: %1").arg(events.join(QLatin1String(", "))), 5000);
+        statusBar()->showMessage(tr("Added to the measurement: %1").arg(events.join(QLatin1String(", "))), 5000);
     });
     connect(events_, &EventBrowser::groupSaved, this, [this](const QString& path, const QString& name) {
         setup_->reloadGroups();
-        statusBar()->showMessage(tr("Saved group %1 to %2: it is now in the session's group list").arg(name, path),
+        statusBar()->showMessage(tr("Saved group %1 to %2: it is now in the measurement's group list").arg(name, path),
                                  8000);
     });
 
@@ -277,7 +277,7 @@ void MainWindow::createMenus() {
     help->addAction(tr("&About perfdash"), this, &MainWindow::about);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
-    QToolBar* tools = addToolBar(tr("Session"));
+    QToolBar* tools = addToolBar(tr("Measurement"));
     tools->setObjectName(QStringLiteral("sessionToolBar"));
     tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     tools->addAction(session->startAction());
@@ -425,7 +425,7 @@ void MainWindow::openSession(const QString& path) {
 }
 
 void MainWindow::exportSession(const QString& path) {
-    if (!current_) return fail(tr("Nothing to export"), tr("Run a session or open a saved one first."));
+    if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();

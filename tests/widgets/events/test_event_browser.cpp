@@ -87,7 +87,7 @@ private slots:
         QTest::keyClick(browser.view(), Qt::Key_C, Qt::ControlModifier);
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("page-faults"));
 
-        QPushButton* add = buttonNamed(&browser, QStringLiteral("Add to session"));
+        QPushButton* add = buttonNamed(&browser, QStringLiteral("Add to measurement"));
         QVERIFY(add);
         add->click();
         QCOMPARE(chosen.count(), 1);
