@@ -7,7 +7,7 @@
 
 namespace perfdash {
 
-// Nanoseconds of CLOCK_MONOTONIC (CounterReading::monotonicNs, run durations).
+// Nanoseconds of CLOCK_MONOTONIC (Snapshot::monotonicNs in core/result/Readings.h, run durations).
 int64_t monotonicNowNs();
 
 // Seconds of CLOCK_MONOTONIC_RAW: not slewed by NTP while a benchmark or a
