@@ -5,7 +5,11 @@
 namespace perfdash {
 
 CatalogEntry clockChainEntry(Arch arch) {
-    const char* text = arch == Arch::X86_64    ? "add <sd:gpr64>, 1"
+    // x86 adds a register, not an immediate: Golden Cove and later cores
+    // (Alder Lake P-cores, Sapphire and Emerald Rapids) fold "add reg, small
+    // immediate" into the renamer, so a chain of them runs up to five adds per
+    // cycle and would read as a clock five times too fast.
+    const char* text = arch == Arch::X86_64    ? "add <sd:gpr64>, <s:gpr64>"
                        : arch == Arch::AArch64 ? "add <sd:x>, <=1>, #1"
                                                : "daddiu <sd:gpr>, <=1>, 1";
     auto entry = makeCustomEntry(arch, text);
