@@ -64,6 +64,10 @@ SetupPage::SetupPage(MeasurementController& controller, QWidget* parent, const Q
     right->addWidget(measure_);
     right->addWidget(planSide);
     right->setChildrenCollapsible(false);
+    // On a short screen (800 px) the choice of groups and the notes under the
+    // backend need the height more than the preview, which scrolls.
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
     auto* columns = new QSplitter(Qt::Horizontal, this);
     columns->addWidget(left);
     columns->addWidget(right);

@@ -544,7 +544,7 @@ void MainWindow::restoreSettings() {
     if (!restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray())) {
         // First start: the log is a strip below the pages, not half the window.
         auto* logDock = findChild<QDockWidget*>(QStringLiteral("logDock"));
-        resizeDocks({logDock}, {height() / 5}, Qt::Vertical);
+        resizeDocks({logDock}, {height() / 8}, Qt::Vertical);
     }
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
     // A replay or a run is not restored, so the Live page would be empty: start on the form instead.
