@@ -1,5 +1,7 @@
 #include "core/microbench/CpuPinning.h"
 
+#include "core/sys/ProcessCapabilities.h"
+
 #include <cerrno>
 #include <cstring>
 #include <pthread.h>
@@ -22,6 +24,16 @@ std::string listOf(const std::vector<int>& cpus) {
 }
 
 } // namespace
+
+std::string realtimeRefusalHint(std::optional<uint64_t> capabilities) {
+    // A process that holds CAP_SYS_NICE can still be refused: a cgroup (or a
+    // sandboxed VM's kernel) may give real-time tasks no time at all, as seen
+    // as root on a Firecracker guest.
+    if (capabilities && hasCapability(*capabilities, kCapSysNice))
+        return "refused although this process has CAP_SYS_NICE: its cgroup's real-time budget is probably zero "
+               "(cpu.rt_runtime_us), as in many containers and sandboxed VMs; --no-realtime skips the request";
+    return "run as root or grant CAP_SYS_NICE / an RLIMIT_RTPRIO above 0";
+}
 
 std::vector<int> allowedCpus() {
     cpu_set_t set;
@@ -54,7 +66,7 @@ Result<ScopedCpuPinning> ScopedCpuPinning::pin(std::optional<int> cpu, bool real
     fifo.sched_priority = 1; // above every normal task, below the kernel's own real-time threads
     if (int rc = pthread_setschedparam(self, SCHED_FIFO, &fifo); rc != 0) {
         p.schedulingNote_ = std::string("normal scheduling: SCHED_FIFO was not permitted (") + std::strerror(rc) +
-                            "; run as root or grant CAP_SYS_NICE / an RLIMIT_RTPRIO above 0)";
+                            "; " + realtimeRefusalHint(effectiveCapabilities()) + ")";
         return p;
     }
     p.realtime_ = true;

@@ -2,6 +2,7 @@
 // Runs the calling thread on one CPU (and under SCHED_FIFO when permitted)
 // for as long as the object lives, then restores what was there before, so a
 // GUI worker thread can be reused.
+#include <cstdint>
 #include <optional>
 #include <sched.h>
 #include <string>
@@ -13,6 +14,10 @@ namespace perfdash {
 
 // The CPUs this process may run on (its affinity mask), ascending; empty if it cannot be read.
 std::vector<int> allowedCpus();
+
+// What to tell a user whose SCHED_FIFO request was refused, given this
+// process's effective capabilities (nullopt: unknown).
+std::string realtimeRefusalHint(std::optional<uint64_t> capabilities);
 
 class ScopedCpuPinning {
 public:

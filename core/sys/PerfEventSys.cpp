@@ -1,5 +1,6 @@
 #include "core/sys/PerfEventSys.h"
 
+#include "core/sys/ProcessCapabilities.h"
 #include <cerrno>
 #include <cstring>
 #include <sys/syscall.h>
@@ -40,18 +41,8 @@ PerfPermissions PerfPermissions::probe(const std::string& procRoot) {
             p.paranoidKnown = true;
         }
     }
-    if (auto status = readFile(procRoot + "/self/status")) {
-        for (const auto& line : split(*status, '\n')) {
-            if (!line.starts_with("CapEff:")) continue;
-            std::string hexCaps = trim(line.substr(7));
-            auto caps = parseUnsigned("0x" + hexCaps);
-            if (caps) {
-                constexpr uint64_t capSysAdmin = 1ull << 21;
-                constexpr uint64_t capPerfmon = 1ull << 38;
-                p.capPerfmon = (*caps & (capSysAdmin | capPerfmon)) != 0;
-            }
-        }
-    }
+    if (auto caps = effectiveCapabilities(procRoot))
+        p.capPerfmon = hasCapability(*caps, kCapSysAdmin) || hasCapability(*caps, kCapPerfmon);
     return p;
 }
 

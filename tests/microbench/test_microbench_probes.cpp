@@ -15,7 +15,9 @@
 #include "core/microbench/BenchRunner.h"
 #include "core/microbench/ClockReferences.h"
 #include "core/microbench/ForkedRun.h"
+#include "core/microbench/CpuPinning.h"
 #include "core/microbench/IpcProbe.h"
+#include "core/sys/ProcessCapabilities.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;
@@ -233,6 +235,33 @@ private slots:
             QCOMPARE(pin->schedulingNote(), std::string("SCHED_FIFO priority 1"));
         else
             QVERIFY(pin->schedulingNote().find("not permitted") != std::string::npos);
+    }
+
+    void realtimeRefusalNamesTheLikelyCause() {
+        // Refused without CAP_SYS_NICE: the fix is a privilege.
+        QVERIFY(realtimeRefusalHint(uint64_t(0)).starts_with("run as root or grant CAP_SYS_NICE"));
+        QVERIFY(realtimeRefusalHint(std::nullopt).starts_with("run as root or grant CAP_SYS_NICE"));
+        // Refused with it: privileges are not the cause, so do not ask for them.
+        const std::string withNice = realtimeRefusalHint(uint64_t(1) << kCapSysNice);
+        QVERIFY(withNice.find("cpu.rt_runtime_us") != std::string::npos);
+        QVERIFY(withNice.find("--no-realtime") != std::string::npos);
+        QVERIFY(withNice.find("run as root") == std::string::npos);
+    }
+
+    void effectiveCapabilitiesAreReadFromStatus() {
+        QTemporaryDir proc;
+        QVERIFY(QDir(proc.path()).mkpath(QStringLiteral("self")));
+        const std::string root = proc.path().toStdString();
+        QVERIFY(!effectiveCapabilities(root)); // no status file
+        QFile status(proc.filePath(QStringLiteral("self/status")));
+        QVERIFY(status.open(QIODevice::WriteOnly));
+        status.write("Name:\tx\nCapInh:\t0000000000000000\nCapEff:\t0000000000800000\n");
+        status.close();
+        const auto caps = effectiveCapabilities(root);
+        QVERIFY(caps.has_value());
+        QCOMPARE(*caps, uint64_t(1) << kCapSysNice);
+        QVERIFY(hasCapability(*caps, kCapSysNice));
+        QVERIFY(!hasCapability(*caps, kCapSysAdmin));
     }
 
     void forkedChildContainsCrashes() {
