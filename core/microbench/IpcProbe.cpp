@@ -1,6 +1,7 @@
 #include "core/microbench/IpcProbe.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <limits>
 
@@ -58,6 +59,7 @@ double IpcPoint::ipc() const {
 std::string IpcCurve::whyNoPlateau() const {
     if (plateauIpc) return {};
     if (!error.empty()) return error;
+    if (!stillRising.empty()) return stillRising;
     if (points.empty()) return "no point was measured";
     return "no point was measured: " + points.front().unavailable;
 }
@@ -78,6 +80,15 @@ void findPlateau(IpcCurve& curve) {
         if (m > best) best = m;
     }
     if (!(best > 0)) return;
+    // A curve whose last point is still well above every window has not
+    // levelled off: its plateau lies beyond the chains measured.
+    if (pts.size() >= 3 && pts.back().ipc() > 1.05 * best) {
+        char last[32];
+        std::snprintf(last, sizeof last, "%.2f", pts.back().ipc());
+        curve.stillRising = "still rising at " + std::to_string(pts.back().chains) + " chains (" + last +
+                            " IPC): the plateau lies beyond the chains measured";
+        return;
+    }
     curve.plateauIpc = best;
     for (const auto& p : pts) {
         if (p.ipc() >= 0.95 * best) {

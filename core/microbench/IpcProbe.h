@@ -36,9 +36,10 @@ struct IpcCurve {
     int plateauChains = 0;            // the fewest chains within 5 % of it
     std::string note;                 // e.g. why the curve stops before 16 chains
     std::string error;                // why there is no curve
+    std::string stillRising;          // set instead of a plateau when the curve had not levelled off
 
-    // Why there is no plateau ("" when there is one): the curve's error, or
-    // that no point was measured and why the first was not.
+    // Why there is no plateau ("" when there is one): the curve's error, that
+    // it was still rising, or that no point was measured and why the first was not.
     std::string whyNoPlateau() const;
 };
 
@@ -56,7 +57,8 @@ struct IpcProgress {
 
 // The plateau (the best median of three neighbouring measured points) and
 // the fewest chains that come within 5 % of it. Points without a figure are
-// left out; with none there is no plateau.
+// left out; with none there is no plateau, and none either while the last
+// point is more than 5 % above it (the curve is still rising).
 void findPlateau(IpcCurve& curve);
 
 class IpcProbe {

@@ -396,6 +396,18 @@ private slots:
         findPlateau(unmeasured);
         QVERIFY(!unmeasured.plateauIpc);
         QCOMPARE(unmeasured.whyNoPlateau(), std::string("no point was measured: emulated: timings not meaningful (x)"));
+        // Stopped by the register count while still climbing (1.50, 1.76, 2.00):
+        // the last window's median (1.76) is not a plateau.
+        IpcCurve rising;
+        for (double ipc : {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.76, 2.0}) {
+            const double cpi = 1 / ipc;
+            rising.points.push_back(IpcPoint{static_cast<int>(rising.points.size()) + 1,
+                                             Summary{cpi, cpi, cpi, cpi, cpi, 1}, ""});
+        }
+        findPlateau(rising);
+        QVERIFY(!rising.plateauIpc);
+        QCOMPARE(rising.whyNoPlateau(),
+                 std::string("still rising at 8 chains (2.00 IPC): the plateau lies beyond the chains measured"));
     }
 };
 
