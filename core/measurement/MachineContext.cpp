@@ -50,6 +50,12 @@ const GroupLibrary& MachineContext::groups() {
     return *groups_;
 }
 
+const SlotResolver& MachineContext::slots() {
+    std::lock_guard lock(mutex_);
+    if (!slots_) slots_ = std::make_unique<SlotResolver>(resolver(), pmuModel());
+    return *slots_;
+}
+
 const PerfPermissions& MachineContext::permissions() {
     std::lock_guard lock(mutex_);
     if (!permissions_) permissions_ = availability().permissions();
