@@ -206,15 +206,19 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vec
                                        MachineContext& machine, bool otherArch) {
     std::vector<std::string> warnings;
     for (const auto& c : checked) {
-        const std::string where = g.sourceFile + ":" + std::to_string(c.slot->line) + ": " + c.slot->counter + " ";
+        const std::string where = g.sourceFile + ":" + std::to_string(c.slot->line) + ": ";
         if (!c.event) {
-            warnings.push_back(where + c.event.error().message);
+            // Messages about the counter name it themselves ("counter MBOX0C1 ...").
+            const std::string& message = c.event.error().message;
+            const bool namesCounter = message.starts_with("counter " + c.slot->counter);
+            warnings.push_back(where + (namesCounter ? "" : c.slot->counter + " ") + message);
             continue;
         }
         if (otherArch) continue;
         const Availability availability = machine.availability().check(*c.event);
         if (!availability.countable())
-            warnings.push_back(where + c.event->name + " cannot be counted here: " + availability.reason);
+            warnings.push_back(where + c.slot->counter + " " + c.event->name + " cannot be counted here: " +
+                               availability.reason);
     }
     return warnings;
 }
@@ -265,7 +269,7 @@ int checkGroupCommand(const ParsedArgs& args) {
     const bool asJson = args.has("--json");
     const auto arch = args.value("--arch");
     const SlotResolver otherArch(machine.resolver(), arch ? *arch : std::string());
-    const SlotResolver& slots = arch ? otherArch : machine.slots();
+    const SlotResolver& naming = arch ? otherArch : machine.slotResolver();
 
     int status = kExitOk;
     json results = json::array();
@@ -278,7 +282,7 @@ int checkGroupCommand(const ParsedArgs& args) {
             if (!asJson) failEachLine(group.error().message);
         } else {
             std::vector<CheckedSlot> checked;
-            for (const auto& slot : group->events) checked.push_back({&slot, slots.resolve(slot)});
+            for (const auto& slot : group->events) checked.push_back({&slot, naming.resolve(slot)});
             const auto warnings = eventWarnings(*group, checked, machine, arch.has_value());
             json slotList = json::array();
             for (const auto& c : checked) slotList.push_back(slotJson(c));

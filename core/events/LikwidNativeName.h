@@ -12,10 +12,21 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/util/Result.h"
 
 namespace perfdash {
+
+// One event of a model with the names of its unit masks.
+struct NativeEventNames {
+    std::string event;
+    std::vector<std::string> unitMasks;
+};
+
+// The rule on its own, over any table: every "EVENT" or "EVENT:UMASK" of
+// `table` that `likwidName` spells, in table order.
+std::vector<std::string> likwidNameMatches(const std::vector<NativeEventNames>& table, std::string_view likwidName);
 
 // "L2_LINES_IN:ALL" (or "RETIRED_INSTRUCTIONS") for `likwidName` on the
 // libpfm4 model `model`; nullopt when nothing matches.

@@ -50,10 +50,10 @@ const GroupLibrary& MachineContext::groups() {
     return *groups_;
 }
 
-const SlotResolver& MachineContext::slots() {
+const SlotResolver& MachineContext::slotResolver() {
     std::lock_guard lock(mutex_);
-    if (!slots_) slots_ = std::make_unique<SlotResolver>(resolver(), pmuModel());
-    return *slots_;
+    if (!slotResolver_) slotResolver_ = std::make_unique<SlotResolver>(resolver(), pmuModel());
+    return *slotResolver_;
 }
 
 const PerfPermissions& MachineContext::permissions() {

@@ -40,7 +40,7 @@ public:
     EventCatalog& catalog();
     const GroupLibrary& groups();
     // How a group's slots become events on this machine's architecture.
-    const SlotResolver& slots();
+    const SlotResolver& slotResolver();
     const PerfPermissions& permissions();
     const ClockInfo& nominalClock();
 
@@ -59,7 +59,7 @@ private:
     std::shared_ptr<AvailabilityProbe> probe_;
     std::unique_ptr<EventCatalog> catalog_;
     std::unique_ptr<GroupLibrary> groups_;
-    std::unique_ptr<SlotResolver> slots_;
+    std::unique_ptr<SlotResolver> slotResolver_;
     std::optional<PerfPermissions> permissions_;
     std::optional<NominalClock> clock_;
 };

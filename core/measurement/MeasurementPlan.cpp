@@ -46,7 +46,7 @@ Result<ResolvedEvent> resolveSlot(const GroupSlot& slot, MachineContext& machine
     if (direct)
         if (auto spec = perfEventString(slot))
             if (auto own = direct->ownEvent(*spec)) return std::move(*own);
-    return machine.slots().resolve(slot);
+    return machine.slotResolver().resolve(slot);
 }
 
 // Probes one resolved event of a group (a direct backend judges it itself)

@@ -57,12 +57,15 @@ Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
     const auto classified = classifyLikwidCounter(slot.counter);
     if (!classified) return classified.error();
     const LikwidCounter& counter = *classified;
-    if (counter.kind == LikwidCounter::Kind::Box)
+    auto spec = perfEventString(slot);
+    if (!spec) return spec.error();
+    if (counter.kind == LikwidCounter::Kind::Box) {
+        // A name the resolver knows in its own right (PWR0 power/energy-pkg/) counts as written.
+        if (auto own = events_.resolveOn(*spec, std::string())) return own;
         return makeError("counter " + slot.counter + " is likwid's " + counter.unit + " (" + counter.box +
                          ") counter; perfdash does not map likwid's uncore and other units yet, only the core "
                          "counters FIXCn and PMCn");
-    auto spec = perfEventString(slot);
-    if (!spec) return spec.error();
+    }
     const std::string written = *spec;
     if (counter.kind == LikwidCounter::Kind::Fixed && arch_) {
         auto fixed = fixedCounterEvent(arch_->vendor, counter.index, slot.event);
