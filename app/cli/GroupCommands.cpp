@@ -186,14 +186,16 @@ json slotJson(const CheckedSlot& c) {
     return j;
 }
 
+// What became of each slot; the free-length column last.
 void printSlots(const std::vector<CheckedSlot>& checked) {
-    std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "RESOLVED", "PMU", "TYPE", "CONFIG"}};
+    std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
     for (const auto& c : checked) {
         if (c.event)
-            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->name, c.event->pmu,
-                            std::to_string(c.event->encoding.type), hex(c.event->encoding.config)});
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
+                            std::to_string(c.event->encoding.type), hex(c.event->encoding.config), c.event->name});
         else
-            rows.push_back({c.slot->counter, writtenEvent(*c.slot), "unresolved (see the warning above)", "", "", ""});
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
+                            "unresolved: " + c.event.error().message});
     }
     printTable(rows);
 }

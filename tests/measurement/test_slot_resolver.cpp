@@ -205,6 +205,9 @@ private slots:
         QCOMPARE(resolved("interlagos", retired).pmu, std::string("amd64_fam15h_interlagos"));
         // An Intel name is not an event of an AMD model, even where this machine's model has it.
         QVERIFY(!SlotResolver(aperf_, "zen3").resolve(slot("PMC0", "L1D_REPLACEMENT")).ok());
+        // likwid's newer directories: Emerald Rapids on Sapphire Rapids' table, Zen 4c on Zen 4's.
+        QCOMPARE(resolved("EMR", slot("FIXC1", "CPU_CLK_UNHALTED_CORE")).name, std::string("spr::UNHALTED_CORE_CYCLES"));
+        QCOMPARE(resolved("zen4c", retired).pmu, std::string("amd64_fam19h_zen4"));
         // Directory names are accepted in any case.
         QCOMPARE(resolved("Skylake", ownSkylake).name, std::string("skl::INSTRUCTION_RETIRED"));
     }
