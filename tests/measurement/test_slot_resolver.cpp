@@ -5,8 +5,12 @@
 
 #include <linux/perf_event.h>
 
+#include <filesystem>
+
 #include "core/events/EventResolver.h"
+#include "core/groups/GroupFileParser.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/util/DataPaths.h"
 
 using namespace perfdash;
 
@@ -210,6 +214,26 @@ private slots:
         QCOMPARE(resolved("zen4c", retired).pmu, std::string("amd64_fam19h_zen4"));
         // Directory names are accepted in any case.
         QCOMPARE(resolved("Skylake", ownSkylake).name, std::string("skl::INSTRUCTION_RETIRED"));
+    }
+
+    // perfdash's own native groups resolve completely on their architecture,
+    // whatever this machine is (they used to be read on this machine's model).
+    void builtInNativeGroupsResolveOnTheirArchitecture() {
+        int checked = 0;
+        for (const char* arch : {"skylake", "zen4"}) {
+            const SlotResolver naming(aperf_, arch);
+            for (const auto& file : std::filesystem::directory_iterator(dataDir() + "/groups/" + arch)) {
+                auto group = parseGroupFile(file.path().string());
+                QVERIFY2(group.ok(), file.path().c_str());
+                for (const auto& s : group->events) {
+                    auto r = naming.resolve(s);
+                    QVERIFY2(r.ok(), (file.path().string() + " " + s.counter + ": " + (r ? "" : r.error().message)).c_str());
+                    QCOMPARE(r->pmu, arch == std::string("skylake") ? std::string("skl") : std::string("amd64_fam19h_zen4"));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 40);
     }
 
     // Names the resolver knows in their own right keep their meaning.
