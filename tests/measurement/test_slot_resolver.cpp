@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/events/EventResolver.h"
+#include "core/events/LibpfmTable.h"
 #include "core/groups/GroupFileParser.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/util/DataPaths.h"
@@ -214,6 +215,27 @@ private slots:
         QCOMPARE(resolved("zen4c", retired).pmu, std::string("amd64_fam19h_zen4"));
         // Directory names are accepted in any case.
         QCOMPARE(resolved("Skylake", ownSkylake).name, std::string("skl::INSTRUCTION_RETIRED"));
+    }
+
+    // archs.json names libpfm4 models that exist: every x86 one is in this
+    // x86 libpfm4, as a core model (ARM and POWER tables are built on those
+    // machines only).
+    void archTableNamesRealLibpfmModels() {
+#if defined(__x86_64__)
+        QVERIFY(groupArchTable().ok());
+        int models = 0;
+        for (const auto& arch : *groupArchTable()) {
+            if (arch.vendor != "intel" && arch.vendor != "amd") continue;
+            for (const auto& model : arch.pfmModels) {
+                const LibpfmPmu* pmu = LibpfmTable::instance().findPmu(model);
+                QVERIFY2(pmu && pmu->core, (arch.name + ": " + model).c_str());
+                ++models;
+            }
+        }
+        QVERIFY(models > 40);
+#else
+        QSKIP("the x86 models of archs.json are checked on x86-64, where libpfm4 has their tables");
+#endif
     }
 
     // perfdash's own native groups resolve completely on their architecture,
