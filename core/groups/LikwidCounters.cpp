@@ -46,6 +46,14 @@ bool allDigits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// n of PREFIXn, for a counter number a PMU could have (so no overflow on a user's 99999999999).
+std::optional<int> counterNumber(std::string_view counter, std::string_view prefix) {
+    if (!counter.starts_with(prefix)) return std::nullopt;
+    const std::string_view digits = counter.substr(prefix.size());
+    if (!allDigits(digits) || digits.size() > 4) return std::nullopt;
+    return static_cast<int>(*parseUnsigned(digits));
+}
+
 // What may follow a unit's prefix in likwid's counter names: a box number, a
 // counter number within it (C1), or FIX for the unit's fixed counter.
 bool isBoxSuffix(std::string_view rest) {
@@ -61,14 +69,14 @@ Result<LikwidCounter> classifyLikwidCounter(std::string_view counter) {
     const auto& table = counterTable();
     if (!table) return table.error();
     LikwidCounter out;
-    if (counter.starts_with("FIXC") && allDigits(counter.substr(4))) {
+    if (auto n = counterNumber(counter, "FIXC")) {
         out.kind = LikwidCounter::Kind::Fixed;
-        out.index = std::stoi(std::string(counter.substr(4)));
+        out.index = *n;
         return out;
     }
-    if (counter.starts_with("PMC") && allDigits(counter.substr(3))) {
+    if (auto n = counterNumber(counter, "PMC")) {
         out.kind = LikwidCounter::Kind::Core;
-        out.index = std::stoi(std::string(counter.substr(3)));
+        out.index = *n;
         return out;
     }
     for (const auto& [prefix, unit] : table->boxes)

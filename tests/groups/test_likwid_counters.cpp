@@ -25,7 +25,7 @@ private slots:
         QCOMPARE(classify("PWR4").unit, std::string("RAPL energy"));
         QCOMPARE(classify("TMA0").box, std::string("TMA"));
         // Anything else is a slot name of perfdash's own.
-        for (const char* own : {"CYCLES", "PMC", "FIXC", "MBOXES", "PMC0X", "pmc0", "task-clock"})
+        for (const char* own : {"CYCLES", "PMC", "FIXC", "MBOXES", "PMC0X", "pmc0", "task-clock", "PMC99999999999999999999"})
             QCOMPARE(int(classify(own).kind), int(LikwidCounter::Kind::Own));
     }
 
