@@ -163,6 +163,12 @@ std::optional<Result<ResolvedEvent>> EventResolver::resolveNative(const std::str
         const std::string qualified = m + "::" + likwid->value() + modifiers;
         return resolveLibpfm(spec, qualified, pfm.encode(qualified));
     }
+    // The OS's generic events in libpfm4's spelling (PERF_COUNT_HW_CPU_CYCLES)
+    // mean the same on every CPU, so they keep their meaning on any model.
+    if (model)
+        for (const auto& p : pfm.pmus())
+            if (p.present && p.osGeneric && pfm.hasEvent(p.name + "::" + base))
+                return resolveLibpfm(spec, p.name + "::" + spec, pfm.encode(p.name + "::" + spec));
     return std::nullopt;
 }
 

@@ -22,6 +22,7 @@ struct LibpfmPmu {
     std::string description; // "Intel Skylake"
     bool present = false;    // libpfm detected this model on this machine
     bool core = false;       // a core PMU (not uncore, not OS-generic)
+    bool osGeneric = false;  // the OS's generic events (libpfm4's perf, perf_raw): the same on every CPU
     int eventCount = 0;
     int firstEvent = -1;
 };

@@ -72,6 +72,11 @@ private slots:
         QVERIFY(!zen.ok());
         QVERIFY2(zen.error().message.find("amd64_fam19h_zen3 has no such event") != std::string::npos,
                  zen.error().message.c_str());
+        // libpfm4's names of the OS's generic events keep their meaning on any model.
+        auto generic = resolver.resolveOn("PERF_COUNT_HW_CPU_CYCLES", "skl");
+        QVERIFY2(generic.ok(), generic ? "" : generic.error().message.c_str());
+        QCOMPARE(generic->encoding.type, uint32_t(0)); // PERF_TYPE_HARDWARE
+        QCOMPARE(quint64(generic->encoding.config), quint64(0)); // PERF_COUNT_HW_CPU_CYCLES
         auto none = resolver.resolveOn("L2_LINES_IN_ALL", "");
         QVERIFY(!none.ok());
     }
