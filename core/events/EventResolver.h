@@ -14,7 +14,8 @@
 //   5. r<hex>[:MODS]           raw event of the core PMU (r01c2:u)
 //   6. subsystem:name          kernel tracepoint, if tracefs has it (sched:sched_switch)
 //   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only, or on
-//                              the one model resolveOn() names; also in likwid's spelling
+//                              the one model resolveOn() names (and libpfm4's OS-generic
+//                              perf models, the same on any CPU); also in likwid's spelling
 //                              EVENT_UMASK[:MODS] (LikwidNativeName.h: L2_LINES_IN_ALL)
 //   8. NAME[:MODS]             a named event of the core sysfs PMU (mem-loads)
 // Anything else is an error listing the closest known names.
