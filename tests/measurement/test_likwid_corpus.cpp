@@ -83,6 +83,15 @@ private slots:
         std::map<std::string, ArchCount> counts;
         std::vector<std::string> unexpected, wrongReason;
         std::set<std::string> seen;
+        // What did not resolve (or parse), held against the list.
+        const auto failed = [&](const std::string& key, const std::string& message) {
+            seen.insert(key);
+            auto it = expected.find(key);
+            if (it == expected.end())
+                unexpected.push_back(key + "\t" + message);
+            else if (message.find(it->second) == std::string::npos)
+                wrongReason.push_back(key + ": listed '" + it->second + "', now '" + message + "'");
+        };
         int gpuFiles = 0;
         for (const auto& dir : dirs) {
             const std::string arch = dir.filename().string();
@@ -116,13 +125,7 @@ private slots:
                 if (!group) {
                     // A slip in likwid's own file: listed like a slot, as "FILE - -".
                     ++count.unparsed;
-                    const std::string key = rel + "\t-\t-";
-                    seen.insert(key);
-                    auto it = expected.find(key);
-                    if (it == expected.end())
-                        unexpected.push_back(key + "\t" + group.error().message);
-                    else if (group.error().message.find(it->second) == std::string::npos)
-                        wrongReason.push_back(key + ": listed '" + it->second + "', now '" + group.error().message + "'");
+                    failed(rel + "\t-\t-", group.error().message);
                     continue;
                 }
                 bool all = true;
@@ -138,12 +141,7 @@ private slots:
                         ++count.coreResolved;
                         continue;
                     }
-                    seen.insert(key);
-                    auto it = expected.find(key);
-                    if (it == expected.end())
-                        unexpected.push_back(key + "\t" + r.error().message);
-                    else if (r.error().message.find(it->second) == std::string::npos)
-                        wrongReason.push_back(key + ": listed '" + it->second + "', now '" + r.error().message + "'");
+                    failed(key, r.error().message);
                 }
                 if (all) ++count.filesResolved;
             }
