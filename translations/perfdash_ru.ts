@@ -1261,6 +1261,10 @@ Cycles from %6.</source>
         <translation>События</translation>
     </message>
     <message>
+        <source>not resolved: %1</source>
+        <translation>не сопоставлено ни с одним событием: %1</translation>
+    </message>
+    <message>
         <source>Metrics</source>
         <translation>Метрики</translation>
     </message>

@@ -1261,6 +1261,10 @@ Cycles from %6.</source>
         <translation>事件</translation>
     </message>
     <message>
+        <source>not resolved: %1</source>
+        <translation>无法解析：%1</translation>
+    </message>
+    <message>
         <source>Metrics</source>
         <translation>指标</translation>
     </message>

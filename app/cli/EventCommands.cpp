@@ -11,6 +11,8 @@
 #include "core/events/EventCatalog.h"
 #include "core/events/EventList.h"
 #include "core/events/LibpfmTable.h"
+#include "core/groups/GroupArch.h"
+#include "core/measurement/SlotResolver.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -288,8 +290,14 @@ CommandLine describeCommandLine() {
                    "and whether it can be counted here (and why not). Events are interpreted in this order: "
                    "model::EVENT (libpfm4), pmu/terms/ (sysfs PMU), perf generic and cache names, r<hex>, "
                    "subsystem:tracepoint, libpfm4 native names of the models present here, then named events of "
-                   "the core PMU. A single EVENT gives one JSON object, several give an array.");
+                   "the core PMU. Native names may also be written in likwid's spelling EVENT_UMASK "
+                   "(L2_LINES_IN_ALL). A single EVENT gives one JSON object, several give an array.");
     cl.option({"", "--json", "", "print JSON instead of text"});
+    cl.option({.longName = "--arch",
+               .valueName = "ARCH",
+               .help = "read native and likwid event names as on this architecture: a likwid architecture "
+                       "(skylake, zen3, ICX, SPR) or a libpfm4 PMU model (skl, amd64_fam19h_zen3)",
+               .defaultValue = "the models present on this machine"});
     return addRootOptions(cl);
 }
 
@@ -305,9 +313,14 @@ int describeCommand(const ParsedArgs& args) {
     }
     auto resolver = std::make_shared<EventResolver>(pathsFrom(args));
     auto probe = AvailabilityProbe::forThisMachine(resolver->pmus());
+    const auto arch = args.value("--arch");
+    if (arch && !findGroupArch(*arch))
+        return fail("unknown architecture '" + *arch + "' for --arch: give a likwid architecture (skylake, zen3, "
+                    "ICX, SPR, ...) or a libpfm4 PMU model (skl, amd64_fam19h_zen3)", kExitUsage);
+    const SlotResolver names(*resolver, arch ? *arch : std::string());
     json all = json::array();
     for (size_t i = 0; i < specs.size(); ++i) {
-        auto ev = resolver->resolve(specs[i]);
+        auto ev = names.resolveEvent(specs[i]);
         if (!ev) return fail(ev.error().message);
         const Availability a = probe->check(*ev);
         if (args.has("--json")) {

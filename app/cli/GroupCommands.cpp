@@ -13,6 +13,7 @@
 #include "core/groups/GroupLibrary.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/measurement/MachineContext.h"
+#include "core/measurement/SlotResolver.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -158,26 +159,68 @@ int showGroup(const GroupLibrary& library, const std::string& nameOrPath, bool a
     return kExitOk;
 }
 
+// The event column as written: the event with its likwid options.
+std::string writtenEvent(const GroupSlot& slot) {
+    std::string out = slot.event;
+    for (const auto& o : slot.options) out += ":" + (o.value.empty() ? o.name : o.name + "=" + o.value);
+    return out;
+}
+
+struct CheckedSlot {
+    const GroupSlot* slot;
+    Result<ResolvedEvent> event;
+};
+
+json slotJson(const CheckedSlot& c) {
+    json j = {{"counter", c.slot->counter}, {"event", writtenEvent(*c.slot)}};
+    if (!c.event) {
+        j["reason"] = c.event.error().message;
+        return j;
+    }
+    j["resolved"] = c.event->name;
+    j["pmu"] = c.event->pmu;
+    j["type"] = c.event->encoding.type;
+    j["config"] = hex(c.event->encoding.config);
+    j["config1"] = hex(c.event->encoding.config1);
+    j["config2"] = hex(c.event->encoding.config2);
+    return j;
+}
+
+// What became of each slot; the free-length column last.
+void printSlots(const std::vector<CheckedSlot>& checked) {
+    std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
+    for (const auto& c : checked) {
+        if (c.event)
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
+                            std::to_string(c.event->encoding.type), hex(c.event->encoding.config), c.event->name});
+        else
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
+                            "unresolved: " + c.event.error().message});
+    }
+    printTable(rows);
+}
+
 // What check-group finds beyond format and formula errors. These are
-// warnings: the file is valid, but some event is unknown or does not count
-// on this machine (a group for another CPU is still a valid file).
-std::vector<std::string> eventWarnings(const PerformanceGroup& g, MachineContext& machine) {
+// warnings: the file is valid, but some event is unknown or, on this
+// machine's own architecture, does not count here (a group for another CPU
+// is still a valid file).
+std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vector<CheckedSlot>& checked,
+                                       MachineContext& machine, bool otherArch) {
     std::vector<std::string> warnings;
-    for (const auto& slot : g.events) {
-        auto eventString = perfEventString(slot);
-        if (!eventString) {
-            warnings.push_back(g.sourceFile + ":" + std::to_string(slot.line) + ": " + eventString.error().message);
+    for (const auto& c : checked) {
+        const std::string where = g.sourceFile + ":" + std::to_string(c.slot->line) + ": ";
+        if (!c.event) {
+            // Messages about the counter name it themselves ("counter MBOX0C1 ...").
+            const std::string& message = c.event.error().message;
+            const bool namesCounter = message.starts_with("counter " + c.slot->counter);
+            warnings.push_back(where + (namesCounter ? "" : c.slot->counter + " ") + message);
             continue;
         }
-        const std::string where = g.sourceFile + ":" + std::to_string(slot.line) + ": " + slot.counter + " ";
-        auto event = machine.resolver().resolve(*eventString);
-        if (!event) {
-            warnings.push_back(where + event.error().message);
-            continue;
-        }
-        const Availability availability = machine.availability().check(*event);
+        if (otherArch) continue;
+        const Availability availability = machine.availability().check(*c.event);
         if (!availability.countable())
-            warnings.push_back(where + *eventString + " cannot be counted here: " + availability.reason);
+            warnings.push_back(where + c.slot->counter + " " + c.event->name + " cannot be counted here: " +
+                               availability.reason);
     }
     return warnings;
 }
@@ -188,8 +231,9 @@ CommandLine groupCommandLine(std::string command, std::string operands, std::str
     cl.option({"", "--json", "", "print JSON instead of text"});
     cl.option({.longName = "--arch",
                .valueName = "ARCH",
-               .help = "groups for this CPU: a libpfm4 PMU model (amd64_fam19h_zen4, skl) or a group directory "
-                       "(zen4, skylake); the generic groups are searched last",
+               .help = "groups for this CPU, their events read as on it: a likwid architecture (skylake, zen3, "
+                       "ICX, SPR, ...) or a libpfm4 PMU model (amd64_fam19h_zen4, skl); the generic groups are "
+                       "searched last",
                .defaultValue = "this machine's PMU model"});
     return cl;
 }
@@ -225,6 +269,9 @@ int checkGroupCommand(const ParsedArgs& args) {
     MachineContext machine;
     const GroupLibrary library = libraryFor(args, machine);
     const bool asJson = args.has("--json");
+    const auto arch = args.value("--arch");
+    const SlotResolver otherArch(machine.resolver(), arch ? *arch : std::string());
+    const SlotResolver& naming = arch ? otherArch : machine.slotResolver();
 
     int status = kExitOk;
     json results = json::array();
@@ -236,8 +283,13 @@ int checkGroupCommand(const ParsedArgs& args) {
             result["errors"] = split(group.error().message, '\n');
             if (!asJson) failEachLine(group.error().message);
         } else {
-            const auto warnings = eventWarnings(*group, machine);
+            std::vector<CheckedSlot> checked;
+            for (const auto& slot : group->events) checked.push_back({&slot, naming.resolve(slot)});
+            const auto warnings = eventWarnings(*group, checked, machine, arch.has_value());
+            json slotList = json::array();
+            for (const auto& c : checked) slotList.push_back(slotJson(c));
             result["file"] = group->sourceFile;
+            result["slots"] = slotList;
             result["events"] = group->events.size();
             result["metrics"] = group->metrics.size();
             result["warnings"] = warnings;
@@ -245,6 +297,7 @@ int checkGroupCommand(const ParsedArgs& args) {
                 for (const auto& w : warnings) warn(w);
                 std::printf("%s: ok (%zu events, %zu metrics)\n", group->sourceFile.c_str(), group->events.size(),
                             group->metrics.size());
+                printSlots(checked);
             }
         }
         results.push_back(result);

@@ -7,6 +7,7 @@
 #include "core/events/EventList.h"
 #include "core/events/GenericEvents.h"
 #include "core/events/HwCacheEvents.h"
+#include "core/events/LikwidNativeName.h"
 #include "core/events/Loongson2fEvents.h"
 #include "core/events/PerfModifiers.h"
 #include "core/events/PmuTerms.h"
@@ -44,14 +45,20 @@ EventResolver::EventResolver(const EventPaths& paths)
 
 std::string EventResolver::corePmuName() const { return pmus_.core() ? pmus_.core()->name : "cpu"; }
 
-Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
+Result<ResolvedEvent> EventResolver::resolve(std::string_view spec) const { return resolve(spec, nullptr); }
+
+Result<ResolvedEvent> EventResolver::resolveOn(std::string_view spec, const std::string& model) const {
+    return resolve(spec, &model);
+}
+
+Result<ResolvedEvent> EventResolver::resolve(std::string_view specView, const std::string* model) const {
     const std::string spec = trim(specView);
     if (spec.empty()) return makeError("empty event name; see 'perfdash-cli list' for the events known here");
 
     // The numbered steps are the order documented in EventResolver.h.
     if (auto loongson = resolveLoongson2fEvent(spec)) return std::move(*loongson); // 0
     if (spec.find("::") != std::string::npos) // 1
-        return resolveLibpfm(spec, LibpfmTable::instance().encode(spec));
+        return resolveLibpfm(spec, spec, LibpfmTable::instance().encode(spec));
     if (spec.find('/') != std::string::npos) return resolveSysfs(spec); // 2
 
     const auto colon = spec.find(':');
@@ -113,20 +120,66 @@ Result<ResolvedEvent> EventResolver::resolve(std::string_view specView) const {
         ev.encoding.config = *id;
         return ev;
     }
-    if (auto native = LibpfmTable::instance().encodeOnPresentPmus(spec)) // 7
-        return resolveLibpfm(spec, std::move(*native));
+    if (auto native = resolveNative(spec, model)) return std::move(*native); // 7
     if (const SysfsPmu* core = pmus_.core(); core && core->event(base) && mayHaveModifiers) // 8
         return resolveNamedPmuEvent(spec, *core, base, modifiers);
+    if (model) return unknownOnModel(spec, *model);
     return unknownEvent(spec);
 }
 
-Result<ResolvedEvent> EventResolver::resolveLibpfm(const std::string& spec, Result<LibpfmEncoding> encoded) const {
+Error EventResolver::unknownOnModel(const std::string& spec, const std::string& model) const {
+    if (model.empty())
+        return makeError("unknown event '" + spec + "': not a perf, kernel PMU or tracepoint name, and there is no "
+                         "libpfm4 model to read it as a native event.");
+    return makeError("unknown event '" + spec + "': the libpfm4 model " + model +
+                     " has no such event, neither in libpfm4's spelling (EVENT:UMASK) nor in likwid's (EVENT_UMASK); "
+                     "see 'perfdash-cli list --pmu " + model + "' for its events.");
+}
+
+std::optional<Result<ResolvedEvent>> EventResolver::resolveNative(const std::string& spec,
+                                                                  const std::string* model) const {
+    const LibpfmTable& pfm = LibpfmTable::instance();
+    const auto colon = spec.find(':');
+    const std::string base = spec.substr(0, colon);
+    const std::string modifiers = colon == std::string::npos ? "" : spec.substr(colon);
+    std::vector<std::string> models;
+    if (model) {
+        if (model->empty()) return std::nullopt;
+        models.push_back(*model);
+    } else {
+        if (auto native = pfm.encodeOnPresentPmus(spec)) {
+            const std::string qualified = native->ok() ? native->value().pmu + "::" + spec : spec;
+            return resolveLibpfm(spec, qualified, std::move(*native));
+        }
+        for (const auto& p : pfm.pmus())
+            if (p.present && p.core) models.push_back(p.name);
+    }
+    for (const auto& m : models) {
+        const std::string exact = m + "::" + spec;
+        if (pfm.hasEvent(m + "::" + base)) return resolveLibpfm(spec, exact, pfm.encode(exact));
+        auto likwid = likwidNativeName(m, base);
+        if (!likwid) continue;
+        if (!*likwid) return Result<ResolvedEvent>(likwid->error());
+        const std::string qualified = m + "::" + likwid->value() + modifiers;
+        return resolveLibpfm(spec, qualified, pfm.encode(qualified));
+    }
+    // The OS's generic events in libpfm4's spelling (PERF_COUNT_HW_CPU_CYCLES)
+    // mean the same on every CPU, so they keep their meaning on any model.
+    if (model)
+        for (const auto& p : pfm.pmus())
+            if (p.present && p.osGeneric && pfm.hasEvent(p.name + "::" + base))
+                return resolveLibpfm(spec, p.name + "::" + spec, pfm.encode(p.name + "::" + spec));
+    return std::nullopt;
+}
+
+Result<ResolvedEvent> EventResolver::resolveLibpfm(const std::string& spec, const std::string& qualified,
+                                                   Result<LibpfmEncoding> encoded) const {
     if (!encoded) return encoded.error();
     ResolvedEvent ev;
     ev.spec = spec;
     ev.source = EventSource::Libpfm;
     ev.pmu = encoded->pmu;
-    ev.name = spec.find("::") == std::string::npos ? encoded->pmu + "::" + spec : spec;
+    ev.name = qualified;
     ev.description = encoded->description;
     ev.encoding = encoded->encoding;
     return ev;

@@ -13,11 +13,15 @@
 //   4. NAME[:MODS]             perf hardware-cache event (dTLB-load-misses:k)
 //   5. r<hex>[:MODS]           raw event of the core PMU (r01c2:u)
 //   6. subsystem:name          kernel tracepoint, if tracefs has it (sched:sched_switch)
-//   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only
+//   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only, or on
+//                              the one model resolveOn() names (and libpfm4's OS-generic
+//                              perf models, the same on any CPU); also in likwid's spelling
+//                              EVENT_UMASK[:MODS] (LikwidNativeName.h: L2_LINES_IN_ALL)
 //   8. NAME[:MODS]             a named event of the core sysfs PMU (mem-loads)
 // Anything else is an error listing the closest known names.
 // MODS are perf's modifier letters u k h G H I p (see PerfModifiers.h); libpfm4
 // names take libpfm4's own modifiers (:u :k :c=2 :e :i ...).
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +45,10 @@ public:
     explicit EventResolver(const EventPaths& paths = {});
 
     Result<ResolvedEvent> resolve(std::string_view spec) const;
+    // As resolve(), but a native name (step 7) is taken as an event of the
+    // libpfm4 model `model` (present here or not), never of this machine's.
+    // An empty model means none: native names are then unknown.
+    Result<ResolvedEvent> resolveOn(std::string_view spec, const std::string& model) const;
     // A comma-separated list (see splitEventList); fails on the first bad item.
     Result<std::vector<ResolvedEvent>> resolveList(std::string_view list) const;
 
@@ -50,11 +58,15 @@ public:
     std::string corePmuName() const;
 
 private:
-    Result<ResolvedEvent> resolveLibpfm(const std::string& spec, Result<LibpfmEncoding> encoded) const;
+    Result<ResolvedEvent> resolve(std::string_view spec, const std::string* model) const;
+    Result<ResolvedEvent> resolveLibpfm(const std::string& spec, const std::string& qualified,
+                                        Result<LibpfmEncoding> encoded) const;
+    std::optional<Result<ResolvedEvent>> resolveNative(const std::string& spec, const std::string* model) const;
     Result<ResolvedEvent> resolveSysfs(const std::string& spec) const;
     Result<ResolvedEvent> resolveNamedPmuEvent(const std::string& spec, const SysfsPmu& pmu, const std::string& terms,
                                                const std::string& modifiers) const;
     Error unknownEvent(const std::string& spec) const;
+    Error unknownOnModel(const std::string& spec, const std::string& model) const;
 
     SysfsPmus pmus_;
     Tracefs tracefs_;

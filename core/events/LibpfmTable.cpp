@@ -58,7 +58,8 @@ LibpfmTable::LibpfmTable() {
         const pfm_pmu_info_t info = pmuInfo(id, ok);
         if (!ok || !info.name) continue;
         pmus_.push_back({static_cast<int>(id), info.name, orEmpty(info.desc), info.is_present != 0,
-                         info.type == PFM_PMU_TYPE_CORE, info.nevents, info.first_event});
+                         info.type == PFM_PMU_TYPE_CORE, info.type == PFM_PMU_TYPE_OS_GENERIC, info.nevents,
+                         info.first_event});
     }
 }
 

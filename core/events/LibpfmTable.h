@@ -22,6 +22,7 @@ struct LibpfmPmu {
     std::string description; // "Intel Skylake"
     bool present = false;    // libpfm detected this model on this machine
     bool core = false;       // a core PMU (not uncore, not OS-generic)
+    bool osGeneric = false;  // the OS's generic events (libpfm4's perf, perf_raw): the same on every CPU
     int eventCount = 0;
     int firstEvent = -1;
 };
@@ -68,6 +69,8 @@ public:
     // The same as attributes() for a resolved name ("skl::INST_RETIRED:ANY_P:u"); empty if it names no event.
     std::vector<LibpfmAttribute> attributesOf(std::string_view qualifiedName) const;
 
+    // Whether "model::EVENT" names an event (libpfm4 ignores case).
+    bool hasEvent(const std::string& qualifiedEvent) const { return findEventIndex(qualifiedEvent) >= 0; }
     // `qualified` is "model::EVENT[:UMASK][:mod...]".
     Result<LibpfmEncoding> encode(std::string_view qualified) const;
     // An unqualified native name, tried on the models present here only. nullopt

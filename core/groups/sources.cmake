@@ -6,5 +6,6 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GroupFileParser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupLibrary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupMetrics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LikwidCounters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidEventOptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricEvaluator.cpp)

@@ -50,6 +50,12 @@ const GroupLibrary& MachineContext::groups() {
     return *groups_;
 }
 
+const SlotResolver& MachineContext::slotResolver() {
+    std::lock_guard lock(mutex_);
+    if (!slotResolver_) slotResolver_ = std::make_unique<SlotResolver>(resolver(), pmuModel());
+    return *slotResolver_;
+}
+
 const PerfPermissions& MachineContext::permissions() {
     std::lock_guard lock(mutex_);
     if (!permissions_) permissions_ = availability().permissions();

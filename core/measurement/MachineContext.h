@@ -16,6 +16,7 @@
 #include "core/events/EventCatalog.h"
 #include "core/events/EventResolver.h"
 #include "core/groups/GroupLibrary.h"
+#include "core/measurement/SlotResolver.h"
 #include "core/topology/MachineSources.h"
 #include "core/topology/NominalClock.h"
 #include "core/topology/Topology.h"
@@ -38,6 +39,8 @@ public:
     // Built on first use (about 30 ms: the whole libpfm4 table); shares the resolver and the probe.
     EventCatalog& catalog();
     const GroupLibrary& groups();
+    // How a group's slots become events on this machine's architecture.
+    const SlotResolver& slotResolver();
     const PerfPermissions& permissions();
     const ClockInfo& nominalClock();
 
@@ -56,6 +59,7 @@ private:
     std::shared_ptr<AvailabilityProbe> probe_;
     std::unique_ptr<EventCatalog> catalog_;
     std::unique_ptr<GroupLibrary> groups_;
+    std::unique_ptr<SlotResolver> slotResolver_;
     std::optional<PerfPermissions> permissions_;
     std::optional<NominalClock> clock_;
 };

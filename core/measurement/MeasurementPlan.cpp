@@ -40,22 +40,24 @@ Result<ResolvedEvent> resolveFor(const std::string& spec, MachineContext& machin
     return machine.resolver().resolve(spec);
 }
 
-// Resolves one event of a group, probes it (a direct backend judges it
-// itself) and adapts it to the scope. The event is added to the event set
-// when it can be counted.
-PlannedEvent planEvent(const std::string& counter, const Result<std::string>& spec, MachineContext& machine,
-                       MeasurementPlan& plan, int set, const DirectBackend* direct) {
+// A direct backend's own events first (loongson2f::...), then likwid's
+// reading of the slot on this machine's architecture.
+Result<ResolvedEvent> resolveSlot(const GroupSlot& slot, MachineContext& machine, const DirectBackend* direct) {
+    if (direct)
+        if (auto spec = perfEventString(slot))
+            if (auto own = direct->ownEvent(*spec)) return std::move(*own);
+    return machine.slotResolver().resolve(slot);
+}
+
+// Probes one resolved event of a group (a direct backend judges it itself)
+// and adapts it to the scope. The event is added to the event set when it
+// can be counted.
+PlannedEvent planEvent(const std::string& counter, const std::string& spec, Result<ResolvedEvent> resolved,
+                       MachineContext& machine, MeasurementPlan& plan, int set, const DirectBackend* direct) {
     PlannedEvent p;
     p.counter = counter;
-    if (!spec) {
-        p.spec = counter;
-        p.name = counter;
-        p.availability = unsupported(spec.error().message);
-        return p;
-    }
-    p.spec = *spec;
-    p.name = *spec;
-    auto resolved = resolveFor(*spec, machine, direct);
+    p.spec = spec;
+    p.name = spec;
     if (!resolved) {
         p.availability = unsupported(resolved.error().message);
         return p;
@@ -182,8 +184,12 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         PlannedGroup planned;
         planned.group = std::move(*group);
         const int set = static_cast<int>(plan.groups.size());
-        for (const auto& slot : planned.group.events)
-            planned.events.push_back(planEvent(slot.counter, perfEventString(slot), machine, plan, set, direct.get()));
+        for (const auto& slot : planned.group.events) {
+            const auto spec = perfEventString(slot);
+            planned.events.push_back(planEvent(slot.counter, spec ? *spec : slot.event,
+                                               resolveSlot(slot, machine, direct.get()), machine, plan, set,
+                                               direct.get()));
+        }
         for (const auto& metric : planned.group.metrics)
             if (metric.formula.find("inverseClock") != std::string::npos) plan.needsNominalClock = true;
         plan.groups.push_back(std::move(planned));
@@ -212,7 +218,8 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                 slot.counterSpec = slot.counter;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
-                PlannedEvent e = planEvent(slot.counter, spec, machine, plan, set, direct.get());
+                PlannedEvent e = planEvent(slot.counter, spec, resolveFor(spec, machine, direct.get()), machine, plan,
+                                           set, direct.get());
                 // Events named explicitly must be counted: refuse rather than silently drop one.
                 if (e.eventSetSlot < 0) return makeError(e.availability.reason);
                 custom.events.push_back(std::move(e));

@@ -113,6 +113,22 @@ private slots:
         if (!j["available"].get<bool>()) QVERIFY(!j["reason"].get<std::string>().empty());
     }
 
+    // likwid's names as on another architecture.
+    void describesLikwidNamesForAnArchitecture() {
+        Run r = cli({"describe", "L1D_REPLACEMENT", "--arch", "skylake", "--json"});
+        QCOMPARE(r.status, 0);
+        auto j = json::parse(r.out);
+        QCOMPARE(j.at("name").get<std::string>(), std::string("skl::L1D:REPLACEMENT"));
+        QCOMPARE(j.at("pmu").get<std::string>(), std::string("skl"));
+        QCOMPARE(j.at("config").get<uint64_t>(), uint64_t(0x151)); // Skylake L1D.REPLACEMENT: event 0x51, umask 0x01
+        Run unknownArch = cli({"describe", "L1D_REPLACEMENT", "--arch", "nosuchcpu"});
+        QCOMPARE(unknownArch.status, 2);
+        QVERIFY2(unknownArch.err.find("unknown architecture 'nosuchcpu'") != std::string::npos, unknownArch.err.c_str());
+        Run noModel = cli({"describe", "RETIRED_INSTRUCTIONS", "--arch", "zen5"});
+        QVERIFY(noModel.status != 0);
+        QVERIFY2(noModel.err.find("no Zen 5") != std::string::npos, noModel.err.c_str());
+    }
+
     void describesInText() {
         Run r = cli({"describe", "--sysfs", fixtureSysfs(), "cpu/event=0x3c,umask=0x0,cmask=2/u"});
         QCOMPARE(r.status, 0);

@@ -1,4 +1,5 @@
-// A group file as a user edits it: the likwid-format parser, then the
+// A group file as a user edits it: the likwid-format parser, every slot read
+// with likwid's names as on Skylake and on Zen 3 (SlotResolver), then the
 // formula compiler (muparser) and one evaluation with counts, zeros and
 // missing values, as a live session evaluates it.
 #include <cmath>
@@ -10,12 +11,19 @@
 
 #include "core/groups/GroupFileParser.h"
 #include "core/groups/MetricEvaluator.h"
+#include "core/measurement/SlotResolver.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace perfdash;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto group = parseGroupText(text, "fuzz.txt", "FUZZ");
     if (!group) return 0;
+    static const EventResolver events(EventPaths{PERFDASH_FIXTURES_DIR "/likwid/sysfs-aperf", {}});
+    static const SlotResolver skylake(events, "skylake"), zen3(events, "zen3");
+    for (const auto& slot : group->events) {
+        (void)skylake.resolve(slot);
+        (void)zen3.resolve(slot);
+    }
     auto evaluator = MetricEvaluator::compile(*group);
     if (!evaluator) return 0;
     std::vector<double> slots(evaluator->slotCount());

@@ -37,6 +37,11 @@ private slots:
         data_ = tmp_.path() + "/data";
         config_ = tmp_.path() + "/config";
         home_ = tmp_.path() + "/home";
+        // The data dir also holds what likwid's architecture names mean (groupArchsFor reads it).
+        static const QString resources = qEnvironmentVariable("PERFDASH_DATA_DIR");
+        QVERIFY(QDir().mkpath(data_ + "/likwid"));
+        for (const char* table : {"/likwid/archs.json", "/likwid/counters.json"})
+            QVERIFY2(QFile::copy(resources + table, data_ + table), table);
         qputenv("PERFDASH_DATA_DIR", data_.toUtf8());
         qputenv("XDG_CONFIG_HOME", config_.toUtf8());
         qputenv("HOME", home_.toUtf8());

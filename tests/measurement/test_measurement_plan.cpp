@@ -188,6 +188,20 @@ private slots:
                  plan->warnings[0].c_str());
     }
 
+    // Group slots are read by likwid's naming (SlotResolver): an uncore box of
+    // a likwid group is not counted, with the unit named, on any machine.
+    void likwidUncoreSlotSaysWhyItIsNotCounted() {
+        const std::string mem =
+            groupFile("LIKWIDMEM", "SHORT mem\n\nEVENTSET\nMBOX0C1 DRAM_READS\nF page-faults\n");
+        auto plan = MeasurementPlan::prepare(launch({mem}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->eventSet.size(), size_t(1));
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        QVERIFY2(contains(plan->warnings[0], "DRAM_READS (MBOX0C1)") &&
+                     contains(plan->warnings[0], "memory controller (MBOX)"),
+                 plan->warnings[0].c_str());
+    }
+
     void groupWithNothingCountableIsAnErrorListingEachEvent() {
         const std::string none = groupFile("NONE", "SHORT none\n\nEVENTSET\nA NO_SUCH_A\nB NO_SUCH_B\n");
         const std::string error = errorOf(MeasurementPlan::prepare(launch({none}), machine_));

@@ -11,15 +11,21 @@ GroupDetails::GroupDetails(QWidget* parent) : QTextBrowser(parent) {
     showNothing();
 }
 
-void GroupDetails::showGroup(const PerformanceGroup& group) {
+void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& naming) {
     QString html =
         QStringLiteral("<h3>%1</h3><p>%2</p>").arg(htmlEscaped(group.name), htmlEscaped(group.shortDescription));
     if (group.requireNoHt)
         html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Meaningful only with SMT (hyper-threading) off."));
     html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Events"));
-    for (const auto& slot : group.events)
-        html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt></td></tr>")
-                    .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event));
+    for (const auto& slot : group.events) {
+        const auto event = naming.resolve(slot);
+        const QString meaning =
+            event ? QStringLiteral("<tt>%1</tt>").arg(htmlEscaped(event->name))
+                  : QStringLiteral("<span style='color:%1'>%2</span>")
+                        .arg(errorColor(palette()).name(), tr("not resolved: %1").arg(htmlEscaped(event.error().message)));
+        html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt>&nbsp;&nbsp;</td><td>%3</td></tr>")
+                    .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event), meaning);
+    }
     html += QStringLiteral("</table>");
     if (!group.metrics.empty()) {
         html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Metrics"));

@@ -1,10 +1,12 @@
 #pragma once
 // What a performance group measures, for the group chosen in the list: its
-// SHORT line, the events of its EVENTSET (counter and event), its METRICS
+// SHORT line, the events of its EVENTSET (counter, event, and what the event
+// is on this machine's architecture or why it does not resolve), its METRICS
 // formulas and the LONG explanation. Read-only, selectable text.
 #include <QTextBrowser>
 
 #include "core/groups/PerformanceGroup.h"
+#include "core/measurement/SlotResolver.h"
 
 namespace perfdash {
 
@@ -13,7 +15,7 @@ class GroupDetails : public QTextBrowser {
 public:
     explicit GroupDetails(QWidget* parent = nullptr);
 
-    void showGroup(const PerformanceGroup& group);
+    void showGroup(const PerformanceGroup& group, const SlotResolver& naming);
     // The group could not be loaded.
     void showProblem(const QString& groupName, const QString& message);
     void showNothing();

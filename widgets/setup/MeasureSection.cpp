@@ -42,9 +42,11 @@ QString markerExplanation() {
 
 } // namespace
 
-MeasureSection::MeasureSection(const GroupLibrary& groups, std::vector<BackendInfo> backends, QWidget* parent)
+MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& naming, std::vector<BackendInfo> backends,
+                               QWidget* parent)
     : QGroupBox(tr("Measure"), parent),
       groups_(groups),
+      naming_(naming),
       groupModel_(new GroupListModel(this)),
       groupView_(new QTreeView(this)),
       details_(new GroupDetails(this)),
@@ -196,7 +198,7 @@ void MeasureSection::showDetailsOf(const QModelIndex& index) {
     if (!index.isValid()) return details_->showNothing();
     const QString name = index.siblingAtColumn(GroupListModel::NameColumn).data(GroupListModel::NameRole).toString();
     auto group = groups_.load(name.toStdString());
-    if (group) details_->showGroup(*group);
+    if (group) details_->showGroup(*group, naming_);
     else details_->showProblem(name, QString::fromStdString(group.error().message));
 }
 

@@ -25,12 +25,15 @@ class FieldMessage;
 class GroupDetails;
 class GroupLibrary;
 class GroupListModel;
+class SlotResolver;
 
 class MeasureSection : public QGroupBox {
     Q_OBJECT
 public:
     // `backends`: describeBackends()'s list, what the backend choice offers.
-    MeasureSection(const GroupLibrary& groups, std::vector<BackendInfo> backends, QWidget* parent = nullptr);
+    // `naming` says what each group's slots are on this machine (the details pane shows it).
+    MeasureSection(const GroupLibrary& groups, const SlotResolver& naming, std::vector<BackendInfo> backends,
+                   QWidget* parent = nullptr);
 
     // Groups, events, interval, duration, backend and marker mode of the form.
     void writeTo(SetupFormState& state) const;
@@ -63,6 +66,7 @@ private:
     void showDetailsOf(const QModelIndex& index);
 
     const GroupLibrary& groups_;
+    const SlotResolver& naming_;
     GroupListModel* groupModel_;
     QTreeView* groupView_;
     GroupDetails* details_;

@@ -32,7 +32,8 @@ SetupPage::SetupPage(MeasurementController& controller, QWidget* parent, const Q
       target_(new TargetSection(nullptr, procRoot)),
       cpuBox_(new QGroupBox),
       cpus_(new CpuPicker),
-      measure_(new MeasureSection(controller.machine().groups(), describeBackends(controller.machine()))),
+      measure_(new MeasureSection(controller.machine().groups(), controller.machine().slotResolver(),
+                                  describeBackends(controller.machine()))),
       preview_(new PlanPreview),
       actions_(new MeasurementActions(controller, [this] { return request(); }, this)) {
     const auto& topology = controller.machine().topology();

@@ -4,6 +4,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include "core/groups/GroupFileParser.h"
 #include "core/util/DataPaths.h"
 #include "widgets/measurement/MeasurementController.h"
 #include "widgets/setup/GroupDetails.h"
@@ -77,12 +78,28 @@ private slots:
     void groupDetailsShowEventsFormulasAndDescription() {
         auto group = GroupLibrary({{dataDir() + "/groups", GroupOrigin::BuiltIn}}, {"generic"}).load("CPI");
         QVERIFY(group.ok());
+        const EventResolver events;
         GroupDetails details;
-        details.showGroup(*group);
+        details.showGroup(*group, SlotResolver(events, std::string()));
         const QString text = details.toPlainText();
         QVERIFY(text.contains(QStringLiteral("PMC1")) && text.contains(QStringLiteral("cycles")));
         QVERIFY(text.contains(QStringLiteral("PMC1/PMC0"))); // the CPI formula
         QVERIFY(text.contains(QStringLiteral("cycles per instruction"))); // from LONG
+    }
+
+    // Each slot says what it is on the architecture, or why it does not resolve.
+    void groupDetailsShowWhatEachSlotResolvesTo() {
+        auto group = parseGroupFile(qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() +
+                                    "/groups/cli/LIKWID_NAMES.txt");
+        QVERIFY(group.ok());
+        const EventResolver events;
+        GroupDetails details;
+        details.showGroup(*group, SlotResolver(events, "skylake"));
+        const QString text = details.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("skl::L2_LINES_IN:ALL")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("skl::UNHALTED_CORE_CYCLES")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("not resolved: counter MBOX0C1 is likwid's memory controller (MBOX)")),
+                 qPrintable(text));
     }
 
     void planModelPassesTheTester() {

@@ -1,0 +1,82 @@
+#include "core/measurement/SlotResolver.h"
+
+#include "core/events/LibpfmTable.h"
+#include "core/groups/LikwidCounters.h"
+#include "core/groups/LikwidEventOptions.h"
+
+namespace perfdash {
+
+namespace {
+
+// A fixed counter read from the kernel's msr PMU (AMD's APERF, MPERF, IRPerfCount).
+Result<ResolvedEvent> msrEvent(const EventResolver& events, const GroupSlot& slot, const FixedCounterEvent& fixed) {
+    const std::string name = "msr/" + fixed.msr + "/";
+    if (!slot.options.empty())
+        return makeError("counter " + slot.counter + " (" + slot.event + ", read as " + name +
+                         ") takes no likwid options: drop them");
+    const SysfsPmu* msr = events.pmus().find("msr");
+    if (!msr)
+        return makeError("counter " + slot.counter + " (" + slot.event + ") is read through the kernel's msr PMU (" +
+                         name + "), which " + events.pmus().devicesDir() + " does not have here");
+    if (msr->event(fixed.msr)) return events.resolve(name);
+    // The kernel lists msr events only where this CPU has the register; the
+    // encoding (the msr PMU's type, the register's index) is the same anywhere.
+    ResolvedEvent ev;
+    ev.spec = slot.event;
+    ev.name = name;
+    ev.source = EventSource::SysfsPmu;
+    ev.pmu = msr->name;
+    ev.description = fixed.means + " (the msr PMU here does not list '" + fixed.msr +
+                     "': this CPU has no such register, so it does not count here)";
+    ev.encoding.type = msr->type;
+    ev.encoding.config = fixed.msrConfig;
+    return ev;
+}
+
+} // namespace
+
+SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
+    : events_(events), archName_(std::move(arch)), arch_(findGroupArch(archName_)) {}
+
+Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const {
+    if (!archName_.empty() && !groupArchTable()) return groupArchTable().error();
+    if (!arch_) return events_.resolve(spec);
+    const std::string model = arch_->coreModel();
+    const bool modelHere = !model.empty() && LibpfmTable::instance().findPmu(model);
+    auto resolved = events_.resolveOn(spec, modelHere ? model : std::string());
+    if (resolved || modelHere) return resolved;
+    const std::string why = model.empty() ? arch_->noPfm
+                                          : "this libpfm4 has no model '" + model +
+                                                "' (libpfm4 builds carry the tables of their own CPU family only)";
+    return makeError(resolved.error().message + " Architecture " + arch_->name + ": " + why + ".");
+}
+
+Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
+    if (arch_ && arch_->gpu)
+        return makeError("'" + arch_->name + "' is one of likwid's GPU group sets; perfdash counts CPU events only");
+    const auto classified = classifyLikwidCounter(slot.counter);
+    if (!classified) return classified.error();
+    const LikwidCounter& counter = *classified;
+    auto spec = perfEventString(slot);
+    if (!spec) return spec.error();
+    if (counter.kind == LikwidCounter::Kind::Box) {
+        // A name the resolver knows in its own right (PWR0 power/energy-pkg/) counts as written.
+        if (auto own = events_.resolveOn(*spec, std::string())) return own;
+        return makeError("counter " + slot.counter + " is likwid's " + counter.unit + " (" + counter.box +
+                         ") counter; perfdash does not map likwid's uncore and other units yet, only the core "
+                         "counters FIXCn and PMCn");
+    }
+    const std::string written = *spec;
+    if (counter.kind == LikwidCounter::Kind::Fixed && arch_) {
+        auto fixed = fixedCounterEvent(arch_->vendor, counter.index, slot.event);
+        if (!fixed) return fixed.error();
+        if (*fixed && !(*fixed)->msr.empty()) return msrEvent(events_, slot, **fixed);
+        // The options (as libpfm4 modifiers) follow the event in the spec.
+        if (*fixed) spec = (*fixed)->libpfm + spec->substr(slot.event.size());
+    }
+    auto resolved = resolveEvent(*spec);
+    if (resolved) resolved->spec = written;
+    return resolved;
+}
+
+} // namespace perfdash

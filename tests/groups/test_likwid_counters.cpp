@@ -1,0 +1,48 @@
+// What likwid's counter names mean (core/groups/LikwidCounters).
+#include <QtTest>
+
+#include "core/groups/LikwidCounters.h"
+
+using namespace perfdash;
+
+class TestLikwidCounters : public QObject {
+    Q_OBJECT
+    static LikwidCounter classify(const char* name) {
+        auto c = classifyLikwidCounter(name);
+        if (!c) qFatal("%s", c.error().message.c_str());
+        return *c;
+    }
+
+private slots:
+    void classifiesCounterNames() {
+        QCOMPARE(int(classify("FIXC0").kind), int(LikwidCounter::Kind::Fixed));
+        QCOMPARE(classify("FIXC3").index, 3);
+        QCOMPARE(int(classify("PMC7").kind), int(LikwidCounter::Kind::Core));
+        QCOMPARE(classify("PMC7").index, 7);
+        QCOMPARE(classify("MBOX3C1").box, std::string("MBOX"));
+        QCOMPARE(classify("EDBOX0C1").box, std::string("EDBOX"));
+        QCOMPARE(classify("UBOXFIX").box, std::string("UBOX"));
+        QCOMPARE(classify("PWR4").unit, std::string("RAPL energy"));
+        QCOMPARE(classify("TMA0").box, std::string("TMA"));
+        // Anything else is a slot name of perfdash's own.
+        for (const char* own : {"CYCLES", "PMC", "FIXC", "MBOXES", "PMC0X", "pmc0", "task-clock", "PMC99999999999999999999"})
+            QCOMPARE(int(classify(own).kind), int(LikwidCounter::Kind::Own));
+    }
+
+    void fixedCounterEventsPerVendor() {
+        auto intel = fixedCounterEvent("intel", 1, "CPU_CLK_UNHALTED_CORE");
+        QVERIFY(intel.ok() && intel->has_value());
+        QCOMPARE((*intel)->libpfm, std::string("UNHALTED_CORE_CYCLES"));
+        auto amd = fixedCounterEvent("amd", 2, "MAX_CPU_CLOCK");
+        QVERIFY(amd.ok() && amd->has_value());
+        QCOMPARE((*amd)->msr, std::string("mperf"));
+        QCOMPARE(quint64((*amd)->msrConfig), quint64(2));
+        // Another name on a fixed counter, or another counter, is read as any event.
+        QVERIFY(!fixedCounterEvent("intel", 1, "UNHALTED_CORE_CYCLES")->has_value());
+        QVERIFY(!fixedCounterEvent("intel", 0, "CPU_CLK_UNHALTED_CORE")->has_value());
+        QVERIFY(!fixedCounterEvent("arm", 0, "INSTR_RETIRED_ANY")->has_value());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLikwidCounters)
+#include "test_likwid_counters.moc"
