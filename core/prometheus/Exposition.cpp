@@ -1,6 +1,8 @@
 #include "core/prometheus/Exposition.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <map>
 
 namespace perfdash {
@@ -33,8 +35,9 @@ std::string labelsOf(const ExpositionInput& input, const CounterTotals::Event& e
     return out + '}';
 }
 
-// The shortest text that reads back as the same double; integers without a point.
+// Counts as whole numbers (2000000000, not 2e+09); others as the shortest text that reads back the same.
 std::string sampleValue(double v) {
+    if (std::fabs(v) < 0x1p53 && v == std::trunc(v)) return std::to_string(static_cast<int64_t>(v));
     char buffer[32];
     auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
     return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
