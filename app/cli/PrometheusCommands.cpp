@@ -2,6 +2,7 @@
 // CPU, served as OpenMetrics over HTTP), and perfdash-cli prometheus-rules:
 // the recording rules that compute group metrics from those counts.
 #include <arpa/inet.h>
+#include <sys/socket.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,8 +36,6 @@ namespace {
 // Few clients scrape an agent; more wait in the queue, each one bounded by the timeouts.
 constexpr size_t kServerThreads = 4;
 constexpr time_t kClientTimeoutS = 5;
-// The agent takes no request bodies; a larger one is refused (413) unread.
-constexpr size_t kMaxRequestBody = 4096;
 
 CommandLine serveCommandLine() {
     CommandLine cl("serve", "", "count whole CPUs continuously and serve the counts to Prometheus (OpenMetrics)",
@@ -206,6 +205,9 @@ void answer(const httplib::Request& req, httplib::Response& res, const AgentStat
     request.accept = accept;
     if (req.has_header("Authorization")) request.authorization = authorization;
     for (const auto& [name, value] : req.params) request.parameters.push_back(name);
+    // Answered before httplib reads a body, so a body is refused unread, whatever its size.
+    const std::string length = req.get_header_value("Content-Length");
+    request.hasBody = req.has_header("Transfer-Encoding") || (!length.empty() && length != "0");
     const AgentAnswer a = answerRequest(request, token);
     res.status = a.status;
     if (a.status == 401) res.set_header("WWW-Authenticate", "Bearer");
@@ -267,10 +269,15 @@ int serveCommand(const ParsedArgs& args) {
 
     httplib::Server server;
     server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
+    // httplib's default also sets SO_REUSEPORT, which would let a second agent share the port and take half
+    // its scrapes; SO_REUSEADDR alone lets a restarted agent bind while old connections linger.
+    server.set_socket_options([](int sock) {
+        const int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     server.set_read_timeout(kClientTimeoutS);
     server.set_write_timeout(kClientTimeoutS);
     server.set_keep_alive_timeout(kClientTimeoutS);
-    server.set_payload_max_length(kMaxRequestBody);
     errno = 0;
     int port = listen->port;
     const bool bound = port == 0 ? (port = server.bind_to_any_port(listen->host)) > 0

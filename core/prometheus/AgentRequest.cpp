@@ -26,6 +26,7 @@ AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::
         return {401, AgentPage::None, {}, "a valid 'Authorization: Bearer <token>' header is required\n"};
     if (request.method != "GET")
         return {405, AgentPage::None, {}, "the agent is read-only: only GET is allowed\n"};
+    if (request.hasBody) return {413, AgentPage::None, {}, "the agent reads no request body\n"};
     AgentPage page = AgentPage::None;
     if (request.path == "/metrics") page = AgentPage::Metrics;
     else if (request.path == "/api/v1/info") page = AgentPage::Info;

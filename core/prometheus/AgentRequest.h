@@ -19,6 +19,7 @@ struct AgentRequest {
     std::optional<std::string_view> authorization; // the Authorization header, if sent
     std::string_view accept;                       // the Accept header, empty if not sent
     std::vector<std::string> parameters;           // names of the query parameters
+    bool hasBody = false;                          // Content-Length above 0 or Transfer-Encoding sent
 };
 
 enum class AgentPage { None, Metrics, Info };
@@ -32,8 +33,8 @@ struct AgentAnswer {
 
 // token: the agent's token (--token-file), or nullopt when none is required.
 // Checks in this order, so that nothing is told to a client without the
-// token: 401 (no or wrong token), 405 (not GET), 404 (unknown path), 400
-// (a query parameter: none is defined).
+// token: 401 (no or wrong token), 405 (not GET), 413 (a body: the agent
+// reads none), 404 (unknown path), 400 (a query parameter: none is defined).
 AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token);
 
 // "Bearer <token>" (the scheme in any case), compared in time that depends

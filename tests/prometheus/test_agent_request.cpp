@@ -57,6 +57,9 @@ private slots:
         post.method = "HEAD";
         QCOMPARE(answerRequest(post, kToken).status, 405);
         QCOMPARE(answerRequest(get("/metrics/", bearer), kToken).status, 404);
+        AgentRequest body = get("/metrics", bearer);
+        body.hasBody = true;
+        QCOMPARE(answerRequest(body, kToken).status, 413);
         AgentRequest query = get("/metrics", bearer);
         query.parameters = {"interval"};
         a = answerRequest(query, kToken);
