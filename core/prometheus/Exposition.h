@@ -12,8 +12,7 @@
 //   perfdash_multiplex_enabled_seconds how long each event was enabled
 //   perfdash_multiplex_running_seconds how long it was on a hardware counter
 // running / enabled is the multiplexing coverage. Labels: host, cpu,
-// socket, numa_node, core_type where known, group, counter (the group's slot),
-// event.
+// socket and numa_node where known, group, counter (the group's slot), event.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,12 +46,12 @@ private:
     std::vector<Event> events_;
 };
 
-// A location's labels besides its CPU number; -1 or empty: not known (left out).
+// A location's labels; -1: not known (left out). No core type yet: core/topology
+// does not tell a hybrid CPU's core kinds apart.
 struct CpuLabels {
     int cpu = -1;
     int socket = -1;
     int numaNode = -1;
-    std::string coreType;
 };
 
 struct ExpositionInput {

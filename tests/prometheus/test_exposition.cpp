@@ -54,7 +54,6 @@ std::vector<CpuLabels> fixtureLocations() {
     CpuLabels second;
     second.cpu = 3;
     second.socket = 1;
-    second.coreType = "efficiency";
     return {first, second};
 }
 
@@ -68,7 +67,7 @@ private slots:
         const CounterTotals totals = fixtureTotals("my\"group\\x\ny");
         const std::string text = formatExposition({"node-1", fixtureLocations(), totals}, ExpositionFormat::OpenMetrics);
         const std::string labels0 = "host=\"node-1\",cpu=\"0\",socket=\"0\",numa_node=\"0\",group=\"my\\\"group\\\\x\\ny\"";
-        const std::string labels3 = "host=\"node-1\",cpu=\"3\",socket=\"1\",core_type=\"efficiency\",group=\"my\\\"group\\\\x\\ny\"";
+        const std::string labels3 = "host=\"node-1\",cpu=\"3\",socket=\"1\",group=\"my\\\"group\\\\x\\ny\"";
         const std::string faults = ",counter=\"FAULTS\",event=\"page-faults\"}";
         const std::string energy = ",counter=\"ENERGY\",event=\"power/energy-pkg/\"}";
         const std::string expected =
