@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ServeAgent.h"
+#include "StatCli.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;
@@ -23,25 +24,15 @@ namespace {
 
 const std::string kToken = "t0ken-for-the-test";
 
-struct Run {
-    int status = -1;
-    std::string err;
-};
-
 // `perfdash-cli serve ARGS` that must refuse to start.
-Run serveRefused(const QStringList& args) {
+StatRun serveRefused(const QStringList& args) {
     QProcess p;
-    p.start(qEnvironmentVariable("PERFDASH_CLI"), QStringList{"serve"} << args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished(5000);
-        return r;
-    }
-    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.err = p.readAllStandardError().toStdString();
-    return r;
+    p.start(cliPath(), QStringList{"serve"} << args);
+    return collect(p, 60000);
 }
+
+// The status of an answer, 0 for none.
+int statusOf(const httplib::Result& answer) { return answer ? answer->status : 0; }
 
 } // namespace
 
@@ -79,15 +70,9 @@ private slots:
         QVERIFY(none);
         QCOMPARE(none->status, 401);
         QCOMPARE(none->get_header_value("WWW-Authenticate"), std::string("Bearer"));
-        auto wrong = agent_.get("/metrics", {{"Authorization", "Bearer " + kToken + "x"}});
-        QVERIFY(wrong);
-        QCOMPARE(wrong->status, 401);
-        auto info = agent_.get("/api/v1/info", {{"Authorization", "Basic " + kToken}});
-        QVERIFY(info);
-        QCOMPARE(info->status, 401);
-        auto right = agent_.get("/metrics", authorized_);
-        QVERIFY(right);
-        QCOMPARE(right->status, 200);
+        QCOMPARE(statusOf(agent_.get("/metrics", {{"Authorization", "Bearer " + kToken + "x"}})), 401);
+        QCOMPARE(statusOf(agent_.get("/api/v1/info", {{"Authorization", "Basic " + kToken}})), 401);
+        QCOMPARE(statusOf(agent_.get("/metrics", authorized_)), 200);
     }
 
     void metricsAndInfo() {
@@ -129,15 +114,9 @@ private slots:
         QVERIFY(post);
         QCOMPARE(post->status, 405);
         QCOMPARE(post->get_header_value("Allow"), std::string("GET"));
-        auto del = client.Delete("/metrics", authorized_);
-        QVERIFY(del);
-        QCOMPARE(del->status, 405);
-        auto unknown = agent_.get("/api/v1/stream", authorized_);
-        QVERIFY(unknown);
-        QCOMPARE(unknown->status, 404);
-        auto query = agent_.get("/metrics?interval=1s", authorized_);
-        QVERIFY(query);
-        QCOMPARE(query->status, 400);
+        QCOMPARE(statusOf(client.Delete("/metrics", authorized_)), 405);
+        QCOMPARE(statusOf(agent_.get("/api/v1/stream", authorized_)), 404);
+        QCOMPARE(statusOf(agent_.get("/metrics?interval=1s", authorized_)), 400);
     }
 
     void malformedAndOversizedRequests() {
@@ -194,31 +173,31 @@ private slots:
     }
 
     void refusedAtStart() {
-        Run r = serveRefused({"-e", "task-clock", "--listen", "0.0.0.0:0"});
-        QCOMPARE(r.status, 2);
+        StatRun r = serveRefused({"-e", "task-clock", "--listen", "0.0.0.0:0"});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.find("--token-file") != std::string::npos, r.err.c_str());
         r = serveRefused({"-e", "task-clock", "--listen", "[::]:0"});
-        QCOMPARE(r.status, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.find("--token-file") != std::string::npos, r.err.c_str());
 
         const QString open = dir_.filePath("open-token");
         QVERIFY(QFile::copy(tokenFile_, open));
         QVERIFY(::chmod(open.toLocal8Bit().constData(), 0644) == 0);
         r = serveRefused({"-e", "task-clock", "--token-file", open});
-        QCOMPARE(r.status, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.find("chmod 600") != std::string::npos, r.err.c_str());
 
         r = serveRefused({"-e", "task-clock", "--listen", "localhost:9464"});
-        QCOMPARE(r.status, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.find("'localhost' is not a numeric IPv4 address") != std::string::npos, r.err.c_str());
         r = serveRefused({"-e", "task-clock", "--listen", "127.0.0.1:99999"});
-        QCOMPARE(r.status, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.find("the port must be a number") != std::string::npos, r.err.c_str());
         r = serveRefused({"-g", "NOSUCHGROUP"});
-        QCOMPARE(r.status, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.find("NOSUCHGROUP") != std::string::npos, r.err.c_str());
         r = serveRefused({"-e", "task-clock", "--listen", "127.0.0.1:" + QString::number(agent_.port())});
-        QCOMPARE(r.status, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.find("cannot listen there") != std::string::npos, r.err.c_str());
     }
 
