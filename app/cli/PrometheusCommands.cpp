@@ -245,7 +245,6 @@ int serveCommand(const ParsedArgs& args) {
     if (auto interval = args.value("--interval")) {
         auto parsed = parseDuration(*interval, "--interval");
         if (!parsed) return fail(parsed.error().message, kExitUsage);
-        if (parsed->count() <= 0) return fail("--interval " + *interval + ": must be longer than 0", kExitUsage);
         request.interval = *parsed;
     }
     if (auto cpus = args.value("--cpus")) {
@@ -283,9 +282,9 @@ int serveCommand(const ParsedArgs& args) {
     const bool bound = port == 0 ? (port = server.bind_to_any_port(listen->host)) > 0
                                  : server.bind_to_port(listen->host, port);
     if (!bound)
-        return fail("--listen " + args.value("--listen").value_or("127.0.0.1:9464") + ": cannot listen there" +
-                    (errno ? std::string(" (") + std::strerror(errno) + ")" : std::string()) +
-                    "; is the port in use, or the address not one of this machine's?");
+        return fail("--listen " + args.value("--listen").value_or("127.0.0.1:9464") + ": cannot listen there: " +
+                    (errno ? std::string(std::strerror(errno)) : "is the port in use, or the address not this machine's?") +
+                    "; choose another port or address");
 
     auto started = Measurement::start(*plan, machine);
     if (!started) return fail(started.error().message);
