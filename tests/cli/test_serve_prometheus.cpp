@@ -5,7 +5,8 @@
 // group: on a CPU counted system-wide, task-clock advances one second per
 // second). Both programs run on free ports chosen here, Prometheus's data in
 // a temporary directory; everything is polled up to generous deadlines, so
-// a busy machine makes the test slower, not wrong.
+// a busy machine makes the test slower, not wrong. The agent requires a
+// token, which Prometheus sends from its credentials file.
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -30,6 +31,8 @@ namespace {
 
 const std::string kFaultsOfCpu0 = "perfdash_event_total{event=\"page-faults\",group=\"custom\",cpu=\"0\"}";
 const std::string kRulesWindow = "20s";
+// The agent requires it, and Prometheus sends it from its credentials file, as the README sets them up.
+const std::string kToken = "prometheus-test-token";
 
 int freePort() {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -101,7 +104,7 @@ class TestServePrometheus : public QObject {
 
     std::optional<Served> served() {
         const double sent = nowSeconds();
-        auto res = agent_.get("/metrics");
+        auto res = agent_.get("/metrics", {{"Authorization", "Bearer " + kToken}});
         if (!res || res->status != 200) return std::nullopt;
         auto v = sampleValue(res->body, "perfdash_event_total",
                              {"cpu=\"0\"", "group=\"custom\"", "event=\"page-faults\""});
@@ -136,7 +139,14 @@ private slots:
         if (QStandardPaths::findExecutable("prometheus").isEmpty())
             QSKIP("prometheus is not installed (Debian package prometheus, packaging/debian-packages.txt)");
         QVERIFY(dir_.isValid());
-        const std::string why = agent_.start({"-g", "SOFTWARE", "-e", "page-faults,task-clock", "--interval", "1s"});
+        const QString token = dir_.filePath("token");
+        QFile tokenFile(token);
+        QVERIFY(tokenFile.open(QIODevice::WriteOnly));
+        tokenFile.write(QByteArray::fromStdString(kToken));
+        tokenFile.close();
+        QVERIFY(QFile::setPermissions(token, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        const std::string why = agent_.start(
+            {"-g", "SOFTWARE", "-e", "page-faults,task-clock", "--interval", "1s", "--token-file", token});
         QVERIFY2(why.empty(), why.c_str());
 
         const QString rules = dir_.filePath("perfdash.rules.yml");
@@ -152,10 +162,12 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QString("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
                            "rule_files: ['%1']\n"
-                           "scrape_configs:\n  - job_name: perfdash\n    static_configs:\n"
+                           "scrape_configs:\n  - job_name: perfdash\n"
+                           "    authorization: {credentials_file: '%3'}\n    static_configs:\n"
                            "      - targets: ['127.0.0.1:%2']\n")
                        .arg(rules)
                        .arg(agent_.port())
+                       .arg(token)
                        .toUtf8());
         file.close();
         QVERIFY2(startPrometheus(config), prometheus_.readAll().constData());
@@ -313,7 +325,7 @@ private slots:
         }
         QVERIFY2(std::fabs(sum - hostValue) <= 1e-9 * hostValue,
                  qPrintable(QString("the host's CPUs utilised %1 is not its CPUs' sum %2").arg(hostValue).arg(sum)));
-        auto info = agent_.get("/api/v1/info");
+        auto info = agent_.get("/api/v1/info", {{"Authorization", "Bearer " + kToken}});
         QVERIFY(info);
         QCOMPARE(cpus->size(), json::parse(info->body)["cpus"].size());
     }
