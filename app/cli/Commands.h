@@ -31,6 +31,8 @@ extern const Subcommand kBenchRunCommand;
 extern const Subcommand kBenchCustomCommand;
 extern const Subcommand kFreqCommand;
 extern const Subcommand kIpcCommand;
+extern const Subcommand kServeCommand;
+extern const Subcommand kPrometheusRulesCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;

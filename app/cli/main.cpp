@@ -82,7 +82,9 @@ std::vector<Command> topCommands() {
             {"bench", "measure instruction latency and throughput",
              [](const Args& args) { return dispatch("bench ", benchCommands(), args); }},
             commandOf(kFreqCommand),
-            commandOf(kIpcCommand)};
+            commandOf(kIpcCommand),
+            commandOf(kServeCommand),
+            commandOf(kPrometheusRulesCommand)};
 }
 
 } // namespace

@@ -31,6 +31,11 @@ public:
     // unknown are left out): the share of the time the event was on a counter.
     double meanCoverage() const;
     double lowestCoverage() const { return lowestCoverage_; }
+    // The weights behind meanCoverage(): summed over parts whose coverage is
+    // known, weight x coverage and weight. With intervals' lengths as weights,
+    // the seconds an event was on a counter and the seconds it was enabled.
+    double coveredWeight() const { return coveredWeight_; }
+    double knownWeight() const { return knownWeight_; }
 
     size_t parts() const { return parts_; }
     size_t complete() const { return complete_; }

@@ -1,0 +1,49 @@
+#pragma once
+// The agent's own decisions on an HTTP request, apart from the HTTP library
+// that parsed it (cpp-httplib, app/cli/ServeCommand.cpp): the bearer token,
+// the method and path, query parameters, and which exposition format the
+// Accept header asks for. Pure, so the fuzz target tests/fuzz/fuzz_agent.cpp
+// and the unit tests call exactly what the server calls.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/prometheus/Exposition.h"
+
+namespace perfdash {
+
+struct AgentRequest {
+    std::string_view method;
+    std::string_view path;
+    std::optional<std::string_view> authorization; // the Authorization header, if sent
+    std::string_view accept;                       // the Accept header, empty if not sent
+    std::vector<std::string> parameters;           // names of the query parameters
+    bool hasBody = false;                          // Content-Length above 0 or Transfer-Encoding sent
+};
+
+enum class AgentPage { None, Metrics, Info };
+
+struct AgentAnswer {
+    int status = 200;
+    AgentPage page = AgentPage::None; // what to answer with when status is 200
+    ExpositionFormat format = ExpositionFormat::PrometheusText;
+    std::string error;                // the body of an error answer
+};
+
+// token: the agent's token (--token-file), or nullopt when none is required.
+// Checks in this order, so that nothing is told to a client without the
+// token: 401 (no or wrong token), 405 (not GET), 413 (a body: the agent
+// reads none), 404 (unknown path), 400 (a query parameter: none is defined).
+AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token);
+
+// "Bearer <token>" (the scheme in any case), compared in time that depends
+// on the token's length only, not on where a wrong one differs.
+bool bearerTokenMatches(std::string_view authorization, std::string_view token);
+
+// OpenMetrics when the Accept header lists application/openmetrics-text with
+// a quality above 0 and not below that of text/plain; else Prometheus's text
+// format, which every scraper reads.
+ExpositionFormat negotiateExposition(std::string_view accept);
+
+} // namespace perfdash

@@ -1,0 +1,71 @@
+#pragma once
+// What `perfdash-cli serve` answers on /metrics: the OpenMetrics text
+// exposition, or Prometheus's older text format 0.0.4 for a client that
+// does not ask for OpenMetrics. Raw counts go out as monotonic counters and
+// ratios are computed in queries (node_exporter's practice; the queries come
+// from RecordingRules.h). A pure function over cumulative totals, so that a
+// test can compare it with the exact expected text.
+//
+// Families (OpenMetrics names; the samples end in _total):
+//   perfdash_event                    the counts of every event, labelled by event
+//   perfdash_event_<unit>             the same for events with a unit (sysfs .unit, e.g. joules)
+//   perfdash_multiplex_enabled_seconds how long each event was enabled
+//   perfdash_multiplex_running_seconds how long it was on a hardware counter
+// running / enabled is the multiplexing coverage. Labels: host, cpu,
+// socket and numa_node where known, group, counter (the group's slot), event.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result/CountSum.h"
+#include "core/result/MeasurementResult.h"
+
+namespace perfdash {
+
+enum class ExpositionFormat { OpenMetrics, PrometheusText };
+const char* contentType(ExpositionFormat format);
+
+// The cumulative totals of a continuous measurement: every interval's counts
+// added up per group, event and location (through CountSum, so an interval
+// without a value is left out of the count and its length still counts as
+// enabled time). Every interval must come from the same measurement.
+class CounterTotals {
+public:
+    struct Event {
+        std::string group;
+        std::string counter;
+        std::string event;
+        std::string unit;
+        std::vector<CountSum> perLocation; // weights: the intervals' lengths in seconds
+    };
+
+    void add(const IntervalResult& interval);
+    const std::vector<Event>& events() const { return events_; }
+
+private:
+    std::vector<Event> events_;
+};
+
+// A location's labels; -1: not known (left out). No core type yet: core/topology
+// does not tell a hybrid CPU's core kinds apart.
+struct CpuLabels {
+    int cpu = -1;
+    int socket = -1;
+    int numaNode = -1;
+};
+
+struct ExpositionInput {
+    std::string host;
+    std::vector<CpuLabels> locations; // parallel to every event's perLocation
+    const CounterTotals& totals;
+};
+
+std::string formatExposition(const ExpositionInput& input, ExpositionFormat format);
+
+// Lower case, every run of characters outside [a-z0-9] one '_', none at the
+// ends: a piece of a metric name ("Page faults [1/s]" -> "page_faults_1_s").
+std::string metricNameFragment(std::string_view text);
+// A label value inside its double quotes: backslash, double quote and line feed escaped.
+std::string escapeLabelValue(std::string_view value);
+
+} // namespace perfdash

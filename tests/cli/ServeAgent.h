@@ -1,0 +1,125 @@
+#pragma once
+// `perfdash-cli serve` run as a user runs it (PERFDASH_CLI, a separate
+// process), and what a client sees of it: HTTP answers through cpp-httplib's
+// client, raw bytes through a plain socket, and the counts in its /metrics.
+#include <QProcess>
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <optional>
+#include <string>
+
+#include <httplib.h>
+
+#include "core/util/Strings.h"
+
+namespace perfdash::testing {
+
+class ServeAgent {
+public:
+    ServeAgent() = default;
+    ServeAgent(const ServeAgent&) = delete;
+    ~ServeAgent() {
+        if (process_.state() != QProcess::NotRunning) {
+            process_.kill();
+            process_.waitForFinished(10000);
+        }
+    }
+
+    // Starts `perfdash-cli serve ARGS --listen 127.0.0.1:0` and waits for the
+    // line that names its port; empty, or what went wrong with its stderr.
+    std::string start(const QStringList& args) {
+        process_.start(qEnvironmentVariable("PERFDASH_CLI"), QStringList{"serve"} << args
+                                                                 << QStringList{"--listen", "127.0.0.1:0"});
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (std::chrono::steady_clock::now() < deadline && process_.state() != QProcess::NotRunning) {
+            process_.waitForReadyRead(200);
+            err_ += process_.readAllStandardError().toStdString();
+            const size_t at = err_.find("serving on 127.0.0.1:");
+            if (at == std::string::npos) continue;
+            const size_t end = err_.find(' ', at + 21);
+            if (auto port = parseUnsigned(err_.substr(at + 21, end - at - 21))) {
+                port_ = static_cast<int>(*port);
+                return {};
+            }
+        }
+        return "the agent did not start serving: " + err_;
+    }
+
+    int port() const { return port_; }
+
+    // SIGTERM, then its exit code (-1: it did not exit by itself) and its stderr.
+    int stop(std::string& err) {
+        ::kill(static_cast<pid_t>(process_.processId()), SIGTERM);
+        const bool exited = process_.waitForFinished(60000);
+        err = err_ + process_.readAllStandardError().toStdString();
+        return exited && process_.exitStatus() == QProcess::NormalExit ? process_.exitCode() : -1;
+    }
+
+    httplib::Result get(const std::string& path, const httplib::Headers& headers = {}) const {
+        httplib::Client client("127.0.0.1", port_);
+        client.set_read_timeout(30);
+        client.set_connection_timeout(30);
+        return client.Get(path.c_str(), headers);
+    }
+
+private:
+    QProcess process_;
+    std::string err_;
+    int port_ = 0;
+};
+
+// Sends `bytes` on a fresh connection and returns what comes back until the
+// end of the answer's header, the server closing it, or `timeoutS`.
+inline std::string rawExchange(int port, const std::string& bytes, int timeoutS = 30) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    timeval timeout{timeoutS, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    std::string answer;
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+        size_t sent = 0;
+        while (sent < bytes.size()) {
+            const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+            if (n <= 0) break; // the server may answer and close before reading everything
+            sent += static_cast<size_t>(n);
+        }
+        char buffer[4096];
+        ssize_t n;
+        while (answer.find("\r\n\r\n") == std::string::npos && (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0)
+            answer.append(buffer, static_cast<size_t>(n));
+    }
+    ::close(fd);
+    return answer;
+}
+
+// The status code of a raw answer ("HTTP/1.1 414 ..." -> 414), or 0.
+inline int rawStatus(const std::string& answer) {
+    if (answer.size() < 12 || !answer.starts_with("HTTP/1.1 ")) return 0;
+    return static_cast<int>(parseUnsigned(answer.substr(9, 3)).value_or(0));
+}
+
+// The value of the first sample of `metric` whose labels hold every one of
+// `labels` (each written as in the text: cpu="0"), or nullopt.
+inline std::optional<double> sampleValue(const std::string& exposition, const std::string& metric,
+                                         const std::vector<std::string>& labels) {
+    for (const std::string& line : split(exposition, '\n')) {
+        if (!line.starts_with(metric + "{")) continue;
+        bool all = true;
+        for (const std::string& l : labels) all = all && line.find(l) != std::string::npos;
+        if (!all) continue;
+        return parseDouble(line.substr(line.rfind(' ') + 1));
+    }
+    return std::nullopt;
+}
+
+} // namespace perfdash::testing

@@ -1,0 +1,212 @@
+// `perfdash-cli serve` as an attacker and a careless admin meet it: without
+// or with a wrong token (401), writing (405), oversized, malformed and slow
+// requests (4xx or closed), a burst of them from several clients, and the
+// refusals at start (a network address without a token, a token file every
+// user can read, bad addresses, a port in use, an unknown group). It must
+// go on counting through all of it and stop cleanly on SIGTERM.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "ServeAgent.h"
+#include "StatCli.h"
+
+using namespace perfdash;
+using namespace perfdash::testing;
+
+namespace {
+
+const std::string kToken = "t0ken-for-the-test";
+
+// `perfdash-cli serve ARGS` that must refuse to start.
+StatRun serveRefused(const QStringList& args) {
+    QProcess p;
+    p.start(cliPath(), QStringList{"serve"} << args);
+    return collect(p, 60000);
+}
+
+// The status of an answer, 0 for none.
+int statusOf(const httplib::Result& answer) { return answer ? answer->status : 0; }
+
+} // namespace
+
+class TestServeSecurity : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    QString tokenFile_;
+    ServeAgent agent_;
+    httplib::Headers authorized_{{"Authorization", "Bearer " + kToken}};
+
+    std::optional<double> taskClockOfCpu0() {
+        auto res = agent_.get("/metrics", authorized_);
+        if (!res || res->status != 200) return std::nullopt;
+        return sampleValue(res->body, "perfdash_event_total", {"cpu=\"0\"", "event=\"task-clock\""});
+    }
+
+private slots:
+    void initTestCase() {
+        if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        QVERIFY(dir_.isValid());
+        tokenFile_ = dir_.filePath("token");
+        QFile file(tokenFile_);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(kToken + "\n"));
+        file.close();
+        QVERIFY(::chmod(tokenFile_.toLocal8Bit().constData(), 0600) == 0);
+        const std::string why =
+            agent_.start({"-e", "task-clock,page-faults", "--interval", "200ms", "--token-file", tokenFile_});
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    void aTokenIsRequired() {
+        auto none = agent_.get("/metrics");
+        QVERIFY(none);
+        QCOMPARE(none->status, 401);
+        QCOMPARE(none->get_header_value("WWW-Authenticate"), std::string("Bearer"));
+        QCOMPARE(statusOf(agent_.get("/metrics", {{"Authorization", "Bearer " + kToken + "x"}})), 401);
+        QCOMPARE(statusOf(agent_.get("/api/v1/info", {{"Authorization", "Basic " + kToken}})), 401);
+        QCOMPARE(statusOf(agent_.get("/metrics", authorized_)), 200);
+    }
+
+    void metricsAndInfo() {
+        auto text = agent_.get("/metrics", authorized_);
+        QVERIFY(text);
+        QCOMPARE(text->get_header_value("Content-Type"), std::string("text/plain; version=0.0.4; charset=utf-8"));
+        // The first sample comes with the first interval's end.
+        std::optional<double> taskClock;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (!(taskClock = taskClockOfCpu0()) && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QVERIFY2(taskClock.has_value(), "no task-clock sample of CPU 0 within a minute");
+        httplib::Headers openMetrics = authorized_;
+        openMetrics.emplace("Accept", "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5");
+        auto om = agent_.get("/metrics", openMetrics);
+        QVERIFY(om);
+        QCOMPARE(om->get_header_value("Content-Type"),
+                 std::string("application/openmetrics-text; version=1.0.0; charset=utf-8"));
+        QVERIFY(om->body.ends_with("# EOF\n"));
+
+        auto info = agent_.get("/api/v1/info", authorized_);
+        QVERIFY(info);
+        QCOMPARE(info->status, 200);
+        const auto json = nlohmann::json::parse(info->body, nullptr, false);
+        QVERIFY2(json.is_object(), info->body.c_str());
+        QCOMPARE(json["interval_s"].get<double>(), 0.2);
+        QVERIFY(!json["started_at"].get<std::string>().empty());
+        QVERIFY(!json["cpus"].empty());
+        QVERIFY(json["machine"].is_object());
+        QVERIFY(json["capabilities"].is_array());
+        QCOMPARE(json["groups"][0]["events"][0]["event"].get<std::string>(), std::string("task-clock"));
+        QCOMPARE(json["groups"][0]["events"][0]["counted"].get<bool>(), true);
+    }
+
+    void readOnly() {
+        httplib::Client client("127.0.0.1", agent_.port());
+        client.set_read_timeout(30);
+        auto post = client.Post("/metrics", authorized_, "x", "text/plain");
+        QVERIFY(post);
+        QCOMPARE(post->status, 405);
+        QCOMPARE(post->get_header_value("Allow"), std::string("GET"));
+        QCOMPARE(statusOf(client.Delete("/metrics", authorized_)), 405);
+        QCOMPARE(statusOf(agent_.get("/api/v1/stream", authorized_)), 404);
+        QCOMPARE(statusOf(agent_.get("/metrics?interval=1s", authorized_)), 400);
+    }
+
+    void malformedAndOversizedRequests() {
+        const std::string auth = "Authorization: Bearer " + kToken + "\r\n";
+        QCOMPARE(rawStatus(rawExchange(agent_.port(), "GARBAGE\r\n\r\n")), 400);
+        QCOMPARE(rawStatus(rawExchange(agent_.port(), "GET /metrics HTTP/7.5\r\n" + auth + "\r\n")), 400);
+        QCOMPARE(rawStatus(rawExchange(agent_.port(), "GET /" + std::string(20000, 'a') + " HTTP/1.1\r\n\r\n")),
+                 414);
+        QCOMPARE(rawStatus(rawExchange(agent_.port(), "GET /metrics HTTP/1.1\r\n" + auth + "X-Big: " +
+                                                          std::string(20000, 'b') + "\r\n\r\n")),
+                 400);
+        // A body is refused unread, however large it claims to be.
+        QCOMPARE(rawStatus(rawExchange(agent_.port(), "GET /metrics HTTP/1.1\r\n" + auth +
+                                                          "Content-Length: 1000000000\r\n\r\n" +
+                                                          std::string(1000, 'c'))),
+                 413);
+    }
+
+    // A client that connects and says nothing is dropped after the read timeout (5 s), not held forever.
+    void slowClientsAreDropped() {
+        const auto start = std::chrono::steady_clock::now();
+        const std::string answer = rawExchange(agent_.port(), "GET /metrics HTTP/1.1\r\n", 60);
+        const auto waited = std::chrono::steady_clock::now() - start;
+        QVERIFY2(waited < std::chrono::seconds(60), "the server kept a silent client for a minute");
+        QVERIFY2(rawStatus(answer) == 0 || rawStatus(answer) >= 400, answer.c_str());
+    }
+
+    void countingGoesOnThroughABurst() {
+        const std::optional<double> before = taskClockOfCpu0();
+        QVERIFY(before);
+        std::vector<std::thread> clients;
+        std::atomic<int> answered{0};
+        for (int c = 0; c < 8; ++c)
+            clients.emplace_back([&, c] {
+                for (int i = 0; i < 25; ++i) {
+                    const std::string request =
+                        i % 3 == 0 ? "GET /metrics HTTP/1.1\r\nAuthorization: Bearer wrong\r\n\r\n"
+                        : i % 3 == 1 ? "\x16\x03\x01 not http at all\r\n\r\n"
+                                     : "GET /metrics HTTP/1.1\r\nAuthorization: Bearer " + kToken + "\r\n\r\n";
+                    if (rawStatus(rawExchange(agent_.port(), request, 30)) > 0) ++answered;
+                }
+                (void)c;
+            });
+        for (auto& t : clients) t.join();
+        QCOMPARE(answered.load(), 200);
+        // Counting went on: the next reading is larger (the sampler reads every 200 ms).
+        std::optional<double> after;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        do {
+            after = taskClockOfCpu0();
+        } while ((!after || *after <= *before) && std::chrono::steady_clock::now() < deadline);
+        QVERIFY(after);
+        QVERIFY2(*after > *before, "task-clock of CPU 0 did not advance after the burst");
+    }
+
+    void refusedAtStart() {
+        StatRun r = serveRefused({"-e", "task-clock", "--listen", "0.0.0.0:0"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.find("--token-file") != std::string::npos, r.err.c_str());
+        r = serveRefused({"-e", "task-clock", "--listen", "[::]:0"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.find("--token-file") != std::string::npos, r.err.c_str());
+
+        const QString open = dir_.filePath("open-token");
+        QVERIFY(QFile::copy(tokenFile_, open));
+        QVERIFY(::chmod(open.toLocal8Bit().constData(), 0644) == 0);
+        r = serveRefused({"-e", "task-clock", "--token-file", open});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.find("chmod 600") != std::string::npos, r.err.c_str());
+
+        r = serveRefused({"-e", "task-clock", "--listen", "localhost:9464"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.find("'localhost' is not a numeric IPv4 address") != std::string::npos, r.err.c_str());
+        r = serveRefused({"-e", "task-clock", "--listen", "127.0.0.1:99999"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.find("the port must be a number") != std::string::npos, r.err.c_str());
+        r = serveRefused({"-g", "NOSUCHGROUP"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.find("NOSUCHGROUP") != std::string::npos, r.err.c_str());
+        r = serveRefused({"-e", "task-clock", "--listen", "127.0.0.1:" + QString::number(agent_.port())});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.find("cannot listen there") != std::string::npos, r.err.c_str());
+    }
+
+    void stopsCleanly() {
+        std::string err;
+        QCOMPARE(agent_.stop(err), 0);
+        QVERIFY2(err.find("perfdash-cli: stopped") != std::string::npos, err.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeSecurity)
+#include "test_serve_security.moc"

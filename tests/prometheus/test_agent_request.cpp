@@ -1,0 +1,100 @@
+// The agent's own decisions on a request (core/prometheus/AgentRequest.h):
+// the bearer token, the order of 401/405/404/400, and the exposition format
+// an Accept header asks for, as Prometheus and other clients send it.
+#include <QtTest>
+
+#include "core/prometheus/AgentRequest.h"
+
+using namespace perfdash;
+
+namespace {
+
+AgentRequest get(std::string_view path, std::optional<std::string_view> authorization = std::nullopt) {
+    AgentRequest r;
+    r.method = "GET";
+    r.path = path;
+    r.authorization = authorization;
+    return r;
+}
+
+const std::optional<std::string> kToken = "s3cret-token";
+
+} // namespace
+
+class TestAgentRequest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void bearerToken() {
+        QVERIFY(bearerTokenMatches("Bearer s3cret-token", "s3cret-token"));
+        QVERIFY(bearerTokenMatches("bearer s3cret-token", "s3cret-token")); // the scheme is case-insensitive
+        QVERIFY(!bearerTokenMatches("Bearer s3cret-toke", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("Bearer s3cret-token2", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("Bearer S3cret-token", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("Basic s3cret-token", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("s3cret-token", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("Bearer ", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("", "s3cret-token"));
+        QVERIFY(!bearerTokenMatches("Bearer ", "")); // an empty token never matches
+    }
+
+    void answers() {
+        const std::string bearer = "Bearer " + *kToken;
+        AgentAnswer a = answerRequest(get("/metrics"), kToken);
+        QCOMPARE(a.status, 401);
+        QCOMPARE(answerRequest(get("/metrics", "Bearer wrong"), kToken).status, 401);
+        // Nothing but 401 is told to a client without the token, not even that a path does not exist.
+        QCOMPARE(answerRequest(get("/nowhere", "Bearer wrong"), kToken).status, 401);
+        a = answerRequest(get("/metrics", bearer), kToken);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.page, AgentPage::Metrics);
+        QCOMPARE(answerRequest(get("/api/v1/info", bearer), kToken).page, AgentPage::Info);
+        QCOMPARE(answerRequest(get("/metrics"), std::nullopt).status, 200);
+
+        AgentRequest post = get("/metrics", bearer);
+        post.method = "POST";
+        QCOMPARE(answerRequest(post, kToken).status, 405);
+        post.method = "HEAD";
+        QCOMPARE(answerRequest(post, kToken).status, 405);
+        QCOMPARE(answerRequest(get("/metrics/", bearer), kToken).status, 404);
+        AgentRequest body = get("/metrics", bearer);
+        body.hasBody = true;
+        QCOMPARE(answerRequest(body, kToken).status, 413);
+        AgentRequest query = get("/metrics", bearer);
+        query.parameters = {"interval"};
+        a = answerRequest(query, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("'interval'") != std::string::npos, a.error.c_str());
+    }
+
+    void acceptNegotiation_data() {
+        QTest::addColumn<QString>("accept");
+        QTest::addColumn<bool>("openMetrics");
+        QTest::newRow("Prometheus 2.42") << "application/openmetrics-text;version=1.0.0,application/"
+                                            "openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,"
+                                            "*/*;q=0.1"
+                                         << true;
+        QTest::newRow("no header") << "" << false;
+        QTest::newRow("anything") << "*/*" << false;
+        QTest::newRow("text format") << "text/plain;version=0.0.4" << false;
+        QTest::newRow("OpenMetrics only") << "application/openmetrics-text" << true;
+        QTest::newRow("upper case, spaces") << " Application/OpenMetrics-Text ; Version=1.0.0 " << true;
+        QTest::newRow("refused") << "application/openmetrics-text;q=0, text/plain" << false;
+        QTest::newRow("text preferred") << "text/plain;q=1, application/openmetrics-text;q=0.5" << false;
+        QTest::newRow("OpenMetrics preferred") << "text/plain;q=0.2,application/openmetrics-text;q=0.9" << true;
+        QTest::newRow("bad quality") << "application/openmetrics-text;q=high" << false;
+        QTest::newRow("junk") << ";;,,q=;" << false;
+    }
+    void acceptNegotiation() {
+        QFETCH(QString, accept);
+        QFETCH(bool, openMetrics);
+        const std::string header = accept.toStdString();
+        QCOMPARE(negotiateExposition(header) == ExpositionFormat::OpenMetrics, openMetrics);
+        AgentRequest r = get("/metrics");
+        r.accept = header;
+        QCOMPARE(answerRequest(r, std::nullopt).format == ExpositionFormat::OpenMetrics, openMetrics);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentRequest)
+#include "test_agent_request.moc"

@@ -1,0 +1,157 @@
+// The /metrics text of `perfdash-cli serve`: the exact OpenMetrics and
+// Prometheus 0.0.4 text for fixture totals (names, labels and their escapes,
+// units, coverage, an event never counted has no sample), and promtool's
+// verdict on it.
+#include <QtTest>
+
+#include <cmath>
+
+#include "PromTool.h"
+#include "core/prometheus/Exposition.h"
+
+using namespace perfdash;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+EventResult countedEvent(std::string counter, std::string name, std::string unit, std::vector<CountValue> perLocation) {
+    EventResult e;
+    e.counter = std::move(counter);
+    e.event = std::move(name);
+    e.unit = std::move(unit);
+    e.counted = true;
+    e.perLocation = std::move(perLocation);
+    return e;
+}
+
+// Two intervals of two CPUs: page faults (CPU 3 not counted in the first,
+// its counter not on the PMU), an energy event with a unit (multiplexed half
+// the time in the first), and cycles, never counted.
+CounterTotals fixtureTotals(const std::string& groupName) {
+    auto interval = [&](double dt, std::vector<CountValue> faults, std::vector<CountValue> energy) {
+        IntervalResult i;
+        i.dt = dt;
+        GroupResult g;
+        g.name = groupName;
+        g.events = {countedEvent("FAULTS", "page-faults", "", std::move(faults)),
+                    countedEvent("ENERGY", "power/energy-pkg/", "Joules", std::move(energy)),
+                    countedEvent("PMC0", "cycles", "", {{kNaN, kNaN}, {kNaN, kNaN}})};
+        i.groups = {g};
+        return i;
+    };
+    CounterTotals totals;
+    totals.add(interval(0.5, {{10, 1}, {kNaN, 0}}, {{1.5, 0.5}, {2.25, 0.5}}));
+    totals.add(interval(1.5, {{5, 1}, {7, 1}}, {{0.5, 1}, {1, 1}}));
+    return totals;
+}
+
+std::vector<CpuLabels> fixtureLocations() {
+    CpuLabels first;
+    first.cpu = 0;
+    first.socket = 0;
+    first.numaNode = 0;
+    CpuLabels second;
+    second.cpu = 3;
+    second.socket = 1;
+    return {first, second};
+}
+
+} // namespace
+
+class TestExposition : public QObject {
+    Q_OBJECT
+
+private slots:
+    void openMetricsTextIsExact() {
+        const CounterTotals totals = fixtureTotals("my\"group\\x\ny");
+        const std::string text = formatExposition({"node-1", fixtureLocations(), totals}, ExpositionFormat::OpenMetrics);
+        const std::string labels0 = "host=\"node-1\",cpu=\"0\",socket=\"0\",numa_node=\"0\",group=\"my\\\"group\\\\x\\ny\"";
+        const std::string labels3 = "host=\"node-1\",cpu=\"3\",socket=\"1\",group=\"my\\\"group\\\\x\\ny\"";
+        const std::string faults = ",counter=\"FAULTS\",event=\"page-faults\"}";
+        const std::string energy = ",counter=\"ENERGY\",event=\"power/energy-pkg/\"}";
+        const std::string expected =
+            "# TYPE perfdash_event counter\n"
+            "# HELP perfdash_event Events counted since the agent started, per CPU, scaled for multiplexing\n"
+            "perfdash_event_total{" + labels0 + faults + " 15\n"
+            "perfdash_event_total{" + labels3 + faults + " 7\n"
+            "# TYPE perfdash_event_joules counter\n"
+            "# UNIT perfdash_event_joules joules\n"
+            "# HELP perfdash_event_joules Events counted since the agent started, per CPU, scaled for "
+            "multiplexing, in joules\n"
+            "perfdash_event_joules_total{" + labels0 + energy + " 2\n"
+            "perfdash_event_joules_total{" + labels3 + energy + " 3.25\n"
+            "# TYPE perfdash_multiplex_enabled_seconds counter\n"
+            "# UNIT perfdash_multiplex_enabled_seconds seconds\n"
+            "# HELP perfdash_multiplex_enabled_seconds Seconds each event was enabled for counting since the "
+            "agent started\n"
+            "perfdash_multiplex_enabled_seconds_total{" + labels0 + faults + " 2\n"
+            "perfdash_multiplex_enabled_seconds_total{" + labels3 + faults + " 2\n"
+            "perfdash_multiplex_enabled_seconds_total{" + labels0 + energy + " 2\n"
+            "perfdash_multiplex_enabled_seconds_total{" + labels3 + energy + " 2\n"
+            "# TYPE perfdash_multiplex_running_seconds counter\n"
+            "# UNIT perfdash_multiplex_running_seconds seconds\n"
+            "# HELP perfdash_multiplex_running_seconds Seconds each event was on a hardware counter; running / "
+            "enabled is its multiplexing coverage\n"
+            "perfdash_multiplex_running_seconds_total{" + labels0 + faults + " 2\n"
+            "perfdash_multiplex_running_seconds_total{" + labels3 + faults + " 1.5\n"
+            "perfdash_multiplex_running_seconds_total{" + labels0 + energy + " 1.75\n"
+            "perfdash_multiplex_running_seconds_total{" + labels3 + energy + " 1.75\n"
+            "# EOF\n";
+        QCOMPARE(QString::fromStdString(text), QString::fromStdString(expected));
+    }
+
+    void prometheusTextIsExact() {
+        CounterTotals totals;
+        IntervalResult i;
+        i.dt = 1;
+        GroupResult g;
+        g.name = "SOFTWARE";
+        g.events = {countedEvent("TASKCLOCK", "task-clock", "", {{1e9, 1}})};
+        i.groups = {g};
+        totals.add(i);
+        totals.add(i);
+        CpuLabels cpu;
+        cpu.cpu = 1;
+        const std::string text = formatExposition({"h", {cpu}, totals}, ExpositionFormat::PrometheusText);
+        const std::string labels = "{host=\"h\",cpu=\"1\",group=\"SOFTWARE\",counter=\"TASKCLOCK\",event=\"task-clock\"}";
+        const std::string expected =
+            "# TYPE perfdash_event_total counter\n"
+            "# HELP perfdash_event_total Events counted since the agent started, per CPU, scaled for multiplexing\n"
+            "perfdash_event_total" + labels + " 2000000000\n"
+            "# TYPE perfdash_multiplex_enabled_seconds_total counter\n"
+            "# HELP perfdash_multiplex_enabled_seconds_total Seconds each event was enabled for counting since the "
+            "agent started\n"
+            "perfdash_multiplex_enabled_seconds_total" + labels + " 2\n"
+            "# TYPE perfdash_multiplex_running_seconds_total counter\n"
+            "# HELP perfdash_multiplex_running_seconds_total Seconds each event was on a hardware counter; "
+            "running / enabled is its multiplexing coverage\n"
+            "perfdash_multiplex_running_seconds_total" + labels + " 2\n";
+        QCOMPARE(QString::fromStdString(text), QString::fromStdString(expected));
+        QCOMPARE(contentType(ExpositionFormat::PrometheusText), "text/plain; version=0.0.4; charset=utf-8");
+        QCOMPARE(contentType(ExpositionFormat::OpenMetrics),
+                 "application/openmetrics-text; version=1.0.0; charset=utf-8");
+    }
+
+    void namesAndLabelValuesAreSanitised() {
+        QCOMPARE(metricNameFragment("Page faults [1/s]"), std::string("page_faults_1_s"));
+        QCOMPARE(metricNameFragment("  L2 -> L1 bandwidth [MBytes/s] "), std::string("l2_l1_bandwidth_mbytes_s"));
+        QCOMPARE(metricNameFragment("Joules"), std::string("joules"));
+        QCOMPARE(metricNameFragment("ünit"), std::string("nit"));
+        QCOMPARE(escapeLabelValue("a\\b\"c\nd"), std::string("a\\\\b\\\"c\\nd"));
+    }
+
+    // promtool reads Prometheus's text format (its parser for OpenMetrics is
+    // Prometheus's scraper, which test_serve_prometheus runs against the agent).
+    void promtoolAcceptsTheExposition() {
+        if (testing::promtoolPath().isEmpty())
+            QSKIP("promtool is not installed (Debian package prometheus, packaging/debian-packages.txt)");
+        const CounterTotals totals = fixtureTotals("my\"group\\x\ny");
+        const std::string text = formatExposition({"node-1", fixtureLocations(), totals}, ExpositionFormat::PrometheusText);
+        const testing::PromToolRun run = testing::promtool({"check", "metrics"}, text);
+        QVERIFY2(run.ran && run.exitCode == 0, run.output.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExposition)
+#include "test_exposition.moc"
