@@ -26,6 +26,9 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+# pkg-config (cpp-httplib) must read the arm64 .pc files, whose libdir and
+# dependencies are the target's, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${PERFDASH_CROSS_TRIPLE}/pkgconfig:/usr/share/pkgconfig)
 
 
 # Packages whose arm64 -dev package cannot be installed beside the host's.
