@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/groups/CustomEventSet.h"
 #include "core/groups/GroupFileParser.h"
 #include "core/groups/MetricEvaluator.h"
 #include "core/util/DataPaths.h"
@@ -131,6 +132,10 @@ bool GroupLibrary::looksLikePath(std::string_view nameOrPath) {
 }
 
 Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {
+    // A file of that name wins; then likwid's EVENT:COUNTER,... (a group name never contains ':').
+    std::error_code ec;
+    if (nameOrPath.find(':') != std::string_view::npos && !std::filesystem::exists(std::string(nameOrPath), ec))
+        return parseCustomEventSet(nameOrPath);
     if (looksLikePath(nameOrPath)) return loadGroupFile(std::string(nameOrPath));
     if (auto entry = locateGroup(roots_, archs_, nameOrPath)) return loadGroupFile(entry->file);
 
@@ -143,7 +148,8 @@ Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {
     else if (!names.empty())
         message += "; available: " + join(names, ", ");
     message += " (searched " + join(searchDirs(), ", ") +
-               "; 'perfdash-cli groups' lists the groups, a path to a .txt file also works)";
+               "; 'perfdash-cli groups' lists the groups; a path to a .txt file and likwid's custom event sets, "
+               "EVENT:COUNTER,..., also work)";
     return makeError(message);
 }
 

@@ -51,6 +51,20 @@ private slots:
         QVERIFY2(faults >= 20000 && faults < 20000 + kStartupPageFaults, describe(faults).c_str());
     }
 
+    void countsALikwidCustomEventSet() {
+        // likwid-perfctr's -g EVENT:COUNTER,... form, with events this machine counts.
+        const StatRun run = runStat({"--json", "-g", "page-faults:PMC0,task-clock:PMC1", "--", workloadPath(),
+                                     "pages", "20000"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        auto report = jsonReport(run);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QCOMPARE(report->groups.size(), size_t(1));
+        QCOMPARE(report->groups[0].name, std::string("custom"));
+        const double faults = total(report->groups, "page-faults");
+        QVERIFY2(faults >= 20000 && faults < 20000 + kStartupPageFaults, describe(faults).c_str());
+        QVERIFY(total(report->groups, "task-clock") > 0);
+    }
+
     void countsEveryGetpidThroughItsTracepoint() {
         // Mounts tracefs when we are root; perfdash-cli reads the tracepoint's ID there.
         const EventLookup tracepoint = tracepointEvent("syscalls", "sys_enter_getpid");

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/groups/CustomEventSet.h"
 #include "core/groups/GroupFileParser.h"
 #include "core/groups/MetricEvaluator.h"
 #include "core/measurement/SlotResolver.h"
@@ -16,6 +17,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace perfdash;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    // The same bytes as a likwid custom event set (-g EVENT:COUNTER,...): an error or a group, never a crash.
+    (void)parseCustomEventSet(text);
     auto group = parseGroupText(text, "fuzz.txt", "FUZZ");
     if (!group) return 0;
     static const EventResolver events(EventPaths{PERFDASH_FIXTURES_DIR "/likwid/sysfs-aperf", {}});
