@@ -83,10 +83,9 @@ void findPlateau(IpcCurve& curve) {
     // A curve whose last point is still well above every window has not
     // levelled off: its plateau lies beyond the chains measured.
     if (pts.size() >= 3 && pts.back().ipc() > 1.05 * best) {
-        char last[32];
-        std::snprintf(last, sizeof last, "%.2f", pts.back().ipc());
-        curve.stillRising = "still rising at " + std::to_string(pts.back().chains) + " chains (" + last +
-                            " IPC): the plateau lies beyond the chains measured";
+        curve.stillRising = printfString("still rising at %d chains (%.2f IPC): the plateau lies beyond the chains "
+                                         "measured",
+                                         pts.back().chains, pts.back().ipc());
         return;
     }
     curve.plateauIpc = best;

@@ -1,9 +1,9 @@
 #include "core/microbench/MeasurementContext.h"
 
-#include <cstdio>
 #include <limits>
 
 #include "core/microbench/Emulation.h"
+#include "core/util/Strings.h"
 
 namespace perfdash {
 
@@ -53,13 +53,11 @@ Result<std::unique_ptr<MeasurementContext>> MeasurementContext::create(const Mea
     if (stop.stop_requested()) return makeError("cancelled");
     c->clockProbe_ = std::move(probe).value();
     env.cyclesSource = "measured-clock";
-    char start[96];
-    if (clock) {
-        env.clockHz = clock->hz;
-        std::snprintf(start, sizeof start, "%.4f GHz at the start", clock->hz / 1e9);
-    }
+    if (clock) env.clockHz = clock->hz;
     env.cyclesSourceDetail = "the core clock, measured alongside each benchmark by a chain of dependent adds (" +
-                             (clock ? std::string(start) : "n/a at the start: " + clock.error().message) + ")";
+                             (clock ? printfString("%.4f GHz at the start", clock->hz / 1e9)
+                                    : "n/a at the start: " + clock.error().message) +
+                             ")";
     return c;
 }
 

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
-#include <cstdio>
 
 #include "core/util/TextTable.h"
 #include "core/util/Strings.h"
@@ -12,25 +10,15 @@ namespace perfdash {
 
 namespace {
 
-std::string format(const char* pattern, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* pattern, ...) {
-    char buf[1024];
-    va_list args;
-    va_start(args, pattern);
-    std::vsnprintf(buf, sizeof buf, pattern, args);
-    va_end(args);
-    return buf;
-}
-
 std::string fixed(double v, int decimals = 2) {
     if (!std::isfinite(v)) return "n/a";
-    return format("%.*f", decimals, v);
+    return printfString("%.*f", decimals, v);
 }
 
 std::string ghz(const std::optional<double>& hz) { return hz ? fixed(*hz / 1e9, 4) + " GHz" : "n/a"; }
 
 std::string environmentText(const BenchEnvironment& env) {
-    std::string out = format("%s, CPU %d, %s\n", env.arch.c_str(), env.cpu, env.scheduling.c_str());
+    std::string out = printfString("%s, CPU %d, %s\n", env.arch.c_str(), env.cpu, env.scheduling.c_str());
     if (!env.emulated.empty()) out += env.emulated + "\n";
     out += "cycles from " + env.cyclesSourceDetail + "\n";
     if (!env.cyclesCounterNote.empty()) out += "  (" + env.cyclesCounterNote + ")\n";
@@ -118,7 +106,7 @@ std::string clockReportsText(const std::vector<CpuClockReport>& reports) {
             table.addRow({cpu, "measured", "n/a", r.error});
         else
             table.addRow({cpu, "measured", ghz(r.measured->hz),
-                          format("fastest runs%s; median runs %s; %d runs; %s",
+                          printfString("fastest runs%s; median runs %s; %d runs; %s",
                                  r.measured->minimumConfirmed ? "" : ", not repeated: a busy CPU",
                                  ghz(r.measured->medianHz).c_str(), r.measured->repetitions, r.scheduling.c_str())});
         for (const auto& ref : r.references) table.addRow({cpu, ref.source, ghz(ref.hz), ref.note});
@@ -135,7 +123,7 @@ std::string ipcCurvesText(const BenchEnvironment& environment, const std::vector
             continue;
         }
         if (c.plateauIpc)
-            out += format(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
+            out += printfString(": plateau %s IPC from %d chains on\n", fixed(*c.plateauIpc).c_str(), c.plateauChains);
         else
             out += ": plateau n/a: " + c.whyNoPlateau() + "\n";
         // One column per number of chains, as the curve runs.
@@ -149,7 +137,7 @@ std::string ipcCurvesText(const BenchEnvironment& environment, const std::vector
         table.addRow(std::move(ipcRow));
         out += table.render();
         for (const auto& p : c.points)
-            if (!p.cyclesPerInstruction) out += format("  %d chains: IPC n/a: ", p.chains) + p.unavailable + "\n";
+            if (!p.cyclesPerInstruction) out += printfString("  %d chains: IPC n/a: ", p.chains) + p.unavailable + "\n";
         if (!c.note.empty()) out += "  (" + c.note + ")\n";
     }
     return out;

@@ -2,19 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "core/util/Strings.h"
 
 namespace perfdash {
-
-namespace {
-
-std::string format(const char* pattern, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, pattern, value);
-    return buf;
-}
-
-} // namespace
 
 std::string whyCyclesNotMeasurable(const Summary& s) {
     for (double v : {s.min, s.q1, s.median, s.q3, s.max})
@@ -24,8 +15,8 @@ std::string whyCyclesNotMeasurable(const Summary& s) {
         return "machine too busy: the kernel with more copies did not take longer than the one with fewer; run "
                "again on an idle CPU";
     if (least < 1 / kMaxInstructionsPerCycle)
-        return "machine too busy: " + format("%.3g", least) + " cycles per instruction would be more than " +
-               format("%.0f", kMaxInstructionsPerCycle) + " instructions per cycle, beyond any core; run again on "
+        return "machine too busy: " + printfString("%.3g", least) + " cycles per instruction would be more than " +
+               printfString("%.0f", kMaxInstructionsPerCycle) + " instructions per cycle, beyond any core; run again on "
                "an idle CPU";
     return {};
 }
@@ -36,8 +27,8 @@ std::string whyClockNotMeasurable(double fastest, double median) {
                "CPU was busy or changing frequency); run again on an idle CPU";
     const double hz = 1 / std::min(fastest, median);
     if (hz > kMaxCoreClockHz)
-        return "machine too busy: the clock chain gave " + format("%.3g", hz / 1e9) + " GHz, faster than any core (" +
-               format("%.0f", kMaxCoreClockHz / 1e9) + " GHz at most); run again on an idle CPU";
+        return "machine too busy: the clock chain gave " + printfString("%.3g", hz / 1e9) + " GHz, faster than any core (" +
+               printfString("%.0f", kMaxCoreClockHz / 1e9) + " GHz at most); run again on an idle CPU";
     return {};
 }
 

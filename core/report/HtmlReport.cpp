@@ -42,9 +42,7 @@ std::string bytesText(double bytes) {
     const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     size_t u = 0;
     while (bytes >= 1024 && u + 1 < std::size(units)) bytes /= 1024, ++u;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, bytes == std::trunc(bytes) ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-    return buf;
+    return bytes == std::trunc(bytes) ? printfString("%.0f %s", bytes, units[u]) : printfString("%.1f %s", bytes, units[u]);
 }
 
 using Rows = std::vector<std::pair<std::string, std::string>>;
@@ -245,8 +243,7 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
                       esc(target) + "</title>\n<style>\n" + kStyle + (options.forPrint ? kPrintStyle : "") +
                       "</style>\n</head>\n<body>\n";
     out += "<h1>perfdash report: " + esc(target) + "</h1>\n";
-    char duration[64] = "duration unknown";
-    if (isAvailable(r.durationS)) std::snprintf(duration, sizeof duration, "%.3f s", r.durationS);
+    const std::string duration = isAvailable(r.durationS) ? printfString("%.3f s", r.durationS) : "duration unknown";
     out += "<p class=\"subtitle\">" + esc(r.startedAt.empty() ? std::string("start time unknown") : "started " + r.startedAt) +
            ", " + duration + "</p>\n";
     if (r.incomplete)

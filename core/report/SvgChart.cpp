@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "core/report/MarkupText.h"
 #include "core/report/NumberFormat.h"
+#include "core/util/Strings.h"
 
 namespace perfdash {
 
@@ -19,15 +19,11 @@ constexpr double kTitleSize = 13;
 constexpr double kCharWidth = 6.5;
 
 std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
+    return printfString("%.2f", v);
 }
 
 std::string tickLabel(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", std::fabs(v) < 1e-12 ? 0.0 : v);
-    return buf;
+    return printfString("%g", std::fabs(v) < 1e-12 ? 0.0 : v);
 }
 
 struct Range {

@@ -1,26 +1,21 @@
 #include "core/report/TimelineText.h"
 
-#include <cstdio>
-
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportKeys.h"
 #include "core/result/MetricCoverage.h"
+#include "core/util/Strings.h"
 
 namespace perfdash {
 
 namespace {
 
 std::string line(const std::string& t, const std::string& dt, const std::string& value, const std::string& name) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%12s %9s %18s  ", t.c_str(), dt.c_str(), value.c_str());
-    return buf + name + "\n";
+    return printfString("%12s %9s %18s  ", t.c_str(), dt.c_str(), value.c_str()) + name + "\n";
 }
 
 std::string fixed(double v) {
     if (!isAvailable(v)) return kNotAvailableText;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6f", v);
-    return buf;
+    return printfString("%.6f", v);
 }
 
 } // namespace

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <ctime>
 #include <limits>
 #include <optional>
@@ -22,9 +21,7 @@ namespace {
 constexpr double kUnknownHz = std::numeric_limits<double>::quiet_NaN();
 
 std::string megahertz(double hz) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f MHz", hz / 1e6);
-    return buf;
+    return printfString("%.3f MHz", hz / 1e6);
 }
 
 // CPUID leaf 0x15: TSC = crystal (ECX) * EBX / EAX. Intel leaves ECX at 0 on

@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 
 #include "core/util/Strings.h"
 
@@ -36,13 +35,11 @@ Result<std::chrono::nanoseconds> parseDuration(std::string_view text, std::strin
 }
 
 std::string formatDuration(std::chrono::nanoseconds d) {
-    char buf[64];
-    const auto ns = d.count();
-    if (ns % 1000000000 == 0) std::snprintf(buf, sizeof buf, "%llds", static_cast<long long>(ns / 1000000000));
-    else if (ns % 1000000 == 0) std::snprintf(buf, sizeof buf, "%lldms", static_cast<long long>(ns / 1000000));
-    else if (ns % 1000 == 0) std::snprintf(buf, sizeof buf, "%lldus", static_cast<long long>(ns / 1000));
-    else std::snprintf(buf, sizeof buf, "%lldns", static_cast<long long>(ns));
-    return buf;
+    const auto ns = static_cast<long long>(d.count());
+    if (ns % 1000000000 == 0) return printfString("%llds", ns / 1000000000);
+    if (ns % 1000000 == 0) return printfString("%lldms", ns / 1000000);
+    if (ns % 1000 == 0) return printfString("%lldus", ns / 1000);
+    return printfString("%lldns", ns);
 }
 
 } // namespace perfdash

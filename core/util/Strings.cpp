@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -150,6 +152,19 @@ std::string hex(uint64_t v) {
     auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);
     (void)ec;
     return "0x" + std::string(buf, ptr);
+}
+
+std::string printfString(const char* pattern, ...) {
+    va_list args;
+    va_start(args, pattern);
+    va_list again;
+    va_copy(again, args);
+    const int n = std::vsnprintf(nullptr, 0, pattern, args);
+    va_end(args);
+    std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+    if (n > 0) std::vsnprintf(out.data(), out.size() + 1, pattern, again);
+    va_end(again);
+    return out;
 }
 
 } // namespace perfdash

@@ -32,4 +32,7 @@ std::optional<std::string> readFirstLine(const std::string& path);
 
 std::string hex(uint64_t v);
 
+// printf into a std::string (GCC 12 has no std::format); any length.
+std::string printfString(const char* pattern, ...) __attribute__((format(printf, 1, 2)));
+
 } // namespace perfdash

@@ -30,6 +30,13 @@ private slots:
         QCOMPARE(splitWhitespace(" Clock [MHz]   1.E-06*FIXC1 ").size(), size_t(3));
         QVERIFY(containsIgnoreCase("Instructions Retired", "RETIRED"));
     }
+    void printsIntoStringsOfAnyLength() {
+        QCOMPARE(printfString("%.2f GHz, %d chains", 3.14159, 4), std::string("3.14 GHz, 4 chains"));
+        QCOMPARE(printfString("%s", ""), std::string());
+        // Longer than any fixed buffer the callers used to have.
+        const std::string long_(5000, 'x');
+        QCOMPARE(printfString("<%s>", long_.c_str()), "<" + long_ + ">");
+    }
     void suggestsClosestNames() {
         const std::vector<std::string> names{"cycles", "instructions", "cache-misses", "cpu-clock", "task-clock"};
         auto m = closestMatches("cylces", names);
