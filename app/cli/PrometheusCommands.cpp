@@ -17,6 +17,7 @@
 
 #include <httplib.h>
 
+#include "app/cli/AgentServing.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/measurement/Capabilities.h"
@@ -27,14 +28,17 @@
 #include "core/topology/CpuList.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Duration.h"
+#include "core/util/JobEnvironment.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
 
 namespace {
 
-// Few clients scrape an agent; more wait in the queue, each one bounded by the timeouts.
+// Few clients scrape an agent; more wait in the queue, each one bounded by the timeouts,
+// and beyond the queue in the kernel's listen backlog. Streams have threads of their own.
 constexpr size_t kServerThreads = 4;
+constexpr size_t kMaxQueuedConnections = 64;
 constexpr time_t kClientTimeoutS = 5;
 
 CommandLine serveCommandLine() {
@@ -127,12 +131,6 @@ Result<std::string> readToken(const std::string& path) {
     return token;
 }
 
-std::string hostName() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-    return name;
-}
-
 // What the agent counts, and its running totals, shared by the counting
 // thread and the server's threads.
 class AgentState {
@@ -195,8 +193,8 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             {"warnings", plan.warnings}};
 }
 
-void answer(const httplib::Request& req, httplib::Response& res, const AgentState& state,
-            const std::optional<std::string>& token) {
+void answer(const httplib::Request& req, httplib::Response& res, const AgentState& state, IntervalFeed& feed,
+            const std::optional<std::string>& token, std::chrono::nanoseconds countingInterval) {
     const std::string authorization = req.get_header_value("Authorization");
     const std::string accept = req.get_header_value("Accept");
     AgentRequest request;
@@ -204,16 +202,17 @@ void answer(const httplib::Request& req, httplib::Response& res, const AgentStat
     request.path = req.path;
     request.accept = accept;
     if (req.has_header("Authorization")) request.authorization = authorization;
-    for (const auto& [name, value] : req.params) request.parameters.push_back(name);
+    for (const auto& [name, value] : req.params) request.parameters.emplace_back(name, value);
     // Answered before httplib reads a body, so a body is refused unread, whatever its size.
     const std::string length = req.get_header_value("Content-Length");
     request.hasBody = req.has_header("Transfer-Encoding") || (!length.empty() && length != "0");
-    const AgentAnswer a = answerRequest(request, token);
+    const AgentAnswer a = answerRequest(request, token, countingInterval);
     res.status = a.status;
     if (a.status == 401) res.set_header("WWW-Authenticate", "Bearer");
     if (a.status == 405) res.set_header("Allow", "GET");
     if (a.status != 200) res.set_content(a.error, "text/plain; charset=utf-8");
     else if (a.page == AgentPage::Metrics) res.set_content(state.metrics(a.format), contentType(a.format));
+    else if (a.page == AgentPage::Stream) feed.answer(res, a.streamEvery);
     else res.set_content(state.info(), "application/json");
 }
 
@@ -267,7 +266,9 @@ int serveCommand(const ParsedArgs& args) {
     std::signal(SIGPIPE, SIG_IGN); // a client that hangs up is the server's error to handle, not our death
 
     httplib::Server server;
-    server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
+    server.new_task_queue = [] {
+        return new BoundedTaskQueue(kServerThreads + IntervalFeed::kMaxStreams, kMaxQueuedConnections);
+    };
     // httplib's default also sets SO_REUSEPORT, which would let a second agent share the port and take half
     // its scrapes; SO_REUSEADDR alone lets a restarted agent bind while old connections linger.
     server.set_socket_options([](int sock) {
@@ -289,10 +290,17 @@ int serveCommand(const ParsedArgs& args) {
     auto started = Measurement::start(*plan, machine);
     if (!started) return fail(started.error().message);
     Measurement& m = **started;
-    const std::string host = hostName();
+    const std::string host = hostName().empty() ? "unknown" : hostName();
     AgentState state(host, cpuLabels(m.locations(), machine), infoJson(machine, *plan, m, host).dump(2) + "\n");
+    auto builder = m.newResultBuilder();
+    if (!builder) {
+        m.requestStop();
+        (void)m.finish();
+        return fail(builder.error().message);
+    }
+    IntervalFeed feed(*plan, std::move(*builder));
     server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
-        answer(req, res, state, token);
+        answer(req, res, state, feed, token, plan->request.interval);
         return httplib::Server::HandlerResponse::Handled;
     });
 
@@ -301,9 +309,14 @@ int serveCommand(const ParsedArgs& args) {
     std::thread counting([&] {
         while (!m.finished()) {
             m.waitForData(std::chrono::milliseconds(200));
-            state.add(m.takeIntervals());
+            const auto intervals = m.takeIntervals();
+            state.add(intervals);
+            feed.add(intervals);
         }
-        state.add(m.takeIntervals());
+        const auto last = m.takeIntervals();
+        state.add(last);
+        feed.add(last);
+        feed.close(); // the streams end, so that the server's threads can stop
         while (serving) { // counting ended: so does serving (stop() is a no-op until the server runs)
             server.stop();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -320,9 +333,10 @@ int serveCommand(const ParsedArgs& args) {
     });
     std::cerr << "perfdash-cli: serving on " << (listen->host.find(':') != std::string::npos ? "[" + listen->host + "]"
                                                                                               : listen->host)
-              << ':' << port << " (/metrics, /api/v1/info)" << std::endl;
+              << ':' << port << " (/metrics, /api/v1/info, /api/v1/stream)" << std::endl;
     const bool listened = server.listen_after_bind();
     serving = false;
+    feed.close();
     m.requestStop();
     counting.join();
     signals.join();

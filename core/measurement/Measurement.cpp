@@ -101,17 +101,15 @@ Status Measurement::launch() {
     for (const CounterLocation& l : counters_->locations())
         layout_.taskLocation.push_back(l.kind != CounterLocation::Kind::Cpu);
     for (const SlotStatus& slot : counters_->slotStatus()) layout_.slotOpened.push_back(slot.opened);
-    std::vector<std::string> openFailures;
-    for (const auto& status : counters_->slotStatus()) openFailures.push_back(status.opened ? "" : status.reason);
-    for (size_t s = 0; s < openFailures.size(); ++s)
-        if (!openFailures[s].empty())
+    const std::vector<std::string> failures = openFailures();
+    for (size_t s = 0; s < failures.size(); ++s)
+        if (!failures[s].empty())
             runWarnings_.push_back(plan_.eventSet[s].event.name + " (" + plan_.eventSet[s].counter +
-                                   ") could not be opened: " + openFailures[s]);
+                                   ") could not be opened: " + failures[s]);
 
     std::vector<LocationInfo> locations;
     for (const auto& l : counters_->locations()) locations.push_back(locationInfo(l));
-    auto builder =
-        ResultBuilder::create(plan_, std::move(locations), formulaConstants(plan_, machine_), std::move(openFailures));
+    auto builder = ResultBuilder::create(plan_, std::move(locations), formulaConstants(plan_, machine_), failures);
     if (!builder) return builder.error();
     builder_.emplace(std::move(*builder));
 
@@ -157,6 +155,16 @@ std::vector<IntervalResult> Measurement::intervalsFrom(const std::vector<Snapsho
         previous_ = snap;
     }
     return out;
+}
+
+std::vector<std::string> Measurement::openFailures() const {
+    std::vector<std::string> failures;
+    for (const auto& status : counters_->slotStatus()) failures.push_back(status.opened ? "" : status.reason);
+    return failures;
+}
+
+Result<ResultBuilder> Measurement::newResultBuilder() {
+    return ResultBuilder::create(plan_, builder_->locations(), formulaConstants(plan_, machine_), openFailures());
 }
 
 std::vector<IntervalResult> Measurement::takeIntervals() {

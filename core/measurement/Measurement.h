@@ -45,6 +45,10 @@ public:
 
     // Intervals completed since the last call, oldest first (empty without a timeline).
     std::vector<IntervalResult> takeIntervals();
+    // A builder like the one the intervals come from (that one belongs to the
+    // sampling thread): for results of other periods of the same counts, such
+    // as intervals joined into longer ones (IntervalCombiner).
+    Result<ResultBuilder> newResultBuilder();
     // Snapshots the consumer pulled too late to see separately (merged into longer intervals).
     uint64_t droppedSnapshots() const { return dropped_; }
     // Blocks until new data may be there, the measurement ended, or the timeout.
@@ -73,6 +77,7 @@ private:
     Status launch();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
+    std::vector<std::string> openFailures() const; // per event-set slot, why it did not open ("" if it did)
     std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;
     bool pausedThroughout(int64_t fromNs, int64_t toNs) const;
 

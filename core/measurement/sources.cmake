@@ -6,6 +6,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Capabilities.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChildOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CountingBackends.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IntervalCombiner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Launcher.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachineContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachineFormulaConstants.cpp

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/util/Duration.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -19,22 +20,52 @@ double quality(const std::vector<std::string>& parameters) {
     return 1;
 }
 
+AgentAnswer badRequest(std::string message) { return {400, AgentPage::None, {}, 1, std::move(message) + "\n"}; }
+
+// The stream's `interval`: a whole multiple of the agent's own interval, as a count of them.
+AgentAnswer streamAnswer(const std::vector<std::pair<std::string, std::string>>& parameters,
+                         std::chrono::nanoseconds countingInterval) {
+    AgentAnswer answer{200, AgentPage::Stream, {}, 1, {}};
+    for (const auto& [name, value] : parameters) {
+        if (name != "interval")
+            return badRequest("unknown query parameter '" + name + "': /api/v1/stream takes only interval");
+        const auto interval = parseDuration(value, "interval");
+        if (!interval) return badRequest(interval.error().message);
+        const std::string agent = formatDuration(countingInterval);
+        if (countingInterval.count() <= 0 || *interval < countingInterval ||
+            interval->count() % countingInterval.count() != 0)
+            return badRequest("interval=" + value + ": the agent counts every " + agent +
+                              ", so a line can only join whole intervals; ask for " + agent +
+                              " or a multiple of it, or start the agent with a shorter --interval");
+        answer.streamEvery = static_cast<size_t>(interval->count() / countingInterval.count());
+    }
+    return answer;
+}
+
 } // namespace
 
-AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token) {
+AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token,
+                          std::chrono::nanoseconds countingInterval) {
     if (token && (!request.authorization || !bearerTokenMatches(*request.authorization, *token)))
-        return {401, AgentPage::None, {}, "a valid 'Authorization: Bearer <token>' header is required\n"};
+        return {401, AgentPage::None, {}, 1, "a valid 'Authorization: Bearer <token>' header is required\n"};
     if (request.method != "GET")
-        return {405, AgentPage::None, {}, "the agent is read-only: only GET is allowed\n"};
-    if (request.hasBody) return {413, AgentPage::None, {}, "the agent reads no request body\n"};
+        return {405, AgentPage::None, {}, 1, "the agent is read-only: only GET is allowed\n"};
+    if (request.hasBody) return {413, AgentPage::None, {}, 1, "the agent reads no request body\n"};
     AgentPage page = AgentPage::None;
     if (request.path == "/metrics") page = AgentPage::Metrics;
     else if (request.path == "/api/v1/info") page = AgentPage::Info;
-    else return {404, AgentPage::None, {}, "no such page; the agent serves /metrics and /api/v1/info\n"};
+    else if (request.path == "/api/v1/stream") page = AgentPage::Stream;
+    else
+        return {404, AgentPage::None, {}, 1,
+                "no such page; the agent serves /metrics, /api/v1/info and /api/v1/stream\n"};
+    for (size_t i = 0; i < request.parameters.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (request.parameters[i].first == request.parameters[j].first)
+                return badRequest("query parameter '" + request.parameters[i].first + "' given twice");
+    if (page == AgentPage::Stream) return streamAnswer(request.parameters, countingInterval);
     if (!request.parameters.empty())
-        return {400, AgentPage::None, {}, "unknown query parameter '" + request.parameters.front() +
-                                              "': this page takes none\n"};
-    return {200, page, negotiateExposition(request.accept), {}};
+        return badRequest("unknown query parameter '" + request.parameters.front().first + "': this page takes none");
+    return {200, page, negotiateExposition(request.accept), 1, {}};
 }
 
 bool bearerTokenMatches(std::string_view authorization, std::string_view token) {

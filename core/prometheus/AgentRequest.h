@@ -4,9 +4,11 @@
 // the method and path, query parameters, and which exposition format the
 // Accept header asks for. Pure, so the fuzz target tests/fuzz/fuzz_agent.cpp
 // and the unit tests call exactly what the server calls.
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/prometheus/Exposition.h"
@@ -18,24 +20,30 @@ struct AgentRequest {
     std::string_view path;
     std::optional<std::string_view> authorization; // the Authorization header, if sent
     std::string_view accept;                       // the Accept header, empty if not sent
-    std::vector<std::string> parameters;           // names of the query parameters
+    std::vector<std::pair<std::string, std::string>> parameters; // the query parameters: name, value
     bool hasBody = false;                          // Content-Length above 0 or Transfer-Encoding sent
 };
 
-enum class AgentPage { None, Metrics, Info };
+enum class AgentPage { None, Metrics, Info, Stream };
 
 struct AgentAnswer {
     int status = 200;
     AgentPage page = AgentPage::None; // what to answer with when status is 200
     ExpositionFormat format = ExpositionFormat::PrometheusText;
+    size_t streamEvery = 1;           // Stream: how many of the agent's intervals make one line
     std::string error;                // the body of an error answer
 };
 
 // token: the agent's token (--token-file), or nullopt when none is required.
+// countingInterval: the agent's own interval (--interval); the stream's
+// `interval` must be a whole multiple of it, since a line joins whole
+// intervals (a shorter or uneven one cannot be made from them).
 // Checks in this order, so that nothing is told to a client without the
 // token: 401 (no or wrong token), 405 (not GET), 413 (a body: the agent
-// reads none), 404 (unknown path), 400 (a query parameter: none is defined).
-AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token);
+// reads none), 404 (unknown path), 400 (a query parameter the page does not
+// take, given twice, or a bad interval).
+AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token,
+                          std::chrono::nanoseconds countingInterval);
 
 // "Bearer <token>" (the scheme in any case), compared in time that depends
 // on the token's length only, not on where a wrong one differs.

@@ -3,13 +3,17 @@
 // requests (4xx or closed), a burst of them from several clients, and the
 // refusals at start (a network address without a token, a token file every
 // user can read, bad addresses, a port in use, an unknown group). It must
-// go on counting through all of it and stop cleanly on SIGTERM.
+// go on counting through all of it and stop cleanly on SIGTERM, also while a
+// client streams. The interval stream (/api/v1/stream) is read as the
+// dashboard reads it: joined lines, and a bound on concurrent streams.
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sys/stat.h>
 
+#include <atomic>
+#include <memory>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -34,6 +38,44 @@ StatRun serveRefused(const QStringList& args) {
 // The status of an answer, 0 for none.
 int statusOf(const httplib::Result& answer) { return answer ? answer->status : 0; }
 
+// A client of /api/v1/stream: reads lines until `wanted` came or `stop` is set.
+struct StreamClient {
+    std::vector<nlohmann::json> lines;
+    std::atomic<int> status{0};      // read by the test's thread while this one streams
+    std::atomic<size_t> received{0}; // lines.size(), for the same reader
+
+    void read(int port, const std::string& path, const httplib::Headers& headers, size_t wanted,
+              const std::atomic<bool>* stop = nullptr) {
+        httplib::Client client("127.0.0.1", port);
+        client.set_read_timeout(30);
+        std::string pending;
+        auto answer = client.Get(
+            path.c_str(), headers,
+            [&](const httplib::Response& response) {
+                status = response.status;
+                return true;
+            },
+            [&](const char* data, size_t size) {
+                pending.append(data, size);
+                for (size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1))
+                    lines.push_back(nlohmann::json::parse(pending.substr(0, end), nullptr, false));
+                received = lines.size();
+                return lines.size() < wanted && !(stop && *stop);
+            });
+        if (answer && status == 0) status = answer->status;
+    }
+};
+
+// The task-clock of `cpu` in a stream line, nanoseconds.
+double taskClockIn(const nlohmann::json& line, int cpu) {
+    const auto& locations = line["locations"];
+    for (size_t l = 0; l < locations.size(); ++l)
+        if (locations[l]["kind"] == "cpu" && locations[l]["id"] == cpu)
+            for (const auto& e : line["groups"][0]["events"])
+                if (e["event"] == "task-clock") return e["per_location"][l]["value"].get<double>();
+    return -1;
+}
+
 } // namespace
 
 class TestServeSecurity : public QObject {
@@ -43,6 +85,22 @@ class TestServeSecurity : public QObject {
     QString tokenFile_;
     ServeAgent agent_;
     httplib::Headers authorized_{{"Authorization", "Bearer " + kToken}};
+
+    // Starts `client` reading the stream in `reader`; true once the agent answered 200. A stream
+    // whose client hung up (in a test before) ends at its next line and counts until then: retried.
+    bool startStream(StreamClient& client, std::thread& reader, const std::atomic<bool>& stop) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (std::chrono::steady_clock::now() < deadline) {
+            client.status = 0;
+            reader = std::thread([&] { client.read(agent_.port(), "/api/v1/stream", authorized_, 1000000, &stop); });
+            while (client.status == 0 && std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (client.status == 200) return true;
+            reader.join();
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        return false;
+    }
 
     std::optional<double> taskClockOfCpu0() {
         auto res = agent_.get("/metrics", authorized_);
@@ -115,8 +173,10 @@ private slots:
         QCOMPARE(post->status, 405);
         QCOMPARE(post->get_header_value("Allow"), std::string("GET"));
         QCOMPARE(statusOf(client.Delete("/metrics", authorized_)), 405);
-        QCOMPARE(statusOf(agent_.get("/api/v1/stream", authorized_)), 404);
+        QCOMPARE(statusOf(agent_.get("/api/v1/streams", authorized_)), 404);
         QCOMPARE(statusOf(agent_.get("/metrics?interval=1s", authorized_)), 400);
+        QCOMPARE(statusOf(agent_.get("/api/v1/stream?interval=300ms", authorized_)), 400); // not whole 200 ms
+        QCOMPARE(statusOf(agent_.get("/api/v1/stream?interval=1s&interval=2s", authorized_)), 400);
     }
 
     void malformedAndOversizedRequests() {
@@ -172,6 +232,57 @@ private slots:
         QVERIFY2(*after > *before, "task-clock of CPU 0 did not advance after the burst");
     }
 
+    // The agent counts every 200 ms; a line of `interval=1s` joins five of them.
+    void streamsJoinedIntervals() {
+        StreamClient stream;
+        stream.read(agent_.port(), "/api/v1/stream?interval=1s", authorized_, 3);
+        QCOMPARE(stream.status.load(), 200);
+        QCOMPARE(stream.lines.size(), size_t(3));
+        for (size_t i = 0; i < stream.lines.size(); ++i) {
+            const auto& line = stream.lines[i];
+            QVERIFY2(line.is_object(), "a stream line is not a JSON object");
+            QCOMPARE(line["type"].get<std::string>(), std::string("interval"));
+            const double dt = line["dt"].get<double>();
+            // Five intervals of the sampler, each about 200 ms however busy the machine.
+            QVERIFY2(dt > 0.5 && dt < 5, std::to_string(dt).c_str());
+            // System-wide, a CPU's task-clock is the time it was counted: the line's length.
+            const double taskClock = taskClockIn(line, 0);
+            QVERIFY2(std::fabs(taskClock - dt * 1e9) < 0.02 * dt * 1e9,
+                     (std::to_string(taskClock) + " ns in " + std::to_string(dt) + " s").c_str());
+            // Lines join whole intervals and follow each other without a gap.
+            if (i > 0) {
+                const double gap = line["t"].get<double>() - dt - stream.lines[i - 1]["t"].get<double>();
+                QVERIFY2(std::fabs(gap) < 1e-6, std::to_string(gap).c_str());
+            }
+        }
+        QCOMPARE(statusOf(agent_.get("/api/v1/stream", {})), 401);
+    }
+
+    // A few streams at once at most, so that scrapes are still answered; one more is told to come back.
+    void streamsAreBounded() {
+        constexpr size_t kMaxStreams = 4; // IntervalFeed::kMaxStreams
+        std::atomic<bool> stop{false};
+        std::vector<std::unique_ptr<StreamClient>> streams;
+        std::vector<std::thread> readers;
+        for (size_t i = 0; i < kMaxStreams; ++i) {
+            streams.push_back(std::make_unique<StreamClient>());
+            readers.emplace_back();
+            if (!startStream(*streams.back(), readers.back(), stop)) break;
+        }
+        auto extra = agent_.get("/api/v1/stream", authorized_);
+        const int extraStatus = statusOf(extra);
+        const std::string retry = extra ? extra->get_header_value("Retry-After") : "";
+        const int scrape = statusOf(agent_.get("/metrics", authorized_));
+        stop = true;
+        for (auto& t : readers)
+            if (t.joinable()) t.join();
+        for (const auto& c : streams) QCOMPARE(c->status.load(), 200);
+        QCOMPARE(streams.size(), kMaxStreams);
+        QCOMPARE(extraStatus, 503);
+        QVERIFY(!retry.empty());
+        QCOMPARE(scrape, 200);
+    }
+
     void refusedAtStart() {
         StatRun r = serveRefused({"-e", "task-clock", "--listen", "0.0.0.0:0"});
         QCOMPARE(r.exitCode, 2);
@@ -201,9 +312,16 @@ private slots:
         QVERIFY2(r.err.find("cannot listen there") != std::string::npos, r.err.c_str());
     }
 
+    // Also with a client streaming: its stream ends, and the agent does not wait for it.
     void stopsCleanly() {
+        StreamClient streaming;
+        std::thread reader;
+        const std::atomic<bool> never{false};
+        QVERIFY(startStream(streaming, reader, never));
         std::string err;
-        QCOMPARE(agent_.stop(err), 0);
+        const int exitCode = agent_.stop(err);
+        reader.join();
+        QCOMPARE(exitCode, 0);
         QVERIFY2(err.find("perfdash-cli: stopped") != std::string::npos, err.c_str());
     }
 };

@@ -1,11 +1,13 @@
 // ResultBuilder on a hand-made plan and synthetic counts: the sysfs scale,
 // metrics per location and in aggregate, "not available" carried through
 // to n/a (never 0), and events that were not planned or not opened
-// reported with their reason.
+// reported with their reason. IntervalCombiner on the same plan: intervals
+// joined give exactly what the builder gives for the joined counts.
 #include <QtTest>
 
 #include <cmath>
 
+#include "core/measurement/IntervalCombiner.h"
 #include "core/measurement/ResultBuilder.h"
 
 using namespace perfdash;
@@ -96,6 +98,50 @@ class TestResultBuilder : public QObject {
     }
 
 private slots:
+    void joinedIntervalsAreTheJoinedCounts() {
+        ResultBuilder b = builder();
+        std::vector<CountValue> second = counts({30, 15, 3e9, 1}, {40, 20, 4e9, 2});
+        second[1].coverage = 0.5; // B on CPU 0 was multiplexed in the second interval
+        const IntervalResult first{0.5, 0.5, b.build(counts({10, 5, 1e9, 7}, {20, kNotAvailable, 2e9, 3}), 0.5)};
+        const IntervalResult next{1.0, 0.5, b.build(second, 0.5)};
+
+        IntervalCombiner same(plan_, b, 1);
+        QCOMPARE(same.add(first)->groups[0].events[0].total.value, 30.0); // one interval passes through
+
+        IntervalCombiner two(plan_, b, 2);
+        QVERIFY(!two.add(first));
+        const auto joined = two.add(next);
+        QVERIFY(joined);
+        QCOMPARE(joined->t, 1.0);
+        QCOMPARE(joined->dt, 1.0);
+        std::vector<CountValue> sums = counts({40, 20, 4e9, 8}, {60, kNotAvailable, 6e9, 5});
+        sums[1].coverage = 0.5; // the lowest of the parts'
+        sums[5].coverage = 1.0; // B on CPU 1: n/a, yet the part that was counted was counted all the time
+        const auto expected = builder().build(sums, 1.0);
+        const GroupResult& g = joined->groups[0];
+        for (const char* counter : {"A", "B", "PWR", "N", "F"}) {
+            const EventResult& got = eventOf(g, counter);
+            const EventResult& want = eventOf(expected[0], counter);
+            QCOMPARE(got.counted, want.counted);
+            for (size_t l = 0; l < 2; ++l) {
+                QCOMPARE(isAvailable(got.perLocation[l].value), isAvailable(want.perLocation[l].value));
+                if (isAvailable(want.perLocation[l].value))
+                    QVERIFY2(std::fabs(got.perLocation[l].value - want.perLocation[l].value) <=
+                                 1e-12 * std::fabs(want.perLocation[l].value),
+                             counter);
+                QCOMPARE(got.perLocation[l].coverage, want.perLocation[l].coverage);
+            }
+        }
+        // The sysfs scale applies once: joules, not joules times the scale again.
+        QCOMPARE(eventOf(g, "PWR").total.value, 1e10 * kJoulesPerCount);
+        QVERIFY(!isAvailable(eventOf(g, "B").total.value)); // CPU 1 had no B in the first interval
+        QCOMPARE(metric(g, "A per second").aggregate, 100.0);
+        QVERIFY(std::fabs(metric(g, "A per B").perLocation[0] - 2.0) < 1e-12);
+        // The combiner starts again after each joined interval.
+        QVERIFY(!two.add(first));
+        QCOMPARE(two.add(first)->groups[0].events[0].total.value, 60.0);
+    }
+
     void countsPerLocationAndTotal() {
         const auto groups = builder().build(counts({10, 5, 1e9, 7}, {30, 10, 3e9, 9}), 2.0);
         QCOMPARE(groups.size(), size_t(1));

@@ -18,6 +18,11 @@ AgentRequest get(std::string_view path, std::optional<std::string_view> authoriz
 }
 
 const std::optional<std::string> kToken = "s3cret-token";
+constexpr std::chrono::nanoseconds kEverySecond = std::chrono::seconds(1);
+
+AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token) {
+    return perfdash::answerRequest(request, token, kEverySecond);
+}
 
 } // namespace
 
@@ -61,10 +66,47 @@ private slots:
         body.hasBody = true;
         QCOMPARE(answerRequest(body, kToken).status, 413);
         AgentRequest query = get("/metrics", bearer);
-        query.parameters = {"interval"};
+        query.parameters = {{"interval", "1s"}};
         a = answerRequest(query, kToken);
         QCOMPARE(a.status, 400);
         QVERIFY2(a.error.find("'interval'") != std::string::npos, a.error.c_str());
+    }
+
+    void streamInterval() {
+        const std::string bearer = "Bearer " + *kToken;
+        QCOMPARE(answerRequest(get("/api/v1/stream"), kToken).status, 401);
+        AgentAnswer a = answerRequest(get("/api/v1/stream", bearer), kToken);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.page, AgentPage::Stream);
+        QCOMPARE(a.streamEvery, size_t(1)); // no interval: every one the agent counts
+
+        AgentRequest r = get("/api/v1/stream", bearer);
+        r.parameters = {{"interval", "10s"}};
+        QCOMPARE(answerRequest(r, kToken).streamEvery, size_t(10));
+        r.parameters = {{"interval", "1000ms"}};
+        QCOMPARE(answerRequest(r, kToken).streamEvery, size_t(1));
+        r.parameters = {{"interval", "2500ms"}}; // not whole intervals
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("interval=2500ms") != std::string::npos && a.error.find("every 1s") != std::string::npos,
+                 a.error.c_str());
+        r.parameters = {{"interval", "100ms"}}; // shorter than the agent's: says how to get it
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("--interval") != std::string::npos, a.error.c_str());
+        r.parameters = {{"interval", "soon"}};
+        QCOMPARE(answerRequest(r, kToken).status, 400);
+        r.parameters = {{"interval", "2s"}, {"interval", "4s"}};
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("given twice") != std::string::npos, a.error.c_str());
+        r.parameters = {{"format", "json"}};
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("'format'") != std::string::npos, a.error.c_str());
+        // An agent counting every 250 ms: 1 s is four of its intervals.
+        r.parameters = {{"interval", "1s"}};
+        QCOMPARE(perfdash::answerRequest(r, kToken, std::chrono::milliseconds(250)).streamEvery, size_t(4));
     }
 
     void acceptNegotiation_data() {
