@@ -33,6 +33,7 @@ extern const Subcommand kFreqCommand;
 extern const Subcommand kIpcCommand;
 extern const Subcommand kServeCommand;
 extern const Subcommand kPrometheusRulesCommand;
+extern const Subcommand kMergeCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;

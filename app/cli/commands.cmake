@@ -4,6 +4,7 @@ target_sources(perfdash-cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CapabilitiesCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupCommands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MergeCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProbeCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PrometheusCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatCommand.cpp

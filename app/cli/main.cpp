@@ -84,7 +84,8 @@ std::vector<Command> topCommands() {
             commandOf(kFreqCommand),
             commandOf(kIpcCommand),
             commandOf(kServeCommand),
-            commandOf(kPrometheusRulesCommand)};
+            commandOf(kPrometheusRulesCommand),
+            commandOf(kMergeCommand)};
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "core/measurement/Capabilities.h"
 #include "core/topology/TopologyJson.h"
 #include "core/topology/TopologyReader.h"
+#include "core/util/JobEnvironment.h"
 
 namespace perfdash {
 
@@ -71,6 +72,8 @@ const ClockInfo& MachineContext::nominalClock() {
 
 nlohmann::json MachineContext::machineJson() {
     nlohmann::json machine = nlohmann::json::object();
+    // This machine's name, for reports of several hosts (perfdash-cli merge); not a fixture's.
+    if (paths_.topology.live) machine["hostname"] = hostName();
     if (const auto& topo = topology(); topo.ok()) {
         machine["topology"] = toJson(*topo);
         machine["kernel"] = topo->kernelRelease;

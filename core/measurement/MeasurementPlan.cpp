@@ -9,6 +9,7 @@
 #include "core/measurement/MarkerEnvironment.h"
 #include "core/measurement/CountingBackends.h"
 #include "core/topology/CpuList.h"
+#include "core/util/JobEnvironment.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -262,6 +263,8 @@ RunConfig MeasurementPlan::runConfig(int targetPid) const {
     c.durationS = seconds(request.duration);
     c.userSpaceOnly = userSpaceOnly;
     c.marker = request.marker;
+    c.mpiRank = mpiRankFromEnvironment();
+    c.jobId = jobIdFromEnvironment().value_or("");
     return c;
 }
 

@@ -1,9 +1,6 @@
 #include "core/report/OutputPath.h"
 
 #include <algorithm>
-#include <climits>
-#include <cstdlib>
-#include <unistd.h>
 
 #include "core/util/Strings.h"
 
@@ -22,24 +19,10 @@ std::string pathSafe(std::string value) {
 
 OutputPathValues outputPathValuesFromEnvironment(int pid) {
     OutputPathValues values;
-    char host[HOST_NAME_MAX + 1] = {};
-    if (::gethostname(host, sizeof host - 1) == 0) values.host = host;
+    values.host = hostName();
     values.pid = pid;
-    for (const char* name : kMpiRankVariables) {
-        const char* v = std::getenv(name);
-        auto rank = v ? parseUnsigned(v) : std::nullopt;
-        if (rank && *rank <= static_cast<uint64_t>(INT_MAX)) {
-            values.mpiRank = static_cast<int>(*rank);
-            break;
-        }
-    }
-    for (const char* name : kJobIdVariables) {
-        const char* v = std::getenv(name);
-        if (v && *v) {
-            values.jobId = v;
-            break;
-        }
-    }
+    values.mpiRank = mpiRankFromEnvironment();
+    values.jobId = jobIdFromEnvironment();
     return values;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/util/JobEnvironment.h"
 #include "core/util/Result.h"
 
 namespace perfdash {
@@ -17,12 +18,6 @@ struct OutputPathValues {
     std::optional<int> mpiRank;
     std::optional<std::string> jobId;
 };
-
-// The MPI rank comes from the first of these that holds a non-negative integer,
-// the job id from the first of these that is set and not empty.
-inline constexpr const char* kMpiRankVariables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
-                                                    "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
-inline constexpr const char* kJobIdVariables[] = {"SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "JOB_ID"};
 
 // `pid` is the measured process's when there is one, else the caller's own.
 OutputPathValues outputPathValuesFromEnvironment(int pid);

@@ -90,7 +90,9 @@ struct RowWriter {
 
 } // namespace
 
-std::string csvLocationName(const LocationInfo& location) { return location.kind + std::to_string(location.id); }
+std::string csvLocationName(const LocationInfo& location) {
+    return (location.host.empty() ? "" : location.host + ":") + location.kind + std::to_string(location.id);
+}
 
 std::string formatReportCsv(const MeasurementResult& r) {
     const bool regions = !r.regions.empty();

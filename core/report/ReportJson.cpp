@@ -93,7 +93,35 @@ FlatMaps flatMaps(const std::vector<GroupResult>& groups) {
 
 ojson locationsToJson(const std::vector<LocationInfo>& locations) {
     ojson out = ojson::array();
-    for (const auto& l : locations) out.push_back({{"kind", l.kind}, {"id", l.id}});
+    for (const auto& l : locations) {
+        ojson location = {{"kind", l.kind}, {"id", l.id}};
+        // Only merged reports have them, so one host's report is the same as before the fields existed.
+        if (!l.host.empty()) location["host"] = l.host;
+        if (l.rank) location["rank"] = *l.rank;
+        out.push_back(std::move(location));
+    }
+    return out;
+}
+
+ojson hostsToJson(const std::vector<HostRun>& hosts, const std::vector<GroupResult>& groups) {
+    ojson out = ojson::array();
+    for (const HostRun& h : hosts) {
+        ojson metrics = ojson::array();
+        for (size_t g = 0; g < h.metrics.size() && g < groups.size(); ++g)
+            for (size_t m = 0; m < h.metrics[g].size() && m < groups[g].metrics.size(); ++m)
+                metrics.push_back({{"group", groups[g].name},
+                                   {"name", groups[g].metrics[m].name},
+                                   {"aggregate", jsonNumber(h.metrics[g][m])}});
+        out.push_back({{"host", h.host},
+                       {"rank", h.rank ? ojson(*h.rank) : ojson(nullptr)},
+                       {"source", h.source},
+                       {"started_at", h.startedAt},
+                       {"duration_s", jsonNumber(h.durationS)},
+                       {"exit_status", h.exitStatus ? ojson(*h.exitStatus) : ojson(nullptr)},
+                       {"locations", h.locations},
+                       {"machine", ojson(h.machine)},
+                       {"metrics", std::move(metrics)}});
+    }
     return out;
 }
 
@@ -137,7 +165,9 @@ ojson configToJson(const RunConfig& c) {
             {"interval_s", jsonNumber(c.intervalS)},
             {"duration_s", jsonNumber(c.durationS)},
             {"user_space_only", c.userSpaceOnly},
-            {"marker", c.marker}};
+            {"marker", c.marker},
+            {"mpi_rank", c.mpiRank ? ojson(*c.mpiRank) : ojson(nullptr)},
+            {"job_id", c.jobId}};
 }
 
 // User-supplied text (program arguments, file names) may not be UTF-8: replace, never throw.
@@ -167,6 +197,7 @@ ojson reportHeaderToJson(const MeasurementResult& r) {
     out["metrics"] = std::move(flat.metrics);
     out["groups"] = groupsToJson(r.groups);
     out["regions"] = regionsToJson(r.regions);
+    if (!r.hosts.empty()) out["hosts"] = hostsToJson(r.hosts, r.groups);
     out["intervals"] = ojson::array();
     return out;
 }

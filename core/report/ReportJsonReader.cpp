@@ -217,9 +217,50 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
     std::vector<LocationInfo> locations;
     for (const auto& l : p.elements(node)) {
         p.object(l);
-        locations.push_back({p.string(p.member(l, "kind")), p.integer(p.member(l, "id"))});
+        LocationInfo location{p.string(p.member(l, "kind")), p.integer(p.member(l, "id")), {}, std::nullopt};
+        if (p.has(l, "host")) location.host = p.string(p.member(l, "host"));
+        if (p.has(l, "rank")) location.rank = p.optionalInteger(p.member(l, "rank"));
+        locations.push_back(std::move(location));
     }
     return locations;
+}
+
+// The runs of a merged report; each one's metrics are looked up by group and
+// name, so that they stay parallel to `groups`.
+std::vector<HostRun> readHosts(ReportParser& p, const Node& node, const std::vector<GroupResult>& groups,
+                               size_t locations) {
+    std::vector<HostRun> hosts;
+    size_t covered = 0;
+    for (const auto& h : p.elements(node)) {
+        p.object(h);
+        HostRun run;
+        run.host = p.string(p.member(h, "host"));
+        run.rank = p.optionalInteger(p.member(h, "rank"));
+        run.source = p.string(p.member(h, "source"));
+        run.startedAt = p.string(p.member(h, "started_at"));
+        run.durationS = p.number(p.member(h, "duration_s"));
+        run.exitStatus = p.optionalInteger(p.member(h, "exit_status"));
+        const int count = p.integer(p.member(h, "locations"));
+        run.locations = count > 0 ? static_cast<size_t>(count) : 0;
+        covered += run.locations;
+        run.machine = p.member(h, "machine").value;
+        run.metrics.resize(groups.size());
+        for (size_t g = 0; g < groups.size(); ++g) run.metrics[g].assign(groups[g].metrics.size(), kNotAvailable);
+        for (const auto& m : p.elements(p.member(h, "metrics"))) {
+            p.object(m);
+            const std::string group = p.string(p.member(m, "group"));
+            const std::string name = p.string(p.member(m, "name"));
+            const double value = p.number(p.member(m, "aggregate"));
+            for (size_t g = 0; g < groups.size(); ++g)
+                for (size_t i = 0; groups[g].name == group && i < groups[g].metrics.size(); ++i)
+                    if (groups[g].metrics[i].name == name) run.metrics[g][i] = value;
+        }
+        hosts.push_back(std::move(run));
+    }
+    if (!p.error() && !hosts.empty() && covered != locations)
+        p.fail("field '" + node.path + "' accounts for " + std::to_string(covered) + " locations but the report has " +
+               std::to_string(locations));
+    return hosts;
 }
 
 std::vector<RegionResult> readRegions(ReportParser& p, const Node& node, size_t groups) {
@@ -261,6 +302,8 @@ RunConfig readConfig(ReportParser& p, const Node& node) {
     c.durationS = p.number(p.member(node, "duration_s"));
     c.userSpaceOnly = p.boolean(p.member(node, "user_space_only"));
     c.marker = p.has(node, "marker") && p.boolean(p.member(node, "marker"));
+    if (p.has(node, "mpi_rank")) c.mpiRank = p.optionalInteger(p.member(node, "mpi_rank"));
+    if (p.has(node, "job_id")) c.jobId = p.string(p.member(node, "job_id"));
     return c;
 }
 
@@ -296,6 +339,7 @@ MeasurementResult readReport(ReportParser& p, const Node& root) {
     r.locations = readLocations(p, p.member(root, "locations"));
     r.groups = readGroups(p, p.member(root, "groups"), r.locations.size());
     if (p.has(root, "regions")) r.regions = readRegions(p, p.member(root, "regions"), r.groups.size());
+    if (p.has(root, "hosts")) r.hosts = readHosts(p, p.member(root, "hosts"), r.groups, r.locations.size());
     for (const auto& i : p.elements(p.member(root, "intervals")))
         r.intervals.push_back(readInterval(p, i, r.locations.size()));
     return r;

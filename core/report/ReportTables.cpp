@@ -187,10 +187,13 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
 
 std::string locationLabel(const LocationInfo& location) {
     const std::string id = std::to_string(location.id);
-    if (location.kind == "cpu") return "HWThread " + id;
-    if (location.kind == "thread") return "TID " + id;
-    if (location.kind == "process") return "PID " + id;
-    return location.kind + " " + id;
+    if (location.kind == "host") // a merged report's run (perHostView)
+        return location.host + (location.rank ? " rank " + std::to_string(*location.rank) : std::string());
+    const std::string host = location.host.empty() ? "" : location.host + ":";
+    if (location.kind == "cpu") return host + "HWThread " + id;
+    if (location.kind == "thread") return host + "TID " + id;
+    if (location.kind == "process") return host + "PID " + id;
+    return host + location.kind + " " + id;
 }
 
 std::string targetName(const RunConfig& config) {
@@ -216,7 +219,10 @@ std::vector<std::pair<std::string, std::string>> reportHeaderLines(const Measure
     } else if (c.pid >= 0) {
         lines.emplace_back("Process", "PID " + std::to_string(c.pid));
     }
-    if (r.replay) lines.emplace_back("Replay", "yes: read from a saved report, not measured now");
+    if (!r.hosts.empty())
+        lines.emplace_back("Merged", std::to_string(r.hosts.size()) + " runs (perfdash-cli merge): counts summed over "
+                                     "all of them, duration the longest run's; see Runs below");
+    else if (r.replay) lines.emplace_back("Replay", "yes: read from a saved report, not measured now");
     if (r.incomplete)
         lines.emplace_back("Incomplete", "yes: saved while the session was running, and it never finished; "
                                          "the timeline ends at the last save");
@@ -242,6 +248,29 @@ std::vector<std::pair<std::string, std::string>> reportHeaderLines(const Measure
     if (r.interrupted) lines.emplace_back("Interrupted", "yes: stopped by Ctrl-C or SIGTERM before the end");
     for (const auto& w : r.warnings) lines.emplace_back("Warning", w);
     return lines;
+}
+
+ReportTable runsTable(const MeasurementResult& r) {
+    ReportTable t;
+    t.headers = {"Run", "Host", "Rank", "Duration [s]", "Exit status", "Locations", "File"};
+    t.labelColumns = 3;
+    size_t slowest = 0, fastest = 0;
+    for (size_t i = 0; i < r.hosts.size(); ++i) {
+        const HostRun& h = r.hosts[i];
+        t.rows.push_back({std::to_string(i + 1), h.host, h.rank ? std::to_string(*h.rank) : "-",
+                          seconds(h.durationS, "%.3f"), h.exitStatus ? std::to_string(*h.exitStatus) : "unknown",
+                          std::to_string(h.locations), h.source});
+        // n/a compares false either way: a run without a duration is neither.
+        if (h.durationS > r.hosts[slowest].durationS || !isAvailable(r.hosts[slowest].durationS)) slowest = i;
+        if (h.durationS < r.hosts[fastest].durationS || !isAvailable(r.hosts[fastest].durationS)) fastest = i;
+    }
+    const auto name = [&](size_t i) {
+        return "run " + std::to_string(i + 1) + " (" + locationLabel({"host", 0, r.hosts[i].host, r.hosts[i].rank}) +
+               ", " + seconds(r.hosts[i].durationS, "%.3f s") + ")";
+    };
+    if (!r.hosts.empty() && isAvailable(r.hosts[slowest].durationS))
+        t.notes.push_back("Slowest: " + name(slowest) + "; fastest: " + name(fastest) + ".");
+    return t;
 }
 
 namespace {

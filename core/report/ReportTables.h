@@ -31,6 +31,10 @@ struct GroupTables {
 // "Command" → the quoted command line, "CPUs", "Groups", "Regions" (marker runs), "Started", "Duration", ..., one "Warning" per warning.
 std::vector<std::pair<std::string, std::string>> reportHeaderLines(const MeasurementResult& result);
 
+// A merged report's runs (perfdash-cli merge): host, rank, duration, exit
+// status, locations and file, with the slowest and the fastest run named.
+ReportTable runsTable(const MeasurementResult& result);
+
 // index: the group's position in the report, from 0.
 GroupTables groupTables(const MeasurementResult& result, size_t index);
 

@@ -1,7 +1,9 @@
 #include "core/report/TextReport.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "core/report/ReportMerge.h"
 #include "core/report/ReportTables.h"
 #include "core/util/TextTable.h"
 
@@ -50,8 +52,15 @@ std::string regionText(const RegionResult& region) {
 
 } // namespace
 
-std::string formatTextReport(const MeasurementResult& r) {
-    std::string out = headerBlock(r);
+std::string formatTextReport(const MeasurementResult& merged) {
+    std::string out = headerBlock(merged);
+    // A merged report shows one column per run (its locations summed): hundreds
+    // of hosts' CPUs would not fit side by side, and the statistics over the
+    // columns are then the statistics across hosts. CSV and JSON keep every location.
+    std::optional<MeasurementResult> view;
+    if (!merged.hosts.empty()) view = perHostView(merged);
+    const MeasurementResult& r = view ? *view : merged;
+    if (!r.hosts.empty()) out += "Runs\n" + render(runsTable(r)) + kRule + "\n";
     for (size_t i = 0; i < r.groups.size(); ++i) {
         const GroupTables tables = groupTables(r, i);
         if (i > 0) out += kRule + "\n";

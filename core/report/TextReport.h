@@ -4,7 +4,8 @@
 // there is more than one location, its metric table and metric statistics;
 // for a marker run then each region under each group, like likwid's marker
 // output: a Region Info table (time and calls per thread) and the same
-// tables with one column per thread.
+// tables with one column per thread. A merged report (perfdash-cli merge)
+// lists its runs and has one column per run.
 #include <string>
 
 #include "core/result/MeasurementResult.h"

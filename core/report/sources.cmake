@@ -10,6 +10,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportJsonReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportKeys.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportMerge.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionComparison.cpp

@@ -18,8 +18,9 @@ inline constexpr double kNotAvailable = std::numeric_limits<double>::quiet_NaN()
 inline bool isAvailable(double v) { return std::isfinite(v); }
 
 // Version of the report/session data format (JSON `schema`, CSV `schema` column).
-// 2: every metric carries its coverage (docs/report-schema.md, "Versions").
-inline constexpr int kReportSchemaVersion = 2;
+// 2: every metric carries its coverage; 3: a location may name its host
+// (merged reports of several hosts) (docs/report-schema.md, "Versions").
+inline constexpr int kReportSchemaVersion = 3;
 
 struct CountValue {
     double value = kNotAvailable;    // scaled count (raw * enabled / running, times the event's sysfs scale)
@@ -72,6 +73,8 @@ struct IntervalResult {
 struct LocationInfo {
     std::string kind; // "cpu", "thread", "process"
     int id = 0;
+    std::string host;        // merged reports: the host it was counted on; empty: the report's own machine
+    std::optional<int> rank; // merged reports: the MPI rank of the run it comes from, where known
 };
 
 struct RunConfig {
@@ -87,6 +90,23 @@ struct RunConfig {
     double durationS = 0;           // 0: until the target exits / interrupted
     bool userSpaceOnly = false;     // exclude_kernel forced by permissions
     bool marker = false;            // stat -m: the program's marker regions are reported too
+    std::optional<int> mpiRank;     // the rank of a parallel job's process (core/report/OutputPath.h)
+    std::string jobId;              // the batch job's id, empty when not run as one
+};
+
+// One run of a merged report (perfdash-cli merge): where it ran, how it
+// went, and its own whole-run metric values, for the statistics across hosts.
+struct HostRun {
+    std::string host;
+    std::optional<int> rank;
+    std::string source;       // the file it was read from
+    std::string startedAt;
+    double durationS = kNotAvailable;
+    std::optional<int> exitStatus;
+    size_t locations = 0;     // how many of the merged report's locations are this run's
+    nlohmann::json machine;   // the run's own machine (topologies may differ between hosts)
+    // [group][metric]: the run's whole-run aggregate, parallel to MeasurementResult::groups.
+    std::vector<std::vector<double>> metrics;
 };
 
 // One code region of a marker run (stat -m) under one group: the threads
@@ -117,6 +137,7 @@ struct MeasurementResult {
     std::vector<GroupResult> groups; // totals over the whole run
     std::vector<IntervalResult> intervals;
     std::vector<RegionResult> regions; // marker runs only
+    std::vector<HostRun> hosts;        // merged reports only: the runs merged, in the order of their locations
     std::optional<int> exitStatus;   // launched program: exit code, or 128+signal
     bool interrupted = false;        // stopped by Ctrl-C / SIGTERM before the end
     bool replay = false;             // loaded from a file, not measured now

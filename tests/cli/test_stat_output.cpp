@@ -149,6 +149,70 @@ private slots:
         QCOMPARE(j["intervals"][0]["groups"][0]["metrics"][0]["coverage"]["aggregate"].get<double>(), 1.0);
     }
 
+    // Two ranks of a job (PMI_RANK as MPICH's launcher sets it) write their own
+    // reports with -o run-%h-%r.json, and `merge` makes them one report.
+    void ranksOfAJobMerge() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string pattern = dir.path().toStdString() + "/run-%h-%r.json";
+        const std::vector<int> pages{2000, 5000};
+        std::vector<std::string> files;
+        for (int rank = 0; rank < 2; ++rank) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("PMI_RANK", QString::number(rank));
+            p.setProcessEnvironment(env);
+            p.start(cliPath(), toArgs({"-o", pattern, "-e", "page-faults,task-clock", "--", workloadPath(), "pages",
+                                       std::to_string(pages[rank])}));
+            const StatRun run = collect(p, 60000);
+            QVERIFY2(run.exitCode == 0, run.describe().c_str());
+            const size_t said = run.err.find("report written to ");
+            QVERIFY2(said != std::string::npos, run.describe().c_str());
+            files.push_back(trim(run.err.substr(said + 18, run.err.find('\n', said) - said - 18)));
+            QVERIFY2(files.back().ends_with("-" + std::to_string(rank) + ".json"), files.back().c_str());
+        }
+        const std::string job = dir.path().toStdString() + "/job.json";
+        QProcess merge;
+        merge.start(cliPath(), {"merge", QString::fromStdString(files[0]), QString::fromStdString(files[1]), "-o",
+                                QString::fromStdString(job)});
+        const StatRun merged = collect(merge, 60000);
+        QVERIFY2(merged.exitCode == 0, merged.describe().c_str());
+        auto report = readReportFile(job);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        auto first = readReportFile(files[0]), second = readReportFile(files[1]);
+        QVERIFY(first.ok() && second.ok());
+        QCOMPARE(report->hosts.size(), size_t(2));
+        QCOMPARE(report->hosts[0].rank.value(), 0);
+        QCOMPARE(report->hosts[1].rank.value(), 1);
+        QCOMPARE(report->hosts[0].host, first->machine["hostname"].get<std::string>()); // the host the run recorded
+        QCOMPARE(report->locations.size(), first->locations.size() + second->locations.size());
+        // Each rank touched its pages; the job's total is both runs' counts, exactly.
+        QVERIFY(total(first->groups, "page-faults") >= pages[0]);
+        QVERIFY(total(second->groups, "page-faults") >= pages[1]);
+        QCOMPARE(total(report->groups, "page-faults"),
+                 total(first->groups, "page-faults") + total(second->groups, "page-faults"));
+        QCOMPARE(report->durationS, std::max(first->durationS, second->durationS));
+
+        // Without -o: the text report, one column per run, the runs named.
+        QProcess text;
+        text.start(cliPath(), {"merge", QString::fromStdString(files[0]), QString::fromStdString(files[1])});
+        const StatRun shown = collect(text, 60000);
+        QVERIFY2(shown.exitCode == 0 && contains(shown.out, "Runs") && contains(shown.out, "rank 1") &&
+                     contains(shown.out, "Slowest: run"),
+                 shown.describe().c_str());
+        // The same run twice is refused, naming the files.
+        QProcess twice;
+        twice.start(cliPath(), {"merge", QString::fromStdString(files[0]), QString::fromStdString(files[0])});
+        const StatRun refused = collect(twice, 60000);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(contains(refused.err, "same run"), refused.describe().c_str());
+        QProcess missing;
+        missing.start(cliPath(), {"merge", QString::fromStdString(files[0]), "/nonexistent/run.json"});
+        const StatRun notThere = collect(missing, 60000);
+        QCOMPARE(notThere.exitCode, 1);
+        QVERIFY2(contains(notThere.err, "/nonexistent/run.json"), notThere.describe().c_str());
+    }
+
     void outputFileFormatFollowsTheSuffix() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

@@ -19,12 +19,14 @@ QString eventRateUnit(const std::string& eventUnit) {
 }
 
 QString locationName(const LocationInfo& location) {
-    if (location.kind == "cpu") return QCoreApplication::translate("perfdash::SeriesNames", "CPU %1").arg(location.id);
+    const QString host = location.host.empty() ? QString() : QString::fromStdString(location.host) + QLatin1Char(':');
+    if (location.kind == "cpu")
+        return host + QCoreApplication::translate("perfdash::SeriesNames", "CPU %1").arg(location.id);
     if (location.kind == "thread")
-        return QCoreApplication::translate("perfdash::SeriesNames", "thread %1").arg(location.id);
+        return host + QCoreApplication::translate("perfdash::SeriesNames", "thread %1").arg(location.id);
     if (location.kind == "process")
-        return QCoreApplication::translate("perfdash::SeriesNames", "process %1").arg(location.id);
-    return QStringLiteral("%1 %2").arg(QString::fromStdString(location.kind)).arg(location.id);
+        return host + QCoreApplication::translate("perfdash::SeriesNames", "process %1").arg(location.id);
+    return host + QStringLiteral("%1 %2").arg(QString::fromStdString(location.kind)).arg(location.id);
 }
 
 QString eventTotalName() { return QCoreApplication::translate("perfdash::SeriesNames", "total"); }

@@ -1,0 +1,238 @@
+#include "core/report/ReportMerge.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/groups/FormulaConstants.h"
+#include "core/report/WholeRunMetrics.h"
+#include "core/result/CountSum.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+std::string runName(const MergeInput& in) {
+    const std::optional<int>& rank = in.report.config.mpiRank;
+    return in.source + " (host " + reportHost(in.report, in.source) +
+           (rank ? ", rank " + std::to_string(*rank) : std::string()) + ")";
+}
+
+// Runs merge only when they counted the same things: the same groups with the
+// same events on the same counters and the same metric formulas.
+Status sameMeasurement(const MergeInput& first, const MergeInput& other) {
+    const auto& a = first.report.groups;
+    const auto& b = other.report.groups;
+    const std::string differs = other.source + " counted other things than " + first.source + ": ";
+    const std::string fix = "; merge only the reports of one job, measured with the same options";
+    if (a.size() != b.size())
+        return makeError(differs + std::to_string(b.size()) + " groups, not " + std::to_string(a.size()) + fix);
+    for (size_t g = 0; g < a.size(); ++g) {
+        const std::string group = "group " + std::to_string(g + 1) + " (" + b[g].name + ")";
+        if (a[g].name != b[g].name) return makeError(differs + group + " is not " + a[g].name + fix);
+        if (a[g].events.size() != b[g].events.size() || a[g].metrics.size() != b[g].metrics.size())
+            return makeError(differs + group + " has other events or metrics" + fix);
+        for (size_t e = 0; e < a[g].events.size(); ++e)
+            if (a[g].events[e].counter != b[g].events[e].counter || a[g].events[e].event != b[g].events[e].event)
+                return makeError(differs + group + " counts " + b[g].events[e].event + " on " +
+                                 b[g].events[e].counter + " where the other counts " + a[g].events[e].event + " on " +
+                                 a[g].events[e].counter + fix);
+        for (size_t m = 0; m < a[g].metrics.size(); ++m)
+            if (a[g].metrics[m].name != b[g].metrics[m].name || a[g].metrics[m].formula != b[g].metrics[m].formula)
+                return makeError(differs + group + " computes metric '" + b[g].metrics[m].name + "' as " +
+                                 b[g].metrics[m].formula + fix);
+    }
+    return {};
+}
+
+// The job's constants: CPUs, sockets and NUMA domains add up over the hosts;
+// the clock is the hosts' common one, else unknown (n/a, never an average).
+nlohmann::json jobFormulaConstants(const std::vector<MergeInput>& inputs) {
+    MetricEnvironment job;
+    job.numCpus = job.numSockets = job.numNumaDomains = 0;
+    bool first = true;
+    for (const MergeInput& in : inputs) {
+        const auto env = formulaConstantsFromMachine(in.report.machine).value_or(MetricEnvironment{});
+        job.numCpus += env.numCpus;
+        job.numSockets += env.numSockets;
+        job.numNumaDomains += env.numNumaDomains;
+        if (first) job.inverseClock = env.inverseClock;
+        else if (!(env.inverseClock == job.inverseClock)) job.inverseClock = kNotAvailable;
+        first = false;
+    }
+    return formulaConstantsToJson(job);
+}
+
+void appendGroup(GroupResult& merged, const GroupResult& run, const std::string& host) {
+    for (size_t e = 0; e < merged.events.size(); ++e) {
+        EventResult& to = merged.events[e];
+        const EventResult& from = run.events[e];
+        to.perLocation.insert(to.perLocation.end(), from.perLocation.begin(), from.perLocation.end());
+        if (from.counted) to.counted = true;
+        else if (!from.reason.empty())
+            to.reason += (to.reason.empty() ? "" : "; ") + std::string("not counted on ") + host + ": " + from.reason;
+    }
+    for (size_t m = 0; m < merged.metrics.size(); ++m)
+        merged.metrics[m].perLocation.insert(merged.metrics[m].perLocation.end(), run.metrics[m].perLocation.begin(),
+                                             run.metrics[m].perLocation.end());
+}
+
+// Totals over every location of every run, by the one rule (CountSum).
+void sumTotals(GroupResult& g) {
+    for (EventResult& e : g.events) {
+        CountSum sum;
+        for (const CountValue& c : e.perLocation) sum.add(c);
+        e.total = sum.total();
+        e.partialTotal = sum.partial();
+    }
+}
+
+} // namespace
+
+MeasurementResult perHostView(const MeasurementResult& merged) {
+    MeasurementResult view = merged;
+    view.locations.clear();
+    view.intervals.clear();
+    for (size_t h = 0; h < merged.hosts.size(); ++h)
+        view.locations.push_back({"host", static_cast<int>(h), merged.hosts[h].host, merged.hosts[h].rank});
+    for (size_t g = 0; g < view.groups.size(); ++g) {
+        for (EventResult& e : view.groups[g].events) {
+            std::vector<CountValue> perHost;
+            size_t at = 0;
+            for (const HostRun& host : merged.hosts) {
+                CountSum sum;
+                for (size_t l = at; l < at + host.locations && l < e.perLocation.size(); ++l) sum.add(e.perLocation[l]);
+                perHost.push_back(sum.total());
+                at += host.locations;
+            }
+            e.perLocation = std::move(perHost);
+        }
+        for (size_t m = 0; m < view.groups[g].metrics.size(); ++m) {
+            std::vector<double> perHost;
+            for (const HostRun& host : merged.hosts)
+                perHost.push_back(g < host.metrics.size() && m < host.metrics[g].size() ? host.metrics[g][m]
+                                                                                         : kNotAvailable);
+            view.groups[g].metrics[m].perLocation = std::move(perHost);
+        }
+    }
+    return view;
+}
+
+std::string reportHost(const MeasurementResult& report, const std::string& source) {
+    if (report.machine.is_object()) {
+        const auto it = report.machine.find("hostname");
+        if (it != report.machine.end() && it->is_string() && !it->get<std::string>().empty())
+            return it->get<std::string>();
+    }
+    return std::filesystem::path(source).stem().string();
+}
+
+Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs) {
+    if (inputs.size() < 2)
+        return makeError("merge needs the reports of at least two runs (one per rank or host), got " +
+                         std::to_string(inputs.size()));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (!inputs[i].report.hosts.empty())
+            return makeError(inputs[i].source + " is already a merged report: merge the runs' own reports instead");
+        if (Status s = sameMeasurement(inputs.front(), inputs[i]); !s) return s.error();
+        for (size_t j = 0; j < i; ++j)
+            if (reportHost(inputs[i].report, inputs[i].source) == reportHost(inputs[j].report, inputs[j].source) &&
+                inputs[i].report.config.mpiRank == inputs[j].report.config.mpiRank &&
+                inputs[i].report.startedAt == inputs[j].report.startedAt)
+                return makeError(runName(inputs[i]) + " and " + inputs[j].source +
+                                 " are the same run (same host, rank and start time): give each run once");
+    }
+
+    const MeasurementResult& first = inputs.front().report;
+    MeasurementResult merged;
+    merged.version = first.version;
+    merged.config = first.config;
+    merged.config.pid = -1;
+    merged.config.mpiRank.reset();
+    merged.config.cpus.clear();
+    merged.config.cpuList.clear();
+    merged.replay = true; // put together from files, not measured now
+    merged.machine = nlohmann::json::object();
+    merged.machine[kFormulaConstantsKey] = jobFormulaConstants(inputs);
+    merged.startedAt = first.startedAt;
+    merged.durationS = 0;
+    for (const GroupResult& g : first.groups) {
+        GroupResult empty = g;
+        for (EventResult& e : empty.events) {
+            e.perLocation.clear();
+            e.counted = false;
+            e.reason.clear();
+        }
+        for (MetricResult& m : empty.metrics) m.perLocation.clear();
+        merged.groups.push_back(std::move(empty));
+    }
+
+    std::vector<std::string> withTimelines;
+    for (const MergeInput& in : inputs) {
+        const MeasurementResult& run = in.report;
+        HostRun host;
+        host.host = reportHost(run, in.source);
+        host.rank = run.config.mpiRank;
+        host.source = in.source;
+        host.startedAt = run.startedAt;
+        host.durationS = run.durationS;
+        host.exitStatus = run.exitStatus;
+        host.locations = run.locations.size();
+        host.machine = run.machine;
+        for (const GroupResult& g : run.groups) {
+            std::vector<double> values;
+            for (const MetricResult& m : g.metrics) values.push_back(m.aggregate);
+            host.metrics.push_back(std::move(values));
+        }
+        for (LocationInfo l : run.locations) {
+            l.host = host.host;
+            l.rank = host.rank;
+            merged.locations.push_back(std::move(l));
+        }
+        for (size_t g = 0; g < merged.groups.size(); ++g) appendGroup(merged.groups[g], run.groups[g], host.host);
+        for (RegionResult region : run.regions) {
+            for (LocationInfo& t : region.threads) {
+                t.host = host.host;
+                t.rank = host.rank;
+            }
+            merged.regions.push_back(std::move(region));
+        }
+        if (!run.startedAt.empty() && (merged.startedAt.empty() || run.startedAt < merged.startedAt))
+            merged.startedAt = run.startedAt;
+        if (isAvailable(run.durationS)) merged.durationS = std::max(merged.durationS, run.durationS);
+        else merged.warnings.push_back(runName(in) + " has no duration: the job's span is that of the others");
+        if (run.exitStatus && *run.exitStatus != 0) {
+            merged.warnings.push_back(runName(in) + " exited with status " + std::to_string(*run.exitStatus));
+            if (!merged.exitStatus || *merged.exitStatus == 0) merged.exitStatus = run.exitStatus;
+        } else if (!merged.exitStatus) {
+            merged.exitStatus = run.exitStatus;
+        }
+        merged.interrupted = merged.interrupted || run.interrupted;
+        if (run.incomplete) {
+            merged.incomplete = true;
+            merged.warnings.push_back(runName(in) + " is an autosave of a run that did not finish");
+        }
+        if (!run.intervals.empty()) withTimelines.push_back(in.source);
+        for (const std::string& w : run.warnings) merged.warnings.push_back(host.host + ": " + w);
+        merged.hosts.push_back(std::move(host));
+    }
+    if (!withTimelines.empty())
+        merged.warnings.push_back("timelines are not merged (each run's starts at its own time): see " +
+                                  join(withTimelines, ", "));
+
+    // Each location keeps the metric values its own run computed (with its own
+    // host's constants); the aggregates come from the job's sums.
+    std::vector<std::vector<std::vector<double>>> perLocation;
+    for (const GroupResult& g : merged.groups) {
+        perLocation.emplace_back();
+        for (const MetricResult& m : g.metrics) perLocation.back().push_back(m.perLocation);
+    }
+    for (GroupResult& g : merged.groups) sumTotals(g);
+    for (std::string& note : recomputeWholeRunMetrics(merged)) merged.warnings.push_back(std::move(note));
+    for (size_t g = 0; g < merged.groups.size(); ++g)
+        for (size_t m = 0; m < merged.groups[g].metrics.size(); ++m)
+            merged.groups[g].metrics[m].perLocation = perLocation[g][m];
+    return merged;
+}
+
+} // namespace perfdash
