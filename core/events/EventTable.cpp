@@ -91,6 +91,40 @@ std::optional<Result<Found>> findIn(const std::vector<const EventTable*>& tables
     return std::nullopt;
 }
 
+// The vendor event an alias stands for, with the alias's modifiers: its `of`
+// events must each be in the tables exactly once and share an event code;
+// their unit masks are OR-ed (as likwid programs such names).
+struct AliasTarget {
+    const EventTable* table = nullptr;
+    TableEvent event;
+};
+Result<AliasTarget> aliasTarget(const std::vector<const EventTable*>& tables, const EventTable& aliasTable,
+                                const TableEvent& alias) {
+    AliasTarget out;
+    for (const auto& name : alias.of) {
+        auto found = findIn(tables, name);
+        if (!found || !*found || !(*found)->event->of.empty())
+            return makeError("event table " + aliasTable.name() + ": '" + alias.name + "' stands for '" + name +
+                             "', which the architecture's tables do not have exactly once");
+        const TableEvent& e = *(*found)->event;
+        if (!out.table) {
+            out = {(*found)->table, e};
+            continue;
+        }
+        if (e.event != out.event.event || e.config1 || out.event.config1 || e.cmask != out.event.cmask ||
+            e.inv != out.event.inv || e.edge != out.event.edge || e.any != out.event.any)
+            return makeError("event table " + aliasTable.name() + ": '" + alias.name + "' combines " +
+                             join(alias.of, " and ") + ", which differ in more than their unit masks");
+        out.event.umask |= e.umask;
+        out.event.name += "+" + e.name.substr(e.name.find('.') + 1);
+    }
+    if (alias.hasCmask) out.event.cmask = alias.cmask;
+    if (alias.hasInv) out.event.inv = alias.inv;
+    if (alias.hasEdge) out.event.edge = alias.edge;
+    if (alias.hasAny) out.event.any = alias.any;
+    return out;
+}
+
 } // namespace
 
 Result<EventTable> EventTable::parse(const std::string& name, const std::string& json) {
@@ -108,8 +142,9 @@ Result<EventTable> EventTable::parse(const std::string& name, const std::string&
         for (const auto& entry : doc.at("events")) {
             TableEvent e;
             e.name = entry.at("name").get<std::string>();
-            if (entry.contains("of")) e.of = entry.at("of").get<std::string>();
-            else e.event = numberField(entry, "event");
+            if (!entry.contains("of")) e.event = numberField(entry, "event");
+            else if (entry.at("of").is_string()) e.of.push_back(entry.at("of").get<std::string>());
+            else e.of = entry.at("of").get<std::vector<std::string>>();
             if (entry.contains("umask")) e.umask = numberField(entry, "umask");
             if (entry.contains("config1")) e.config1 = numberField(entry, "config1");
             if ((e.hasCmask = entry.contains("cmask"))) e.cmask = numberField(entry, "cmask");
@@ -183,18 +218,10 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     TableEvent event = entry;
     const EventTable* codeTable = &table;
     if (!entry.of.empty()) {
-        // An alias takes the vendor event's code and replaces the modifiers it names.
-        auto target = findIn(tables, entry.of);
-        if (!target || !*target || (*target)->event->of.size())
-            return Result<ResolvedEvent>(makeError("event table " + table.name() + ": '" + entry.name + "' stands for '" +
-                                                   entry.of + "', which the architecture's tables (" +
-                                                   join(tableNames, ", ") + ") do not have exactly once"));
-        codeTable = (*target)->table;
-        event = *(*target)->event;
-        if (entry.hasCmask) event.cmask = entry.cmask;
-        if (entry.hasInv) event.inv = entry.inv;
-        if (entry.hasEdge) event.edge = entry.edge;
-        if (entry.hasAny) event.any = entry.any;
+        auto target = aliasTarget(tables, table, entry);
+        if (!target) return Result<ResolvedEvent>(target.error());
+        codeTable = target->table;
+        event = target->event;
     }
     auto mods = parseModifiers(parts, spec);
     if (!mods) return Result<ResolvedEvent>(mods.error());
@@ -229,8 +256,8 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
                      (event.fixed >= 0 ? " on fixed counter " + std::to_string(event.fixed) : std::string()) +
                      " from event table " + codeTable->name() + " (" + codeTable->source() + ")";
     if (!entry.of.empty())
-        ev.description = "likwid's '" + entry.name + "' (event table " + table.name() + ") is " + entry.of +
-                         " with its counter modifiers. " + ev.description;
+        ev.description = "likwid's '" + entry.name + "' (event table " + table.name() + ") is " +
+                         join(entry.of, " | ") + " with its counter modifiers. " + ev.description;
     return Result<ResolvedEvent>(std::move(ev));
 }
 

@@ -25,7 +25,9 @@ namespace perfdash {
 
 struct TableEvent {
     std::string name; // as the table writes it: "L2_LINES_IN.ALL", "RETIRED_INSTRUCTIONS"
-    std::string of;   // an alias: the vendor event (of an earlier table) whose code it takes
+    // An alias: the vendor events (of the arch's tables) whose code it takes;
+    // several share one event code and their unit masks are OR-ed.
+    std::vector<std::string> of;
     uint64_t event = 0, umask = 0, cmask = 0, config1 = 0;
     bool inv = false, edge = false, any = false;
     bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false; // set by the entry (an alias overrides only these)

@@ -227,6 +227,13 @@ private slots:
         QTest::newRow("arm8 cycles") << "arm8" << "CPU_CYCLES" << 0x11ULL;
         QTest::newRow("arm8 instructions") << "arm8" << "INST_RETIRED" << 0x08ULL;
         QTest::newRow("arm8_n1 L1D refill") << "arm8_n1" << "L1D_CACHE_REFILL" << 0x03ULL;
+        // IBM POWER8 raw codes, as the kernel's arch/powerpc/perf/power8-events-list.h
+        // has them: PM_RUN_CYC 0x600f4, PM_RUN_INST_CMPL 0x500fa, PM_LD_MISS_L1 0x3e054.
+        QTest::newRow("power8 run cycles") << "power8" << "PM_RUN_CYC" << 0x600f4ULL;
+        QTest::newRow("power8 instructions") << "power8" << "PM_RUN_INST_CMPL" << 0x500faULL;
+        QTest::newRow("power8 L1 load miss") << "power8" << "PM_LD_MISS_L1" << 0x3e054ULL;
+        // POWER9: run cycles on PMC2 (power9-events-list.h's PM_RUN_CYC_ALT 0x200f4).
+        QTest::newRow("power9 run cycles") << "power9" << "PM_RUN_CYC" << 0x200f4ULL;
     }
     void spotChecks() {
         QFETCH(QString, arch);
