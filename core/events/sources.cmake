@@ -4,6 +4,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventResolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventSpec.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EventTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenericEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HwCacheEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LibpfmTable.cpp

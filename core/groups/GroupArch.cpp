@@ -35,6 +35,7 @@ Result<std::vector<GroupArch>> readArchTable(const std::string& path) {
             arch.noPfm = text(entry, "noPfm");
             arch.note = text(entry, "note");
             arch.dirs = strings(entry, "dirs");
+            arch.tables = strings(entry, "tables");
             archs.push_back(std::move(arch));
         }
     } catch (const nlohmann::json::exception& e) {

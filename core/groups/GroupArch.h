@@ -2,7 +2,8 @@
 // likwid's architecture names and what they mean to perfdash, read from
 // resources/likwid/archs.json (data, not code): which group directories
 // (<root>/<arch>/NAME.txt) apply to a CPU, its vendor, and the libpfm4 core
-// PMU model its events are resolved on. Directory names follow likwid's
+// PMU model its events are resolved on, and the event tables (core/events/
+// EventTable.h) that give what that model lacks. Directory names follow likwid's
 // (skylake, skylakeX, zen4, ICX, SPR, ...) so ~/.likwid/groups/<arch>/ works.
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@ struct GroupArch {
     std::string noPfm;                  // why there is no libpfm4 model (pfmModels empty)
     std::string note;                   // a caveat of the mapping, e.g. a borrowed table
     std::vector<std::string> dirs;      // further group directories, most specific first
+    std::vector<std::string> tables;    // event tables (resources/events/<name>.json) read after libpfm4
 
     // The libpfm4 model this arch's events are encoded on; empty when there is none.
     std::string coreModel() const { return pfmModels.empty() ? std::string() : pfmModels.front(); }

@@ -1,6 +1,8 @@
 #include "core/measurement/SlotResolver.h"
 
+#include "core/events/EventTable.h"
 #include "core/events/LibpfmTable.h"
+#include "core/util/Strings.h"
 #include "core/groups/LikwidCounters.h"
 #include "core/groups/LikwidEventOptions.h"
 
@@ -36,19 +38,31 @@ Result<ResolvedEvent> msrEvent(const EventResolver& events, const GroupSlot& slo
 } // namespace
 
 SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
-    : events_(events), archName_(std::move(arch)), arch_(findGroupArch(archName_)) {}
+    : events_(events), archName_(std::move(arch)), arch_(findGroupArch(archName_)) {
+    if (arch_ && !arch_->coreModel().empty() && LibpfmTable::instance().findPmu(arch_->coreModel()))
+        model_ = arch_->coreModel();
+}
 
 Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const {
     if (!archName_.empty() && !groupArchTable()) return groupArchTable().error();
     if (!arch_) return events_.resolve(spec);
-    const std::string model = arch_->coreModel();
-    const bool modelHere = !model.empty() && LibpfmTable::instance().findPmu(model);
-    auto resolved = events_.resolveOn(spec, modelHere ? model : std::string());
-    if (resolved || modelHere) return resolved;
-    const std::string why = model.empty() ? arch_->noPfm
-                                          : "this libpfm4 has no model '" + model +
-                                                "' (libpfm4 builds carry the tables of their own CPU family only)";
-    return makeError(resolved.error().message + " Architecture " + arch_->name + ": " + why + ".");
+    // libpfm4 first where the arch has a model here; the arch's event tables
+    // for what it lacks (or for all, where there is no model).
+    auto resolved = events_.resolveOn(spec, model_);
+    if (resolved) return resolved;
+    if (auto fromTable = resolveTableEvent(spec, arch_->tables)) return std::move(*fromTable);
+    std::string message = resolved.error().message;
+    if (model_.empty()) {
+        const std::string model = arch_->coreModel();
+        message += " Architecture " + arch_->name + ": " +
+                   (model.empty() ? arch_->noPfm
+                                  : "this libpfm4 has no model '" + model +
+                                        "' (libpfm4 builds carry the tables of their own CPU family only)") +
+                   ".";
+    }
+    if (!arch_->tables.empty())
+        message += " The architecture's event tables (" + join(arch_->tables, ", ") + ") do not have it either.";
+    return makeError(message);
 }
 
 Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
@@ -72,7 +86,8 @@ Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
         if (!fixed) return fixed.error();
         if (*fixed && !(*fixed)->msr.empty()) return msrEvent(events_, slot, **fixed);
         // The options (as libpfm4 modifiers) follow the event in the spec.
-        if (*fixed) spec = (*fixed)->libpfm + spec->substr(slot.event.size());
+        // Without a libpfm4 model the event tables read likwid's name itself.
+        if (*fixed && !model_.empty()) spec = (*fixed)->libpfm + spec->substr(slot.event.size());
     }
     auto resolved = resolveEvent(*spec);
     if (resolved) resolved->spec = written;

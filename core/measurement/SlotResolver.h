@@ -4,7 +4,8 @@
 // counter name says what kind of counter it is (LikwidCounters.h), the
 // architecture says which libpfm4 core model its events are encoded on
 // (GroupArch.h), and likwid's event names are read there in libpfm4's or
-// likwid's spelling (LikwidNativeName.h). Names the event resolver knows in
+// likwid's spelling (LikwidNativeName.h), and in the arch's event tables
+// (EventTable.h) where the model lacks them. Names the event resolver knows in
 // their own right (perf's generic events, pmu/.../, model::EVENT, tracepoints)
 // keep their meaning on every architecture.
 #include <string>
@@ -34,6 +35,7 @@ private:
     const EventResolver& events_;
     std::string archName_;
     const GroupArch* arch_;
+    std::string model_; // the arch's libpfm4 core model where this libpfm4 has it, else empty
 };
 
 } // namespace perfdash

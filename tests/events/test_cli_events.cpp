@@ -124,9 +124,17 @@ private slots:
         Run unknownArch = cli({"describe", "L1D_REPLACEMENT", "--arch", "nosuchcpu"});
         QCOMPARE(unknownArch.status, 2);
         QVERIFY2(unknownArch.err.find("unknown architecture 'nosuchcpu'") != std::string::npos, unknownArch.err.c_str());
-        Run noModel = cli({"describe", "RETIRED_INSTRUCTIONS", "--arch", "zen5"});
+        // Without a libpfm4 model, the arch's event tables answer and say so.
+        Run table = cli({"describe", "RETIRED_INSTRUCTIONS", "--arch", "zen5", "--json"});
+        QCOMPARE(table.status, 0);
+        auto t = json::parse(table.out);
+        QCOMPARE(t.at("name").get<std::string>(), std::string("amd/zen5::RETIRED_INSTRUCTIONS"));
+        QCOMPARE(t.at("config").get<uint64_t>(), uint64_t(0xc0)); // AMD PPR family 1Ah: PMCx0C0 retired instructions
+        QVERIFY(t.at("description").get<std::string>().find("event table amd/zen5") != std::string::npos);
+        Run noModel = cli({"describe", "NO_SUCH_EVENT_AT_ALL", "--arch", "zen5"});
         QVERIFY(noModel.status != 0);
         QVERIFY2(noModel.err.find("no Zen 5") != std::string::npos, noModel.err.c_str());
+        QVERIFY2(noModel.err.find("amd/zen5") != std::string::npos, noModel.err.c_str());
     }
 
     void describesInText() {
