@@ -217,7 +217,7 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
     std::vector<LocationInfo> locations;
     for (const auto& l : p.elements(node)) {
         p.object(l);
-        LocationInfo location{p.string(p.member(l, "kind")), p.integer(p.member(l, "id")), {}, std::nullopt};
+        LocationInfo location(p.string(p.member(l, "kind")), p.integer(p.member(l, "id")));
         if (p.has(l, "host")) location.host = p.string(p.member(l, "host"));
         if (p.has(l, "rank")) location.rank = p.optionalInteger(p.member(l, "rank"));
         locations.push_back(std::move(location));

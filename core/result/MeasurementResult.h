@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -71,6 +72,10 @@ struct IntervalResult {
 
 // A column: where values come from.
 struct LocationInfo {
+    // Not an aggregate, so that {"cpu", 3} names a location of this host without -Wextra's missing-initializer noise.
+    LocationInfo(std::string kind = {}, int id = 0, std::string host = {}, std::optional<int> rank = std::nullopt)
+        : kind(std::move(kind)), id(id), host(std::move(host)), rank(rank) {}
+
     std::string kind; // "cpu", "thread", "process"
     int id = 0;
     std::string host;        // merged reports: the host it was counted on; empty: the report's own machine
