@@ -6,7 +6,8 @@
 // and POWER's events as likwid spells them, likwid's combined Intel names
 // written as a vendor event plus counter mask, invert or edge). A likwid
 // architecture lists its tables in resources/likwid/archs.json; they are
-// consulted after libpfm4 (core/measurement/SlotResolver).
+// consulted before libpfm4 (core/measurement/SlotResolver): they hold the
+// vendors' codes, where libpfm4 4.13 differs in a few.
 //
 // A name matches an entry exactly, or after one documented normalisation:
 // case is ignored and '.' counts as '_' (Intel's L2_LINES_IN.ALL is likwid's

@@ -46,11 +46,14 @@ SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
 Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const {
     if (!archName_.empty() && !groupArchTable()) return groupArchTable().error();
     if (!arch_) return events_.resolve(spec);
-    // libpfm4 first where the arch has a model here; the arch's event tables
-    // for what it lacks (or for all, where there is no model).
+    // The arch's event tables first: they hold the vendors' codes (Intel's
+    // perfmon data, AMD's, Arm's and IBM's lists), and where libpfm4 4.13
+    // differs from them the vendor is right (docs/likwid.md lists the cases).
+    // libpfm4, where the arch has a model here, for every other name: perf's
+    // generic names, pmu/.../, raw codes, and native names no table has.
+    if (auto fromTable = resolveTableEvent(spec, arch_->tables)) return std::move(*fromTable);
     auto resolved = events_.resolveOn(spec, model_);
     if (resolved) return resolved;
-    if (auto fromTable = resolveTableEvent(spec, arch_->tables)) return std::move(*fromTable);
     std::string message = resolved.error().message;
     if (model_.empty()) {
         const std::string model = arch_->coreModel();

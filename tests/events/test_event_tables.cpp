@@ -79,7 +79,7 @@ private slots:
     }
 
     // Where libpfm4 has the model and the event, the table must give the same
-    // encoding (libpfm4 is read first, so a disagreement would be hidden).
+    // encoding (the tables are read first, so a disagreement changes what is emitted).
     // The exceptions are listed one by one: Intel revised these codes after
     // libpfm4 4.13's tables were written (Haswell's L2_RQSTS hit unit masks,
     // ICX/SPR MEM_LOAD_MISC_RETIRED.UC and MEM_TRANS_RETIRED.STORE_SAMPLE), or
@@ -154,8 +154,8 @@ private slots:
             const uint64_t ours = tableConfig(t->encoding(), e), theirs = encoded->encoding.config & kSelectBits;
             if (ours != theirs) disagree.push_back(e.name + " libpfm4 " + hex(theirs) + " table " + hex(ours));
         }
-        // likwid counts unit mask 0x01 under DATA_CACHE_MISSES_ALL; libpfm4,
-        // read first, takes the name as DATA_CACHE_MISSES:ALL (0x03).
+        // likwid counts unit mask 0x01 under DATA_CACHE_MISSES_ALL (the table's
+        // code, which is emitted); libpfm4 takes the name as DATA_CACHE_MISSES:ALL (0x03).
         std::erase(disagree, "DATA_CACHE_MISSES_ALL libpfm4 0x341 table 0x141");
         for (const auto& d : disagree) qWarning("%s", d.c_str());
         qInfo("%s: %d events compared", qPrintable(model), compared);
