@@ -22,6 +22,13 @@ namespace {
 
 using nlohmann::json;
 
+// This machine, its PMUs read from --sysfs where given.
+MachinePaths machinePaths(const ParsedArgs& args) {
+    MachinePaths paths;
+    if (auto sysfs = args.value("--sysfs")) paths.events.sysfsRoot = *sysfs;
+    return paths;
+}
+
 // --arch, or this machine's PMU model (the portable set when it has none).
 std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
     if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
@@ -235,6 +242,9 @@ CommandLine groupCommandLine(std::string command, std::string operands, std::str
                        "ICX, SPR, ...) or a libpfm4 PMU model (amd64_fam19h_zen4, skl); the generic groups are "
                        "searched last",
                .defaultValue = "this machine's PMU model"});
+    cl.option({"", "--sysfs", "DIR",
+               "read the kernel's PMUs (uncore, RAPL, msr) from DIR/bus/event_source/devices instead of /sys, e.g. a "
+               "copy of another machine's tree"});
     return cl;
 }
 
@@ -248,7 +258,7 @@ int groupsCommand(const ParsedArgs& args) {
     if (args.positional().size() > 1)
         return fail("'perfdash-cli groups' takes at most one group name; see 'perfdash-cli groups --help'",
                     kExitUsage);
-    MachineContext machine;
+    MachineContext machine(machinePaths(args));
     const GroupLibrary library = libraryFor(args, machine);
     const bool asJson = args.has("--json");
     if (args.positional().empty()) return listGroups(library, asJson);
@@ -266,7 +276,7 @@ int checkGroupCommand(const ParsedArgs& args) {
     if (args.positional().empty())
         return fail("'perfdash-cli check-group' needs at least one group file; see 'perfdash-cli check-group --help'",
                     kExitUsage);
-    MachineContext machine;
+    MachineContext machine(machinePaths(args));
     const GroupLibrary library = libraryFor(args, machine);
     const bool asJson = args.has("--json");
     const auto arch = args.value("--arch");
