@@ -1,0 +1,312 @@
+// likwid's uncore and other units (core/measurement/UncoreSlot) on fixture
+// sysfs trees of a Skylake-SP, a Skylake client and a Zen 3 machine
+// (tests/fixtures/likwid/README.md): Debian's likwid group files encode to
+// the kernel PMU instance the box number names and to the vendors' codes;
+// counts keep likwid's units; what does not map says why, and a formula
+// that uses it is n/a with that reason.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+#include "core/events/EventResolver.h"
+#include "core/groups/GroupFileParser.h"
+#include "core/measurement/MeasurementPlan.h"
+#include "core/measurement/ResultBuilder.h"
+#include "core/measurement/SlotResolver.h"
+
+using namespace perfdash;
+
+namespace {
+
+const std::string kLikwid = "/usr/share/likwid/perfgroups/";
+constexpr double kRaplJoules = 2.3283064365386962890625e-10; // rapl.c: counts of 2^-32 J
+
+std::string fixture(const std::string& rel) { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/" + rel; }
+
+EventPaths tree(const std::string& name) {
+    EventPaths paths;
+    paths.sysfsRoot = fixture("likwid/" + name);
+    paths.tracefsRoots = {};
+    return paths;
+}
+
+GroupSlot slot(const std::string& counter, const std::string& event, std::vector<EventOption> options = {}) {
+    GroupSlot s;
+    s.counter = s.counterSpec = counter;
+    s.event = event;
+    s.options = std::move(options);
+    s.line = 1;
+    return s;
+}
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// Uncore PMON control layout (Intel uncore manuals; the kernel's format files):
+// event 0-7, umask 8-15, edge 18, invert 23, threshold 24-31.
+constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask << 8; }
+
+} // namespace
+
+class TestUncoreSlots : public QObject {
+    Q_OBJECT
+    EventResolver skx_{tree("sysfs-skx")}, skl_{tree("sysfs-skl")}, zen3_{tree("sysfs-zen3")};
+
+    static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
+        const SysfsPmu* p = events.pmus().find(pmu);
+        if (!p) qFatal("fixture has no PMU %s", pmu.c_str());
+        return p->type;
+    }
+    // Every slot of a likwid group file, resolved (an empty event where it is
+    // not). The unit slots that do not resolve are listed in `reasons` with
+    // their reason; core slots (FIXCn, PMCn) are test_likwid_corpus's business.
+    static std::vector<ResolvedEvent> resolveFile(const EventResolver& events, const std::string& arch,
+                                                  const std::string& file, std::vector<std::string>& reasons) {
+        auto group = parseGroupFile(kLikwid + arch + "/" + file);
+        if (!group) qFatal("%s", group.error().message.c_str());
+        std::vector<ResolvedEvent> out;
+        const SlotResolver naming(events, arch);
+        for (const auto& s : group->events) {
+            auto r = naming.resolve(s);
+            out.push_back(r ? *r : ResolvedEvent{});
+            if (!r && !s.counter.starts_with("FIXC") && !s.counter.starts_with("PMC"))
+                reasons.push_back(s.counter + ": " + r.error().message);
+        }
+        return out;
+    }
+    static std::string joined(const std::vector<std::string>& reasons) {
+        std::string out;
+        for (const auto& r : reasons) out += r + "\n";
+        return out;
+    }
+    std::string reason(const EventResolver& events, const std::string& arch, const GroupSlot& s) {
+        auto r = SlotResolver(events, arch).resolve(s);
+        return r ? "resolved as " + r->name : r.error().message;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY2(QFileInfo::exists(QString::fromStdString(kLikwid)),
+                 "Debian's likwid group files are missing: apt-get install likwid");
+    }
+
+    // skylakeX/MEM.txt: MBOXn is the n-th memory channel, UNC_M_CAS_COUNT.RD/WR
+    // (event 0x04, umask 0x03/0x0c), counted in raw 64-byte lines as likwid's
+    // formulas (x 64.0) expect, not in the kernel's MiB.
+    void skylakeXMemoryControllers() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events.size(), size_t(15));
+        for (int box = 0; box < 6; ++box) {
+            const ResolvedEvent& rd = events[3 + 2 * box];
+            const ResolvedEvent& wr = events[4 + 2 * box];
+            const std::string pmu = "uncore_imc_" + std::to_string(box);
+            QCOMPARE(rd.pmu, pmu);
+            QCOMPARE(rd.name, pmu + "/cas_count_read/");
+            QCOMPARE(rd.encoding.type, typeOf(skx_, pmu));
+            QCOMPARE(quint64(rd.encoding.config), quint64(unc(0x04, 0x03)));
+            QCOMPARE(quint64(wr.encoding.config), quint64(unc(0x04, 0x0c)));
+            QCOMPARE(wr.encoding.type, typeOf(skx_, pmu));
+            QCOMPARE(rd.scale, 1.0);
+            QCOMPARE(rd.unit, std::string());
+            QCOMPARE(rd.cpus, std::vector<int>{0});
+        }
+    }
+
+    // skylakeX/CACHES.txt: CBOXn is CHA n; UNC_CHA_LLC_LOOKUP.DATA_READ (event
+    // 0x34, umask 0x03) with every state of CHAFilter0[26:17] as likwid sets
+    // it, UNC_CHA_LLC_VICTIMS.M_STATE (0x37, 0x01); the U-box's fixed clock.
+    void skylakeXCachesOnTheChas() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "CACHES.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int chas = 0;
+        for (const auto& e : events) {
+            if (!e.pmu.starts_with("uncore_cha_")) continue;
+            ++chas;
+            QCOMPARE(e.encoding.type, typeOf(skx_, e.pmu));
+            if (contains(e.name, "event=0x34")) {
+                QCOMPARE(quint64(e.encoding.config), quint64(unc(0x34, 0x03)));
+                QCOMPARE(quint64(e.encoding.config1), quint64(0x3ffull << 17));
+            } else {
+                QCOMPARE(quint64(e.encoding.config), quint64(unc(0x37, 0x01)));
+                QCOMPARE(quint64(e.encoding.config1), quint64(0));
+            }
+        }
+        QCOMPARE(chas, 56); // CBOX0..27, two events each
+        const ResolvedEvent cha27 = *SlotResolver(skx_, "skylakeX").resolve(slot("CBOX27C0", "LLC_LOOKUP_DATA_READ"));
+        QCOMPARE(cha27.pmu, std::string("uncore_cha_27"));
+        const auto uclk = SlotResolver(skx_, "skylakeX").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->pmu, std::string("uncore_ubox"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff)); // the kernel's selector of a box's fixed counter
+    }
+
+    // skylakeX/ENERGY.txt: PWR0 package, PWR1 cores (PP0), PWR3 DRAM, in
+    // Joules (the kernel's scale applied: likwid's formulas read Joules).
+    void skylakeXEnergyInJoules() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "ENERGY.txt", reasons);
+        QVERIFY2(reasons.size() == 1, joined(reasons).c_str()); // TMP0, below
+        QVERIFY2(contains(reasons[0], "TMP0") && contains(reasons[0], "hwmon"), reasons[0].c_str());
+        std::map<std::string, uint64_t> power;
+        for (const auto& e : events)
+            if (e.pmu == "power") {
+                power[e.name] = e.encoding.config;
+                QCOMPARE(e.scale, kRaplJoules);
+                QCOMPARE(e.unit, std::string("Joules"));
+                QCOMPARE(e.cpus, std::vector<int>{0});
+            }
+        // rapl.c's event codes: cores 0x01, pkg 0x02, ram 0x03.
+        QCOMPARE(power, (std::map<std::string, uint64_t>{
+                            {"power/energy-cores/", 0x01}, {"power/energy-pkg/", 0x02}, {"power/energy-ram/", 0x03}}));
+    }
+
+    // skylake/MEM.txt: the client IMC's free-running counters, raw lines.
+    void skylakeClientMemory() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skl_, "skylake", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events[3].name, std::string("uncore_imc/data_reads/"));
+        QCOMPARE(events[3].encoding.type, typeOf(skl_, "uncore_imc"));
+        QCOMPARE(quint64(events[3].encoding.config), quint64(0x01));
+        QCOMPARE(events[4].name, std::string("uncore_imc/data_writes/"));
+        QCOMPARE(quint64(events[4].encoding.config), quint64(0x02));
+        for (int i : {3, 4}) {
+            QCOMPARE(events[i].scale, 1.0); // not the kernel's 6.103515625e-5 MiB per line
+            QCOMPARE(events[i].unit, std::string());
+            QVERIFY2(contains(events[i].description, "without the kernel's scale to MiB"), events[i].description.c_str());
+        }
+        // skylake/ENERGY.txt has PP1 (graphics) on PWR2.
+        const auto energy = resolveFile(skl_, "skylake", "ENERGY.txt", reasons);
+        bool gpu = false;
+        for (const auto& e : energy) gpu = gpu || (e.name == "power/energy-gpu/" && e.encoding.config == 0x04);
+        QVERIFY(gpu);
+        // The client's uncore clock is the C-box's shared fixed counter.
+        const auto uclk = SlotResolver(skl_, "skylake").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->name, std::string("uncore_cbox_0/clockticks/"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff));
+    }
+
+    // zen3/MEM1.txt and L3CACHE.txt: DFCn on amd_df with AMD's DRAM channel
+    // events (0x07 + 0x40 per channel, umask 0x38; bit 8 of the event code
+    // goes to config bit 32), CPMCn on amd_l3; ENERGY.txt: PWR1 is the package.
+    void zen3DataFabricL3AndEnergy() {
+        std::vector<std::string> reasons;
+        const auto mem = resolveFile(zen3_, "zen3", "MEM1.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<uint64_t> df;
+        for (const auto& e : mem)
+            if (e.pmu == "amd_df") {
+                QCOMPARE(e.encoding.type, typeOf(zen3_, "amd_df"));
+                df.push_back(e.encoding.config);
+            }
+        QCOMPARE(df.size(), size_t(4));
+        QCOMPARE(quint64(df[0]), quint64(0x3807));
+        QCOMPARE(quint64(df[3]), quint64(0x38c7));
+        const auto ch4 = SlotResolver(zen3_, "zen3").resolve(slot("DFC0", "DRAM_CHANNEL_4"));
+        QVERIFY(ch4.ok());
+        QCOMPARE(quint64(ch4->encoding.config), quint64(0x3807 | 1ull << 32));
+
+        const auto l3 = resolveFile(zen3_, "zen3", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<uint64_t> configs;
+        for (const auto& e : l3)
+            if (e.pmu == "amd_l3") configs.push_back(e.encoding.config);
+        QCOMPARE(configs, (std::vector<uint64_t>{0xff04, 0xff9a, 0x0104}));
+
+        reasons.clear();
+        const auto energy = resolveFile(zen3_, "zen3", "ENERGY.txt", reasons);
+        bool pkg = false;
+        for (const auto& e : energy) pkg = pkg || (e.name == "power/energy-pkg/" && e.scale == kRaplJoules);
+        QVERIFY(pkg);
+        // The kernel's AMD RAPL has no core domain here: PWR0 says so.
+        QCOMPARE(reasons.size(), size_t(1));
+        QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "energy-cores"), reasons[0].c_str());
+    }
+
+    void optionsBecomeFormatTerms() {
+        const SlotResolver naming(skx_, "skylakeX");
+        auto edge = naming.resolve(slot("MBOX2C0", "CAS_COUNT_RD", {{"EDGEDETECT", ""}, {"THRESHOLD", "0x2"}}));
+        QVERIFY2(edge.ok(), edge ? "" : edge.error().message.c_str());
+        QCOMPARE(quint64(edge->encoding.config), quint64(unc(0x04, 0x03) | 1ull << 18 | 2ull << 24));
+        // A STATE option replaces likwid's default of every state.
+        auto state = naming.resolve(slot("CBOX1C0", "LLC_LOOKUP_DATA_READ", {{"STATE", "0x1"}}));
+        QVERIFY(state.ok());
+        QCOMPARE(quint64(state->encoding.config1), quint64(1ull << 17));
+        auto tid = naming.resolve(slot("CBOX1C1", "LLC_VICTIMS_M_STATE", {{"TID", "0x5"}, {"INVERT", ""}}));
+        QVERIFY(tid.ok());
+        QCOMPARE(quint64(tid->encoding.config1), quint64(0x5));
+        QCOMPARE(quint64(tid->encoding.config), quint64(unc(0x37, 0x01) | 1ull << 23));
+        // No format term for it on that PMU: unresolved, naming the option.
+        for (const char* option : {"MATCH0", "NID", "ANYTHREAD"}) {
+            const bool flag = std::string(option) == "ANYTHREAD";
+            const std::string why = reason(skx_, "skylakeX", slot("MBOX0C0", "CAS_COUNT_RD", {{option, flag ? "" : "0x1"}}));
+            QVERIFY2(contains(why, std::string("likwid option ") + option) && contains(why, "uncore_imc_0"), why.c_str());
+        }
+    }
+
+    void whatDoesNotMapSaysWhy() {
+        // A box the machine lacks.
+        const std::string six = reason(skx_, "skylakeX", slot("MBOX6C0", "CAS_COUNT_RD"));
+        QVERIFY2(contains(six, "this machine has 6 uncore_imc PMUs") && contains(six, "MBOX0 to MBOX5"), six.c_str());
+        // A unit the machine lacks altogether.
+        const std::string none = reason(skl_, "skylakeX", slot("CBOX0C0", "LLC_LOOKUP_DATA_READ"));
+        QVERIFY2(contains(none, "uncore_cha") && contains(none, "has none here"), none.c_str());
+        // A likwid energy event on another counter than likwid's.
+        const std::string pwr = reason(skx_, "skylakeX", slot("PWR1", "PWR_DRAM_ENERGY"));
+        QVERIFY2(contains(pwr, "on PWR3 only"), pwr.c_str());
+        // Codes of one architecture are not used on another.
+        const std::string arch = reason(skx_, "haswellEP", slot("CBOX0C0", "LLC_LOOKUP_DATA_READ"));
+        QVERIFY2(contains(arch, "not for architecture haswellEP"), arch.c_str());
+        // A name the table does not have.
+        const std::string unknown = reason(skx_, "skylakeX", slot("MBOX0C0", "NO_SUCH_THING"));
+        QVERIFY2(contains(unknown, "uncore.json") && contains(unknown, "NO_SUCH_THING"), unknown.c_str());
+        // Top-down slots: the kernel counts slots, likwid's formulas want fractions.
+        const std::string tma = reason(skx_, "ICX", slot("TMA0", "RETIRING"));
+        QVERIFY2(contains(tma, "fraction"), tma.c_str());
+    }
+
+    // A formula over a box the machine lacks is n/a with the box's reason,
+    // never a 0: the reason comes from the plan, the n/a from the results.
+    void missingBoxMakesItsFormulaNotAvailable() {
+        QTemporaryDir dir;
+        const std::string file = dir.path().toStdString() + "/MEMX.txt";
+        std::ofstream(file) << "SHORT two channels\n\nEVENTSET\nMBOX0C0 CAS_COUNT_RD\nMBOX6C0 CAS_COUNT_RD\n"
+                               "SW page-faults\n\n"
+                               "METRICS\nOne channel [MBytes] 1.0E-06*MBOX0C0*64.0\n"
+                               "Both channels [MBytes] 1.0E-06*(MBOX0C0+MBOX6C0)*64.0\n";
+        MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skx")});
+        MeasurementRequest request;
+        request.command = {"/bin/true"};
+        request.groups = {file};
+        auto plan = MeasurementPlan::prepare(request, machine);
+        QVERIFY2(plan.ok(), plan ? "" : plan.error().message.c_str());
+        const PlannedEvent missing = plan->groups[0].events[1];
+        QCOMPARE(missing.eventSetSlot, -1);
+        QVERIFY2(contains(missing.availability.reason, "6 uncore_imc PMUs"), missing.availability.reason.c_str());
+
+        // The results of such a plan where MBOX0C0 counted (this machine has no
+        // uncore to count it, and a program is not counted by an uncore PMU).
+        MeasurementPlan counted = *plan;
+        auto& events = counted.groups[0].events;
+        events[0].eventSetSlot = 0;
+        events[0].availability.state = Availability::State::Countable;
+        events[2].eventSetSlot = 1;
+        counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"SW", ResolvedEvent{}, 0}};
+        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto groups = builder->build({CountValue{1e6, 1.0}, CountValue{5, 1.0}}, 1.0);
+        QCOMPARE(groups.size(), size_t(1));
+        QCOMPARE(groups[0].metrics[0].aggregate, 64.0);
+        QVERIFY(std::isnan(groups[0].metrics[1].aggregate));
+        QCOMPARE(groups[0].events[1].counted, false);
+        QVERIFY2(contains(groups[0].events[1].reason, "6 uncore_imc PMUs"), groups[0].events[1].reason.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUncoreSlots)
+#include "test_uncore_slots.moc"
