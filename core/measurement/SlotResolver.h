@@ -4,7 +4,9 @@
 // counter name says what kind of counter it is (LikwidCounters.h), the
 // architecture says which libpfm4 core model its events are encoded on
 // (GroupArch.h), and likwid's event names are read there in libpfm4's or
-// likwid's spelling (LikwidNativeName.h). Names the event resolver knows in
+// likwid's spelling (LikwidNativeName.h); a counter of likwid's uncore and
+// other units becomes an event of the kernel's PMU for it (UncoreSlot.h).
+// Names the event resolver knows in
 // their own right (perf's generic events, pmu/.../, model::EVENT, tracepoints)
 // keep their meaning on every architecture.
 #include <string>

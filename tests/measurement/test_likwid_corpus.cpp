@@ -1,16 +1,19 @@
-// Every core slot (FIXCn, PMCn) of Debian 12's likwid 5.2.2 group files
-// resolves on its architecture, and every file parses, except those listed
-// with their reason in
-// tests/fixtures/likwid/corpus-unresolved.txt; the list must stay true both
-// ways (nothing new unresolved, nothing listed that now resolves). Needs no
-// hardware PMU: events of absent models are encoded by libpfm4, and the msr
-// PMU comes from a fixture sysfs tree.
+// Every slot of Debian 12's likwid 5.2.2 group files resolves on its
+// architecture, and every file parses, except those listed with their reason
+// in tests/fixtures/likwid/corpus-unresolved.txt; the list must stay true
+// both ways (nothing new unresolved, nothing listed that now resolves).
+// Needs no hardware PMU: events of absent models are encoded by libpfm4, and
+// the kernel's PMUs come from fixture sysfs trees (tests/fixtures/likwid):
+// an architecture's uncore and other units (MBOX, CBOX, PWR, DFC, ...) are
+// resolved on the tree of its family (kUncoreTrees), the rest on a tree with
+// the msr PMU only, where those units are unresolved for want of the PMU.
 #include <QtTest>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "core/events/EventResolver.h"
@@ -27,6 +30,25 @@ namespace {
 const char* kCorpus = "/usr/share/likwid/perfgroups";
 
 std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString(); }
+
+// The fixture tree whose uncore PMUs an architecture's family has: the
+// Skylake-SP tree for the Skylake-SP/Cascade Lake sets, the Skylake client
+// tree for the client cores whose uncore the kernel drives alike (the IMC's
+// free-running counters, C-boxes, RAPL), the Zen 3 tree for Zen 1 to 3 (their
+// groups use the event and umask terms both L3 formats have).
+const std::map<std::string, std::string> kUncoreTrees = {
+    {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
+    {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
+    {"broadwell", "sysfs-skl"},   {"skylake", "sysfs-skl"},   {"zen", "sysfs-zen3"},
+    {"zen2", "sysfs-zen3"},       {"zen3", "sysfs-zen3"}};
+const char* kNoUncoreTree = "sysfs-aperf";
+
+EventPaths treePaths(const std::string& tree) {
+    EventPaths paths;
+    paths.sysfsRoot = fixtures() + "/likwid/" + tree;
+    paths.tracefsRoots = {};
+    return paths;
+}
 
 // "arch/FILE.txt<TAB>COUNTER<TAB>EVENT" -> the reason, a part of the message
 // the resolver gives for that slot.
@@ -54,7 +76,7 @@ std::map<std::string, std::string> readExpectations(const std::string& path, std
 
 struct ArchCount {
     int files = 0, filesResolved = 0, unparsed = 0;
-    int coreSlots = 0, coreResolved = 0;
+    int coreSlots = 0, coreResolved = 0, unitSlots = 0, unitsResolved = 0;
 };
 
 } // namespace
@@ -62,7 +84,7 @@ struct ArchCount {
 class TestLikwidCorpus : public QObject {
     Q_OBJECT
 private slots:
-    void everyCoreSlotResolvesOrIsListed() {
+    void everySlotResolvesOrIsListed() {
         QVERIFY2(fs::is_directory(kCorpus),
                  "/usr/share/likwid/perfgroups is missing: install Debian's likwid package "
                  "(apt-get install likwid; packaging/debian-packages.txt lists it)");
@@ -70,10 +92,11 @@ private slots:
         const auto expected = readExpectations(fixtures() + "/likwid/corpus-unresolved.txt", problem);
         QVERIFY2(problem.empty(), problem.c_str());
 
-        EventPaths paths;
-        paths.sysfsRoot = fixtures() + "/likwid/sysfs-aperf";
-        paths.tracefsRoots = {};
-        const EventResolver events(paths);
+        std::map<std::string, std::unique_ptr<EventResolver>> trees;
+        for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-skl"), std::string("sysfs-zen3"),
+                                 std::string(kNoUncoreTree)})
+            trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
+        const EventResolver& events = *trees.at(kNoUncoreTree);
 
         std::vector<fs::path> dirs;
         for (const auto& d : fs::directory_iterator(kCorpus))
@@ -115,7 +138,8 @@ private slots:
                       files.size());
                 continue;
             }
-            const SlotResolver naming(events, arch);
+            const auto family = kUncoreTrees.find(arch);
+            const SlotResolver naming(*trees.at(family == kUncoreTrees.end() ? kNoUncoreTree : family->second), arch);
             QVERIFY2(naming.arch(), ("likwid architecture '" + arch + "' is missing from resources/likwid/archs.json").c_str());
             ArchCount& count = counts[arch];
             for (const auto& file : files) {
@@ -134,41 +158,46 @@ private slots:
                     all = all && r.ok();
                     auto kind = classifyLikwidCounter(slot.counter);
                     QVERIFY(kind.ok());
-                    if (kind->kind != LikwidCounter::Kind::Fixed && kind->kind != LikwidCounter::Kind::Core) continue;
-                    ++count.coreSlots;
-                    const std::string key = rel + "\t" + slot.counter + "\t" + slot.event;
+                    const bool core = kind->kind == LikwidCounter::Kind::Fixed || kind->kind == LikwidCounter::Kind::Core;
+                    ++(core ? count.coreSlots : count.unitSlots);
                     if (r) {
-                        ++count.coreResolved;
+                        ++(core ? count.coreResolved : count.unitsResolved);
                         continue;
                     }
-                    failed(key, r.error().message);
+                    failed(rel + "\t" + slot.counter + "\t" + slot.event, r.error().message);
                 }
                 if (all) ++count.filesResolved;
             }
         }
 
-        int files = 0, resolvedFiles = 0, core = 0, coreResolved = 0;
+        int files = 0, resolvedFiles = 0, core = 0, coreResolved = 0, units = 0, unitsResolved = 0;
         for (const auto& [arch, c] : counts) {
-            qInfo("%-14s files %3d, fully resolved %3d, unparsable %d; core slots %4d, resolved %4d", arch.c_str(),
-                  c.files, c.filesResolved, c.unparsed, c.coreSlots, c.coreResolved);
+            qInfo("%-14s files %3d, fully resolved %3d, unparsable %d; core slots %4d, resolved %4d; unit slots %4d, "
+                  "resolved %4d",
+                  arch.c_str(), c.files, c.filesResolved, c.unparsed, c.coreSlots, c.coreResolved, c.unitSlots,
+                  c.unitsResolved);
             files += c.files;
             resolvedFiles += c.filesResolved;
             core += c.coreSlots;
             coreResolved += c.coreResolved;
+            units += c.unitSlots;
+            unitsResolved += c.unitsResolved;
         }
-        qInfo("all CPU sets: files %d, fully resolved %d; core slots %d, resolved %d (%d GPU files not checked)", files,
-              resolvedFiles, core, coreResolved, gpuFiles);
+        qInfo("all CPU sets: files %d, fully resolved %d; core slots %d, resolved %d; unit slots %d, resolved %d (%d "
+              "GPU files not checked)",
+              files, resolvedFiles, core, coreResolved, units, unitsResolved, gpuFiles);
 
         std::vector<std::string> nowResolved;
         for (const auto& [key, reason] : expected)
             if (!seen.count(key)) nowResolved.push_back(key);
-        for (const auto& u : unexpected) qWarning("new unresolved core slot: %s", u.c_str());
+        for (const auto& u : unexpected) qWarning("new unresolved slot: %s", u.c_str());
         for (const auto& w : wrongReason) qWarning("reason changed: %s", w.c_str());
         for (const auto& n : nowResolved) qWarning("listed but resolves now (remove it from the list): %s", n.c_str());
-        QVERIFY2(unexpected.empty(), "core slots unresolved that corpus-unresolved.txt does not list (see above)");
-        QVERIFY2(wrongReason.empty(), "listed core slots unresolved for another reason (see above)");
-        QVERIFY2(nowResolved.empty(), "corpus-unresolved.txt lists core slots that resolve now (see above)");
+        QVERIFY2(unexpected.empty(), "slots unresolved that corpus-unresolved.txt does not list (see above)");
+        QVERIFY2(wrongReason.empty(), "listed slots unresolved for another reason (see above)");
+        QVERIFY2(nowResolved.empty(), "corpus-unresolved.txt lists slots that resolve now (see above)");
         QVERIFY(core > 0);
+        QVERIFY(unitsResolved > 0);
     }
 };
 
