@@ -26,6 +26,10 @@ struct LikwidCounter {
     std::string unit; // what that unit is, e.g. "memory controller"
     int boxIndex = 0; // which instance of the unit: 3 of MBOX3C1; 0 where likwid numbers counters only (PWR3)
     std::string unmapped; // why perfdash leaves this unit unresolved, or empty
+    // The counter whose count this one's is a share of in likwid's formulas
+    // ("FIXC3" for TMAn: the kernel counts top-down slots, likwid means a
+    // fraction of all slots); empty for plain counts.
+    std::string fractionOf;
 };
 
 // An error only when perfdash's counter table cannot be read.

@@ -33,6 +33,7 @@ Result<UncoreTable> readUncoreTable(const std::string& path) {
             entry.vendor = e.value("vendor", "");
             if (e.contains("counter")) entry.counter = e.at("counter").get<int>();
             entry.raw = e.value("raw", false);
+            if (e.contains("instances")) entry.instances = e.at("instances").get<std::vector<int>>();
             entry.source = e.value("source", "");
             table.events.push_back(std::move(entry));
         }

@@ -24,6 +24,7 @@ struct UncoreEventEntry {
     std::string vendor;             // "intel", "amd"; empty: any
     std::optional<int> counter;     // the likwid counter number it must sit on (PWR3), if any
     bool raw = false;               // count as it is, without the alias's sysfs scale
+    std::vector<int> instances;     // the PMU instance of box 0, 1, ...; empty: box n is instance n
     std::string source;             // where the codes come from
 
     bool appliesTo(std::string_view arch, std::string_view archVendor) const;

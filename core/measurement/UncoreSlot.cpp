@@ -111,13 +111,23 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
             missing.push_back(e->pmu);
             continue;
         }
-        if (counter.boxIndex >= static_cast<int>(boxes.size()))
+        // Which instance the box is: the n-th, or the table's n-th where the
+        // kernel also numbers boxes this CPU lacks.
+        const int count = e->instances.empty() ? static_cast<int>(boxes.size()) : static_cast<int>(e->instances.size());
+        if (counter.boxIndex >= count)
             return makeError("counter " + slot.counter + " names " + counter.box + std::to_string(counter.boxIndex) +
-                             ", but this machine has " + std::to_string(boxes.size()) + " " + e->pmu + " PMU" +
-                             (boxes.size() == 1 ? "" : "s") + " (" + boxes.front()->name +
-                             (boxes.size() == 1 ? "" : " to " + boxes.back()->name) + "): " + counter.box + "0 to " +
-                             counter.box + std::to_string(boxes.size() - 1));
-        const SysfsPmu& pmu = *boxes[counter.boxIndex];
+                             ", but " + (e->instances.empty()
+                                             ? "this machine has " + std::to_string(boxes.size()) + " " + e->pmu +
+                                                   " PMU" + (boxes.size() == 1 ? "" : "s") + " (" +
+                                                   boxes.front()->name +
+                                                   (boxes.size() == 1 ? "" : " to " + boxes.back()->name) + ")"
+                                             : "likwid's " + archName + " has " + std::to_string(count)) +
+                             ": " + counter.box + "0 to " + counter.box + std::to_string(count - 1));
+        const int instance = e->instances.empty() ? counter.boxIndex : e->instances[counter.boxIndex];
+        if (instance >= static_cast<int>(boxes.size()))
+            return makeError("counter " + slot.counter + " is " + e->pmu + " instance " + std::to_string(instance) +
+                             ", which this machine does not have (it has " + std::to_string(boxes.size()) + ")");
+        const SysfsPmu& pmu = *boxes[instance];
         if (!e->alias.empty() && !pmu.event(e->alias))
             return makeError("counter " + slot.counter + ": " + slot.event + " is the kernel's " + e->pmu + " event '" +
                              e->alias + "', which PMU " + pmu.name + " does not list here (" +

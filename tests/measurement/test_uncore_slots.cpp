@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 
 #include "core/events/EventResolver.h"
 #include "core/groups/GroupFileParser.h"
@@ -51,7 +52,7 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 
 class TestUncoreSlots : public QObject {
     Q_OBJECT
-    EventResolver skx_{tree("sysfs-skx")}, skl_{tree("sysfs-skl")}, zen3_{tree("sysfs-zen3")};
+    EventResolver skx_{tree("sysfs-skx")}, icx_{tree("sysfs-icx")}, skl_{tree("sysfs-skl")}, zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -228,6 +229,109 @@ private slots:
         QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "energy-cores"), reasons[0].c_str());
     }
 
+    // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice
+    // Lake-SP has 2: MBOX0..7 are uncore_imc_0, 1, 3, 4, 6, 7, 9, 10 with
+    // UNC_M_CAS_COUNT.RD/WR (event 0x04, umask 0x0f/0x30); MEM_FREERUN.txt:
+    // the free-running DDR counters, raw lines too; UPI.txt: QBOXn on UPI n.
+    void iceLakeXMemoryAndLinks() {
+        std::vector<std::string> reasons;
+        const auto mem = resolveFile(icx_, "ICX", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<std::string> pmus;
+        for (const auto& e : mem)
+            if (e.pmu.starts_with("uncore_imc_")) {
+                pmus.push_back(e.pmu);
+                QCOMPARE(e.encoding.type, typeOf(icx_, e.pmu));
+                QVERIFY(e.encoding.config == unc(0x04, 0x0f) || e.encoding.config == unc(0x04, 0x30));
+                QCOMPARE(e.scale, 1.0);
+            }
+        QCOMPARE(pmus, (std::vector<std::string>{"uncore_imc_0", "uncore_imc_0", "uncore_imc_1", "uncore_imc_1",
+                                                 "uncore_imc_3", "uncore_imc_3", "uncore_imc_4", "uncore_imc_4",
+                                                 "uncore_imc_6", "uncore_imc_6", "uncore_imc_7", "uncore_imc_7",
+                                                 "uncore_imc_9", "uncore_imc_9", "uncore_imc_10", "uncore_imc_10"}));
+        const std::string eight = reason(icx_, "ICX", slot("MBOX8C0", "CAS_COUNT_RD"));
+        QVERIFY2(contains(eight, "likwid's ICX has 8: MBOX0 to MBOX7"), eight.c_str());
+
+        const auto freerun = resolveFile(icx_, "ICX", "MEM_FREERUN.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int free = 0;
+        for (const auto& e : freerun)
+            if (e.pmu.starts_with("uncore_imc_free_running_")) {
+                ++free;
+                QVERIFY(e.encoding.config == unc(0xff, 0x20) || e.encoding.config == unc(0xff, 0x21));
+                QCOMPARE(e.scale, 1.0);
+                QCOMPARE(e.unit, std::string());
+            }
+        QCOMPARE(free, 8);
+
+        const auto upi = resolveFile(icx_, "ICX", "UPI.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int links = 0;
+        for (const auto& e : upi)
+            if (e.pmu.starts_with("uncore_upi_")) {
+                ++links;
+                // UNC_UPI_TxL_FLITS.ALL_DATA 0x02/0x0f, UNC_UPI_RxL_FLITS.ALL_DATA 0x03/0x0f.
+                QVERIFY(e.encoding.config == unc(0x02, 0x0f) || e.encoding.config == unc(0x03, 0x0f));
+            }
+        QCOMPARE(links, 6);
+    }
+
+    // ICX/TMA.txt: TMAn are the kernel's topdown events (event 0x00, umask
+    // 0x80..0x83), counted in issue slots; likwid's formulas take them as
+    // shares of all slots (FIXC3, TOPDOWN_SLOTS: event 0x00 umask 0x04), so
+    // the formulas divide by FIXC3 and "Retiring [%]" is a percentage.
+    void iceLakeXTopDown() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(icx_, "ICX", "TMA.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events.size(), size_t(8));
+        QCOMPARE(quint64(events[3].encoding.config), quint64(unc(0x00, 0x04))); // FIXC3
+        const char* names[] = {"cpu/topdown-retiring/", "cpu/topdown-bad-spec/", "cpu/topdown-fe-bound/",
+                               "cpu/topdown-be-bound/"};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(events[4 + i].name, std::string(names[i]));
+            QCOMPARE(events[4 + i].encoding.type, typeOf(icx_, "cpu"));
+            QCOMPARE(quint64(events[4 + i].encoding.config), quint64(unc(0x00, 0x80 + i)));
+        }
+        // likwid puts each share on its own counter.
+        const std::string moved = reason(icx_, "ICX", slot("TMA0", "BACKEND_BOUND"));
+        QVERIFY2(contains(moved, "on TMA3 only"), moved.c_str());
+
+        // The formulas, evaluated on counts as the kernel gives them: slots.
+        auto group = parseGroupFile(kLikwid + "ICX/TMA.txt");
+        QVERIFY(group.ok());
+        MeasurementPlan plan;
+        PlannedGroup planned;
+        planned.group = *group;
+        std::vector<CountValue> counts;
+        const std::map<std::string, double> shares = {{"FIXC3", 1000}, {"TMA0", 250}, {"TMA1", 50},
+                                                     {"TMA2", 300},   {"TMA3", 400}};
+        for (const auto& s : group->events) {
+            PlannedEvent e;
+            e.counter = e.name = e.spec = s.counter;
+            e.availability.state = Availability::State::Countable;
+            e.eventSetSlot = static_cast<int>(plan.eventSet.size());
+            plan.eventSet.push_back(EventSlot{s.counter, ResolvedEvent{}, 0});
+            planned.events.push_back(e);
+            counts.push_back(CountValue{shares.count(s.counter) ? shares.at(s.counter) : 1e6, 1.0});
+        }
+        plan.groups.push_back(planned);
+        auto builder = ResultBuilder::create(plan, {{"cpu", 0}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto result = builder->build(counts, 1.0);
+        std::map<std::string, double> metrics;
+        for (const auto& m : result[0].metrics) metrics[m.name] = m.aggregate;
+        QCOMPARE(metrics["Retiring [%]"], 25.0);
+        QCOMPARE(metrics["Speculation [%]"], 5.0);
+        QCOMPARE(metrics["Front End [%]"], 30.0);
+        QCOMPARE(metrics["Back End [%]"], 40.0);
+
+        // Without FIXC3 the shares have nothing to be shares of: the file says so.
+        auto noSlots = parseGroupText("SHORT t\n\nEVENTSET\nTMA0 RETIRING\n\nMETRICS\nRetiring TMA0*100\n", "T.txt", "T");
+        QVERIFY(!noSlots.ok());
+        QVERIFY2(contains(noSlots.error().message, "add FIXC3"), noSlots.error().message.c_str());
+    }
+
     void optionsBecomeFormatTerms() {
         const SlotResolver naming(skx_, "skylakeX");
         auto edge = naming.resolve(slot("MBOX2C0", "CAS_COUNT_RD", {{"EDGEDETECT", ""}, {"THRESHOLD", "0x2"}}));
@@ -265,9 +369,12 @@ private slots:
         // A name the table does not have.
         const std::string unknown = reason(skx_, "skylakeX", slot("MBOX0C0", "NO_SUCH_THING"));
         QVERIFY2(contains(unknown, "uncore.json") && contains(unknown, "NO_SUCH_THING"), unknown.c_str());
-        // Top-down slots: the kernel counts slots, likwid's formulas want fractions.
+        // Top-down metrics where the core PMU has no such events (Skylake-SP).
         const std::string tma = reason(skx_, "ICX", slot("TMA0", "RETIRING"));
-        QVERIFY2(contains(tma, "fraction"), tma.c_str());
+        QVERIFY2(contains(tma, "'topdown-retiring'") && contains(tma, "does not list"), tma.c_str());
+        // The core temperature has no perf PMU.
+        const std::string temp = reason(skx_, "skylakeX", slot("TMP0", "TEMP_CORE"));
+        QVERIFY2(contains(temp, "hwmon"), temp.c_str());
     }
 
     // A formula over a box the machine lacks is n/a with the box's reason,
