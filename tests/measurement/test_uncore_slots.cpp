@@ -52,7 +52,8 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 
 class TestUncoreSlots : public QObject {
     Q_OBJECT
-    EventResolver skx_{tree("sysfs-skx")}, icx_{tree("sysfs-icx")}, skl_{tree("sysfs-skl")}, zen3_{tree("sysfs-zen3")};
+    EventResolver skx_{tree("sysfs-skx")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+        zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -190,6 +191,24 @@ private slots:
         QVERIFY(uclk.ok());
         QCOMPARE(uclk->name, std::string("uncore_cbox_0/clockticks/"));
         QCOMPARE(quint64(uclk->encoding.config), quint64(0xff));
+    }
+
+    // Ice Lake client: the uncore clock is a box of its own (its C-boxes have
+    // no clockticks), and the top-down shares exist as on Ice Lake-SP.
+    void iceLakeClientClockAndTopDown() {
+        const auto uclk = SlotResolver(icl_, "ICL").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->name, std::string("uncore_clock/clockticks/"));
+        QCOMPARE(uclk->encoding.type, typeOf(icl_, "uncore_clock"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff));
+        std::vector<std::string> reasons;
+        const auto tma = resolveFile(icl_, "ICL", "TMA.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(tma[7].name, std::string("cpu/topdown-be-bound/"));
+        const auto energy = resolveFile(icl_, "ICL", "ENERGY.txt", reasons);
+        bool psys = false;
+        for (const auto& e : energy) psys = psys || (e.name == "power/energy-psys/" && e.encoding.config == 0x05);
+        QVERIFY(psys); // PWR4, the platform domain
     }
 
     // zen3/MEM1.txt and L3CACHE.txt: DFCn on amd_df with AMD's DRAM channel
