@@ -132,10 +132,17 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
             return makeError("counter " + slot.counter + ": " + slot.event + " is the kernel's " + e->pmu + " event '" +
                              e->alias + "', which PMU " + pmu.name + " does not list here (" +
                              events.pmus().devicesDir() + "/" + pmu.name + "/events)");
-        auto terms = optionTerms(*table, slot, pmu);
-        if (!terms) return terms.error();
-        terms->insert(terms->begin(), e->alias.empty() ? e->terms : e->alias);
-        auto resolved = events.resolveOn(pmu.name + "/" + join(*terms, ",") + "/", std::string());
+        auto options = optionTerms(*table, slot, pmu);
+        if (!options) return options.error();
+        // The table's terms, where an option does not give the same term another value.
+        std::vector<std::string> terms;
+        for (auto& term : split(e->alias.empty() ? e->terms : e->alias, ','))
+            if (std::none_of(options->begin(), options->end(), [&](const std::string& o) {
+                    return o.substr(0, o.find('=')) == term.substr(0, term.find('='));
+                }))
+                terms.push_back(std::move(term));
+        terms.insert(terms.end(), options->begin(), options->end());
+        auto resolved = events.resolveOn(pmu.name + "/" + join(terms, ",") + "/", std::string());
         if (!resolved) return makeError("counter " + slot.counter + " (" + slot.event + "): " + resolved.error().message);
         resolved->spec = slot.event;
         if (!e->source.empty()) resolved->description = e->source;

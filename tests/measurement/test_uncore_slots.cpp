@@ -52,7 +52,7 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 
 class TestUncoreSlots : public QObject {
     Q_OBJECT
-    EventResolver skx_{tree("sysfs-skx")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
         zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
@@ -144,6 +144,42 @@ private slots:
         QVERIFY(uclk.ok());
         QCOMPARE(uclk->pmu, std::string("uncore_ubox"));
         QCOMPARE(quint64(uclk->encoding.config), quint64(0xff)); // the kernel's selector of a box's fixed counter
+    }
+
+    // haswellEP/broadwellEP on a Broadwell-EP's PMUs: C-boxes with likwid's
+    // default states (0x1f in CBoFilter0[23:17]) unless the group sets them,
+    // the home agents (BBOX), the QPI links (QBOX), the S-boxes.
+    void broadwellEPBoxes() {
+        std::vector<std::string> reasons;
+        const auto l3 = resolveFile(bdx_, "broadwellEP", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        const SlotResolver haswellEP(bdx_, "haswellEP");
+        auto lookup = haswellEP.resolve(slot("CBOX17C0", "LLC_LOOKUP_DATA_READ"));
+        QVERIFY(lookup.ok());
+        QCOMPARE(lookup->pmu, std::string("uncore_cbox_17"));
+        QCOMPARE(quint64(lookup->encoding.config), quint64(unc(0x34, 0x03)));
+        QCOMPARE(quint64(lookup->encoding.config1), quint64(0x1full << 17));
+        auto state = haswellEP.resolve(slot("CBOX0C1", "LLC_LOOKUP_ANY", {{"STATE", "0x1"}}));
+        QVERIFY(state.ok());
+        QCOMPARE(state->name, std::string("uncore_cbox_0/event=0x34,umask=0x11,filter_state=0x1/"));
+        QCOMPARE(quint64(state->encoding.config1), quint64(1ull << 17));
+        const struct {
+            const char* counter;
+            const char* event;
+            const char* pmu;
+            uint64_t config;
+        } boxes[] = {{"BBOX1C0", "IMC_READS_NORMAL", "uncore_ha_1", unc(0x17, 0x01)},
+                     {"BBOX0C2", "IMC_WRITES_ALL", "uncore_ha_0", unc(0x1a, 0x0f)},
+                     {"QBOX2C0", "RXL_FLITS_G0_DATA", "uncore_qpi_2", unc(0x01, 0x02)},
+                     {"QBOX0C3", "TXL_FLITS_G0_NON_DATA", "uncore_qpi_0", unc(0x00, 0x04)},
+                     {"SBOX3C0", "RING_BL_USED_ANY", "uncore_sbox_3", unc(0x1d, 0x0f)}};
+        for (const auto& b : boxes) {
+            auto r = haswellEP.resolve(slot(b.counter, b.event));
+            QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
+            QCOMPARE(r->pmu, std::string(b.pmu));
+            QCOMPARE(r->encoding.type, typeOf(bdx_, b.pmu));
+            QCOMPARE(quint64(r->encoding.config), quint64(b.config));
+        }
     }
 
     // skylakeX/ENERGY.txt: PWR0 package, PWR1 cores (PP0), PWR3 DRAM, in
@@ -384,9 +420,9 @@ private slots:
                                                   << QStringList{"uncore_cha", "has none here"};
         QTest::newRow("energy on another counter than likwid's") << "skx" << "skylakeX" << "PWR1" << "PWR_DRAM_ENERGY"
                                                                  << QStringList{"on PWR3 only"};
-        QTest::newRow("one architecture's codes on another") << "skx" << "haswellEP" << "CBOX0C0"
+        QTest::newRow("one architecture's codes on another") << "skx" << "sandybridgeEP" << "CBOX0C0"
                                                              << "LLC_LOOKUP_DATA_READ"
-                                                             << QStringList{"not for architecture haswellEP"};
+                                                             << QStringList{"not for architecture sandybridgeEP"};
         QTest::newRow("a name the table lacks") << "skx" << "skylakeX" << "MBOX0C0" << "NO_SUCH_THING"
                                                 << QStringList{"uncore.json", "NO_SUCH_THING"};
         QTest::newRow("top-down without the core PMU's events") << "skx" << "ICX" << "TMA0" << "RETIRING"
