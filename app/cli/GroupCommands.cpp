@@ -193,13 +193,21 @@ json slotJson(const CheckedSlot& c) {
     return j;
 }
 
+// config, and config1/config2 where an event uses them (uncore filters).
+std::string configCell(const PerfEncoding& e) {
+    std::string cell = hex(e.config);
+    if (e.config1) cell += " config1=" + hex(e.config1);
+    if (e.config2) cell += " config2=" + hex(e.config2);
+    return cell;
+}
+
 // What became of each slot; the free-length column last.
 void printSlots(const std::vector<CheckedSlot>& checked) {
     std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
     for (const auto& c : checked) {
         if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
-                            std::to_string(c.event->encoding.type), hex(c.event->encoding.config), c.event->name});
+                            std::to_string(c.event->encoding.type), configCell(c.event->encoding), c.event->name});
         else
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
                             "unresolved: " + c.event.error().message});

@@ -215,6 +215,11 @@ private slots:
         expect(2, "power", 11, "0x2", "0x0");
         QVERIFY(!listed[3].contains("resolved"));
         QVERIFY2(has(listed[3].at("reason").get<std::string>(), "this machine has 6 uncore_imc PMUs"), r.out.c_str());
+
+        const Run text = cli({"check-group", "--arch", "skylakeX", "--sysfs", skxTree(), fixture("UNCORE.txt")});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(has(text.out, "uncore_cha_2") && has(text.out, "0x334 config1=0x60000"), text.out.c_str());
+        QVERIFY2(has(text.err, "UNCORE.txt:7: counter MBOX6C1 names MBOX6"), text.err.c_str());
     }
 
     // --arch reads likwid's names as on that architecture, and every slot's
