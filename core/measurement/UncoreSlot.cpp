@@ -97,12 +97,19 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
                          " is mapped for " + join(where, "; ") + " only, not for " +
                          (arch ? "architecture " + arch->name : std::string("an unknown architecture (give --arch)")));
     }
-    // likwid ties some events to one counter of the unit (PWR_DRAM_ENERGY is PWR3 on Intel).
+    // likwid ties some events to one counter of the unit (PWR_DRAM_ENERGY is
+    // PWR3 on Intel, a clock to the box's fixed counter, FIX: -1).
+    std::vector<const UncoreEventEntry*> onCounter;
     for (const auto* e : entries)
-        if (e->counter && *e->counter != counter.index)
-            return makeError("counter " + slot.counter + ": likwid counts " + slot.event + " on " +
-                             counterName(counter, *e->counter) + " only; write " + counterName(counter, *e->counter) +
-                             " " + slot.event);
+        if (!e->counter || *e->counter == counter.index) onCounter.push_back(e);
+    if (onCounter.empty()) {
+        const int other = *entries.front()->counter;
+        const std::string name = other < 0 ? counter.box + std::to_string(counter.boxIndex) + "FIX"
+                                           : counterName(counter, other);
+        return makeError("counter " + slot.counter + ": likwid counts " + slot.event + " on " + name +
+                         " only; write " + name + " " + slot.event);
+    }
+    entries = std::move(onCounter);
 
     std::vector<std::string> missing;
     for (const auto* e : entries) {

@@ -34,7 +34,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // The fixture tree whose uncore PMUs an architecture's family has: the
 // Skylake-SP tree for the Skylake-SP/Cascade Lake sets, the Broadwell-EP tree
 // for Haswell-EP and Broadwell-EP/-DE (the kernel drives their uncore with the
-// same formats and events), the Ice Lake-SP tree
+// same formats and events), the Ivy Bridge-EP tree for Ivy Bridge-EP, the
+// Ice Lake-SP tree
 // for Ice Lake-SP, the Ice Lake client tree for Ice Lake, the Skylake client
 // tree for the client cores whose uncore the kernel drives alike (the IMC's
 // free-running counters, C-boxes, RAPL), the Zen 3 tree for Zen 1 to 3 (their
@@ -45,7 +46,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"broadwell", "sysfs-skl"},   {"skylake", "sysfs-skl"},   {"zen", "sysfs-zen3"},
     {"zen2", "sysfs-zen3"},       {"zen3", "sysfs-zen3"},     {"ICX", "sysfs-icx"},
     {"icelakeX", "sysfs-icx"},    {"ICL", "sysfs-icl"},       {"icelake", "sysfs-icl"},
-    {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"}};
+    {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
+    {"ivybridgeEP", "sysfs-ivt"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -98,7 +100,8 @@ private slots:
         QVERIFY2(problem.empty(), problem.c_str());
 
         std::map<std::string, std::unique_ptr<EventResolver>> trees;
-        for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-icx"),
+        for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-ivt"),
+                                 std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));

@@ -52,7 +52,7 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 
 class TestUncoreSlots : public QObject {
     Q_OBJECT
-    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
         zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
@@ -180,6 +180,26 @@ private slots:
             QCOMPARE(r->encoding.type, typeOf(bdx_, b.pmu));
             QCOMPARE(quint64(r->encoding.config), quint64(b.config));
         }
+    }
+
+    // ivybridgeEP on an Ivy Bridge-EP's PMUs: a DRAM clock on the channel's
+    // fixed counter is the kernel's clockticks (event 0xff), on a general
+    // counter UNC_M_DCLOCKTICKS (event 0x00); likwid's SBOX is the QPI link.
+    void ivyBridgeEPClocksAndLinks() {
+        const SlotResolver naming(ivt_, "ivybridgeEP");
+        auto fixed = naming.resolve(slot("MBOX3FIX", "DRAM_CLOCKTICKS"));
+        QVERIFY2(fixed.ok(), fixed ? "" : fixed.error().message.c_str());
+        QCOMPARE(fixed->name, std::string("uncore_imc_3/clockticks/"));
+        QCOMPARE(quint64(fixed->encoding.config), quint64(0xff));
+        auto general = naming.resolve(slot("MBOX3C2", "DRAM_CLOCKTICKS"));
+        QVERIFY(general.ok());
+        QCOMPARE(quint64(general->encoding.config), quint64(0x00));
+        auto link = naming.resolve(slot("SBOX2C3", "SBOX_CLOCKTICKS"));
+        QVERIFY(link.ok());
+        QCOMPARE(link->pmu, std::string("uncore_qpi_2"));
+        QCOMPARE(quint64(link->encoding.config), quint64(0x14));
+        const std::string third = reason(ivt_, "ivybridgeEP", slot("RBOX2C0", "RBOX_CLOCKTICKS"));
+        QVERIFY2(contains(third, "this machine has 2 uncore_r3qpi PMUs"), third.c_str());
     }
 
     // skylakeX/ENERGY.txt: PWR0 package, PWR1 cores (PP0), PWR3 DRAM, in
