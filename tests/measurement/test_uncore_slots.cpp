@@ -440,9 +440,9 @@ private slots:
                                                   << QStringList{"uncore_cha", "has none here"};
         QTest::newRow("energy on another counter than likwid's") << "skx" << "skylakeX" << "PWR1" << "PWR_DRAM_ENERGY"
                                                                  << QStringList{"on PWR3 only"};
-        QTest::newRow("one architecture's codes on another") << "skx" << "sandybridgeEP" << "CBOX0C0"
+        QTest::newRow("one architecture's codes on another") << "skx" << "nehalemEX" << "CBOX0C0"
                                                              << "LLC_LOOKUP_DATA_READ"
-                                                             << QStringList{"not for architecture sandybridgeEP"};
+                                                             << QStringList{"not for architecture nehalemEX"};
         QTest::newRow("a name the table lacks") << "skx" << "skylakeX" << "MBOX0C0" << "NO_SUCH_THING"
                                                 << QStringList{"uncore.json", "NO_SUCH_THING"};
         QTest::newRow("top-down without the core PMU's events") << "skx" << "ICX" << "TMA0" << "RETIRING"
