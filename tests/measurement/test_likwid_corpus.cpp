@@ -34,7 +34,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // The fixture tree whose uncore PMUs an architecture's family has: the
 // Skylake-SP tree for the Skylake-SP/Cascade Lake sets, the Broadwell-EP tree
 // for Haswell-EP and Broadwell-EP/-DE (the kernel drives their uncore with the
-// same formats and events), the Ivy Bridge-EP and Sandy Bridge-EP trees, the
+// same formats and events), the Ivy Bridge-EP, Sandy Bridge-EP and Knights
+// Landing trees, the
 // Ice Lake-SP tree
 // for Ice Lake-SP, the Ice Lake client tree for Ice Lake, the Skylake client
 // tree for the client cores whose uncore the kernel drives alike (the IMC's
@@ -47,7 +48,7 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"zen2", "sysfs-zen3"},       {"zen3", "sysfs-zen3"},     {"ICX", "sysfs-icx"},
     {"icelakeX", "sysfs-icx"},    {"ICL", "sysfs-icl"},       {"icelake", "sysfs-icl"},
     {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
-    {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}};
+    {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -101,7 +102,7 @@ private slots:
 
         std::map<std::string, std::unique_ptr<EventResolver>> trees;
         for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-ivt"),
-                                 std::string("sysfs-jkt"),
+                                 std::string("sysfs-jkt"),  std::string("sysfs-knl"),
                                  std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string(kNoUncoreTree)})

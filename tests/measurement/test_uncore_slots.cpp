@@ -52,7 +52,8 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 
 class TestUncoreSlots : public QObject {
     Q_OBJECT
-    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
+        icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
         zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
@@ -81,6 +82,23 @@ class TestUncoreSlots : public QObject {
         std::string out;
         for (const auto& r : reasons) out += r + "\n";
         return out;
+    }
+    struct ExpectedBox {
+        const char* counter;
+        const char* event;
+        const char* pmu;
+        uint64_t config;
+    };
+    // Each slot resolves on `arch` to the PMU instance and config given.
+    static void expectBoxes(const EventResolver& events, const std::string& arch, std::vector<ExpectedBox> boxes) {
+        const SlotResolver naming(events, arch);
+        for (const auto& b : boxes) {
+            auto r = naming.resolve(slot(b.counter, b.event));
+            QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
+            QCOMPARE(r->pmu, std::string(b.pmu));
+            QCOMPARE(r->encoding.type, typeOf(events, b.pmu));
+            QCOMPARE(quint64(r->encoding.config), quint64(b.config));
+        }
     }
     std::string reason(const EventResolver& events, const std::string& arch, const GroupSlot& s) {
         auto r = SlotResolver(events, arch).resolve(s);
@@ -163,23 +181,19 @@ private slots:
         QVERIFY(state.ok());
         QCOMPARE(state->name, std::string("uncore_cbox_0/event=0x34,umask=0x11,filter_state=0x1/"));
         QCOMPARE(quint64(state->encoding.config1), quint64(1ull << 17));
-        const struct {
-            const char* counter;
-            const char* event;
-            const char* pmu;
-            uint64_t config;
-        } boxes[] = {{"BBOX1C0", "IMC_READS_NORMAL", "uncore_ha_1", unc(0x17, 0x01)},
-                     {"BBOX0C2", "IMC_WRITES_ALL", "uncore_ha_0", unc(0x1a, 0x0f)},
-                     {"QBOX2C0", "RXL_FLITS_G0_DATA", "uncore_qpi_2", unc(0x01, 0x02)},
-                     {"QBOX0C3", "TXL_FLITS_G0_NON_DATA", "uncore_qpi_0", unc(0x00, 0x04)},
-                     {"SBOX3C0", "RING_BL_USED_ANY", "uncore_sbox_3", unc(0x1d, 0x0f)}};
-        for (const auto& b : boxes) {
-            auto r = haswellEP.resolve(slot(b.counter, b.event));
-            QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
-            QCOMPARE(r->pmu, std::string(b.pmu));
-            QCOMPARE(r->encoding.type, typeOf(bdx_, b.pmu));
-            QCOMPARE(quint64(r->encoding.config), quint64(b.config));
-        }
+        expectBoxes(bdx_, "haswellEP", {{"BBOX1C0", "IMC_READS_NORMAL", "uncore_ha_1", unc(0x17, 0x01)},
+                                        {"BBOX0C2", "IMC_WRITES_ALL", "uncore_ha_0", unc(0x1a, 0x0f)},
+                                        {"QBOX2C0", "RXL_FLITS_G0_DATA", "uncore_qpi_2", unc(0x01, 0x02)},
+                                        {"QBOX0C3", "TXL_FLITS_G0_NON_DATA", "uncore_qpi_0", unc(0x00, 0x04)},
+                                        {"SBOX3C0", "RING_BL_USED_ANY", "uncore_sbox_3", unc(0x1d, 0x0f)}});
+    }
+
+    // knl: DDR channels (UNC_M_CAS_COUNT.RD/WR, event 0x03) and the MCDRAM
+    // controllers in their two clock domains (Intel perfmon KNL).
+    void knightsLandingMemory() {
+        expectBoxes(knl_, "knl", {{"MBOX5C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
+                                  {"EDBOX7C0", "EDC_RPQ_INSERTS", "uncore_edc_eclk_7", unc(0x01, 0x01)},
+                                  {"EUBOX3C1", "EDC_MISS_DIRTY", "uncore_edc_uclk_3", unc(0x02, 0x08)}});
     }
 
     // ivybridgeEP on an Ivy Bridge-EP's PMUs: a DRAM clock on the channel's
