@@ -37,7 +37,9 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // same formats and events), the Ivy Bridge-EP, Sandy Bridge-EP and Knights
 // Landing trees, the
 // Ice Lake-SP tree
-// for Ice Lake-SP, the Ice Lake client tree for Ice Lake, the Skylake client
+// for Ice Lake-SP, the Ice Lake client tree for Ice Lake, Tiger Lake and
+// Rocket Lake (their groups use RAPL and the top-down events, which the
+// kernel gives them alike), the Skylake client
 // tree for the client cores whose uncore the kernel drives alike (the IMC's
 // free-running counters, C-boxes, RAPL), the Zen 3 tree for Zen 1 to 3 (their
 // groups use the event and umask terms both L3 formats have).
@@ -47,6 +49,7 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"broadwell", "sysfs-skl"},   {"skylake", "sysfs-skl"},   {"zen", "sysfs-zen3"},
     {"zen2", "sysfs-zen3"},       {"zen3", "sysfs-zen3"},     {"ICX", "sysfs-icx"},
     {"icelakeX", "sysfs-icx"},    {"ICL", "sysfs-icl"},       {"icelake", "sysfs-icl"},
+    {"TGL", "sysfs-icl"},         {"RKL", "sysfs-icl"},
     {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
     {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"}};
 const char* kNoUncoreTree = "sysfs-aperf";
