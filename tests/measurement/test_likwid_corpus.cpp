@@ -41,7 +41,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // Rocket Lake (their groups use RAPL and the top-down events, which the
 // kernel gives them alike), the Skylake client
 // tree for the client cores whose uncore the kernel drives alike (the IMC's
-// free-running counters, C-boxes, RAPL), the Zen 3 tree for Zen 1 to 3 (their
+// free-running counters, C-boxes, RAPL), the Nehalem tree for Nehalem and
+// Westmere (one uncore box), the Zen 3 tree for Zen 1 to 3 (their
 // groups use the event and umask terms both L3 formats have).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
@@ -51,7 +52,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"icelakeX", "sysfs-icx"},    {"ICL", "sysfs-icl"},       {"icelake", "sysfs-icl"},
     {"TGL", "sysfs-icl"},         {"RKL", "sysfs-icl"},
     {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
-    {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"}};
+    {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
+    {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -105,7 +107,7 @@ private slots:
 
         std::map<std::string, std::unique_ptr<EventResolver>> trees;
         for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-ivt"),
-                                 std::string("sysfs-jkt"),  std::string("sysfs-knl"),
+                                 std::string("sysfs-jkt"),  std::string("sysfs-knl"), std::string("sysfs-nhm"),
                                  std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string(kNoUncoreTree)})

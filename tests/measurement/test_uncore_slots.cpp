@@ -53,7 +53,7 @@ constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask <<
 class TestUncoreSlots : public QObject {
     Q_OBJECT
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
-        icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+        nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
         zen3_{tree("sysfs-zen3")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
@@ -186,6 +186,14 @@ private slots:
                                         {"QBOX2C0", "RXL_FLITS_G0_DATA", "uncore_qpi_2", unc(0x01, 0x02)},
                                         {"QBOX0C3", "TXL_FLITS_G0_NON_DATA", "uncore_qpi_0", unc(0x00, 0x04)},
                                         {"SBOX3C0", "RING_BL_USED_ANY", "uncore_sbox_3", unc(0x1d, 0x0f)}});
+    }
+
+    // nehalem/westmere: the one uncore box ("uncore"), its QMC/QHL events by
+    // the kernel's names, the LLC events by Intel's codes.
+    void nehalemUncore() {
+        expectBoxes(nhm_, "westmere", {{"UPMC0", "UNC_QMC_NORMAL_READS_ANY", "uncore", unc(0x2c, 0x0f)},
+                                       {"UPMC3", "UNC_QHL_REQUESTS_LOCAL_READS", "uncore", unc(0x20, 0x10)},
+                                       {"UPMC1", "UNC_L3_MISS_ANY", "uncore", unc(0x09, 0x03)}});
     }
 
     // knl: DDR channels (UNC_M_CAS_COUNT.RD/WR, event 0x03) and the MCDRAM
