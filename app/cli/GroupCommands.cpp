@@ -22,6 +22,13 @@ namespace {
 
 using nlohmann::json;
 
+// This machine, its PMUs read from --sysfs where given.
+MachinePaths machinePaths(const ParsedArgs& args) {
+    MachinePaths paths;
+    if (auto sysfs = args.value("--sysfs")) paths.events.sysfsRoot = *sysfs;
+    return paths;
+}
+
 // --arch, or this machine's PMU model (the portable set when it has none).
 std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
     if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
@@ -186,13 +193,21 @@ json slotJson(const CheckedSlot& c) {
     return j;
 }
 
+// config, and config1/config2 where an event uses them (uncore filters).
+std::string configCell(const PerfEncoding& e) {
+    std::string cell = hex(e.config);
+    if (e.config1) cell += " config1=" + hex(e.config1);
+    if (e.config2) cell += " config2=" + hex(e.config2);
+    return cell;
+}
+
 // What became of each slot; the free-length column last.
 void printSlots(const std::vector<CheckedSlot>& checked) {
     std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
     for (const auto& c : checked) {
         if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
-                            std::to_string(c.event->encoding.type), hex(c.event->encoding.config), c.event->name});
+                            std::to_string(c.event->encoding.type), configCell(c.event->encoding), c.event->name});
         else
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
                             "unresolved: " + c.event.error().message});
@@ -235,6 +250,9 @@ CommandLine groupCommandLine(std::string command, std::string operands, std::str
                        "ICX, SPR, ...) or a libpfm4 PMU model (amd64_fam19h_zen4, skl); the generic groups are "
                        "searched last",
                .defaultValue = "this machine's PMU model"});
+    cl.option({"", "--sysfs", "DIR",
+               "read the kernel's PMUs (uncore, RAPL, msr) from DIR/bus/event_source/devices instead of /sys, e.g. a "
+               "copy of another machine's tree"});
     return cl;
 }
 
@@ -248,7 +266,7 @@ int groupsCommand(const ParsedArgs& args) {
     if (args.positional().size() > 1)
         return fail("'perfdash-cli groups' takes at most one group name; see 'perfdash-cli groups --help'",
                     kExitUsage);
-    MachineContext machine;
+    MachineContext machine(machinePaths(args));
     const GroupLibrary library = libraryFor(args, machine);
     const bool asJson = args.has("--json");
     if (args.positional().empty()) return listGroups(library, asJson);
@@ -266,7 +284,7 @@ int checkGroupCommand(const ParsedArgs& args) {
     if (args.positional().empty())
         return fail("'perfdash-cli check-group' needs at least one group file; see 'perfdash-cli check-group --help'",
                     kExitUsage);
-    MachineContext machine;
+    MachineContext machine(machinePaths(args));
     const GroupLibrary library = libraryFor(args, machine);
     const bool asJson = args.has("--json");
     const auto arch = args.value("--arch");

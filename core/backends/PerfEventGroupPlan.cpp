@@ -1,6 +1,30 @@
 #include "core/backends/PerfEventGroupPlan.h"
 
+#include <algorithm>
+#include <linux/perf_event.h>
+#include <numeric>
+
 namespace perfdash {
+
+namespace {
+
+// Intel's top-down slots event (event 0x00, umask 0x04; the kernel's
+// cpu/slots/). The kernel accepts the top-down metric events
+// (cpu/topdown-retiring/, ...) only in a group that this event leads
+// (intel_pmu_hw_config), so it is placed before the other slots of its set.
+bool isTopdownSlots(const EventSlot& slot) {
+    return slot.event.encoding.type == PERF_TYPE_RAW && (slot.event.encoding.config & 0xffff) == 0x0400;
+}
+
+// The order in which slots are placed: the event set's, slots events first.
+std::vector<size_t> placementOrder(const EventSet& events) {
+    std::vector<size_t> order(events.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_partition(order.begin(), order.end(), [&](size_t s) { return isTopdownSlots(events[s]); });
+    return order;
+}
+
+} // namespace
 
 PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open, const PerfPermissions& perms) {
     PerfGroupPlan plan;
@@ -8,7 +32,7 @@ PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open,
     plan.openErrors.assign(events.size(), 0);
     plan.fds.assign(events.size(), -1);
 
-    for (size_t slot = 0; slot < events.size(); ++slot) {
+    for (const size_t slot : placementOrder(events)) {
         for (size_t g = 0; g < plan.groups.size() && plan.fds[slot] < 0; ++g) {
             const size_t leader = plan.groups[g].front();
             if (events[leader].set != events[slot].set) continue;

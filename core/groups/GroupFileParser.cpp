@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/groups/LikwidCounters.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/util/Strings.h"
 
@@ -37,6 +38,24 @@ std::string misspeltKeyword(std::string_view word) {
 
 bool endsWithOperator(std::string_view word) {
     return !word.empty() && std::strchr("+-*/^(,", word.back()) != nullptr;
+}
+
+// `formula` with every whole identifier `name` (not FIXC30 for FIXC3) replaced.
+std::string replaceIdentifier(const std::string& formula, const std::string& name, const std::string& replacement) {
+    const auto isWord = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::string out;
+    for (size_t i = 0; i < formula.size();) {
+        if (!isWord(formula[i])) {
+            out += formula[i++];
+            continue;
+        }
+        size_t end = i;
+        while (end < formula.size() && isWord(formula[end])) ++end;
+        const std::string word = formula.substr(i, end - i);
+        out += word == name ? replacement : word;
+        i = end;
+    }
+    return out;
 }
 
 class Parser {
@@ -197,6 +216,29 @@ private:
             problem(0, "no EVENTSET section; a group needs a line 'EVENTSET' followed by lines 'COUNTER EVENT'");
         else if (group_.events.empty() && problems_.empty())
             problem(eventSetLine_, "EVENTSET lists no events; expected lines 'COUNTER EVENT' after it");
+        applyFractions();
+    }
+
+    // likwid's formulas read some counters as shares of another (TMA0 is the
+    // retiring fraction of all top-down slots, FIXC3), where the kernel counts
+    // slots: each use of such a counter in a formula becomes (TMA0/FIXC3), so
+    // every reader of the formula (live, saved runs, recording rules) means
+    // what likwid means.
+    void applyFractions() {
+        for (const auto& slot : group_.events) {
+            auto counter = classifyLikwidCounter(slot.counter);
+            if (!counter) return problem(slot.line, counter.error().message);
+            const std::string& whole = counter->fractionOf;
+            if (whole.empty()) continue;
+            if (!counterLines_.count(whole)) {
+                problem(slot.line, "counter " + slot.counter + " is likwid's " + counter->unit + ", a share of " +
+                                       whole + " in likwid's formulas: add " + whole + " (e.g. '" + whole +
+                                       " TOPDOWN_SLOTS') to the EVENTSET");
+                continue;
+            }
+            for (auto& metric : group_.metrics)
+                metric.formula = replaceIdentifier(metric.formula, slot.counter, "(" + slot.counter + "/" + whole + ")");
+        }
     }
 
     PerformanceGroup group_;

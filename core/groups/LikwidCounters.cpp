@@ -12,9 +12,14 @@ namespace perfdash {
 
 namespace {
 
+struct BoxClass {
+    std::string prefix, unit, unmapped, fractionOf;
+    bool numbersBoxes = true; // MBOX3C1: the 3 is a box; PWR3: the 3 is a counter
+};
+
 struct CounterTable {
     nlohmann::json fixed;
-    std::vector<std::pair<std::string, std::string>> boxes; // prefix, unit
+    std::vector<BoxClass> boxes;
 };
 
 Result<CounterTable> readCounterTable(const std::string& path) {
@@ -26,11 +31,17 @@ Result<CounterTable> readCounterTable(const std::string& path) {
         const auto doc = nlohmann::json::parse(*content);
         CounterTable table;
         table.fixed = doc.at("fixed");
-        for (const auto& box : doc.at("boxes"))
-            table.boxes.emplace_back(box.at("prefix").get<std::string>(), box.at("unit").get<std::string>());
+        for (const auto& box : doc.at("boxes")) {
+            const std::string index = box.at("index").get<std::string>();
+            if (index != "box" && index != "counter")
+                return makeError(path + ": box '" + box.at("prefix").get<std::string>() + "' has index '" + index +
+                                 "'; write \"box\" or \"counter\"");
+            table.boxes.push_back({box.at("prefix").get<std::string>(), box.at("unit").get<std::string>(),
+                                   box.value("unmapped", ""), box.value("fractionOf", ""), index == "box"});
+        }
         // Longest prefix first, so that EDBOX is not read as a DBOX.
         std::stable_sort(table.boxes.begin(), table.boxes.end(),
-                         [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+                         [](const auto& a, const auto& b) { return a.prefix.size() > b.prefix.size(); });
         return table;
     } catch (const nlohmann::json::exception& e) {
         return makeError(path + " is not a valid likwid counter table: " + e.what());
@@ -54,13 +65,28 @@ std::optional<int> counterNumber(std::string_view counter, std::string_view pref
     return static_cast<int>(*parseUnsigned(digits));
 }
 
-// What may follow a unit's prefix in likwid's counter names: a box number, a
-// counter number within it (C1), or FIX for the unit's fixed counter.
-bool isBoxSuffix(std::string_view rest) {
+// What may follow a unit's prefix in likwid's counter names: a number (a box
+// or, for units likwid numbers by counter, the counter), then a counter
+// number within the box (C1) or FIX for the box's fixed counter. Fills the
+// numbers into `out`; false when `rest` is not such a suffix.
+bool readBoxSuffix(std::string_view rest, bool numbersBoxes, LikwidCounter& out) {
     size_t i = 0;
-    while (i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i]))) ++i;
+    while (i < rest.size() && i < 4 && std::isdigit(static_cast<unsigned char>(rest[i]))) ++i;
+    const std::string_view number = rest.substr(0, i);
     rest.remove_prefix(i);
-    return rest.empty() || rest == "FIX" || (rest.size() > 1 && rest[0] == 'C' && allDigits(rest.substr(1)));
+    std::optional<int> counter;
+    if (rest == "FIX") counter = -1;
+    else if (rest.size() > 1 && rest.size() <= 5 && rest[0] == 'C' && allDigits(rest.substr(1)))
+        counter = static_cast<int>(*parseUnsigned(rest.substr(1)));
+    else if (!rest.empty()) return false;
+    const int n = number.empty() ? 0 : static_cast<int>(*parseUnsigned(number));
+    if (numbersBoxes || counter) {
+        out.boxIndex = n;
+        out.index = counter.value_or(number.empty() ? -1 : 0);
+    } else {
+        out.index = number.empty() ? -1 : n;
+    }
+    return true;
 }
 
 } // namespace
@@ -79,13 +105,18 @@ Result<LikwidCounter> classifyLikwidCounter(std::string_view counter) {
         out.index = *n;
         return out;
     }
-    for (const auto& [prefix, unit] : table->boxes)
-        if (counter.starts_with(prefix) && isBoxSuffix(counter.substr(prefix.size()))) {
-            out.kind = LikwidCounter::Kind::Box;
-            out.box = prefix;
-            out.unit = unit;
-            break;
-        }
+    for (const auto& box : table->boxes) {
+        LikwidCounter unit;
+        if (!counter.starts_with(box.prefix) ||
+            !readBoxSuffix(counter.substr(box.prefix.size()), box.numbersBoxes, unit))
+            continue;
+        unit.kind = LikwidCounter::Kind::Box;
+        unit.box = box.prefix;
+        unit.unit = box.unit;
+        unit.unmapped = box.unmapped;
+        unit.fractionOf = box.fractionOf;
+        return unit;
+    }
     return out;
 }
 

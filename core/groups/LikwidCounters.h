@@ -2,8 +2,8 @@
 // What a likwid counter name (the first column of a group's EVENTSET) means,
 // read from resources/likwid/counters.json: FIXCn is a fixed counter whose
 // events are known per vendor, PMCn a general core counter, and MBOX0C1,
-// PWR0, CPMC2, ... counters of likwid's uncore and other units, which
-// perfdash does not map yet. Any other name is perfdash's own slot name.
+// PWR0, CPMC2, ... counters of likwid's uncore and other units (which kernel
+// PMU they become: LikwidUncore.h). Any other name is perfdash's own slot name.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,9 +21,15 @@ struct LikwidCounter {
         Own,   // not a likwid counter name: a slot name of perfdash's own
     };
     Kind kind = Kind::Own;
-    int index = -1;   // n of FIXCn and PMCn
+    int index = -1;   // n of FIXCn and PMCn; of a Box, the counter number (PWR3: 3, MBOX0C1: 1, UBOXFIX: -1)
     std::string box;  // the unit's prefix, e.g. "MBOX"
     std::string unit; // what that unit is, e.g. "memory controller"
+    int boxIndex = 0; // which instance of the unit: 3 of MBOX3C1; 0 where likwid numbers counters only (PWR3)
+    std::string unmapped; // why perfdash leaves this unit unresolved, or empty
+    // The counter whose count this one's is a share of in likwid's formulas
+    // ("FIXC3" for TMAn: the kernel counts top-down slots, likwid means a
+    // fraction of all slots); empty for plain counts.
+    std::string fractionOf;
 };
 
 // An error only when perfdash's counter table cannot be read.

@@ -9,4 +9,5 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GroupMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidCounters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidEventOptions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LikwidUncore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricEvaluator.cpp)

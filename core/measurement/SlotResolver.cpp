@@ -5,6 +5,7 @@
 #include "core/util/Strings.h"
 #include "core/groups/LikwidCounters.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/measurement/UncoreSlot.h"
 
 namespace perfdash {
 
@@ -74,15 +75,14 @@ Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
     const auto classified = classifyLikwidCounter(slot.counter);
     if (!classified) return classified.error();
     const LikwidCounter& counter = *classified;
-    auto spec = perfEventString(slot);
-    if (!spec) return spec.error();
     if (counter.kind == LikwidCounter::Kind::Box) {
         // A name the resolver knows in its own right (PWR0 power/energy-pkg/) counts as written.
-        if (auto own = events_.resolveOn(*spec, std::string())) return own;
-        return makeError("counter " + slot.counter + " is likwid's " + counter.unit + " (" + counter.box +
-                         ") counter; perfdash does not map likwid's uncore and other units yet, only the core "
-                         "counters FIXCn and PMCn");
+        if (slot.options.empty())
+            if (auto own = events_.resolveOn(slot.event, std::string())) return own;
+        return resolveUncoreSlot(events_, arch_, slot, counter);
     }
+    auto spec = perfEventString(slot);
+    if (!spec) return spec.error();
     const std::string written = *spec;
     if (counter.kind == LikwidCounter::Kind::Fixed && arch_) {
         auto fixed = fixedCounterEvent(arch_->vendor, counter.index, slot.event);

@@ -5,7 +5,9 @@
 // architecture says which libpfm4 core model its events are encoded on
 // (GroupArch.h), and likwid's event names are read there in libpfm4's or
 // likwid's spelling (LikwidNativeName.h), and in the arch's event tables
-// (EventTable.h) where the model lacks them. Names the event resolver knows in
+// (EventTable.h), which are read first; a counter of likwid's uncore and
+// other units becomes an event of the kernel's PMU for it (UncoreSlot.h).
+// Names the event resolver knows in
 // their own right (perf's generic events, pmu/.../, model::EVENT, tracepoints)
 // keep their meaning on every architecture.
 #include <string>

@@ -20,4 +20,5 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ResultBuilder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SampleStore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SlotResolver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UncoreSlot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Sampler.cpp)

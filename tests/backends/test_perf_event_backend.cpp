@@ -251,6 +251,32 @@ private slots:
         for (const auto& [s, groupSet] : joinAttempts) QCOMPARE(groupSet, events[s].set); // sets never mix
     }
 
+    // Intel's top-down metric events open only in a group led by the slots
+    // event (the kernel's rule, mimicked here): likwid's TMA group lists
+    // FIXC0..2 first, so the slots event (FIXC3) is placed first.
+    void topdownMetricsJoinTheSlotsGroup() {
+        const auto raw = [](const std::string& name, uint64_t config) {
+            ResolvedEvent e = hardwareEvent(name, 0);
+            e.encoding.type = PERF_TYPE_RAW;
+            e.encoding.config = config;
+            return e;
+        };
+        const EventSet events = {slot(raw("instructions", 0xc0), 0), slot(raw("slots", 0x0400), 0),
+                                 slot(raw("topdown-retiring", 0x8000), 0), slot(raw("topdown-be-bound", 0x8300), 0)};
+        std::map<int, size_t> leaders; // leader fd -> slot
+        int nextFd = 100;
+        auto open = [&](size_t s, int leaderFd) -> int {
+            const bool metric = (events[s].event.encoding.config & 0xff00) >= 0x8000;
+            if (metric && (leaderFd < 0 || leaders.at(leaderFd) != 1)) return -EINVAL;
+            if (leaderFd < 0) leaders[nextFd] = s;
+            return nextFd++;
+        };
+        const PerfGroupPlan plan = planPerfGroups(events, open, PerfPermissions{});
+        QCOMPARE(plan.groups.size(), size_t(1));
+        QCOMPARE(plan.groups[0], (std::vector<size_t>{1, 0, 2, 3}));
+        for (const auto& status : plan.slotStatus) QVERIFY(status.opened);
+    }
+
     void namesLocationsByScope() {
         PerfEventBackend backend;
         const PerfPermissions perms = PerfPermissions::probe();

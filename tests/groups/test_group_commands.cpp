@@ -37,6 +37,9 @@ private:
                 p.readAllStandardError().toStdString()};
     }
 
+    static QString skxTree() {
+        return qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/sysfs-skx";
+    }
     static QString fixture(const char* name) {
         return QString::fromStdString(perfdash::test::fixturesDir()) + "/cli/" + name;
     }
@@ -180,10 +183,43 @@ private slots:
     }
 
     void checkGroupWarnsAboutOptionsPerfCannotExpress() {
-        const Run r = cli({"check-group", fixture("OPTIONS.txt")});
+        // On a Skylake-SP's PMUs, whose memory controllers have no match term.
+        const Run r = cli({"check-group", "--sysfs", skxTree(), fixture("OPTIONS.txt")});
         QCOMPARE(r.status, 0); // valid file: a warning, not an error
         QVERIFY2(has(r.err, "warning: "), r.err.c_str());
-        QVERIFY2(has(r.err, "OPTIONS.txt:5: counter MBOX0C0: likwid option MATCH0=0x1"), r.err.c_str());
+        QVERIFY2(has(r.err, "OPTIONS.txt:5: counter MBOX0C0: likwid option MATCH0=0x1 has no format term on PMU "
+                            "uncore_imc_0"),
+                 r.err.c_str());
+    }
+
+    // likwid's uncore and other units, on a Skylake-SP's sysfs tree: each slot's
+    // PMU instance and encoding, or why there is none.
+    void checkGroupListsUncoreSlots() {
+        const Run r = cli({"check-group", "--arch", "skylakeX", "--sysfs", skxTree(), "--json", fixture("UNCORE.txt")});
+        QCOMPARE(r.status, 0);
+        const auto listed = nlohmann::json::parse(r.out).at("results").at(0).at("slots");
+        QCOMPARE(listed.size(), size_t(4));
+        const auto expect = [&](size_t i, const char* pmu, int type, const char* config, const char* config1) {
+            QCOMPARE(listed[i].at("pmu").get<std::string>(), std::string(pmu));
+            QCOMPARE(listed[i].at("type").get<int>(), type); // the fixture's sysfs type file
+            QCOMPARE(listed[i].at("config").get<std::string>(), std::string(config));
+            QCOMPARE(listed[i].at("config1").get<std::string>(), std::string(config1));
+            QCOMPARE(listed[i].at("config2").get<std::string>(), std::string("0x0"));
+        };
+        // UNC_M_CAS_COUNT.RD: event 0x04, umask 0x03.
+        expect(0, "uncore_imc_1", 42, "0x304", "0x0");
+        QCOMPARE(listed[0].at("resolved").get<std::string>(), std::string("uncore_imc_1/cas_count_read/"));
+        // UNC_CHA_LLC_LOOKUP.DATA_READ with the state filter (config1 bits 17-26) set to 0x3.
+        expect(1, "uncore_cha_2", 15, "0x334", "0x60000");
+        QCOMPARE(listed[1].at("event").get<std::string>(), std::string("LLC_LOOKUP_DATA_READ:STATE=0x3"));
+        expect(2, "power", 11, "0x2", "0x0");
+        QVERIFY(!listed[3].contains("resolved"));
+        QVERIFY2(has(listed[3].at("reason").get<std::string>(), "this machine has 6 uncore_imc PMUs"), r.out.c_str());
+
+        const Run text = cli({"check-group", "--arch", "skylakeX", "--sysfs", skxTree(), fixture("UNCORE.txt")});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(has(text.out, "uncore_cha_2") && has(text.out, "0x334 config1=0x60000"), text.out.c_str());
+        QVERIFY2(has(text.err, "UNCORE.txt:7: counter MBOX6C1 names MBOX6"), text.err.c_str());
     }
 
     // --arch reads likwid's names as on that architecture, and every slot's

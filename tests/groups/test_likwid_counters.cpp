@@ -24,6 +24,19 @@ private slots:
         QCOMPARE(classify("UBOXFIX").box, std::string("UBOX"));
         QCOMPARE(classify("PWR4").unit, std::string("RAPL energy"));
         QCOMPARE(classify("TMA0").box, std::string("TMA"));
+        // The number after a unit's prefix: a box (MBOX3C1: box 3, counter 1),
+        // or a counter of the one unit likwid numbers by counter (PWR3, DFC2).
+        QCOMPARE(classify("MBOX3C1").boxIndex, 3);
+        QCOMPARE(classify("MBOX3C1").index, 1);
+        QCOMPARE(classify("CBOX27C0").boxIndex, 27);
+        QCOMPARE(classify("UBOXFIX").boxIndex, 0);
+        QCOMPARE(classify("UBOXFIX").index, -1);
+        QCOMPARE(classify("MBOX0FIX").index, -1);
+        QCOMPARE(classify("PWR3").boxIndex, 0);
+        QCOMPARE(classify("PWR3").index, 3);
+        QCOMPARE(classify("DFC2").index, 2);
+        QVERIFY(classify("MBOX0C1").unmapped.empty());
+        QVERIFY(!classify("TMP0").unmapped.empty());
         // Anything else is a slot name of perfdash's own.
         for (const char* own : {"CYCLES", "PMC", "FIXC", "MBOXES", "PMC0X", "pmc0", "task-clock", "PMC99999999999999999999"})
             QCOMPARE(int(classify(own).kind), int(LikwidCounter::Kind::Own));

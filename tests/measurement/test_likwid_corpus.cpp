@@ -1,17 +1,20 @@
-// Every core slot (FIXCn, PMCn) of Debian 12's likwid 5.2.2 group files, and
-// of likwid's newer upstream directories (tests/fixtures/likwid/upstream),
-// resolves on its architecture, and every file parses, except those listed
-// with their reason in
-// tests/fixtures/likwid/corpus-unresolved.txt; the list must stay true both
-// ways (nothing new unresolved, nothing listed that now resolves). Needs no
-// hardware PMU: events of absent models are encoded by libpfm4, and the msr
-// PMU comes from a fixture sysfs tree.
+// Every slot of Debian 12's likwid 5.2.2 group files, and of likwid's newer
+// upstream directories (tests/fixtures/likwid/upstream), resolves on its
+// architecture, and every file parses, except those listed with their reason
+// in tests/fixtures/likwid/corpus-unresolved.txt; the list must stay true
+// both ways (nothing new unresolved, nothing listed that now resolves).
+// Needs no hardware PMU: events of absent models are encoded by libpfm4, and
+// the kernel's PMUs come from fixture sysfs trees (tests/fixtures/likwid):
+// an architecture's uncore and other units (MBOX, CBOX, PWR, DFC, ...) are
+// resolved on the tree of its family (kUncoreTrees), the rest on a tree with
+// the msr PMU only, where those units are unresolved for want of the PMU.
 #include <QtTest>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "core/events/EventResolver.h"
@@ -28,6 +31,38 @@ namespace {
 const char* kCorpus = "/usr/share/likwid/perfgroups";
 
 std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString(); }
+
+// The fixture tree whose uncore PMUs an architecture's family has: the
+// Skylake-SP tree for the Skylake-SP/Cascade Lake sets, the Broadwell-EP tree
+// for Haswell-EP and Broadwell-EP/-DE (the kernel drives their uncore with the
+// same formats and events), the Ivy Bridge-EP, Sandy Bridge-EP and Knights
+// Landing trees, the
+// Ice Lake-SP tree
+// for Ice Lake-SP, the Ice Lake client tree for Ice Lake, Tiger Lake and
+// Rocket Lake (their groups use RAPL and the top-down events, which the
+// kernel gives them alike), the Skylake client
+// tree for the client cores whose uncore the kernel drives alike (the IMC's
+// free-running counters, C-boxes, RAPL), the Nehalem tree for Nehalem and
+// Westmere (one uncore box), the Zen 3 tree for Zen 1 to 3 (their
+// groups use the event and umask terms both L3 formats have).
+const std::map<std::string, std::string> kUncoreTrees = {
+    {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
+    {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
+    {"broadwell", "sysfs-skl"},   {"skylake", "sysfs-skl"},   {"zen", "sysfs-zen3"},
+    {"zen2", "sysfs-zen3"},       {"zen3", "sysfs-zen3"},     {"ICX", "sysfs-icx"},
+    {"icelakeX", "sysfs-icx"},    {"ICL", "sysfs-icl"},       {"icelake", "sysfs-icl"},
+    {"TGL", "sysfs-icl"},         {"RKL", "sysfs-icl"},
+    {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
+    {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
+    {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"}};
+const char* kNoUncoreTree = "sysfs-aperf";
+
+EventPaths treePaths(const std::string& tree) {
+    EventPaths paths;
+    paths.sysfsRoot = fixtures() + "/likwid/" + tree;
+    paths.tracefsRoots = {};
+    return paths;
+}
 
 // "arch/FILE.txt<TAB>COUNTER<TAB>EVENT" -> the reason, a part of the message
 // the resolver gives for that slot.
@@ -55,7 +90,8 @@ std::map<std::string, std::string> readExpectations(const std::string& path, std
 
 struct ArchCount {
     int files = 0, filesResolved = 0, unparsed = 0;
-    int coreSlots = 0, coreResolved = 0, filesCoreComplete = 0;
+    int coreSlots = 0, coreResolved = 0, unitSlots = 0, unitsResolved = 0;
+    int filesCoreComplete = 0; // every FIXCn/PMCn slot resolves (the units aside)
 };
 
 } // namespace
@@ -63,7 +99,7 @@ struct ArchCount {
 class TestLikwidCorpus : public QObject {
     Q_OBJECT
 private slots:
-    void everyCoreSlotResolvesOrIsListed() {
+    void everySlotResolvesOrIsListed() {
         QVERIFY2(fs::is_directory(kCorpus),
                  "/usr/share/likwid/perfgroups is missing: install Debian's likwid package "
                  "(apt-get install likwid; packaging/debian-packages.txt lists it)");
@@ -71,10 +107,14 @@ private slots:
         const auto expected = readExpectations(fixtures() + "/likwid/corpus-unresolved.txt", problem);
         QVERIFY2(problem.empty(), problem.c_str());
 
-        EventPaths paths;
-        paths.sysfsRoot = fixtures() + "/likwid/sysfs-aperf";
-        paths.tracefsRoots = {};
-        const EventResolver events(paths);
+        std::map<std::string, std::unique_ptr<EventResolver>> trees;
+        for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-ivt"),
+                                 std::string("sysfs-jkt"),  std::string("sysfs-knl"), std::string("sysfs-nhm"),
+                                 std::string("sysfs-icx"),
+                                 std::string("sysfs-icl"),
+                                 std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string(kNoUncoreTree)})
+            trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
+        const EventResolver& events = *trees.at(kNoUncoreTree);
 
         // Debian's set, then likwid's newer upstream directories (listed as "upstream/ARCH/FILE").
         std::vector<std::pair<fs::path, std::string>> dirs;
@@ -119,7 +159,8 @@ private slots:
                       files.size());
                 continue;
             }
-            const SlotResolver naming(events, arch);
+            const auto family = kUncoreTrees.find(arch);
+            const SlotResolver naming(*trees.at(family == kUncoreTrees.end() ? kNoUncoreTree : family->second), arch);
             QVERIFY2(naming.arch(), ("likwid architecture '" + arch + "' is missing from resources/likwid/archs.json").c_str());
             ArchCount& count = counts[prefix + arch];
             for (const auto& file : files) {
@@ -138,52 +179,57 @@ private slots:
                     all = all && r.ok();
                     auto kind = classifyLikwidCounter(slot.counter);
                     QVERIFY(kind.ok());
-                    if (kind->kind != LikwidCounter::Kind::Fixed && kind->kind != LikwidCounter::Kind::Core) continue;
-                    ++count.coreSlots;
-                    const std::string key = rel + "\t" + slot.counter + "\t" + slot.event;
+                    const bool core = kind->kind == LikwidCounter::Kind::Fixed || kind->kind == LikwidCounter::Kind::Core;
+                    ++(core ? count.coreSlots : count.unitSlots);
                     if (r) {
-                        ++count.coreResolved;
+                        ++(core ? count.coreResolved : count.unitsResolved);
                         continue;
                     }
-                    coreAll = false;
-                    failed(key, r.error().message);
+                    coreAll = coreAll && !core;
+                    failed(rel + "\t" + slot.counter + "\t" + slot.event, r.error().message);
                 }
                 if (all) ++count.filesResolved;
                 if (coreAll) ++count.filesCoreComplete;
             }
         }
 
-        // A file counts as core-complete when all its FIXCn/PMCn slots resolve
-        // (its uncore and other units are another layer's business).
         std::map<std::string, ArchCount> sets;
         for (const auto& [arch, c] : counts) {
-            qInfo("%-22s files %3d, fully resolved %3d, core-complete %3d, unparsable %d; core slots %4d, resolved %4d",
-                  arch.c_str(), c.files, c.filesResolved, c.filesCoreComplete, c.unparsed, c.coreSlots, c.coreResolved);
+            qInfo("%-22s files %3d, fully resolved %3d, core-complete %3d, unparsable %d; core slots %4d, resolved %4d; "
+                  "unit slots %4d, resolved %4d",
+                  arch.c_str(), c.files, c.filesResolved, c.filesCoreComplete, c.unparsed, c.coreSlots, c.coreResolved,
+                  c.unitSlots, c.unitsResolved);
             ArchCount& set = sets[arch.starts_with("upstream/") ? "likwid upstream" : "Debian likwid 5.2.2"];
             set.files += c.files;
             set.filesResolved += c.filesResolved;
             set.filesCoreComplete += c.filesCoreComplete;
             set.coreSlots += c.coreSlots;
             set.coreResolved += c.coreResolved;
+            set.unitSlots += c.unitSlots;
+            set.unitsResolved += c.unitsResolved;
         }
-        int core = 0;
+        int core = 0, unitsResolved = 0;
         for (const auto& [name, c] : sets) {
-            qInfo("%s CPU sets: files %d, fully resolved %d, core-complete %d; core slots %d, resolved %d", name.c_str(),
-                  c.files, c.filesResolved, c.filesCoreComplete, c.coreSlots, c.coreResolved);
+            qInfo("%s CPU sets: files %d, fully resolved %d, core-complete %d; core slots %d, resolved %d; unit slots "
+                  "%d, resolved %d",
+                  name.c_str(), c.files, c.filesResolved, c.filesCoreComplete, c.coreSlots, c.coreResolved,
+                  c.unitSlots, c.unitsResolved);
             core += c.coreSlots;
+            unitsResolved += c.unitsResolved;
         }
         qInfo("%d GPU files not checked", gpuFiles);
 
         std::vector<std::string> nowResolved;
         for (const auto& [key, reason] : expected)
             if (!seen.count(key)) nowResolved.push_back(key);
-        for (const auto& u : unexpected) qWarning("new unresolved core slot: %s", u.c_str());
+        for (const auto& u : unexpected) qWarning("new unresolved slot: %s", u.c_str());
         for (const auto& w : wrongReason) qWarning("reason changed: %s", w.c_str());
         for (const auto& n : nowResolved) qWarning("listed but resolves now (remove it from the list): %s", n.c_str());
-        QVERIFY2(unexpected.empty(), "core slots unresolved that corpus-unresolved.txt does not list (see above)");
-        QVERIFY2(wrongReason.empty(), "listed core slots unresolved for another reason (see above)");
-        QVERIFY2(nowResolved.empty(), "corpus-unresolved.txt lists core slots that resolve now (see above)");
+        QVERIFY2(unexpected.empty(), "slots unresolved that corpus-unresolved.txt does not list (see above)");
+        QVERIFY2(wrongReason.empty(), "listed slots unresolved for another reason (see above)");
+        QVERIFY2(nowResolved.empty(), "corpus-unresolved.txt lists slots that resolve now (see above)");
         QVERIFY(core > 0);
+        QVERIFY(unitsResolved > 0);
     }
 };
 

@@ -1,0 +1,187 @@
+#include "core/measurement/UncoreSlot.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/groups/LikwidEventOptions.h"
+#include "core/groups/LikwidUncore.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+// The instances of a PMU family, in numeric order: "uncore_imc" is the
+// family's only instance where the kernel registers one box, else
+// uncore_imc_0, uncore_imc_1, ... (sorted as numbers, so _10 follows _9).
+std::vector<const SysfsPmu*> instances(const SysfsPmus& pmus, const std::string& family) {
+    std::vector<std::pair<uint64_t, const SysfsPmu*>> numbered;
+    for (const auto& p : pmus.all()) {
+        if (p.name == family) {
+            numbered.emplace_back(0, &p);
+            continue;
+        }
+        if (!p.name.starts_with(family + "_")) continue;
+        const std::string_view number = std::string_view(p.name).substr(family.size() + 1);
+        const bool digits = !number.empty() && std::all_of(number.begin(), number.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        });
+        // uncore_imc_free_running_0 is another family than uncore_imc.
+        if (digits)
+            if (auto n = parseUnsigned(number)) numbered.emplace_back(*n, &p);
+    }
+    std::sort(numbered.begin(), numbered.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<const SysfsPmu*> out;
+    for (const auto& [n, p] : numbered) out.push_back(p);
+    return out;
+}
+
+std::string formatNames(const SysfsPmu& pmu) {
+    std::vector<std::string> names;
+    for (const auto& f : pmu.formats) names.push_back(f.name);
+    return names.empty() ? "none" : join(names, ", ");
+}
+
+std::string spell(const EventOption& o) { return o.value.empty() ? o.name : o.name + "=" + o.value; }
+
+// likwid's options as "term=value" of this PMU, in the order written.
+Result<std::vector<std::string>> optionTerms(const UncoreTable& table, const GroupSlot& slot, const SysfsPmu& pmu) {
+    std::vector<std::string> out;
+    for (const auto& option : slot.options) {
+        if (Status valid = validateLikwidOption(option); !valid)
+            return makeError("counter " + slot.counter + ": " + valid.error().message);
+        const auto* candidates = table.optionTerms(option.name);
+        const std::string* term = nullptr;
+        if (candidates)
+            for (const auto& t : *candidates)
+                if (pmu.format(t)) {
+                    term = &t;
+                    break;
+                }
+        if (!term)
+            return makeError("counter " + slot.counter + ": likwid option " + spell(option) + " has no format term on "
+                             "PMU " + pmu.name + " (its terms: " + formatNames(pmu) + ")" +
+                             (candidates ? ", which would need " + join(*candidates, " or ") : std::string()) +
+                             "; drop the option or write the event in perf syntax");
+        out.push_back(option.value.empty() ? *term : *term + "=" + option.value);
+    }
+    return out;
+}
+
+// What likwid's counter numbers of a unit look like: PWR3, MBOX0FIX.
+std::string counterName(const LikwidCounter& c, int number) {
+    return number < 0 ? c.box + std::to_string(c.boxIndex) + "FIX" : c.box + std::to_string(number);
+}
+
+// The table's entries for this slot on this architecture and counter, in
+// table order; an error says why none applies.
+Result<std::vector<const UncoreEventEntry*>> applicableEntries(const UncoreTable& table, const GroupArch* arch,
+                                                               const GroupSlot& slot, const LikwidCounter& counter,
+                                                               const std::string& unit) {
+    const auto all = table.entries(counter.box, slot.event);
+    if (all.empty())
+        return makeError("counter " + slot.counter + ": perfdash's table of " + unit +
+                         " events (resources/likwid/uncore.json) has no '" + slot.event + "'");
+    std::vector<const UncoreEventEntry*> onArch;
+    for (const auto* e : all)
+        if (e->appliesTo(arch ? arch->name : std::string(), arch ? arch->vendor : std::string())) onArch.push_back(e);
+    if (onArch.empty()) {
+        std::vector<std::string> where;
+        for (const auto* e : all) where.push_back(e->archs.empty() ? e->vendor + " CPUs" : join(e->archs, ", "));
+        return makeError("counter " + slot.counter + ": " + slot.event + " on " + counter.box + " is mapped for " +
+                         join(where, "; ") + " only, not for " +
+                         (arch ? "architecture " + arch->name : std::string("an unknown architecture (give --arch)")));
+    }
+    // likwid ties some events to one counter of the unit (PWR_DRAM_ENERGY is
+    // PWR3 on Intel, a DRAM clock to the box's fixed counter: -1).
+    std::vector<const UncoreEventEntry*> onCounter;
+    for (const auto* e : onArch)
+        if (!e->counter || *e->counter == counter.index) onCounter.push_back(e);
+    if (onCounter.empty()) {
+        const std::string name = counterName(counter, *onArch.front()->counter);
+        return makeError("counter " + slot.counter + ": likwid counts " + slot.event + " on " + name +
+                         " only; write " + name + " " + slot.event);
+    }
+    return onCounter;
+}
+
+// The PMU instance of the slot's box among `boxes` (the entry's family here):
+// the n-th, or the table's n-th where the kernel also numbers boxes this CPU lacks.
+Result<const SysfsPmu*> boxInstance(const std::vector<const SysfsPmu*>& boxes, const UncoreEventEntry& e,
+                                    const GroupSlot& slot, const LikwidCounter& counter, const GroupArch* arch) {
+    const size_t count = e.instances.empty() ? boxes.size() : e.instances.size();
+    const auto box = static_cast<size_t>(counter.boxIndex);
+    if (box >= count)
+        return makeError("counter " + slot.counter + " names " + counter.box + std::to_string(box) + ", but " +
+                         (e.instances.empty() ? "this machine has " + std::to_string(boxes.size()) + " " + e.pmu +
+                                                    " PMU" + (boxes.size() == 1 ? "" : "s") + " (" +
+                                                    boxes.front()->name +
+                                                    (boxes.size() == 1 ? "" : " to " + boxes.back()->name) + ")"
+                                              : "likwid's " + (arch ? arch->name : std::string()) + " has " +
+                                                    std::to_string(count)) +
+                         ": " + counter.box + "0 to " + counter.box + std::to_string(count - 1));
+    const auto instance = e.instances.empty() ? box : static_cast<size_t>(e.instances[box]);
+    if (instance >= boxes.size())
+        return makeError("counter " + slot.counter + " is " + e.pmu + " instance " + std::to_string(instance) +
+                         ", which this machine does not have (it has " + std::to_string(boxes.size()) + ")");
+    return boxes[instance];
+}
+
+// The entry's event on `pmu`, likwid's options as its format terms (an
+// option replaces the entry's term of the same name), in likwid's units.
+Result<ResolvedEvent> encodeOn(const EventResolver& events, const UncoreTable& table, const UncoreEventEntry& e,
+                               const SysfsPmu& pmu, const GroupSlot& slot) {
+    if (!e.alias.empty() && !pmu.event(e.alias))
+        return makeError("counter " + slot.counter + ": " + slot.event + " is the kernel's " + e.pmu + " event '" +
+                         e.alias + "', which PMU " + pmu.name + " does not list here (" +
+                         events.pmus().devicesDir() + "/" + pmu.name + "/events)");
+    auto options = optionTerms(table, slot, pmu);
+    if (!options) return options.error();
+    const auto key = [](const std::string& term) { return term.substr(0, term.find('=')); };
+    std::vector<std::string> terms;
+    for (auto& term : split(e.alias.empty() ? e.terms : e.alias, ','))
+        if (std::none_of(options->begin(), options->end(), [&](const std::string& o) { return key(o) == key(term); }))
+            terms.push_back(std::move(term));
+    terms.insert(terms.end(), options->begin(), options->end());
+    auto resolved = events.resolveOn(pmu.name + "/" + join(terms, ",") + "/", std::string());
+    if (!resolved) return makeError("counter " + slot.counter + " (" + slot.event + "): " + resolved.error().message);
+    resolved->spec = slot.event;
+    if (!e.source.empty()) resolved->description = e.source;
+    if (e.raw && (resolved->scale != 1.0 || !resolved->unit.empty())) {
+        // likwid's formulas take raw counts (64-byte lines for MBOX), not the kernel's MiB.
+        resolved->description += "; counted raw, without the kernel's scale to " + resolved->unit;
+        resolved->scale = 1.0;
+        resolved->unit.clear();
+    }
+    return resolved;
+}
+
+} // namespace
+
+Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const GroupArch* arch, const GroupSlot& slot,
+                                        const LikwidCounter& counter) {
+    const std::string unit = "likwid's " + counter.unit + " (" + counter.box + ")";
+    if (!counter.unmapped.empty())
+        return makeError("counter " + slot.counter + " is " + unit + " counter: " + counter.unmapped);
+    const auto& table = likwidUncoreTable();
+    if (!table) return table.error();
+    auto entries = applicableEntries(*table, arch, slot, counter, unit);
+    if (!entries) return entries.error();
+    // The first entry whose PMU family this machine has.
+    std::vector<std::string> missing;
+    for (const auto* e : *entries) {
+        const auto boxes = instances(events.pmus(), e->pmu);
+        if (boxes.empty()) {
+            missing.push_back(e->pmu);
+            continue;
+        }
+        auto pmu = boxInstance(boxes, *e, slot, counter, arch);
+        if (!pmu) return pmu.error();
+        return encodeOn(events, *table, *e, **pmu, slot);
+    }
+    return makeError("counter " + slot.counter + " is " + unit + " counter, which is the kernel's " +
+                     join(missing, " or ") + " PMU; " + events.pmus().devicesDir() + " has none here");
+}
+
+} // namespace perfdash

@@ -1,0 +1,525 @@
+// likwid's uncore and other units (core/measurement/UncoreSlot) on fixture
+// sysfs trees of a Skylake-SP, a Skylake client and a Zen 3 machine
+// (tests/fixtures/likwid/README.md): Debian's likwid group files encode to
+// the kernel PMU instance the box number names and to the vendors' codes;
+// counts keep likwid's units; what does not map says why, and a formula
+// that uses it is n/a with that reason.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include "core/events/EventResolver.h"
+#include "core/groups/GroupFileParser.h"
+#include "core/measurement/MeasurementPlan.h"
+#include "core/measurement/ResultBuilder.h"
+#include "core/measurement/SlotResolver.h"
+
+using namespace perfdash;
+
+namespace {
+
+const std::string kLikwid = "/usr/share/likwid/perfgroups/";
+constexpr double kRaplJoules = 2.3283064365386962890625e-10; // rapl.c: counts of 2^-32 J
+
+std::string fixture(const std::string& rel) { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/" + rel; }
+
+EventPaths tree(const std::string& name) {
+    EventPaths paths;
+    paths.sysfsRoot = fixture("likwid/" + name);
+    paths.tracefsRoots = {};
+    return paths;
+}
+
+GroupSlot slot(const std::string& counter, const std::string& event, std::vector<EventOption> options = {}) {
+    GroupSlot s;
+    s.counter = s.counterSpec = counter;
+    s.event = event;
+    s.options = std::move(options);
+    s.line = 1;
+    return s;
+}
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// Uncore PMON control layout (Intel uncore manuals; the kernel's format files):
+// event 0-7, umask 8-15, edge 18, invert 23, threshold 24-31.
+constexpr uint64_t unc(uint64_t event, uint64_t umask) { return event | umask << 8; }
+
+} // namespace
+
+class TestUncoreSlots : public QObject {
+    Q_OBJECT
+    EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
+        nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
+        zen3_{tree("sysfs-zen3")};
+
+    static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
+        const SysfsPmu* p = events.pmus().find(pmu);
+        if (!p) qFatal("fixture has no PMU %s", pmu.c_str());
+        return p->type;
+    }
+    // Every slot of a likwid group file, resolved (an empty event where it is
+    // not). The unit slots that do not resolve are listed in `reasons` with
+    // their reason; core slots (FIXCn, PMCn) are test_likwid_corpus's business.
+    static std::vector<ResolvedEvent> resolveFile(const EventResolver& events, const std::string& arch,
+                                                  const std::string& file, std::vector<std::string>& reasons) {
+        auto group = parseGroupFile(kLikwid + arch + "/" + file);
+        if (!group) qFatal("%s", group.error().message.c_str());
+        std::vector<ResolvedEvent> out;
+        const SlotResolver naming(events, arch);
+        for (const auto& s : group->events) {
+            auto r = naming.resolve(s);
+            out.push_back(r ? *r : ResolvedEvent{});
+            if (!r && !s.counter.starts_with("FIXC") && !s.counter.starts_with("PMC"))
+                reasons.push_back(s.counter + ": " + r.error().message);
+        }
+        return out;
+    }
+    static std::string joined(const std::vector<std::string>& reasons) {
+        std::string out;
+        for (const auto& r : reasons) out += r + "\n";
+        return out;
+    }
+    struct ExpectedBox {
+        const char* counter;
+        const char* event;
+        const char* pmu;
+        uint64_t config;
+    };
+    // Each slot resolves on `arch` to the PMU instance and config given.
+    static void expectBoxes(const EventResolver& events, const std::string& arch, std::vector<ExpectedBox> boxes) {
+        const SlotResolver naming(events, arch);
+        for (const auto& b : boxes) {
+            auto r = naming.resolve(slot(b.counter, b.event));
+            QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
+            QCOMPARE(r->pmu, std::string(b.pmu));
+            QCOMPARE(r->encoding.type, typeOf(events, b.pmu));
+            QCOMPARE(quint64(r->encoding.config), quint64(b.config));
+        }
+    }
+    std::string reason(const EventResolver& events, const std::string& arch, const GroupSlot& s) {
+        auto r = SlotResolver(events, arch).resolve(s);
+        return r ? "resolved as " + r->name : r.error().message;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY2(QFileInfo::exists(QString::fromStdString(kLikwid)),
+                 "Debian's likwid group files are missing: apt-get install likwid");
+    }
+
+    // skylakeX/MEM.txt: MBOXn is the n-th memory channel, UNC_M_CAS_COUNT.RD/WR
+    // (event 0x04, umask 0x03/0x0c), counted in raw 64-byte lines as likwid's
+    // formulas (x 64.0) expect, not in the kernel's MiB.
+    void skylakeXMemoryControllers() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events.size(), size_t(15));
+        for (int box = 0; box < 6; ++box) {
+            const ResolvedEvent& rd = events[3 + 2 * box];
+            const ResolvedEvent& wr = events[4 + 2 * box];
+            const std::string pmu = "uncore_imc_" + std::to_string(box);
+            QCOMPARE(rd.pmu, pmu);
+            QCOMPARE(rd.name, pmu + "/cas_count_read/");
+            QCOMPARE(rd.encoding.type, typeOf(skx_, pmu));
+            QCOMPARE(quint64(rd.encoding.config), quint64(unc(0x04, 0x03)));
+            QCOMPARE(quint64(wr.encoding.config), quint64(unc(0x04, 0x0c)));
+            QCOMPARE(wr.encoding.type, typeOf(skx_, pmu));
+            QCOMPARE(rd.scale, 1.0);
+            QCOMPARE(rd.unit, std::string());
+            QCOMPARE(rd.cpus, std::vector<int>{0});
+        }
+    }
+
+    // skylakeX/CACHES.txt: CBOXn is CHA n; UNC_CHA_LLC_LOOKUP.DATA_READ (event
+    // 0x34, umask 0x03) with every state of CHAFilter0[26:17] as likwid sets
+    // it, UNC_CHA_LLC_VICTIMS.M_STATE (0x37, 0x01); the U-box's fixed clock.
+    void skylakeXCachesOnTheChas() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "CACHES.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int chas = 0;
+        for (const auto& e : events) {
+            if (!e.pmu.starts_with("uncore_cha_")) continue;
+            ++chas;
+            QCOMPARE(e.encoding.type, typeOf(skx_, e.pmu));
+            if (contains(e.name, "event=0x34")) {
+                QCOMPARE(quint64(e.encoding.config), quint64(unc(0x34, 0x03)));
+                QCOMPARE(quint64(e.encoding.config1), quint64(0x3ffull << 17));
+            } else {
+                QCOMPARE(quint64(e.encoding.config), quint64(unc(0x37, 0x01)));
+                QCOMPARE(quint64(e.encoding.config1), quint64(0));
+            }
+        }
+        QCOMPARE(chas, 56); // CBOX0..27, two events each
+        const ResolvedEvent cha27 = *SlotResolver(skx_, "skylakeX").resolve(slot("CBOX27C0", "LLC_LOOKUP_DATA_READ"));
+        QCOMPARE(cha27.pmu, std::string("uncore_cha_27"));
+        const auto uclk = SlotResolver(skx_, "skylakeX").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->pmu, std::string("uncore_ubox"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff)); // the kernel's selector of a box's fixed counter
+    }
+
+    // haswellEP/broadwellEP on a Broadwell-EP's PMUs: C-boxes with likwid's
+    // default states (0x1f in CBoFilter0[23:17]) unless the group sets them,
+    // the home agents (BBOX), the QPI links (QBOX), the S-boxes.
+    void broadwellEPBoxes() {
+        std::vector<std::string> reasons;
+        const auto l3 = resolveFile(bdx_, "broadwellEP", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        const SlotResolver haswellEP(bdx_, "haswellEP");
+        auto lookup = haswellEP.resolve(slot("CBOX17C0", "LLC_LOOKUP_DATA_READ"));
+        QVERIFY(lookup.ok());
+        QCOMPARE(lookup->pmu, std::string("uncore_cbox_17"));
+        QCOMPARE(quint64(lookup->encoding.config), quint64(unc(0x34, 0x03)));
+        QCOMPARE(quint64(lookup->encoding.config1), quint64(0x1full << 17));
+        auto state = haswellEP.resolve(slot("CBOX0C1", "LLC_LOOKUP_ANY", {{"STATE", "0x1"}}));
+        QVERIFY(state.ok());
+        QCOMPARE(state->name, std::string("uncore_cbox_0/event=0x34,umask=0x11,filter_state=0x1/"));
+        QCOMPARE(quint64(state->encoding.config1), quint64(1ull << 17));
+        expectBoxes(bdx_, "haswellEP", {{"BBOX1C0", "IMC_READS_NORMAL", "uncore_ha_1", unc(0x17, 0x01)},
+                                        {"BBOX0C2", "IMC_WRITES_ALL", "uncore_ha_0", unc(0x1a, 0x0f)},
+                                        {"QBOX2C0", "RXL_FLITS_G0_DATA", "uncore_qpi_2", unc(0x01, 0x02)},
+                                        {"QBOX0C3", "TXL_FLITS_G0_NON_DATA", "uncore_qpi_0", unc(0x00, 0x04)},
+                                        {"SBOX3C0", "RING_BL_USED_ANY", "uncore_sbox_3", unc(0x1d, 0x0f)}});
+    }
+
+    // nehalem/westmere: the one uncore box ("uncore"), its QMC/QHL events by
+    // the kernel's names, the LLC events by Intel's codes.
+    void nehalemUncore() {
+        expectBoxes(nhm_, "westmere", {{"UPMC0", "UNC_QMC_NORMAL_READS_ANY", "uncore", unc(0x2c, 0x0f)},
+                                       {"UPMC3", "UNC_QHL_REQUESTS_LOCAL_READS", "uncore", unc(0x20, 0x10)},
+                                       {"UPMC1", "UNC_L3_MISS_ANY", "uncore", unc(0x09, 0x03)}});
+    }
+
+    // knl: DDR channels (UNC_M_CAS_COUNT.RD/WR, event 0x03) and the MCDRAM
+    // controllers in their two clock domains (Intel perfmon KNL).
+    void knightsLandingMemory() {
+        expectBoxes(knl_, "knl", {{"MBOX5C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
+                                  {"EDBOX7C0", "EDC_RPQ_INSERTS", "uncore_edc_eclk_7", unc(0x01, 0x01)},
+                                  {"EUBOX3C1", "EDC_MISS_DIRTY", "uncore_edc_uclk_3", unc(0x02, 0x08)}});
+    }
+
+    // ivybridgeEP on an Ivy Bridge-EP's PMUs: a DRAM clock on the channel's
+    // fixed counter is the kernel's clockticks (event 0xff), on a general
+    // counter UNC_M_DCLOCKTICKS (event 0x00); likwid's SBOX is the QPI link.
+    void ivyBridgeEPClocksAndLinks() {
+        const SlotResolver naming(ivt_, "ivybridgeEP");
+        auto fixed = naming.resolve(slot("MBOX3FIX", "DRAM_CLOCKTICKS"));
+        QVERIFY2(fixed.ok(), fixed ? "" : fixed.error().message.c_str());
+        QCOMPARE(fixed->name, std::string("uncore_imc_3/clockticks/"));
+        QCOMPARE(quint64(fixed->encoding.config), quint64(0xff));
+        auto general = naming.resolve(slot("MBOX3C2", "DRAM_CLOCKTICKS"));
+        QVERIFY(general.ok());
+        QCOMPARE(quint64(general->encoding.config), quint64(0x00));
+        auto link = naming.resolve(slot("SBOX2C3", "SBOX_CLOCKTICKS"));
+        QVERIFY(link.ok());
+        QCOMPARE(link->pmu, std::string("uncore_qpi_2"));
+        QCOMPARE(quint64(link->encoding.config), quint64(0x14));
+        const std::string third = reason(ivt_, "ivybridgeEP", slot("RBOX2C0", "RBOX_CLOCKTICKS"));
+        QVERIFY2(contains(third, "this machine has 2 uncore_r3qpi PMUs"), third.c_str());
+    }
+
+    // skylakeX/ENERGY.txt: PWR0 package, PWR1 cores (PP0), PWR3 DRAM, in
+    // Joules (the kernel's scale applied: likwid's formulas read Joules).
+    void skylakeXEnergyInJoules() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skx_, "skylakeX", "ENERGY.txt", reasons);
+        QVERIFY2(reasons.size() == 1, joined(reasons).c_str()); // TMP0, below
+        QVERIFY2(contains(reasons[0], "TMP0") && contains(reasons[0], "hwmon"), reasons[0].c_str());
+        std::map<std::string, uint64_t> power;
+        for (const auto& e : events)
+            if (e.pmu == "power") {
+                power[e.name] = e.encoding.config;
+                QCOMPARE(e.scale, kRaplJoules);
+                QCOMPARE(e.unit, std::string("Joules"));
+                QCOMPARE(e.cpus, std::vector<int>{0});
+            }
+        // rapl.c's event codes: cores 0x01, pkg 0x02, ram 0x03.
+        QCOMPARE(power, (std::map<std::string, uint64_t>{
+                            {"power/energy-cores/", 0x01}, {"power/energy-pkg/", 0x02}, {"power/energy-ram/", 0x03}}));
+    }
+
+    // skylake/MEM.txt: the client IMC's free-running counters, raw lines.
+    void skylakeClientMemory() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(skl_, "skylake", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events[3].name, std::string("uncore_imc/data_reads/"));
+        QCOMPARE(events[3].encoding.type, typeOf(skl_, "uncore_imc"));
+        QCOMPARE(quint64(events[3].encoding.config), quint64(0x01));
+        QCOMPARE(events[4].name, std::string("uncore_imc/data_writes/"));
+        QCOMPARE(quint64(events[4].encoding.config), quint64(0x02));
+        for (int i : {3, 4}) {
+            QCOMPARE(events[i].scale, 1.0); // not the kernel's 6.103515625e-5 MiB per line
+            QCOMPARE(events[i].unit, std::string());
+            QVERIFY2(contains(events[i].description, "without the kernel's scale to MiB"), events[i].description.c_str());
+        }
+        // skylake/ENERGY.txt has PP1 (graphics) on PWR2.
+        const auto energy = resolveFile(skl_, "skylake", "ENERGY.txt", reasons);
+        bool gpu = false;
+        for (const auto& e : energy) gpu = gpu || (e.name == "power/energy-gpu/" && e.encoding.config == 0x04);
+        QVERIFY(gpu);
+        // The client's uncore clock is the C-box's shared fixed counter.
+        const auto uclk = SlotResolver(skl_, "skylake").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->name, std::string("uncore_cbox_0/clockticks/"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff));
+    }
+
+    // Ice Lake client: the uncore clock is a box of its own (its C-boxes have
+    // no clockticks), and the top-down shares exist as on Ice Lake-SP.
+    void iceLakeClientClockAndTopDown() {
+        const auto uclk = SlotResolver(icl_, "ICL").resolve(slot("UBOXFIX", "UNCORE_CLOCK"));
+        QVERIFY(uclk.ok());
+        QCOMPARE(uclk->name, std::string("uncore_clock/clockticks/"));
+        QCOMPARE(uclk->encoding.type, typeOf(icl_, "uncore_clock"));
+        QCOMPARE(quint64(uclk->encoding.config), quint64(0xff));
+        std::vector<std::string> reasons;
+        const auto tma = resolveFile(icl_, "ICL", "TMA.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(tma[7].name, std::string("cpu/topdown-be-bound/"));
+        const auto energy = resolveFile(icl_, "ICL", "ENERGY.txt", reasons);
+        bool psys = false;
+        for (const auto& e : energy) psys = psys || (e.name == "power/energy-psys/" && e.encoding.config == 0x05);
+        QVERIFY(psys); // PWR4, the platform domain
+    }
+
+    // zen3/MEM1.txt and L3CACHE.txt: DFCn on amd_df with AMD's DRAM channel
+    // events (0x07 + 0x40 per channel, umask 0x38; bit 8 of the event code
+    // goes to config bit 32), CPMCn on amd_l3; ENERGY.txt: PWR1 is the package.
+    void zen3DataFabricL3AndEnergy() {
+        std::vector<std::string> reasons;
+        const auto mem = resolveFile(zen3_, "zen3", "MEM1.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<uint64_t> df;
+        for (const auto& e : mem)
+            if (e.pmu == "amd_df") {
+                QCOMPARE(e.encoding.type, typeOf(zen3_, "amd_df"));
+                df.push_back(e.encoding.config);
+            }
+        QCOMPARE(df.size(), size_t(4));
+        QCOMPARE(quint64(df[0]), quint64(0x3807));
+        QCOMPARE(quint64(df[3]), quint64(0x38c7));
+        const auto ch4 = SlotResolver(zen3_, "zen3").resolve(slot("DFC0", "DRAM_CHANNEL_4"));
+        QVERIFY(ch4.ok());
+        QCOMPARE(quint64(ch4->encoding.config), quint64(0x3807 | 1ull << 32));
+
+        const auto l3 = resolveFile(zen3_, "zen3", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<uint64_t> configs;
+        for (const auto& e : l3)
+            if (e.pmu == "amd_l3") configs.push_back(e.encoding.config);
+        QCOMPARE(configs, (std::vector<uint64_t>{0xff04, 0xff9a, 0x0104}));
+
+        reasons.clear();
+        const auto energy = resolveFile(zen3_, "zen3", "ENERGY.txt", reasons);
+        bool pkg = false;
+        for (const auto& e : energy) pkg = pkg || (e.name == "power/energy-pkg/" && e.scale == kRaplJoules);
+        QVERIFY(pkg);
+        // The kernel's AMD RAPL has no core domain here: PWR0 says so.
+        QCOMPARE(reasons.size(), size_t(1));
+        QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "energy-cores"), reasons[0].c_str());
+    }
+
+    // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice
+    // Lake-SP has 2: MBOX0..7 are uncore_imc_0, 1, 3, 4, 6, 7, 9, 10 with
+    // UNC_M_CAS_COUNT.RD/WR (event 0x04, umask 0x0f/0x30); MEM_FREERUN.txt:
+    // the free-running DDR counters, raw lines too; UPI.txt: QBOXn on UPI n.
+    void iceLakeXMemoryAndLinks() {
+        std::vector<std::string> reasons;
+        const auto mem = resolveFile(icx_, "ICX", "MEM.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        std::vector<std::string> pmus;
+        for (const auto& e : mem)
+            if (e.pmu.starts_with("uncore_imc_")) {
+                pmus.push_back(e.pmu);
+                QCOMPARE(e.encoding.type, typeOf(icx_, e.pmu));
+                QVERIFY(e.encoding.config == unc(0x04, 0x0f) || e.encoding.config == unc(0x04, 0x30));
+                QCOMPARE(e.scale, 1.0);
+            }
+        QCOMPARE(pmus, (std::vector<std::string>{"uncore_imc_0", "uncore_imc_0", "uncore_imc_1", "uncore_imc_1",
+                                                 "uncore_imc_3", "uncore_imc_3", "uncore_imc_4", "uncore_imc_4",
+                                                 "uncore_imc_6", "uncore_imc_6", "uncore_imc_7", "uncore_imc_7",
+                                                 "uncore_imc_9", "uncore_imc_9", "uncore_imc_10", "uncore_imc_10"}));
+        const std::string eight = reason(icx_, "ICX", slot("MBOX8C0", "CAS_COUNT_RD"));
+        QVERIFY2(contains(eight, "likwid's ICX has 8: MBOX0 to MBOX7"), eight.c_str());
+
+        const auto freerun = resolveFile(icx_, "ICX", "MEM_FREERUN.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int free = 0;
+        for (const auto& e : freerun)
+            if (e.pmu.starts_with("uncore_imc_free_running_")) {
+                ++free;
+                QVERIFY(e.encoding.config == unc(0xff, 0x20) || e.encoding.config == unc(0xff, 0x21));
+                QCOMPARE(e.scale, 1.0);
+                QCOMPARE(e.unit, std::string());
+            }
+        QCOMPARE(free, 8);
+
+        const auto upi = resolveFile(icx_, "ICX", "UPI.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        int links = 0;
+        for (const auto& e : upi)
+            if (e.pmu.starts_with("uncore_upi_")) {
+                ++links;
+                // UNC_UPI_TxL_FLITS.ALL_DATA 0x02/0x0f, UNC_UPI_RxL_FLITS.ALL_DATA 0x03/0x0f.
+                QVERIFY(e.encoding.config == unc(0x02, 0x0f) || e.encoding.config == unc(0x03, 0x0f));
+            }
+        QCOMPARE(links, 6);
+    }
+
+    // ICX/TMA.txt: TMAn are the kernel's topdown events (event 0x00, umask
+    // 0x80..0x83), counted in issue slots; likwid's formulas take them as
+    // shares of all slots (FIXC3, TOPDOWN_SLOTS: event 0x00 umask 0x04), so
+    // the formulas divide by FIXC3 and "Retiring [%]" is a percentage.
+    void iceLakeXTopDown() {
+        std::vector<std::string> reasons;
+        const auto events = resolveFile(icx_, "ICX", "TMA.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        QCOMPARE(events.size(), size_t(8));
+        QCOMPARE(quint64(events[3].encoding.config), quint64(unc(0x00, 0x04))); // FIXC3
+        const char* names[] = {"cpu/topdown-retiring/", "cpu/topdown-bad-spec/", "cpu/topdown-fe-bound/",
+                               "cpu/topdown-be-bound/"};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(events[4 + i].name, std::string(names[i]));
+            QCOMPARE(events[4 + i].encoding.type, typeOf(icx_, "cpu"));
+            QCOMPARE(quint64(events[4 + i].encoding.config), quint64(unc(0x00, 0x80 + i)));
+        }
+        // likwid puts each share on its own counter.
+        const std::string moved = reason(icx_, "ICX", slot("TMA0", "BACKEND_BOUND"));
+        QVERIFY2(contains(moved, "on TMA3 only"), moved.c_str());
+
+        // The formulas, evaluated on counts as the kernel gives them: slots.
+        auto group = parseGroupFile(kLikwid + "ICX/TMA.txt");
+        QVERIFY(group.ok());
+        MeasurementPlan plan;
+        PlannedGroup planned;
+        planned.group = *group;
+        std::vector<CountValue> counts;
+        const std::map<std::string, double> shares = {{"FIXC3", 1000}, {"TMA0", 250}, {"TMA1", 50},
+                                                     {"TMA2", 300},   {"TMA3", 400}};
+        for (const auto& s : group->events) {
+            PlannedEvent e;
+            e.counter = e.name = e.spec = s.counter;
+            e.availability.state = Availability::State::Countable;
+            e.eventSetSlot = static_cast<int>(plan.eventSet.size());
+            plan.eventSet.push_back(EventSlot{s.counter, ResolvedEvent{}, 0});
+            planned.events.push_back(e);
+            counts.push_back(CountValue{shares.count(s.counter) ? shares.at(s.counter) : 1e6, 1.0});
+        }
+        plan.groups.push_back(planned);
+        auto builder = ResultBuilder::create(plan, {{"cpu", 0}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto result = builder->build(counts, 1.0);
+        std::map<std::string, double> metrics;
+        for (const auto& m : result[0].metrics) metrics[m.name] = m.aggregate;
+        QCOMPARE(metrics["Retiring [%]"], 25.0);
+        QCOMPARE(metrics["Speculation [%]"], 5.0);
+        QCOMPARE(metrics["Front End [%]"], 30.0);
+        QCOMPARE(metrics["Back End [%]"], 40.0);
+
+        // Without FIXC3 the shares have nothing to be shares of: the file says so.
+        auto noSlots = parseGroupText("SHORT t\n\nEVENTSET\nTMA0 RETIRING\n\nMETRICS\nRetiring TMA0*100\n", "T.txt", "T");
+        QVERIFY(!noSlots.ok());
+        QVERIFY2(contains(noSlots.error().message, "add FIXC3"), noSlots.error().message.c_str());
+    }
+
+    void optionsBecomeFormatTerms() {
+        const SlotResolver naming(skx_, "skylakeX");
+        auto edge = naming.resolve(slot("MBOX2C0", "CAS_COUNT_RD", {{"EDGEDETECT", ""}, {"THRESHOLD", "0x2"}}));
+        QVERIFY2(edge.ok(), edge ? "" : edge.error().message.c_str());
+        QCOMPARE(quint64(edge->encoding.config), quint64(unc(0x04, 0x03) | 1ull << 18 | 2ull << 24));
+        // A STATE option replaces likwid's default of every state.
+        auto state = naming.resolve(slot("CBOX1C0", "LLC_LOOKUP_DATA_READ", {{"STATE", "0x1"}}));
+        QVERIFY(state.ok());
+        QCOMPARE(quint64(state->encoding.config1), quint64(1ull << 17));
+        auto tid = naming.resolve(slot("CBOX1C1", "LLC_VICTIMS_M_STATE", {{"TID", "0x5"}, {"INVERT", ""}}));
+        QVERIFY(tid.ok());
+        QCOMPARE(quint64(tid->encoding.config1), quint64(0x5));
+        QCOMPARE(quint64(tid->encoding.config), quint64(unc(0x37, 0x01) | 1ull << 23));
+        // No format term for it on that PMU: unresolved, naming the option.
+        for (const char* option : {"MATCH0", "NID", "ANYTHREAD"}) {
+            const bool flag = std::string(option) == "ANYTHREAD";
+            const std::string why = reason(skx_, "skylakeX", slot("MBOX0C0", "CAS_COUNT_RD", {{option, flag ? "" : "0x1"}}));
+            QVERIFY2(contains(why, std::string("likwid option ") + option) && contains(why, "uncore_imc_0"), why.c_str());
+        }
+    }
+
+    void whatDoesNotMapSaysWhy_data() {
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("counter");
+        QTest::addColumn<QString>("event");
+        QTest::addColumn<QStringList>("parts");
+        QTest::newRow("a box the machine lacks") << "skx" << "skylakeX" << "MBOX6C0" << "CAS_COUNT_RD"
+                                                 << QStringList{"this machine has 6 uncore_imc PMUs", "MBOX0 to MBOX5"};
+        QTest::newRow("a unit the machine lacks") << "skl" << "skylakeX" << "CBOX0C0" << "LLC_LOOKUP_DATA_READ"
+                                                  << QStringList{"uncore_cha", "has none here"};
+        QTest::newRow("energy on another counter than likwid's") << "skx" << "skylakeX" << "PWR1" << "PWR_DRAM_ENERGY"
+                                                                 << QStringList{"on PWR3 only"};
+        QTest::newRow("one architecture's codes on another") << "skx" << "nehalemEX" << "CBOX0C0"
+                                                             << "LLC_LOOKUP_DATA_READ"
+                                                             << QStringList{"not for architecture nehalemEX"};
+        QTest::newRow("a name the table lacks") << "skx" << "skylakeX" << "MBOX0C0" << "NO_SUCH_THING"
+                                                << QStringList{"uncore.json", "NO_SUCH_THING"};
+        QTest::newRow("top-down without the core PMU's events") << "skx" << "ICX" << "TMA0" << "RETIRING"
+                                                                << QStringList{"'topdown-retiring'", "does not list"};
+        QTest::newRow("temperature has no perf PMU") << "skx" << "skylakeX" << "TMP0" << "TEMP_CORE"
+                                                     << QStringList{"hwmon"};
+    }
+    void whatDoesNotMapSaysWhy() {
+        QFETCH(QString, tree);
+        QFETCH(QString, arch);
+        QFETCH(QString, counter);
+        QFETCH(QString, event);
+        QFETCH(QStringList, parts);
+        const EventResolver& events = tree == "skx" ? skx_ : skl_;
+        const std::string why = reason(events, arch.toStdString(), slot(counter.toStdString(), event.toStdString()));
+        for (const auto& part : parts) QVERIFY2(contains(why, part.toStdString()), why.c_str());
+    }
+
+    // A formula over a box the machine lacks is n/a with the box's reason,
+    // never a 0: the reason comes from the plan, the n/a from the results.
+    void missingBoxMakesItsFormulaNotAvailable() {
+        QTemporaryDir dir;
+        const std::string file = dir.path().toStdString() + "/MEMX.txt";
+        std::ofstream(file) << "SHORT two channels\n\nEVENTSET\nMBOX0C0 CAS_COUNT_RD\nMBOX6C0 CAS_COUNT_RD\n"
+                               "SW page-faults\n\n"
+                               "METRICS\nOne channel [MBytes] 1.0E-06*MBOX0C0*64.0\n"
+                               "Both channels [MBytes] 1.0E-06*(MBOX0C0+MBOX6C0)*64.0\n";
+        MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skx")});
+        MeasurementRequest request;
+        request.command = {"/bin/true"};
+        request.groups = {file};
+        auto plan = MeasurementPlan::prepare(request, machine);
+        QVERIFY2(plan.ok(), plan ? "" : plan.error().message.c_str());
+        const PlannedEvent missing = plan->groups[0].events[1];
+        QCOMPARE(missing.eventSetSlot, -1);
+        QVERIFY2(contains(missing.availability.reason, "6 uncore_imc PMUs"), missing.availability.reason.c_str());
+
+        // The results of such a plan where MBOX0C0 counted (this machine has no
+        // uncore to count it, and a program is not counted by an uncore PMU).
+        MeasurementPlan counted = *plan;
+        auto& events = counted.groups[0].events;
+        events[0].eventSetSlot = 0;
+        events[0].availability.state = Availability::State::Countable;
+        events[2].eventSetSlot = 1;
+        counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"SW", ResolvedEvent{}, 0}};
+        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto groups = builder->build({CountValue{1e6, 1.0}, CountValue{5, 1.0}}, 1.0);
+        QCOMPARE(groups.size(), size_t(1));
+        QCOMPARE(groups[0].metrics[0].aggregate, 64.0);
+        QVERIFY(std::isnan(groups[0].metrics[1].aggregate));
+        QCOMPARE(groups[0].events[1].counted, false);
+        QVERIFY2(contains(groups[0].events[1].reason, "6 uncore_imc PMUs"), groups[0].events[1].reason.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUncoreSlots)
+#include "test_uncore_slots.moc"
