@@ -66,7 +66,7 @@ Status Measurement::launch() {
     if (!r.command.empty()) {
         LaunchOptions options;
         options.command = r.command;
-        if (r.mode == Mode::Launch) options.cpus = plan_.cpus;
+        if (r.mode == Mode::Launch || r.pinCommand) options.cpus = plan_.cpus;
         options.environment = r.environment;
         if (r.marker) {
             auto marker = MarkerMeasurement::create(plan_);

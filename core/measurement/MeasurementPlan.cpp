@@ -106,6 +106,9 @@ Status checkTarget(const MeasurementRequest& r) {
             return makeError("system-wide counting needs the CPUs to count: give a CPU list, e.g. -c 0-3 or -c N:0-7");
         break;
     }
+    if (r.pinCommand && (r.mode != Mode::SystemWide || r.command.empty()))
+        return makeError("pinning applies to a program launched while whole CPUs are counted; a launched program "
+                         "that is counted on its own is pinned by its CPU list already");
     if (r.marker && r.mode != Mode::Launch)
         return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
                          "perfdash starts, not in an attached process or on whole CPUs");

@@ -26,6 +26,9 @@ struct MeasurementRequest {
 
     int pid = -1;        // Attach
     std::string cpuList; // likwid CPU-list syntax
+    // SystemWide with a command: the program is pinned to `cpuList` too,
+    // which is what likwid-perfctr -C does (pin, and count whole CPUs).
+    bool pinCommand = false;
 
     std::vector<std::string> groups; // performance group names or files, one kernel group set each
     std::vector<std::string> events; // event lists (-e), measured together as one set
