@@ -394,6 +394,7 @@ int measure(const ParsedArgs& args, MachineContext& machine) {
     LikwidOutputOptions options;
     options.machine = machineInfo(machine);
     options.statistics = args.has("--stats");
+    options.regionsOnly = request->marker;
     if (!output->pattern) {
         std::cout << formatLikwidHeader(options.machine);
         if (verbose > 0) std::cout << cpuInfoText(machine);

@@ -129,7 +129,7 @@ Section sectionOf(const GroupResult& g, const std::vector<LocationInfo>& locatio
 
 std::vector<Section> sectionsOf(const MeasurementResult& r, const LikwidOutputOptions& options) {
     std::vector<Section> out;
-    for (size_t i = 0; i < r.groups.size(); ++i) {
+    for (size_t i = 0; i < (options.regionsOnly ? 0 : r.groups.size()); ++i) {
         Section s = sectionOf(r.groups[i], r.locations, std::vector<double>(r.locations.size(), r.durationS),
                               options.statistics);
         s.title = "Group " + std::to_string(i + 1) + ": " + r.groups[i].name;

@@ -30,6 +30,8 @@ struct LikwidOutputOptions {
     // -o FILE.txt: the machine lines open every group, as likwid writes them
     // into a file (on a terminal they were printed before the program ran).
     bool machineLinesPerGroup = false;
+    // -m: likwid reports the marker regions only, not the whole program.
+    bool regionsOnly = false;
 };
 
 // likwid's num2str: "-" for not available.
