@@ -39,9 +39,10 @@ CommandLine likwidPerfctrCommandLine() {
                    "-C pins the program to the CPUs and counts those CPUs whole, -c counts them without pinning; "
                    "without either, every CPU this process may run on is counted. Counting whole CPUs needs root "
                    "or CAP_PERFMON; without them the program alone is counted (--execpid), as likwid does.\n"
-                   "Several -g event sets are counted at once and the kernel multiplexes them when counters run "
-                   "out; likwid switches between them instead (-T). See docs/likwid-perfctr.md for every "
-                   "difference.");
+                   "Several -g event sets take turns as in likwid: one counts at a time, switched every -T "
+                   "period (in timeline mode every interval), and each set's counts are scaled up to the whole "
+                   "run by the share of time it counted. --multiplex counts them all at once instead, the kernel "
+                   "multiplexing them. See docs/likwid-perfctr.md for every difference.");
     cl.operandsEndOptions();
     cl.option({"-v", "--version", "", "print the version"});
     cl.option({"-V", "--verbose", "LEVEL", "0 only errors, 1 also the CPU information and the command run, 2 and 3 "
@@ -58,8 +59,10 @@ CommandLine likwidPerfctrCommandLine() {
     cl.option({"-m", "--marker", "", "marker mode: report the program's regions (likwid's marker API)"});
     cl.option({"-t", "", "TIME", "timeline mode: print every TIME (e.g. 200ms) a line per group to stderr"});
     cl.option({"-S", "", "TIME", "stethoscope mode: count for TIME (e.g. 2s), with or without a program"});
-    cl.option({"-T", "", "TIME", "likwid switches event sets every TIME; accepted with one event set only (see "
-                                 "the description)"});
+    cl.option({"-T", "", "TIME", "several event sets take turns, switched every TIME (while whole CPUs are "
+                                 "counted)", false, "2s"});
+    cl.option({"", "--multiplex", "", "perfdash: count several event sets at once, the kernel multiplexing them, "
+                                      "instead of taking turns"});
     cl.option({"-o", "--output", "FILE", "write the results to FILE: .txt tables, .csv likwid's CSV, .json "
                                          "perfdash's report (%h %p %r %j expand)"});
     cl.option({"-O", "", "", "print likwid's CSV instead of tables"});
@@ -75,6 +78,9 @@ CommandLine likwidPerfctrCommandLine() {
     cl.example("-m -C 0 -g SOFTWARE ./marked", "Marker mode: the program's LIKWID_MARKER regions");
     return cl;
 }
+
+// How often likwid-perfctr switches between several event sets when -T does not say.
+constexpr std::chrono::seconds kLikwidSwitchPeriod{2};
 
 // likwid-perfctr takes times with a unit only ("200ms", "2s"); a bare number would be ambiguous.
 Result<std::chrono::nanoseconds> likwidTime(const std::string& flag, const std::string& text) {
@@ -291,16 +297,19 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
     const bool timeline = args.has("-t"), stethoscope = args.has("-S");
     if (r.marker + timeline + stethoscope > 1)
         return makeError("-m (marker), -t (timeline) and -S (stethoscope) are modes of their own: give one of them");
+    std::optional<std::chrono::nanoseconds> switchPeriod;
     if (auto t = args.value("-T")) {
         auto period = likwidTime("-T", *t);
         if (!period) return period.error();
-        if (r.groups.size() > 1)
-            return makeError("-T " + *t + ": switching between event sets round-robin is not implemented in "
-                             "perfdash; drop -T, and the " + std::to_string(r.groups.size()) +
-                             " event sets are counted at once, the kernel sharing the counters out and scaling the "
-                             "counts (docs/likwid-perfctr.md compares the two)");
-        warn("-T " + *t + ": with one event set likwid uses it as its read period; perf_event counts in 64 bits "
-             "and needs none, so it changes nothing");
+        switchPeriod = *period;
+        if (args.has("--multiplex"))
+            return makeError("-T (the sets take turns) and --multiplex (all at once, the kernel multiplexes) exclude "
+                             "each other: give one");
+        if (timeline)
+            return makeError("-T with -t: in timeline mode likwid switches the event sets at every interval; drop -T");
+        if (r.groups.size() == 1)
+            warn("-T " + *t + ": with one event set likwid uses it as its read period; perf_event counts in 64 bits "
+                 "and needs none, so it changes nothing");
     }
     if (auto s = args.value("-S")) {
         auto duration = likwidTime("-S", *s);
@@ -372,9 +381,19 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
         if (!cpus) return makeError("-C " + r.cpuList + ": " + cpus.error().message);
         addPinningEnvironment(r, *cpus);
     }
-    if (r.groups.size() > 1)
-        warn(std::to_string(r.groups.size()) + " event sets are counted at once (the kernel multiplexes them when "
-             "counters run out and scales the counts), not switched every 2 s as likwid does");
+    if (r.groups.size() > 1) {
+        const std::string sets = std::to_string(r.groups.size()) + " event sets";
+        if (r.mode == MeasurementRequest::Mode::SystemWide && !args.has("--multiplex")) {
+            // As likwid: the sets take turns, every interval of a timeline, else every -T (2 s by default).
+            r.switchPeriod = timeline ? r.interval : switchPeriod.value_or(kLikwidSwitchPeriod);
+        } else if (switchPeriod) {
+            return makeError("-T: the event sets take turns only while whole CPUs are counted; a program counted by "
+                             "itself (--execpid, -m) has its " + sets + " multiplexed by the kernel: drop -T");
+        } else if (!args.has("--multiplex")) {
+            warn("the " + sets + " are counted at once, the kernel multiplexing them when counters run out and "
+                 "scaling the counts: likwid's turns need whole CPUs to be counted");
+        }
+    }
     return r;
 }
 

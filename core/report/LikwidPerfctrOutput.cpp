@@ -292,6 +292,12 @@ std::string formatLikwidTimelineLines(const IntervalResult& interval, size_t loc
     std::snprintf(time, sizeof time, "%.6f", interval.t);
     for (size_t g = 0; g < interval.groups.size(); ++g) {
         const GroupResult& group = interval.groups[g];
+        // A group that took no turn in this interval (event sets switched round-robin) has no line, as in likwid.
+        const bool counted = std::any_of(group.events.begin(), group.events.end(), [&](const EventResult& e) {
+            const auto values = valuesOf(e, locations);
+            return std::any_of(values.begin(), values.end(), [](double v) { return isAvailable(v); });
+        });
+        if (!counted) continue;
         const bool metrics = !group.metrics.empty();
         std::vector<std::string> fields{std::to_string(g + 1),
                                         std::to_string(metrics ? group.metrics.size() : group.events.size()),

@@ -51,8 +51,8 @@ std::string formatLikwidCsv(const MeasurementResult& result, const LikwidOutputO
 // and per group "# GID|MetricsCount|CpuCount|Total runtime [s]|<metric names>"
 // (events when the group has no metrics). `groups` give the names, `cpus` the columns.
 std::string formatLikwidTimelineHeader(const std::vector<GroupResult>& groups, const std::vector<LocationInfo>& locations);
-// One line per group of the interval: "<group> <count> <locations> <time> <value per metric per location>...",
-// space-separated, or comma-separated with `csv`.
+// One line per group counted in the interval: "<group> <count> <locations> <time> <value per metric per
+// location>...", space-separated, or comma-separated with `csv`.
 std::string formatLikwidTimelineLines(const IntervalResult& interval, size_t locations, bool csv);
 
 } // namespace perfdash

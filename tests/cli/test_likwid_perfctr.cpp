@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <map>
+#include <set>
 
 #include "cli/StatCli.h"
 #include "core/report/ReportJsonReader.h"
@@ -330,6 +331,54 @@ private slots:
         QVERIFY2(faults >= kPages && faults < 2 * kPages, r.out.c_str());
     }
 
+    // likwid-perfctr -c 0-1 -g A -g B -T 100ms -S 2s: the sets take turns, each scaled to the whole run.
+    void eventSetsTakeTurns() {
+        const StatRun r = runLikwid({"-c", "0-1", "-g", "page-faults:PMC0", "-g", "context-switches:PMC0,task-clock:PMC1",
+                                     "-T", "100ms", "-S", "2s"});
+        QVERIFY2(r.exited && r.exitCode == 0, r.describe().c_str());
+        QVERIFY2(contains(r.err, "the 2 groups took turns, switched every 100ms"), r.err.c_str());
+        QVERIFY2(contains(r.out, "\nGroup 1: custom\n") && contains(r.out, "\nGroup 2: custom\n"), r.out.c_str());
+        const auto all = boxes(r.out);
+        const Box* first = boxStartingWith(all, "Event");
+        const Box* second = boxStartingWith(all, "Event", 2); // after group 1's STAT table
+        QVERIFY2(first && second && first->row("page-faults") && second->row("task-clock"), r.out.c_str());
+        // Twenty turns in two seconds: both sets counted and scaled (a number, not "-").
+        for (const auto* row : {first->row("page-faults"), second->row("task-clock")})
+            for (size_t c = 2; c < row->size(); ++c) QVERIFY2(isAvailable(number((*row)[c])), r.out.c_str());
+    }
+
+    // likwid-perfctr -c 0-1 -g A -g B -t 100ms ./a.out: one line per interval, the groups in turn.
+    void timelineGroupsTakeTurns() {
+        const StatRun r = runLikwid({"-c", "0-1", "-g", "page-faults:PMC0", "-g", "task-clock:PMC0", "-t", "100ms",
+                                     workloadPath(), "spin", "500"});
+        QVERIFY2(r.exited && r.exitCode == 0, r.describe().c_str());
+        std::vector<std::string> groups, times;
+        for (const auto& line : split(r.err, '\n')) {
+            const auto f = split(line, ' ');
+            if (f.size() != 6 || (f[0] != "1" && f[0] != "2")) continue;
+            groups.push_back(f[0]);
+            times.push_back(f[3]);
+            for (size_t c = 4; c < 6; ++c) QVERIFY2(isAvailable(number(f[c])), line.c_str());
+        }
+        QVERIFY2(groups.size() >= 2, r.err.c_str());
+        for (size_t i = 0; i < groups.size(); ++i) QCOMPARE(groups[i], std::string(i % 2 ? "2" : "1"));
+        QCOMPARE(std::set<std::string>(times.begin(), times.end()).size(), times.size()); // one group per interval
+    }
+
+    // --multiplex: both sets at once; software events never run out of counters, so nothing is scaled.
+    void multiplexCountsTheSetsAtOnce() {
+        const StatRun r = runLikwid({"--multiplex", "-C", "0", "-g", "page-faults:PMC0", "-g", "task-clock:PMC0",
+                                     workloadPath(), "pages", std::to_string(kPages)});
+        QVERIFY2(r.exited && r.exitCode == 0, r.describe().c_str());
+        QVERIFY2(!contains(r.err, "took turns"), r.err.c_str());
+        const auto all = boxes(r.out);
+        const Box* first = boxStartingWith(all, "Event");
+        const Box* second = boxStartingWith(all, "Event", 1);
+        QVERIFY2(first && second && first->row("page-faults") && second->row("task-clock"), r.out.c_str());
+        QVERIFY2(number((*first->row("page-faults"))[2]) >= kPages, r.out.c_str());
+        QVERIFY2(number((*second->row("task-clock"))[2]) > 0, r.out.c_str());
+    }
+
     void refusals_data() {
         QTest::addColumn<std::vector<std::string>>("args");
         QTest::addColumn<int>("exitCode");
@@ -337,9 +386,15 @@ private slots:
         const std::string w = workloadPath();
         QTest::newRow("hardware group") << std::vector<std::string>{"-C", "0", "-g", "CPI", w, "pages", "1"} << 1
                                         << "none of the requested events can be counted here";
-        QTest::newRow("-T with two sets") << std::vector<std::string>{"-g", "SOFTWARE", "-g", "page-faults:PMC0",
-                                                                      "-T", "1s", w, "pages", "1"}
-                                          << 2 << "-T 1s: switching between event sets round-robin";
+        QTest::newRow("-T with --execpid") << std::vector<std::string>{"--execpid", "-C", "0", "-g", "SOFTWARE", "-g",
+                                                                       "page-faults:PMC0", "-T", "1s", w, "pages", "1"}
+                                           << 2 << "-T: the event sets take turns only while whole CPUs are counted";
+        QTest::newRow("-T with --multiplex") << std::vector<std::string>{"-g", "SOFTWARE", "-g", "page-faults:PMC0",
+                                                                         "-T", "1s", "--multiplex", w}
+                                             << 2 << "exclude each other";
+        QTest::newRow("-T with -t") << std::vector<std::string>{"-c", "0", "-g", "SOFTWARE", "-g", "page-faults:PMC0",
+                                                                "-T", "1s", "-t", "100ms", w}
+                                    << 2 << "in timeline mode likwid switches the event sets at every interval";
         QTest::newRow("-o filter") << std::vector<std::string>{"-C", "0", "-g", "SOFTWARE", "-o", "out.xml", w}
                                    << 2 << "-o out.xml";
         QTest::newRow("-t without unit") << std::vector<std::string>{"-C", "0", "-g", "SOFTWARE", "-t", "200", w}
