@@ -72,7 +72,7 @@ CommandLine likwidPerfctrCommandLine() {
     cl.option({"-f", "--force", "", "likwid: program counters already in use (accepted; perf_event shares them)"});
     cl.option({"", "--execpid", "", "count the program itself on each CPU instead of the whole CPUs"});
     cl.option({"", "--perfpid", "PID", "count the running process PID (all its threads)"});
-    cl.example("-C S0:0 -g SOFTWARE ./a.out", "Pin a.out to the first CPU of socket 0 and count it there");
+    cl.example("-C S0:0 -g SOFTWARE ./a.out", "Pin a.out to the first CPU of socket 0 and count that CPU");
     cl.example("-c 0-1 -g SOFTWARE -S 1s", "Count CPUs 0 and 1 for one second");
     cl.example("-C 0 -g page-faults:PMC0,task-clock:PMC1 -O ./a.out", "A custom event set, as CSV");
     cl.example("-m -C 0 -g SOFTWARE ./marked", "Marker mode: the program's LIKWID_MARKER regions");
@@ -341,8 +341,8 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
     if (r.command.empty() && !stethoscope && !timeline)
         return makeError("no program to measure: give it after the options (likwid-perfctr -C 0 -g SOFTWARE "
                          "./a.out), or count the CPUs for a while with -S 2s");
-    if (r.command.empty() && (pin || r.marker))
-        return makeError(std::string(r.marker ? "-m" : "-C") + " needs a program to run: give it after the options");
+    if (r.command.empty() && r.marker)
+        return makeError("-m needs a program to run, one that uses the marker API: give it after the options");
     if (auto s = args.value("--skip")) {
         r.environment.push_back("LIKWID_SKIP=" + *s);
         warn("-s " + *s + ": perfdash pins the program to the whole CPU list, not thread by thread, so no thread "
@@ -366,13 +366,13 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
             warn("-m -c: the program is not pinned, so its regions are counted per thread wherever the threads "
                  "run; pin it with -C as likwid recommends");
             r.cpuList.clear();
-        } else if (!pin) {
+        } else if (!pin && args.has("-c")) {
             warn("--execpid -c " + r.cpuList + ": perfdash counts a program per CPU only where it pins it, so the "
                  "program is pinned to those CPUs");
         }
     } else {
         r.mode = MeasurementRequest::Mode::SystemWide;
-        r.pinCommand = pin;
+        r.pinCommand = pin && !r.command.empty(); // -C without a program: nothing to pin, as in likwid
     }
     if (pin) {
         const auto& topology = machine.topology();
