@@ -495,6 +495,8 @@ int likwidPerfctrCommand(const ParsedArgs& args) {
 
 // Through main's dispatch for both names, so that --help and usage errors behave as everywhere.
 int runLikwidPerfctr(const Args& args) {
+    // As likwid-perfctr: no arguments at all print the help.
+    if (args.empty()) return runSubcommand(kLikwidPerfctrCommand, {"--help"});
     if (auto flag = gpuFlag(args))
         return fail(*flag + ": likwid-perfctr's GPU measurement (Nvidia, ROCm) is out of perfdash's scope; it "
                             "counts CPUs: drop " + *flag,

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "cli/StatCli.h"
@@ -312,6 +313,11 @@ private slots:
 
         const StatRun info = runLikwid({"-i"});
         QVERIFY2(info.exited && info.exitCode == 0 && contains(info.out, "CPU name:\t"), info.describe().c_str());
+        // No arguments: the help, as likwid-perfctr prints its usage.
+        const StatRun usage = runLikwid({});
+        QVERIFY2(usage.exited && usage.exitCode == 0 && contains(usage.out, "-T TIME") &&
+                     contains(usage.out, "--execpid"),
+                 usage.describe().c_str());
         const StatRun version = runLikwid({"-v"});
         QVERIFY2(version.exited && version.exitCode == 0 && version.out.starts_with("likwid-perfctr -- perfdash "),
                  version.describe().c_str());
@@ -379,13 +385,32 @@ private slots:
         QVERIFY2(number((*second->row("task-clock"))[2]) > 0, r.out.c_str());
     }
 
+    // A hardware group where there is no hardware PMU (a VM): perfdash's reason, not zeros. With a PMU it counts.
+    void aHardwareGroupCountsOrSaysWhyNot() {
+        QProcess caps;
+        caps.start(cliPath(), {"capabilities", "--json"});
+        QVERIFY(caps.waitForFinished(60000));
+        const auto json = nlohmann::json::parse(caps.readAllStandardOutput().toStdString(), nullptr, false);
+        QVERIFY2(json.is_array(), "capabilities --json is an array");
+        bool pmu = false;
+        for (const auto& c : json)
+            if (c.value("id", "") == "hardware_pmu") pmu = c.value("available", false);
+        const StatRun r = runLikwid({"-C", "0", "-g", "CPI", workloadPath(), "pages", std::to_string(kPages)});
+        if (pmu) {
+            QVERIFY2(r.exited && r.exitCode == 0 && contains(r.out, "\nGroup 1: CPI\n"), r.describe().c_str());
+        } else {
+            QVERIFY2(r.exited && r.exitCode == 1, r.describe().c_str());
+            QVERIFY2(contains(r.err, "none of the requested events can be counted here"), r.err.c_str());
+            QVERIFY2(contains(r.err, "in group CPI will not be counted"), r.err.c_str());
+            QVERIFY2(!contains(r.out, "+-"), "no table of zeros");
+        }
+    }
+
     void refusals_data() {
         QTest::addColumn<std::vector<std::string>>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         const std::string w = workloadPath();
-        QTest::newRow("hardware group") << std::vector<std::string>{"-C", "0", "-g", "CPI", w, "pages", "1"} << 1
-                                        << "none of the requested events can be counted here";
         QTest::newRow("-T with --execpid") << std::vector<std::string>{"--execpid", "-C", "0", "-g", "SOFTWARE", "-g",
                                                                        "page-faults:PMC0", "-T", "1s", w, "pages", "1"}
                                            << 2 << "-T: the event sets take turns only while whole CPUs are counted";
