@@ -100,7 +100,7 @@ LikwidMachineInfo machineInfo(MachineContext& machine) {
     return info;
 }
 
-std::string optional(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
+std::string orUnknown(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
 
 // -i, and the information -V 1 adds to a run.
 std::string cpuInfoText(MachineContext& machine) {
@@ -108,8 +108,8 @@ std::string cpuInfoText(MachineContext& machine) {
     if (const auto& topology = machine.topology()) {
         const CpuIdentity& cpu = topology->cpu;
         out += "CPU vendor:\t" + (cpu.vendor.empty() ? std::string("unknown") : cpu.vendor) + "\n";
-        out += "CPU family:\t" + optional(cpu.family) + "\nCPU model:\t" + optional(cpu.model) +
-               "\nCPU stepping:\t" + optional(cpu.stepping) + "\n";
+        out += "CPU family:\t" + orUnknown(cpu.family) + "\nCPU model:\t" + orUnknown(cpu.model) +
+               "\nCPU stepping:\t" + orUnknown(cpu.stepping) + "\n";
         out += "CPU arch:\t" + (topology->architecture.empty() ? std::string("unknown") : topology->architecture) +
                "\n";
         out += "HWThreads:\t" + formatCpuList(topology->onlineCpus()) + "\n";
