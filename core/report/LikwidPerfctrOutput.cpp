@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <string_view>
 
 #include "core/report/ReportTables.h"
 #include "core/result/CountSum.h"
@@ -38,9 +36,7 @@ const char* const kRuntimeRow = "Runtime (RDTSC) [s]";
 
 std::string exponent(double value) {
     if (!isAvailable(value)) return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%e", value);
-    return buf;
+    return printfString("%e", value);
 }
 
 std::vector<std::string> locationHeaders(const std::vector<LocationInfo>& locations) {
@@ -146,10 +142,8 @@ std::vector<Section> sectionsOf(const MeasurementResult& r, const LikwidOutputOp
         Table info{{"Region Info"}, {{"RDTSC Runtime [s]"}, {"call count"}}};
         for (size_t t = 0; t < region.threads.size(); ++t) {
             info.header.push_back(locationLabel(region.threads[t]));
-            char time[64] = "-";
-            if (t < region.timeS.size() && isAvailable(region.timeS[t]))
-                std::snprintf(time, sizeof time, "%.6f", region.timeS[t]);
-            info.rows[0].push_back(time);
+            const bool timed = t < region.timeS.size() && isAvailable(region.timeS[t]);
+            info.rows[0].push_back(timed ? printfString("%.6f", region.timeS[t]) : "-");
             info.rows[1].push_back(t < region.calls.size() ? std::to_string(region.calls[t]) : "-");
         }
         s.regionInfo = std::move(info);
@@ -168,8 +162,7 @@ std::string boxed(const Table& t) {
 }
 
 std::string machineLines(const LikwidMachineInfo& m) {
-    char clock[64] = "-";
-    if (isAvailable(m.clockHz)) std::snprintf(clock, sizeof clock, "%3.2f GHz", m.clockHz * 1e-9);
+    const std::string clock = isAvailable(m.clockHz) ? printfString("%3.2f GHz", m.clockHz * 1e-9) : "-";
     return "CPU name:\t" + m.cpuName + "\nCPU type:\t" + m.cpuType + "\nCPU clock:\t" + clock + "\n";
 }
 
@@ -201,15 +194,10 @@ std::string csvTable(const Table& t, size_t width) {
 std::string likwidNumber(double value) {
     if (!isAvailable(value)) return "-";
     if (value == 0) return "0";
-    char buf[64];
-    if (value == std::trunc(value) && std::fabs(value) < 9.007199254740992e15) {
-        std::snprintf(buf, sizeof buf, "%.0f", value);
-        return buf;
-    }
-    std::snprintf(buf, sizeof buf, "%.4f", value);
-    if (std::string_view(buf).size() < 12 && std::strtod(buf, nullptr) != 0) return buf;
-    std::snprintf(buf, sizeof buf, "%e", value);
-    return buf;
+    if (value == std::trunc(value) && std::fabs(value) < 9.007199254740992e15) return printfString("%.0f", value);
+    const std::string fixed = printfString("%.4f", value);
+    if (fixed.size() < 12 && std::strtod(fixed.c_str(), nullptr) != 0) return fixed;
+    return printfString("%e", value);
 }
 
 const std::string& likwidRule() {
@@ -238,8 +226,8 @@ std::string formatLikwidTables(const MeasurementResult& result, const LikwidOutp
 
 std::string formatLikwidCsv(const MeasurementResult& result, const LikwidOutputOptions& options) {
     std::string out;
-    char clock[64] = "-";
-    if (isAvailable(options.machine.clockHz)) std::snprintf(clock, sizeof clock, "%g GHz", options.machine.clockHz * 1e-9);
+    const double hz = options.machine.clockHz;
+    const std::string clock = isAvailable(hz) ? printfString("%g GHz", hz * 1e-9) : "-";
     for (const Section& s : sectionsOf(result, options)) {
         size_t width = s.raw.header.size();
         for (const auto* t : {&s.rawStat, &s.metrics, &s.metricStat})
@@ -288,8 +276,7 @@ std::string formatLikwidTimelineHeader(const std::vector<GroupResult>& groups,
 std::string formatLikwidTimelineLines(const IntervalResult& interval, size_t locations, bool csv) {
     const std::string delimiter = csv ? "," : " ";
     std::string out;
-    char time[64];
-    std::snprintf(time, sizeof time, "%.6f", interval.t);
+    const std::string time = printfString("%.6f", interval.t);
     for (size_t g = 0; g < interval.groups.size(); ++g) {
         const GroupResult& group = interval.groups[g];
         // A group that took no turn in this interval (event sets switched round-robin) has no line, as in likwid.
