@@ -229,7 +229,8 @@ Result<LikwidOutput> outputFrom(const ParsedArgs& args) {
             return makeError("-o " + path + ": likwid converts ." + suffix +
                              " files with its filter scripts, which perfdash does not have; write .txt (tables), "
                              ".csv (likwid's CSV) or .json (perfdash's report, docs/report-schema.md)");
-        out.csv = out.fileFormat == ReportFormat::Csv;
+        // -O makes even a .txt file CSV, as in likwid.
+        out.csv = out.csv || out.fileFormat == ReportFormat::Csv;
     }
     if (auto t = args.value("-t")) {
         auto interval = likwidTime("-t", *t);
@@ -398,7 +399,7 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
 }
 
 std::string renderFile(const MeasurementResult& result, const LikwidOutput& output, LikwidOutputOptions options) {
-    if (output.fileFormat == ReportFormat::Csv) return formatLikwidCsv(result, options);
+    if (output.csv) return formatLikwidCsv(result, options);
     options.machineLinesPerGroup = true;
     return formatLikwidTables(result, options);
 }

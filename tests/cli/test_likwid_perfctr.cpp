@@ -284,6 +284,20 @@ private slots:
         }
     }
 
+    // likwid writes CSV into any file when -O is given, a .txt one too.
+    void csvFlagWinsOverATxtFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.txt").toStdString();
+        const StatRun r = runLikwid({"-C", "0", "-g", "page-faults:PMC0", "-O", "-o", path, workloadPath(), "pages",
+                                     std::to_string(kPages)});
+        QVERIFY2(r.exited && r.exitCode == 0, r.describe().c_str());
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string text = f.readAll().toStdString();
+        QVERIFY2(text.starts_with("STRUCT,Info,3") && !contains(text, "+-"), text.c_str());
+    }
+
     void listings() {
         const StatRun groups = runLikwid({"-a"});
         QVERIFY2(groups.exited && groups.exitCode == 0, groups.describe().c_str());
