@@ -387,10 +387,13 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
         if (r.mode == MeasurementRequest::Mode::SystemWide && !args.has("--multiplex")) {
             // As likwid: the sets take turns, every interval of a timeline, else every -T (2 s by default).
             r.switchPeriod = timeline ? r.interval : switchPeriod.value_or(kLikwidSwitchPeriod);
+        } else if (switchPeriod && r.marker) {
+            return makeError("-T with -m: in marker mode the program switches event sets itself with "
+                             "LIKWID_MARKER_SWITCH, as in likwid (docs/marker.md): drop -T");
         } else if (switchPeriod) {
             return makeError("-T: the event sets take turns only while whole CPUs are counted; a program counted by "
-                             "itself (--execpid, -m) has its " + sets + " multiplexed by the kernel: drop -T");
-        } else if (!args.has("--multiplex")) {
+                             "itself (--execpid) has its " + sets + " multiplexed by the kernel: drop -T");
+        } else if (!args.has("--multiplex") && !r.marker) {
             warn("the " + sets + " are counted at once, the kernel multiplexing them when counters run out and "
                  "scaling the counts: likwid's turns need whole CPUs to be counted");
         }

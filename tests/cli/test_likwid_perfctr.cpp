@@ -428,6 +428,9 @@ private slots:
         QTest::newRow("-T with --execpid") << std::vector<std::string>{"--execpid", "-C", "0", "-g", "SOFTWARE", "-g",
                                                                        "page-faults:PMC0", "-T", "1s", w, "pages", "1"}
                                            << 2 << "-T: the event sets take turns only while whole CPUs are counted";
+        QTest::newRow("-T with -m") << std::vector<std::string>{"-m", "-C", "0", "-g", "SOFTWARE", "-g",
+                                                                "page-faults:PMC0", "-T", "1s", w}
+                                    << 2 << "LIKWID_MARKER_SWITCH";
         QTest::newRow("-T with --multiplex") << std::vector<std::string>{"-g", "SOFTWARE", "-g", "page-faults:PMC0",
                                                                          "-T", "1s", "--multiplex", w}
                                              << 2 << "exclude each other";
