@@ -58,6 +58,11 @@ CommandLine& CommandLine::example(std::string args, std::string explanation) {
     return *this;
 }
 
+CommandLine& CommandLine::operandsEndOptions() {
+    operandsEndOptions_ = true;
+    return *this;
+}
+
 std::string CommandLine::key(const OptionSpec& spec) { return spec.longName.empty() ? spec.shortName : spec.longName; }
 
 const OptionSpec* CommandLine::find(const std::string& token) const {
@@ -80,6 +85,10 @@ Result<ParsedArgs> CommandLine::parse(const std::vector<std::string>& args) cons
             break;
         }
         if (a.size() < 2 || a[0] != '-' || (a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1])))) {
+            if (operandsEndOptions_) {
+                out.rest_.assign(args.begin() + static_cast<long>(i), args.end());
+                break;
+            }
             out.positional_.push_back(a);
             continue;
         }

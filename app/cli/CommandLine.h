@@ -57,6 +57,10 @@ public:
     CommandLine& option(OptionSpec spec);
     // An example invocation: the arguments after 'perfdash-cli COMMAND', and what it does.
     CommandLine& example(std::string args, std::string explanation);
+    // The first operand ends the options: it and everything after it go to
+    // afterDashDash(), as likwid-perfctr reads `-C 0 -g G ./a.out -x` (the
+    // program's own options are not ours). '--' still works.
+    CommandLine& operandsEndOptions();
 
     // Parses args (not including the program and subcommand names).
     Result<ParsedArgs> parse(const std::vector<std::string>& args) const;
@@ -77,6 +81,7 @@ private:
     std::string description_;
     std::vector<OptionSpec> options_;
     std::vector<std::pair<std::string, std::string>> examples_;
+    bool operandsEndOptions_ = false;
 };
 
 // The words of `text` filled into lines of at most `width` columns; every

@@ -34,6 +34,15 @@ extern const Subcommand kIpcCommand;
 extern const Subcommand kServeCommand;
 extern const Subcommand kPrometheusRulesCommand;
 extern const Subcommand kMergeCommand;
+extern const Subcommand kLikwidPerfctrCommand;
+
+// Parses a subcommand's arguments and answers --help and usage errors, so every subcommand behaves alike.
+int runSubcommand(const Subcommand& subcommand, const Args& args);
+
+// `perfdash-cli likwid-perfctr ARGS` and the program likwid-perfctr-perfdash.
+int runLikwidPerfctr(const Args& args);
+// The name under which the program is likwid-perfctr's front end (argv[0], a symlink).
+inline constexpr const char* kLikwidPerfctrProgram = "likwid-perfctr-perfdash";
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;

@@ -1,12 +1,12 @@
 // perfdash-cli stat: count events of a launched program, a running process
 // or whole CPUs, and print likwid-like tables, a timeline, CSV or JSON.
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "app/cli/StatJournal.h"
+#include "app/cli/StatRun.h"
 #include "core/report/OutputPath.h"
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
@@ -68,33 +68,6 @@ CommandLine statCommandLine() {
     cl.example("-m -C 0-3 -g CPI -- ./app", "Regions: per marker region and thread, likwid -m; see docs/marker.md");
     cl.example("--backend msr -C 0-3 -g ENERGY -- ./app", "Direct: /dev/cpu/N/msr, counts whole CPUs");
     return cl;
-}
-
-Measurement* gRunning = nullptr;
-volatile sig_atomic_t gStopRequested = 0;
-
-extern "C" void onStopSignal(int) {
-    gStopRequested = 1;
-    if (gRunning) gRunning->requestStop();
-}
-
-extern "C" void onBrokenPipe(int) {}
-
-// Installed before the measurement starts, so that a stop signal during the
-// start is not fatal either: whatever ends the run goes through finish()
-// and the destructors, which put back what a direct backend programmed. A
-// closed stdout (| head) makes writes fail instead of killing us for the
-// same reason; a handler, not SIG_IGN, so the launched program keeps the
-// default.
-void installStopHandlers() {
-    struct sigaction sa {};
-    sa.sa_handler = onStopSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-    sa.sa_handler = onBrokenPipe;
-    sigaction(SIGPIPE, &sa, nullptr);
 }
 
 Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
@@ -177,53 +150,31 @@ int statCommand(const ParsedArgs& args) {
     }
 
     MachineContext machine;
-    auto plan = MeasurementPlan::prepare(*request, machine);
-    if (!plan) return fail(plan.error().message);
-    for (const auto& w : plan->warnings) warn(w);
-
-    installStopHandlers();
-    auto measurement = Measurement::start(*plan, machine);
-    if (!measurement) return fail(measurement.error().message);
-    Measurement& m = **measurement;
-    gRunning = &m;
-    if (gStopRequested) m.requestStop();
-
-    // Ends a run that cannot be saved before it goes on: its report could not be written either.
-    auto abandon = [&](const std::string& message) {
-        m.requestStop();
-        (void)m.finish();
-        gRunning = nullptr;
-        return fail(message + " (the measurement was stopped)");
-    };
-    std::optional<std::string> outputPath;
-    std::optional<StatJournal> journal;
-    if (outputPattern) {
-        auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
-        if (!path) return abandon(path.error().message);
-        outputPath = *path;
-        if (request->interval.count() > 0) {
-            auto created = StatJournal::create(*outputPath, m, *plan, machine);
-            if (!created) return abandon("-o " + *outputPath + ": " + created.error().message);
-            journal = std::move(*created);
-        }
-    }
-
     const bool json = args.has("--json");
     const bool stream = json && request->interval.count() > 0;
     bool headerDone = false;
-    auto takeIntervals = [&] {
-        std::vector<IntervalResult> intervals = m.takeIntervals();
+    std::optional<std::string> outputPath;
+    std::optional<StatJournal> journal;
+    RunHooks hooks;
+    hooks.started = [&](const Measurement& m, const MeasurementPlan& plan) -> Status {
+        if (!outputPattern) return {};
+        auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
+        if (!path) return path.error();
+        outputPath = *path;
+        if (request->interval.count() > 0) {
+            auto created = StatJournal::create(*outputPath, m, plan, machine);
+            if (!created) return makeError("-o " + *outputPath + ": " + created.error().message);
+            journal = std::move(*created);
+        }
+        return {};
+    };
+    hooks.intervals = [&](const std::vector<IntervalResult>& intervals, const Measurement& m) {
         printTimeline(intervals, m, stream, headerDone);
         if (journal) journal->add(intervals);
     };
-    while (!m.finished()) {
-        m.waitForData(std::chrono::milliseconds(200));
-        takeIntervals();
-    }
-    takeIntervals();
-    MeasurementResult result = m.finish();
-    gRunning = nullptr;
-    for (size_t i = plan->warnings.size(); i < result.warnings.size(); ++i) warn(result.warnings[i]);
+    auto run = runMeasurement(*request, machine, hooks);
+    if (!run) return fail(run.error().message);
+    const MeasurementResult& result = *run;
 
     if (outputPath) {
         const Status saved = journal ? journal->flush() : Status{};
@@ -245,9 +196,7 @@ int statCommand(const ParsedArgs& args) {
         std::cout << formatTextReport(result);
     }
     std::cout << std::flush;
-    if (request->mode != MeasurementRequest::Mode::SystemWide || !request->command.empty())
-        if (result.exitStatus) return *result.exitStatus;
-    return kExitOk;
+    return runExitStatus(*request, result);
 }
 
 } // namespace

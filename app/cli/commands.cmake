@@ -4,9 +4,11 @@ target_sources(perfdash-cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CapabilitiesCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupCommands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MergeCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProbeCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PrometheusCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatJournal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StatRun.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TopologyCommand.cpp)

@@ -1,5 +1,6 @@
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 
 #include "app/cli/Commands.h"
@@ -13,10 +14,6 @@ int fail(const std::string& message, int status) {
 
 void warn(const std::string& message) { std::fprintf(stderr, "perfdash-cli: warning: %s\n", message.c_str()); }
 
-namespace {
-
-// The one place that parses a subcommand's arguments and answers --help and
-// usage errors, so every subcommand behaves alike.
 int runSubcommand(const Subcommand& subcommand, const Args& args) {
     const CommandLine cl = subcommand.commandLine();
     auto parsed = cl.parse(args);
@@ -27,6 +24,8 @@ int runSubcommand(const Subcommand& subcommand, const Args& args) {
     }
     return subcommand.run(*parsed);
 }
+
+namespace {
 
 // A command of a list: a subcommand, or a family of them ('bench').
 struct Command {
@@ -85,7 +84,8 @@ std::vector<Command> topCommands() {
             commandOf(kIpcCommand),
             commandOf(kServeCommand),
             commandOf(kPrometheusRulesCommand),
-            commandOf(kMergeCommand)};
+            commandOf(kMergeCommand),
+            {"likwid-perfctr", kLikwidPerfctrCommand.commandLine().summary(), runLikwidPerfctr}};
 }
 
 } // namespace
@@ -94,6 +94,8 @@ std::vector<Command> topCommands() {
 int main(int argc, char** argv) {
     using namespace perfdash::cli;
     const Args args(argv + 1, argv + argc);
+    // Installed (or linked) under likwid-perfctr's name, the program is that front end and nothing else.
+    if (argc > 0 && std::filesystem::path(argv[0]).filename() == kLikwidPerfctrProgram) return runLikwidPerfctr(args);
     if (!args.empty() && args[0] == "--version") {
         std::printf("perfdash-cli %s\n", PERFDASH_VERSION);
         return kExitOk;

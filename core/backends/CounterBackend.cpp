@@ -11,4 +11,9 @@ std::string CounterLocation::label() const {
     return {};
 }
 
+Status CounterSet::enableGroup(size_t, bool) {
+    return makeError("this backend programs all its counters together, so it cannot switch event sets one at a time; "
+                     "count them all at once, or use the perf backend");
+}
+
 } // namespace perfdash

@@ -66,6 +66,11 @@ public:
     virtual size_t groupCount() const = 0; // groups per location (one read() each)
     virtual Status enable() = 0;           // not needed with enableOnExec
     virtual Status disable() = 0;
+    // Switches kernel group `group` (SlotStatus::group) on or off at every
+    // location, the others left as they are: for counting one event set at a
+    // time (core/measurement/RotatingCounterSet.h). A backend that programs
+    // all its counters at once cannot, and says so.
+    virtual Status enableGroup(size_t group, bool on);
     // Fills out.values (resized as needed) and out.monotonicNs. One read() per group per location.
     virtual Status read(Snapshot& out) = 0;
     // The longest time between two read()s that keeps the counts exact:

@@ -59,6 +59,17 @@ Status PerfEventCounterSet::controlAll(unsigned long request, const char* what) 
 Status PerfEventCounterSet::enable() { return controlAll(PERF_EVENT_IOC_ENABLE, "enable"); }
 Status PerfEventCounterSet::disable() { return controlAll(PERF_EVENT_IOC_DISABLE, "disable"); }
 
+Status PerfEventCounterSet::enableGroup(size_t group, bool on) {
+    for (size_t l = 0; l < fds_.size(); ++l) {
+        if (group >= fds_[l].groups.size()) return makeError("no counter group " + std::to_string(group));
+        if (::ioctl(fds_[l].groups[group].fds.front().get(), on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE,
+                    PERF_IOC_FLAG_GROUP) != 0)
+            return makeError(std::string("cannot switch counter group ") + std::to_string(group) + (on ? " on" : " off") +
+                             " on " + locations_[l].label() + ": " + std::strerror(errno));
+    }
+    return {};
+}
+
 Status PerfEventCounterSet::readGroup(size_t location, size_t groupIndex, Snapshot& out) {
     const PerfEventGroupFds& group = fds_[location].groups[groupIndex];
     const size_t members = group.fds.size();

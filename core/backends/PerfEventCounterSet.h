@@ -42,6 +42,7 @@ public:
     size_t groupCount() const override;
     Status enable() override;
     Status disable() override;
+    Status enableGroup(size_t group, bool on) override;
     Status read(Snapshot& out) override;
 
 private:

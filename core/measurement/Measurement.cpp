@@ -10,6 +10,7 @@
 #include "core/measurement/CountingBackends.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
+#include "core/measurement/RotatingCounterSet.h"
 #include "core/util/Clock.h"
 #include "core/util/Duration.h"
 
@@ -66,7 +67,7 @@ Status Measurement::launch() {
     if (!r.command.empty()) {
         LaunchOptions options;
         options.command = r.command;
-        if (r.mode == Mode::Launch) options.cpus = plan_.cpus;
+        if (r.mode == Mode::Launch || r.pinCommand) options.cpus = plan_.cpus;
         options.environment = r.environment;
         if (r.marker) {
             auto marker = MarkerMeasurement::create(plan_);
@@ -98,6 +99,12 @@ Status Measurement::launch() {
     auto counters = (*backend)->open(plan_.eventSet, scope);
     if (!counters) return counters.error();
     counters_ = std::move(*counters);
+    if (r.switchPeriod.count() > 0 && plan_.groups.size() > 1) {
+        counters_ = std::make_unique<RotatingCounterSet>(std::move(counters_), plan_.eventSet, r.switchPeriod);
+        runWarnings_.push_back("the " + std::to_string(plan_.groups.size()) + " groups took turns, switched every " +
+                               formatDuration(r.switchPeriod) + ": each was counted a share of the time (its "
+                               "coverage) and its counts are scaled up to the whole run");
+    }
     for (const CounterLocation& l : counters_->locations())
         layout_.taskLocation.push_back(l.kind != CounterLocation::Kind::Cpu);
     for (const SlotStatus& slot : counters_->slotStatus()) layout_.slotOpened.push_back(slot.opened);

@@ -8,6 +8,7 @@
 #include "core/groups/LikwidEventOptions.h"
 #include "core/measurement/MarkerEnvironment.h"
 #include "core/measurement/CountingBackends.h"
+#include "core/util/Duration.h"
 #include "core/topology/CpuList.h"
 #include "core/util/JobEnvironment.h"
 #include "core/util/Strings.h"
@@ -106,6 +107,22 @@ Status checkTarget(const MeasurementRequest& r) {
             return makeError("system-wide counting needs the CPUs to count: give a CPU list, e.g. -c 0-3 or -c N:0-7");
         break;
     }
+    if (r.switchPeriod.count() > 0) {
+        if (r.mode != Mode::SystemWide)
+            return makeError("switching event sets round-robin works on whole CPUs only (a launched or attached "
+                             "program's counters start and stop with its threads): count whole CPUs, or let the "
+                             "kernel multiplex the sets");
+        if (r.backend.name != "perf")
+            return makeError("switching event sets round-robin needs the perf backend: --backend " + r.backend.name +
+                             " programs all its counters together");
+        if (r.interval.count() > 0 && r.interval != r.switchPeriod)
+            return makeError("with a timeline the event sets switch at every interval: the switch period (" +
+                             formatDuration(r.switchPeriod) + ") must be the interval (" +
+                             formatDuration(r.interval) + ")");
+    }
+    if (r.pinCommand && (r.mode != Mode::SystemWide || r.command.empty()))
+        return makeError("pinning applies to a program launched while whole CPUs are counted; a launched program "
+                         "that is counted on its own is pinned by its CPU list already");
     if (r.marker && r.mode != Mode::Launch)
         return makeError("-m (marker regions) needs a program to launch: the marker API counts inside a program that "
                          "perfdash starts, not in an attached process or on whole CPUs");

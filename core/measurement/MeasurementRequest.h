@@ -26,10 +26,18 @@ struct MeasurementRequest {
 
     int pid = -1;        // Attach
     std::string cpuList; // likwid CPU-list syntax
+    // SystemWide with a command: the program is pinned to `cpuList` too,
+    // which is what likwid-perfctr -C does (pin, and count whole CPUs).
+    bool pinCommand = false;
 
     std::vector<std::string> groups; // performance group names or files, one kernel group set each
     std::vector<std::string> events; // event lists (-e), measured together as one set
 
+    // Several groups: > 0 counts one group at a time, switched round-robin at
+    // this period (likwid-perfctr -T; core/measurement/RotatingCounterSet.h);
+    // 0 opens all at once and the kernel multiplexes them. Whole CPUs only;
+    // with a timeline it must be the interval.
+    std::chrono::nanoseconds switchPeriod{0};
     std::chrono::nanoseconds interval{0}; // 0: totals only, no timeline
     std::chrono::nanoseconds duration{0}; // 0: until the program exits / stop is requested
     bool keepIntervals = true;            // keep every interval for the final result (a GUI keeps its own series)

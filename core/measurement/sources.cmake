@@ -18,6 +18,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ProgramLookup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RegionResults.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ResultBuilder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RotatingCounterSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SampleStore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SlotResolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/UncoreSlot.cpp

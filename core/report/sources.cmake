@@ -2,6 +2,7 @@
 # output files, session files (autosave, summaries) and session comparison.
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkupText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NumberFormat.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OutputPath.cpp

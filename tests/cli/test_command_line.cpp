@@ -145,6 +145,25 @@ private slots:
         QVERIFY(empty.afterDashDash().empty());
     }
 
+    // likwid-perfctr's way: the program starts at the first operand, and its options are its own.
+    void firstOperandEndsTheOptionsWhenAsked() {
+        CommandLine cl = sample();
+        cl.operandsEndOptions();
+        auto p = cl.parse({"-C", "0", "-g", "CPI", "./app", "-g", "x", "--frobnicate"});
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+        QCOMPARE(p->afterDashDash(), (std::vector<std::string>{"./app", "-g", "x", "--frobnicate"}));
+        QVERIFY(p->positional().empty());
+        QCOMPARE(p->values("--group"), (std::vector<std::string>{"CPI"}));
+        // An option's value is not the operand that ends them.
+        auto value = cl.parse({"-C", "0"});
+        QVERIFY(value.ok() && value->afterDashDash().empty());
+        // '--' still works.
+        auto dashes = cl.parse({"-m", "--", "-x"});
+        QVERIFY(dashes.ok() && dashes->afterDashDash() == std::vector<std::string>{"-x"});
+        // Without it, operands stay operands and options go on after them.
+        QCOMPARE(parsed({"./app", "-m"}).positional(), (std::vector<std::string>{"./app"}));
+    }
+
     void helpIsAnOptionOfEveryCommand() {
         QVERIFY(parsed({"-h"}).has("--help"));
         QVERIFY(parsed({"--help"}).has("--help"));

@@ -1,0 +1,30 @@
+#pragma once
+// The run every counting command shares (`stat`, `likwid-perfctr`): the
+// request checked into a plan (its warnings printed), the target started,
+// intervals handed to the caller as they come, the result finished. Ctrl-C,
+// SIGTERM and SIGHUP end the run through finish() (a launched program is
+// stopped, a direct backend's registers are put back), never kill us.
+#include <functional>
+#include <vector>
+
+#include "core/measurement/Measurement.h"
+
+namespace perfdash::cli {
+
+struct RunHooks {
+    // Once the target runs and the counters exist. An error stops the run and
+    // becomes its error, e.g. an output file that cannot be created.
+    std::function<Status(const Measurement&, const MeasurementPlan&)> started = {};
+    // Intervals completed since the last call (only with an interval).
+    std::function<void(const std::vector<IntervalResult>&, const Measurement&)> intervals = {};
+};
+
+// An error: the plan, the start or `started` failed; its message names the input and the fix.
+Result<MeasurementResult> runMeasurement(const MeasurementRequest& request, MachineContext& machine,
+                                         const RunHooks& hooks);
+
+// The command's exit status after a run: the launched program's (128+N for
+// signal N), 0 when whole CPUs were counted without a program.
+int runExitStatus(const MeasurementRequest& request, const MeasurementResult& result);
+
+} // namespace perfdash::cli
