@@ -1,0 +1,38 @@
+#pragma once
+// Where a series changes its level markedly: the phase boundaries of a run
+// (the demo's touch → yield → compute). Two steps:
+// 1. Binary segmentation on the mean: a segment (first the whole series) is
+//    split at the index that lowers the sum of squared deviations from the
+//    segment means the most, if that gain beats a penalty of
+//    kPenaltyFactor · σ² · ln(n) (σ: the noise, estimated from the median
+//    absolute difference of neighbouring points, which a level shift barely
+//    moves) and both parts keep minSegment points; each part is split again.
+// 2. A boundary stays only where the medians of the segments on its two sides
+//    differ by at least minRelativeShift of the larger one ("markedly": a few
+//    percent of drift is not a new phase, and a short spike, which moves a
+//    mean but not a median, is not one either); the weakest boundary is
+//    dropped first, then the next, until every one left passes and there are
+//    at most maxChangePoints.
+// Points without a value (NaN) are ignored: they neither start nor end a phase.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace perfdash {
+
+struct ChangePointOptions {
+    size_t minSegment = 3;
+    double minRelativeShift = 0.25;
+    size_t maxChangePoints = 8;
+};
+
+// Indexes i (into values) where a new phase starts: values[i] is the first
+// point of the phase. Sorted, without 0.
+std::vector<size_t> detectChangePoints(std::span<const double> values, const ChangePointOptions& options = {});
+
+// The boundaries of several series on one time axis, merged: boundaries of
+// different series closer than minSegment points are one boundary (the
+// earliest of them). Sorted.
+std::vector<size_t> mergeChangePoints(const std::vector<std::vector<size_t>>& perSeries, size_t minSegment);
+
+} // namespace perfdash
