@@ -127,4 +127,37 @@ std::vector<size_t> mergeChangePoints(const std::vector<std::vector<size_t>>& pe
     return merged;
 }
 
+std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<size_t>& series,
+                                const ChangePointOptions& options) {
+    if (store.size() == 0) return {};
+    std::vector<std::vector<size_t>> perSeries;
+    std::vector<double> values;
+    for (size_t s : series) {
+        const SeriesColumn& column = store.series(s);
+        values.resize(column.size());
+        for (size_t i = 0; i < column.size(); ++i) values[i] = column.value(i);
+        perSeries.push_back(detectChangePoints(values, options));
+    }
+    std::vector<size_t> bounds{0};
+    for (size_t at : mergeChangePoints(perSeries, std::max<size_t>(options.minSegment, 1))) bounds.push_back(at);
+    bounds.push_back(store.size());
+    std::vector<Phase> phases;
+    for (size_t b = 0; b + 1 < bounds.size(); ++b) {
+        const size_t from = bounds[b], to = bounds[b + 1];
+        phases.push_back({from, to, store.time(from) - store.duration(from), store.time(to - 1)});
+    }
+    return phases;
+}
+
+double weightedMean(const TimelineStore& store, size_t series, size_t from, size_t to) {
+    double sum = 0, weight = 0;
+    for (size_t i = from; i < to && i < store.size(); ++i) {
+        const double v = store.series(series).value(i);
+        if (!std::isfinite(v)) continue;
+        sum += v * store.duration(i);
+        weight += store.duration(i);
+    }
+    return weight > 0 ? sum / weight : std::nan("");
+}
+
 } // namespace perfdash

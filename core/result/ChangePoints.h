@@ -18,6 +18,8 @@
 #include <span>
 #include <vector>
 
+#include "core/result/TimelineStore.h"
+
 namespace perfdash {
 
 struct ChangePointOptions {
@@ -34,5 +36,23 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
 // different series closer than minSegment points are one boundary (the
 // earliest of them). Sorted.
 std::vector<size_t> mergeChangePoints(const std::vector<std::vector<size_t>>& perSeries, size_t minSegment);
+
+// A stretch of a session between two boundaries: intervals [from, to) of a TimelineStore.
+struct Phase {
+    size_t from = 0;
+    size_t to = 0;
+    double start = 0; // seconds since the start of counting: the first interval's start
+    double end = 0;   // the last interval's end
+};
+
+// The phases of a session: the change points of each of `series` (indexes
+// into the store), merged (mergeChangePoints). One phase when nothing changes
+// markedly; none for an empty store.
+std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<size_t>& series,
+                                const ChangePointOptions& options = {});
+
+// The mean of a series over intervals [from, to), each weighted by its length:
+// for a rate (x/time) the rate over the whole stretch. NaN when no interval has a value.
+double weightedMean(const TimelineStore& store, size_t series, size_t from, size_t to);
 
 } // namespace perfdash

@@ -82,6 +82,36 @@ private slots:
         QCOMPARE(mergeChangePoints({{40, 90}, {41, 120}, {}}, 3), (std::vector<size_t>{40, 90, 120}));
         QCOMPARE(mergeChangePoints({{10}, {13}}, 3), (std::vector<size_t>{10, 13}));
     }
+    void phasesOfASessionAndTheirMeans() {
+        // Two series over 0.1 s intervals: one steps at interval 40, the other at 41 (one boundary), and at 90.
+        TimelineStore store;
+        store.reset(2);
+        const auto faults = steps({{40, 1000.0}, {60, 50.0}}, 5.0);
+        const auto switches = steps({{41, 10.0}, {49, 10.0}, {10, 5000.0}}, 1.0, 5);
+        for (size_t i = 0; i < faults.size(); ++i)
+            store.append(0.1 * double(i + 1), 0.1, {{faults[i], 1.0}, {switches[i], 1.0}});
+        const std::vector<Phase> phases = detectPhases(store, {0, 1});
+        QCOMPARE(phases.size(), size_t(3));
+        QCOMPARE(phases[0].from, size_t(0));
+        QCOMPARE(phases[0].to, size_t(40));
+        QCOMPARE(phases[1].to, size_t(90));
+        QCOMPARE(phases[2].to, size_t(100));
+        QVERIFY(qFuzzyCompare(phases[1].start, 4.0));
+        QVERIFY(qFuzzyCompare(phases[2].end, 10.0));
+        // The phase's level, within the noise (σ 5 over 40 points: the mean is off by about 1).
+        QVERIFY(std::abs(weightedMean(store, 0, phases[0].from, phases[0].to) - 1000.0) < 5.0);
+        QVERIFY(std::abs(weightedMean(store, 1, phases[2].from, phases[2].to) - 5000.0) < 5.0);
+        QVERIFY(detectPhases(TimelineStore{}, {}).empty());
+    }
+    void weightedMeanWeighsByIntervalLengthAndSkipsNa() {
+        TimelineStore store;
+        store.reset(1);
+        store.append(1.0, 1.0, {{10.0, 1.0}});
+        store.append(4.0, 3.0, {{30.0, 1.0}});
+        store.append(5.0, 1.0, {{std::nan(""), std::nan("")}});
+        QCOMPARE(weightedMean(store, 0, 0, 3), 25.0); // (10·1 + 30·3) / 4
+        QVERIFY(std::isnan(weightedMean(store, 0, 2, 3)));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestChangePoints)
