@@ -95,10 +95,21 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
     // 2. Keep a boundary only where the levels on its two sides differ markedly;
     // the weakest goes first, and its neighbours are judged again on the merged segment.
     // Medians, not means: a short spike moves a mean but is not a phase.
+    // The spread of the series' levels: a step far smaller than the largest one is a ripple within a phase.
+    double lowest = INFINITY, highest = -INFINITY;
+    for (size_t b = 0; b + 1 < bounds.size(); ++b) {
+        const double level = median(x, bounds[b], bounds[b + 1]);
+        lowest = std::min(lowest, level);
+        highest = std::max(highest, level);
+    }
+    const double spread = highest - lowest;
+    // How marked a boundary is, in units of what it must reach (>= 1 passes both tests).
     auto shift = [&](size_t b) {
         const double left = median(x, bounds[b - 1], bounds[b]), right = median(x, bounds[b], bounds[b + 1]);
         const double scale = std::max(std::abs(left), std::abs(right));
-        return scale == 0 ? 0.0 : std::abs(left - right) / scale;
+        if (scale == 0 || spread == 0) return 0.0;
+        const double step = std::abs(left - right);
+        return std::min(step / scale / options.minRelativeShift, step / spread / options.minSpreadShare);
     };
     while (bounds.size() > 2) {
         size_t weakest = 1;
@@ -108,7 +119,7 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
                 weakest = b;
                 weakestShift = s;
             }
-        if (weakestShift >= options.minRelativeShift && bounds.size() - 2 <= options.maxChangePoints) break;
+        if (weakestShift >= 1 && bounds.size() - 2 <= options.maxChangePoints) break;
         bounds.erase(bounds.begin() + std::ptrdiff_t(weakest));
     }
 

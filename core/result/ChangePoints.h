@@ -10,7 +10,10 @@
 // 2. A boundary stays only where the medians of the segments on its two sides
 //    differ by at least minRelativeShift of the larger one ("markedly": a few
 //    percent of drift is not a new phase, and a short spike, which moves a
-//    mean but not a median, is not one either); the weakest boundary is
+//    mean but not a median, is not one either), and by at least
+//    minSpreadShare of the spread of the series' levels (the highest segment
+//    median less the lowest: a ripple of 200/s in a series that jumps by
+//    200,000/s elsewhere is no phase of its own); the weakest boundary is
 //    dropped first, then the next, until every one left passes and there are
 //    at most maxChangePoints.
 // Points without a value (NaN) are ignored: they neither start nor end a phase.
@@ -25,6 +28,7 @@ namespace perfdash {
 struct ChangePointOptions {
     size_t minSegment = 3;
     double minRelativeShift = 0.25;
+    double minSpreadShare = 0.1;
     size_t maxChangePoints = 8;
 };
 

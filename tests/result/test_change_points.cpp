@@ -48,6 +48,14 @@ private slots:
         sensitive.minRelativeShift = 0.05;
         QCOMPARE(detectChangePoints(series, sensitive), (std::vector<size_t>{50}));
     }
+    void aRippleBesideAGreatStepIsNotAPhase() {
+        // 300 → 500 is +67 %, but tiny beside the jump to 200,000.
+        const auto series = steps({{30, 300.0}, {30, 500.0}, {30, 200000.0}}, 1.0);
+        QCOMPARE(detectChangePoints(series), (std::vector<size_t>{60}));
+        ChangePointOptions anyStep;
+        anyStep.minSpreadShare = 0;
+        QCOMPARE(detectChangePoints(series, anyStep), (std::vector<size_t>{30, 60}));
+    }
     void pointsWithoutAValueAreSkipped() {
         auto series = steps({{20, 10.0}, {20, 50.0}}, 0.5);
         series[5] = series[25] = std::nan("");
