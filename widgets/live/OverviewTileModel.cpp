@@ -21,9 +21,10 @@ QString tileValueText(double value) {
     if (!isAvailable(value)) return QString::fromLatin1(kNotAvailableText);
     const double magnitude = std::abs(value);
     const QLocale locale;
-    if (magnitude >= 1000) return locale.toString(value, 'f', 0);
-    if (magnitude >= 100) return locale.toString(value, 'f', 1);
-    if (magnitude >= 1 || value == 0) return locale.toString(value, 'f', 2);
+    // The bands are decided on the value as rounded, so 99.999 reads "100.0", not "100.00".
+    if (magnitude >= 999.95) return locale.toString(value, 'f', 0);
+    if (magnitude >= 99.995) return locale.toString(value, 'f', 1);
+    if (magnitude >= 0.9995 || value == 0) return locale.toString(value, 'f', 2);
     return locale.toString(value, 'g', 3);
 }
 
@@ -136,9 +137,11 @@ QVariant OverviewTileModel::data(const QModelIndex& index, int role) const {
     case SeriesRole: return tile.series;
     case ValueTextRole: return tileValueText(value(tile));
     case CoverageTextRole: {
+        // A figure without a value has no coverage worth reading, whatever its group's other events had.
         const double c = coverage(tile);
-        return isAvailable(c) ? tr("coverage %1").arg(QString::fromStdString(formatCoverage(c)))
-                              : QString::fromLatin1(kNotCountedText);
+        if (isAvailable(value(tile)) && isAvailable(c))
+            return tr("coverage %1").arg(QString::fromStdString(formatCoverage(c)));
+        return uncountedMetricInputs(group, tile.metric).isEmpty() ? tr("no value") : QString::fromLatin1(kNotCountedText);
     }
     case RatingRole: {
         const MetricThreshold* rule = thresholds_.find(group.name, metric.name);
