@@ -4,6 +4,7 @@
 #include <QPainterPath>
 #include <cmath>
 
+#include "core/report/NumberFormat.h"
 #include "core/result/Decimation.h"
 #include "core/result/TimelineStore.h"
 
@@ -29,11 +30,14 @@ void MetricTile::setFigure(const QString& name, const QString& value, const QStr
     unit_ = unit;
     coverage_ = coverage;
     band_ = band;
-    setAccessibleName(unit.isEmpty() || value == QLatin1String("n/a") ? QStringLiteral("%1: %2").arg(name, value)
-                                                                       : QStringLiteral("%1: %2 %3").arg(name, value, unit));
+    // "n/a s" would read as if there were a number of seconds: no unit without a value.
+    setAccessibleName(unit.isEmpty() || !hasValue() ? QStringLiteral("%1: %2").arg(name, value)
+                                                    : QStringLiteral("%1: %2 %3").arg(name, value, unit));
     setAccessibleDescription(coverage);
     update();
 }
+
+bool MetricTile::hasValue() const { return value_ != QLatin1String(kNotAvailableText); }
 
 void MetricTile::setSparkline(const TimelineStore* store, int series, std::vector<double> boundaries) {
     store_ = store;
@@ -77,9 +81,10 @@ void MetricTile::paintEvent(QPaintEvent* event) {
     painter.setFont(small);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     const int unitLeft = inner.left() + valueWidth + smallMetrics.averageCharWidth();
-    painter.drawText(QRect(unitLeft, y, inner.right() - unitLeft, bigMetrics.height()),
-                     Qt::AlignLeft | Qt::AlignBottom,
-                     smallMetrics.elidedText(unit_, Qt::ElideRight, std::max(0, inner.right() - unitLeft)));
+    if (hasValue())
+        painter.drawText(QRect(unitLeft, y, inner.right() - unitLeft, bigMetrics.height()),
+                         Qt::AlignLeft | Qt::AlignBottom,
+                         smallMetrics.elidedText(unit_, Qt::ElideRight, std::max(0, inner.right() - unitLeft)));
     y += bigMetrics.height();
     painter.drawText(QRect(inner.left(), y, inner.width(), smallMetrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
                      smallMetrics.elidedText(coverage_, Qt::ElideRight, inner.width()));

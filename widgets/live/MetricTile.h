@@ -29,6 +29,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    bool hasValue() const;
     void drawSparkline(class QPainter& painter, const QRect& area) const;
 
     QString name_, value_, unit_, coverage_;

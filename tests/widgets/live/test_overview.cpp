@@ -144,6 +144,14 @@ private slots:
         QCOMPARE(tileData(model, "CPI", OverviewTileModel::ReasonRole).toString(), QStringLiteral("the core waits"));
     }
 
+    void aTileWithoutAValueShowsNoUnit() {
+        MetricTile tile;
+        tile.setFigure("Clock", "1,234", "MHz", "coverage 100.0%", QColor());
+        QCOMPARE(tile.accessibleName(), QStringLiteral("Clock: 1,234 MHz"));
+        tile.setFigure("Clock", "n/a", "MHz", "not counted", QColor());
+        QCOMPARE(tile.accessibleName(), QStringLiteral("Clock: n/a"));
+    }
+
     void theRuntimeIsNoTile() {
         TimelineData data;
         OverviewTileModel model(data);
