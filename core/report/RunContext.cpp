@@ -1,7 +1,6 @@
 #include "core/report/RunContext.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 
 #include "core/report/NumberFormat.h"
@@ -21,11 +20,7 @@ std::string whatRan(const RunConfig& config) {
     return join(shown, " ");
 }
 
-std::string seconds(double s) {
-    char text[32];
-    std::snprintf(text, sizeof text, s < 10 ? "%.2f s" : "%.1f s", s);
-    return text;
-}
+std::string seconds(double s) { return s < 10 ? printfString("%.2f s", s) : printfString("%.1f s", s); }
 
 std::string machine(const nlohmann::json& m) {
     std::vector<std::string> parts;
