@@ -22,6 +22,8 @@ public:
     // The series to draw (store must outlive the tile), or none (series < 0).
     void setSparkline(const TimelineStore* store, int series, std::vector<double> boundaries);
 
+    const std::vector<double>& boundaries() const { return boundaries_; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

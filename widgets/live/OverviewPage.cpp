@@ -156,7 +156,9 @@ void OverviewPage::renderFrame() {
     ChangePointOptions options;
     options.minSegment = std::max<size_t>(3, size_t(double(data_.store().size()) * kMinPhaseShare));
     phases_ = detectPhases(data_.store(), phaseSeries(), options);
-    tiles_->refresh(); // resets or changes the tiles, which redraws them with the phases
+    tiles_->refresh();
+    // Once the whole run is in, refresh() changes nothing, but the phases may be new (a replay shown all at once).
+    updateTiles();
     updatePhases();
     scope_->setText(tiles_->wholeRun() ? tr("Whole run: each figure is its metric over the whole run.")
                     : data_.store().size() ? tr("Latest interval (t = %1 s).").arg(data_.store().time(data_.store().size() - 1), 0, 'f', 1)

@@ -223,6 +223,22 @@ private slots:
         dialog->close();
     }
 
+    // A replay shown all at once: the whole run arrives before any frame was drawn.
+    void phasesShownAllAtOnceAreMarkedOnTheTiles() {
+        OverviewPage page;
+        const auto intervals = steppedSession();
+        page.beginSession(testdata::cpus(1));
+        page.appendIntervals(intervals);
+        page.finishSession(resultOf(intervals));
+        QCOMPARE(page.phases().size(), size_t(2));
+        const auto tiles = page.findChildren<MetricTile*>();
+        QCOMPARE(tiles.size(), 3);
+        for (const MetricTile* tile : tiles) {
+            QCOMPARE(tile->boundaries().size(), size_t(1));
+            QVERIFY(qFuzzyCompare(tile->boundaries().front(), 4.0));
+        }
+    }
+
     void aReplayIsLabelledRecorded() {
         OverviewPage page;
         MeasurementResult result = resultOf(steppedSession());
