@@ -6,17 +6,22 @@
 // and the overview for its figures as a screen reader reads them.
 // PERFDASH_SCREENSHOT_DIR: where the PNGs go.
 #include <QGuiApplication>
-#include <algorithm>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
+#include <algorithm>
 
 #include "widgets/bench/BenchResultsModel.h"
+#include "widgets/bench/ProbesPage.h"
+#include "widgets/live/LiveView.h"
 #include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/live/TimelineView.h"
+#include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
 
@@ -118,10 +123,29 @@ private slots:
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+        // The charts (with their toolbar) get at least 60 % of the Live page.
+        const QWidget* charts = window.liveView()->timeline();
+        const QWidget* livePage = window.liveView()->parentWidget();
+        const double share = double(charts->width() * charts->height()) / double(livePage->width() * livePage->height());
+        QVERIFY2(share >= 0.6, qPrintable(QString::number(share)));
+
         window.showPage(MainWindow::Page::Setup);
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash-setup"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+        // At least 8 groups in view, and the whole plan without scrolling.
+        QTreeView* groups = nullptr;
+        QTreeView* plan = nullptr;
+        for (QTreeView* view : window.setupPage()->findChildren<QTreeView*>()) {
+            if (view->accessibleName() == QLatin1String("Performance groups")) groups = view;
+            if (view->accessibleName() == QLatin1String("Planned events")) plan = view;
+        }
+        QVERIFY(groups && plan);
+        QVERIFY(groups->model()->rowCount() >= 8);
+        const QRect eighth = groups->visualRect(groups->model()->index(7, 0));
+        QVERIFY2(groups->viewport()->rect().contains(eighth), "the 8th group is out of view");
+        QVERIFY(plan->model()->rowCount() > 0);
+        QVERIFY2(!plan->verticalScrollBar()->isVisible(), "the plan scrolls");
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }
