@@ -1666,6 +1666,10 @@ Cycles from %6.</source>
         <source>Run a measurement or open a saved session first.</source>
         <translation>Сначала выполните измерение или откройте сохранённый сеанс.</translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation>Сво&amp;дка</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -1881,6 +1885,96 @@ Cycles from %6.</source>
     <message>
         <source>Coverage</source>
         <translation>Покрытие</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::OverviewPage</name>
+    <message>
+        <source>&lt;b&gt;Phases&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Фазы&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Start a measurement or open a saved session: its key figures appear here.</source>
+        <translation>Начните измерение или откройте сохранённый сеанс: здесь появятся его ключевые показатели.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run&apos;s figures and its context follow when it ends.</source>
+        <translation>&lt;b&gt;Идёт измерение&lt;/b&gt;: плитки показывают последний интервал; показатели всего прогона и его контекст появятся после его окончания.</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation>Записано</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>Не завершено</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>Whole run: each figure is its metric over the whole run.</source>
+        <translation>Весь прогон: каждый показатель — метрика за весь прогон.</translation>
+    </message>
+    <message>
+        <source>Latest interval (t = %1 s).</source>
+        <translation>Последний интервал (t = %1 с).</translation>
+    </message>
+    <message>
+        <source>About %1…</source>
+        <translation>О группе %1…</translation>
+    </message>
+    <message>
+        <source>What the group counts, its formulas and how to read its metrics</source>
+        <translation>Что считает группа, её формулы и как читать её метрики</translation>
+    </message>
+    <message>
+        <source>One phase: no key figure changed its level markedly during the run.</source>
+        <translation>Одна фаза: ни один ключевой показатель заметно не изменил уровень за прогон.</translation>
+    </message>
+    <message>
+        <source>No timeline yet: phases are found in the run&apos;s intervals.</source>
+        <translation>Временного ряда пока нет: фазы ищутся по интервалам прогона.</translation>
+    </message>
+    <message>
+        <source>Where a key figure&apos;s level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase&apos;s intervals.</source>
+        <translation>Где уровень ключевого показателя заметно меняется: каждый ряд делится там, где это объясняет наибольшую часть разброса сверх шума (бинарная сегментация), а граница остаётся, если медианы по обе стороны различаются на четверть или больше; фаза длится не менее 5 % прогона. Пунктир на плитках отмечает границы; каждое число ниже — среднее по интервалам фазы.</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Фаза</translation>
+    </message>
+    <message>
+        <source>From – to</source>
+        <translation>С – по</translation>
+    </message>
+    <message>
+        <source>%1 – %2 s</source>
+        <translation>%1 – %2 с</translation>
+    </message>
+    <message>
+        <source>About %1</source>
+        <translation>О группе %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::OverviewTileModel</name>
+    <message>
+        <source>n/a: not counted here: %1</source>
+        <translation>н/д: здесь не считается: %1</translation>
+    </message>
+    <message>
+        <source>n/a: an input of the formula has no value, or it divided by zero</source>
+        <translation>н/д: у входа формулы нет значения, или было деление на ноль</translation>
+    </message>
+    <message>
+        <source>coverage %1</source>
+        <translation>охват %1</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>нет значения</translation>
     </message>
 </context>
 <context>

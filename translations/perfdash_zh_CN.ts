@@ -1664,6 +1664,10 @@ Cycles from %6.</source>
         <source>Run a measurement or open a saved session first.</source>
         <translation>请先运行一次测量或打开已保存的会话。</translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation>概览(&amp;V)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -1879,6 +1883,96 @@ Cycles from %6.</source>
     <message>
         <source>Coverage</source>
         <translation>覆盖率</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::OverviewPage</name>
+    <message>
+        <source>&lt;b&gt;Phases&lt;/b&gt;</source>
+        <translation>&lt;b&gt;阶段&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Start a measurement or open a saved session: its key figures appear here.</source>
+        <translation>开始一次测量或打开已保存的会话：其关键指标将显示在这里。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run&apos;s figures and its context follow when it ends.</source>
+        <translation>&lt;b&gt;正在测量&lt;/b&gt;：磁贴显示最近一个区间；整次运行的指标及其上下文在结束后显示。</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation>已录制</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Whole run: each figure is its metric over the whole run.</source>
+        <translation>整次运行：每个数值都是该指标在整次运行上的值。</translation>
+    </message>
+    <message>
+        <source>Latest interval (t = %1 s).</source>
+        <translation>最近区间（t = %1 秒）。</translation>
+    </message>
+    <message>
+        <source>About %1…</source>
+        <translation>关于 %1…</translation>
+    </message>
+    <message>
+        <source>What the group counts, its formulas and how to read its metrics</source>
+        <translation>该组计数的内容、公式以及如何解读其指标</translation>
+    </message>
+    <message>
+        <source>One phase: no key figure changed its level markedly during the run.</source>
+        <translation>单一阶段：运行期间没有关键指标明显改变水平。</translation>
+    </message>
+    <message>
+        <source>No timeline yet: phases are found in the run&apos;s intervals.</source>
+        <translation>尚无时间线：阶段是在运行的区间中查找的。</translation>
+    </message>
+    <message>
+        <source>Where a key figure&apos;s level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase&apos;s intervals.</source>
+        <translation>关键指标水平明显变化之处：每个序列在最能解释超出噪声的方差处被分割（二分分割），若两侧中位数相差四分之一或更多则保留该边界；每个阶段至少占运行时间的 5%。磁贴上的虚线标出边界；下表每个数值是该阶段各区间的平均值。</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>From – to</source>
+        <translation>起 – 止</translation>
+    </message>
+    <message>
+        <source>%1 – %2 s</source>
+        <translation>%1 – %2 秒</translation>
+    </message>
+    <message>
+        <source>About %1</source>
+        <translation>关于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::OverviewTileModel</name>
+    <message>
+        <source>n/a: not counted here: %1</source>
+        <translation>不可用：此处无法计数：%1</translation>
+    </message>
+    <message>
+        <source>n/a: an input of the formula has no value, or it divided by zero</source>
+        <translation>不可用：公式的某个输入没有值，或发生了除以零</translation>
+    </message>
+    <message>
+        <source>coverage %1</source>
+        <translation>覆盖率 %1</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>无值</translation>
     </message>
 </context>
 <context>

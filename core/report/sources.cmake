@@ -1,9 +1,11 @@
 # Sources of core/report: text tables, JSON/CSV/HTML writers, SVG charts, the JSON reader,
-# output files, session files (autosave, summaries) and session comparison.
+# output files, session files (autosave, summaries), session comparison, metric
+# thresholds and the one-line context of a run.
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkupText.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MetricThresholds.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NumberFormat.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OutputPath.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportCharts.cpp
@@ -14,6 +16,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportMerge.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RunContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionComparison.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionFiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionJournal.cpp

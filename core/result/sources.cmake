@@ -1,6 +1,8 @@
 # Sources of core/result: the result model, the count rules (exact 0, n/a,
-# partial), metric coverage and the interval series store with its decimation.
+# partial), metric coverage, the interval series store with its decimation and
+# the change points (phases) of a series.
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ChangePoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CountSum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CounterDeltas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Decimation.cpp

@@ -15,4 +15,8 @@ QColor okColor(const QPalette& palette) {
     return darkBase(palette) ? QColor(0x8b, 0xd8, 0x8b) : QColor(0x1b, 0x7a, 0x2e);
 }
 
+QColor warningColor(const QPalette& palette) {
+    return darkBase(palette) ? QColor(0xff, 0xd0, 0x70) : QColor(0x9a, 0x5b, 0x00);
+}
+
 } // namespace perfdash

@@ -1,6 +1,7 @@
 #pragma once
-// The two colours that say "problem" and "fine" (inline errors, stderr, ✗ and
-// ✓), chosen to stay readable on the palette's base colour, light or dark.
+// The colours that say "problem", "worth a look" and "fine" (inline errors,
+// stderr, ✗ and ✓, the overview's threshold bands), chosen to stay readable on
+// the palette's base colour, light or dark.
 #include <QColor>
 #include <QPalette>
 
@@ -8,5 +9,6 @@ namespace perfdash {
 
 QColor errorColor(const QPalette& palette);
 QColor okColor(const QPalette& palette);
+QColor warningColor(const QPalette& palette);
 
 } // namespace perfdash

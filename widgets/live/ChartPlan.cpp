@@ -34,6 +34,9 @@ std::vector<ChartSpec> planCharts(const std::vector<SeriesInfo>& series, ChartGr
             chart->names.push_back(info.name);
         chart->series.push_back(s);
     }
+    // Seconds per interval (a group's "Runtime [s]", "CPU time [s]") tell little
+    // over time: the rates and ratios come first, so the first chart is useful.
+    std::stable_partition(charts.begin(), charts.end(), [](const ChartSpec& c) { return c.unit != QLatin1String("s"); });
     std::vector<ChartSpec> readable;
     for (ChartSpec& chart : charts) {
         if (chart.series.size() <= kMaxLinesPerUnitChart || chart.names.size() == 1) {

@@ -6,7 +6,8 @@
 // than kMaxLinesPerUnitChart lines (many locations) is split into one chart
 // per metric: beyond that neither the lines nor the legend stay readable.
 // Metrics come before event rates, and charts keep the order in which their
-// first series was defined.
+// first series was defined, except that charts in seconds (per interval: a
+// group's Runtime and CPU time) come after all others.
 #include <QString>
 #include <vector>
 

@@ -30,19 +30,19 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     metricValues_ = new MetricValuesModel(this);
     auto* eventView = new CopyableTableView(tableTabs);
     eventView->setModel(eventTotals_);
-    auto* metricView = new CopyableTableView(tableTabs);
-    metricView->setModel(metricValues_);
+    metricView_ = new CopyableTableView(tableTabs);
+    metricView_->setModel(metricValues_);
     eventCaption_ = new QLabel(tableTabs);
     metricCaption_ = new QLabel(tableTabs);
-    tableTabs->addTab(tablePage(metricView, metricCaption_), tr("&Metrics"));
+    tableTabs->addTab(tablePage(metricView_, metricCaption_), tr("&Metrics"));
     tableTabs->addTab(tablePage(eventView, eventCaption_), tr("&Counts"));
 
     splitter->addWidget(chartTabs_);
     splitter->addWidget(tableTabs);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    // Proportions (the splitter scales them to its width): charts 3/5, tables 2/5.
-    splitter->setSizes({3000, 2000});
+    splitter->setStretchFactor(0, 7);
+    splitter->setStretchFactor(1, 3);
+    // Proportions (the splitter scales them to its width): the charts get 70 %, the tables 30 %.
+    splitter->setSizes({7000, 3000});
 
     for (QAbstractItemModel* model :
          {static_cast<QAbstractItemModel*>(eventTotals_), static_cast<QAbstractItemModel*>(metricValues_)}) {
@@ -64,6 +64,8 @@ QWidget* LiveView::tablePage(CopyableTableView* view, QLabel* caption) {
 }
 
 void LiveView::updateCaptions() {
+    // One group: its name in every row takes the room the figures need.
+    metricView_->setColumnHidden(MetricValuesModel::GroupColumn, metricValues_->groupCount() <= 1);
     eventCaption_->setText(eventTotals_->rowCount() ? eventTotals_->scopeText() : tr("No counts yet."));
     metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
 }

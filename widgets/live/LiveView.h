@@ -59,6 +59,7 @@ private:
     QTabWidget* chartTabs_ = nullptr;
     EventTotalsModel* eventTotals_ = nullptr;
     MetricValuesModel* metricValues_ = nullptr;
+    CopyableTableView* metricView_ = nullptr;
     QLabel* eventCaption_ = nullptr;
     QLabel* metricCaption_ = nullptr;
 };

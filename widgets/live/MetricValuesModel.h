@@ -26,6 +26,7 @@ public:
     // "Latest interval (t = 12.30 s)" or "Whole run (12.3 s)".
     QString scopeText() const;
     int aggregateColumn() const;
+    size_t groupCount() const { return groups_.size(); }
     int coverageColumn() const { return aggregateColumn() + 1; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

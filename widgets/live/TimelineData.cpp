@@ -105,23 +105,24 @@ QString TimelineData::locationName(const SeriesInfo& series) const {
 }
 
 QStringList TimelineData::uncountedInputs(const SeriesInfo& series) const {
-    QStringList out;
     const GroupResult& group = shape_[series.group];
-    auto describe = [](const EventResult& event) {
-        return QStringLiteral("%1: %2").arg(QString::fromStdString(event.event), QString::fromStdString(event.reason));
-    };
-    if (series.kind == SeriesKind::EventRate) {
-        const EventResult& event = group.events[series.item];
-        if (!event.counted) out << describe(event);
-        return out;
-    }
+    if (series.kind == SeriesKind::Metric) return uncountedMetricInputs(group, series.item);
+    QStringList out;
+    if (const EventResult& event = group.events[series.item]; !event.counted)
+        out << QStringLiteral("%1: %2").arg(QString::fromStdString(event.event), QString::fromStdString(event.reason));
+    return out;
+}
+
+QStringList uncountedMetricInputs(const GroupResult& group, size_t metric) {
     // The formula names events by their counter (slot) names.
     static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
     QStringList names;
-    for (auto it = identifier.globalMatch(QString::fromStdString(group.metrics[series.item].formula)); it.hasNext();)
+    for (auto it = identifier.globalMatch(QString::fromStdString(group.metrics[metric].formula)); it.hasNext();)
         names << it.next().captured();
+    QStringList out;
     for (const auto& event : group.events)
-        if (!event.counted && names.contains(QString::fromStdString(event.counter))) out << describe(event);
+        if (!event.counted && names.contains(QString::fromStdString(event.counter)))
+            out << QStringLiteral("%1: %2").arg(QString::fromStdString(event.event), QString::fromStdString(event.reason));
     return out;
 }
 

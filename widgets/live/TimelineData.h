@@ -26,6 +26,9 @@ struct SeriesInfo {
     QString unit;                      // "MHz", "events/s"; empty for a plain ratio
 };
 
+// The events a metric's formula needs that could not be counted, each "event: reason".
+QStringList uncountedMetricInputs(const GroupResult& group, size_t metric);
+
 class TimelineData {
     Q_DECLARE_TR_FUNCTIONS(TimelineData)
 

@@ -67,8 +67,8 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
     groupView_->setToolTip(tr("Tick the groups to measure; select one to see its events and formulas"));
     groupView_->header()->setSectionResizeMode(GroupListModel::NameColumn, QHeaderView::ResizeToContents);
     groupView_->header()->setStretchLastSection(true);
-    // Six groups in view even on an 800-px screen: choosing them is this section's main job.
-    groupView_->setMinimumHeight(groupView_->header()->sizeHint().height() + 6 * groupView_->fontMetrics().height() +
+    // Eight groups in view even on an 800-px screen: choosing them is this section's main job.
+    groupView_->setMinimumHeight(groupView_->header()->sizeHint().height() + 8 * groupView_->fontMetrics().height() +
                                  2 * groupView_->frameWidth() + 6);
     connect(groupView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MeasureSection::showDetailsOf);
     connect(groupModel_, &GroupListModel::checkedGroupsChanged, this, &MeasureSection::changed);

@@ -1,6 +1,7 @@
 #include "widgets/setup/PlanPreview.h"
 
 #include <QHeaderView>
+#include <algorithm>
 #include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -43,6 +44,7 @@ void PlanPreview::showPlan(const MeasurementPlan& plan, bool targetPending) {
     model_->setPlan(plan);
     view_->expandAll();
     for (int c = 0; c < PlanModel::ReasonColumn; ++c) view_->resizeColumnToContents(c);
+    fitRows();
     problem_->clear();
     size_t total = 0;
     for (const auto& g : plan.groups) total += g.events.size();
@@ -76,6 +78,17 @@ void PlanPreview::showPlan(const MeasurementPlan& plan, bool targetPending) {
         warningsLabel_->setText(html + QStringLiteral("</ul>"));
         warningsLabel_->show();
     }
+}
+
+// The whole plan of a usual session (a group or two, up to kRowsInView rows)
+// in view without scrolling: the page's splitter gives the view this height.
+void PlanPreview::fitRows() {
+    constexpr int kRowsInView = 10;
+    int rows = 0;
+    for (QModelIndex i = model_->index(0, 0); i.isValid() && rows < kRowsInView; i = view_->indexBelow(i)) ++rows;
+    const int rowHeight = std::max(view_->sizeHintForRow(0), view_->fontMetrics().height());
+    view_->setMinimumHeight(view_->header()->sizeHint().height() + std::max(rows, 2) * rowHeight +
+                            2 * view_->frameWidth() + 2);
 }
 
 void PlanPreview::showNoPlan(const QString& problem) {

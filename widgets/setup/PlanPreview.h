@@ -30,6 +30,8 @@ public:
     QString problem() const;
 
 private:
+    void fitRows();
+
     PlanModel* model_;
     QTreeView* view_;
     QLabel* summary_;

@@ -25,6 +25,7 @@
 #include "widgets/events/EventBrowser.h"
 #include "widgets/live/ChartExport.h"
 #include "widgets/live/LiveView.h"
+#include "widgets/live/OverviewPage.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/regions/RegionsView.h"
@@ -59,6 +60,7 @@ constexpr auto kPageKey = "window/page";
 // page shows never depends on where the data came from.
 template <class RunSource>
 void MainWindow::showRunsOf(RunSource* source) {
+    overview_->attach(source);
     live_->attach(source);
     connect(source, &RunSource::intervalsArrived, this, &MainWindow::updateFileActions);
 }
@@ -74,6 +76,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       setup_(new SetupPage(controller_, this, procRoot)),
       events_(new EventBrowser(machine, this)),
       capabilities_(new CapabilitiesPage(this)),
+      overview_(new OverviewPage(this)),
       live_(new LiveView(this)),
       liveSource_(new QLabel(this)),
       regions_(new RegionsView(this)),
@@ -89,6 +92,11 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     setAcceptDrops(true);
 
     connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(Page::Machine); });
+    overview_->setGroupDescriptions([this](const QString& group) {
+        const Result<PerformanceGroup> loaded = machine_.groups().load(group.toStdString());
+        if (!loaded) return QString::fromStdString(loaded.error().message);
+        return QString::fromStdString(loaded->shortDescription + "\n\n" + loaded->longDescription);
+    });
     probeCapabilitiesInBackground();
 
     // The Live page says whose data it shows: a measurement now, or a replay of a file.
@@ -102,6 +110,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("Mea&sure"));
+    pages_->addTab(overview_, tr("O&verview"));
     pages_->addTab(livePage, tr("&Live"));
     pages_->addTab(regions_, tr("Re&gions"));
     pages_->addTab(events_, tr("&Events"));
@@ -120,7 +129,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
         regions_->clear();
         updateFileActions();
-        showPage(Page::Live);
+        showPage(Page::Overview);
     });
     connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
     connect(recorder_, &SessionRecorder::saveFailed, this,
@@ -155,6 +164,14 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     logDock->setObjectName(QStringLiteral("logDock"));
     logDock->setWidget(log_);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    // The pages get the room; the log opens itself when there is something to read.
+    logDock->hide();
+    connect(&controller_, &MeasurementController::outputArrived, logDock, [logDock](const QString&, bool isStderr) {
+        if (isStderr) logDock->show();
+    });
+    connect(&controller_, &MeasurementController::finished, logDock, [logDock](const MeasurementResult& result) {
+        if (result.exitStatus.value_or(0) != 0) logDock->show();
+    });
 
     statusBar()->addPermanentWidget(stateLabel_);
     connect(&controller_, &MeasurementController::stateChanged, this, &MainWindow::onStateChanged);
@@ -169,7 +186,10 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 
 void MainWindow::wireReplay() {
     showRunsOf(replay_);
-    connect(replay_, &ReplayController::started, this, [this] { showPage(Page::Live); });
+    connect(replay_, &ReplayController::started, this, [this] {
+        // Replaying from the start is about the timeline; showing all of it answers "how did it do".
+        if (currentPage() != Page::Live && currentPage() != Page::Overview) showPage(Page::Overview);
+    });
     connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateReplaySource);
     connect(replay_, &ReplayController::stateChanged, this, &MainWindow::updateReplaySource);
 }
@@ -286,6 +306,8 @@ void MainWindow::createMenus() {
     tools->addSeparator();
     tools->addAction(open);
     tools->addAction(export_);
+    tools->addSeparator();
+    tools->addAction(showLog);
 
     // Only while a saved session is open: says "Replay" so it is never taken for a measurement.
     replayBar_ = addToolBar(tr("Replay"));
@@ -417,7 +439,7 @@ void MainWindow::openSession(const QString& path) {
         replay_->showAll();
         updateReplaySource();
         setWindowTitle(tr("perfdash — replay of %1").arg(name));
-        showPage(Page::Live);
+        showPage(Page::Overview);
         statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
         emit sessionOpened(path);
     });
@@ -541,14 +563,14 @@ void MainWindow::saveSettings() {
 void MainWindow::restoreSettings() {
     if (settings_.contains(QLatin1String(kGeometryKey)))
         restoreGeometry(settings_.value(QLatin1String(kGeometryKey)).toByteArray());
-    if (!restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray())) {
-        // First start: the log is a strip below the pages, not half the window.
-        auto* logDock = findChild<QDockWidget*>(QStringLiteral("logDock"));
-        resizeDocks({logDock}, {height() / 8}, Qt::Vertical);
-    }
+    // When the log opens it is a strip below the pages, not half the window.
+    auto* logDock = findChild<QDockWidget*>(QStringLiteral("logDock"));
+    resizeDocks({logDock}, {height() / 6}, Qt::Vertical);
+    restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray());
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
-    // A replay or a run is not restored, so the Live page would be empty: start on the form instead.
-    if (page >= 0 && page <= static_cast<int>(Page::Machine) && page != static_cast<int>(Page::Live))
+    // A replay or a run is not restored, so the Overview and Live pages would be empty: start on the form instead.
+    if (page >= 0 && page <= static_cast<int>(Page::Machine) && page != static_cast<int>(Page::Live) &&
+        page != static_cast<int>(Page::Overview))
         showPage(static_cast<Page>(page));
     setup_->restoreSettings(settings_);
 }

@@ -1,8 +1,11 @@
 #pragma once
-// The dashboard's window: the pages (session setup, live charts and tables,
+// The dashboard's window: the pages (session setup, the overview a run opens
+// on, live charts and tables,
 // marker regions, event browser, saved sessions and their comparison,
 // machine probes, what the machine can count) as tabs, the capability
-// banner above them, the log of the measured program in a dock,
+// banner above them, the log of the measured program in a dock that stays
+// closed until the program writes to stderr or exits non-zero (View →
+// Program output, or the toolbar, opens it any time),
 // Start/Pause/Stop in a toolbar, and the menus with their shortcuts.
 //
 // It owns the MeasurementController and the SessionRecorder (every run is
@@ -39,6 +42,7 @@ class CapabilitiesPage;
 class CapabilityBanner;
 class EventBrowser;
 class LiveView;
+class OverviewPage;
 class ProbesPage;
 class ReplayActions;
 class ReplayController;
@@ -52,7 +56,7 @@ class SetupPage;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class Page { Setup, Live, Regions, Events, Sessions, Probes, Machine };
+    enum class Page { Setup, Overview, Live, Regions, Events, Sessions, Probes, Machine };
 
     // `machine` and `settings` must outlive the window. `procRoot`: a fixture /proc for tests.
     MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent = nullptr,
@@ -92,6 +96,7 @@ public:
     CapabilityBanner* capabilityBanner() const { return banner_; }
     CapabilitiesPage* capabilitiesPage() const { return capabilities_; }
     LiveView* liveView() const { return live_; }
+    OverviewPage* overview() const { return overview_; }
     RegionsView* regionsView() const { return regions_; }
     SessionsPage* sessionsPage() const { return sessions_; }
     SessionRecorder* recorder() const { return recorder_; }
@@ -148,6 +153,7 @@ private:
     SetupPage* setup_;
     EventBrowser* events_;
     CapabilitiesPage* capabilities_;
+    OverviewPage* overview_;
     LiveView* live_;
     QLabel* liveSource_;
     RegionsView* regions_;

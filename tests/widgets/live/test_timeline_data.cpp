@@ -169,6 +169,24 @@ private slots:
         QCOMPARE(perUnitPerLocation[1].series.size(), size_t(6)); // CPI and L3 miss rate, 3 CPUs each
     }
 
+    void secondsPerIntervalComeAfterRatesAndRatios() {
+        IntervalResult interval = testdata::interval(0.1, 0.1, 1000, 1);
+        GroupResult& group = interval.groups[0];
+        group.metrics.insert(group.metrics.begin(), MetricResult{"Runtime [s]", "time", {0.1}, 0.1});
+        TimelineData data;
+        data.reset(testdata::cpus(1));
+        data.append({interval});
+        for (ChartGrouping grouping : {ChartGrouping::ByUnit, ChartGrouping::PerMetric}) {
+            const auto charts = planCharts(data.series(), grouping, LocationMode::Aggregate);
+            QCOMPARE(charts.front().unit, QStringLiteral("MHz"));
+            // After every other chart, event rates included.
+            const auto seconds = std::find_if(charts.begin(), charts.end(), [](const ChartSpec& c) { return c.unit == "s"; });
+            QVERIFY(seconds != charts.end());
+            QCOMPARE(seconds->names, std::vector<QString>{"Runtime"});
+            QVERIFY(seconds + 1 == charts.end());
+        }
+    }
+
     void aUnitChartWithTooManyLinesIsSplitPerMetric() {
         TimelineData data;
         data.reset(testdata::cpus(9)); // 2 ratios x 9 CPUs = 18 lines > kMaxLinesPerUnitChart

@@ -1,5 +1,6 @@
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -20,6 +21,8 @@
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
+#include "widgets/live/OverviewPage.h"
+#include "widgets/live/OverviewTileModel.h"
 #include "widgets/Screenshot.h"
 #include "widgets/SessionSamples.h"
 #include "widgets/live/TimelineChart.h"
@@ -121,7 +124,9 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(a);
         QVERIFY(opened.wait(20000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview); // a session opens on its overview
+        QVERIFY(!window.exportChartAction()->isEnabled());          // which has no timeline chart
+        window.showPage(MainWindow::Page::Live);
         QVERIFY(window.exportChartAction()->isEnabled());
 
         QSignalSpy exported(&window, &MainWindow::chartsExported);
@@ -199,7 +204,7 @@ private slots:
         window.replayActions()->fastSpeedAction()->trigger();
         window.showPage(MainWindow::Page::Sessions);
         window.replayActions()->replayAction()->trigger();
-        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
         QCOMPARE(shown.store().size(), size_t(0)); // from the start
         now += 100;                                // 1 s of the recording at 10×
         window.replay()->advance();
@@ -289,8 +294,15 @@ private slots:
         QCOMPARE(result.exitStatus.value_or(-1), 0);
         QTRY_VERIFY(window.measurementLog()->text().contains(QStringLiteral("touched")));
 
+        // The run opened on its overview: a tile per SOFTWARE metric but Runtime, the run's context.
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QCOMPARE(window.overview()->tiles()->rowCount(), 6);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("perfdash-demo --seconds 0.3")),
+                 qPrintable(window.overview()->contextText()));
+        // It wrote to stdout only and exited 0: the program's log stays closed.
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("logDock"))->isHidden());
+
         // The live page followed the run: a timeline with points, tables with values.
-        QCOMPARE(window.currentPage(), MainWindow::Page::Live);
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
         QVERIFY(window.liveView()->eventTotals()->rowCount() > 0);
         QVERIFY(window.liveView()->metricValues()->rowCount() > 0);
@@ -322,6 +334,28 @@ private slots:
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         QVERIFY(window.windowTitle().contains(QStringLiteral("replay")));
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY2(window.overview()->contextText().startsWith(QStringLiteral("<b>Recorded</b>")),
+                 qPrintable(window.overview()->contextText()));
+        QCOMPARE(window.overview()->tiles()->rowCount(), 6);
+    }
+
+    // The program's log opens by itself when there is something to read: output on stderr, a failed exit.
+    void theLogOpensOnStderrOrAFailedExit() {
+        QSettings settings(settingsFile("log.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("logDock"));
+        QVERIFY(dock->isHidden());
+        auto options = parseAppOptions({"-g", "SOFTWARE", "--start", "--", "/bin/sh", "-c", "echo broken >&2; exit 3"});
+        QVERIFY(options.ok());
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        const Status started = window.apply(*options);
+        QVERIFY2(started.ok(), started.ok() ? "" : started.error().message.c_str());
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.front().front().value<MeasurementResult>().exitStatus.value_or(-1), 3);
+        QVERIFY(!dock->isHidden());
+        QTRY_VERIFY(window.measurementLog()->text().contains(QStringLiteral("broken")));
     }
 
     // An autosave that never got its final write opens marked incomplete, with

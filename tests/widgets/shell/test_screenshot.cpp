@@ -1,16 +1,27 @@
 // The main window on a real X server (Xvfb, see CMakeLists.txt), after a
-// real run of the demo workload, and its Probes page after a real run of two
-// catalog entries: saved as PNG at the sizes users have (1280×800 and
-// 1920×1080) into the build tree for people to look at, and checked not to
-// be blank. PERFDASH_SCREENSHOT_DIR: where the PNGs go.
+// real run of the demo workload (its Overview, Live and Measure pages), and
+// its Probes page after a real run of two catalog entries: saved as PNG at
+// the sizes users have (1280×800 and 1920×1080) into the build tree for
+// people to look at, checked not to be blank, for labels that do not fit,
+// and the overview for its figures as a screen reader reads them.
+// PERFDASH_SCREENSHOT_DIR: where the PNGs go.
 #include <QGuiApplication>
+#include <QLabel>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
+#include <algorithm>
 
 #include "widgets/bench/BenchResultsModel.h"
 #include "widgets/bench/ProbesPage.h"
+#include "widgets/live/LiveView.h"
+#include "widgets/live/MetricTile.h"
+#include "widgets/live/OverviewPage.h"
+#include "widgets/live/TimelineView.h"
+#include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
 
@@ -45,6 +56,19 @@ void saveWindow(QWidget& window, const QString& name, const QSize& size, const Q
     QVERIFY2(colours > 20, qPrintable(QString::number(colours)));
 }
 
+// Labels of the current page whose text does not fit: a one-line label
+// narrower than its text, a wrapping one lower than its wrapped text.
+QStringList clippedLabels(QWidget& page) {
+    QStringList clipped;
+    for (QLabel* label : page.findChildren<QLabel*>()) {
+        if (!label->isVisibleTo(&page) || label->text().isEmpty() || !label->pixmap().isNull()) continue;
+        const bool fits = label->wordWrap() ? label->heightForWidth(label->contentsRect().width()) <= label->contentsRect().height() + 1
+                                            : label->minimumSizeHint().width() <= label->width();
+        if (!fits) clipped << label->text().left(60);
+    }
+    return clipped;
+}
+
 } // namespace
 
 class TestScreenshot : public QObject {
@@ -77,7 +101,51 @@ private slots:
         QVERIFY(window.apply(*options).ok());
         QVERIFY(finished.wait(30000));
         QTest::qWait(300); // the last replot and the log's final lines
+
+        // The run opens on its overview: a tile per SOFTWARE metric, read as text as a screen reader does.
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QStringList tiles;
+        for (const MetricTile* tile : window.overview()->findChildren<MetricTile*>())
+            if (tile->isVisible()) tiles << tile->accessibleName();
+        QCOMPARE(tiles.size(), 6);
+        for (const char* metric : {"CPU time: ", "CPUs utilised: ", "Context switches: ", "CPU migrations: ",
+                                   "Page faults: ", "Major page faults: "})
+            QVERIFY2(std::any_of(tiles.begin(), tiles.end(), [&](const QString& t) { return t.startsWith(metric); }),
+                     qPrintable(tiles.join(", ")));
+        // The demo touched pages: the page-fault rate is a number, not n/a.
+        QVERIFY2(std::none_of(tiles.begin(), tiles.end(), [](const QString& t) { return t.endsWith(" n/a"); }),
+                 qPrintable(tiles.join(", ")));
+        QVERIFY(window.overview()->contextText().contains(QStringLiteral("exit status 0")));
+        saveWindow(window, QStringLiteral("perfdash-overview"), size, dir_.path());
+        QVERIFY2(clippedLabels(*window.overview()).isEmpty(), qPrintable(clippedLabels(*window.overview()).join(" | ")));
+
+        window.showPage(MainWindow::Page::Live);
+        QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+        // The charts (with their toolbar) get at least 60 % of the Live page.
+        const QWidget* charts = window.liveView()->timeline();
+        const QWidget* livePage = window.liveView()->parentWidget();
+        const double share = double(charts->width() * charts->height()) / double(livePage->width() * livePage->height());
+        QVERIFY2(share >= 0.6, qPrintable(QString::number(share)));
+
+        window.showPage(MainWindow::Page::Setup);
+        QTest::qWait(300);
+        saveWindow(window, QStringLiteral("perfdash-setup"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+        // At least 8 groups in view, and the whole plan without scrolling.
+        QTreeView* groups = nullptr;
+        QTreeView* plan = nullptr;
+        for (QTreeView* view : window.setupPage()->findChildren<QTreeView*>()) {
+            if (view->accessibleName() == QLatin1String("Performance groups")) groups = view;
+            if (view->accessibleName() == QLatin1String("Planned events")) plan = view;
+        }
+        QVERIFY(groups && plan);
+        QVERIFY(groups->model()->rowCount() >= 8);
+        const QRect eighth = groups->visualRect(groups->model()->index(7, 0));
+        QVERIFY2(groups->viewport()->rect().contains(eighth), "the 8th group is out of view");
+        QVERIFY(plan->model()->rowCount() > 0);
+        QVERIFY2(!plan->verticalScrollBar()->isVisible(), "the plan scrolls");
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }

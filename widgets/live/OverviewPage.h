@@ -1,0 +1,97 @@
+#pragma once
+// The page a running or finished session opens on: "how did this run do?"
+// in one look. One line of context (what ran, where, how long, exit status,
+// machine, backend) and each limitation with its reason; per measured group
+// its key figures as tiles (OverviewTileModel, MetricTile) with the group's
+// LONG text one click away; the run's phases (core/result/ChangePoints.h),
+// marked on the sparklines and listed with each phase's figures.
+// Fed like the Live page, from a MeasurementController or a ReplayController:
+//
+//   page.attach(&controller);   // started / intervalsArrived / finished
+//   page.attach(&replay);       // the same signals; the context says "recorded"
+//
+// Batches only go into the page's timeline; tiles and phases are redrawn at
+// most a few times a second, however many batches came.
+#include <QTimer>
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+#include "core/report/RunContext.h"
+#include "core/result/ChangePoints.h"
+#include "widgets/live/TimelineData.h"
+
+class QGridLayout;
+class QLabel;
+class QTableWidget;
+class QVBoxLayout;
+
+namespace perfdash {
+
+class MetricTile;
+class OverviewTileModel;
+
+class OverviewPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit OverviewPage(QWidget* parent = nullptr);
+
+    template <class RunSource>
+    void attach(RunSource* source) {
+        connect(source, &RunSource::started, this, [this, source] {
+            beginSession(source->locations());
+            // A replay knows its whole context from the start.
+            if constexpr (requires { source->result(); }) showContext(source->result());
+        });
+        connect(source, &RunSource::intervalsArrived, this, &OverviewPage::appendIntervals);
+        connect(source, &RunSource::finished, this, &OverviewPage::finishSession);
+    }
+
+    void beginSession(const std::vector<LocationInfo>& locations);
+    void appendIntervals(const std::vector<IntervalResult>& intervals);
+    void finishSession(const MeasurementResult& result);
+    void showContext(const MeasurementResult& result);
+
+    // Where a group's LONG text comes from (the group library): name → text, or why there is none.
+    void setGroupDescriptions(std::function<QString(const QString& group)> describe);
+
+    OverviewTileModel* tiles() const { return tiles_; }
+    const std::vector<Phase>& phases() const { return phases_; }
+    const TimelineData& data() const { return data_; }
+    QString contextText() const;
+    // Draws pending changes now instead of at the next frame.
+    void flush();
+    // The LONG text of a group, as "About GROUP" shows it.
+    QString groupDescription(const QString& group) const;
+
+private:
+    void scheduleFrame();
+    void renderFrame();
+    void rebuildTiles();
+    void updateTiles();
+    void updatePhases();
+    std::vector<size_t> phaseSeries() const;
+    void relayoutTiles();
+    void showDescription(const QString& group);
+    void resizeEvent(QResizeEvent* event) override;
+
+    TimelineData data_;
+    OverviewTileModel* tiles_;
+    std::function<QString(const QString&)> describe_;
+    std::vector<Phase> phases_;
+    QTimer frameTimer_;
+    int tileColumns_ = 0;
+
+    QLabel* context_;
+    QLabel* limitations_;
+    QLabel* scope_;
+    QWidget* groupsBox_;
+    QVBoxLayout* groupsLayout_;
+    std::vector<MetricTile*> tileWidgets_;
+    std::vector<QGridLayout*> grids_;   // one per group
+    std::vector<size_t> tileGroup_;     // the grid of each tile
+    QLabel* phaseNote_;
+    QTableWidget* phaseTable_;
+};
+
+} // namespace perfdash
