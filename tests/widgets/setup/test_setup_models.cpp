@@ -96,7 +96,7 @@ private slots:
         GroupDetails details;
         details.showGroup(*group, SlotResolver(events, "skylake"));
         const QString text = details.toPlainText();
-        QVERIFY2(text.contains(QStringLiteral("skl::L2_LINES_IN:ALL")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("intel/SKL::L2_LINES_IN.ALL")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("skl::UNHALTED_CORE_CYCLES")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("not resolved: counter MBOX0C1 is likwid's memory controller (MBOX)")),
                  qPrintable(text));
