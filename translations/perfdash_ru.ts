@@ -1295,6 +1295,28 @@ Cycles from %6.</source>
         <source>Description</source>
         <translation>Описание</translation>
     </message>
+    <message>
+        <source>all %1</source>
+        <translation>все %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 из %2</translation>
+    </message>
+    <message>
+        <source>Every event of %1 has an encoding on this machine&apos;s architecture; whether this machine can count it is shown under &quot;What will be counted&quot; once the group is ticked</source>
+        <translation>У каждого события %1 есть кодировка для архитектуры этой машины; может ли эта машина их считать, видно в разделе «Что будет посчитано», когда группа отмечена</translation>
+    </message>
+    <message>
+        <source>Not resolved here:
+%1</source>
+        <translation>Здесь не распознано:
+%1</translation>
+    </message>
+    <message>
+        <source>Resolve here</source>
+        <translation>Распознаётся здесь</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>

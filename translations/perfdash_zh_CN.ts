@@ -1295,6 +1295,28 @@ Cycles from %6.</source>
         <source>Description</source>
         <translation>描述</translation>
     </message>
+    <message>
+        <source>all %1</source>
+        <translation>全部 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Every event of %1 has an encoding on this machine&apos;s architecture; whether this machine can count it is shown under &quot;What will be counted&quot; once the group is ticked</source>
+        <translation>%1 的每个事件在本机架构上都有编码；勾选该组后，“将要计数的内容”中会显示本机能否计数</translation>
+    </message>
+    <message>
+        <source>Not resolved here:
+%1</source>
+        <translation>此处无法解析：
+%1</translation>
+    </message>
+    <message>
+        <source>Resolve here</source>
+        <translation>此处可解析</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>

@@ -1,12 +1,33 @@
 #include "widgets/setup/GroupListModel.h"
 
+#include <QColor>
+
 namespace perfdash {
 
-GroupListModel::GroupListModel(QObject* parent) : QAbstractTableModel(parent) {}
+GroupListModel::GroupListModel(const GroupLibrary& library, const SlotResolver& naming, QObject* parent)
+    : QAbstractTableModel(parent), library_(library), naming_(naming) {}
+
+GroupListModel::SlotsHere GroupListModel::slotsHere(const PerformanceGroup& group, const SlotResolver& naming) {
+    SlotsHere here;
+    for (const GroupSlot& slot : group.events) {
+        ++here.total;
+        if (auto resolved = naming.resolve(slot)) ++here.resolved;
+        else
+            here.unresolved << QStringLiteral("%1 %2: %3")
+                                   .arg(QString::fromStdString(slot.counter), QString::fromStdString(slot.event),
+                                        QString::fromStdString(resolved.error().message));
+    }
+    return here;
+}
 
 void GroupListModel::setGroups(std::vector<GroupEntry> groups) {
     beginResetModel();
     groups_ = std::move(groups);
+    here_.clear();
+    for (const GroupEntry& g : groups_) {
+        auto loaded = g.problem.empty() ? library_.load(g.file) : Result<PerformanceGroup>(makeError(g.problem));
+        here_.push_back(loaded ? slotsHere(*loaded, naming_) : SlotsHere{});
+    }
     QStringList still;
     for (const auto& name : checked_)
         if (const int row = rowOfGroup(name); row >= 0 && usable(row)) still << name;
@@ -53,9 +74,29 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
     case NameRole: return name;
     case Qt::DisplayRole:
         if (index.column() == NameColumn) return name;
+        if (index.column() == ResolvesColumn) {
+            if (!g.problem.empty()) return QString();
+            const SlotsHere& here = here_[static_cast<size_t>(index.row())];
+            return here.resolved == here.total ? tr("all %1").arg(here.total)
+                                               : tr("%1 of %2").arg(here.resolved).arg(here.total);
+        }
         return g.problem.empty() ? QString::fromStdString(g.shortDescription) : tr("(cannot be used: see tooltip)");
+    case Qt::ForegroundRole:
+        if (index.column() == ResolvesColumn && g.problem.empty()) {
+            const SlotsHere& here = here_[static_cast<size_t>(index.row())];
+            if (here.resolved < here.total) return QColor(Qt::darkRed);
+        }
+        return {};
     case Qt::ToolTipRole:
         if (!g.problem.empty()) return QString::fromStdString(g.problem);
+        if (index.column() == ResolvesColumn) {
+            const SlotsHere& here = here_[static_cast<size_t>(index.row())];
+            if (here.unresolved.isEmpty())
+                return tr("Every event of %1 has an encoding on this machine's architecture; whether this machine "
+                          "can count it is shown under \"What will be counted\" once the group is ticked")
+                    .arg(name);
+            return tr("Not resolved here:\n%1").arg(here.unresolved.join(QLatin1Char('\n')));
+        }
         return tr("%1 (%2, %3)")
             .arg(QString::fromStdString(g.shortDescription), QString::fromStdString(toString(g.origin)),
                  QString::fromStdString(g.file));
@@ -91,6 +132,7 @@ Qt::ItemFlags GroupListModel::flags(const QModelIndex& index) const {
 QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     if (section == NameColumn) return tr("Group");
+    if (section == ResolvesColumn) return tr("Resolve here");
     if (section == DescriptionColumn) return tr("Description");
     return {};
 }

@@ -1,23 +1,28 @@
 #pragma once
-// The performance groups of this machine as a checkable table (name, SHORT
-// description). Checking picks the groups to measure; the order in which
-// they were checked is the order they are measured and shown in. A group
-// whose file does not parse is listed, disabled, with the problem as tooltip.
+// The performance groups of this machine as a checkable table (name, how
+// many of its slots resolve here, SHORT description). Checking picks the
+// groups to measure; the order in which they were checked is the order they
+// are measured and shown in. A group whose file does not parse is listed,
+// disabled, with the problem as tooltip; one whose slots do not all resolve
+// here (an event this CPU's tables lack, a uncore unit this machine has no
+// PMU for) says how many do, with each reason as tooltip.
 #include <QAbstractTableModel>
 #include <QStringList>
 #include <vector>
 
 #include "core/groups/GroupLibrary.h"
+#include "core/measurement/SlotResolver.h"
 
 namespace perfdash {
 
 class GroupListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, DescriptionColumn, ColumnCount };
+    enum Column { NameColumn, ResolvesColumn, DescriptionColumn, ColumnCount };
     enum Role { NameRole = Qt::UserRole + 1 };
 
-    explicit GroupListModel(QObject* parent = nullptr);
+    // naming: how the groups' slots become events here (the one SlotResolver of the setup page).
+    GroupListModel(const GroupLibrary& library, const SlotResolver& naming, QObject* parent = nullptr);
 
     void setGroups(std::vector<GroupEntry> groups);
     const GroupEntry& group(int row) const { return groups_[static_cast<size_t>(row)]; }
@@ -39,9 +44,19 @@ signals:
     void checkedGroupsChanged(const QStringList& names);
 
 private:
+    // How many of a group's slots resolve here, and why the others do not.
+    struct SlotsHere {
+        int resolved = 0, total = 0;
+        QStringList unresolved; // "PMC0 L1D_M_EVICT: reason"
+    };
+    static SlotsHere slotsHere(const PerformanceGroup& group, const SlotResolver& naming);
+
     bool usable(int row) const { return groups_[static_cast<size_t>(row)].problem.empty(); }
 
+    const GroupLibrary& library_;
+    const SlotResolver& naming_;
     std::vector<GroupEntry> groups_;
+    std::vector<SlotsHere> here_; // parallel to groups_
     QStringList checked_;
 };
 

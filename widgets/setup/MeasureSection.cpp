@@ -47,7 +47,7 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
     : QGroupBox(tr("Measure"), parent),
       groups_(groups),
       naming_(naming),
-      groupModel_(new GroupListModel(this)),
+      groupModel_(new GroupListModel(groups, naming, this)),
       groupView_(new QTreeView(this)),
       details_(new GroupDetails(this)),
       events_(new QLineEdit(this)),
@@ -66,6 +66,7 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
     groupView_->setAccessibleName(tr("Performance groups"));
     groupView_->setToolTip(tr("Tick the groups to measure; select one to see its events and formulas"));
     groupView_->header()->setSectionResizeMode(GroupListModel::NameColumn, QHeaderView::ResizeToContents);
+    groupView_->header()->setSectionResizeMode(GroupListModel::ResolvesColumn, QHeaderView::ResizeToContents);
     groupView_->header()->setStretchLastSection(true);
     // Eight groups in view even on an 800-px screen: choosing them is this section's main job.
     groupView_->setMinimumHeight(groupView_->header()->sizeHint().height() + 8 * groupView_->fontMetrics().height() +

@@ -22,6 +22,10 @@ GroupLibrary libraryWithABrokenGroup(const QTemporaryDir& dir) {
     QFile broken(dir.path() + QStringLiteral("/generic/BROKEN.txt"));
     if (!broken.open(QIODevice::WriteOnly)) qFatal("cannot write the broken group");
     broken.write("SHORT broken\n\nEVENTSET\nPMC0\n");
+    // A group with an event no architecture has: it parses, and one of its two slots does not resolve.
+    QFile half(dir.path() + QStringLiteral("/generic/HALF.txt"));
+    if (!half.open(QIODevice::WriteOnly)) qFatal("cannot write the half-resolving group");
+    half.write("SHORT half\n\nEVENTSET\nPMC0 page-faults\nPMC1 NO_SUCH_EVENT_ANYWHERE\n\nMETRICS\nFaults PMC0\n\nLONG\nx\n");
     broken.close();
     return GroupLibrary({{dir.path().toStdString(), GroupOrigin::User}, {dataDir() + "/groups", GroupOrigin::BuiltIn}},
                         {"generic"});
@@ -42,7 +46,9 @@ private slots:
     void groupListIsCheckableInCheckOrderAndPassesTheTester() {
         QTemporaryDir dir;
         const GroupLibrary library = libraryWithABrokenGroup(dir);
-        GroupListModel model;
+        const EventResolver events;
+        const SlotResolver naming(events, "");
+        GroupListModel model(library, naming);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGroups(library.list());
         QVERIFY(model.rowCount() >= 6);
@@ -73,6 +79,18 @@ private slots:
         QCOMPARE(model.checkedGroups(), (QStringList{"TLB", "SOFTWARE"}));
         model.setGroups(library.list()); // reloading keeps the checks of groups still there
         QCOMPARE(model.checkedGroups(), (QStringList{"TLB", "SOFTWARE"}));
+
+        // How many slots resolve here, and why the others do not.
+        QCOMPARE(model.index(software, GroupListModel::ResolvesColumn).data().toString(), QStringLiteral("all 5"));
+        const int half = model.rowOfGroup(QStringLiteral("HALF"));
+        QVERIFY(half >= 0);
+        const QModelIndex resolves = model.index(half, GroupListModel::ResolvesColumn);
+        QCOMPARE(resolves.data().toString(), QStringLiteral("1 of 2"));
+        const QString why = resolves.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.contains(QStringLiteral("PMC1 NO_SUCH_EVENT_ANYWHERE:")), qPrintable(why));
+        QVERIFY(resolves.data(Qt::ForegroundRole).isValid()); // marked
+        QVERIFY(!model.index(software, GroupListModel::ResolvesColumn).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(broken, GroupListModel::ResolvesColumn).data().toString().isEmpty());
     }
 
     void groupDetailsShowEventsFormulasAndDescription() {
