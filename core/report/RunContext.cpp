@@ -36,6 +36,21 @@ std::string machine(const nlohmann::json& m) {
     return parts.empty() ? "machine not recorded" : join(parts, ", ");
 }
 
+// A merged report's runs: "2 runs on vm (ranks 0, 1)", "3 runs on node1, node2, node3".
+std::string runsOf(const std::vector<HostRun>& hosts) {
+    std::vector<std::string> names, ranks;
+    for (const HostRun& h : hosts) {
+        if (std::find(names.begin(), names.end(), h.host) == names.end()) names.push_back(h.host);
+        if (h.rank) ranks.push_back(std::to_string(*h.rank));
+    }
+    const size_t shown = std::min<size_t>(names.size(), 4);
+    std::string out = std::to_string(hosts.size()) + " runs on " +
+                      join(std::vector<std::string>(names.begin(), names.begin() + static_cast<long>(shown)), ", ") +
+                      (names.size() > shown ? " and " + std::to_string(names.size() - shown) + " more hosts" : "");
+    if (ranks.size() == hosts.size() && ranks.size() <= 8) out += " (ranks " + join(ranks, ", ") + ")";
+    return out;
+}
+
 // The recorded capability `id` when the machine could not do it: its detail.
 std::optional<std::string> missingCapability(const nlohmann::json& m, const std::string& id) {
     if (!m.is_object() || !m.contains("capabilities") || !m["capabilities"].is_array()) return std::nullopt;
@@ -57,7 +72,7 @@ RunContext describeRun(const MeasurementResult& r) {
     parts.push_back(how.empty() ? where : how + ", " + where);
     parts.push_back(seconds(r.durationS) + (r.interrupted ? " (stopped before the end)" : ""));
     if (r.exitStatus) parts.push_back("exit status " + std::to_string(*r.exitStatus));
-    parts.push_back(machine(r.machine));
+    parts.push_back(r.hosts.empty() ? machine(r.machine) : runsOf(r.hosts));
     parts.push_back(r.config.backend + " backend");
     std::vector<std::string> groups;
     for (const GroupResult& g : r.groups) groups.push_back(g.name);
@@ -65,7 +80,12 @@ RunContext describeRun(const MeasurementResult& r) {
     context.line = join(parts, " · ");
 
     auto& limits = context.limitations;
-    if (r.replay)
+    if (!r.hosts.empty())
+        limits.push_back("Merged: " + std::to_string(r.hosts.size()) +
+                         " runs of a parallel job put together by perfdash-cli merge, not measured now: counts "
+                         "are summed over the runs and rates taken over the longest run's duration; each run's "
+                         "own figures are in the report's runs (perfdash-cli merge FILES shows them side by side).");
+    else if (r.replay)
         limits.push_back("Recorded data: replayed from a saved session (recorded " + r.startedAt +
                          "), not measured now.");
     if (r.incomplete)

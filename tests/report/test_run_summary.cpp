@@ -89,6 +89,21 @@ private slots:
         for (auto& e : clean.groups[0].events) e.total.coverage = 1;
         QVERIFY(describeRun(clean).limitations.empty());
     }
+    // A merged report (perfdash-cli merge) names its runs, not one machine, and says it was put together.
+    void mergedRunsAreNamed() {
+        MeasurementResult r = samples::smallResult();
+        r.replay = true;
+        for (int rank = 0; rank < 2; ++rank) {
+            HostRun run;
+            run.host = "node" + std::to_string(rank + 1);
+            run.rank = rank;
+            r.hosts.push_back(run);
+        }
+        const RunContext c = describeRun(r);
+        QVERIFY2(c.line.find("2 runs on node1, node2 (ranks 0, 1)") != std::string::npos, c.line.c_str());
+        QVERIFY(contains(c.limitations, "Merged: 2 runs of a parallel job"));
+        QVERIFY(!contains(c.limitations, "Recorded data")); // said once, as merged
+    }
     void attachedAndSystemWideRuns() {
         MeasurementResult r;
         r.config.mode = "attach";
