@@ -290,7 +290,8 @@ int serveCommand(const ParsedArgs& args) {
     auto started = Measurement::start(*plan, machine);
     if (!started) return fail(started.error().message);
     Measurement& m = **started;
-    const std::string host = hostName().empty() ? "unknown" : hostName();
+    std::string host = hostName();
+    if (host.empty()) host = "unknown";
     AgentState state(host, cpuLabels(m.locations(), machine), infoJson(machine, *plan, m, host).dump(2) + "\n");
     auto builder = m.newResultBuilder();
     if (!builder) {

@@ -78,8 +78,12 @@ std::vector<GroupEntry> GroupLibrary::list() const {
                 entry.file = file.string();
                 entry.arch = arch;
                 entry.origin = root.origin;
-                if (auto group = loadGroupFile(entry.file)) entry.shortDescription = group->shortDescription;
-                else entry.problem = group.error().message;
+                if (auto group = loadGroupFile(entry.file)) {
+                    entry.shortDescription = group->shortDescription;
+                    entry.eventSet = std::move(group->events);
+                } else {
+                    entry.problem = group.error().message;
+                }
                 byName.emplace(name, std::move(entry));
             }
         }

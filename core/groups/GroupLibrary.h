@@ -41,6 +41,7 @@ struct GroupEntry {
     std::string arch;                   // the directory it was found in; empty for File
     GroupOrigin origin = GroupOrigin::BuiltIn;
     std::vector<std::string> overrides; // files of the same name it hides, highest priority first
+    std::vector<GroupSlot> eventSet;    // its EVENTSET as list() parsed it; empty when it does not parse
 };
 
 // Reads, parses and compiles the formulas of one group file: every format and

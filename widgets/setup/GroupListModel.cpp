@@ -4,12 +4,12 @@
 
 namespace perfdash {
 
-GroupListModel::GroupListModel(const GroupLibrary& library, const SlotResolver& naming, QObject* parent)
-    : QAbstractTableModel(parent), library_(library), naming_(naming) {}
+GroupListModel::GroupListModel(const SlotResolver& naming, QObject* parent)
+    : QAbstractTableModel(parent), naming_(naming) {}
 
-GroupListModel::SlotsHere GroupListModel::slotsHere(const PerformanceGroup& group, const SlotResolver& naming) {
+GroupListModel::SlotsHere GroupListModel::slotsHere(const std::vector<GroupSlot>& eventSet, const SlotResolver& naming) {
     SlotsHere here;
-    for (const GroupSlot& slot : group.events) {
+    for (const GroupSlot& slot : eventSet) {
         ++here.total;
         if (auto resolved = naming.resolve(slot)) ++here.resolved;
         else
@@ -24,10 +24,8 @@ void GroupListModel::setGroups(std::vector<GroupEntry> groups) {
     beginResetModel();
     groups_ = std::move(groups);
     here_.clear();
-    for (const GroupEntry& g : groups_) {
-        auto loaded = g.problem.empty() ? library_.load(g.file) : Result<PerformanceGroup>(makeError(g.problem));
-        here_.push_back(loaded ? slotsHere(*loaded, naming_) : SlotsHere{});
-    }
+    // From the slots list() parsed: no group file is read twice.
+    for (const GroupEntry& g : groups_) here_.push_back(slotsHere(g.eventSet, naming_));
     QStringList still;
     for (const auto& name : checked_)
         if (const int row = rowOfGroup(name); row >= 0 && usable(row)) still << name;

@@ -22,7 +22,7 @@ public:
     enum Role { NameRole = Qt::UserRole + 1 };
 
     // naming: how the groups' slots become events here (the one SlotResolver of the setup page).
-    GroupListModel(const GroupLibrary& library, const SlotResolver& naming, QObject* parent = nullptr);
+    explicit GroupListModel(const SlotResolver& naming, QObject* parent = nullptr);
 
     void setGroups(std::vector<GroupEntry> groups);
     const GroupEntry& group(int row) const { return groups_[static_cast<size_t>(row)]; }
@@ -49,11 +49,10 @@ private:
         int resolved = 0, total = 0;
         QStringList unresolved; // "PMC0 L1D_M_EVICT: reason"
     };
-    static SlotsHere slotsHere(const PerformanceGroup& group, const SlotResolver& naming);
+    static SlotsHere slotsHere(const std::vector<GroupSlot>& eventSet, const SlotResolver& naming);
 
     bool usable(int row) const { return groups_[static_cast<size_t>(row)].problem.empty(); }
 
-    const GroupLibrary& library_;
     const SlotResolver& naming_;
     std::vector<GroupEntry> groups_;
     std::vector<SlotsHere> here_; // parallel to groups_

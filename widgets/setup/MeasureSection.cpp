@@ -47,7 +47,7 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
     : QGroupBox(tr("Measure"), parent),
       groups_(groups),
       naming_(naming),
-      groupModel_(new GroupListModel(groups, naming, this)),
+      groupModel_(new GroupListModel(naming, this)),
       groupView_(new QTreeView(this)),
       details_(new GroupDetails(this)),
       events_(new QLineEdit(this)),

@@ -48,7 +48,7 @@ private slots:
         const GroupLibrary library = libraryWithABrokenGroup(dir);
         const EventResolver events;
         const SlotResolver naming(events, "");
-        GroupListModel model(library, naming);
+        GroupListModel model(naming);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGroups(library.list());
         QVERIFY(model.rowCount() >= 6);
