@@ -245,8 +245,10 @@ void OverviewPage::updatePhases() {
     const std::vector<size_t> series = phaseSeries();
     phaseTable_->clear();
     if (phases_.size() < 2) {
-        phaseNote_->setText(data_.store().size()
-                                ? tr("One phase: no key figure changed its level markedly during the run.")
+        phaseNote_->setText(data_.store().size() ? tr("One phase: no key figure changed its level markedly during the run.")
+                            : tiles_->wholeRun()
+                                ? tr("This run recorded no intervals, so it has no phases: choose an interval to "
+                                     "record a timeline.")
                                 : tr("No timeline yet: phases are found in the run's intervals."));
         phaseTable_->hide();
         return;

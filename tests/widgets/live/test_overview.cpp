@@ -260,6 +260,18 @@ private slots:
         QVERIFY(limitations->text().contains("Not counted: 1 event(s)"));
     }
 
+    // A run (or a saved session) without intervals has no phases, and the note says why instead of waiting.
+    void aRunWithoutIntervalsSaysItHasNoPhases() {
+        TimelineData timeline;
+        OverviewPage page(timeline);
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
+        auto* note = page.findChild<QLabel*>(QStringLiteral("overviewPhaseNote"));
+        QVERIFY(note->text().startsWith("No timeline yet"));
+        page.finishSession(resultOf(steppedSession()));
+        QVERIFY2(note->text().startsWith("This run recorded no intervals"), qPrintable(note->text()));
+    }
+
     void aSteadyRunIsOnePhase() {
         TimelineData timeline;
         OverviewPage page(timeline);
