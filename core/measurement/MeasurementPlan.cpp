@@ -260,17 +260,17 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     for (const auto& g : plan.groups) {
         // A MEM group has a whole-CPU event per memory channel: one line names them all,
         // where one line each would bury the fix.
+        const auto notCounted = [&](const PlannedEvent& e) {
+            plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
+                                    " will not be counted: " + e.availability.reason);
+        };
         std::vector<const PlannedEvent*> wholeCpus;
         for (const auto& e : g.events) {
             if (e.eventSetSlot >= 0) continue;
             if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
-            else
-                plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
-                                        " will not be counted: " + e.availability.reason);
+            else notCounted(e);
         }
-        if (wholeCpus.size() == 1)
-            plan.warnings.push_back(wholeCpus[0]->name + " (" + wholeCpus[0]->counter + ") in group " + g.group.name +
-                                    " will not be counted: " + wholeCpus[0]->availability.reason);
+        if (wholeCpus.size() == 1) notCounted(*wholeCpus[0]);
         if (wholeCpus.size() > 1) {
             std::string counters;
             for (const PlannedEvent* e : wholeCpus) counters += (counters.empty() ? "" : ", ") + e->counter;
