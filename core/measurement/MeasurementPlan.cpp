@@ -69,8 +69,14 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.unit = event.unit;
     p.scale = event.scale;
     if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
-        p.availability = unsupported("'" + event.name + "' counts whole CPUs only (PMU '" + event.pmu +
-                                     "' has a cpumask), not one program: measure system-wide with -c CPUS");
+        // Uncore, data fabric and RAPL PMUs count whatever runs on the CPUs they
+        // serve (their cpumask), so a per-program count would be a lie: say so and
+        // name CPUs that would count it.
+        const std::string cpus = formatCpuList(event.cpus);
+        p.availability = unsupported("'" + event.name + "' counts whole CPUs only: PMU '" + event.pmu +
+                                     "' counts everything that runs on the CPUs it serves (its cpumask: " + cpus +
+                                     "), whichever program it is, so it cannot count one program; measure "
+                                     "system-wide with -c CPUS (e.g. -c " + cpus + ") while the program runs");
         p.availability.brief = "system-wide only";
         return p;
     }
