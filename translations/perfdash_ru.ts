@@ -1979,6 +1979,10 @@ Cycles from %6.</source>
         <source>About %1</source>
         <translation>О группе %1</translation>
     </message>
+    <message>
+        <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
+        <translation>Этот запуск не записал интервалов, поэтому фаз нет: выберите интервал, чтобы записать временную шкалу.</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::OverviewTileModel</name>

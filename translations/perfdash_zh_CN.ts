@@ -1977,6 +1977,10 @@ Cycles from %6.</source>
         <source>About %1</source>
         <translation>关于 %1</translation>
     </message>
+    <message>
+        <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
+        <translation>此次运行未记录任何区间，因此没有阶段：请选择一个区间以记录时间线。</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::OverviewTileModel</name>
