@@ -1471,6 +1471,10 @@ Cycles from %6.</source>
         <source>&amp;Heat map</source>
         <translation>&amp;Тепловая карта</translation>
     </message>
+    <message>
+        <source>%1: every event counted all the time (coverage 100 %)</source>
+        <translation>%1: каждое событие считалось всё время (покрытие 100 %)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>

@@ -1469,6 +1469,10 @@ Cycles from %6.</source>
         <source>&amp;Heat map</source>
         <translation>热图(&amp;H)</translation>
     </message>
+    <message>
+        <source>%1: every event counted all the time (coverage 100 %)</source>
+        <translation>%1：每个事件始终被计数（覆盖率 100 %）</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>

@@ -7,6 +7,7 @@
 
 #include "core/measurement/MachineContext.h"
 #include "core/topology/TopologyJson.h"
+#include "widgets/common/WrappedLabel.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapView.h"
@@ -38,8 +39,8 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     eventView->setModel(eventTotals_);
     metricView_ = new CopyableTableView(tableTabs);
     metricView_->setModel(metricValues_);
-    eventCaption_ = new QLabel(tableTabs);
-    metricCaption_ = new QLabel(tableTabs);
+    eventCaption_ = wrappedLabel(tableTabs);
+    metricCaption_ = wrappedLabel(tableTabs);
     tableTabs->addTab(tablePage(metricView_, metricCaption_), tr("&Metrics"));
     tableTabs->addTab(tablePage(eventView, eventCaption_), tr("&Counts"));
 
@@ -71,9 +72,16 @@ QWidget* LiveView::tablePage(CopyableTableView* view, QLabel* caption) {
 
 void LiveView::updateCaptions() {
     // One group: its name in every row takes the room the figures need.
-    metricView_->setColumnHidden(MetricValuesModel::GroupColumn, metricValues_->groupCount() <= 1);
+    // Without multiplexing every coverage reads 100 %: the caption says so, and the
+    // column's room goes to the figures (at 1280x800 it would need a scroll bar).
+    const bool fullyCovered = metricValues_->rowCount() && metricValues_->fullyCovered();
+    for (int c = 0; c < metricValues_->columnCount(); ++c)
+        metricView_->setColumnHidden(c, (c == MetricValuesModel::GroupColumn && metricValues_->groupCount() <= 1) ||
+                                            (c == metricValues_->coverageColumn() && fullyCovered));
     eventCaption_->setText(eventTotals_->rowCount() ? eventTotals_->scopeText() : tr("No counts yet."));
-    metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
+    metricCaption_->setText(!metricValues_->rowCount() ? tr("No metric values yet.")
+                            : fullyCovered ? tr("%1: every event counted all the time (coverage 100 %)").arg(metricValues_->scopeText())
+                                           : metricValues_->scopeText());
 }
 
 std::map<int, CpuPlace> LiveView::cpuPlacesHere(MachineContext& machine) {

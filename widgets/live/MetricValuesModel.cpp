@@ -1,6 +1,7 @@
 #include "widgets/live/MetricValuesModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/report/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
@@ -61,6 +62,14 @@ void MetricValuesModel::show(std::vector<GroupResult> groups) {
 QString MetricValuesModel::scopeText() const {
     return wholeRun_ ? tr("Whole run (%1 s)").arg(QString::number(t_, 'f', 1))
                      : tr("Latest interval (t = %1 s)").arg(QString::number(t_, 'f', 2));
+}
+
+bool MetricValuesModel::fullyCovered() const {
+    return std::all_of(groups_.begin(), groups_.end(), [](const GroupResult& group) {
+        // As the column would print it: 0.99999 reads "100.0%" there too.
+        const double c = metricCoverage(group, kAggregateLocation);
+        return !std::isfinite(c) || formatCoverage(c) == formatCoverage(1.0);
+    });
 }
 
 int MetricValuesModel::aggregateColumn() const { return FirstLocationColumn + static_cast<int>(locations_.size()); }

@@ -28,6 +28,8 @@ public:
     int aggregateColumn() const;
     size_t groupCount() const { return groups_.size(); }
     int coverageColumn() const { return aggregateColumn() + 1; }
+    // Whether the Coverage column would read "100.0%" (or n/a) in every row.
+    bool fullyCovered() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

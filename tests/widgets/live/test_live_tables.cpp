@@ -3,6 +3,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QLabel>
 #include <QMimeData>
 #include <QtTest>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "LiveTestData.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
+#include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
 
 using namespace perfdash;
@@ -263,6 +265,36 @@ private slots:
         QCOMPARE(QString::fromUtf8(mime->data("text/csv")), QStringLiteral("Aggregate\n30\n"));
         view.copyAll(TableTextFormat::Csv);
         QVERIFY(QApplication::clipboard()->text().startsWith("Group,Metric,Unit,CPU 0,CPU 1,Aggregate,Coverage\n"));
+    }
+
+    // Without multiplexing the Coverage column would read 100 % in every row: the
+    // Live page hides it and says so in the caption; a multiplexed run shows it.
+    void theCoverageColumnShowsOnlyWhenSomethingWasMultiplexed() {
+        LiveView live;
+        CopyableTableView* table = nullptr;
+        for (CopyableTableView* view : live.findChildren<CopyableTableView*>())
+            if (view->model() == live.metricValues()) table = view;
+        QVERIFY(table);
+        live.beginSession(testdata::cpus(2));
+        live.appendIntervals({testdata::interval(0.1, 0.1, 1000, 2, 1.0)});
+        const int coverage = live.metricValues()->coverageColumn();
+        QVERIFY(table->isColumnHidden(coverage));
+        QVERIFY(!table->isColumnHidden(live.metricValues()->aggregateColumn()));
+        auto caption = [&] {
+            for (QLabel* label : live.findChildren<QLabel*>())
+                if (label->buddy() == table) return label->text();
+            return QString();
+        };
+        QVERIFY2(caption().contains("every event counted all the time"), qPrintable(caption()));
+
+        live.finishSession(resultOf(2)); // coverage 0.75
+        QVERIFY(!table->isColumnHidden(coverage));
+        QVERIFY(!caption().contains("every event counted"));
+        // A session with more CPUs moves the column; the one hidden before is shown again.
+        live.beginSession(testdata::cpus(4));
+        live.appendIntervals({testdata::interval(0.1, 0.1, 1000, 4, 1.0)});
+        QVERIFY(!table->isColumnHidden(coverage)); // now CPU 2's column
+        QVERIFY(table->isColumnHidden(live.metricValues()->coverageColumn()));
     }
 };
 
