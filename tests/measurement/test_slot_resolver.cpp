@@ -253,6 +253,11 @@ private slots:
                 auto group = parseGroupFile(file.path().string());
                 QVERIFY2(group.ok(), file.path().c_str());
                 for (const auto& s : group->events) {
+                    // Core counters only: the package's units (memory, energy) need their PMUs'
+                    // sysfs, which groups_native_encodings checks on each arch's own tree.
+                    if (!(s.counter.starts_with("FIXC") || s.counter.starts_with("PMC")) ||
+                        s.event.find('/') != std::string::npos)
+                        continue;
                     auto r = naming.resolve(s);
                     QVERIFY2(r.ok(), (file.path().string() + " " + s.counter + ": " + (r ? "" : r.error().message)).c_str());
                     // The arch's libpfm4 model or its vendor table, never this machine's model.
