@@ -239,16 +239,19 @@ private:
         HierarchyLine entry;
         entry.line = line;
         entry.metric = normalisedName(fields[0]);
-        if (entry.metric.empty()) return problem(line, "'#@metric' names no metric; expected " + std::string(kHierarchySyntax));
+        if (entry.metric.empty())
+            return problem(line, "'#@metric' names no metric; expected " + std::string(kHierarchySyntax));
         for (size_t i = 1; i < fields.size(); ++i) {
             const std::string field = trim(fields[i]);
             const size_t eq = field.find('=');
             const std::string key = trim(std::string_view(field).substr(0, eq));
-            const std::string value = eq == std::string::npos ? std::string() : trim(std::string_view(field).substr(eq + 1));
+            const std::string value =
+                eq == std::string::npos ? std::string() : trim(std::string_view(field).substr(eq + 1));
             if (key == "parent") {
                 entry.parent = normalisedName(value);
                 if (entry.parent.empty())
-                    return problem(line, "metric '" + entry.metric + "': 'parent=' names no metric; expected 'parent=NAME'");
+                    return problem(line, "metric '" + entry.metric +
+                                             "': 'parent=' names no metric; expected 'parent=NAME'");
             } else if (key == "above" || key == "below") {
                 if (entry.threshold)
                     return problem(line, "metric '" + entry.metric + "' has a second threshold '" + field +
@@ -258,8 +261,8 @@ private:
                 if (value.empty() || *end != '\0' || !std::isfinite(number))
                     return problem(line, "metric '" + entry.metric + "': malformed threshold '" + field +
                                              "'; expected " + key + "=NUMBER, e.g. " + key + "=15");
-                entry.threshold = MetricLimit{key == "above" ? MetricLimit::Direction::Above : MetricLimit::Direction::Below,
-                                              number};
+                const auto direction = key == "above" ? MetricLimit::Direction::Above : MetricLimit::Direction::Below;
+                entry.threshold = MetricLimit{direction, number};
             } else if (field == "with-parent") {
                 entry.withParent = true;
             } else {
@@ -335,7 +338,8 @@ private:
                                             "); expected a tree: give one metric of the cycle no parent");
                     break;
                 }
-                if (std::find(path.begin(), path.end(), m->parent) != path.end()) break; // a cycle above, not through this one
+                // A cycle above this metric, not through it: reported from one of its members.
+                if (std::find(path.begin(), path.end(), m->parent) != path.end()) break;
                 path.push_back(m->parent);
             }
         }

@@ -64,9 +64,10 @@ std::string formatMetricTree(const GroupResult& group) {
         if (isRoot(k)) add(k, 0);
     for (size_t k = 0; k < members.size(); ++k) add(k, 0); // members of a cycle, shown flat
 
-    std::string out = "Metric hierarchy (aggregate: the formulas on the counts summed over all locations)\n" + table.render();
-    out += std::string(kThresholdMark) + " marks a value past the vendor's threshold ('& parent': only while its parent "
-                                         "is marked too)" + (anyMarked ? "." : "; no value is past it here.") + "\n";
+    std::string out = "Metric hierarchy (aggregate: the formulas on the counts summed over all locations)\n";
+    out += table.render();
+    out += std::string(kThresholdMark) + " marks a value past the vendor's threshold ('& parent': only while its "
+           "parent is marked too)" + (anyMarked ? "." : "; no value is past it here.") + "\n";
     return out;
 }
 

@@ -143,10 +143,12 @@ std::optional<MetricLimit> readThreshold(ReportParser& p, const Node& node) {
     const Node direction = p.member(node, "direction");
     const std::string word = p.string(direction);
     if (word == "below") limit.direction = MetricLimit::Direction::Below;
-    else if (word != "above" && !p.error()) p.fail("field '" + direction.path + "' is '" + word + "'; expected 'above' or 'below'");
+    else if (word != "above" && !p.error())
+        p.fail("field '" + direction.path + "' is '" + word + "'; expected 'above' or 'below'");
     const Node value = p.member(node, "value");
     limit.value = p.number(value);
-    if (!std::isfinite(limit.value) && !p.error()) p.fail("field '" + value.path + "' is not a number; expected the threshold's value");
+    if (!std::isfinite(limit.value) && !p.error())
+        p.fail("field '" + value.path + "' is not a number; expected the threshold's value");
     limit.withParent = p.has(node, "with_parent") && p.boolean(p.member(node, "with_parent"));
     return limit;
 }
