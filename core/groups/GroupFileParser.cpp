@@ -1,10 +1,14 @@
 #include "core/groups/GroupFileParser.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "core/groups/LikwidCounters.h"
 #include "core/groups/LikwidEventOptions.h"
@@ -18,6 +22,29 @@ constexpr const char* kKeywords[] = {"SHORT", "EVENTSET", "METRICS", "LONG", "RE
 constexpr const char* kKeywordList = "SHORT, EVENTSET, METRICS, LONG or REQUIRE_NOHT";
 
 enum class Section { None, EventSet, Metrics, Long };
+
+// perfdash's extension of the format, in comment lines so that likwid reads
+// such a file unchanged: "#@metric NAME | parent=NAME | above=NUMBER".
+constexpr std::string_view kHierarchyTag = "#@metric";
+constexpr const char* kHierarchySyntax =
+    "'#@metric NAME | parent=NAME | above=NUMBER' (or below=NUMBER; 'with-parent': marked only with its parent)";
+
+bool isHierarchyLine(std::string_view text) {
+    return text.starts_with(kHierarchyTag) &&
+           (text.size() == kHierarchyTag.size() || std::isspace(static_cast<unsigned char>(text[kHierarchyTag.size()])));
+}
+
+// A metric name as the METRICS section stores it: words joined by one space.
+std::string normalisedName(std::string_view text) { return join(splitWhitespace(trim(text)), " "); }
+
+// One '#@metric' line, applied to its metric once the METRICS section is read.
+struct HierarchyLine {
+    std::string metric;
+    std::string parent;
+    std::optional<MetricLimit> threshold;
+    bool withParent = false;
+    int line = 0;
+};
 
 bool isIdentifier(std::string_view s) {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -82,6 +109,7 @@ private:
 
     void parseLine(std::string_view raw, int line) {
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (const std::string text = trim(raw); isHierarchyLine(text)) return parseHierarchy(text, line);
         if (section_ == Section::Long) {
             if (!raw.starts_with("#")) longLines_.push_back(rtrim(raw));
             return;
@@ -206,6 +234,117 @@ private:
         group_.metrics.push_back(std::move(metric));
     }
 
+    void parseHierarchy(const std::string& text, int line) {
+        const auto fields = split(std::string_view(text).substr(kHierarchyTag.size()), '|', /*keepEmpty=*/true);
+        HierarchyLine entry;
+        entry.line = line;
+        entry.metric = normalisedName(fields[0]);
+        if (entry.metric.empty())
+            return problem(line, "'#@metric' names no metric; expected " + std::string(kHierarchySyntax));
+        for (size_t i = 1; i < fields.size(); ++i) {
+            const std::string field = trim(fields[i]);
+            const size_t eq = field.find('=');
+            const std::string key = trim(std::string_view(field).substr(0, eq));
+            const std::string value =
+                eq == std::string::npos ? std::string() : trim(std::string_view(field).substr(eq + 1));
+            if (key == "parent") {
+                entry.parent = normalisedName(value);
+                if (entry.parent.empty())
+                    return problem(line, "metric '" + entry.metric +
+                                             "': 'parent=' names no metric; expected 'parent=NAME'");
+            } else if (key == "above" || key == "below") {
+                if (entry.threshold)
+                    return problem(line, "metric '" + entry.metric + "' has a second threshold '" + field +
+                                             "'; expected one of above=NUMBER or below=NUMBER");
+                char* end = nullptr;
+                const double number = std::strtod(value.c_str(), &end);
+                if (value.empty() || *end != '\0' || !std::isfinite(number))
+                    return problem(line, "metric '" + entry.metric + "': malformed threshold '" + field +
+                                             "'; expected " + key + "=NUMBER, e.g. " + key + "=15");
+                const auto direction = key == "above" ? MetricLimit::Direction::Above : MetricLimit::Direction::Below;
+                entry.threshold = MetricLimit{direction, number};
+            } else if (field == "with-parent") {
+                entry.withParent = true;
+            } else {
+                return problem(line, "metric '" + entry.metric + "': unknown field '" + field +
+                                         "'; expected parent=NAME, above=NUMBER, below=NUMBER or with-parent, "
+                                         "separated by '|'");
+            }
+        }
+        if (entry.withParent && !entry.threshold)
+            return problem(line, "metric '" + entry.metric + "': 'with-parent' without a threshold; expected "
+                                 "above=NUMBER or below=NUMBER beside it");
+        if (entry.threshold) entry.threshold->withParent = entry.withParent;
+        for (const auto& earlier : hierarchy_)
+            if (earlier.metric == entry.metric)
+                return problem(line, "metric '" + entry.metric + "' has a second '#@metric' line (first on line " +
+                                         std::to_string(earlier.line) + "); expected one per metric");
+        hierarchy_.push_back(std::move(entry));
+    }
+
+    GroupMetric* findMetric(const std::string& name) {
+        for (auto& metric : group_.metrics)
+            if (metric.name == name) return &metric;
+        return nullptr;
+    }
+
+    std::string metricNames() const {
+        std::vector<std::string> names;
+        for (const auto& metric : group_.metrics) names.push_back("'" + metric.name + "'");
+        return names.empty() ? std::string("none (the group has no METRICS)") : join(names, ", ");
+    }
+
+    void applyHierarchy() {
+        for (const auto& entry : hierarchy_) {
+            GroupMetric* metric = findMetric(entry.metric);
+            if (!metric) {
+                problem(entry.line, "'#@metric' names an unknown metric '" + entry.metric +
+                                        "'; expected the name of a metric of the METRICS section: " + metricNames());
+                continue;
+            }
+            if (!entry.parent.empty() && !findMetric(entry.parent)) {
+                problem(entry.line, "metric '" + entry.metric + "' has an unknown parent '" + entry.parent +
+                                        "'; expected the name of a metric of the METRICS section: " + metricNames());
+                continue;
+            }
+            metric->parent = entry.parent;
+            metric->threshold = entry.threshold;
+        }
+        for (const auto& entry : hierarchy_) {
+            if (!entry.withParent) continue;
+            const GroupMetric* parent = entry.parent.empty() ? nullptr : findMetric(entry.parent);
+            if (!entry.parent.empty() && !parent) continue; // reported above
+            if (!parent || !parent->threshold)
+                problem(entry.line, "metric '" + entry.metric + "' is marked 'with-parent' but " +
+                                        (entry.parent.empty() ? std::string("has no parent")
+                                                              : "its parent '" + entry.parent + "' has no threshold") +
+                                        "; expected a parent=NAME whose own '#@metric' line gives above= or below=");
+        }
+        reportCycles();
+    }
+
+    // A metric that is its own ancestor: reported once per cycle, on the
+    // '#@metric' line of its first member in file order.
+    void reportCycles() {
+        std::set<std::string> reported;
+        for (const auto& entry : hierarchy_) {
+            if (reported.count(entry.metric)) continue;
+            std::vector<std::string> path{entry.metric};
+            for (const GroupMetric* m = findMetric(entry.metric); m && !m->parent.empty(); m = findMetric(m->parent)) {
+                if (m->parent == entry.metric) {
+                    path.push_back(entry.metric);
+                    reported.insert(path.begin(), path.end());
+                    problem(entry.line, "metric '" + entry.metric + "' is its own ancestor (" + join(path, " -> ") +
+                                            "); expected a tree: give one metric of the cycle no parent");
+                    break;
+                }
+                // A cycle above this metric, not through it: reported from one of its members.
+                if (std::find(path.begin(), path.end(), m->parent) != path.end()) break;
+                path.push_back(m->parent);
+            }
+        }
+    }
+
     void finish() {
         while (!longLines_.empty() && longLines_.back().empty()) longLines_.pop_back();
         size_t first = 0;
@@ -217,6 +356,7 @@ private:
         else if (group_.events.empty() && problems_.empty())
             problem(eventSetLine_, "EVENTSET lists no events; expected lines 'COUNTER EVENT' after it");
         applyFractions();
+        applyHierarchy();
     }
 
     // likwid's formulas read some counters as shares of another (TMA0 is the
@@ -246,6 +386,7 @@ private:
     std::map<std::string, int> seen_;         // section keyword -> first line
     std::map<std::string, int> counterLines_; // counter -> line
     std::vector<std::string> longLines_;
+    std::vector<HierarchyLine> hierarchy_;
     std::vector<std::string> problems_;
     int eventSetLine_ = 0;
 };

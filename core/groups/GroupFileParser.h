@@ -10,6 +10,12 @@
 //   LONG
 //   free text to the end of the file
 //
+//   #@metric NAME | parent=NAME | above=NUMBER
+//                                     perfdash's optional extension, in a comment
+//                                     line likwid skips: a metric's parent in a
+//                                     hierarchy (top-down analysis) and the vendor's
+//                                     threshold (above= or below=), anywhere in the file
+//
 // '#' starts a comment line (also inside LONG, as in likwid); blank lines,
 // tabs, odd spacing and CRLF line ends are accepted. This checks the format
 // only; formulas are checked by MetricEvaluator (see loadGroupFile).

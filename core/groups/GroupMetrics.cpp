@@ -23,6 +23,8 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
         MetricResult metric;
         metric.name = metrics[m].name;
         metric.formula = metrics[m].formula;
+        metric.parent = metrics[m].parent;
+        metric.threshold = metrics[m].threshold;
         for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
         metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
         out.push_back(std::move(metric));

@@ -2,8 +2,11 @@
 // A performance group as read from a likwid-format group file: which event
 // each named slot counts, and the METRICS formulas over those slots. Plain
 // data; parsing is GroupFileParser, evaluation is MetricEvaluator.
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/result/MetricHierarchy.h"
 
 namespace perfdash {
 
@@ -24,11 +27,15 @@ struct GroupSlot {
     int line = 0;                     // 1-based line in the source file
 };
 
-// One line of the METRICS section: `name with spaces  FORMULA`.
+// One line of the METRICS section: `name with spaces  FORMULA`, with what a
+// '#@metric' line says of it (its parent and the vendor's threshold).
 struct GroupMetric {
     std::string name;    // "Clock [MHz]"
     std::string formula; // "1.E-06*(FIXC1/FIXC2)/inverseClock"
     int line = 0;
+    // '{}' so that brace-initialising the fields above stays free of -Wextra's missing-initializer noise.
+    std::string parent{};                   // the name of its parent metric; empty: none
+    std::optional<MetricLimit> threshold{}; // none: no threshold given
 };
 
 struct PerformanceGroup {

@@ -49,12 +49,20 @@ ojson metricToJson(const MetricResult& m, const GroupResult& g) {
         perLocation.push_back(jsonNumber(m.perLocation[l]));
         coverage.push_back(jsonNumber(metricCoverage(g, static_cast<int>(l))));
     }
-    return {{"name", m.name},
-            {"formula", m.formula},
-            {"aggregate", jsonNumber(m.aggregate)},
-            {"per_location", std::move(perLocation)},
-            {"coverage", {{"aggregate", jsonNumber(metricCoverage(g, kAggregateLocation))},
-                          {"per_location", std::move(coverage)}}}};
+    ojson out = {{"name", m.name},
+                 {"formula", m.formula},
+                 {"aggregate", jsonNumber(m.aggregate)},
+                 {"per_location", std::move(perLocation)},
+                 {"coverage", {{"aggregate", jsonNumber(metricCoverage(g, kAggregateLocation))},
+                               {"per_location", std::move(coverage)}}}};
+    // The group's hierarchy, only where the group file declares one, so that
+    // reports of other groups are as before.
+    if (!m.parent.empty()) out["parent"] = m.parent;
+    if (m.threshold)
+        out["threshold"] = {{"direction", directionWord(m.threshold->direction)},
+                            {"value", m.threshold->value},
+                            {"with_parent", m.threshold->withParent}};
+    return out;
 }
 
 ojson groupToJson(const GroupResult& g) {

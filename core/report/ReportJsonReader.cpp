@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 #include "core/report/ReportJson.h"
 #include "core/util/Strings.h"
@@ -135,6 +136,23 @@ CountValue readCount(ReportParser& p, const Node& node) {
 }
 
 // Absent unless the total is partial (added without raising `schema`).
+// A metric's vendor threshold: {"direction": "above" or "below", "value": number, "with_parent": bool}.
+std::optional<MetricLimit> readThreshold(ReportParser& p, const Node& node) {
+    if (!p.object(node)) return std::nullopt;
+    MetricLimit limit;
+    const Node direction = p.member(node, "direction");
+    const std::string word = p.string(direction);
+    if (word == "below") limit.direction = MetricLimit::Direction::Below;
+    else if (word != "above" && !p.error())
+        p.fail("field '" + direction.path + "' is '" + word + "'; expected 'above' or 'below'");
+    const Node value = p.member(node, "value");
+    limit.value = p.number(value);
+    if (!std::isfinite(limit.value) && !p.error())
+        p.fail("field '" + value.path + "' is not a number; expected the threshold's value");
+    limit.withParent = p.has(node, "with_parent") && p.boolean(p.member(node, "with_parent"));
+    return limit;
+}
+
 std::optional<PartialSum> readPartial(ReportParser& p, const Node& total) {
     if (!p.has(total, "partial")) return std::nullopt;
     const Node node = p.member(total, "partial");
@@ -193,6 +211,8 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         for (const auto& v : p.elements(perLocation)) metric.perLocation.push_back(p.number(v));
         p.checkLocationCount(perLocation, metric.perLocation.size(), locations);
         if (p.schema() >= 2) checkMetricCoverage(p, p.member(m, "coverage"), locations);
+        if (p.has(m, "parent")) metric.parent = p.string(p.member(m, "parent"));
+        if (p.has(m, "threshold")) metric.threshold = readThreshold(p, p.member(m, "threshold"));
         group.metrics.push_back(std::move(metric));
     }
     return group;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/report/MetricTree.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportTables.h"
 #include "core/util/TextTable.h"
@@ -35,19 +36,20 @@ std::string render(const ReportTable& table) {
     return out;
 }
 
-std::string groupText(const GroupTables& tables, bool hasMetrics) {
+std::string groupText(const GroupTables& tables, const GroupResult& group) {
     std::string out = render(tables.events);
     if (tables.hasStatistics) out += "\n" + render(tables.eventStatistics);
-    if (hasMetrics) {
+    if (!group.metrics.empty()) {
         out += "\n" + render(tables.metrics);
         if (tables.hasStatistics) out += "\n" + render(tables.metricStatistics);
+        if (const std::string tree = formatMetricTree(group); !tree.empty()) out += "\n" + tree;
     }
     return out;
 }
 
 std::string regionText(const RegionResult& region) {
     const RegionTables tables = regionTables(region);
-    return tables.title + "\n" + render(tables.info) + groupText(tables.group, !region.group.metrics.empty());
+    return tables.title + "\n" + render(tables.info) + groupText(tables.group, region.group);
 }
 
 } // namespace
@@ -64,7 +66,7 @@ std::string formatTextReport(const MeasurementResult& merged) {
     for (size_t i = 0; i < r.groups.size(); ++i) {
         const GroupTables tables = groupTables(r, i);
         if (i > 0) out += kRule + "\n";
-        out += tables.title + "\n" + groupText(tables, !r.groups[i].metrics.empty());
+        out += tables.title + "\n" + groupText(tables, r.groups[i]);
     }
     for (const auto& region : r.regions) out += kRule + "\n" + regionText(region);
     return out;

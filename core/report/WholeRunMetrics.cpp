@@ -10,7 +10,7 @@ namespace perfdash {
 namespace {
 
 // The group as its file had it, as far as the report records it: the slots
-// by counter name, the METRICS by name and formula.
+// by counter name, the METRICS by name and formula with their hierarchy.
 PerformanceGroup groupOf(const GroupResult& g) {
     PerformanceGroup group;
     group.name = g.name;
@@ -22,7 +22,7 @@ PerformanceGroup groupOf(const GroupResult& g) {
         slot.event = e.event;
         group.events.push_back(std::move(slot));
     }
-    for (const auto& m : g.metrics) group.metrics.push_back({m.name, m.formula, 0});
+    for (const auto& m : g.metrics) group.metrics.push_back({m.name, m.formula, 0, m.parent, m.threshold});
     return group;
 }
 

@@ -18,6 +18,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportKeys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportMerge.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MetricTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionComparison.cpp

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/result/MetricHierarchy.h"
+
 #include <nlohmann/json.hpp>
 
 namespace perfdash {
@@ -54,6 +56,9 @@ struct MetricResult {
     std::string formula;
     std::vector<double> perLocation;   // formula applied to each location's counts
     double aggregate = kNotAvailable;  // formula applied to the summed counts
+    // '{}' so that brace-initialising the fields above stays free of -Wextra's missing-initializer noise.
+    std::string parent{};                   // its parent metric in the group's hierarchy; empty: none
+    std::optional<MetricLimit> threshold{}; // the vendor's threshold; none: no mark
 };
 
 struct GroupResult {

@@ -36,6 +36,38 @@ const char* kWellFormed = "SHORT Cycles per instruction\n"
                           "Formulas:\n"
                           "CPI = cycles / instructions\n";
 
+// A small top-down tree: two roots with thresholds, one child each.
+const char* kHierarchy = "SHORT td\n"
+                         "EVENTSET\n"
+                         "PMC0 a\n"
+                         "PMC1 b\n"
+                         "METRICS\n"
+                         "Frontend bound [%]  100*PMC0/PMC1\n"
+                         "Fetch latency [%]  50*PMC0/PMC1\n"
+                         "Retiring [%]  PMC1\n"
+                         "Plain  PMC0\n"
+                         "#@metric Frontend bound [%] | above=15\n"
+                         "#@metric   Fetch   latency [%] |parent=Frontend bound [%]|above=10|with-parent\n"
+                         "#@metric Retiring [%] | below=0.5\n"
+                         "LONG\n"
+                         "Formulas:\n"
+                         "#@metric Plain | parent=Retiring [%]\n";
+
+// kHierarchy with one line appended (before LONG, so that it is the METRICS' 13th line).
+std::string hierarchyWith(const std::string& line) {
+    std::string text = kHierarchy;
+    text.insert(text.find("LONG\n"), line + "\n");
+    return text;
+}
+
+// The lines likwid reads: every '#' line dropped.
+std::string withoutComments(const std::string& text) {
+    std::string out;
+    for (const auto& line : QString::fromStdString(text).split('\n'))
+        if (!line.trimmed().startsWith('#')) out += line.toStdString() + "\n";
+    return out;
+}
+
 } // namespace
 
 class TestGroupFileParser : public QObject {
@@ -273,6 +305,111 @@ private slots:
         QVERIFY2(message.find("test.txt:5: counter PMC1 is used twice") != std::string::npos, message.c_str());
         QVERIFY2(message.find("test.txt:7: metric 'IPC' has no formula") != std::string::npos, message.c_str());
         QCOMPARE(std::count(message.begin(), message.end(), '\n'), 2L);
+    }
+
+    void readsTheMetricHierarchy() {
+        const auto g = parseOk(kHierarchy);
+        QCOMPARE(g.metrics.size(), size_t(4));
+        QCOMPARE(g.metrics[0].parent, std::string());
+        QVERIFY(g.metrics[0].threshold.has_value());
+        QCOMPARE(g.metrics[0].threshold->direction, MetricLimit::Direction::Above);
+        QCOMPARE(g.metrics[0].threshold->value, 15.0);
+        QVERIFY(!g.metrics[0].threshold->withParent);
+        // Runs of spaces in a name count as one, as in the METRICS section.
+        QCOMPARE(g.metrics[1].parent, std::string("Frontend bound [%]"));
+        QCOMPARE(g.metrics[1].threshold->value, 10.0);
+        QVERIFY(g.metrics[1].threshold->withParent);
+        QCOMPARE(g.metrics[2].threshold->direction, MetricLimit::Direction::Below);
+        QCOMPARE(g.metrics[2].threshold->value, 0.5);
+        // A '#@metric' line inside LONG is read too, and is not LONG text.
+        QCOMPARE(g.metrics[3].parent, std::string("Retiring [%]"));
+        QVERIFY(!g.metrics[3].threshold);
+        QCOMPARE(g.longDescription, std::string("Formulas:"));
+    }
+
+    void hierarchyLinesAreCommentsToLikwid() {
+        // What likwid sees (the '#' lines dropped) parses to the same group, less the hierarchy.
+        const auto with = parseOk(kHierarchy);
+        const auto without = parseOk(withoutComments(kHierarchy));
+        QCOMPARE(with.metrics.size(), without.metrics.size());
+        for (size_t i = 0; i < with.metrics.size(); ++i) {
+            QCOMPARE(with.metrics[i].name, without.metrics[i].name);
+            QCOMPARE(with.metrics[i].formula, without.metrics[i].formula);
+            QVERIFY(without.metrics[i].parent.empty());
+            QVERIFY(!without.metrics[i].threshold);
+        }
+        QCOMPARE(with.events.size(), without.events.size());
+        QCOMPARE(with.longDescription, without.longDescription);
+        // Other comments, also ones starting "#@", stay comments.
+        const auto other = parseOk(std::string(kWellFormed) + "#@metrics CPI | above=1\n#@ note\n#metric CPI\n");
+        QVERIFY(!other.metrics[1].threshold);
+    }
+
+    void likwidFilesHaveNoHierarchy() {
+        // likwid's own top-down group reads as before: no parent, no threshold.
+        auto tma = parseGroupFile(std::string(qgetenv("PERFDASH_FIXTURES")) + "/likwid/upstream/SPR/TMA.txt");
+        QVERIFY2(tma.ok(), tma.ok() ? "" : tma.error().message.c_str());
+        QVERIFY(tma->metrics.size() >= 8);
+        for (const auto& m : tma->metrics) {
+            QVERIFY2(m.parent.empty(), m.name.c_str());
+            QVERIFY2(!m.threshold, m.name.c_str());
+        }
+    }
+
+    void reportsHierarchyErrors_data() {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("what");
+        QTest::newRow("unknown metric") << "#@metric Fetch bandwidth [%] | above=20"
+                                        << "test.txt:13: '#@metric' names an unknown metric 'Fetch bandwidth [%]'; "
+                                           "expected the name of a metric of the METRICS section: 'Frontend bound [%]'";
+        QTest::newRow("unknown parent") << "#@metric Plain | parent=Backend bound [%]"
+                                        << "test.txt:13: metric 'Plain' has an unknown parent 'Backend bound [%]'";
+        QTest::newRow("malformed threshold") << "#@metric Plain | above=high"
+                                             << "test.txt:13: metric 'Plain': malformed threshold 'above=high'; "
+                                                "expected above=NUMBER";
+        QTest::newRow("threshold without number") << "#@metric Plain | below="
+                                                  << "test.txt:13: metric 'Plain': malformed threshold 'below='";
+        QTest::newRow("threshold not finite") << "#@metric Plain | above=inf"
+                                              << "test.txt:13: metric 'Plain': malformed threshold 'above=inf'";
+        QTest::newRow("two thresholds") << "#@metric Plain | above=1 | below=2"
+                                        << "test.txt:13: metric 'Plain' has a second threshold 'below=2'";
+        QTest::newRow("unknown field") << "#@metric Plain | colour=red"
+                                       << "test.txt:13: metric 'Plain': unknown field 'colour=red'";
+        QTest::newRow("no name") << "#@metric | above=1" << "test.txt:13: '#@metric' names no metric";
+        QTest::newRow("empty parent") << "#@metric Plain | parent=" << "test.txt:13: metric 'Plain': 'parent=' names no metric";
+        QTest::newRow("second line for a metric") << "#@metric Retiring [%] | above=70"
+                                                  << "test.txt:13: metric 'Retiring [%]' has a second '#@metric' line "
+                                                     "(first on line 12)";
+        QTest::newRow("with-parent without threshold") << "#@metric Plain | parent=Retiring [%] | with-parent"
+                                                       << "test.txt:13: metric 'Plain': 'with-parent' without a threshold";
+    }
+    void reportsHierarchyErrors() {
+        QFETCH(QString, line);
+        QFETCH(QString, what);
+        const std::string message = parseError(hierarchyWith(line.toStdString()));
+        QVERIFY2(message.find(what.toStdString()) != std::string::npos, message.c_str());
+    }
+
+    void withParentNeedsAParentWithAThreshold() {
+        const std::string noParent = parseError(
+            "SHORT s\nEVENTSET\nPMC0 a\nMETRICS\nA  PMC0\nB  PMC0\n#@metric A | above=1 | with-parent\n");
+        QVERIFY2(noParent.find("test.txt:7: metric 'A' is marked 'with-parent' but has no parent") != std::string::npos,
+                 noParent.c_str());
+        const std::string parentWithout = parseError(
+            "SHORT s\nEVENTSET\nPMC0 a\nMETRICS\nA  PMC0\nB  PMC0\n#@metric A | parent=B | above=1 | with-parent\n");
+        QVERIFY2(parentWithout.find("test.txt:7: metric 'A' is marked 'with-parent' but its parent 'B' has no "
+                                    "threshold") != std::string::npos,
+                 parentWithout.c_str());
+    }
+
+    void reportsACycleOnce() {
+        const std::string message = parseError("SHORT s\nEVENTSET\nPMC0 a\nMETRICS\nA  PMC0\nB  PMC0\nC  PMC0\n"
+                                               "#@metric A | parent=C\n#@metric B | parent=A\n#@metric C | parent=B\n");
+        QVERIFY2(message.find("test.txt:8: metric 'A' is its own ancestor (A -> C -> B -> A)") != std::string::npos,
+                 message.c_str());
+        QCOMPARE(std::count(message.begin(), message.end(), '\n'), 0L); // one cycle, one problem
+        const std::string self = parseError("SHORT s\nEVENTSET\nPMC0 a\nMETRICS\nA  PMC0\n#@metric A | parent=A\n");
+        QVERIFY2(self.find("test.txt:6: metric 'A' is its own ancestor (A -> A)") != std::string::npos, self.c_str());
     }
 
     void missingFileNamesPathAndReason() {
