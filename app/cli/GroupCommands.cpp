@@ -15,6 +15,7 @@
 #include "core/groups/LikwidEventOptions.h"
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/topology/TopologyJson.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -54,17 +55,24 @@ json entryJson(const GroupEntry& e) {
     return j;
 }
 
-int listGroups(const GroupLibrary& library, bool asJson) {
+int listGroups(const GroupLibrary& library, const CpuArchIdentification& arch, bool asJson) {
     const auto entries = library.list();
     if (asJson) {
         json groups = json::array();
         for (const auto& e : entries) groups.push_back(entryJson(e));
-        std::printf("%s\n", json{{"archs", library.archs()}, {"searchDirs", library.searchDirs()}, {"groups", groups}}
+        std::printf("%s\n", json{{"archs", library.archs()},
+                                 {"cpuArch", toJson(arch)},
+                                 {"searchDirs", library.searchDirs()},
+                                 {"groups", groups}}
                                 .dump(2)
                                 .c_str());
         return kExitOk;
     }
     std::printf("Performance groups for %s:\n", join(library.archs(), ", ").c_str());
+    // Where the choice of groups may be wrong, say so before listing them.
+    if (arch.uncertain() || arch.arch.empty())
+        std::printf("Architecture %s: see 'perfdash-cli topology' for why; --arch ARCH names another\n",
+                    arch.summary().c_str());
     std::vector<std::vector<std::string>> rows = {{"NAME", "ARCH", "SOURCE", "DESCRIPTION"}};
     for (const auto& e : entries) {
         const std::string description =
@@ -251,7 +259,7 @@ int groupsCommand(const ParsedArgs& args) {
     MachineContext machine(std::move(*paths));
     const GroupLibrary& library = machine.groups();
     const bool asJson = args.has("--json");
-    if (args.positional().empty()) return listGroups(library, asJson);
+    if (args.positional().empty()) return listGroups(library, machine.cpuArch(), asJson);
     return showGroup(library, args.positional().front(), asJson);
 }
 

@@ -75,6 +75,10 @@ private slots:
         perfdash::MachineContext machine;
         const std::vector<std::string> archs = perfdash::groupArchsFor(machine.cpuArch().arch);
         QCOMPARE(j.at("archs"), nlohmann::json(archs));
+        // How sure the identification is, as topology says it; the text says so where it is uncertain.
+        QCOMPARE(j.at("cpuArch").at("uncertain").get<bool>(), machine.cpuArch().uncertain());
+        const bool warned = has(cli({"groups"}).out, "see 'perfdash-cli topology' for why");
+        QCOMPARE(warned, machine.cpuArch().uncertain() || machine.cpuArch().arch.empty());
         std::string cpiArch;
         for (const std::string& arch : archs)
             if (cpiArch.empty() && QFileInfo::exists(qEnvironmentVariable("PERFDASH_DATA_DIR") + "/groups/" + QString::fromStdString(arch) + "/CPI.txt"))
@@ -95,7 +99,10 @@ private slots:
     void archFromTheEnvironment() {
         const Run env = cli({"groups", "--json"}, "skylakeX");
         QCOMPARE(env.status, 0);
-        QCOMPARE(nlohmann::json::parse(env.out).at("archs"), nlohmann::json({"skylakeX", "skylake", "generic"}));
+        const auto listed = nlohmann::json::parse(env.out);
+        QCOMPARE(listed.at("archs"), nlohmann::json({"skylakeX", "skylake", "generic"}));
+        QCOMPARE(listed.at("cpuArch").at("overriddenBy"), nlohmann::json("PERFDASH_ARCH"));
+        QVERIFY(!has(cli({"groups"}, "skylakeX").out, "see 'perfdash-cli topology'")); // named: not uncertain
         const Run flag = cli({"groups", "--json", "--arch", "zen4"}, "skylakeX");
         QCOMPARE(flag.status, 0);
         QCOMPARE(nlohmann::json::parse(flag.out).at("archs"), nlohmann::json({"zen4", "generic"}));
