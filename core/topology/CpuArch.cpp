@@ -162,6 +162,9 @@ CpuArchIdentification identifyCpuArch(const CpuArchEvidence& e, const std::vecto
     } else {
         id.how = "unknown: resources/likwid/cpus.json has no entry for " + cpuText(cpu);
     }
+    // Nothing was guessed, so nothing is doubted; but the values seen may be a hypervisor's.
+    if (id.arch.empty() && cpu.hypervisor)
+        id.notes.push_back("a hypervisor is present: the family and model seen are the ones it chooses to show");
     pmuEvidence(entry != table.end() ? &*entry : nullptr, e, id);
     if (entry != table.end()) libpfmEvidence(e, id);
     return id;

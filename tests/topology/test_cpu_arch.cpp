@@ -213,6 +213,14 @@ private slots:
                                  "Ultra 7 155H", "CPUID"})
             QVERIFY2(id.how.find(part) != std::string::npos, (std::string(part) + " in " + id.how).c_str());
 
+        // Under a hypervisor the values seen are said to be its own.
+        RecordedCpuid masked;
+        masked.vendor(0x16, "GenuineIntel").set(1, {signature(6, 0xAA, 4), 0, 1u << 31, 0}).brand("Common KVM processor");
+        const CpuArchIdentification guest = identify(identifyByCpuid(masked));
+        QVERIFY(guest.arch.empty());
+        QVERIFY(!guest.uncertain());
+        QVERIFY(anyContains(guest.notes, "a hypervisor is present"));
+
         // Zen 6 (family 1Ah model 0x50) is past what cpus.json knows.
         QVERIFY(identify(bareMetal(false, 0x1A, 0x50, 0, "AMD Test 1234")).arch.empty());
 

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/common/WrappedLabel.h"
 
 namespace perfdash {
@@ -136,9 +137,13 @@ void CapabilitiesPage::setCapabilities(const std::vector<Capability>& capabiliti
 }
 
 void CapabilitiesPage::setProcessor(const CpuIdentity* cpu, const CpuArchIdentification& arch) {
-    auto line = [](const QString& label, const QString& text) {
-        return QStringLiteral("<b>%1</b> %2<br>").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
+    auto line = [](const QString& label, const QString& text, const QColor& color = {}) {
+        const QString body = QStringLiteral("<b>%1</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
+        if (!color.isValid()) return body + QStringLiteral("<br>");
+        return QStringLiteral("<span style=\"color:%1\">%2</span><br>").arg(color.name(), body);
     };
+    // A guess is coloured as worth a look, so it does not read as a fact.
+    const QColor doubtful = arch.uncertain() ? warningColor(palette()) : QColor();
     auto hexOrUnknown = [](const std::optional<int>& v) {
         return v ? QStringLiteral("0x%1").arg(*v, 0, 16) : tr("unknown");
     };
@@ -154,10 +159,10 @@ void CapabilitiesPage::setProcessor(const CpuIdentity* cpu, const CpuArchIdentif
             html += line(tr("Hypervisor:"), cpu->hypervisorVendor.empty() ? tr("present")
                                                                           : toQString(cpu->hypervisorVendor));
     }
-    html += line(tr("likwid architecture:"), toQString(arch.summary()));
+    html += line(tr("likwid architecture:"), toQString(arch.summary()), doubtful);
     html += line(tr("Identified:"), toQString(arch.how));
     for (const auto& doubt : arch.doubts)
-        html += line(arch.uncertain() ? tr("Uncertain:") : tr("Detection doubt:"), toQString(doubt));
+        html += line(arch.uncertain() ? tr("Uncertain:") : tr("Detection doubt:"), toQString(doubt), doubtful);
     for (const auto& note : arch.notes) html += line(tr("Also seen:"), toQString(note));
     if (arch.uncertain() || arch.arch.empty())
         html += tr("To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its "
