@@ -523,6 +523,54 @@ Cycles from %6.</source>
         <source>perfdash is trying which counters open on this machine.</source>
         <translation>perfdash проверяет, какие счётчики открываются на этой машине.</translation>
     </message>
+    <message>
+        <source>This CPU</source>
+        <translation>Этот процессор</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>Processor:</source>
+        <translation>Процессор:</translation>
+    </message>
+    <message>
+        <source>%1 (%2, family %3, model %4, stepping %5, from %6)</source>
+        <translation>%1 (%2, семейство %3, модель %4, степпинг %5, источник: %6)</translation>
+    </message>
+    <message>
+        <source>Hypervisor:</source>
+        <translation>Гипервизор:</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>есть</translation>
+    </message>
+    <message>
+        <source>likwid architecture:</source>
+        <translation>Архитектура likwid:</translation>
+    </message>
+    <message>
+        <source>Identified:</source>
+        <translation>Определена:</translation>
+    </message>
+    <message>
+        <source>Uncertain:</source>
+        <translation>Неточно:</translation>
+    </message>
+    <message>
+        <source>Detection doubt:</source>
+        <translation>Сомнение при определении:</translation>
+    </message>
+    <message>
+        <source>Also seen:</source>
+        <translation>Также замечено:</translation>
+    </message>
+    <message>
+        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid&apos;s group directories (skylakeX, zen4, ...).</source>
+        <translation>Чтобы считать этот процессор другой архитектурой, запустите perfdash с PERFDASH_ARCH=ARCH в окружении (perfdash-cli принимает --arch ARCH); имена — это имена каталогов групп likwid (skylakeX, zen4, ...).</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>

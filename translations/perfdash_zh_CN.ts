@@ -523,6 +523,54 @@ Cycles from %6.</source>
         <source>perfdash is trying which counters open on this machine.</source>
         <translation>perfdash 正在尝试本机上可以打开哪些计数器。</translation>
     </message>
+    <message>
+        <source>This CPU</source>
+        <translation>本机处理器</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Processor:</source>
+        <translation>处理器：</translation>
+    </message>
+    <message>
+        <source>%1 (%2, family %3, model %4, stepping %5, from %6)</source>
+        <translation>%1（%2，系列 %3，型号 %4，步进 %5，来源：%6）</translation>
+    </message>
+    <message>
+        <source>Hypervisor:</source>
+        <translation>虚拟机监控程序：</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <source>likwid architecture:</source>
+        <translation>likwid 架构：</translation>
+    </message>
+    <message>
+        <source>Identified:</source>
+        <translation>识别方式：</translation>
+    </message>
+    <message>
+        <source>Uncertain:</source>
+        <translation>不确定：</translation>
+    </message>
+    <message>
+        <source>Detection doubt:</source>
+        <translation>识别存疑：</translation>
+    </message>
+    <message>
+        <source>Also seen:</source>
+        <translation>另见：</translation>
+    </message>
+    <message>
+        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid&apos;s group directories (skylakeX, zen4, ...).</source>
+        <translation>若要按其他架构读取此处理器，请在环境中设置 PERFDASH_ARCH=ARCH 后启动 perfdash（perfdash-cli 接受 --arch ARCH）；名称即 likwid 的组目录名（skylakeX、zen4 等）。</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::CapabilityBanner</name>

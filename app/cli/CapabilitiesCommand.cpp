@@ -2,6 +2,7 @@
 // command that would enable more.
 #include <iostream>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/measurement/Capabilities.h"
@@ -21,7 +22,9 @@ CommandLine capabilitiesCommandLine() {
 
 int capabilitiesCommand(const ParsedArgs& args) {
     if (!args.positional().empty()) return fail("unexpected argument '" + args.positional().front() + "'", kExitUsage);
-    MachineContext machine;
+    auto paths = machinePathsOf(args);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
     const auto capabilities = probeCapabilities(machine);
     if (args.has("--json")) {
         std::cout << toJson(capabilities).dump(2) << '\n';

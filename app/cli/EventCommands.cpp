@@ -6,6 +6,7 @@
 #include <linux/perf_event.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/events/EventCatalog.h"
@@ -293,11 +294,8 @@ CommandLine describeCommandLine() {
                    "the core PMU. Native names may also be written in likwid's spelling EVENT_UMASK "
                    "(L2_LINES_IN_ALL). A single EVENT gives one JSON object, several give an array.");
     cl.option({"", "--json", "", "print JSON instead of text"});
-    cl.option({.longName = "--arch",
-               .valueName = "ARCH",
-               .help = "read native and likwid event names as on this architecture: a likwid architecture "
-                       "(skylake, zen3, ICX, SPR) or a libpfm4 PMU model (skl, amd64_fam19h_zen3)",
-               .defaultValue = "the models present on this machine"});
+    addArchOption(cl, "read native and likwid event names as on this architecture",
+                  "the libpfm4 models present on this machine");
     return addRootOptions(cl);
 }
 
@@ -313,11 +311,9 @@ int describeCommand(const ParsedArgs& args) {
     }
     auto resolver = std::make_shared<EventResolver>(pathsFrom(args));
     auto probe = AvailabilityProbe::forThisMachine(resolver->pmus());
-    const auto arch = args.value("--arch");
-    if (arch && !findGroupArch(*arch))
-        return fail("unknown architecture '" + *arch + "' for --arch: give a likwid architecture (skylake, zen3, "
-                    "ICX, SPR, ...) or a libpfm4 PMU model (skl, amd64_fam19h_zen3)", kExitUsage);
-    const SlotResolver names(*resolver, arch ? *arch : std::string());
+    const auto arch = archOverrideOf(args);
+    if (!arch) return fail(arch.error().message, kExitUsage);
+    const SlotResolver names(*resolver, *arch ? (*arch)->arch : std::string());
     json all = json::array();
     for (size_t i = 0; i < specs.size(); ++i) {
         auto ev = names.resolveEvent(specs[i]);

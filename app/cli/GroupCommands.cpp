@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/groups/GroupArch.h"
@@ -14,6 +15,7 @@
 #include "core/groups/LikwidEventOptions.h"
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/topology/TopologyJson.h"
 #include "core/util/Strings.h"
 
 namespace perfdash::cli {
@@ -21,23 +23,6 @@ namespace perfdash::cli {
 namespace {
 
 using nlohmann::json;
-
-// This machine, its PMUs read from --sysfs where given.
-MachinePaths machinePaths(const ParsedArgs& args) {
-    MachinePaths paths;
-    if (auto sysfs = args.value("--sysfs")) paths.events.sysfsRoot = *sysfs;
-    return paths;
-}
-
-// --arch, or this machine's PMU model (the portable set when it has none).
-std::vector<std::string> groupArchs(const ParsedArgs& args, MachineContext& machine) {
-    if (auto arch = args.value("--arch")) return groupArchsFor(*arch);
-    return groupArchsFor(machine.pmuModel());
-}
-
-GroupLibrary libraryFor(const ParsedArgs& args, MachineContext& machine) {
-    return GroupLibrary(GroupLibrary::defaultRoots(), groupArchs(args, machine));
-}
 
 // Prints rows as left-aligned columns separated by two spaces.
 void printTable(const std::vector<std::vector<std::string>>& rows) {
@@ -70,17 +55,24 @@ json entryJson(const GroupEntry& e) {
     return j;
 }
 
-int listGroups(const GroupLibrary& library, bool asJson) {
+int listGroups(const GroupLibrary& library, const CpuArchIdentification& arch, bool asJson) {
     const auto entries = library.list();
     if (asJson) {
         json groups = json::array();
         for (const auto& e : entries) groups.push_back(entryJson(e));
-        std::printf("%s\n", json{{"archs", library.archs()}, {"searchDirs", library.searchDirs()}, {"groups", groups}}
+        std::printf("%s\n", json{{"archs", library.archs()},
+                                 {"cpuArch", toJson(arch)},
+                                 {"searchDirs", library.searchDirs()},
+                                 {"groups", groups}}
                                 .dump(2)
                                 .c_str());
         return kExitOk;
     }
     std::printf("Performance groups for %s:\n", join(library.archs(), ", ").c_str());
+    // Where the choice of groups may be wrong, say so before listing them.
+    if (arch.uncertain() || arch.arch.empty())
+        std::printf("Architecture %s: see 'perfdash-cli topology' for why; --arch ARCH names another\n",
+                    arch.summary().c_str());
     std::vector<std::vector<std::string>> rows = {{"NAME", "ARCH", "SOURCE", "DESCRIPTION"}};
     for (const auto& e : entries) {
         const std::string description =
@@ -244,12 +236,8 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vec
 CommandLine groupCommandLine(std::string command, std::string operands, std::string summary, std::string description) {
     CommandLine cl(std::move(command), std::move(operands), std::move(summary), std::move(description));
     cl.option({"", "--json", "", "print JSON instead of text"});
-    cl.option({.longName = "--arch",
-               .valueName = "ARCH",
-               .help = "groups for this CPU, their events read as on it: a likwid architecture (skylake, zen3, "
-                       "ICX, SPR, ...) or a libpfm4 PMU model (amd64_fam19h_zen4, skl); the generic groups are "
-                       "searched last",
-               .defaultValue = "this machine's PMU model"});
+    addArchOption(cl, "the groups of this architecture, their events read as on it (the generic groups are "
+                      "searched last)");
     cl.option({"", "--sysfs", "DIR",
                "read the kernel's PMUs (uncore, RAPL, msr) from DIR/bus/event_source/devices instead of /sys, e.g. a "
                "copy of another machine's tree"});
@@ -266,10 +254,12 @@ int groupsCommand(const ParsedArgs& args) {
     if (args.positional().size() > 1)
         return fail("'perfdash-cli groups' takes at most one group name; see 'perfdash-cli groups --help'",
                     kExitUsage);
-    MachineContext machine(machinePaths(args));
-    const GroupLibrary library = libraryFor(args, machine);
+    auto paths = machinePathsOf(args, args.value("--sysfs"));
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
+    const GroupLibrary& library = machine.groups();
     const bool asJson = args.has("--json");
-    if (args.positional().empty()) return listGroups(library, asJson);
+    if (args.positional().empty()) return listGroups(library, machine.cpuArch(), asJson);
     return showGroup(library, args.positional().front(), asJson);
 }
 
@@ -284,12 +274,14 @@ int checkGroupCommand(const ParsedArgs& args) {
     if (args.positional().empty())
         return fail("'perfdash-cli check-group' needs at least one group file; see 'perfdash-cli check-group --help'",
                     kExitUsage);
-    MachineContext machine(machinePaths(args));
-    const GroupLibrary library = libraryFor(args, machine);
+    auto paths = machinePathsOf(args, args.value("--sysfs"));
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
+    const GroupLibrary& library = machine.groups();
     const bool asJson = args.has("--json");
-    const auto arch = args.value("--arch");
-    const SlotResolver otherArch(machine.resolver(), arch ? *arch : std::string());
-    const SlotResolver& naming = arch ? otherArch : machine.slotResolver();
+    // A named architecture may not be this machine's: whether its events count here is then beside the point.
+    const bool otherArch = !machine.cpuArch().overriddenBy.empty();
+    const SlotResolver& naming = machine.slotResolver();
 
     int status = kExitOk;
     json results = json::array();
@@ -303,7 +295,7 @@ int checkGroupCommand(const ParsedArgs& args) {
         } else {
             std::vector<CheckedSlot> checked;
             for (const auto& slot : group->events) checked.push_back({&slot, naming.resolve(slot)});
-            const auto warnings = eventWarnings(*group, checked, machine, arch.has_value());
+            const auto warnings = eventWarnings(*group, checked, machine, otherArch);
             json slotList = json::array();
             for (const auto& c : checked) slotList.push_back(slotJson(c));
             result["file"] = group->sourceFile;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "app/cli/StatRun.h"
@@ -94,8 +95,8 @@ LikwidMachineInfo machineInfo(MachineContext& machine) {
     LikwidMachineInfo info;
     if (const auto& topology = machine.topology()) info.cpuName = topology->cpu.modelName;
     if (info.cpuName.empty()) info.cpuName = "unknown";
-    const std::string model = machine.pmuModel();
-    info.cpuType = model.empty() ? "no libpfm4 core PMU model detected" : model;
+    // likwid prints its architecture here; perfdash's says how sure it is (PERFDASH_ARCH names another).
+    info.cpuType = machine.cpuArch().summary();
     info.clockHz = machine.nominalClock().hz;
     return info;
 }
@@ -114,6 +115,10 @@ std::string cpuInfoText(MachineContext& machine) {
                "\n";
         out += "HWThreads:\t" + formatCpuList(topology->onlineCpus()) + "\n";
     }
+    const CpuArchIdentification& arch = machine.cpuArch();
+    out += "likwid arch:\t" + arch.summary() + "\nIdentified:\t" + arch.how + "\n";
+    for (const auto& doubt : arch.doubts) out += "Uncertain:\t" + doubt + "\n";
+    if (arch.uncertain()) out += "\t\tset PERFDASH_ARCH=ARCH to name the architecture\n";
     out += likwidRule() + "\nCounting (perf_event; 'perfdash-cli capabilities' says more):\n";
     for (const auto& c : probeCapabilities(machine))
         if (c.applicable) out += "  " + c.title + ":\t" + (c.available ? "yes" : "no") + " - " + c.detail + "\n";
@@ -486,7 +491,9 @@ int likwidPerfctrCommand(const ParsedArgs& args) {
         return kExitOk;
     }
     if (Status s = checkAcceptedFlags(args); !s) return fail(s.error().message, kExitUsage);
-    MachineContext machine;
+    auto paths = machinePathsOf(args);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
     if (args.has("--info")) return printInfo(machine);
     if (args.has("-e")) return listEvents(machine);
     if (auto key = args.value("-E")) return searchEvents(machine, *key);

@@ -17,6 +17,7 @@
 
 #include <httplib.h>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/AgentServing.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
@@ -234,7 +235,9 @@ int serveCommand(const ParsedArgs& args) {
     if (args.values("--group").empty() && args.values("--events").empty())
         return fail("nothing to count: give a group (-g SOFTWARE) or events (-e page-faults,task-clock)", kExitUsage);
 
-    MachineContext machine;
+    auto paths = machinePathsOf(args);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
     MeasurementRequest request;
     request.mode = MeasurementRequest::Mode::SystemWide;
     request.groups = args.values("--group");
@@ -365,7 +368,9 @@ int prometheusRulesCommand(const ParsedArgs& args) {
     if (args.values("--group").empty()) return fail("give at least one group (-g CPI)", kExitUsage);
     auto window = prometheusDuration(args.value("--window").value_or("1m"));
     if (!window) return fail(window.error().message, kExitUsage);
-    MachineContext machine;
+    auto paths = machinePathsOf(args);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
     std::vector<PerformanceGroup> groups;
     for (const std::string& name : args.values("--group")) {
         auto group = machine.groups().load(name);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "app/cli/StatJournal.h"
@@ -57,6 +58,7 @@ CommandLine statCommandLine() {
                .valueName = "DIR",
                .help = "where the msr backend finds N/msr",
                .defaultValue = "$PERFDASH_MSR_ROOT or /dev/cpu"});
+    addArchOption(cl, "read groups and their events as on this architecture");
     cl.option({.longName = "--pcounter",
                .valueName = "PATH",
                .help = "the loongson backend's device",
@@ -149,7 +151,9 @@ int statCommand(const ParsedArgs& args) {
         if (auto format = reportFormatForPath(*outputPattern); !format) return fail(format.error().message, kExitUsage);
     }
 
-    MachineContext machine;
+    auto paths = machinePathsOf(args);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    MachineContext machine(std::move(*paths));
     const bool json = args.has("--json");
     const bool stream = json && request->interval.count() > 0;
     bool headerDone = false;

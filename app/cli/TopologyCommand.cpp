@@ -1,10 +1,12 @@
 // perfdash-cli topology: the machine as likwid-topology shows it, plus the
-// affinity domains that CPU lists can name and the nominal clock.
+// affinity domains that CPU lists can name, the nominal clock and the likwid
+// architecture identified here.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
+#include "app/cli/ArchOption.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/topology/AffinityDomains.h"
@@ -59,7 +61,12 @@ std::string clockText(const ClockInfo& clock) {
     return std::string(buf) + " (" + clock.source + ")";
 }
 
-void printMachine(const Topology& topo, const ClockInfo& clock) {
+std::string hypervisorText(const CpuIdentity& cpu) {
+    if (!cpu.hypervisor) return "none reported";
+    return "yes" + (cpu.hypervisorVendor.empty() ? std::string() : " (" + cpu.hypervisorVendor + ")");
+}
+
+void printMachine(const Topology& topo, const CpuArchIdentification& arch, const ClockInfo& clock) {
     std::cout << kRule << "\n";
     field("CPU name", orNa(topo.cpu.modelName));
     field("CPU vendor", orNa(topo.cpu.vendor));
@@ -67,6 +74,14 @@ void printMachine(const Topology& topo, const ClockInfo& clock) {
     field("CPU model", withHex(topo.cpu.model));
     field("CPU stepping", orNa(topo.cpu.stepping));
     field("Identified by", orNa(topo.cpu.source));
+    field("Hypervisor", hypervisorText(topo.cpu));
+    field("likwid arch", arch.summary());
+    field("How", arch.how);
+    for (const auto& doubt : arch.doubts) field(arch.uncertain() ? "Uncertain" : "Detection doubt", doubt);
+    for (const auto& note : arch.notes) field("Also seen", note);
+    if (arch.uncertain() || arch.arch.empty())
+        field("To choose", "name the architecture with --arch ARCH or PERFDASH_ARCH=ARCH (see 'perfdash-cli groups "
+                           "--help'); the list of names is in resources/likwid/archs.json");
     field("Kernel", orNa(topo.kernelRelease) + (topo.architecture.empty() ? "" : " " + topo.architecture));
     field("Nominal clock", clockText(clock));
 }
@@ -139,11 +154,14 @@ void printDomains(const std::vector<AffinityDomain>& domains) {
 CommandLine topologyCommandLine() {
     CommandLine cl("topology", "", "show CPUs, cores, sockets, caches and NUMA nodes",
                    "Show CPUs, cores, sockets, caches and NUMA nodes (like likwid-topology), the affinity domains "
-                   "that CPU lists can name, and the nominal clock metric formulas use.");
+                   "that CPU lists can name, and the nominal clock metric formulas use. It also shows the likwid "
+                   "architecture identified from CPUID and the kernel's PMUs (whose groups and events perfdash "
+                   "uses), how it was identified, and why it is uncertain where it is (e.g. under a hypervisor).");
     cl.option({"", "--json", "", "print JSON (the report's machine.topology and machine.nominalClock)"});
     cl.option({"-c", "--cpus", "LIST", "print the CPUs a CPU list selects (0,2-4; S0:0-3; L:N:0-7; E:S0:4:1:2; S0@S1)"});
     cl.option({"", "--sys-root", "DIR", "read a copied sysfs tree instead of /sys (then no CPUID, uname or TSC)"});
     cl.option({"", "--proc-root", "DIR", "read a copied procfs tree instead of /proc"});
+    addArchOption(cl, "show this architecture as the one in use (what detection found is shown beside it)");
     return cl;
 }
 
@@ -157,7 +175,11 @@ int topologyCommand(const ParsedArgs& args) {
     const MachineSources sources = fromTree ? MachineSources::tree(args.value("--sys-root").value_or("/sys"),
                                                                    args.value("--proc-root").value_or("/proc"))
                                             : MachineSources::host();
-    auto topology = TopologyReader(sources).read();
+    auto paths = machinePathsOf(args, fromTree ? args.value("--sys-root") : std::nullopt);
+    if (!paths) return fail(paths.error().message, kExitUsage);
+    paths->topology = sources;
+    MachineContext machine(std::move(*paths));
+    const auto& topology = machine.topology();
     if (!topology) return fail(topology.error().message);
     const bool json = args.has("--json");
 
@@ -171,12 +193,15 @@ int topologyCommand(const ParsedArgs& args) {
 
     const NominalClock clock(sources);
     if (json) {
-        std::cout << nlohmann::json{{"topology", toJson(*topology)}, {"nominalClock", toJson(clock.info())}}.dump(2)
+        std::cout << nlohmann::json{{"topology", toJson(*topology)},
+                                    {"cpuArch", toJson(machine.cpuArch())},
+                                    {"nominalClock", toJson(clock.info())}}
+                         .dump(2)
                   << "\n";
         return kExitOk;
     }
     const auto domains = affinityDomains(*topology);
-    printMachine(*topology, clock.info());
+    printMachine(*topology, machine.cpuArch(), clock.info());
     printThreads(*topology, domains);
     printCaches(*topology);
     printNuma(*topology);

@@ -40,7 +40,15 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    perfdash::MachineContext machine;
+    // PERFDASH_ARCH names the CPU's likwid architecture, as --arch does for perfdash-cli.
+    auto arch = perfdash::archOverride(std::nullopt);
+    if (!arch) {
+        std::fprintf(stderr, "perfdash: error: %s\n", arch.error().message.c_str());
+        return 2;
+    }
+    perfdash::MachinePaths paths;
+    paths.arch = *arch;
+    perfdash::MachineContext machine(std::move(paths));
     perfdash::MainWindow window(machine, settings);
     window.show();
     // After the window is up: a start that fails shows its dialog over it.

@@ -45,15 +45,33 @@ std::string MachineContext::pmuModel() {
     return {};
 }
 
+const CpuArchIdentification& MachineContext::cpuArch() {
+    std::lock_guard lock(mutex_);
+    if (!cpuArch_) {
+        CpuArchEvidence evidence;
+        if (const auto& topo = topology(); topo.ok()) evidence.cpu = topo->cpu;
+        for (const auto& pmu : resolver().pmus().all()) evidence.pmuNames.push_back(pmu.name);
+        // libpfm4 detects the CPU this process runs on, which a fixture tree does not describe.
+        if (paths_.topology.live) {
+            evidence.libpfmModel = pmuModel();
+            if (const GroupArch* arch = findGroupArch(evidence.libpfmModel)) evidence.libpfmArch = arch->name;
+        }
+        CpuArchIdentification id = identifyCpuArch(evidence);
+        if (paths_.arch) id = overrideCpuArch(id, paths_.arch->arch, paths_.arch->by);
+        cpuArch_ = std::move(id);
+    }
+    return *cpuArch_;
+}
+
 const GroupLibrary& MachineContext::groups() {
     std::lock_guard lock(mutex_);
-    if (!groups_) groups_ = std::make_unique<GroupLibrary>(GroupLibrary::defaultRoots(), groupArchsFor(pmuModel()));
+    if (!groups_) groups_ = std::make_unique<GroupLibrary>(GroupLibrary::defaultRoots(), groupArchsFor(cpuArch().arch));
     return *groups_;
 }
 
 const SlotResolver& MachineContext::slotResolver() {
     std::lock_guard lock(mutex_);
-    if (!slotResolver_) slotResolver_ = std::make_unique<SlotResolver>(resolver(), pmuModel());
+    if (!slotResolver_) slotResolver_ = std::make_unique<SlotResolver>(resolver(), cpuArch().arch);
     return *slotResolver_;
 }
 
@@ -81,6 +99,7 @@ nlohmann::json MachineContext::machineJson() {
         machine["topology"] = nullptr;
         machine["topology_error"] = topo.error().message;
     }
+    machine["cpu_arch"] = toJson(cpuArch());
     machine["pmu_model"] = pmuModel().empty() ? nlohmann::json(nullptr) : nlohmann::json(pmuModel());
     const PerfPermissions& perms = permissions();
     machine["perf_event_paranoid"] = perms.paranoidKnown ? nlohmann::json(perms.paranoid) : nlohmann::json(nullptr);

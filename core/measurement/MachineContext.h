@@ -1,8 +1,8 @@
 #pragma once
 // The facts about this machine that every front end needs, each computed at
 // most once and only when first asked for: topology, the event resolver and
-// availability probe, the event catalog, the performance groups for this
-// CPU's PMU model, perf permissions and the nominal clock. The CLI holds one
+// availability probe, the event catalog, the likwid architecture of this CPU
+// and its performance groups, perf permissions and the nominal clock. The CLI holds one
 // per run, the GUI one per process. Tests point it at fixture trees.
 #include <memory>
 #include <mutex>
@@ -13,10 +13,12 @@
 
 #include "core/sys/PerfEventSys.h"
 #include "core/events/AvailabilityProbe.h"
+#include "core/measurement/ArchOverride.h"
 #include "core/events/EventCatalog.h"
 #include "core/events/EventResolver.h"
 #include "core/groups/GroupLibrary.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/topology/CpuArch.h"
 #include "core/topology/MachineSources.h"
 #include "core/topology/NominalClock.h"
 #include "core/topology/Topology.h"
@@ -27,6 +29,8 @@ namespace perfdash {
 struct MachinePaths {
     MachineSources topology = MachineSources::host();
     EventPaths events;
+    // The architecture the user named (--arch, PERFDASH_ARCH): used instead of the detected one.
+    std::optional<ArchOverride> arch;
 };
 
 class MachineContext {
@@ -38,8 +42,12 @@ public:
     AvailabilityProbe& availability();
     // Built on first use (about 30 ms: the whole libpfm4 table); shares the resolver and the probe.
     EventCatalog& catalog();
+    // The likwid architecture of this CPU (CPUID, the kernel's PMUs, libpfm4 as a
+    // cross-check; libpfm4 only for the live machine), or the one the user named.
+    const CpuArchIdentification& cpuArch();
+    // The groups of cpuArch() (the portable ones when it is unknown).
     const GroupLibrary& groups();
-    // How a group's slots become events on this machine's architecture.
+    // How a group's slots become events on cpuArch().
     const SlotResolver& slotResolver();
     const PerfPermissions& permissions();
     const ClockInfo& nominalClock();
@@ -47,7 +55,7 @@ public:
     // The libpfm4 core PMU model detected here ("amd64_fam19h_zen4"), or empty.
     std::string pmuModel();
 
-    // `machine` for reports: topology, kernel, PMU model, permissions and
+    // `machine` for reports: topology, kernel, CPU architecture, PMU model, permissions and
     // what is countable here (the nominal clock is added by whoever used it).
     nlohmann::json machineJson();
 
@@ -58,6 +66,7 @@ private:
     std::shared_ptr<EventResolver> resolver_;
     std::shared_ptr<AvailabilityProbe> probe_;
     std::unique_ptr<EventCatalog> catalog_;
+    std::optional<CpuArchIdentification> cpuArch_;
     std::unique_ptr<GroupLibrary> groups_;
     std::unique_ptr<SlotResolver> slotResolver_;
     std::optional<PerfPermissions> permissions_;

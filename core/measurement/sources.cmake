@@ -2,6 +2,7 @@
 # results per period) and the launcher's side of the marker API (stat -m:
 # Marker*, RegionResults; marker/wire/perfdash_marker_wire.h).
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ArchOverride.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachTarget.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Capabilities.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChildOutput.cpp

@@ -1,5 +1,6 @@
 #include "core/topology/CpuIdentity.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/util/Strings.h"
@@ -72,7 +73,8 @@ CpuIdentity identifyByCpuid(const CpuidSource& cpuid) {
     const CpuidRegisters leaf0 = cpuid.query(0);
     id.vendor = registerChars(leaf0.ebx) + registerChars(leaf0.edx) + registerChars(leaf0.ecx);
     if (leaf0.eax >= 1) {
-        const uint32_t eax = cpuid.query(1).eax;
+        const CpuidRegisters leaf1 = cpuid.query(1);
+        const uint32_t eax = leaf1.eax;
         int family = static_cast<int>((eax >> 8) & 0xf);
         int model = static_cast<int>((eax >> 4) & 0xf);
         // Extended model counts for families 6 and 15 only; extended family only for 15.
@@ -81,6 +83,12 @@ CpuIdentity identifyByCpuid(const CpuidSource& cpuid) {
         id.family = family;
         id.model = model;
         id.stepping = static_cast<int>(eax & 0xf);
+        id.hypervisor = (leaf1.ecx >> 31) & 1;
+    }
+    if (id.hypervisor) {
+        // Leaves 0x40000000 and up belong to the hypervisor; its signature is in EBX, ECX, EDX.
+        const CpuidRegisters hv = cpuid.query(0x40000000);
+        id.hypervisorVendor = trim(registerChars(hv.ebx) + registerChars(hv.ecx) + registerChars(hv.edx));
     }
     if (cpuid.query(0x80000000).eax >= 0x80000004) {
         std::string brand;
@@ -103,6 +111,8 @@ CpuIdentity identifyByCpuinfo(std::string_view cpuinfo, std::string source) {
         id.family = numberField(fields, "cpu family");
         id.model = numberField(fields, "model");
         id.stepping = numberField(fields, "stepping");
+        const auto flags = splitWhitespace(textField(fields, "flags"));
+        id.hypervisor = std::find(flags.begin(), flags.end(), "hypervisor") != flags.end();
     } else if (auto implementer = numberField(fields, "CPU implementer")) { // AArch64 (and 32-bit ARM)
         id.vendor = armImplementerName(*implementer);
         id.family = numberField(fields, "CPU architecture");

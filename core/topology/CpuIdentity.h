@@ -17,6 +17,10 @@ struct CpuIdentity {
     std::optional<int> stepping; // x86 stepping; AArch64 "CPU revision"
     std::string modelName;       // brand string or what the kernel calls the CPU; empty when unknown
     std::string source;          // where this came from: "CPUID" or the cpuinfo file's path
+    // A hypervisor says it is there (x86: CPUID.1:ECX[31], cpuinfo flag "hypervisor"): then
+    // family, model and brand are what it chose to show, not necessarily the host's.
+    bool hypervisor = false;
+    std::string hypervisorVendor; // CPUID leaf 0x40000000's signature ("KVMKVMKVM"); empty when unknown
 };
 
 // Decodes leaves 0, 1 and 0x80000002-4 (display family/model with the

@@ -21,7 +21,8 @@ nlohmann::json toJson(const Topology& topology) {
     nlohmann::json out;
     out["cpu"] = {{"vendor", orNull(id.vendor)},       {"family", orNull(id.family)},
                   {"model", orNull(id.model)},         {"stepping", orNull(id.stepping)},
-                  {"modelName", orNull(id.modelName)}, {"source", orNull(id.source)}};
+                  {"modelName", orNull(id.modelName)}, {"source", orNull(id.source)},
+                  {"hypervisor", id.hypervisor},       {"hypervisorVendor", orNull(id.hypervisorVendor)}};
     out["kernelRelease"] = orNull(topology.kernelRelease);
     out["architecture"] = orNull(topology.architecture);
     out["sockets"] = topology.numSockets();
@@ -63,6 +64,20 @@ nlohmann::json toJson(const Topology& topology) {
 nlohmann::json toJson(const ClockInfo& clock) {
     return {{"hz", std::isfinite(clock.hz) ? nlohmann::json(clock.hz) : nlohmann::json(nullptr)},
             {"source", clock.source}};
+}
+
+nlohmann::json toJson(const CpuArchIdentification& arch) {
+    nlohmann::json out = {{"arch", orNull(arch.arch)},
+                          {"uncertain", arch.uncertain()},
+                          {"how", arch.how},
+                          {"doubts", arch.doubts},
+                          {"notes", arch.notes},
+                          {"overriddenBy", orNull(arch.overriddenBy)}};
+    if (!arch.overriddenBy.empty()) {
+        out["detectedArch"] = orNull(arch.detectedArch);
+        out["detectedUncertain"] = arch.detectedUncertain;
+    }
+    return out;
 }
 
 } // namespace perfdash

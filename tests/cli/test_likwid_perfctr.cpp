@@ -32,8 +32,13 @@ bool contains(const std::string& text, std::string_view part) { return text.find
 QString likwidProgram() { return QFileInfo(cliPath()).dir().filePath("likwid-perfctr-perfdash"); }
 
 // likwid-perfctr-perfdash ARGS... (by its own name) to the end.
-StatRun runLikwid(const std::vector<std::string>& args) {
+// `arch`: PERFDASH_ARCH for the run (removed when empty): likwid-perfctr has no flag for it.
+StatRun runLikwid(const std::vector<std::string>& args, const QString& arch = {}) {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (arch.isEmpty()) env.remove("PERFDASH_ARCH");
+    else env.insert("PERFDASH_ARCH", arch);
+    p.setProcessEnvironment(env);
     QStringList list;
     for (const auto& a : args) list << QString::fromStdString(a);
     p.start(likwidProgram(), list);
@@ -327,6 +332,16 @@ private slots:
 
         const StatRun info = runLikwid({"-i"});
         QVERIFY2(info.exited && info.exitCode == 0 && contains(info.out, "CPU name:\t"), info.describe().c_str());
+        QVERIFY2(contains(info.out, "likwid arch:\t") && contains(info.out, "Identified:\t"), info.out.c_str());
+        // PERFDASH_ARCH names the architecture, as --arch does for perfdash-cli; a wrong name is a usage error.
+        const StatRun named = runLikwid({"-i"}, "skylakeX");
+        QVERIFY2(named.exited && named.exitCode == 0, named.describe().c_str());
+        QVERIFY2(contains(named.out, "CPU type:\tskylakeX (named by PERFDASH_ARCH; detected: "), named.out.c_str());
+        const StatRun skylakeGroups = runLikwid({"-a"}, "skylake");
+        QVERIFY2(skylakeGroups.exited && skylakeGroups.exitCode == 0 && contains(skylakeGroups.out, "UOPS_ISSUE"),
+                 skylakeGroups.describe().c_str());
+        const StatRun bad = runLikwid({"-a"}, "zen9");
+        QVERIFY2(bad.exited && bad.exitCode == 2 && contains(bad.err, "'zen9' in PERFDASH_ARCH"), bad.describe().c_str());
         // No arguments: the help, as likwid-perfctr prints its usage.
         const StatRun usage = runLikwid({});
         QVERIFY2(usage.exited && usage.exitCode == 0 && contains(usage.out, "-T TIME") &&

@@ -96,6 +96,8 @@ private slots:
                                         << S{"-O", "--json"};
         QTest::newRow("bad interval") << with({"-t", "10xs", "-g", "SOFTWARE"}, program) << kUsage
                                       << S{"-t", "'10xs'", "100ms"};
+        QTest::newRow("unknown --arch") << with({"--arch", "zen9", "-g", "SOFTWARE"}, program) << kUsage
+                                        << S{"'zen9'", "--arch", "zen5", "skylakeX"};
         QTest::newRow("nothing to measure") << program << kAnyFailure << S{"nothing to measure", "SOFTWARE"};
         QTest::newRow("unknown output suffix") << with({"-o", path("r.xlsx"), "-g", "SOFTWARE"}, program) << kUsage
                                                << S{"'.xlsx'", ".json"};

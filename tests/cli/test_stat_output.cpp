@@ -119,6 +119,18 @@ private slots:
         QCOMPARE(run.out, formatReportJson(*report)); // exactly the pretty form, nothing else on stdout
     }
 
+    // --arch replaces the identified architecture, and the report records both.
+    void reportRecordsTheArchitecture() {
+        const StatRun run = runStat({"--json", "--arch", "skylake", "-g", "SOFTWARE", "--", "true"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        const auto report = jsonReport(run);
+        QVERIFY2(report.ok(), run.out.c_str());
+        const auto& arch = report->machine.at("cpu_arch");
+        QCOMPARE(arch.at("arch").get<std::string>(), std::string("skylake"));
+        QCOMPARE(arch.at("overriddenBy").get<std::string>(), std::string("--arch"));
+        QVERIFY(!arch.at("how").get<std::string>().empty());
+    }
+
     void reportFileRoundTrips() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

@@ -25,9 +25,12 @@ class TestGroupCommands : public QObject {
 private:
     QTemporaryDir home_;
 
-    Run cli(const QStringList& args) {
+    // `arch`: PERFDASH_ARCH for the run (removed when empty).
+    Run cli(const QStringList& args, const QString& arch = {}) {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (arch.isEmpty()) env.remove("PERFDASH_ARCH");
+        else env.insert("PERFDASH_ARCH", arch);
         env.insert("HOME", home_.path());
         env.insert("XDG_CONFIG_HOME", home_.path() + "/.config");
         p.setProcessEnvironment(env);
@@ -67,11 +70,15 @@ private slots:
         const Run r = cli({"groups", "--json"});
         QCOMPARE(r.status, 0);
         const auto j = nlohmann::json::parse(r.out);
-        // This machine's PMU model picks the native groups (zen4 and generic on a
-        // host libpfm4 calls Zen 4), and the first of them that has CPI wins.
+        // This machine's identified architecture picks the native groups (zen4 and
+        // generic on a host whose CPUID says Zen 4), and the first of them that has CPI wins.
         perfdash::MachineContext machine;
-        const std::vector<std::string> archs = perfdash::groupArchsFor(machine.pmuModel());
+        const std::vector<std::string> archs = perfdash::groupArchsFor(machine.cpuArch().arch);
         QCOMPARE(j.at("archs"), nlohmann::json(archs));
+        // How sure the identification is, as topology says it; the text says so where it is uncertain.
+        QCOMPARE(j.at("cpuArch").at("uncertain").get<bool>(), machine.cpuArch().uncertain());
+        const bool warned = has(cli({"groups"}).out, "see 'perfdash-cli topology' for why");
+        QCOMPARE(warned, machine.cpuArch().uncertain() || machine.cpuArch().arch.empty());
         std::string cpiArch;
         for (const std::string& arch : archs)
             if (cpiArch.empty() && QFileInfo::exists(qEnvironmentVariable("PERFDASH_DATA_DIR") + "/groups/" + QString::fromStdString(arch) + "/CPI.txt"))
@@ -86,6 +93,31 @@ private slots:
             QVERIFY(!g.at("short").get<std::string>().empty());
         }
         QVERIFY(sawCpi);
+    }
+
+    // PERFDASH_ARCH names the architecture where --arch does not; --arch wins; a wrong name is a usage error.
+    void archFromTheEnvironment() {
+        const Run env = cli({"groups", "--json"}, "skylakeX");
+        QCOMPARE(env.status, 0);
+        const auto listed = nlohmann::json::parse(env.out);
+        QCOMPARE(listed.at("archs"), nlohmann::json({"skylakeX", "skylake", "generic"}));
+        QCOMPARE(listed.at("cpuArch").at("overriddenBy"), nlohmann::json("PERFDASH_ARCH"));
+        QVERIFY(!has(cli({"groups"}, "skylakeX").out, "see 'perfdash-cli topology'")); // named: not uncertain
+        const Run flag = cli({"groups", "--json", "--arch", "zen4"}, "skylakeX");
+        QCOMPARE(flag.status, 0);
+        QCOMPARE(nlohmann::json::parse(flag.out).at("archs"), nlohmann::json({"zen4", "generic"}));
+        const Run model = cli({"groups", "--json", "--arch", "icx"}); // a libpfm4 model: its architecture's name
+        QCOMPARE(nlohmann::json::parse(model.out).at("archs").front(), nlohmann::json("icelakeX"));
+        const Run bad = cli({"groups"}, "nosuchcpu");
+        QCOMPARE(bad.status, 2);
+        for (const char* part : {"unknown architecture 'nosuchcpu' in PERFDASH_ARCH", "skylakeX", "zen4", "generic",
+                                 "unset PERFDASH_ARCH"})
+            QVERIFY2(has(bad.err, part), bad.err.c_str());
+        const Run badFlag = cli({"check-group", "--arch", "zen9", "CPI"});
+        QCOMPARE(badFlag.status, 2);
+        QVERIFY2(has(badFlag.err, "unknown architecture 'zen9' in --arch"), badFlag.err.c_str());
+        // A GPU set is no CPU architecture.
+        QCOMPARE(cli({"groups", "--arch", "nvidia_gpu_cc_ge_7"}).status, 2);
     }
 
     void archSelectsNativeGroups() {

@@ -62,6 +62,30 @@ private slots:
         QCOMPARE(id.source, path);
     }
 
+    // This KVM guest as captured: the kernel's "hypervisor" flag says CPUID is the hypervisor's.
+    void readsTheHypervisorFlagFromCpuinfo() {
+        const std::string path = fixtureDir("vm") + "/proc/cpuinfo";
+        const CpuIdentity vm = identifyByCpuinfo(readFile(path).value(), path);
+        QVERIFY(vm.hypervisor);
+        QVERIFY(vm.hypervisorVendor.empty()); // cpuinfo does not name it
+        const std::string bare = fixtureDir("two_socket_smt") + "/proc/cpuinfo";
+        QVERIFY(!identifyByCpuinfo(readFile(bare).value(), bare).hypervisor);
+    }
+
+    void readsTheHypervisorFromCpuid() {
+        RecordedCpuid cpuid;
+        cpuid.vendor(0x10, "AuthenticAMD").set(1, {0x00A00F11, 0, 1u << 31, 0});
+        cpuid.set(0x40000000, {0x40000001, 0x4b4d564b, 0x564b4d56, 0x0000004d}); // "KVMKVMKVM"
+        const CpuIdentity id = identifyByCpuid(cpuid);
+        QVERIFY(id.hypervisor);
+        QCOMPARE(id.hypervisorVendor, std::string("KVMKVMKVM"));
+        // Without the bit, leaf 0x40000000 is not the hypervisor's and is not read.
+        cpuid.set(1, {0x00A00F11, 0, 0, 0});
+        const CpuIdentity bare = identifyByCpuid(cpuid);
+        QVERIFY(!bare.hypervisor);
+        QVERIFY(bare.hypervisorVendor.empty());
+    }
+
     // Neoverse N1 r3p1: implementer 0x41, part 0xd0c, variant 3, revision 1.
     void readsAarch64Cpuinfo() {
         const std::string path = fixtureDir("aarch64_nonuma") + "/proc/cpuinfo";

@@ -15,9 +15,14 @@ struct Run {
     std::string err;
 };
 
-Run runCli(const QStringList& args) {
+// `arch`: PERFDASH_ARCH for the run (removed when empty).
+Run runCli(const QStringList& args, const QString& arch = {}) {
     const QString cli = qEnvironmentVariable("PERFDASH_CLI");
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (arch.isEmpty()) env.remove("PERFDASH_ARCH");
+    else env.insert("PERFDASH_ARCH", arch);
+    p.setProcessEnvironment(env);
     p.start(cli, QStringList{"topology"} + args);
     if (!p.waitForFinished(60000)) qFatal("perfdash-cli topology did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
@@ -79,6 +84,50 @@ private slots:
         const Run offline = runCli(fixtureRoots("offline_cpu"));
         QVERIFY(has(offline.out, "3         -       -       -     -       -     no\n"));
         QVERIFY(has(offline.out, "HW threads:             3 online of 4\n"));
+    }
+
+    // The captured KVM guest: family 25 model 1, brand "AMD EPYC", the hypervisor flag.
+    void showsTheArchitectureAndWhyItIsUncertain() {
+        const Run r = runCli(fixtureRoots("vm"));
+        QCOMPARE(r.exitCode, 0);
+        for (const char* part : {"Hypervisor:             yes", "likwid arch:            zen3 (uncertain)",
+                                 "How:                    AuthenticAMD family 0x19 model 0x1 stepping 1",
+                                 "is Zen 3 (Milan", "Uncertain:              a hypervisor is present",
+                                 "\"AMD EPYC\" is generic", "--arch ARCH or PERFDASH_ARCH=ARCH"})
+            QVERIFY2(has(r.out, part), (std::string(part) + "\n" + r.out).c_str());
+        const Run j = runCli(fixtureRoots("vm") + QStringList{"--json"});
+        QCOMPARE(j.exitCode, 0);
+        const auto arch = nlohmann::json::parse(j.out).at("cpuArch");
+        QCOMPARE(arch.at("arch").get<std::string>(), std::string("zen3"));
+        QVERIFY(arch.at("uncertain").get<bool>());
+        QCOMPARE(arch.at("doubts").size(), size_t(3));
+        QVERIFY(arch.at("overriddenBy").is_null());
+        QVERIFY(nlohmann::json::parse(j.out).at("topology").at("cpu").at("hypervisor").get<bool>());
+
+        // A bare-metal Skylake-SP (stepping 4, a brand with its part number): certain, and no hint to override.
+        const Run skx = runCli(fixtureRoots("two_socket_smt"));
+        QCOMPARE(skx.exitCode, 0);
+        QVERIFY2(has(skx.out, "likwid arch:            skylakeX\n"), skx.out.c_str());
+        QVERIFY(!has(skx.out, "Uncertain:"));
+        QVERIFY(!has(skx.out, "To choose:"));
+    }
+
+    void archOptionAndVariableReplaceTheIdentification() {
+        const Run flag = runCli(fixtureRoots("vm") + QStringList{"--arch", "zen4"});
+        QCOMPARE(flag.exitCode, 0);
+        QVERIFY2(has(flag.out, "likwid arch:            zen4 (named by --arch; detected: zen3, uncertain)"),
+                 flag.out.c_str());
+        const Run env = runCli(fixtureRoots("vm") + QStringList{"--json"}, "skx");
+        QCOMPARE(env.exitCode, 0);
+        const auto arch = nlohmann::json::parse(env.out).at("cpuArch");
+        QCOMPARE(arch.at("arch").get<std::string>(), std::string("skylakeX"));
+        QCOMPARE(arch.at("overriddenBy").get<std::string>(), std::string("PERFDASH_ARCH"));
+        QCOMPARE(arch.at("detectedArch").get<std::string>(), std::string("zen3"));
+        QVERIFY(arch.at("detectedUncertain").get<bool>());
+        QVERIFY(!arch.at("uncertain").get<bool>());
+        const Run bad = runCli({"--arch", "nosuchcpu"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(has(bad.err, "unknown architecture 'nosuchcpu' in --arch") && has(bad.err, "zen5"), bad.err.c_str());
     }
 
     void resolvesCpuLists() {

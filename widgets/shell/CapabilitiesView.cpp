@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -12,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/common/WrappedLabel.h"
 
 namespace perfdash {
@@ -73,7 +75,9 @@ void CapabilityBanner::setCapabilities(const std::vector<Capability>& capabiliti
 
 QString CapabilityBanner::text() const { return text_->text(); }
 
-CapabilitiesPage::CapabilitiesPage(QWidget* parent) : QWidget(parent), list_(new QTreeWidget(this)) {
+CapabilitiesPage::CapabilitiesPage(QWidget* parent)
+    : QWidget(parent), processor_(wrappedLabel(this, Qt::RichText)), list_(new QTreeWidget(this)) {
+    processor_->setObjectName(QStringLiteral("processor"));
     list_->setColumnCount(ColumnCount);
     list_->setHeaderLabels({tr("Capability"), tr("Here"), tr("What it means"), tr("To enable")});
     list_->setRootIsDecorated(false);
@@ -100,6 +104,9 @@ CapabilitiesPage::CapabilitiesPage(QWidget* parent) : QWidget(parent), list_(new
     buttons->addStretch();
     buttons->addWidget(copy);
     auto* layout = new QVBoxLayout(this);
+    auto* cpuBox = new QGroupBox(tr("This CPU"), this);
+    (new QVBoxLayout(cpuBox))->addWidget(processor_);
+    layout->addWidget(cpuBox);
     layout->addWidget(intro);
     layout->addWidget(list_, 1);
     layout->addLayout(buttons);
@@ -127,6 +134,42 @@ void CapabilitiesPage::setCapabilities(const std::vector<Capability>& capabiliti
                                                           : QStyle::SP_MessageBoxWarning;
         item->setIcon(State, style()->standardIcon(icon));
     }
+}
+
+void CapabilitiesPage::setProcessor(const CpuIdentity* cpu, const CpuArchIdentification& arch) {
+    auto line = [](const QString& label, const QString& text, const QColor& color = {}) {
+        const QString body = QStringLiteral("<b>%1</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
+        if (!color.isValid()) return body + QStringLiteral("<br>");
+        return QStringLiteral("<span style=\"color:%1\">%2</span><br>").arg(color.name(), body);
+    };
+    // A guess is coloured as worth a look, so it does not read as a fact.
+    const QColor doubtful = arch.uncertain() ? warningColor(palette()) : QColor();
+    auto hexOrUnknown = [](const std::optional<int>& v) {
+        return v ? QStringLiteral("0x%1").arg(*v, 0, 16) : tr("unknown");
+    };
+    QString html;
+    if (cpu) {
+        const QString name = cpu->modelName.empty() ? tr("unknown") : toQString(cpu->modelName);
+        html += line(tr("Processor:"), tr("%1 (%2, family %3, model %4, stepping %5, from %6)")
+                                           .arg(name, cpu->vendor.empty() ? tr("unknown") : toQString(cpu->vendor),
+                                                hexOrUnknown(cpu->family), hexOrUnknown(cpu->model),
+                                                cpu->stepping ? QString::number(*cpu->stepping) : tr("unknown"),
+                                                toQString(cpu->source)));
+        if (cpu->hypervisor)
+            html += line(tr("Hypervisor:"), cpu->hypervisorVendor.empty() ? tr("present")
+                                                                          : toQString(cpu->hypervisorVendor));
+    }
+    html += line(tr("likwid architecture:"), toQString(arch.summary()), doubtful);
+    html += line(tr("Identified:"), toQString(arch.how));
+    for (const auto& doubt : arch.doubts)
+        html += line(arch.uncertain() ? tr("Uncertain:") : tr("Detection doubt:"), toQString(doubt), doubtful);
+    for (const auto& note : arch.notes) html += line(tr("Also seen:"), toQString(note));
+    if (arch.uncertain() || arch.arch.empty())
+        html += tr("To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its "
+                   "environment (perfdash-cli takes --arch ARCH); the names are those of likwid's group "
+                   "directories (skylakeX, zen4, ...).").toHtmlEscaped();
+    if (html.endsWith(QLatin1String("<br>"))) html.chop(4);
+    processor_->setText(html);
 }
 
 void CapabilitiesPage::copyFixOfCurrent() {

@@ -3,12 +3,15 @@
 // shown two ways: CapabilityBanner, a one-line summary above every page
 // that stays until the user closes it, and CapabilitiesPage, the full list
 // with the reasons and the exact commands that would enable more (each
-// command can be copied).
+// command can be copied). The page also says which CPU this is and which
+// likwid architecture perfdash reads it as (core/topology/CpuArch.h), how
+// that was identified and why it may be wrong.
 #include <QFrame>
 #include <QWidget>
 #include <vector>
 
 #include "core/measurement/Capabilities.h"
+#include "core/topology/CpuArch.h"
 
 class QLabel;
 class QTreeWidget;
@@ -42,11 +45,15 @@ public:
     // Says that the probe is running (until setCapabilities).
     void showProbing();
     void setCapabilities(const std::vector<Capability>& capabilities);
+    // The CPU (nullptr: its topology could not be read) and its likwid architecture.
+    void setProcessor(const CpuIdentity* cpu, const CpuArchIdentification& arch);
     QTreeWidget* list() const { return list_; }
+    QLabel* processor() const { return processor_; }
 
 private:
     void copyFixOfCurrent();
 
+    QLabel* processor_;
     QTreeWidget* list_;
 };
 

@@ -214,12 +214,18 @@ void MainWindow::probeCapabilitiesInBackground() {
     banner_->showProbing();
     capabilities_->showProbing();
     connect(probe_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesProbed(probe_->result()); });
-    probe_->setFuture(QtConcurrent::run([&machine = machine_] { return probeCapabilities(machine); }));
+    // The architecture is identified on the same worker: it reads sysfs and libpfm4's detection.
+    probe_->setFuture(QtConcurrent::run([&machine = machine_] {
+        machine.cpuArch();
+        return probeCapabilities(machine);
+    }));
 }
 
 void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
     banner_->setCapabilities(capabilities);
     capabilities_->setCapabilities(capabilities);
+    const auto& topology = machine_.topology();
+    capabilities_->setProcessor(topology ? &topology->cpu : nullptr, machine_.cpuArch());
     capabilitiesKnown_ = true;
     emit capabilitiesProbed();
     if (std::exchange(startWhenProbed_, false)) {

@@ -1,3 +1,4 @@
+#include <QLabel>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QtTest>
@@ -51,6 +52,35 @@ private slots:
         QCOMPARE(buttons.size(), 1);
         buttons.front()->click();
         QCOMPARE(details.size(), 1);
+    }
+
+    // The Machine page says which CPU this is, the architecture it is read as, how, and why that is uncertain.
+    void pageShowsTheProcessorAndItsArchitecture() {
+        CpuIdentity cpu;
+        cpu.vendor = "AuthenticAMD";
+        cpu.family = 0x19;
+        cpu.model = 0x01;
+        cpu.stepping = 1;
+        cpu.modelName = "AMD EPYC";
+        cpu.source = "CPUID";
+        cpu.hypervisor = true;
+        cpu.hypervisorVendor = "KVMKVMKVM";
+        const auto& table = cpuArchTable();
+        QVERIFY2(table.ok(), table.ok() ? "" : table.error().message.c_str());
+        const CpuArchIdentification arch = identifyCpuArch({cpu, {}, {}, {}}, *table);
+        CapabilitiesPage page;
+        page.setProcessor(&cpu, arch);
+        const QString text = page.processor()->text();
+        for (const char* part : {"AMD EPYC (AuthenticAMD, family 0x19, model 0x1, stepping 1, from CPUID)", "KVMKVMKVM",
+                                 "zen3 (uncertain)", "Uncertain:", "is generic", "PERFDASH_ARCH=ARCH"})
+            QVERIFY2(text.contains(QString::fromUtf8(part).toHtmlEscaped()), qPrintable(part + QStringLiteral("\n") + text));
+
+        // Named by the user: no doubt is shown as the state of things, and no hint to override.
+        page.setProcessor(&cpu, overrideCpuArch(arch, "zen4", "PERFDASH_ARCH"));
+        const QString named = page.processor()->text();
+        QVERIFY2(named.contains("zen4 (named by PERFDASH_ARCH; detected: zen3, uncertain)"), qPrintable(named));
+        QVERIFY(!named.contains("Uncertain:"));
+        QVERIFY(!named.contains("PERFDASH_ARCH=ARCH"));
     }
 
     void pageListsThisMachine() {
