@@ -302,7 +302,9 @@ int checkGroupCommand(const ParsedArgs& args) {
             if (!asJson) failEachLine(group.error().message);
         } else {
             std::vector<CheckedSlot> checked;
-            for (const auto& slot : group->events) checked.push_back({&slot, naming.resolve(slot)});
+            // A hybrid CPU's core slot is checked on each core type (one row each).
+            for (const auto& slot : group->events)
+                for (auto& onType : naming.resolveCoreTypes(slot)) checked.push_back({&slot, std::move(onType.event)});
             const auto warnings = eventWarnings(*group, checked, machine, arch.has_value());
             json slotList = json::array();
             for (const auto& c : checked) slotList.push_back(slotJson(c));
