@@ -12,6 +12,11 @@ bool isCoreEvent(const ResolvedEvent& event, const SysfsPmus& pmus) {
     return false;
 }
 
+const SysfsPmu* writtenForHybridCore(const ResolvedEvent& event, const SysfsPmus& pmus) {
+    const SysfsPmu* pmu = event.source == EventSource::SysfsPmu ? pmus.find(event.pmu) : nullptr;
+    return pmu && !pmu->coreCpus.empty() ? pmu : nullptr;
+}
+
 ResolvedEvent onHybridCore(ResolvedEvent event, const SysfsPmu& core) {
     PerfEncoding& e = event.encoding;
     if (e.type == PERF_TYPE_HARDWARE || e.type == PERF_TYPE_HW_CACHE) {
@@ -27,6 +32,18 @@ ResolvedEvent onHybridCore(ResolvedEvent event, const SysfsPmu& core) {
     event.pmu = core.name;
     event.coreCpus = core.coreCpus;
     return event;
+}
+
+std::vector<CoreTypeEvent> onEveryHybridCore(Result<ResolvedEvent> event, const SysfsPmus& pmus) {
+    const auto cores = pmus.hybridCores();
+    if (!event || cores.empty() || !isCoreEvent(*event, pmus)) return {{std::string(), std::move(event)}};
+    if (const SysfsPmu* own = writtenForHybridCore(*event, pmus)) {
+        event->coreCpus = own->coreCpus;
+        return {{own->name, std::move(event)}};
+    }
+    std::vector<CoreTypeEvent> out;
+    for (const SysfsPmu* core : cores) out.push_back({core->name, onHybridCore(*event, *core)});
+    return out;
 }
 
 } // namespace perfdash

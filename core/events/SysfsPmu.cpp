@@ -161,6 +161,9 @@ std::vector<const SysfsPmu*> SysfsPmus::hybridCores() const {
     std::vector<const SysfsPmu*> out;
     for (const auto& p : pmus_)
         if (!p.coreCpus.empty()) out.push_back(&p);
+    // The big cores' PMU first, as perf lists them: it is the one the kernel
+    // gives PERF_TYPE_RAW (cpu_core, 4), the lowest type of them.
+    std::sort(out.begin(), out.end(), [](const SysfsPmu* a, const SysfsPmu* b) { return a->type < b->type; });
     return out;
 }
 

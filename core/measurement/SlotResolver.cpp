@@ -46,11 +46,6 @@ std::string presentModel(const std::string& wanted) {
     return !wanted.empty() && LibpfmTable::instance().findPmu(wanted) ? wanted : std::string();
 }
 
-bool onHybridCorePmu(const ResolvedEvent& event, const SysfsPmus& pmus) {
-    const SysfsPmu* pmu = event.source == EventSource::SysfsPmu ? pmus.find(event.pmu) : nullptr;
-    return pmu && !pmu->coreCpus.empty();
-}
-
 } // namespace
 
 SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
@@ -123,7 +118,7 @@ Result<ResolvedEvent> SlotResolver::resolveOn(const GroupSlot& slot, const CoreC
     return resolved;
 }
 
-std::vector<SlotResolver::CoreTypeEvent> SlotResolver::resolveCoreTypes(const GroupSlot& slot) const {
+std::vector<CoreTypeEvent> SlotResolver::resolveCoreTypes(const GroupSlot& slot) const {
     const SysfsPmus& pmus = events_.pmus();
     const auto classified = classifyLikwidCounter(slot.counter);
     // Not hybrid here (a machine with its E-cores off registers one `cpu`
@@ -135,13 +130,10 @@ std::vector<SlotResolver::CoreTypeEvent> SlotResolver::resolveCoreTypes(const Gr
     for (size_t t = 0; t < arch_->coreTypes.size(); ++t) {
         const HybridCoreType& type = arch_->coreTypes[t];
         auto resolved = resolveOn(slot, {&type.tables, typeModels_[t], type.coreModel()});
-        if (resolved && (!isCoreEvent(*resolved, pmus) || onHybridCorePmu(*resolved, pmus))) {
-            // Software, tracepoint, uncore: one event for every CPU; a core
-            // PMU written out (cpu_atom/event=0x3c/): that PMU's CPUs only.
-            if (const SysfsPmu* own = pmus.find(resolved->pmu); own && onHybridCorePmu(*resolved, pmus))
-                resolved->coreCpus = own->coreCpus;
-            return {{onHybridCorePmu(*resolved, pmus) ? resolved->pmu : std::string(), std::move(resolved)}};
-        }
+        // Software, tracepoint, uncore: one event for every CPU; a core PMU
+        // written out (cpu_atom/event=0x3c/): that PMU's CPUs only.
+        if (resolved && (!isCoreEvent(*resolved, pmus) || writtenForHybridCore(*resolved, pmus)))
+            return onEveryHybridCore(std::move(resolved), pmus);
         const SysfsPmu* pmu = pmus.find(type.pmu);
         if (!pmu || pmu->coreCpus.empty()) {
             out.push_back({type.pmu, makeError("slot " + slot.counter + " (" + slot.event + ") on the " + type.label +

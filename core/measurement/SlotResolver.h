@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/events/EventResolver.h"
+#include "core/events/HybridCoreEvent.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/PerformanceGroup.h"
 #include "core/util/Result.h"
@@ -37,12 +38,8 @@ public:
     // a machine without hybrid core PMUs counts.
     Result<ResolvedEvent> resolve(const GroupSlot& slot) const;
 
-    // The slot's event on each core type that counts it.
-    struct CoreTypeEvent {
-        std::string corePmu; // "cpu_core", "cpu_atom"; empty: one event for every CPU
-        Result<ResolvedEvent> event;
-    };
-    // One entry with an empty corePmu where the arch is not hybrid here or the
+    // The slot's event on each core type that counts it (HybridCoreEvent.h):
+    // one entry with an empty corePmu where the arch is not hybrid here or the
     // event is no core event; else one per core type, in archs.json's order.
     std::vector<CoreTypeEvent> resolveCoreTypes(const GroupSlot& slot) const;
     // An event string on its own, as in `describe EVENT --arch ARCH`.

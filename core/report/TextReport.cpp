@@ -42,6 +42,7 @@ std::string groupText(const GroupTables& tables, bool hasMetrics) {
         out += "\n" + render(tables.metrics);
         if (tables.hasStatistics) out += "\n" + render(tables.metricStatistics);
     }
+    if (!tables.coreTypes.rows.empty()) out += "\n" + render(tables.coreTypes);
     return out;
 }
 
