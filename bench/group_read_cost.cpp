@@ -38,6 +38,7 @@
 
 #include "core/backends/PerfEventCounterSet.h"
 #include "core/sys/PerfEventSys.h"
+#include "core/util/Median.h"
 
 using namespace perfdash;
 
@@ -122,11 +123,6 @@ struct Row {
     std::function<void(unsigned long)> loop; // `iterations` reads
     std::vector<double> nsPerCall = {};
 };
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
 
 } // namespace
 

@@ -33,6 +33,7 @@
 #include "core/report/SessionJournal.h"
 #include "core/measurement/Measurement.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Median.h"
 
 using namespace perfdash;
 using Clock = std::chrono::steady_clock;
@@ -45,11 +46,6 @@ constexpr size_t kBigBatch = 4 * kBatch;
 constexpr int kRewriteRounds = 3;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 [[noreturn]] void fail(const std::string& message) {
     std::fprintf(stderr, "perfdash_bench_session_autosave: %s\n", message.c_str());

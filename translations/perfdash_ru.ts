@@ -1319,6 +1319,84 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::HeatMapCanvas</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>1 interval</source>
+        <translation>1 интервал</translation>
+    </message>
+    <message>
+        <source>%1 intervals</source>
+        <translation>интервалов: %1</translation>
+    </message>
+    <message>
+        <source>%1 – %2 s (%3)</source>
+        <translation>%1 – %2 с (%3)</translation>
+    </message>
+    <message>
+        <source>no value: not counted here, or an input of the formula has none</source>
+        <translation>нет значения: здесь не считается, или у входа формулы нет значения</translation>
+    </message>
+    <message>
+        <source>highest %1, lowest %2</source>
+        <translation>наибольшее %1, наименьшее %2</translation>
+    </message>
+    <message>
+        <source>coverage: %1</source>
+        <translation>покрытие: %1</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>н/д</translation>
+    </message>
+    <message>
+        <source>%1   · each cell: its intervals&apos; highest value · grey: no value</source>
+        <translation>%1   · каждая ячейка: наибольшее значение её интервалов · серый: нет значения</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HeatMapView</name>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>&amp;Цвет по:</translation>
+    </message>
+    <message>
+        <source>The metric or event rate whose value colours each CPU&apos;s cells</source>
+        <translation>Метрика или частота события, значение которой окрашивает ячейки каждого ЦП</translation>
+    </message>
+    <message>
+        <source>Waiting for the first interval…</source>
+        <translation>Ожидание первого интервала…</translation>
+    </message>
+    <message>
+        <source>The heat map has a row per CPU, so it needs a session counted per CPU: choose Whole CPUs as the target, or pin the program to several CPUs. This session counts %1.</source>
+        <translation>Тепловая карта содержит строку на каждый ЦП, поэтому ей нужен сеанс с подсчётом по ЦП: выберите целью «Целые ЦП» или закрепите программу за несколькими ЦП. Этот сеанс считает %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s) or process(es)</source>
+        <translation>
+            <numerusform>%n поток или процесс</numerusform>
+            <numerusform>%n потока или процесса</numerusform>
+            <numerusform>%n потоков или процессов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Socket %1</source>
+        <translation>Сокет %1</translation>
+    </message>
+    <message>
+        <source>NUMA %1</source>
+        <translation>NUMA %1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::IpcCurveModel</name>
     <message>
         <source>n/a: %1</source>
@@ -1388,6 +1466,10 @@ Cycles from %6.</source>
     <message>
         <source>No metric values yet.</source>
         <translation>Значений метрик пока нет.</translation>
+    </message>
+    <message>
+        <source>&amp;Heat map</source>
+        <translation>&amp;Тепловая карта</translation>
     </message>
 </context>
 <context>
@@ -1978,6 +2060,10 @@ Cycles from %6.</source>
     <message>
         <source>About %1</source>
         <translation>О группе %1</translation>
+    </message>
+    <message>
+        <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
+        <translation>Этот запуск не записал интервалов, поэтому фаз нет: выберите интервал, чтобы записать временную шкалу.</translation>
     </message>
 </context>
 <context>

@@ -1319,6 +1319,82 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::HeatMapCanvas</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>1 interval</source>
+        <translation>1 个区间</translation>
+    </message>
+    <message>
+        <source>%1 intervals</source>
+        <translation>%1 个区间</translation>
+    </message>
+    <message>
+        <source>%1 – %2 s (%3)</source>
+        <translation>%1 – %2 秒（%3）</translation>
+    </message>
+    <message>
+        <source>no value: not counted here, or an input of the formula has none</source>
+        <translation>无值：此处未计数，或公式的某个输入没有值</translation>
+    </message>
+    <message>
+        <source>highest %1, lowest %2</source>
+        <translation>最高 %1，最低 %2</translation>
+    </message>
+    <message>
+        <source>coverage: %1</source>
+        <translation>覆盖率：%1</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1   · each cell: its intervals&apos; highest value · grey: no value</source>
+        <translation>%1   · 每个单元格：其区间的最高值 · 灰色：无值</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HeatMapView</name>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>着色依据(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>The metric or event rate whose value colours each CPU&apos;s cells</source>
+        <translation>用其值为每个 CPU 的单元格着色的指标或事件速率</translation>
+    </message>
+    <message>
+        <source>Waiting for the first interval…</source>
+        <translation>正在等待第一个区间…</translation>
+    </message>
+    <message>
+        <source>The heat map has a row per CPU, so it needs a session counted per CPU: choose Whole CPUs as the target, or pin the program to several CPUs. This session counts %1.</source>
+        <translation>热图每个 CPU 一行，因此需要按 CPU 计数的会话：选择“整个 CPU”作为目标，或将程序绑定到多个 CPU。此会话计数的是 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s) or process(es)</source>
+        <translation>
+            <numerusform>%n 个线程或进程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Socket %1</source>
+        <translation>插槽 %1</translation>
+    </message>
+    <message>
+        <source>NUMA %1</source>
+        <translation>NUMA %1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::IpcCurveModel</name>
     <message>
         <source>n/a: %1</source>
@@ -1388,6 +1464,10 @@ Cycles from %6.</source>
     <message>
         <source>No metric values yet.</source>
         <translation>尚无指标值。</translation>
+    </message>
+    <message>
+        <source>&amp;Heat map</source>
+        <translation>热图(&amp;H)</translation>
     </message>
 </context>
 <context>
@@ -1976,6 +2056,10 @@ Cycles from %6.</source>
     <message>
         <source>About %1</source>
         <translation>关于 %1</translation>
+    </message>
+    <message>
+        <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
+        <translation>此次运行未记录任何区间，因此没有阶段：请选择一个区间以记录时间线。</translation>
     </message>
 </context>
 <context>

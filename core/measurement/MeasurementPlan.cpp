@@ -37,6 +37,13 @@ Availability unsupported(std::string reason) {
 
 bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpus; }
 
+// The brief of an event refused for one program because its PMU counts whole CPUs only.
+constexpr const char* kWholeCpusOnly = "system-wide only";
+
+// What to do about such events, said once per group.
+constexpr const char* kWholeCpusFix =
+    "measure system-wide with -c CPUS (perfdash-cli stat -c LIST, Whole CPUs in the GUI; root or CAP_PERFMON)";
+
 Result<ResolvedEvent> resolveFor(const std::string& spec, MachineContext& machine, const DirectBackend* direct) {
     if (direct)
         if (auto own = direct->ownEvent(spec)) return std::move(*own);
@@ -72,9 +79,13 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.unit = event.unit;
     p.scale = event.scale;
     if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
-        p.availability = unsupported("'" + event.name + "' counts whole CPUs only (PMU '" + event.pmu +
-                                     "' has a cpumask), not one program: measure system-wide with -c CPUS");
-        p.availability.brief = "system-wide only";
+        // Uncore, RAPL and similar PMUs belong to the package, not to a CPU: they see the
+        // work of every program there, so the kernel counts them only on whole CPUs.
+        p.availability = unsupported("'" + event.name + "' counts whole CPUs only: PMU '" + event.pmu +
+                                     "' belongs to the package and sees every program on it (the kernel lists the "
+                                     "CPUs that read it in its cpumask), so it cannot count one program; " +
+                                     kWholeCpusFix);
+        p.availability.brief = kWholeCpusOnly;
         return p;
     }
     p.availability = direct ? direct->check(event) : machine.availability().check(event);
@@ -291,11 +302,30 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         plan.groups.push_back(std::move(custom));
     }
 
-    for (const auto& g : plan.groups)
-        for (const auto& e : g.events)
-            if (e.eventSetSlot < 0)
-                plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
-                                        " will not be counted: " + e.availability.reason);
+    for (const auto& g : plan.groups) {
+        // A MEM group has a whole-CPU event per memory channel: one line names them all,
+        // where one line each would bury the fix.
+        const auto notCounted = [&](const PlannedEvent& e) {
+            plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
+                                    " will not be counted: " + e.availability.reason);
+        };
+        std::vector<const PlannedEvent*> wholeCpus;
+        for (const auto& e : g.events) {
+            if (e.eventSetSlot >= 0) continue;
+            if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
+            else notCounted(e);
+        }
+        if (wholeCpus.size() == 1) notCounted(*wholeCpus[0]);
+        if (wholeCpus.size() > 1) {
+            std::string counters;
+            for (const PlannedEvent* e : wholeCpus) counters += (counters.empty() ? "" : ", ") + e->counter;
+            plan.warnings.push_back(std::to_string(wholeCpus.size()) + " events of group " + g.group.name + " (" +
+                                    counters + ") will not be counted: they count whole CPUs only (their PMUs "
+                                    "belong to the package, like memory controllers and RAPL, and see every program "
+                                    "on it), not one program, so the metrics that use them are n/a; " +
+                                    kWholeCpusFix);
+        }
+    }
     if (plan.userSpaceOnly)
         plan.warnings.push_back("counting user space only: the kernel is excluded because " +
                                 std::string("perf_event_paranoid=") + std::to_string(perms.paranoid) +

@@ -173,7 +173,8 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
     for (const auto* e : *entries) {
         const auto boxes = instances(events.pmus(), e->pmu);
         if (boxes.empty()) {
-            missing.push_back(e->pmu);
+            // An arch's own entry and the generic one may name the same family: say it once.
+            if (std::find(missing.begin(), missing.end(), e->pmu) == missing.end()) missing.push_back(e->pmu);
             continue;
         }
         auto pmu = boxInstance(boxes, *e, slot, counter, arch);

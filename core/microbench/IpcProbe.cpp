@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/microbench/AssemblyWriter.h"
+#include "core/util/Median.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {

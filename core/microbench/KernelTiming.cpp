@@ -9,6 +9,7 @@
 
 #include "core/microbench/Plausibility.h"
 #include "core/util/Clock.h"
+#include "core/util/Median.h"
 
 namespace perfdash {
 

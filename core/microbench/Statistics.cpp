@@ -34,6 +34,4 @@ Summary summarize(std::vector<double> values) {
     return s;
 }
 
-double median(std::vector<double> values) { return summarize(std::move(values)).median; }
-
 } // namespace perfdash

@@ -20,6 +20,5 @@ struct Summary {
 
 // Quartiles by linear interpolation between order statistics. `values` must not be empty.
 Summary summarize(std::vector<double> values);
-double median(std::vector<double> values);
 
 } // namespace perfdash

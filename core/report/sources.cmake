@@ -2,6 +2,8 @@
 # output files, session files (autosave, summaries), session comparison, metric
 # thresholds and the one-line context of a run.
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ColorScale.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CpuPlaces.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkupText.cpp

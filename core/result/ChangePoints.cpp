@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/Median.h"
+
 namespace perfdash {
 
 namespace {
@@ -39,9 +41,7 @@ double noiseVariance(const std::vector<double>& x) {
 }
 
 double median(const std::vector<double>& x, size_t from, size_t to) {
-    std::vector<double> part(x.begin() + std::ptrdiff_t(from), x.begin() + std::ptrdiff_t(to));
-    std::nth_element(part.begin(), part.begin() + std::ptrdiff_t(part.size() / 2), part.end());
-    return part[part.size() / 2];
+    return perfdash::median(std::vector<double>(x.begin() + std::ptrdiff_t(from), x.begin() + std::ptrdiff_t(to)));
 }
 
 struct Split {

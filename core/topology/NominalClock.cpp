@@ -13,6 +13,7 @@
 
 #include "core/topology/CpuList.h"
 #include "core/util/Clock.h"
+#include "core/util/Median.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -69,8 +70,7 @@ ClockInfo calibrateTsc() {
         if (t1 > t0 && c1 > c0) rates.push_back(static_cast<double>(c1 - c0) / (t1 - t0));
     }
     if (rates.empty()) return {kUnknownHz, "rdtsc calibration failed: the TSC or CLOCK_MONOTONIC_RAW did not advance"};
-    std::sort(rates.begin(), rates.end());
-    return {rates[rates.size() / 2], "TSC frequency from rdtsc calibrated against CLOCK_MONOTONIC_RAW (median of " +
+    return {median(rates), "TSC frequency from rdtsc calibrated against CLOCK_MONOTONIC_RAW (median of " +
                                          std::to_string(rates.size()) + " windows of 20 ms)"};
 }
 #endif

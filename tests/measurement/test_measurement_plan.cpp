@@ -273,6 +273,22 @@ private slots:
                  plan->groups[0].events[0].availability.reason.c_str());
     }
 
+    void wholeCpuEventsOfOneGroupAreOneWarning() {
+        // A MEM-like group for one program: its whole-CPU slots are named in one warning with
+        // the fix, and the slots that can count for a program still count.
+        MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
+        const std::string group =
+            groupFile("MEMLIKE", "SHORT uncore\n\nEVENTSET\nDF0 amd_df/dram_channel_data_controller_4/\n"
+                                 "DF1 amd_df/event=0x07/\nPWR0 power/energy-pkg/\nF page-faults\n");
+        auto plan = MeasurementPlan::prepare(launch({group}), fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        const std::string& w = plan->warnings[0];
+        QVERIFY2(contains(w, "3 events of group MEMLIKE (DF0, DF1, PWR0) will not be counted"), w.c_str());
+        QVERIFY2(contains(w, "count whole CPUs only") && contains(w, "-c CPUS"), w.c_str());
+        QCOMPARE(plan->eventSet.size(), size_t(1)); // page-faults
+    }
+
     void sysfsScaleAndUnitAreKeptForTheResults() {
         MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
         if (!fixture.permissions().mayCountCpuWide()) QSKIP("counting whole CPUs is not permitted here");

@@ -13,6 +13,7 @@
 #include "core/microbench/BenchRunner.h"
 #include "core/microbench/IpcProbe.h"
 #include "core/microbench/Plausibility.h"
+#include "core/util/Median.h"
 
 using namespace perfdash;
 
@@ -45,7 +46,6 @@ std::unique_ptr<MeasurementContext> context(CyclesChoice cycles = CyclesChoice::
     return std::move(c).value();
 }
 
-double medianOf(std::vector<double> v) { return median(std::move(v)); }
 
 // A value, or why there is none.
 struct Try {
@@ -103,7 +103,7 @@ private slots:
             return ratioOf(figureOf(m, m.latency), figureOf(a, a.latency));
         }, reasons);
         QVERIFY2(ratios.size() >= 3, reasons.c_str());
-        const double ratio = medianOf(ratios);
+        const double ratio = median(ratios);
         QVERIFY2(ratio > 3 * 0.75 && ratio < 3 * 1.25, ("imul/add latency ratio " + std::to_string(ratio)).c_str());
     }
 
@@ -118,7 +118,7 @@ private slots:
         }, reasons);
         QVERIFY2(ratios.size() >= 2, reasons.c_str());
         // Any superscalar core issues at least two independent adds per cycle.
-        QVERIFY2(medianOf(ratios) < 0.75, ("throughput/latency " + std::to_string(medianOf(ratios))).c_str());
+        QVERIFY2(median(ratios) < 0.75, ("throughput/latency " + std::to_string(median(ratios))).c_str());
     }
 
     void resultsSayWhereCyclesCameFrom() {
@@ -152,7 +152,7 @@ private slots:
             return m ? Try{m->hz, ""} : Try{0, m.error().message};
         }, reasons);
         QVERIFY2(runs.size() >= 3, reasons.c_str());
-        const double mid = medianOf(runs);
+        const double mid = median(runs);
         int agreeing = 0;
         for (double hz : runs) agreeing += std::fabs(hz - mid) / mid < 0.05;
         QVERIFY2(agreeing * 2 > static_cast<int>(runs.size()), "the clock measurements disagree by more than 5 %");
@@ -174,7 +174,7 @@ private slots:
             return Try{four.ipc() / one.ipc(), ""};
         }, reasons);
         QVERIFY2(gains.size() >= 2, reasons.c_str());
-        QVERIFY2(medianOf(gains) > 1.5, ("IPC(4 chains)/IPC(1 chain) = " + std::to_string(medianOf(gains))).c_str());
+        QVERIFY2(median(gains) > 1.5, ("IPC(4 chains)/IPC(1 chain) = " + std::to_string(median(gains))).c_str());
     }
 
     void cancellingStopsTheRunAndReportsProgress() {

@@ -1,10 +1,12 @@
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <sys/stat.h>
 
 #include "core/util/AtomicFile.h"
 #include "core/util/Duration.h"
+#include "core/util/Median.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;
@@ -30,6 +32,14 @@ private slots:
         QCOMPARE(splitWhitespace(" Clock [MHz]   1.E-06*FIXC1 ").size(), size_t(3));
         QVERIFY(containsIgnoreCase("Instructions Retired", "RETIRED"));
     }
+    void mediansOfOddEvenAndEmptySamples() {
+        QCOMPARE(median({5, 1, 4, 2, 3}), 3.0);
+        QCOMPARE(median({2, 1}), 1.5);
+        QCOMPARE(median({7, 1, 100, 3}), 5.0); // an outlier moves it little
+        QCOMPARE(median({-1}), -1.0);
+        QVERIFY(std::isnan(median({})));
+    }
+
     void printsIntoStringsOfAnyLength() {
         QCOMPARE(printfString("%.2f GHz, %d chains", 3.14159, 4), std::string("3.14 GHz, 4 chains"));
         QCOMPARE(printfString("%s", ""), std::string());

@@ -5,8 +5,11 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "core/measurement/MachineContext.h"
+#include "core/topology/TopologyJson.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
+#include "widgets/live/HeatMapView.h"
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
@@ -23,7 +26,10 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     timeline_ = new TimelineView(chartTabs_);
     summary_ = new RunSummaryChart(chartTabs_);
     chartTabs_->addTab(timeline_, tr("&Timeline"));
+    heatMap_ = new HeatMapView(timeline_->data(), chartTabs_);
+    chartTabs_->addTab(heatMap_, tr("&Heat map"));
     chartTabs_->addTab(summary_, tr("Run &summary"));
+    connect(heatMap_, &HeatMapView::cpuActivated, this, &LiveView::showCpu);
 
     auto* tableTabs = new QTabWidget(splitter);
     eventTotals_ = new EventTotalsModel(this);
@@ -70,8 +76,19 @@ void LiveView::updateCaptions() {
     metricCaption_->setText(metricValues_->rowCount() ? metricValues_->scopeText() : tr("No metric values yet."));
 }
 
-void LiveView::beginSession(const std::vector<LocationInfo>& locations) {
+std::map<int, CpuPlace> LiveView::cpuPlacesHere(MachineContext& machine) {
+    const auto& topology = machine.topology();
+    return topology.ok() ? cpuPlaces({{"topology", toJson(*topology)}}) : std::map<int, CpuPlace>{};
+}
+
+void LiveView::showCpu(int location) {
+    chartTabs_->setCurrentWidget(timeline_);
+    timeline_->focusLocation(location);
+}
+
+void LiveView::beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
     timeline_->beginSession(locations);
+    heatMap_->beginSession(std::move(places));
     eventTotals_->beginSession(locations);
     metricValues_->beginSession(locations);
     summary_->clear();
@@ -80,12 +97,14 @@ void LiveView::beginSession(const std::vector<LocationInfo>& locations) {
 
 void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     timeline_->appendIntervals(intervals);
+    heatMap_->timelineGrew();
     eventTotals_->appendIntervals(intervals);
     metricValues_->appendIntervals(intervals);
 }
 
 void LiveView::finishSession(const MeasurementResult& result) {
     timeline_->endSession();
+    heatMap_->flush();
     eventTotals_->showResult(result);
     metricValues_->showResult(result);
     summary_->showResult(result);

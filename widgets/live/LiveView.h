@@ -13,6 +13,9 @@
 #include <QWidget>
 #include <vector>
 
+#include <map>
+
+#include "core/report/CpuPlaces.h"
 #include "core/result/MeasurementResult.h"
 
 class QLabel;
@@ -22,6 +25,8 @@ namespace perfdash {
 
 class CopyableTableView;
 class EventTotalsModel;
+class HeatMapView;
+class MachineContext;
 class MetricValuesModel;
 class RunSummaryChart;
 class TimelineView;
@@ -36,26 +41,38 @@ public:
     // and say at started() which locations() they count.
     template <class RunSource>
     void attach(RunSource* source) {
-        connect(source, &RunSource::started, this, [this, source] { beginSession(source->locations()); });
+        connect(source, &RunSource::started, this, [this, source] {
+            // A saved session says where its CPUs were; a measurement runs on this machine.
+            if constexpr (requires { source->result(); })
+                beginSession(source->locations(), cpuPlaces(source->result().machine));
+            else
+                beginSession(source->locations(), cpuPlacesHere(source->machine()));
+        });
         connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
         connect(source, &RunSource::finished, this, &LiveView::finishSession);
     }
 
-    void beginSession(const std::vector<LocationInfo>& locations);
+    // places: where each CPU sits (socket, NUMA node), for the heat map's rows.
+    void beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     void finishSession(const MeasurementResult& result);
 
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }
+    HeatMapView* heatMap() const { return heatMap_; }
     EventTotalsModel* eventTotals() const { return eventTotals_; }
     MetricValuesModel* metricValues() const { return metricValues_; }
 
 private:
     QWidget* tablePage(CopyableTableView* view, QLabel* caption);
+    static std::map<int, CpuPlace> cpuPlacesHere(MachineContext& machine);
+    // A heat map cell was clicked: that CPU's lines in the timeline.
+    void showCpu(int location);
     void updateCaptions();
 
     TimelineView* timeline_ = nullptr;
     RunSummaryChart* summary_ = nullptr;
+    HeatMapView* heatMap_ = nullptr;
     QTabWidget* chartTabs_ = nullptr;
     EventTotalsModel* eventTotals_ = nullptr;
     MetricValuesModel* metricValues_ = nullptr;

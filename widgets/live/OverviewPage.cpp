@@ -35,8 +35,8 @@ QColor bandColour(Rating rating, const QPalette& palette) {
 }
 } // namespace
 
-OverviewPage::OverviewPage(QWidget* parent)
-    : QWidget(parent), tiles_(new OverviewTileModel(data_, this)), context_(wrappedLabel(this, Qt::RichText)),
+OverviewPage::OverviewPage(const TimelineData& timeline, QWidget* parent)
+    : QWidget(parent), data_(timeline), tiles_(new OverviewTileModel(data_, this)), context_(wrappedLabel(this, Qt::RichText)),
       limitations_(wrappedLabel(this, Qt::RichText)), scope_(new QLabel(this)), groupsBox_(new QWidget(this)),
       groupsLayout_(new QVBoxLayout(groupsBox_)), phaseNote_(wrappedLabel(this)), phaseTable_(new QTableWidget(this)) {
     auto* outer = new QVBoxLayout(this);
@@ -94,9 +94,8 @@ QString OverviewPage::groupDescription(const QString& group) const {
     return describe_ ? describe_(group) : QString();
 }
 
-void OverviewPage::beginSession(const std::vector<LocationInfo>& locations) {
+void OverviewPage::beginSession() {
     frameTimer_.stop();
-    data_.reset(locations);
     phases_.clear();
     tiles_->clear();
     context_->setText(tr("<b>Measuring now</b>: the tiles show the latest interval; the whole run's figures and "
@@ -105,10 +104,7 @@ void OverviewPage::beginSession(const std::vector<LocationInfo>& locations) {
     updatePhases();
 }
 
-void OverviewPage::appendIntervals(const std::vector<IntervalResult>& intervals) {
-    data_.append(intervals);
-    scheduleFrame();
-}
+void OverviewPage::timelineGrew() { scheduleFrame(); }
 
 void OverviewPage::finishSession(const MeasurementResult& result) {
     frameTimer_.stop();
@@ -249,8 +245,10 @@ void OverviewPage::updatePhases() {
     const std::vector<size_t> series = phaseSeries();
     phaseTable_->clear();
     if (phases_.size() < 2) {
-        phaseNote_->setText(data_.store().size()
-                                ? tr("One phase: no key figure changed its level markedly during the run.")
+        phaseNote_->setText(data_.store().size() ? tr("One phase: no key figure changed its level markedly during the run.")
+                            : tiles_->wholeRun()
+                                ? tr("This run recorded no intervals, so it has no phases: choose an interval to "
+                                     "record a timeline.")
                                 : tr("No timeline yet: phases are found in the run's intervals."));
         phaseTable_->hide();
         return;

@@ -5,13 +5,16 @@
 // its key figures as tiles (OverviewTileModel, MetricTile) with the group's
 // LONG text one click away; the run's phases (core/result/ChangePoints.h),
 // marked on the sparklines and listed with each phase's figures.
-// Fed like the Live page, from a MeasurementController or a ReplayController:
+// It draws from the Live page's timeline (the TimelineData given), which keeps
+// one copy of hours of intervals for both pages; that timeline's owner feeds it.
+// The page follows the same run source as the Live page, attached after it:
 //
+//   live.attach(&controller);
 //   page.attach(&controller);   // started / intervalsArrived / finished
 //   page.attach(&replay);       // the same signals; the context says "recorded"
 //
-// Batches only go into the page's timeline; tiles and phases are redrawn at
-// most a few times a second, however many batches came.
+// Tiles and phases are redrawn at most a few times a second, however many
+// batches came.
 #include <QTimer>
 #include <QWidget>
 #include <functional>
@@ -34,21 +37,23 @@ class OverviewTileModel;
 class OverviewPage : public QWidget {
     Q_OBJECT
 public:
-    explicit OverviewPage(QWidget* parent = nullptr);
+    explicit OverviewPage(const TimelineData& timeline, QWidget* parent = nullptr);
 
     template <class RunSource>
     void attach(RunSource* source) {
         connect(source, &RunSource::started, this, [this, source] {
-            beginSession(source->locations());
+            beginSession();
             // A replay knows its whole context from the start.
             if constexpr (requires { source->result(); }) showContext(source->result());
         });
-        connect(source, &RunSource::intervalsArrived, this, &OverviewPage::appendIntervals);
+        connect(source, &RunSource::intervalsArrived, this, &OverviewPage::timelineGrew);
         connect(source, &RunSource::finished, this, &OverviewPage::finishSession);
     }
 
-    void beginSession(const std::vector<LocationInfo>& locations);
-    void appendIntervals(const std::vector<IntervalResult>& intervals);
+    // A new run: the timeline was reset for it.
+    void beginSession();
+    // The timeline has new intervals.
+    void timelineGrew();
     void finishSession(const MeasurementResult& result);
     void showContext(const MeasurementResult& result);
 
@@ -75,7 +80,7 @@ private:
     void showDescription(const QString& group);
     void resizeEvent(QResizeEvent* event) override;
 
-    TimelineData data_;
+    const TimelineData& data_;
     OverviewTileModel* tiles_;
     std::function<QString(const QString&)> describe_;
     std::vector<Phase> phases_;

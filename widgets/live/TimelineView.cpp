@@ -144,6 +144,16 @@ void TimelineView::setLocationMode(LocationMode mode) {
     rebuildCharts();
 }
 
+void TimelineView::focusLocation(int location) {
+    hiddenSeries_.clear();
+    for (size_t s = 0; s < data_.series().size(); ++s)
+        if (const int l = data_.series()[s].location; l != kAggregateLocation && l != location) hiddenSeries_.insert(s);
+    modeBox_->setCurrentIndex(modeBox_->findData(int(LocationMode::PerLocation)));
+    mode_ = LocationMode::PerLocation;
+    rebuildCharts();
+    flush();
+}
+
 void TimelineView::setLiveWindow(double seconds) {
     windowBox_->setCurrentIndex(std::max(0, windowBox_->findData(seconds)));
     liveWindowS_ = seconds;

@@ -41,6 +41,11 @@ public:
     ChartGrouping grouping() const { return grouping_; }
     void setLocationMode(LocationMode mode);
     LocationMode locationMode() const { return mode_; }
+    // One location's lines only (the heat map's clicked CPU): per-location
+    // mode with every other location's series hidden; the legend shows them again.
+    void focusLocation(int location);
+    // Whether a series is hidden from its chart.
+    bool seriesHidden(size_t series) const { return hiddenSeries_.count(series) > 0; }
     void setFollowLive(bool on);
     bool followLive() const { return followLive_; }
     // How much of the newest data Follow live shows; 0: the whole session.

@@ -60,8 +60,8 @@ constexpr auto kPageKey = "window/page";
 // page shows never depends on where the data came from.
 template <class RunSource>
 void MainWindow::showRunsOf(RunSource* source) {
+    live_->attach(source); // first: it feeds the timeline the overview draws from
     overview_->attach(source);
-    live_->attach(source);
     connect(source, &RunSource::intervalsArrived, this, &MainWindow::updateFileActions);
 }
 
@@ -76,8 +76,8 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       setup_(new SetupPage(controller_, this, procRoot)),
       events_(new EventBrowser(machine, this)),
       capabilities_(new CapabilitiesPage(this)),
-      overview_(new OverviewPage(this)),
       live_(new LiveView(this)),
+      overview_(new OverviewPage(live_->timeline()->data(), this)),
       liveSource_(new QLabel(this)),
       regions_(new RegionsView(this)),
       sessions_(new SessionsPage(this)),

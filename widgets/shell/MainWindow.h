@@ -153,8 +153,8 @@ private:
     SetupPage* setup_;
     EventBrowser* events_;
     CapabilitiesPage* capabilities_;
-    OverviewPage* overview_;
     LiveView* live_;
+    OverviewPage* overview_; // draws from live_'s timeline
     QLabel* liveSource_;
     RegionsView* regions_;
     SessionsPage* sessions_;

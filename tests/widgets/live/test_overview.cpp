@@ -177,14 +177,17 @@ private slots:
 
     // The page as a screen reader reads it: the figures of the tiles, the run's context, its phases.
     void thePageShowsFiguresContextAndPhases() {
-        OverviewPage page;
+        TimelineData timeline;
+        OverviewPage page(timeline);
         page.resize(1280, 800);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
-        page.beginSession(testdata::cpus(1));
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
         QVERIFY(page.contextText().contains("Measuring now"));
         const auto intervals = steppedSession();
-        page.appendIntervals(intervals);
+        timeline.append(intervals);
+        page.timelineGrew();
         page.flush();
         // Live: the latest interval's figures.
         QVERIFY2(tileNames(page).contains("Clock: 400.0 MHz"), qPrintable(tileNames(page).join(", ")));
@@ -225,10 +228,13 @@ private slots:
 
     // A replay shown all at once: the whole run arrives before any frame was drawn.
     void phasesShownAllAtOnceAreMarkedOnTheTiles() {
-        OverviewPage page;
+        TimelineData timeline;
+        OverviewPage page(timeline);
         const auto intervals = steppedSession();
-        page.beginSession(testdata::cpus(1));
-        page.appendIntervals(intervals);
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
+        timeline.append(intervals);
+        page.timelineGrew();
         page.finishSession(resultOf(intervals));
         QCOMPARE(page.phases().size(), size_t(2));
         const auto tiles = page.findChildren<MetricTile*>();
@@ -240,11 +246,13 @@ private slots:
     }
 
     void aReplayIsLabelledRecorded() {
-        OverviewPage page;
+        TimelineData timeline;
+        OverviewPage page(timeline);
         MeasurementResult result = resultOf(steppedSession());
         result.replay = true;
         result.startedAt = "2024-05-01T10:00:00+02:00";
-        page.beginSession(result.locations);
+        timeline.reset(result.locations);
+        page.beginSession();
         page.showContext(result);
         QVERIFY(page.contextText().startsWith("<b>Recorded</b>"));
         auto* limitations = page.findChild<QLabel*>(QStringLiteral("overviewLimitations"));
@@ -252,12 +260,27 @@ private slots:
         QVERIFY(limitations->text().contains("Not counted: 1 event(s)"));
     }
 
+    // A run (or a saved session) without intervals has no phases, and the note says why instead of waiting.
+    void aRunWithoutIntervalsSaysItHasNoPhases() {
+        TimelineData timeline;
+        OverviewPage page(timeline);
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
+        auto* note = page.findChild<QLabel*>(QStringLiteral("overviewPhaseNote"));
+        QVERIFY(note->text().startsWith("No timeline yet"));
+        page.finishSession(resultOf(steppedSession()));
+        QVERIFY2(note->text().startsWith("This run recorded no intervals"), qPrintable(note->text()));
+    }
+
     void aSteadyRunIsOnePhase() {
-        OverviewPage page;
-        page.beginSession(testdata::cpus(1));
+        TimelineData timeline;
+        OverviewPage page(timeline);
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
         std::vector<IntervalResult> steady;
         for (size_t i = 0; i < 50; ++i) steady.push_back(testdata::interval(0.1 * double(i + 1), 0.1, 1e7, 1));
-        page.appendIntervals(steady);
+        timeline.append(steady);
+        page.timelineGrew();
         page.flush();
         QCOMPARE(page.phases().size(), size_t(1));
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("overviewPhaseNote"))->text().startsWith("One phase"));

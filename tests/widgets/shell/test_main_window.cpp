@@ -297,6 +297,9 @@ private slots:
         // The run opened on its overview: a tile per SOFTWARE metric but Runtime, the run's context.
         QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
         QCOMPARE(window.overview()->tiles()->rowCount(), 6);
+        // One copy of the timeline for both pages, and the run's intervals in it.
+        QCOMPARE(&window.overview()->data(), &window.liveView()->timeline()->data());
+        QVERIFY(window.overview()->data().store().size() > 0);
         QVERIFY2(window.overview()->contextText().contains(QStringLiteral("perfdash-demo --seconds 0.3")),
                  qPrintable(window.overview()->contextText()));
         // It wrote to stdout only and exited 0: the program's log stays closed.

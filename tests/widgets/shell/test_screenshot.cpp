@@ -5,11 +5,13 @@
 // people to look at, checked not to be blank, for labels that do not fit,
 // and the overview for its figures as a screen reader reads them.
 // PERFDASH_SCREENSHOT_DIR: where the PNGs go.
+#include <QComboBox>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
@@ -17,6 +19,8 @@
 
 #include "widgets/bench/BenchResultsModel.h"
 #include "widgets/bench/ProbesPage.h"
+#include "widgets/live/HeatMapCanvas.h"
+#include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
@@ -146,6 +150,39 @@ private slots:
         QVERIFY2(groups->viewport()->rect().contains(eighth), "the 8th group is out of view");
         QVERIFY(plan->model()->rowCount() > 0);
         QVERIFY2(!plan->verticalScrollBar()->isVisible(), "the plan scrolls");
+    }
+
+    void heatMapOfARecordedSystemWideSession_data() { mainWindowAfterARun_data(); }
+
+    // tests/fixtures/report/system-wide-2cpu.json: both CPUs of this VM counted
+    // system-wide while a busy loop ran on CPU 1, then on CPU 0.
+    void heatMapOfARecordedSystemWideSession() {
+        QFETCH(QSize, size);
+        QSettings settings(dir_.filePath(QStringLiteral("screenshot-heatmap.ini")), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QVERIFY(showAt(window, size));
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/system-wide-2cpu.json"));
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+        QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
+        window.showPage(MainWindow::Page::Live);
+        HeatMapView* heatMap = window.liveView()->heatMap();
+        for (QTabWidget* tabs : window.liveView()->findChildren<QTabWidget*>())
+            if (tabs->indexOf(heatMap) >= 0) tabs->setCurrentWidget(heatMap);
+        heatMap->flush();
+        QTest::qWait(300);
+        QVERIFY2(heatMap->placeholderText().isEmpty(), qPrintable(heatMap->placeholderText()));
+        const HeatMapCanvas& canvas = *heatMap->canvas();
+        QCOMPARE(canvas.grid().rows(), size_t(2));
+        QCOMPARE(canvas.rows()[1].label, QStringLiteral("CPU 1"));
+        // CPUs utilised is 1 on every CPU counted system-wide: the map opens on a metric that differs.
+        QVERIFY2(heatMap->measureBox()->currentText() != QStringLiteral("CPUs utilised"),
+                 qPrintable(heatMap->measureBox()->currentText()));
+        QVERIFY(canvas.describeCell(1, 0).startsWith(heatMap->measureBox()->currentText().section(QStringLiteral(" ["), 0, 0)));
+        saveWindow(window, QStringLiteral("perfdash-heatmap"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }
