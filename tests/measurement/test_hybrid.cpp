@@ -18,6 +18,9 @@
 #include "core/groups/GroupFileParser.h"
 #include "core/measurement/ResultBuilder.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
+#include "core/report/TextReport.h"
 
 using namespace perfdash;
 
@@ -277,6 +280,21 @@ private slots:
         // Package energy is not split by core type: n/a per type, never the whole package's.
         QVERIFY(groups[0].events[2].coreTypes.empty());
         QVERIFY(!isAvailable(groups[0].metrics[1].perCoreType[0].value));
+
+        // The report keeps the labels and the split, and its text says them.
+        MeasurementResult result;
+        result.locations = cpus;
+        result.groups = groups;
+        auto read = readReportJson(formatReportJson(result), "hybrid.json");
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->locations[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(read->groups[0].events[0].coreTypes.size(), size_t{2});
+        QCOMPARE(read->groups[0].events[0].coreTypes[1].total.value, 400.0);
+        QCOMPARE(read->groups[0].metrics[0].perCoreType[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(read->groups[0].metrics[0].perCoreType[1].value, 2.0);
+        const std::string text = formatTextReport(result);
+        QVERIFY2(text.find("HWThread 16 cpu_atom") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("Per core type") != std::string::npos, text.c_str());
 
         // A process followed on any CPU: the sum of both core types' events.
         auto task = ResultBuilder::create(plan, {{"process", 42}}, MetricEnvironment{}, {});
