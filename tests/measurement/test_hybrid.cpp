@@ -16,6 +16,7 @@
 #include "core/events/EventResolver.h"
 #include "core/events/HybridCoreEvent.h"
 #include "core/groups/GroupFileParser.h"
+#include "core/measurement/IntervalCombiner.h"
 #include "core/measurement/ResultBuilder.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/report/ReportJson.h"
@@ -58,6 +59,41 @@ EventSlot standIn(const std::string& counter, const std::string& corePmu, std::v
     return EventSlot{counter, e, 0};
 }
 
+// CPI on a hybrid CPU: FIXC0 and FIXC1 on both core types (event-set slots
+// 0/1 and 2/3: cpu_core, cpu_atom), PWR0 the package energy (slot 4).
+MeasurementPlan hybridCpiPlan() {
+    MeasurementPlan plan;
+    PlannedGroup g;
+    g.group.name = "CPI";
+    g.group.events = {slot("FIXC0", "INST_RETIRED_ANY"), slot("FIXC1", "CPU_CLK_UNHALTED_THREAD"),
+                      slot("PWR0", "PWR_PKG_ENERGY")};
+    g.group.metrics = {{"CPI", "FIXC1/FIXC0", 0}, {"Energy per instruction", "PWR0/FIXC0", 0}};
+    // Event-set slots: 0 FIXC0 cpu_core, 1 FIXC0 cpu_atom, 2 FIXC1 cpu_core, 3 FIXC1 cpu_atom, 4 PWR0.
+    auto hybridEvent = [](const std::string& counter, int coreSlot, int atomSlot) {
+        PlannedEvent e;
+        e.counter = e.spec = e.name = counter;
+        e.availability.state = Availability::State::Countable;
+        e.eventSetSlot = coreSlot;
+        e.coreTypes = {{"cpu_core", kPCores, coreSlot, ""}, {"cpu_atom", kECores, atomSlot, ""}};
+        return e;
+    };
+    PlannedEvent energy;
+    energy.counter = energy.spec = energy.name = "PWR0";
+    energy.availability.state = Availability::State::Countable;
+    energy.eventSetSlot = 4;
+    g.events = {hybridEvent("FIXC0", 0, 1), hybridEvent("FIXC1", 2, 3), energy};
+    for (int s = 0; s < 5; ++s) plan.eventSet.push_back(EventSlot{"s" + std::to_string(s), ResolvedEvent{}, 0});
+    plan.groups.push_back(std::move(g));
+    return plan;
+}
+
+// CPU 14 is a P-core, 16 and 17 are E-cores.
+std::vector<LocationInfo> mixedCpus() {
+    std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}, {"cpu", 17}};
+    cpus[0].coreType = "cpu_core";
+    cpus[1].coreType = cpus[2].coreType = "cpu_atom";
+    return cpus;
+}
 } // namespace
 
 class TestHybrid : public QObject {
@@ -225,32 +261,8 @@ private slots:
     // Each CPU's value comes from its own core type's event; the totals and a
     // metric's aggregate are split by core type; a task's value sums both.
     void resultsArePerCpuOfItsTypeAndSplitByCoreType() {
-        MeasurementPlan plan;
-        PlannedGroup g;
-        g.group.name = "CPI";
-        g.group.events = {slot("FIXC0", "INST_RETIRED_ANY"), slot("FIXC1", "CPU_CLK_UNHALTED_THREAD"),
-                          slot("PWR0", "PWR_PKG_ENERGY")};
-        g.group.metrics = {{"CPI", "FIXC1/FIXC0", 0}, {"Energy per instruction", "PWR0/FIXC0", 0}};
-        // Event-set slots: 0 FIXC0 cpu_core, 1 FIXC0 cpu_atom, 2 FIXC1 cpu_core, 3 FIXC1 cpu_atom, 4 PWR0.
-        auto hybridEvent = [](const std::string& counter, int coreSlot, int atomSlot) {
-            PlannedEvent e;
-            e.counter = e.spec = e.name = counter;
-            e.availability.state = Availability::State::Countable;
-            e.eventSetSlot = coreSlot;
-            e.coreTypes = {{"cpu_core", kPCores, coreSlot, ""}, {"cpu_atom", kECores, atomSlot, ""}};
-            return e;
-        };
-        PlannedEvent energy;
-        energy.counter = energy.spec = energy.name = "PWR0";
-        energy.availability.state = Availability::State::Countable;
-        energy.eventSetSlot = 4;
-        g.events = {hybridEvent("FIXC0", 0, 1), hybridEvent("FIXC1", 2, 3), energy};
-        for (int s = 0; s < 5; ++s) plan.eventSet.push_back(EventSlot{"s" + std::to_string(s), ResolvedEvent{}, 0});
-        plan.groups.push_back(std::move(g));
-
-        std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}, {"cpu", 17}};
-        cpus[0].coreType = "cpu_core";
-        cpus[1].coreType = cpus[2].coreType = "cpu_atom";
+        const MeasurementPlan plan = hybridCpiPlan();
+        std::vector<LocationInfo> cpus = mixedCpus();
         auto builder = ResultBuilder::create(plan, cpus, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         // counts[location * 5 + slot]; the slot of the other core type reads as never enabled (n/a).
@@ -301,6 +313,32 @@ private slots:
         const auto taskGroups = task->build({c(1000), c(400), c(500), c(800), c(2)}, 1.0);
         QCOMPARE(taskGroups[0].events[0].perLocation[0].value, 1400.0);
         QCOMPARE(taskGroups[0].metrics[0].aggregate, 1300.0 / 1400.0);
+    }
+
+    // Intervals joined (IntervalCombiner) give what the builder gives for the
+    // joined counts: each CPU's value goes back to its own core type's slot.
+    void joinedIntervalsKeepTheSplitByCoreType() {
+        const MeasurementPlan plan = hybridCpiPlan();
+        auto builder = ResultBuilder::create(plan, mixedCpus(), MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const CountValue na{};
+        auto c = [](double v) { return CountValue{v, 1.0}; };
+        const std::vector<CountValue> first = {c(600), na, c(300), na, c(1), na, c(100), na, c(200), c(0),
+                                               na, c(50), na, c(100), c(0)};
+        const std::vector<CountValue> second = {c(400), na, c(200), na, c(1), na, c(200), na, c(400), c(0),
+                                                na, c(50), na, c(100), c(0)};
+        IntervalCombiner combiner(plan, *builder, 2);
+        IntervalResult a{1.0, 1.0, builder->build(first, 1.0)};
+        IntervalResult b{2.0, 1.0, builder->build(second, 1.0)};
+        QVERIFY(!combiner.add(a));
+        const auto joined = combiner.add(b);
+        QVERIFY(joined.has_value());
+        const EventResult& instr = joined->groups[0].events[0];
+        QCOMPARE(instr.perLocation[0].value, 1000.0);
+        QCOMPARE(instr.perLocation[1].value, 300.0);
+        QCOMPARE(instr.coreTypes[0].total.value, 1000.0);
+        QCOMPARE(instr.coreTypes[1].total.value, 400.0);
+        QCOMPARE(joined->groups[0].metrics[0].perCoreType[1].value, 2.0);
     }
 
     // A core type without the event: its CPUs are n/a with the reason, the
