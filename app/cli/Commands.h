@@ -34,6 +34,7 @@ extern const Subcommand kIpcCommand;
 extern const Subcommand kServeCommand;
 extern const Subcommand kPrometheusRulesCommand;
 extern const Subcommand kMergeCommand;
+extern const Subcommand kReportCommand;
 extern const Subcommand kLikwidPerfctrCommand;
 
 // Parses a subcommand's arguments and answers --help and usage errors, so every subcommand behaves alike.

@@ -23,7 +23,7 @@ CommandLine mergeCommandLine() {
                    "fastest run. The runs must have counted the same groups and events; their topologies may differ. "
                    "Timelines are not merged.");
     cl.option({"-o", "--output", "FILE",
-               "write the merged report to FILE (.json, .csv or .txt by its suffix) instead of the text report on "
+               "write the merged report to FILE (.json, .csv, .txt or .html by its suffix) instead of the text report on "
                "stdout"});
     cl.example("run-*.json -o job.json", "Merge every rank's report into job.json");
     cl.example("node1.json node2.json", "Show two hosts' runs side by side, with statistics across them");

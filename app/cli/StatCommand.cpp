@@ -44,7 +44,7 @@ CommandLine statCommandLine() {
     cl.option({"-O", "--csv", "", "print CSV (a header row and a schema version) instead of tables"});
     cl.option({"", "--json", "", "print the JSON report (with -t: a JSON line per interval, then the report)"});
     cl.option({"-o", "--output", "FILE",
-               "write the report to FILE instead (.json, .csv, .txt; %h %p %r %j expand); with -t the run is saved "
+               "write the report to FILE instead (.json, .csv, .txt, .html; %h %p %r %j expand); with -t the run is saved "
                "every second to FILE.partial.json until the report is written"});
     cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program", true});
     cl.option({"", "--cwd", "DIR", "working directory for the program"});

@@ -85,6 +85,7 @@ std::vector<Command> topCommands() {
             commandOf(kServeCommand),
             commandOf(kPrometheusRulesCommand),
             commandOf(kMergeCommand),
+            commandOf(kReportCommand),
             {"likwid-perfctr", kLikwidPerfctrCommand.commandLine().summary(), runLikwidPerfctr}};
 }
 

@@ -79,12 +79,14 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.unit = event.unit;
     p.scale = event.scale;
     if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
-        // Uncore, RAPL and similar PMUs belong to the package, not to a CPU: they see the
-        // work of every program there, so the kernel counts them only on whole CPUs.
+        // Uncore, data fabric and RAPL PMUs belong to the package, not to a CPU: they count
+        // whatever runs on the CPUs they serve (their cpumask), so a per-program count would
+        // be a lie. Say so and name CPUs that would count it.
+        const std::string cpus = formatCpuList(event.cpus);
         p.availability = unsupported("'" + event.name + "' counts whole CPUs only: PMU '" + event.pmu +
-                                     "' belongs to the package and sees every program on it (the kernel lists the "
-                                     "CPUs that read it in its cpumask), so it cannot count one program; " +
-                                     kWholeCpusFix);
+                                     "' belongs to the package and counts everything that runs on the CPUs it "
+                                     "serves (its cpumask: " + cpus + "), whichever program it is, so it cannot "
+                                     "count one program; " + kWholeCpusFix + " (e.g. -c " + cpus + ")");
         p.availability.brief = kWholeCpusOnly;
         return p;
     }

@@ -4,10 +4,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/report/KeyFigures.h"
 #include "core/report/MarkupText.h"
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
+#include "core/report/RunContext.h"
+#include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -196,6 +199,63 @@ std::string chartHtml(const ReportChart& chart, size_t index, bool forPrint) {
            esc(chart.title) + "\"/></p>\n";
 }
 
+const char* ratingClass(Rating rating) {
+    switch (rating) {
+    case Rating::Bad: return " class=\"bad\"";
+    case Rating::Warning: return " class=\"warning\"";
+    case Rating::Good:
+    case Rating::None: break;
+    }
+    return "";
+}
+
+const char* ratingText(Rating rating) {
+    switch (rating) {
+    case Rating::Bad: return "worth a look";
+    case Rating::Warning: return "watch";
+    case Rating::Good: return "fine";
+    case Rating::None: break;
+    }
+    return "";
+}
+
+// The overview's key figures of one group: each metric but the run's length, its
+// whole-run value, coverage and band, the band's reason where it is not fine.
+std::string keyFiguresHtml(const GroupResult& g, const MetricThresholds& thresholds, bool forPrint) {
+    std::string out = "<h3>" + esc(g.name) + (g.shortDescription.empty() ? "" : ": " + esc(g.shortDescription)) +
+                      "</h3>\n" + tableOpen("figures", forPrint) +
+                      "<thead><tr><th>Key figure</th><th>Value</th><th>Unit</th><th>Coverage</th><th>Band</th></tr></thead>\n<tbody>\n";
+    const double coverage = metricCoverage(g, kAggregateLocation);
+    for (const MetricResult& m : g.metrics) {
+        if (!isKeyFigure(m)) continue;
+        const MetricNameParts name = splitMetricName(m.name);
+        const MetricThreshold* rule = thresholds.find(g.name, m.name);
+        const Rating rating = rule ? rule->rate(m.aggregate) : Rating::None;
+        std::string band = ratingText(rating);
+        if (rule && (rating == Rating::Warning || rating == Rating::Bad)) band += ": " + rule->why;
+        const bool value = isAvailable(m.aggregate);
+        out += "<tr" + std::string(ratingClass(rating)) + "><td class=\"label\">" + esc(name.name) + "</td><td class=\"" +
+               (value ? "num" : "na") + "\">" + esc(formatNumber(m.aggregate)) + "</td><td>" + esc(name.unit) +
+               "</td><td class=\"num\">" + (value ? esc(formatCoverage(coverage)) : std::string()) + "</td><td>" +
+               esc(band) + "</td></tr>\n";
+    }
+    return out + "</tbody>\n</table>\n";
+}
+
+std::string overviewHtml(const MeasurementResult& r, const HtmlReportOptions& options) {
+    const RunContext context = describeRun(r);
+    std::string out = "<h2>Overview</h2>\n<p class=\"context\">" + esc(context.line) + "</p>\n";
+    if (!context.limitations.empty()) {
+        out += "<ul class=\"limits\">\n";
+        for (const std::string& line : context.limitations) out += "<li>" + esc(line) + "</li>\n";
+        out += "</ul>\n";
+    }
+    for (const GroupResult& g : r.groups)
+        if (std::any_of(g.metrics.begin(), g.metrics.end(), isKeyFigure)) out += keyFiguresHtml(g, options.thresholds, options.forPrint);
+    for (const std::string& note : options.notes) out += "<p class=\"note\">" + esc(note) + "</p>\n";
+    return out;
+}
+
 // Font sizes in points: QTextDocument (the PDF) takes pixels as device pixels, which at print
 // resolution would make the text tiny; points mean the same on screen and on paper.
 constexpr const char* kStyle = R"(body { font-family: sans-serif; font-size: 10.5pt; color: #222; margin: 24px; max-width: 1280px; }
@@ -215,6 +275,10 @@ td.ok { color: #1a7f37; }
 tr.warning td, tr.warning th { background: #fff4e0; }
 p.note { color: #555; font-size: 9pt; margin: 2px 0; }
 p.banner { background: #fff4e0; border: 1px solid #e0b060; padding: 6px 10px; }
+p.context { font-weight: bold; }
+ul.limits { color: #8a5a00; }
+table.figures tr.warning td { background: #fff4e0; }
+table.figures tr.bad td { background: #fde2e1; }
 div.charts { display: flex; flex-wrap: wrap; gap: 12px; }
 div.chart svg { display: block; max-width: 100%; height: auto; border: 1px solid #ddd; }
 footer { margin-top: 32px; color: #777; font-size: 9pt; }
@@ -231,6 +295,19 @@ p.note, footer { font-size: 7.5pt; }
 )";
 
 } // namespace
+
+HtmlReportOptions htmlReportOptionsFromData() {
+    HtmlReportOptions options;
+    if (auto thresholds = loadMetricThresholds(defaultMetricThresholdsPath()); thresholds.ok())
+        options.thresholds = std::move(thresholds.value());
+    else
+        options.notes.push_back("Key figures are not marked: " + thresholds.error().message);
+    if (auto colors = ColorScale::load(ColorScale::defaultPath()); colors.ok())
+        options.heatColors = std::move(colors.value());
+    else
+        options.notes.push_back("No heat map: " + colors.error().message);
+    return options;
+}
 
 std::string htmlChartResourceName(size_t index) { return "chart-" + std::to_string(index) + ".png"; }
 
@@ -251,6 +328,7 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         out += "<p class=\"banner\">Incomplete session: it was saved while running and never finished. The "
                "timeline ends at the last save; whole-run metrics are not known.</p>\n";
 
+    out += overviewHtml(r, options);
     out += "<h2>Configuration</h2>\n" + keyValueTable(configurationRows(r), options.forPrint);
     out += "<h2>Machine</h2>\n";
     const Rows machine = machineRows(r.machine);
@@ -264,6 +342,9 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         std::string groupCharts;
         for (size_t c = 0; c < charts.size(); ++c)
             if (charts[c].group == g) groupCharts += chartHtml(charts[c], c, options.forPrint);
+        if (!options.forPrint && options.heatColors)
+            if (auto heatMap = groupHeatMap(r, g, *options.heatColors))
+                groupCharts += "<div class=\"chart heatmap\">\n" + heatMap->drawing.svg + "</div>\n";
         if (!groupCharts.empty()) out += "<h3>Charts</h3>\n<div class=\"charts\">\n" + groupCharts + "</div>\n";
     }
     if (r.groups.empty()) out += "<p class=\"note\">The report holds no groups.</p>\n";

@@ -1,12 +1,19 @@
 #pragma once
-// A self-contained HTML report of a MeasurementResult: the machine
+// A self-contained HTML report of a MeasurementResult: the overview (the run
+// in one line, each limitation with its reason, every group's key figures
+// marked where a threshold says they are worth a look), the machine
 // (topology, kernel, capabilities), the configuration, per group the tables
-// of the text report (events × locations, statistics, metrics) and charts.
+// of the text report (events × locations, statistics, metrics) and charts,
+// and for a session counted per CPU a heat map of CPUs over time.
 // One file: styles inline, charts as inline SVG, no scripts, nothing fetched.
 // Every piece of text that came from the user or the measured program is
 // escaped (MarkupText.h); a Content-Security-Policy forbids scripts besides.
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/report/ColorScale.h"
+#include "core/report/MetricThresholds.h"
 #include "core/result/MeasurementResult.h"
 
 namespace perfdash {
@@ -17,7 +24,17 @@ struct HtmlReportOptions {
     // htmlChartResourceName(N), N indexing reportCharts()), smaller type and
     // tables as wide as the page, for A4.
     bool forPrint = false;
+    // Where the key figures' bands come from; without rules they are not marked.
+    MetricThresholds thresholds{};
+    // The heat maps' colours; without a scale there is no heat map. Not drawn for print.
+    std::optional<ColorScale> heatColors{};
+    // What could not be loaded for the above, said in the report.
+    std::vector<std::string> notes{};
 };
+
+// The thresholds (the user's copy, else the installed one) and the heat map
+// colours read from perfdash's data files, with a note for what failed.
+HtmlReportOptions htmlReportOptionsFromData();
 
 std::string formatHtmlReport(const MeasurementResult& result, const HtmlReportOptions& options = {});
 

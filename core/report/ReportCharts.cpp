@@ -1,10 +1,15 @@
 #include "core/report/ReportCharts.h"
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
+#include "core/report/CpuPlaces.h"
+#include "core/report/KeyFigures.h"
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
 #include "core/result/Decimation.h"
+#include "core/result/HeatMapGrid.h"
 #include "core/result/MetricCoverage.h"
 
 namespace perfdash {
@@ -110,6 +115,93 @@ std::vector<ReportChart> reportCharts(const MeasurementResult& result, const Svg
         }
     }
     return charts;
+}
+
+namespace {
+constexpr size_t kHeatMapCells = 20000; // columns shrink as rows grow, so a 256-CPU map stays a small file
+constexpr int kScaleSteps = 32;          // the colour bar's steps
+
+bool countedPerCpu(const MeasurementResult& r) {
+    return r.locations.size() > 1 && std::all_of(r.locations.begin(), r.locations.end(),
+                                                   [](const LocationInfo& l) { return l.kind == "cpu"; });
+}
+
+// One series per location of one metric: its value in each interval.
+TimelineStore metricPerLocation(const MeasurementResult& r, size_t group, size_t metric) {
+    TimelineStore store;
+    store.reset(r.locations.size());
+    std::vector<CountValue> row(r.locations.size());
+    for (const IntervalResult& interval : r.intervals) {
+        const GroupResult* g = group < interval.groups.size() ? &interval.groups[group] : nullptr;
+        const MetricResult* m = g && metric < g->metrics.size() ? &g->metrics[metric] : nullptr;
+        for (size_t l = 0; l < row.size(); ++l)
+            row[l] = {m && l < m->perLocation.size() ? m->perLocation[l] : kNotAvailable,
+                      g ? metricCoverage(*g, int(l)) : kNotAvailable};
+        store.append(interval.t, interval.dt, row);
+    }
+    return store;
+}
+} // namespace
+
+std::optional<ReportChart> groupHeatMap(const MeasurementResult& r, size_t group, const ColorScale& colors,
+                                        const SvgOptions& options) {
+    if (!countedPerCpu(r) || r.intervals.empty()) return std::nullopt;
+    const GroupResult& g = r.groups[group];
+    std::optional<size_t> chosen, fallback;
+    std::optional<TimelineStore> store;
+    for (size_t m = 0; m < g.metrics.size() && !chosen; ++m) {
+        if (!isKeyFigure(g.metrics[m]) || splitMetricName(g.metrics[m].name).unit == "s") continue;
+        TimelineStore values = metricPerLocation(r, group, m);
+        ValueRange all;
+        for (size_t l = 0; l < values.seriesCount(); ++l) all.include(values.series(l).range(0, values.size()));
+        if (!fallback) fallback = m;
+        if (differsAcrossCells(all)) chosen = m, store = std::move(values);
+    }
+    if (!chosen && fallback) chosen = fallback, store = metricPerLocation(r, group, *fallback);
+    if (!chosen) return std::nullopt;
+
+    // Rows by socket, NUMA node and CPU number.
+    const auto places = cpuPlaces(r.machine);
+    std::vector<std::tuple<int, int, int, size_t>> order;
+    std::set<int> sockets;
+    for (size_t l = 0; l < r.locations.size(); ++l) {
+        const auto p = places.find(r.locations[l].id);
+        const CpuPlace place = p == places.end() ? CpuPlace{} : p->second;
+        order.emplace_back(place.socket, place.numaNode, r.locations[l].id, l);
+        sockets.insert(place.socket);
+    }
+    std::sort(order.begin(), order.end());
+    HeatMapChart chart;
+    std::vector<size_t> rows;
+    for (const auto& [socket, node, cpu, l] : order) {
+        rows.push_back(l);
+        chart.rowLabels.push_back((sockets.size() > 1 && socket >= 0 ? "S" + std::to_string(socket) + " " : "") +
+                                  locationLabel(r.locations[l]));
+    }
+    const size_t columns = std::max<size_t>(10, std::min<size_t>(200, kHeatMapCells / rows.size()));
+    const HeatMapGrid grid(*store, rows, 0, store->size(), columns);
+    const ValueRange& all = grid.overall();
+    auto colour = [&](double v) { return colors.at(all.max > all.min ? (v - all.min) / (all.max - all.min) : 0.5); };
+    chart.columns = grid.columns();
+    for (size_t row = 0; row < grid.rows(); ++row)
+        for (size_t c = 0; c < grid.columns(); ++c) {
+            const ValueRange& cell = grid.cell(row, c);
+            chart.cells.push_back(cell.empty() ? std::nullopt : std::optional(colour(cell.max)));
+        }
+    for (int i = 0; i < kScaleSteps; ++i) chart.scale.push_back(colors.at(double(i) / (kScaleSteps - 1)));
+    const MetricNameParts name = splitMetricName(g.metrics[*chosen].name);
+    const std::string unit = name.unit.empty() ? "" : " " + name.unit;
+    chart.low = all.empty() ? kNotAvailableText : formatNumber(all.min);
+    chart.high = all.empty() ? kNotAvailableText : formatNumber(all.max) + unit;
+    chart.fromS = r.intervals.front().t - r.intervals.front().dt;
+    chart.toS = r.intervals.back().t;
+    chart.title = g.name + ": " + name.name + " per CPU over time";
+    const size_t per = store->size() / grid.columns();
+    chart.note = store->size() % grid.columns() == 0 && per == 1
+                     ? "each cell: one interval"
+                     : "each cell: the highest value of its " + std::to_string(per) +
+                           (store->size() % grid.columns() ? " or " + std::to_string(per + 1) : std::string()) + " intervals";
+    return ReportChart{group, chart.title, renderHeatMapSvg(chart, options)};
 }
 
 } // namespace perfdash

@@ -4,8 +4,11 @@
 // when a group has no metrics) and, with more than one location, every
 // metric per location. The HTML report embeds them as SVG; the PDF report
 // rasterises the same drawings.
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/report/ColorScale.h"
 
 #include "core/report/SvgChart.h"
 #include "core/result/MeasurementResult.h"
@@ -27,5 +30,13 @@ struct ReportChart {
 std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t group, int columns);
 
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options = {});
+
+// A group's per-CPU heat map, for a session counted per CPU with intervals:
+// CPUs (ordered by socket and NUMA node where the report's topology says)
+// by time, coloured by the first key figure that differs between cells (as
+// the GUI's heat map chooses). None for another session, or a group whose
+// figures are all in seconds.
+std::optional<ReportChart> groupHeatMap(const MeasurementResult& result, size_t group, const ColorScale& colors,
+                                        const SvgOptions& options = {});
 
 } // namespace perfdash

@@ -1,5 +1,6 @@
 #include "core/report/ReportOutput.h"
 
+#include "core/report/HtmlReport.h"
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/TextReport.h"
@@ -11,13 +12,14 @@ namespace perfdash {
 Result<ReportFormat> reportFormatForPath(std::string_view path) {
     const std::string_view name = path.substr(path.find_last_of('/') + 1); // npos + 1 == 0: no directory part
     const size_t dot = name.find_last_of('.');
-    const std::string accepted = "use .json, .csv or .txt";
+    const std::string accepted = "use .json, .csv, .txt or .html";
     if (dot == std::string_view::npos || dot == 0)
         return makeError("output file '" + std::string(path) + "' has no suffix to choose the format by (" + accepted + ")");
     const std::string suffix = toLower(name.substr(dot));
     if (suffix == ".json") return ReportFormat::Json;
     if (suffix == ".csv") return ReportFormat::Csv;
     if (suffix == ".txt") return ReportFormat::Text;
+    if (suffix == ".html") return ReportFormat::Html;
     return makeError("output file '" + std::string(path) + "': unknown format '" + std::string(name.substr(dot)) +
                      "' (" + accepted + ")");
 }
@@ -26,6 +28,7 @@ std::string renderReport(const MeasurementResult& result, ReportFormat format) {
     switch (format) {
     case ReportFormat::Json: return formatReportJson(result);
     case ReportFormat::Csv: return formatReportCsv(result);
+    case ReportFormat::Html: return formatHtmlReport(result, htmlReportOptionsFromData());
     case ReportFormat::Text: break;
     }
     return formatTextReport(result);

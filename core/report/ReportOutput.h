@@ -9,9 +9,9 @@
 
 namespace perfdash {
 
-enum class ReportFormat { Json, Csv, Text };
+enum class ReportFormat { Json, Csv, Text, Html };
 
-// ".json", ".csv", ".txt", in any letter case; anything else is an error naming the suffix.
+// ".json", ".csv", ".txt", ".html", in any letter case; anything else is an error naming the suffix.
 Result<ReportFormat> reportFormatForPath(std::string_view path);
 
 std::string renderReport(const MeasurementResult& result, ReportFormat format);

@@ -231,4 +231,53 @@ SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options) {
     return {out + "</svg>\n", options.width, static_cast<int>(height)};
 }
 
+namespace {
+std::string hexColour(const std::optional<Rgb>& c) {
+    return c ? printfString("#%02x%02x%02x", c->r, c->g, c->b) : std::string("#c8c8c8");
+}
+} // namespace
+
+SvgDrawing renderHeatMapSvg(const HeatMapChart& chart, const SvgOptions& options) {
+    constexpr double kTop = 52, kBottom = 30, kMaxRow = 18, kMinRow = 2, kPlotHeight = 420;
+    const size_t rows = chart.rowLabels.size();
+    const double rowHeight = std::clamp(kPlotHeight / double(std::max<size_t>(rows, 1)), kMinRow, kMaxRow);
+    const double height = kTop + rowHeight * double(rows) + kBottom;
+    size_t longestLabel = 0;
+    for (const auto& label : chart.rowLabels) longestLabel = std::max(longestLabel, label.size());
+    const double left = double(longestLabel) * kCharWidth + 14, right = options.width - 10.0;
+    const double cellWidth = (right - left) / double(std::max<size_t>(chart.columns, 1));
+
+    std::string out = svgOpen(options, height, chart.title);
+    out += text(options.width / 2.0, 34, chart.note, "middle", " fill-opacity=\"0.8\"");
+    // The colour bar, with its ends' values beside it.
+    const double barLeft = left + 8 * kCharWidth, barWidth = 120;
+    out += text(barLeft - 6, 48, chart.low, "end");
+    for (size_t i = 0; i < chart.scale.size(); ++i)
+        out += "<rect x=\"" + num(barLeft + barWidth * double(i) / double(chart.scale.size())) + "\" y=\"39\" width=\"" +
+               num(barWidth / double(chart.scale.size()) + 0.3) + "\" height=\"10\" fill=\"" + hexColour(chart.scale[i]) + "\"/>\n";
+    out += text(barLeft + barWidth + 6, 48, chart.high + "   (grey: no value)", "start");
+
+    const size_t labelEvery = size_t(std::ceil(12.0 / rowHeight));
+    for (size_t r = 0; r < rows; ++r) {
+        const double top = kTop + rowHeight * double(r);
+        out += "<g class=\"row\" shape-rendering=\"crispEdges\">\n";
+        if (r % labelEvery == 0) out += text(left - 6, top + std::min(rowHeight, 12.0) - 2, chart.rowLabels[r], "end");
+        for (size_t c = 0; c < chart.columns;) {
+            const auto& colour = chart.cells[r * chart.columns + c];
+            size_t end = c + 1;
+            while (end < chart.columns && chart.cells[r * chart.columns + end] == colour) ++end;
+            out += "<rect x=\"" + num(left + cellWidth * double(c)) + "\" y=\"" + num(top) + "\" width=\"" +
+                   num(cellWidth * double(end - c) + 0.3) + "\" height=\"" + num(rowHeight) + "\" fill=\"" +
+                   hexColour(colour) + "\"/>\n";
+            c = end;
+        }
+        out += "</g>\n";
+    }
+    const double bottom = kTop + rowHeight * double(rows);
+    out += text(left, bottom + 16, printfString("%.1f s", chart.fromS), "start");
+    out += text(right, bottom + 16, printfString("%.1f s", chart.toS), "end");
+    out += text((left + right) / 2, bottom + 16, "t [s]", "middle");
+    return {out + "</svg>\n", options.width, static_cast<int>(height)};
+}
+
 } // namespace perfdash

@@ -3,8 +3,11 @@
 // time) and a horizontal bar chart (a metric per location). No scripts, no
 // fonts or files to fetch, only elements that Qt's SVG renderer draws too
 // (the PDF report rasterises the same SVG). Every label is escaped.
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/report/ColorScale.h"
 
 namespace perfdash {
 
@@ -41,6 +44,19 @@ struct BarChart {
     std::vector<Bar> bars;
 };
 
+// Rows (CPUs) by columns of time, each cell a colour, or none (grey) where
+// there is no value; a colour bar from the lowest to the highest value.
+struct HeatMapChart {
+    std::string title;
+    std::vector<std::string> rowLabels;
+    size_t columns = 0;
+    std::vector<std::optional<Rgb>> cells; // row-major, rowLabels.size() x columns
+    double fromS = 0, toS = 0;             // the time the columns span
+    std::vector<Rgb> scale;                // the colour bar, low to high
+    std::string low, high;                 // the values at its ends, with unit
+    std::string note;                      // under the title: what a cell shows
+};
+
 struct SvgOptions {
     int width = 600; // two side by side fit a 1280-pixel wide page
     int height = 280; // of a line chart; a bar chart is as tall as its bars need
@@ -59,5 +75,7 @@ struct SvgDrawing {
 SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options = {});
 // Each bar is a <g class="bar">: a <rect> for a value, only the "n/a" text without one.
 SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options = {});
+// Each row is a <g class="row">; neighbouring cells of one colour are one <rect>.
+SvgDrawing renderHeatMapSvg(const HeatMapChart& chart, const SvgOptions& options = {});
 
 } // namespace perfdash

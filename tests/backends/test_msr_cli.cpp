@@ -116,7 +116,11 @@ private slots:
         t.set(0, kIntelPp0EnergyStatus, 100);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("PERFDASH_MSR_ROOT", QString::fromStdString(t.root()));
-        const CliRun r = runCli({"stat", "--backend", "msr", "-c", "0", "-g", "ENERGY", "-t", "1000s", "--json", "--",
+        // The generic ENERGY group by its file: a bare name picks the host's native
+        // ENERGY group where its arch has one (the AMD groups read RAPL_PKG_ENERGY),
+        // and this tree plays an Intel machine.
+        const QString energy = qEnvironmentVariable("PERFDASH_DATA_DIR") + "/groups/generic/ENERGY.txt";
+        const CliRun r = runCli({"stat", "--backend", "msr", "-c", "0", "-g", energy, "-t", "1000s", "--json", "--",
                                  fakeCountersProgram(), QString::fromStdString(t.msrPath(0)),
                                  offset(kIntelPkgEnergyStatus), QString::number(3 * 16384 - 0x4000),
                                  offset(kIntelPp0EnergyStatus), QString::number(100 + 16384 * 3 / 2)},

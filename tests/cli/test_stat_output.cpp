@@ -149,6 +149,54 @@ private slots:
         QCOMPARE(j["intervals"][0]["groups"][0]["metrics"][0]["coverage"]["aggregate"].get<double>(), 1.0);
     }
 
+    // A run pinned to two CPUs written as HTML, then shown again from its JSON:
+    // the overview and a heat map of its CPUs, and the replay said to be recorded.
+    void htmlReportsFromStatAndFromASavedSession() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string html = dir.path().toStdString() + "/run.html", json = dir.path().toStdString() + "/run.json";
+        for (const std::string& out : {html, json}) {
+            const StatRun run = runStat({"-C", "0-1", "-g", "SOFTWARE", "-t", "50ms", "-o", out, "--", workloadPath(),
+                                         "thread-pages", "2", "3000"});
+            QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        }
+        const auto page = readFile(html);
+        QVERIFY(page && page->starts_with("<!DOCTYPE html>"));
+        QVERIFY2(contains(*page, "<h2>Overview</h2>") && contains(*page, "Page faults"), page->c_str());
+        QVERIFY2(contains(*page, "class=\"chart heatmap\"") && contains(*page, "per CPU over time"), page->c_str());
+        QVERIFY(!contains(*page, "Recorded data"));
+
+        QProcess again;
+        const std::string replayed = dir.path().toStdString() + "/again.html";
+        again.start(cliPath(), {"report", QString::fromStdString(json), "-o", QString::fromStdString(replayed)});
+        const StatRun wrote = collect(again, 60000);
+        QVERIFY2(wrote.exitCode == 0 && contains(wrote.err, "written to " + replayed), wrote.describe().c_str());
+        const auto second = readFile(replayed);
+        QVERIFY(second && contains(*second, "Recorded data: replayed from a saved session"));
+        QVERIFY(contains(*second, "class=\"chart heatmap\""));
+
+        QProcess text;
+        text.start(cliPath(), {"report", QString::fromStdString(json)});
+        const StatRun shown = collect(text, 60000);
+        QVERIFY2(shown.exitCode == 0 && contains(shown.out, "Replay:       yes") && contains(shown.out, "SOFTWARE"),
+                 shown.describe().c_str());
+
+        // Usage and input errors name the input and the fix.
+        QProcess none;
+        none.start(cliPath(), {"report"});
+        const StatRun usage = collect(none, 60000);
+        QVERIFY2(usage.exitCode == 2 && contains(usage.err, "give one saved session"), usage.describe().c_str());
+        QProcess missing;
+        missing.start(cliPath(), {"report", "/nonexistent/run.json"});
+        const StatRun notThere = collect(missing, 60000);
+        QVERIFY2(notThere.exitCode == 1 && contains(notThere.err, "/nonexistent/run.json"), notThere.describe().c_str());
+        QProcess pdf;
+        pdf.start(cliPath(), {"report", QString::fromStdString(json), "-o", "/tmp/x.pdf"});
+        const StatRun badSuffix = collect(pdf, 60000);
+        QVERIFY2(badSuffix.exitCode == 1 && contains(badSuffix.err, "use .json, .csv, .txt or .html"),
+                 badSuffix.describe().c_str());
+    }
+
     // Two ranks of a job (PMI_RANK as MPICH's launcher sets it) write their own
     // reports with -o run-%h-%r.json, and `merge` makes them one report.
     void ranksOfAJobMerge() {

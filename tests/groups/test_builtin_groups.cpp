@@ -109,6 +109,11 @@ private slots:
             QVERIFY2(fs::exists(dataDir() + "/groups/" + zen4 + "/" + name + ".txt"), name);
         for (const char* name : {"CPI", "BRANCH", "DATA", "L2CACHE", "L3CACHE", "TLB_DATA"})
             QVERIFY2(fs::exists(dataDir() + "/groups/" + skl + "/" + name + ".txt"), name);
+        // issue 14's list for the AMD archs (TMA comes with the top-down work)
+        for (const char* arch : {"zen3", "zen4", "zen5"})
+            for (const char* name : {"CPI", "BRANCH", "L2", "L3", "MEM", "ENERGY", "FLOPS_DP", "FLOPS_SP", "TLB"})
+                QVERIFY2(fs::exists(dataDir() + "/groups/" + arch + "/" + name + ".txt"),
+                         (std::string(arch) + "/" + name).c_str());
     }
 
     void intelServerArchsHaveTheIssueGroups() {
@@ -276,6 +281,82 @@ private slots:
         QCOMPARE(zen4.at("Clock [MHz]"), 3000.0);
         QCOMPARE(zen4.at("IPC"), 2.0);
         QCOMPARE(zen4.at("Ops per instruction"), 1.1);
+    }
+
+    void amdMemoryBandwidthFromDataFabricBeats() {
+        // Every data fabric beat is one 64-byte line. Zen 4 splits reads and writes:
+        // 1e9 read and 5e8 write beats on channel 0 in 2 s.
+        const std::string rd0 = "amd_df/event=0x1f,umask=0x7fe/", wr0 = "amd_df/event=0x1f,umask=0x7ff/";
+        std::map<std::string, double> counts{{rd0, 1e9}, {wr0, 5e8}};
+        for (int channel = 1; channel < 4; ++channel)
+            for (const char* umask : {"0x7fe", "0x7ff"}) {
+                char event[64];
+                std::snprintf(event, sizeof event, "amd_df/event=%#x,umask=%s/", 0x1f + 0x40 * channel, umask);
+                counts[event] = 0; // channels 1-3 not populated
+            }
+        const auto zen4 = metricsOf("zen4", "MEM", counts, 2);
+        QCOMPARE(zen4.at("Memory read bandwidth (channels 0-3) [MBytes/s]"), 32000.0);
+        QCOMPARE(zen4.at("Memory write bandwidth (channels 0-3) [MBytes/s]"), 16000.0);
+        QCOMPARE(zen4.at("Memory bandwidth (channels 0-3) [MBytes/s]"), 48000.0);
+        QCOMPARE(zen4.at("Memory data volume (channels 0-3) [GBytes]"), 96.0);
+        // Zen 3 counts both directions in one event per channel: 4 x 2.5e8 lines in 1 s.
+        const auto zen3 = metricsOf("zen3", "MEM",
+                                    {{"DRAM_CHANNEL_0", 2.5e8}, {"DRAM_CHANNEL_1", 2.5e8},
+                                     {"DRAM_CHANNEL_2", 2.5e8}, {"DRAM_CHANNEL_3", 2.5e8}},
+                                    1);
+        QCOMPARE(zen3.at("Memory bandwidth (channels 0-3) [MBytes/s]"), 64000.0);
+        QCOMPARE(zen3.at("Memory data volume (channels 0-3) [GBytes]"), 64.0);
+        // A channel that was not counted makes the total n/a, not a smaller number.
+        const auto partial = metricsOf("zen3", "MEM", {{"DRAM_CHANNEL_0", 2.5e8}}, 1);
+        QVERIFY(std::isnan(partial.at("Memory bandwidth (channels 0-3) [MBytes/s]")));
+    }
+
+    void amdCacheBandwidthFromLineCounts() {
+        // L2: 1e9 requests of 64-byte lines in 4 s; 2.5e8 prefetches found their line in the L2.
+        const auto l2 = metricsOf("zen4", "L2",
+                                  {{"RETIRED_INSTRUCTIONS", 1e10}, {"CPU_CLOCKS_UNHALTED", 8e9},
+                                   {"REQUESTS_TO_L2_GRP1_ALL_NO_PF", 1e9}, {"L2_PF_HIT_IN_L2", 2.5e8}},
+                                  4);
+        QCOMPARE(l2.at("L2 bandwidth [MBytes/s]"), 16000.0);
+        QCOMPARE(l2.at("L2 data volume [GBytes]"), 64.0);
+        QCOMPARE(l2.at("L2 prefetch hit bandwidth [MBytes/s]"), 4000.0);
+        // L3: 1e8 + 1e8 prefetches and 2e8 demand misses sent to the L3 in 1 s.
+        const auto l3 = metricsOf("zen5", "L3",
+                                  {{"RETIRED_INSTRUCTIONS", 1e9}, {"CPU_CLOCKS_UNHALTED", 1e9},
+                                   {"L2_PF_HIT_IN_L3_ALL", 1e8}, {"L2_PF_MISS_IN_L3_ALL", 1e8},
+                                   {"L2_CACHE_MISS_AFTER_L1_MISS", 2e8}},
+                                  1);
+        QCOMPARE(l3.at("L3 bandwidth [MBytes/s]"), 25600.0);
+        QCOMPARE(l3.at("L3 data volume [GBytes]"), 25.6);
+        QCOMPARE(l3.at("L3 prefetch share [%]"), 50.0);
+    }
+
+    void amdFlopsFromKnownOperationCounts() {
+        // Zen 5 splits scalar and packed double precision: 1e9 + 3e9 FLOPs in 2 s.
+        const auto zen5 = metricsOf("zen5", "FLOPS_DP",
+                                    {{"RETIRED_INSTRUCTIONS", 1e9}, {"CPU_CLOCKS_UNHALTED", 1e9},
+                                     {"RETIRED_SSE_AVX_FLOPS_ALL_DP_SCALAR", 1e9},
+                                     {"RETIRED_SSE_AVX_FLOPS_ALL_DP_PACKED", 3e9}},
+                                    2);
+        QCOMPARE(zen5.at("DP [MFLOP/s]"), 2000.0);
+        QCOMPARE(zen5.at("DP packed [MFLOP/s]"), 1500.0);
+        QCOMPARE(zen5.at("Packed share [%]"), 75.0);
+        // Zen 3 counts all precisions in one event: 4e9 FLOPs in 1e9 cycles and 2 s.
+        const auto zen3 = metricsOf("zen3", "FLOPS_SP",
+                                    {{"RETIRED_INSTRUCTIONS", 1e9}, {"CPU_CLOCKS_UNHALTED", 1e9},
+                                     {"RETIRED_SSE_AVX_FLOPS_ALL", 4e9}},
+                                    2);
+        QCOMPARE(zen3.at("FP [MFLOP/s], all precisions"), 2000.0);
+        QCOMPARE(zen3.at("FLOPs per cycle, all precisions"), 4.0);
+    }
+
+    void amdPackagePowerFromEnergy() {
+        const auto m = metricsOf("zen5", "ENERGY",
+                                 {{"RETIRED_INSTRUCTIONS", 1e9}, {"CPU_CLOCKS_UNHALTED", 1e9},
+                                  {"RAPL_PKG_ENERGY", 300}},
+                                 2);
+        QCOMPARE(m.at("Energy PKG [J]"), 300.0);
+        QCOMPARE(m.at("Power PKG [W]"), 150.0);
     }
 
     void skylakeStallLengthUsesTheEdgeDetectSlot() {

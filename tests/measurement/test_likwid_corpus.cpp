@@ -44,7 +44,9 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // tree for the client cores whose uncore the kernel drives alike (the IMC's
 // free-running counters, C-boxes, RAPL), the Nehalem tree for Nehalem and
 // Westmere (one uncore box), the Zen 3 tree for Zen 1 to 3 (their
-// groups use the event and umask terms both L3 formats have).
+// groups use the event and umask terms both L3 formats have), the Zen 4 and
+// Zen 5 trees for Zen 4, Zen 4c and Zen 5 (PerfMonV2: the wider amd_df
+// format, the amd_umc_N memory controllers).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -54,7 +56,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"TGL", "sysfs-icl"},         {"RKL", "sysfs-icl"},
     {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
     {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
-    {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"}};
+    {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
+    {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -112,7 +115,8 @@ private slots:
                                  std::string("sysfs-jkt"),  std::string("sysfs-knl"), std::string("sysfs-nhm"),
                                  std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
-                                 std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string(kNoUncoreTree)})
+                                 std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
+                                 std::string("sysfs-zen5"), std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
         const EventResolver& events = *trees.at(kNoUncoreTree);
 

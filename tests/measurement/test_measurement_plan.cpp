@@ -250,6 +250,8 @@ private slots:
         const std::string df = "amd_df/dram_channel_data_controller_4/";
         std::string error = errorOf(MeasurementPlan::prepare(launch({}, {df}), fixture));
         QVERIFY2(contains(error, "counts whole CPUs only") && contains(error, "-c CPUS"), error.c_str());
+        // ... and names the CPUs the PMU serves, so the fix can be typed as given
+        QVERIFY2(contains(error, "cpumask: 0-1,8") && contains(error, "e.g. -c 0-1,8"), error.c_str());
 
         const std::string group = groupFile("UNCORE", "SHORT uncore\n\nEVENTSET\nDF0 " + df + "\nF page-faults\n");
         auto plan = MeasurementPlan::prepare(launch({group}), fixture);

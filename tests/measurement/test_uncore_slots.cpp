@@ -54,7 +54,7 @@ class TestUncoreSlots : public QObject {
     Q_OBJECT
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
         nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
-        zen3_{tree("sysfs-zen3")};
+        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -324,6 +324,22 @@ private slots:
         // The kernel's AMD RAPL has no core domain here: PWR0 says so.
         QCOMPARE(reasons.size(), size_t(1));
         QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "energy-cores"), reasons[0].c_str());
+    }
+
+    // Zen 5 (likwid's upstream zen5/MEM.txt, L3CACHE.txt): UMCn is the n-th
+    // memory channel's amd_umc_n, CAS commands event 0x0A with read/write mask
+    // 1 (reads) or 2 (writes) in bits 8-9; the L3 lookups L3PMCx04 all unit
+    // masks and 0x01 (misses) on amd_l3 (AMD PPR 57238).
+    void zen5MemoryControllersAndL3() {
+        expectBoxes(zen5_, "zen5",
+                    {{"UMC0C0", "CAS_CMD_RD", "amd_umc_0", 0x10a},
+                     {"UMC0C1", "CAS_CMD_WR", "amd_umc_0", 0x20a},
+                     {"UMC11C0", "CAS_CMD_RD", "amd_umc_11", 0x10a},
+                     {"CPMC0", "L3_LOOKUP_STATE_ALL_TYPES", "amd_l3", 0xff04},
+                     {"CPMC1", "L3_LOOKUP_STATE_MISS", "amd_l3", 0x0104}});
+        // A channel the machine does not have is no event, with the reason.
+        const std::string missing = reason(zen5_, "zen5", slot("UMC12C0", "CAS_CMD_RD"));
+        QVERIFY2(contains(missing, "amd_umc"), missing.c_str());
     }
 
     // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice

@@ -5,6 +5,7 @@
 #include "core/report/MarkupText.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
+#include "core/report/RunContext.h"
 
 using namespace perfdash;
 
@@ -175,6 +176,38 @@ private slots:
         const size_t charts = reportCharts(r).size();
         QCOMPARE(count(html, "<img src=\"chart-"), charts);
         QVERIFY(contains(html, "src=\"" + htmlChartResourceName(charts - 1) + "\""));
+    }
+
+    void overviewSaysTheRunAndMarksKeyFigures() {
+        const MeasurementResult r = samples::richResult();
+        HtmlReportOptions options;
+        options.thresholds = MetricThresholds({{"CPI", "CPI", true, 0.8, 1.0, "many cycles per instruction"}});
+        const std::string html = formatHtmlReport(r, options);
+        const size_t overview = html.find("<h2>Overview</h2>");
+        QVERIFY(overview != std::string::npos && overview < html.find("<h2>Configuration</h2>"));
+        QVERIFY(contains(html, "<p class=\"context\">" + escapeMarkup(describeRun(r).line) + "</p>"));
+        // CPI 1.0748 is past the bad mark; the clock has no rule, so no band.
+        QVERIFY2(contains(html, "<tr class=\"bad\"><td class=\"label\">CPI</td><td class=\"num\">1.0748</td>"), html.c_str());
+        QVERIFY(contains(html, "worth a look: many cycles per instruction"));
+        QVERIFY(contains(html, "<td class=\"label\">Clock</td><td class=\"num\">2500</td><td>MHz</td>"));
+        // A figure without a value says n/a, with no coverage.
+        QVERIFY2(contains(html, "<td class=\"na\">n/a</td>"), html.c_str());
+    }
+
+    void perCpuSessionsGetAHeatMap() {
+        HtmlReportOptions options = htmlReportOptionsFromData();
+        QVERIFY2(options.heatColors.has_value(), options.notes.empty() ? "" : options.notes.front().c_str());
+        const MeasurementResult r = samples::richResult(); // three CPUs, a timeline
+        const std::string html = formatHtmlReport(r, options);
+        QCOMPARE(count(html, "class=\"chart heatmap\""), size_t(2)); // CPI and MEM; `custom` has no metric
+        QVERIFY(contains(html, "CPI: CPI per CPU over time"));
+        // Not for paper (the PDF draws no SVG), not without a scale, not for one location.
+        options.forPrint = true;
+        QVERIFY(!contains(formatHtmlReport(r, options), "heatmap"));
+        QVERIFY(!contains(formatHtmlReport(r), "heatmap"));
+        MeasurementResult one = samples::smallResult();
+        one.locations.resize(1);
+        QVERIFY(!contains(formatHtmlReport(one, htmlReportOptionsFromData()), "heatmap"));
     }
 
     void marksIncompleteAndReplayedSessions() {

@@ -211,6 +211,35 @@ private slots:
         QCOMPARE(inspect(drawing.svg).bars, 64);
     }
 
+    // Two CPUs by four columns: a run of one colour is one rect, a cell without a value is grey.
+    void heatMapMergesRunsOfOneColourAndGreysMissingCells() {
+        const Rgb a{10, 20, 30}, b{200, 100, 0};
+        HeatMapChart chart;
+        chart.title = "t";
+        chart.rowLabels = {"CPU <0>", "CPU 1"};
+        chart.columns = 4;
+        chart.cells = {a, a, a, a, b, std::nullopt, std::nullopt, a};
+        chart.scale = {a, b};
+        chart.low = "1";
+        chart.high = "2 MHz";
+        chart.toS = 4;
+        const std::string svg = renderHeatMapSvg(chart).svg;
+        const SvgShape shape = inspect(svg);
+        QVERIFY2(shape.error.isEmpty(), qPrintable(shape.error));
+        auto occurrences = [](const std::string& text, const std::string& part) {
+            size_t n = 0;
+            for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+            return n;
+        };
+        QCOMPARE(occurrences(svg, "<g class=\"row\""), size_t(2));
+        const size_t row0 = svg.find("<g class=\"row\"");
+        QCOMPARE(occurrences(svg.substr(row0, svg.find("</g>", row0) - row0), "<rect"), size_t(1));
+        QCOMPARE(occurrences(svg, "fill=\"#c8c8c8\""), size_t(1)); // the two missing cells, merged
+        QCOMPARE(occurrences(svg, "fill=\"#0a141e\""), size_t(3)); // row 0, row 1's last cell, the bar's low end
+        QVERIFY(shape.texts.contains("CPU <0>")); // escaped in the markup, itself in the text
+        QVERIFY(shape.texts.contains("2 MHz   (grey: no value)"));
+    }
+
     void labelsAreEscapedAndOddBytesReplaced() {
         const std::string evil = "<script>alert(1)</script> & \"q\" \x01 \xff";
         LineChart line{evil, evil, evil, {series(evil, {1, 2})}};

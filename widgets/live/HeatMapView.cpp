@@ -6,9 +6,9 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 #include <tuple>
 
+#include "core/report/KeyFigures.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/SeriesNames.h"
@@ -17,7 +17,6 @@ namespace perfdash {
 
 namespace {
 constexpr int kFrameMs = 200;
-constexpr double kVaries = 0.05; // a spread of 5 % of the largest value between cells
 
 bool sameMeasure(const SeriesInfo& a, const SeriesInfo& b) {
     return a.kind == b.kind && a.group == b.group && a.item == b.item;
@@ -120,8 +119,7 @@ void HeatMapView::fillMeasures() {
         measureBox_->addItem(series[s].name + unit, qulonglong(s));
         if (series[s].kind != SeriesKind::Metric || series[s].unit == QLatin1String("s")) continue;
         if (fallback < 0) fallback = measureBox_->count() - 1;
-        const bool varies = !values.empty() && values.max - values.min > kVaries * std::max(std::abs(values.max), std::abs(values.min));
-        if (preferred < 0 && varies) preferred = measureBox_->count() - 1;
+        if (preferred < 0 && differsAcrossCells(values)) preferred = measureBox_->count() - 1;
     }
     if (measureBox_->count() == 0) return;
     const int first = preferred >= 0 ? preferred : std::max(fallback, 0);

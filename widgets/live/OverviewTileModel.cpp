@@ -3,19 +3,13 @@
 #include <QLocale>
 #include <cmath>
 
+#include "core/report/KeyFigures.h"
 #include "core/report/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 #include "widgets/live/TimelineData.h"
 
 namespace perfdash {
-
-namespace {
-// "Runtime [s]  time" is the interval's (or run's) own length: no key figure.
-bool isRuntime(const MetricResult& metric) {
-    return QString::fromStdString(metric.formula).trimmed() == QLatin1String("time");
-}
-} // namespace
 
 QString tileValueText(double value) {
     if (!isAvailable(value)) return QString::fromLatin1(kNotAvailableText);
@@ -64,7 +58,7 @@ void OverviewTileModel::rebuild() {
     const std::vector<GroupResult>& shape = groups();
     for (size_t g = 0; g < shape.size(); ++g)
         for (size_t m = 0; m < shape[g].metrics.size(); ++m) {
-            if (isRuntime(shape[g].metrics[m])) continue;
+            if (!isKeyFigure(shape[g].metrics[m])) continue;
             Tile tile{g, m, -1};
             const auto& series = data_.series();
             for (size_t s = 0; s < series.size(); ++s)

@@ -2,15 +2,13 @@
 
 #include <QCoreApplication>
 
+#include "core/report/KeyFigures.h"
+
 namespace perfdash {
 
 NameAndUnit splitMetricName(const std::string& metricName) {
-    const QString full = QString::fromStdString(metricName).trimmed();
-    if (full.endsWith(QLatin1Char(']'))) {
-        const qsizetype open = full.lastIndexOf(QLatin1Char('['));
-        if (open > 0) return {full.left(open).trimmed(), full.mid(open + 1, full.size() - open - 2).trimmed()};
-    }
-    return {full, QString()};
+    const MetricNameParts parts = perfdash::splitMetricName(std::string_view(metricName));
+    return {QString::fromStdString(parts.name), QString::fromStdString(parts.unit)};
 }
 
 QString eventRateUnit(const std::string& eventUnit) {

@@ -92,7 +92,7 @@ Status exportReport(const MeasurementResult& result, const QString& path, Export
     case ExportFormat::Json: return writeAtomically(path, renderReport(result, ReportFormat::Json));
     case ExportFormat::Csv: return writeAtomically(path, renderReport(result, ReportFormat::Csv));
     case ExportFormat::Text: return writeAtomically(path, renderReport(result, ReportFormat::Text));
-    case ExportFormat::Html: return writeAtomically(path, formatHtmlReport(result));
+    case ExportFormat::Html: return writeAtomically(path, formatHtmlReport(result, htmlReportOptionsFromData()));
     case ExportFormat::Pdf: {
         const QByteArray pdf = renderPdfReport(result);
         return writeAtomically(path, std::string_view(pdf.constData(), static_cast<size_t>(pdf.size())));
@@ -114,7 +114,9 @@ QByteArray renderPdfReport(const MeasurementResult& result) {
     for (size_t i = 0; i < charts.size(); ++i)
         document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(htmlChartResourceName(i))),
                              rasterise(charts[i].drawing));
-    document.setHtml(QString::fromStdString(formatHtmlReport(result, {/*forPrint=*/true})));
+    HtmlReportOptions html = htmlReportOptionsFromData();
+    html.forPrint = true;
+    document.setHtml(QString::fromStdString(formatHtmlReport(result, html)));
 
     QByteArray bytes;
     QBuffer buffer(&bytes);

@@ -1,0 +1,50 @@
+// perfdash-cli report: a saved session (a report, or the autosave of a run
+// that never finished) shown again as text, or written as another format;
+// what a cluster node without a display uses for the GUI's HTML export.
+#include <iostream>
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
+#include "core/report/ReportOutput.h"
+#include "core/report/SessionFiles.h"
+
+namespace perfdash::cli {
+
+namespace {
+
+CommandLine reportCommandLine() {
+    CommandLine cl("report", "SESSION.json",
+                   "show a saved session, or write it as text, CSV, JSON or HTML",
+                   "Reads a session saved with stat -o FILE.json or by the GUI (also FILE.partial.json, the autosave "
+                   "of a run that was killed: its whole-run figures are rebuilt from the intervals it holds) and "
+                   "prints the text report, or writes it to FILE in the format of FILE's suffix. The HTML report is "
+                   "the GUI's export: the overview with each key figure's band, tables, charts and, for a session "
+                   "counted per CPU, a heat map. Every output says the data is recorded, not measured now.");
+    cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix)"});
+    cl.example("run.json -o run.html", "The HTML report of a saved run, to open in a browser");
+    cl.example("run.partial.json", "What a killed run had counted until its last autosave");
+    return cl;
+}
+
+int reportCommand(const ParsedArgs& args) {
+    if (args.positional().size() != 1)
+        return fail("give one saved session: perfdash-cli report SESSION.json [-o FILE]", kExitUsage);
+    const std::string& path = args.positional().front();
+    auto session = openSessionFile(path);
+    if (!session) return fail(session.error().message);
+    for (const std::string& w : session->warnings) warn(w);
+    if (auto output = args.value("--output")) {
+        if (Status s = writeReportFile(*output, *session); !s) return fail("-o " + *output + ": " + s.error().message);
+        std::cerr << "perfdash-cli: report of " << path << " (recorded " << session->startedAt << ") written to "
+                  << *output << std::endl;
+        return kExitOk;
+    }
+    std::cout << renderReport(*session, ReportFormat::Text); // its header says it is a replay
+    return kExitOk;
+}
+
+} // namespace
+
+const Subcommand kReportCommand{reportCommandLine, reportCommand};
+
+} // namespace perfdash::cli
