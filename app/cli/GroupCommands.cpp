@@ -285,6 +285,14 @@ int checkGroupCommand(const ParsedArgs& args) {
 
     int status = kExitOk;
     json results = json::array();
+    std::vector<std::string> archWarnings;
+    if (const GroupArch* a = naming.arch(); a && !a->coreTypes.empty() && machine.resolver().pmus().hybridCores().empty())
+        archWarnings.push_back(a->name + " is a hybrid CPU, but " + machine.resolver().pmus().devicesDir() +
+                               " has no hybrid core PMUs (" + a->coreTypes.front().pmu + ", ...): each slot is read "
+                               "once, with " + a->coreTypes.front().label + " codes, as on such a CPU with only one "
+                               "core type enabled; give --sysfs a hybrid machine's tree to see every core type's");
+    if (!asJson)
+        for (const auto& w : archWarnings) warn(w);
     for (const auto& target : args.positional()) {
         auto group = library.load(target);
         json result = {{"target", target}, {"ok", group.ok()}};
@@ -294,8 +302,11 @@ int checkGroupCommand(const ParsedArgs& args) {
             if (!asJson) failEachLine(group.error().message);
         } else {
             std::vector<CheckedSlot> checked;
-            for (const auto& slot : group->events) checked.push_back({&slot, naming.resolve(slot)});
-            const auto warnings = eventWarnings(*group, checked, machine, otherArch);
+            // A hybrid CPU's core slot is checked on each core type (one row each).
+            for (const auto& slot : group->events)
+                for (auto& onType : naming.resolveCoreTypes(slot)) checked.push_back({&slot, std::move(onType.event)});
+            auto warnings = eventWarnings(*group, checked, machine, otherArch);
+            if (asJson) warnings.insert(warnings.begin(), archWarnings.begin(), archWarnings.end());
             json slotList = json::array();
             for (const auto& c : checked) slotList.push_back(slotJson(c));
             result["file"] = group->sourceFile;

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <algorithm>
 #include <optional>
 #include <sys/ioctl.h>
 
@@ -68,6 +69,18 @@ int openOn(perf_event_attr& attr, const OpenTarget& target, int leaderFd) {
     return fd >= 0 ? fd : -errno;
 }
 
+// Whether `slot` counts at `target`: a hybrid core PMU's event counts on the
+// CPUs of its core type only; a task followed on any CPU takes every event
+// (the kernel counts each while the task runs on a CPU of its type).
+bool countsAt(const EventSlot& slot, const OpenTarget& target) {
+    const auto& cpus = slot.event.coreCpus;
+    return target.cpu < 0 || cpus.empty() || std::find(cpus.begin(), cpus.end(), target.cpu) != cpus.end();
+}
+
+bool anyHybridSlot(const EventSet& events) {
+    return std::any_of(events.begin(), events.end(), [](const EventSlot& s) { return !s.event.coreCpus.empty(); });
+}
+
 std::string eventName(const EventSlot& slot) {
     return slot.event.name.empty() ? slot.event.spec : slot.event.name;
 }
@@ -84,6 +97,12 @@ Replica replicate(const EventSet& events, const PerfGroupPlan& plan, const Count
     Replica r;
     for (const auto& groupSlots : plan.groups) {
         PerfEventGroupFds group;
+        // A group of the other core type's PMU stays empty here, so that group
+        // indices are the same at every location.
+        if (!countsAt(events[groupSlots.front()], target)) {
+            r.fds.groups.push_back(std::move(group));
+            continue;
+        }
         for (size_t slot : groupSlots) {
             const bool leader = group.fds.empty();
             perf_event_attr attr = attrFor(events[slot].event.encoding, scope, leader, kGroupReadFormat);
@@ -180,16 +199,24 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
     if (!targets) return targets.error();
     const bool perThreadScope = scope.kind == CountingScope::Kind::Threads;
 
-    // Plan on the first location; with threads, one that exited meanwhile is skipped.
+    // Plan on the first location; with threads, one that exited meanwhile is
+    // skipped. A hybrid core PMU's event is planned on the first location of
+    // its core type.
+    const bool hybrid = anyHybridSlot(events);
     PerfGroupPlan plan;
     size_t first = 0;
+    auto planningTarget = [&](size_t slot) {
+        return std::find_if(targets->begin() + static_cast<std::ptrdiff_t>(first), targets->end(),
+                            [&](const OpenTarget& t) { return countsAt(events[slot], t); });
+    };
     for (; first < targets->size(); ++first) {
-        const OpenTarget& target = (*targets)[first];
         plan = planPerfGroups(
             events,
             [&](size_t slot, int leaderFd) {
+                const auto target = planningTarget(slot);
+                if (target == targets->end()) return -ENODEV;
                 perf_event_attr attr = attrFor(events[slot].event.encoding, scope, leaderFd < 0, kGroupReadFormat);
-                return openOn(attr, target, leaderFd);
+                return openOn(attr, *target, leaderFd);
             },
             permissions_);
         if (!(perThreadScope && threadVanished(plan))) break;
@@ -202,19 +229,28 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
         closePlannedFds(plan);
         return makeError("cannot count on " + (*targets)[first].location.label() + ": " + plan.slotStatus[*slot].reason);
     }
+    for (size_t s = 0; s < events.size(); ++s)
+        if (planningTarget(s) == targets->end())
+            plan.slotStatus[s].reason = "'" + eventName(events[s]) + "' counts on the CPUs of " + events[s].event.pmu +
+                                        " only, and none of them is counted here";
     if (plan.groups.empty()) return makeError(nothingOpened(events, plan, (*targets)[first].location));
 
     std::vector<CounterLocation> locations;
     std::vector<PerfEventLocationFds> fds;
-    locations.push_back((*targets)[first].location);
-    fds.push_back(adoptPlannedFds(plan));
-    for (size_t t = first + 1; t < targets->size(); ++t) {
+    // The planning fds of a hybrid set are spread over locations of each core
+    // type: open every location afresh instead.
+    if (hybrid) closePlannedFds(plan);
+    else {
+        locations.push_back((*targets)[first].location);
+        fds.push_back(adoptPlannedFds(plan));
+    }
+    for (size_t t = hybrid ? first : first + 1; t < targets->size(); ++t) {
         const OpenTarget& target = (*targets)[t];
         Replica r = replicate(events, plan, scope, target);
         if (r.error == ESRCH && perThreadScope) continue; // the thread exited: nothing left to count there
         if (r.error != 0)
             return makeError("cannot count '" + eventName(events[r.failedSlot]) + "' on " + target.location.label() +
-                             " although it opened on " + locations.front().label() + ": " +
+                             " although it opened on " + (*targets)[first].location.label() + ": " +
                              explainPerfOpenError(r.error, events[r.failedSlot].event, permissions_));
         locations.push_back(target.location);
         fds.push_back(std::move(r.fds));

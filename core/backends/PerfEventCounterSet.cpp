@@ -45,6 +45,7 @@ size_t PerfEventCounterSet::groupCount() const { return fds_.empty() ? 0 : fds_.
 Status PerfEventCounterSet::controlAll(unsigned long request, const char* what) {
     for (size_t l = 0; l < fds_.size(); ++l) {
         for (const auto& group : fds_[l].groups) {
+            if (group.fds.empty()) continue; // another core type's group (PerfEventLocationFds)
             if (::ioctl(group.fds.front().get(), request, PERF_IOC_FLAG_GROUP) != 0)
                 return makeError(std::string("cannot ") + what + " the counters on " + locations_[l].label() + ": " +
                                  std::strerror(errno));
@@ -62,6 +63,7 @@ Status PerfEventCounterSet::disable() { return controlAll(PERF_EVENT_IOC_DISABLE
 Status PerfEventCounterSet::enableGroup(size_t group, bool on) {
     for (size_t l = 0; l < fds_.size(); ++l) {
         if (group >= fds_[l].groups.size()) return makeError("no counter group " + std::to_string(group));
+        if (fds_[l].groups[group].fds.empty()) continue;
         if (::ioctl(fds_[l].groups[group].fds.front().get(), on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE,
                     PERF_IOC_FLAG_GROUP) != 0)
             return makeError(std::string("cannot switch counter group ") + std::to_string(group) + (on ? " on" : " off") +
@@ -73,6 +75,7 @@ Status PerfEventCounterSet::enableGroup(size_t group, bool on) {
 Status PerfEventCounterSet::readGroup(size_t location, size_t groupIndex, Snapshot& out) {
     const PerfEventGroupFds& group = fds_[location].groups[groupIndex];
     const size_t members = group.fds.size();
+    if (members == 0) return {}; // not opened here: its slots read as never enabled
     const size_t bytes = (kGroupHeaderWords + kWordsPerMember * members) * sizeof(uint64_t);
     if (const int err = readExactly(group.fds.front().get(), readBuffer_.data(), bytes))
         return makeError("cannot read counter group " + std::to_string(groupIndex) + " on " +

@@ -17,6 +17,8 @@ struct PerfEventGroupFds {
 };
 
 struct PerfEventLocationFds {
+    // Every location has the event set's groups in the same order; a group of
+    // a hybrid core PMU whose core type this CPU is not has no fds here.
     std::vector<PerfEventGroupFds> groups;
     // Only for a task counted per CPU: a lone task-clock of the task on this
     // CPU. The kernel advances time_enabled of a per-task, per-CPU event

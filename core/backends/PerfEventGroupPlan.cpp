@@ -16,6 +16,14 @@ bool isTopdownSlots(const EventSlot& slot) {
     return slot.event.encoding.type == PERF_TYPE_RAW && (slot.event.encoding.config & 0xffff) == 0x0400;
 }
 
+// The hybrid core PMU a slot counts on (cpu_core, cpu_atom), empty for every
+// other event: the kernel takes no group that mixes two core PMUs, and each
+// opens on CPUs of its own type only, so groups never mix them.
+const std::string& corePmuOf(const EventSlot& slot) {
+    static const std::string none;
+    return slot.event.coreCpus.empty() ? none : slot.event.pmu;
+}
+
 // The order in which slots are placed: the event set's, slots events first.
 std::vector<size_t> placementOrder(const EventSet& events) {
     std::vector<size_t> order(events.size());
@@ -35,7 +43,7 @@ PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open,
     for (const size_t slot : placementOrder(events)) {
         for (size_t g = 0; g < plan.groups.size() && plan.fds[slot] < 0; ++g) {
             const size_t leader = plan.groups[g].front();
-            if (events[leader].set != events[slot].set) continue;
+            if (events[leader].set != events[slot].set || corePmuOf(events[leader]) != corePmuOf(events[slot])) continue;
             const int fd = open(slot, plan.fds[leader]);
             if (fd >= 0) {
                 plan.fds[slot] = fd;

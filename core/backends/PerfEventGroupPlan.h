@@ -26,10 +26,10 @@ struct PerfGroupPlan {
 // when `leaderFd` is -1. Returns the fd, or -errno.
 using PerfSlotOpener = std::function<int(size_t slot, int leaderFd)>;
 
-// Places every slot: into the first existing group of its own set that the
-// kernel accepts it in, else as the leader of a new group of that set. A slot
-// that cannot be opened even alone is reported with explainPerfOpenError's
-// reason. The caller owns the fds in the returned plan.
+// Places every slot: into the first existing group of its own set (and of
+// its own hybrid core PMU, ResolvedEvent::coreCpus) that the kernel accepts
+// it in, else as the leader of a new group of that set. A slot that cannot be
+// opened even alone is reported with explainPerfOpenError's reason. The caller owns the fds in the returned plan.
 PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open, const PerfPermissions& perms);
 
 } // namespace perfdash

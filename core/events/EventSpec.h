@@ -43,6 +43,10 @@ struct ResolvedEvent {
     // Non-empty for PMUs that count system-wide only (a sysfs `cpumask`, e.g. uncore, RAPL):
     // open them with pid=-1 on these CPUs, never per task.
     std::vector<int> cpus;
+    // Non-empty for an event of a hybrid CPU's core PMU (cpu_core, cpu_atom):
+    // it counts on these CPUs only (the PMU's `cpus`), per task or system-wide;
+    // the event of the other core type counts on the others.
+    std::vector<int> coreCpus;
 };
 
 // Whether an event can be counted on this machine, and if not, why and what would help.

@@ -126,6 +126,9 @@ std::optional<SysfsPmu> readPmu(const fs::path& dir) {
     }
     if (auto mask = readFirstLine((dir / "cpumask").string()))
         if (auto cpus = parseCpumask(*mask)) pmu.cpus = std::move(*cpus);
+    if (isCorePmuName(pmu.name))
+        if (auto list = readFirstLine((dir / "cpus").string()))
+            if (auto cpus = parseCpumask(*list)) pmu.coreCpus = std::move(*cpus);
     return pmu;
 }
 
@@ -151,6 +154,22 @@ const SysfsPmu* SysfsPmus::core() const {
         if (const SysfsPmu* p = find(preferred)) return p;
     for (const auto& p : pmus_)
         if (isCorePmuName(p.name)) return &p;
+    return nullptr;
+}
+
+std::vector<const SysfsPmu*> SysfsPmus::hybridCores() const {
+    std::vector<const SysfsPmu*> out;
+    for (const auto& p : pmus_)
+        if (!p.coreCpus.empty()) out.push_back(&p);
+    // The big cores' PMU first, as perf lists them: it is the one the kernel
+    // gives PERF_TYPE_RAW (cpu_core, 4), the lowest type of them.
+    std::sort(out.begin(), out.end(), [](const SysfsPmu* a, const SysfsPmu* b) { return a->type < b->type; });
+    return out;
+}
+
+const SysfsPmu* SysfsPmus::hybridCoreOf(int cpu) const {
+    for (const SysfsPmu* p : hybridCores())
+        if (std::find(p->coreCpus.begin(), p->coreCpus.end(), cpu) != p->coreCpus.end()) return p;
     return nullptr;
 }
 

@@ -43,6 +43,9 @@ struct SysfsPmu {
     std::vector<PmuFormatField> formats;
     std::vector<PmuNamedEvent> events;
     std::vector<int> cpus; // from `cpumask`; empty for PMUs that count per task
+    // From `cpus`: the CPUs a hybrid CPU's core PMU counts on (cpu_core: the
+    // P-cores, cpu_atom: the E-cores); empty for every other PMU.
+    std::vector<int> coreCpus;
     std::vector<std::string> skippedFormats; // format files we could not parse, with why
 
     const PmuFormatField* format(std::string_view field) const;
@@ -60,6 +63,10 @@ public:
     // events may be written bare; nullptr where there is none (a VM without a PMU).
     const SysfsPmu* core() const;
     std::vector<std::string> names() const;
+    // A hybrid CPU's core PMUs (those with a `cpus` file), by name; empty elsewhere.
+    std::vector<const SysfsPmu*> hybridCores() const;
+    // The hybrid core PMU that counts on `cpu`, or nullptr (not hybrid, or a CPU none lists).
+    const SysfsPmu* hybridCoreOf(int cpu) const;
     const std::string& devicesDir() const { return devicesDir_; }
 
 private:

@@ -36,6 +36,10 @@ Result<std::vector<GroupArch>> readArchTable(const std::string& path) {
             arch.note = text(entry, "note");
             arch.dirs = strings(entry, "dirs");
             arch.tables = strings(entry, "tables");
+            if (entry.contains("hybrid"))
+                for (const auto& type : entry.at("hybrid"))
+                    arch.coreTypes.push_back({type.at("pmu").get<std::string>(), type.at("label").get<std::string>(),
+                                              strings(type, "pfm"), strings(type, "tables")});
             archs.push_back(std::move(arch));
         }
     } catch (const nlohmann::json::exception& e) {

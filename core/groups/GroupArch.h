@@ -16,6 +16,18 @@ namespace perfdash {
 // Portable groups built on perf's generic events; searched last for every CPU.
 inline constexpr const char* kGenericGroupArch = "generic";
 
+// One core type of a hybrid CPU (Alder Lake's P- and E-cores): the kernel
+// registers a core PMU per type (cpu_core, cpu_atom), each counting on its
+// own CPUs with its own event codes.
+struct HybridCoreType {
+    std::string pmu;                    // the kernel's core PMU of this type: "cpu_core"
+    std::string label;                  // how results name it: "P-core"
+    std::vector<std::string> pfmModels; // libpfm4 models of this core type; the first encodes
+    std::vector<std::string> tables;    // its event tables, read first (as GroupArch::tables)
+
+    std::string coreModel() const { return pfmModels.empty() ? std::string() : pfmModels.front(); }
+};
+
 struct GroupArch {
     std::string name;                   // likwid's directory name: "skylakeX"
     std::string vendor;                 // "intel", "amd", "arm", "ibm", "nvidia"
@@ -25,6 +37,9 @@ struct GroupArch {
     std::string note;                   // a caveat of the mapping, e.g. a borrowed table
     std::vector<std::string> dirs;      // further group directories, most specific first
     std::vector<std::string> tables;    // event tables (resources/events/<name>.json) read after libpfm4
+    // Hybrid CPUs only: a slot on a core counter resolves once per core type,
+    // on that type's PMU with its models and tables (SlotResolver.h).
+    std::vector<HybridCoreType> coreTypes;
 
     // The libpfm4 model this arch's events are encoded on; empty when there is none.
     std::string coreModel() const { return pfmModels.empty() ? std::string() : pfmModels.front(); }

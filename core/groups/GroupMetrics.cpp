@@ -1,5 +1,7 @@
 #include "core/groups/GroupMetrics.h"
 
+#include <algorithm>
+
 namespace perfdash {
 
 std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std::vector<GroupMetric>& metrics,
@@ -18,6 +20,21 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
     }
     for (size_t s = 0; s < events.size(); ++s) slotValues[s] = events[s].total.value;
     const std::vector<double> aggregate = evaluator.evaluate(slotValues, env);
+    // Per core type of a hybrid CPU: each event's total on that type.
+    std::vector<std::string> coreTypes;
+    for (const auto& e : events)
+        for (const auto& t : e.coreTypes)
+            if (std::find(coreTypes.begin(), coreTypes.end(), t.coreType) == coreTypes.end())
+                coreTypes.push_back(t.coreType);
+    std::vector<std::vector<double>> perCoreType;
+    for (const auto& type : coreTypes) {
+        for (size_t s = 0; s < events.size(); ++s) {
+            slotValues[s] = kNotAvailable;
+            for (const auto& t : events[s].coreTypes)
+                if (t.coreType == type) slotValues[s] = t.total.value;
+        }
+        perCoreType.push_back(evaluator.evaluate(slotValues, env));
+    }
     std::vector<MetricResult> out;
     for (size_t m = 0; m < metricCount; ++m) {
         MetricResult metric;
@@ -27,6 +44,8 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
         metric.threshold = metrics[m].threshold;
         for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
         metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
+        for (size_t t = 0; t < coreTypes.size(); ++t)
+            metric.perCoreType.push_back({coreTypes[t], m < perCoreType[t].size() ? perCoreType[t][m] : kNotAvailable});
         out.push_back(std::move(metric));
     }
     return out;

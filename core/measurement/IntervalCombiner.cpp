@@ -21,9 +21,20 @@ std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interv
             // The builder applies the event's sysfs scale (RAPL counts to joules): undone here, so it applies once.
             const double scale = planned[e].scale != 0 ? planned[e].scale : 1.0;
             const auto& perLocation = results[e].perLocation;
-            for (size_t l = 0; l < perLocation.size() && l < builder_->locations().size(); ++l)
-                sums_[l * slots + static_cast<size_t>(slot)].add(
-                    CountValue{perLocation[l].value / scale, perLocation[l].coverage}, interval.dt);
+            for (size_t l = 0; l < perLocation.size() && l < builder_->locations().size(); ++l) {
+                // A location's value goes back into the slots the builder reads
+                // it from (PlannedEvent::slotsAt): all into the first, an exact
+                // 0 into the others (a task's other core types), so that the
+                // builder's sum is the value again.
+                const std::vector<int> at = planned[e].slotsAt(builder_->locations()[l]);
+                for (size_t i = 0; i < at.size(); ++i) {
+                    if (at[i] < 0) continue;
+                    seen[static_cast<size_t>(at[i])] = true;
+                    sums_[l * slots + static_cast<size_t>(at[i])].add(
+                        i == 0 ? CountValue{perLocation[l].value / scale, perLocation[l].coverage} : CountValue{0.0, 1.0},
+                        interval.dt);
+                }
+            }
         }
     }
     dt_ += interval.dt;

@@ -115,7 +115,12 @@ Status Measurement::launch() {
                                    ") could not be opened: " + failures[s]);
 
     std::vector<LocationInfo> locations;
-    for (const auto& l : counters_->locations()) locations.push_back(locationInfo(l));
+    for (const auto& l : counters_->locations()) {
+        locations.push_back(locationInfo(l));
+        if (l.kind == CounterLocation::Kind::Cpu)
+            if (const SysfsPmu* core = machine_.resolver().pmus().hybridCoreOf(l.id))
+                locations.back().coreType = core->name;
+    }
     auto builder = ResultBuilder::create(plan_, std::move(locations), formulaConstants(plan_, machine_), failures);
     if (!builder) return builder.error();
     builder_.emplace(std::move(*builder));

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/events/EventList.h"
+#include "core/events/HybridCoreEvent.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/measurement/MarkerEnvironment.h"
@@ -50,12 +51,14 @@ Result<ResolvedEvent> resolveFor(const std::string& spec, MachineContext& machin
 }
 
 // A direct backend's own events first (loongson2f::...), then likwid's
-// reading of the slot on this machine's architecture.
-Result<ResolvedEvent> resolveSlot(const GroupSlot& slot, MachineContext& machine, const DirectBackend* direct) {
+// reading of the slot on this machine's architecture, per core type where
+// the CPU is hybrid.
+std::vector<CoreTypeEvent> resolveSlot(const GroupSlot& slot, MachineContext& machine,
+                                                     const DirectBackend* direct) {
     if (direct)
         if (auto spec = perfEventString(slot))
-            if (auto own = direct->ownEvent(*spec)) return std::move(*own);
-    return machine.slotResolver().resolve(slot);
+            if (auto own = direct->ownEvent(*spec)) return {{std::string(), std::move(*own)}};
+    return machine.slotResolver().resolveCoreTypes(slot);
 }
 
 // Probes one resolved event of a group (a direct backend judges it itself)
@@ -96,6 +99,37 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.eventSetSlot = static_cast<int>(plan.eventSet.size());
     plan.eventSet.push_back(EventSlot{counter, std::move(event), set});
     return p;
+}
+
+// A slot's event on each core type of a hybrid CPU, planned as one event with
+// a part per core type; anything else as planEvent does.
+PlannedEvent planCoreTypes(const std::string& counter, const std::string& spec,
+                           std::vector<CoreTypeEvent> onTypes, MachineContext& machine,
+                           MeasurementPlan& plan, int set, const DirectBackend* direct) {
+    if (onTypes.size() == 1 && onTypes.front().corePmu.empty())
+        return planEvent(counter, spec, std::move(onTypes.front().event), machine, plan, set, direct);
+    PlannedEvent merged;
+    std::vector<std::string> names;
+    for (auto& onType : onTypes) {
+        PlannedEvent p = planEvent(counter, spec, std::move(onType.event), machine, plan, set, direct);
+        PlannedEvent::CoreTypePart part{onType.corePmu, {}, p.eventSetSlot, p.availability.reason};
+        if (const SysfsPmu* pmu = machine.resolver().pmus().find(onType.corePmu)) part.cpus = pmu->coreCpus;
+        if (p.eventSetSlot >= 0) names.push_back(p.name);
+        const bool firstCounted = merged.eventSetSlot < 0 && p.eventSetSlot >= 0;
+        if (merged.coreTypes.empty() || firstCounted) {
+            auto parts = std::move(merged.coreTypes);
+            merged = std::move(p);
+            merged.coreTypes = std::move(parts);
+        }
+        merged.coreTypes.push_back(std::move(part));
+    }
+    if (names.empty()) return merged; // not counted at all: the plan says so once, with the first reason
+    merged.name = join(names, " + ");
+    for (const auto& part : merged.coreTypes)
+        if (part.eventSetSlot < 0)
+            plan.warnings.push_back(counter + " (" + spec + ") will not be counted on the CPUs of " + part.corePmu +
+                                    ": " + part.reason);
+    return merged;
 }
 
 Status checkTarget(const MeasurementRequest& r) {
@@ -149,6 +183,15 @@ Status checkTarget(const MeasurementRequest& r) {
 }
 
 } // namespace
+
+std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
+    if (coreTypes.empty()) return {eventSetSlot};
+    std::vector<int> slots;
+    for (const auto& part : coreTypes)
+        if (where.kind != "cpu" || std::find(part.cpus.begin(), part.cpus.end(), where.id) != part.cpus.end())
+            slots.push_back(part.eventSetSlot);
+    return slots;
+}
 
 Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& request, MachineContext& machine) {
     using Mode = MeasurementRequest::Mode;
@@ -217,9 +260,9 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         const int set = static_cast<int>(plan.groups.size());
         for (const auto& slot : planned.group.events) {
             const auto spec = perfEventString(slot);
-            planned.events.push_back(planEvent(slot.counter, spec ? *spec : slot.event,
-                                               resolveSlot(slot, machine, direct.get()), machine, plan, set,
-                                               direct.get()));
+            planned.events.push_back(planCoreTypes(slot.counter, spec ? *spec : slot.event,
+                                                   resolveSlot(slot, machine, direct.get()), machine, plan, set,
+                                                   direct.get()));
         }
         for (const auto& metric : planned.group.metrics)
             if (metric.formula.find("inverseClock") != std::string::npos) plan.needsNominalClock = true;
@@ -249,8 +292,10 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                 slot.counterSpec = slot.counter;
                 slot.event = spec;
                 custom.group.events.push_back(slot);
-                PlannedEvent e = planEvent(slot.counter, spec, resolveFor(spec, machine, direct.get()), machine, plan,
-                                           set, direct.get());
+                PlannedEvent e = planCoreTypes(slot.counter, spec,
+                                               onEveryHybridCore(resolveFor(spec, machine, direct.get()),
+                                                                 machine.resolver().pmus()),
+                                               machine, plan, set, direct.get());
                 // Events named explicitly must be counted: refuse rather than silently drop one.
                 if (e.eventSetSlot < 0) return makeError(e.availability.reason);
                 custom.events.push_back(std::move(e));

@@ -25,6 +25,23 @@ struct PlannedEvent {
     double scale = 1.0;
     Availability availability;     // Unsupported with the reason when it did not resolve either
     int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
+
+    // A hybrid CPU's core event: one event-set slot per core type (cpu_core,
+    // cpu_atom), each counting on its own CPUs; eventSetSlot is the first one
+    // counted. Empty for every other event.
+    struct CoreTypePart {
+        std::string corePmu;
+        std::vector<int> cpus; // the core type's CPUs (the PMU's `cpus`)
+        int eventSetSlot = -1; // -1: not counted on this core type, for `reason`
+        std::string reason;
+    };
+    std::vector<CoreTypePart> coreTypes;
+
+    // The event-set slots whose counts make this event's value at `where`: its
+    // one slot; for a hybrid event the slot of the CPU's core type, or every
+    // core type's for a task followed on any CPU (their sum). -1 stands for a
+    // part that is not counted, and no slot at all for a CPU of no core type.
+    std::vector<int> slotsAt(const LocationInfo& where) const;
 };
 
 struct PlannedGroup {

@@ -34,24 +34,63 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
         return r;
     }
     const size_t slotCount = plan_->eventSet.size();
-    const auto slot = static_cast<size_t>(event.eventSetSlot);
-    if (!openFailures_[slot].empty()) {
-        r.reason = openFailures_[slot];
+    // A slot that failed to open is not counted anywhere; a hybrid event's
+    // other core types may still be.
+    auto counted = [&](int slot) { return slot >= 0 && openFailures_[static_cast<size_t>(slot)].empty(); };
+    std::vector<int> countedSlots;
+    for (const auto& part : event.coreTypes)
+        if (counted(part.eventSetSlot)) countedSlots.push_back(part.eventSetSlot);
+    if (event.coreTypes.empty() && counted(event.eventSetSlot)) countedSlots.push_back(event.eventSetSlot);
+    if (countedSlots.empty()) {
+        r.reason = openFailures_[static_cast<size_t>(event.eventSetSlot)];
         return r;
     }
     r.counted = true;
     // A location without a value is unknown (where a task did not run is an
-    // exact 0, see CounterDeltas.h): a sum without it is not the total.
+    // exact 0, see CounterDeltas.h): a sum without it is not the total. A
+    // hybrid event's value at a CPU is its core type's count; at a task
+    // followed on any CPU, the sum of every core type's, unknown if one of
+    // them was not counted.
     CountSum total;
     for (size_t l = 0; l < locations_.size(); ++l) {
-        CountValue v = counts[l * slotCount + slot];
+        const std::vector<int> slots = event.slotsAt(locations_[l]);
+        CountSum here;
+        for (int slot : slots)
+            here.add(counted(slot) ? counts[l * slotCount + static_cast<size_t>(slot)] : CountValue{});
+        CountValue v = slots.empty() ? CountValue{} : here.total();
         v.value *= event.scale;
         r.perLocation[l] = v;
         total.add(v);
     }
     r.total = total.total();
     r.partialTotal = total.partial();
+    for (const auto& part : event.coreTypes) r.coreTypes.push_back(coreTypeTotal(part, r));
     return r;
+}
+
+// The event's sum over the CPUs of one core type; only CPU locations say
+// which type they are, so a task followed on any CPU has no split.
+CoreTypeTotal ResultBuilder::coreTypeTotal(const PlannedEvent::CoreTypePart& part, const EventResult& event) const {
+    CoreTypeTotal t;
+    t.coreType = part.corePmu;
+    if (part.eventSetSlot < 0 || !openFailures_[static_cast<size_t>(part.eventSetSlot)].empty()) {
+        t.reason = part.eventSetSlot < 0 ? part.reason : openFailures_[static_cast<size_t>(part.eventSetSlot)];
+        return t;
+    }
+    CountSum sum;
+    bool any = false;
+    for (size_t l = 0; l < locations_.size(); ++l) {
+        if (locations_[l].coreType != part.corePmu) continue;
+        sum.add(event.perLocation[l]);
+        any = true;
+    }
+    if (!any) {
+        t.reason = "no CPU of this core type was counted on its own";
+        return t;
+    }
+    t.total = sum.total();
+    t.partialTotal = sum.partial();
+    return t;
 }
 
 std::vector<GroupResult> ResultBuilder::build(const std::vector<CountValue>& counts, double seconds) {

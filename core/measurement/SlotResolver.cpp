@@ -1,6 +1,7 @@
 #include "core/measurement/SlotResolver.h"
 
 #include "core/events/EventTable.h"
+#include "core/events/HybridCoreEvent.h"
 #include "core/events/LibpfmTable.h"
 #include "core/util/Strings.h"
 #include "core/groups/LikwidCounters.h"
@@ -38,13 +39,31 @@ Result<ResolvedEvent> msrEvent(const EventResolver& events, const GroupSlot& slo
 
 } // namespace
 
+namespace {
+
+// The libpfm4 model `wanted` where this libpfm4 has it, else empty.
+std::string presentModel(const std::string& wanted) {
+    return !wanted.empty() && LibpfmTable::instance().findPmu(wanted) ? wanted : std::string();
+}
+
+} // namespace
+
 SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
     : events_(events), archName_(std::move(arch)), arch_(findGroupArch(archName_)) {
-    if (arch_ && !arch_->coreModel().empty() && LibpfmTable::instance().findPmu(arch_->coreModel()))
-        model_ = arch_->coreModel();
+    if (!arch_) return;
+    model_ = presentModel(arch_->coreModel());
+    for (const auto& type : arch_->coreTypes) typeModels_.push_back(presentModel(type.coreModel()));
+}
+
+SlotResolver::CoreCodes SlotResolver::archCodes() const {
+    return {arch_ ? &arch_->tables : nullptr, model_, arch_ ? arch_->coreModel() : std::string()};
 }
 
 Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const {
+    return resolveEventOn(spec, archCodes());
+}
+
+Result<ResolvedEvent> SlotResolver::resolveEventOn(const std::string& spec, const CoreCodes& codes) const {
     if (!archName_.empty() && !groupArchTable()) return groupArchTable().error();
     if (!arch_) return events_.resolve(spec);
     // The arch's event tables first: they hold the vendors' codes (Intel's
@@ -52,24 +71,26 @@ Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const 
     // differs from them the vendor is right (docs/likwid.md lists the cases).
     // libpfm4, where the arch has a model here, for every other name: perf's
     // generic names, pmu/.../, raw codes, and native names no table has.
-    if (auto fromTable = resolveTableEvent(spec, arch_->tables)) return std::move(*fromTable);
-    auto resolved = events_.resolveOn(spec, model_);
+    if (auto fromTable = resolveTableEvent(spec, *codes.tables)) return std::move(*fromTable);
+    auto resolved = events_.resolveOn(spec, codes.model);
     if (resolved) return resolved;
     std::string message = resolved.error().message;
-    if (model_.empty()) {
-        const std::string model = arch_->coreModel();
+    if (codes.model.empty()) {
         message += " Architecture " + arch_->name + ": " +
-                   (model.empty() ? arch_->noPfm
-                                  : "this libpfm4 has no model '" + model +
-                                        "' (libpfm4 builds carry the tables of their own CPU family only)") +
+                   (codes.modelWanted.empty()
+                        ? arch_->noPfm
+                        : "this libpfm4 has no model '" + codes.modelWanted +
+                              "' (libpfm4 builds carry the tables of their own CPU family only)") +
                    ".";
     }
-    if (!arch_->tables.empty())
-        message += " The architecture's event tables (" + join(arch_->tables, ", ") + ") do not have it either.";
+    if (!codes.tables->empty())
+        message += " The architecture's event tables (" + join(*codes.tables, ", ") + ") do not have it either.";
     return makeError(message);
 }
 
-Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
+Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const { return resolveOn(slot, archCodes()); }
+
+Result<ResolvedEvent> SlotResolver::resolveOn(const GroupSlot& slot, const CoreCodes& codes) const {
     if (arch_ && arch_->gpu)
         return makeError("'" + arch_->name + "' is one of likwid's GPU group sets; perfdash counts CPU events only");
     const auto classified = classifyLikwidCounter(slot.counter);
@@ -90,11 +111,44 @@ Result<ResolvedEvent> SlotResolver::resolve(const GroupSlot& slot) const {
         if (*fixed && !(*fixed)->msr.empty()) return msrEvent(events_, slot, **fixed);
         // The options (as libpfm4 modifiers) follow the event in the spec.
         // Without a libpfm4 model the event tables read likwid's name itself.
-        if (*fixed && !model_.empty()) spec = (*fixed)->libpfm + spec->substr(slot.event.size());
+        if (*fixed && !codes.model.empty()) spec = (*fixed)->libpfm + spec->substr(slot.event.size());
     }
-    auto resolved = resolveEvent(*spec);
+    auto resolved = resolveEventOn(*spec, codes);
     if (resolved) resolved->spec = written;
     return resolved;
+}
+
+std::vector<CoreTypeEvent> SlotResolver::resolveCoreTypes(const GroupSlot& slot) const {
+    const SysfsPmus& pmus = events_.pmus();
+    const auto classified = classifyLikwidCounter(slot.counter);
+    // Not hybrid here (a machine with its E-cores off registers one `cpu`
+    // PMU), or a unit's counter: one event, as resolve() reads it.
+    if (!arch_ || arch_->coreTypes.empty() || pmus.hybridCores().empty() ||
+        (classified && classified->kind == LikwidCounter::Kind::Box))
+        return {{std::string(), resolve(slot)}};
+    std::vector<CoreTypeEvent> out;
+    for (size_t t = 0; t < arch_->coreTypes.size(); ++t) {
+        const HybridCoreType& type = arch_->coreTypes[t];
+        auto resolved = resolveOn(slot, {&type.tables, typeModels_[t], type.coreModel()});
+        // Software, tracepoint, uncore: one event for every CPU; a core PMU
+        // written out (cpu_atom/event=0x3c/): that PMU's CPUs only.
+        if (resolved && (!isCoreEvent(*resolved, pmus) || writtenForHybridCore(*resolved, pmus)))
+            return onEveryHybridCore(std::move(resolved), pmus);
+        const SysfsPmu* pmu = pmus.find(type.pmu);
+        if (!pmu || pmu->coreCpus.empty()) {
+            out.push_back({type.pmu, makeError("slot " + slot.counter + " (" + slot.event + ") on the " + type.label +
+                                               "s: " + pmus.devicesDir() + " has no hybrid core PMU '" + type.pmu +
+                                               "' with a cpus file")});
+            continue;
+        }
+        if (!resolved) {
+            out.push_back({type.pmu, makeError("on the " + type.label + "s (" + type.pmu + "): " +
+                                               resolved.error().message)});
+            continue;
+        }
+        out.push_back({type.pmu, onHybridCore(std::move(*resolved), *pmu)});
+    }
+    return out;
 }
 
 } // namespace perfdash

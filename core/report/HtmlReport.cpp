@@ -95,6 +95,7 @@ std::string groupTablesHtml(const GroupTables& tables, bool hasMetrics) {
         out += "<h3>Metrics</h3>\n" + tableHtml(tables.metrics);
         if (tables.hasStatistics) out += "<h3>Metric statistics</h3>\n" + tableHtml(tables.metricStatistics);
     }
+    if (!tables.coreTypes.rows.empty()) out += "<h3>Per core type</h3>\n" + tableHtml(tables.coreTypes);
     return out;
 }
 

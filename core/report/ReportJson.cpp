@@ -24,21 +24,30 @@ ojson countToJson(const CountValue& c) { return {{"value", jsonNumber(c.value)},
 // A total that only some locations had a value for keeps `value` null (a
 // reader that does not know `partial` sees n/a, never a partial sum as the
 // total) and says what the others add up to.
-ojson totalToJson(const EventResult& e) {
-    ojson total = countToJson(e.total);
-    if (e.partialTotal)
-        total["partial"] = {{"value", jsonNumber(e.partialTotal->value)},
-                            {"locations_with_value", e.partialTotal->counted},
-                            {"locations", e.partialTotal->of}};
+ojson totalToJson(const CountValue& value, const std::optional<PartialSum>& partial) {
+    ojson total = countToJson(value);
+    if (partial)
+        total["partial"] = {{"value", jsonNumber(partial->value)},
+                            {"locations_with_value", partial->counted},
+                            {"locations", partial->of}};
     return total;
 }
 
 ojson eventToJson(const EventResult& e) {
     ojson perLocation = ojson::array();
     for (const auto& c : e.perLocation) perLocation.push_back(countToJson(c));
-    return {{"counter", e.counter}, {"event", e.event},         {"unit", e.unit},
-            {"counted", e.counted}, {"reason", e.reason},       {"total", totalToJson(e)},
-            {"per_location", std::move(perLocation)}};
+    ojson out = {{"counter", e.counter}, {"event", e.event},   {"unit", e.unit},
+                 {"counted", e.counted}, {"reason", e.reason}, {"total", totalToJson(e.total, e.partialTotal)},
+                 {"per_location", std::move(perLocation)}};
+    // Hybrid CPUs only, so other reports are as before the field existed.
+    if (!e.coreTypes.empty()) {
+        ojson types = ojson::array();
+        for (const auto& t : e.coreTypes)
+            types.push_back({{"core_type", t.coreType}, {"total", totalToJson(t.total, t.partialTotal)},
+                             {"reason", t.reason}});
+        out["core_types"] = std::move(types);
+    }
+    return out;
 }
 
 // The coverage is derived from the group's events (core/result/MetricCoverage.h);
@@ -62,6 +71,11 @@ ojson metricToJson(const MetricResult& m, const GroupResult& g) {
         out["threshold"] = {{"direction", directionWord(m.threshold->direction)},
                             {"value", m.threshold->value},
                             {"with_parent", m.threshold->withParent}};
+    if (!m.perCoreType.empty()) {
+        ojson types = ojson::array();
+        for (const auto& t : m.perCoreType) types.push_back({{"core_type", t.coreType}, {"value", jsonNumber(t.value)}});
+        out["per_core_type"] = std::move(types);
+    }
     return out;
 }
 
@@ -106,6 +120,7 @@ ojson locationsToJson(const std::vector<LocationInfo>& locations) {
         // Only merged reports have them, so one host's report is the same as before the fields existed.
         if (!l.host.empty()) location["host"] = l.host;
         if (l.rank) location["rank"] = *l.rank;
+        if (!l.coreType.empty()) location["core_type"] = l.coreType;
         out.push_back(std::move(location));
     }
     return out;

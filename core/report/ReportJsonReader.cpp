@@ -199,6 +199,13 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         const Node perLocation = p.member(e, "per_location");
         for (const auto& c : p.elements(perLocation)) event.perLocation.push_back(readCount(p, c));
         p.checkLocationCount(perLocation, event.perLocation.size(), locations);
+        if (p.has(e, "core_types"))
+            for (const auto& t : p.elements(p.member(e, "core_types"))) {
+                p.object(t);
+                const Node typeTotal = p.member(t, "total");
+                event.coreTypes.push_back({p.string(p.member(t, "core_type")), readCount(p, typeTotal),
+                                           readPartial(p, typeTotal), p.string(p.member(t, "reason"))});
+            }
         group.events.push_back(std::move(event));
     }
     for (const auto& m : p.elements(p.member(g, "metrics"))) {
@@ -213,6 +220,11 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         if (p.schema() >= 2) checkMetricCoverage(p, p.member(m, "coverage"), locations);
         if (p.has(m, "parent")) metric.parent = p.string(p.member(m, "parent"));
         if (p.has(m, "threshold")) metric.threshold = readThreshold(p, p.member(m, "threshold"));
+        if (p.has(m, "per_core_type"))
+            for (const auto& t : p.elements(p.member(m, "per_core_type"))) {
+                p.object(t);
+                metric.perCoreType.push_back({p.string(p.member(t, "core_type")), p.number(p.member(t, "value"))});
+            }
         group.metrics.push_back(std::move(metric));
     }
     return group;
@@ -240,6 +252,7 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
         LocationInfo location(p.string(p.member(l, "kind")), p.integer(p.member(l, "id")));
         if (p.has(l, "host")) location.host = p.string(p.member(l, "host"));
         if (p.has(l, "rank")) location.rank = p.optionalInteger(p.member(l, "rank"));
+        if (p.has(l, "core_type")) location.coreType = p.string(p.member(l, "core_type"));
         locations.push_back(std::move(location));
     }
     return locations;

@@ -183,6 +183,41 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
     addStatisticsNotes(out.metricStatistics, leftOut, partial);
 }
 
+void addCoreTypeTable(GroupTables& out, const GroupResult& g) {
+    std::vector<std::string> types;
+    for (const auto& e : g.events)
+        for (const auto& t : e.coreTypes)
+            if (std::find(types.begin(), types.end(), t.coreType) == types.end()) types.push_back(t.coreType);
+    out.coreTypes = labelledTable({"Per core type", "Counter"}, types);
+    if (types.empty()) return;
+    auto column = [&](const std::string& type) {
+        return static_cast<size_t>(std::find(types.begin(), types.end(), type) - types.begin());
+    };
+    bool partial = false;
+    for (const auto& e : g.events) {
+        if (e.coreTypes.empty()) continue;
+        std::vector<std::string> row{e.event + unitSuffix(e.unit), e.counter};
+        row.resize(2 + types.size(), kNotCountedText);
+        for (const auto& t : e.coreTypes) {
+            partial = partial || t.partialTotal.has_value();
+            row[2 + column(t.coreType)] =
+                t.partialTotal ? formatPartial(*t.partialTotal, "CPUs") : formatCount(t.total);
+            if (!t.reason.empty())
+                out.coreTypes.notes.push_back(e.counter + " on " + t.coreType + ": " + t.reason);
+        }
+        out.coreTypes.rows.push_back(std::move(row));
+    }
+    for (const auto& m : g.metrics) {
+        std::vector<std::string> row{m.name, ""};
+        row.resize(2 + types.size(), kNotCountedText);
+        for (const auto& t : m.perCoreType) row[2 + column(t.coreType)] = formatNumber(t.value);
+        out.coreTypes.rows.push_back(std::move(row));
+    }
+    out.coreTypes.notes.push_back("Each core type's column sums the CPUs of that type; a metric's is its formula "
+                                  "applied to those sums (n/a where an input is not split by core type).");
+    if (partial) out.coreTypes.notes.push_back(kPartialNote);
+}
+
 } // namespace
 
 std::string locationLabel(const LocationInfo& location) {
@@ -190,7 +225,9 @@ std::string locationLabel(const LocationInfo& location) {
     if (location.kind == "host") // a merged report's run (perHostView)
         return location.host + (location.rank ? " rank " + std::to_string(*location.rank) : std::string());
     const std::string host = location.host.empty() ? "" : location.host + ":";
-    if (location.kind == "cpu") return host + "HWThread " + id;
+    // On a hybrid CPU the core type too, as perf stat names its lines (cpu_core, cpu_atom).
+    if (location.kind == "cpu")
+        return host + "HWThread " + id + (location.coreType.empty() ? "" : " " + location.coreType);
     if (location.kind == "thread") return host + "TID " + id;
     if (location.kind == "process") return host + "PID " + id;
     return host + location.kind + " " + id;
@@ -279,6 +316,7 @@ GroupTables tablesOf(const GroupResult& g, const std::vector<LocationInfo>& loca
     GroupTables out;
     addEventTables(out, g, locations);
     addMetricTables(out, g, locations);
+    addCoreTypeTable(out, g);
     out.hasStatistics = locations.size() > 1;
     return out;
 }

@@ -26,6 +26,10 @@ struct GroupTables {
     bool hasStatistics = false;
     ReportTable eventStatistics;
     ReportTable metricStatistics;
+    // Hybrid CPUs counted per CPU: each event's total and each metric's
+    // aggregate per core type (perf stat's cpu_core/... and cpu_atom/...
+    // lines); no rows elsewhere.
+    ReportTable coreTypes;
 };
 
 // "Command" → the quoted command line, "CPUs", "Groups", "Regions" (marker runs), "Started", "Duration", ..., one "Warning" per warning.

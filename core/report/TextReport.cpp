@@ -44,6 +44,7 @@ std::string groupText(const GroupTables& tables, const GroupResult& group) {
         if (tables.hasStatistics) out += "\n" + render(tables.metricStatistics);
         if (const std::string tree = formatMetricTree(group); !tree.empty()) out += "\n" + tree;
     }
+    if (!tables.coreTypes.rows.empty()) out += "\n" + render(tables.coreTypes);
     return out;
 }
 

@@ -39,6 +39,15 @@ struct PartialSum {
     size_t of = 0;      // all parts
 };
 
+// A hybrid CPU's event summed over the CPUs of one core type: what perf stat
+// prints as its cpu_core/... and cpu_atom/... lines.
+struct CoreTypeTotal {
+    std::string coreType; // the core type's PMU: "cpu_core", "cpu_atom"
+    CountValue total;     // n/a where the type's event was not counted, or partly (partialTotal)
+    std::optional<PartialSum> partialTotal;
+    std::string reason;   // why not counted on this core type
+};
+
 struct EventResult {
     std::string counter; // slot name: PMC0, FIXC1, or the event itself for -e
     std::string event;   // canonical event name
@@ -49,6 +58,14 @@ struct EventResult {
     CountValue total;                    // sum over locations; coverage is the lowest of them
     // Set when total.value is n/a because only some locations had a value (core/result/CountSum.h).
     std::optional<PartialSum> partialTotal;
+    // Hybrid CPUs, counted per CPU: the totals per core type (the CPUs'
+    // LocationInfo::coreType); empty elsewhere.
+    std::vector<CoreTypeTotal> coreTypes;
+};
+
+struct CoreTypeMetric {
+    std::string coreType;
+    double value = kNotAvailable;
 };
 
 struct MetricResult {
@@ -56,6 +73,9 @@ struct MetricResult {
     std::string formula;
     std::vector<double> perLocation;   // formula applied to each location's counts
     double aggregate = kNotAvailable;  // formula applied to the summed counts
+    // Hybrid CPUs: the formula applied to each core type's totals
+    // (EventResult::coreTypes); n/a where an input has no such split.
+    std::vector<CoreTypeMetric> perCoreType{};
     // '{}' so that brace-initialising the fields above stays free of -Wextra's missing-initializer noise.
     std::string parent{};                   // its parent metric in the group's hierarchy; empty: none
     std::optional<MetricLimit> threshold{}; // the vendor's threshold; none: no mark
@@ -83,6 +103,7 @@ struct LocationInfo {
 
     std::string kind; // "cpu", "thread", "process"
     int id = 0;
+    std::string coreType;    // a CPU of a hybrid CPU: its core type's PMU ("cpu_core", "cpu_atom"); else empty
     std::string host;        // merged reports: the host it was counted on; empty: the report's own machine
     std::optional<int> rank; // merged reports: the MPI rank of the run it comes from, where known
 };

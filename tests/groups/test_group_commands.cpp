@@ -9,6 +9,7 @@
 #include "GroupTestSupport.h"
 #include "core/groups/GroupArch.h"
 #include "core/measurement/MachineContext.h"
+#include "core/util/DataPaths.h"
 
 namespace {
 
@@ -252,6 +253,32 @@ private slots:
         QCOMPARE(text.status, 0);
         QVERIFY2(has(text.out, "uncore_cha_2") && has(text.out, "0x334 config1=0x60000"), text.out.c_str());
         QVERIFY2(has(text.err, "UNCORE.txt:7: counter MBOX6C1 names MBOX6"), text.err.c_str());
+    }
+
+    // A hybrid CPU: a row per core type, each with that type's PMU and code
+    // (Intel perfmon ADL: ITLB_MISSES.WALK_COMPLETED is 0x11/0x0E on Golden
+    // Cove, 0x85/0x0E on Gracemont); without the hybrid PMUs it says so.
+    void checkGroupListsEachCoreTypeOfAHybridCpu() {
+        const QString adl = qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/sysfs-adl";
+        const QString tlb = QString::fromStdString(perfdash::dataDir() + "/groups/alderlake/TLB.txt");
+        const Run r = cli({"check-group", "--arch", "alderlake", "--sysfs", adl, "--json", tlb});
+        QCOMPARE(r.status, 0);
+        const auto result = nlohmann::json::parse(r.out).at("results").at(0);
+        const auto listed = result.at("slots");
+        QCOMPARE(listed.size(), size_t(12)); // 6 slots on 2 core types
+        QCOMPARE(listed[10].at("counter").get<std::string>(), std::string("PMC2"));
+        QCOMPARE(listed[10].at("pmu").get<std::string>(), std::string("cpu_core"));
+        QCOMPARE(listed[10].at("type").get<int>(), 4);
+        QCOMPARE(listed[10].at("config").get<std::string>(), std::string("0xe11"));
+        QCOMPARE(listed[11].at("pmu").get<std::string>(), std::string("cpu_atom"));
+        QCOMPARE(listed[11].at("type").get<int>(), 10);
+        QCOMPARE(listed[11].at("config").get<std::string>(), std::string("0xe85"));
+        QVERIFY2(result.at("warnings").empty(), r.out.c_str());
+
+        const Run plain = cli({"check-group", "--arch", "alderlake", "--sysfs", skxTree(), tlb});
+        QCOMPARE(plain.status, 0);
+        QVERIFY2(has(plain.err, "alderlake is a hybrid CPU, but") && has(plain.err, "no hybrid core PMUs"),
+                 plain.err.c_str());
     }
 
     // --arch reads likwid's names as on that architecture, and every slot's

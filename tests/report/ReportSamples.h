@@ -33,7 +33,7 @@ inline EventResult notCounted(std::string counter, std::string event, std::strin
 }
 
 inline MetricResult metric(std::string name, std::string formula, std::vector<double> perLocation, double aggregate) {
-    return {std::move(name), std::move(formula), std::move(perLocation), aggregate};
+    return {std::move(name), std::move(formula), std::move(perLocation), aggregate, {}};
 }
 
 inline const char* const kVirtualisedPmu = "PMU not available due to virtualization";

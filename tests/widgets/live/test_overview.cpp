@@ -156,7 +156,7 @@ private slots:
         TimelineData data;
         OverviewTileModel model(data);
         IntervalResult interval = testdata::interval(0.1, 0.1, 1e6, 1);
-        interval.groups[0].metrics.insert(interval.groups[0].metrics.begin(), MetricResult{"Runtime [s]", "time", {0.1}, 0.1});
+        interval.groups[0].metrics.insert(interval.groups[0].metrics.begin(), MetricResult{"Runtime [s]", "time", {0.1}, 0.1, {}});
         data.reset(testdata::cpus(1));
         data.append({interval});
         model.refresh();

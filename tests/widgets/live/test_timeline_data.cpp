@@ -172,7 +172,7 @@ private slots:
     void secondsPerIntervalComeAfterRatesAndRatios() {
         IntervalResult interval = testdata::interval(0.1, 0.1, 1000, 1);
         GroupResult& group = interval.groups[0];
-        group.metrics.insert(group.metrics.begin(), MetricResult{"Runtime [s]", "time", {0.1}, 0.1});
+        group.metrics.insert(group.metrics.begin(), MetricResult{"Runtime [s]", "time", {0.1}, 0.1, {}});
         TimelineData data;
         data.reset(testdata::cpus(1));
         data.append({interval});

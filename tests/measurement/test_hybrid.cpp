@@ -1,0 +1,379 @@
+// Hybrid CPUs (Alder/Raptor Lake: cpu_core and cpu_atom) on the fixture tree
+// tests/fixtures/likwid/sysfs-adl (P-cores on CPUs 0-15, E-cores on 16-23):
+// each core type's PMU and CPUs, perf's generic events with the PMU's type in
+// config bits 32-63, a group slot per core type with that type's Intel code,
+// groups that never mix core PMUs, each event opened only on CPUs of its
+// type (really opened here, with software events standing in for the two
+// core PMUs on this machine's CPUs 0 and 1), and the results: each CPU's
+// value from its own core type's event, totals and metrics per core type.
+#include <QtTest>
+
+#include <linux/perf_event.h>
+#include <unistd.h>
+
+#include "core/backends/PerfEventBackend.h"
+#include "core/backends/PerfEventGroupPlan.h"
+#include "core/events/EventResolver.h"
+#include "core/events/HybridCoreEvent.h"
+#include "core/groups/GroupFileParser.h"
+#include "core/measurement/IntervalCombiner.h"
+#include "core/measurement/ResultBuilder.h"
+#include "core/measurement/SlotResolver.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
+#include "core/report/TextReport.h"
+
+using namespace perfdash;
+
+namespace {
+
+std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdString(); }
+
+EventPaths adlTree() {
+    EventPaths paths;
+    paths.sysfsRoot = fixtures() + "/likwid/sysfs-adl";
+    paths.tracefsRoots = {};
+    return paths;
+}
+
+GroupSlot slot(const std::string& counter, const std::string& event) {
+    GroupSlot s;
+    s.counter = s.counterSpec = counter;
+    s.event = event;
+    return s;
+}
+
+const std::vector<int> kPCores = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+const std::vector<int> kECores = {16, 17, 18, 19, 20, 21, 22, 23};
+
+// An event standing in for one core PMU's: a software event with that PMU's
+// name and CPUs, so that the real perf_event backend places it.
+EventSlot standIn(const std::string& counter, const std::string& corePmu, std::vector<int> cpus, uint64_t swConfig) {
+    ResolvedEvent e;
+    e.name = corePmu + "/" + counter + "/";
+    e.pmu = corePmu;
+    e.source = EventSource::Software;
+    e.encoding.type = PERF_TYPE_SOFTWARE;
+    e.encoding.config = swConfig;
+    e.coreCpus = std::move(cpus);
+    return EventSlot{counter, e, 0};
+}
+
+// CPI on a hybrid CPU: FIXC0 and FIXC1 on both core types (event-set slots
+// 0/1 and 2/3: cpu_core, cpu_atom), PWR0 the package energy (slot 4).
+MeasurementPlan hybridCpiPlan() {
+    MeasurementPlan plan;
+    PlannedGroup g;
+    g.group.name = "CPI";
+    g.group.events = {slot("FIXC0", "INST_RETIRED_ANY"), slot("FIXC1", "CPU_CLK_UNHALTED_THREAD"),
+                      slot("PWR0", "PWR_PKG_ENERGY")};
+    g.group.metrics = {{"CPI", "FIXC1/FIXC0", 0}, {"Energy per instruction", "PWR0/FIXC0", 0}};
+    // Event-set slots: 0 FIXC0 cpu_core, 1 FIXC0 cpu_atom, 2 FIXC1 cpu_core, 3 FIXC1 cpu_atom, 4 PWR0.
+    auto hybridEvent = [](const std::string& counter, int coreSlot, int atomSlot) {
+        PlannedEvent e;
+        e.counter = e.spec = e.name = counter;
+        e.availability.state = Availability::State::Countable;
+        e.eventSetSlot = coreSlot;
+        e.coreTypes = {{"cpu_core", kPCores, coreSlot, ""}, {"cpu_atom", kECores, atomSlot, ""}};
+        return e;
+    };
+    PlannedEvent energy;
+    energy.counter = energy.spec = energy.name = "PWR0";
+    energy.availability.state = Availability::State::Countable;
+    energy.eventSetSlot = 4;
+    g.events = {hybridEvent("FIXC0", 0, 1), hybridEvent("FIXC1", 2, 3), energy};
+    for (int s = 0; s < 5; ++s) plan.eventSet.push_back(EventSlot{"s" + std::to_string(s), ResolvedEvent{}, 0});
+    plan.groups.push_back(std::move(g));
+    return plan;
+}
+
+// CPU 14 is a P-core, 16 and 17 are E-cores.
+std::vector<LocationInfo> mixedCpus() {
+    std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}, {"cpu", 17}};
+    cpus[0].coreType = "cpu_core";
+    cpus[1].coreType = cpus[2].coreType = "cpu_atom";
+    return cpus;
+}
+} // namespace
+
+class TestHybrid : public QObject {
+    Q_OBJECT
+private slots:
+    void corePmusSayWhichCpusAreWhichType() {
+        const SysfsPmus pmus = SysfsPmus::scan(adlTree().sysfsRoot);
+        const auto cores = pmus.hybridCores();
+        QCOMPARE(cores.size(), size_t{2});
+        QCOMPARE(cores[0]->name, std::string("cpu_core")); // the kernel's default core PMU first, as perf lists them
+        QCOMPARE(cores[0]->type, 4u);
+        QCOMPARE(cores[0]->coreCpus, kPCores);
+        QCOMPARE(cores[1]->name, std::string("cpu_atom"));
+        QCOMPARE(cores[1]->type, 10u);
+        QCOMPARE(cores[1]->coreCpus, kECores);
+        QCOMPARE(pmus.hybridCoreOf(15)->name, std::string("cpu_core"));
+        QCOMPARE(pmus.hybridCoreOf(16)->name, std::string("cpu_atom"));
+        QVERIFY(!pmus.hybridCoreOf(24));
+        // Not hybrid: no core PMU with a cpus file.
+        QVERIFY(SysfsPmus::scan(fixtures() + "/likwid/sysfs-icl").hybridCores().empty());
+    }
+
+    // perf_event_open(2): a hybrid PMU's generic event is PERF_TYPE_HARDWARE
+    // (or HW_CACHE) with the PMU's type in bits 32-63 (PERF_PMU_TYPE_SHIFT).
+    void genericEventsCarryTheCorePmuTypeInTheExtendedField() {
+        const EventResolver events(adlTree());
+        const auto cycles = onEveryHybridCore(events.resolve("cycles"), events.pmus());
+        QCOMPARE(cycles.size(), size_t{2});
+        QCOMPARE(cycles[0].corePmu, std::string("cpu_core"));
+        QCOMPARE(cycles[0].event->name, std::string("cpu_core/cycles/"));
+        QCOMPARE(cycles[0].event->encoding.type, uint32_t{PERF_TYPE_HARDWARE});
+        QCOMPARE(cycles[0].event->encoding.config, (uint64_t{4} << 32) | PERF_COUNT_HW_CPU_CYCLES);
+        QCOMPARE(cycles[0].event->coreCpus, kPCores);
+        QCOMPARE(cycles[1].event->name, std::string("cpu_atom/cycles/"));
+        QCOMPARE(cycles[1].event->encoding.config, (uint64_t{10} << 32) | PERF_COUNT_HW_CPU_CYCLES);
+        QCOMPARE(cycles[1].event->coreCpus, kECores);
+
+        const auto instructions = onEveryHybridCore(events.resolve("instructions"), events.pmus());
+        QCOMPARE(instructions[1].event->encoding.config, (uint64_t{10} << 32) | PERF_COUNT_HW_INSTRUCTIONS);
+        const auto dtlb = onEveryHybridCore(events.resolve("dTLB-load-misses"), events.pmus());
+        QCOMPARE(dtlb[1].event->encoding.type, uint32_t{PERF_TYPE_HW_CACHE});
+        QCOMPARE(dtlb[1].event->encoding.config,
+                 (uint64_t{10} << 32) | PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+                     (PERF_COUNT_HW_CACHE_RESULT_MISS << 16));
+
+        // A raw code opens on each core PMU's own type.
+        const auto raw = onEveryHybridCore(events.resolve("r3c"), events.pmus());
+        QCOMPARE(raw[0].event->encoding.type, 4u);
+        QCOMPARE(raw[1].event->encoding.type, 10u);
+        QCOMPARE(raw[1].event->encoding.config, uint64_t{0x3c});
+        QCOMPARE(raw[1].event->name, std::string("cpu_atom/r3c/"));
+
+        // Written for one core PMU: that one only, on its CPUs.
+        const auto atomOnly = onEveryHybridCore(events.resolve("cpu_atom/event=0xc2/"), events.pmus());
+        QCOMPARE(atomOnly.size(), size_t{1});
+        QCOMPARE(atomOnly[0].corePmu, std::string("cpu_atom"));
+        QCOMPARE(atomOnly[0].event->encoding.type, 10u);
+        QCOMPARE(atomOnly[0].event->coreCpus, kECores);
+
+        // No core event: one event for every CPU.
+        const auto software = onEveryHybridCore(events.resolve("task-clock"), events.pmus());
+        QCOMPARE(software.size(), size_t{1});
+        QVERIFY(software[0].corePmu.empty());
+        QVERIFY(software[0].event->coreCpus.empty());
+    }
+
+    // Intel perfmon ADL v1.40: DTLB_LOAD_MISSES.WALK_COMPLETED is 0x12/0x0E on
+    // Golden Cove and 0x08/0x0E on Gracemont; FP_ARITH_INST_RETIRED exists on
+    // Golden Cove only.
+    void aGroupSlotResolvesOncePerCoreTypeWithThatTypesCode() {
+        const EventResolver events(adlTree());
+        const SlotResolver naming(events, "alderlake");
+        const auto walks = naming.resolveCoreTypes(slot("PMC0", "DTLB_LOAD_MISSES_WALK_COMPLETED"));
+        QCOMPARE(walks.size(), size_t{2});
+        QCOMPARE(walks[0].corePmu, std::string("cpu_core"));
+        QCOMPARE(walks[0].event->encoding.type, 4u);
+        QCOMPARE(walks[0].event->encoding.config, uint64_t{0x0e12});
+        QCOMPARE(walks[0].event->coreCpus, kPCores);
+        QCOMPARE(walks[1].corePmu, std::string("cpu_atom"));
+        QCOMPARE(walks[1].event->encoding.type, 10u);
+        QCOMPARE(walks[1].event->encoding.config, uint64_t{0x0e08});
+        QCOMPARE(walks[1].event->coreCpus, kECores);
+
+        const auto flops = naming.resolveCoreTypes(slot("PMC0", "FP_ARITH_INST_RETIRED_SCALAR_DOUBLE"));
+        QCOMPARE(flops.size(), size_t{2});
+        QCOMPARE(flops[0].event->encoding.config, uint64_t{0x01c7});
+        QVERIFY(!flops[1].event); // not dropped: unresolved there, with the reason
+        QVERIFY2(flops[1].event.error().message.find("E-cores (cpu_atom)") != std::string::npos,
+                 flops[1].event.error().message.c_str());
+        QVERIFY(flops[1].event.error().message.find("intel/ADL-atom") != std::string::npos);
+
+        // A unit's counter is one event, on its own PMU.
+        const auto energy = naming.resolveCoreTypes(slot("PWR0", "PWR_PKG_ENERGY"));
+        QCOMPARE(energy.size(), size_t{1});
+        QVERIFY(energy[0].corePmu.empty());
+        QCOMPARE(energy[0].event->pmu, std::string("power"));
+
+        // A machine without hybrid PMUs (E-cores off: one `cpu`): one event, the P-core table's.
+        EventPaths icl;
+        icl.sysfsRoot = fixtures() + "/likwid/sysfs-icl";
+        icl.tracefsRoots = {};
+        const EventResolver plain(icl);
+        const auto one = SlotResolver(plain, "alderlake").resolveCoreTypes(slot("PMC0", "DTLB_LOAD_MISSES_WALK_COMPLETED"));
+        QCOMPARE(one.size(), size_t{1});
+        QCOMPARE(one[0].event->encoding.config, uint64_t{0x0e12});
+        QVERIFY(one[0].event->coreCpus.empty());
+    }
+
+    void kernelGroupsNeverMixCorePmus() {
+        EventSet set = {standIn("A", "cpu_core", kPCores, PERF_COUNT_SW_CPU_CLOCK),
+                        standIn("B", "cpu_atom", kECores, PERF_COUNT_SW_CPU_CLOCK),
+                        standIn("C", "cpu_core", kPCores, PERF_COUNT_SW_TASK_CLOCK),
+                        standIn("D", "software", {}, PERF_COUNT_SW_PAGE_FAULTS)};
+        int next = 100;
+        const PerfGroupPlan plan = planPerfGroups(set, [&](size_t, int) { return next++; }, PerfPermissions{});
+        const std::vector<std::vector<size_t>> expected = {{0, 2}, {1}, {3}};
+        QCOMPARE(plan.groups, expected);
+    }
+
+    // System-wide on CPUs 0 and 1, with CPU 0 standing for a P-core and CPU 1
+    // for an E-core: each event is opened on its own type's CPU only.
+    void systemWideOpensEachEventOnlyOnCpusOfItsType() {
+        if (sysconf(_SC_NPROCESSORS_ONLN) < 2) QSKIP("needs two online CPUs to stand for the two core types");
+        const EventSet set = {standIn("A", "cpu_core", {0}, PERF_COUNT_SW_CPU_CLOCK),
+                              standIn("B", "cpu_atom", {1}, PERF_COUNT_SW_CPU_CLOCK)};
+        CountingScope scope;
+        scope.kind = CountingScope::Kind::Cpus;
+        scope.cpus = {0, 1};
+        PerfEventBackend backend;
+        auto counters = backend.open(set, scope);
+        QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
+        QVERIFY((*counters)->slotStatus()[0].opened);
+        QVERIFY((*counters)->slotStatus()[1].opened);
+        QVERIFY((*counters)->slotStatus()[0].group != (*counters)->slotStatus()[1].group);
+        QVERIFY((*counters)->enable().ok());
+        Snapshot snap;
+        QTRY_VERIFY_WITH_TIMEOUT(((*counters)->read(snap).ok() && snap.values[0].enabledNs > 0 && snap.values[3].enabledNs > 0),
+                                 10000);
+        // values[location * 2 + slot]: A on cpu0, B on cpu1; never the other way round.
+        QCOMPARE(snap.values[1].enabledNs, uint64_t{0});
+        QCOMPARE(snap.values[1].raw, uint64_t{0});
+        QCOMPARE(snap.values[2].enabledNs, uint64_t{0});
+        QCOMPARE(snap.values[2].raw, uint64_t{0});
+        QVERIFY((*counters)->disable().ok());
+    }
+
+    // A task followed on any CPU: every core type's event, one kernel group per core PMU.
+    void perTaskCountingOpensOneGroupPerCorePmu() {
+        const EventSet set = {standIn("A", "cpu_core", kPCores, PERF_COUNT_SW_TASK_CLOCK),
+                              standIn("B", "cpu_atom", kECores, PERF_COUNT_SW_TASK_CLOCK),
+                              standIn("C", "cpu_core", kPCores, PERF_COUNT_SW_PAGE_FAULTS)};
+        CountingScope scope;
+        scope.kind = CountingScope::Kind::Task;
+        scope.pid = getpid();
+        scope.inherit = false;
+        PerfEventBackend backend;
+        auto counters = backend.open(set, scope);
+        QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
+        QCOMPARE((*counters)->groupCount(), size_t{2});
+        const auto& status = (*counters)->slotStatus();
+        QCOMPARE(status[0].group, status[2].group);
+        QVERIFY(status[0].group != status[1].group);
+    }
+
+    // Each CPU's value comes from its own core type's event; the totals and a
+    // metric's aggregate are split by core type; a task's value sums both.
+    void resultsArePerCpuOfItsTypeAndSplitByCoreType() {
+        const MeasurementPlan plan = hybridCpiPlan();
+        std::vector<LocationInfo> cpus = mixedCpus();
+        auto builder = ResultBuilder::create(plan, cpus, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        // counts[location * 5 + slot]; the slot of the other core type reads as never enabled (n/a).
+        const CountValue na{};
+        auto c = [](double v) { return CountValue{v, 1.0}; };
+        const std::vector<CountValue> counts = {c(1000), na, c(500), na, c(2),     // cpu14, a P-core
+                                                na, c(300), na, c(600), c(0),      // cpu16, an E-core
+                                                na, c(100), na, c(200), c(0)};     // cpu17, an E-core
+        const auto groups = builder->build(counts, 1.0);
+        const EventResult& instr = groups[0].events[0];
+        QVERIFY(instr.counted);
+        QCOMPARE(instr.perLocation[0].value, 1000.0);
+        QCOMPARE(instr.perLocation[1].value, 300.0);
+        QCOMPARE(instr.perLocation[2].value, 100.0);
+        QCOMPARE(instr.total.value, 1400.0);
+        QCOMPARE(instr.coreTypes.size(), size_t{2});
+        QCOMPARE(instr.coreTypes[0].coreType, std::string("cpu_core"));
+        QCOMPARE(instr.coreTypes[0].total.value, 1000.0);
+        QCOMPARE(instr.coreTypes[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(instr.coreTypes[1].total.value, 400.0);
+        const MetricResult& cpi = groups[0].metrics[0];
+        QCOMPARE(cpi.perLocation[1], 2.0);
+        QCOMPARE(cpi.aggregate, 1300.0 / 1400.0);
+        QCOMPARE(cpi.perCoreType.size(), size_t{2});
+        QCOMPARE(cpi.perCoreType[0].value, 0.5);
+        QCOMPARE(cpi.perCoreType[1].value, 2.0);
+        // Package energy is not split by core type: n/a per type, never the whole package's.
+        QVERIFY(groups[0].events[2].coreTypes.empty());
+        QVERIFY(!isAvailable(groups[0].metrics[1].perCoreType[0].value));
+
+        // The report keeps the labels and the split, and its text says them.
+        MeasurementResult result;
+        result.locations = cpus;
+        result.groups = groups;
+        auto read = readReportJson(formatReportJson(result), "hybrid.json");
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->locations[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(read->groups[0].events[0].coreTypes.size(), size_t{2});
+        QCOMPARE(read->groups[0].events[0].coreTypes[1].total.value, 400.0);
+        QCOMPARE(read->groups[0].metrics[0].perCoreType[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(read->groups[0].metrics[0].perCoreType[1].value, 2.0);
+        const std::string text = formatTextReport(result);
+        QVERIFY2(text.find("HWThread 16 cpu_atom") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("Per core type") != std::string::npos, text.c_str());
+
+        // A process followed on any CPU: the sum of both core types' events.
+        auto task = ResultBuilder::create(plan, {{"process", 42}}, MetricEnvironment{}, {});
+        const auto taskGroups = task->build({c(1000), c(400), c(500), c(800), c(2)}, 1.0);
+        QCOMPARE(taskGroups[0].events[0].perLocation[0].value, 1400.0);
+        QCOMPARE(taskGroups[0].metrics[0].aggregate, 1300.0 / 1400.0);
+    }
+
+    // Intervals joined (IntervalCombiner) give what the builder gives for the
+    // joined counts: each CPU's value goes back to its own core type's slot.
+    void joinedIntervalsKeepTheSplitByCoreType() {
+        const MeasurementPlan plan = hybridCpiPlan();
+        auto builder = ResultBuilder::create(plan, mixedCpus(), MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const CountValue na{};
+        auto c = [](double v) { return CountValue{v, 1.0}; };
+        const std::vector<CountValue> first = {c(600), na, c(300), na, c(1), na, c(100), na, c(200), c(0),
+                                               na, c(50), na, c(100), c(0)};
+        const std::vector<CountValue> second = {c(400), na, c(200), na, c(1), na, c(200), na, c(400), c(0),
+                                                na, c(50), na, c(100), c(0)};
+        IntervalCombiner combiner(plan, *builder, 2);
+        IntervalResult a{1.0, 1.0, builder->build(first, 1.0)};
+        IntervalResult b{2.0, 1.0, builder->build(second, 1.0)};
+        QVERIFY(!combiner.add(a));
+        const auto joined = combiner.add(b);
+        QVERIFY(joined.has_value());
+        const EventResult& instr = joined->groups[0].events[0];
+        QCOMPARE(instr.perLocation[0].value, 1000.0);
+        QCOMPARE(instr.perLocation[1].value, 300.0);
+        QCOMPARE(instr.coreTypes[0].total.value, 1000.0);
+        QCOMPARE(instr.coreTypes[1].total.value, 400.0);
+        QCOMPARE(joined->groups[0].metrics[0].perCoreType[1].value, 2.0);
+    }
+
+    // A core type without the event: its CPUs are n/a with the reason, the
+    // total is partial, never the other type's count alone.
+    void aCoreTypeWithoutTheEventIsNotAvailableThere() {
+        MeasurementPlan plan;
+        PlannedGroup g;
+        g.group.name = "FLOPS_DP";
+        g.group.events = {slot("PMC0", "FP_ARITH_INST_RETIRED_SCALAR_DOUBLE")};
+        g.group.metrics = {{"DP [MFLOP/s]", "1.0E-06*PMC0/time", 0}};
+        PlannedEvent e;
+        e.counter = e.spec = e.name = "PMC0";
+        e.availability.state = Availability::State::Countable;
+        e.eventSetSlot = 0;
+        e.coreTypes = {{"cpu_core", kPCores, 0, ""}, {"cpu_atom", kECores, -1, "no such event on the E-cores"}};
+        g.events = {e};
+        plan.eventSet.push_back(EventSlot{"PMC0", ResolvedEvent{}, 0});
+        plan.groups.push_back(std::move(g));
+        std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}};
+        cpus[0].coreType = "cpu_core";
+        cpus[1].coreType = "cpu_atom";
+        auto builder = ResultBuilder::create(plan, cpus, MetricEnvironment{}, {});
+        const auto groups = builder->build({CountValue{5e6, 1.0}, CountValue{}}, 1.0);
+        const EventResult& flops = groups[0].events[0];
+        QCOMPARE(flops.perLocation[0].value, 5e6);
+        QVERIFY(!isAvailable(flops.perLocation[1].value));
+        QVERIFY(!isAvailable(flops.total.value));
+        QVERIFY(flops.partialTotal.has_value());
+        QCOMPARE(flops.coreTypes[0].total.value, 5e6);
+        QVERIFY(!isAvailable(flops.coreTypes[1].total.value));
+        QCOMPARE(flops.coreTypes[1].reason, std::string("no such event on the E-cores"));
+        QCOMPARE(groups[0].metrics[0].perCoreType[0].value, 5.0);
+        QVERIFY(!isAvailable(groups[0].metrics[0].perCoreType[1].value));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHybrid)
+#include "test_hybrid.moc"
