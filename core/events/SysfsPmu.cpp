@@ -161,6 +161,10 @@ std::vector<const SysfsPmu*> SysfsPmus::hybridCores() const {
     std::vector<const SysfsPmu*> out;
     for (const auto& p : pmus_)
         if (!p.coreCpus.empty()) out.push_back(&p);
+    // A hybrid CPU has a core PMU per core type. One core PMU with a `cpus`
+    // file (arm64's armv8_pmuv3_0) is the whole CPU's: perf's plain events
+    // stay plain there, without the extended type older kernels refuse.
+    if (out.size() < 2) return {};
     // The big cores' PMU first, as perf lists them: it is the one the kernel
     // gives PERF_TYPE_RAW (cpu_core, 4), the lowest type of them.
     std::sort(out.begin(), out.end(), [](const SysfsPmu* a, const SysfsPmu* b) { return a->type < b->type; });

@@ -63,7 +63,7 @@ public:
     // events may be written bare; nullptr where there is none (a VM without a PMU).
     const SysfsPmu* core() const;
     std::vector<std::string> names() const;
-    // A hybrid CPU's core PMUs (those with a `cpus` file), by name; empty elsewhere.
+    // A hybrid CPU's core PMUs (two or more with a `cpus` file), by type; empty elsewhere (one core PMU with `cpus` too).
     std::vector<const SysfsPmu*> hybridCores() const;
     // The hybrid core PMU that counts on `cpu`, or nullptr (not hybrid, or a CPU none lists).
     const SysfsPmu* hybridCoreOf(int cpu) const;

@@ -30,7 +30,7 @@ struct MachinePaths {
     MachineSources topology = MachineSources::host();
     EventPaths events;
     // The architecture the user named (--arch, PERFDASH_ARCH): used instead of the detected one.
-    std::optional<ArchOverride> arch;
+    std::optional<ArchOverride> arch{}; // "{}": brace-initialising the fields above stays free of -Wextra noise
 };
 
 class MachineContext {

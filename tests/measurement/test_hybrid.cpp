@@ -6,6 +6,9 @@
 // type (really opened here, with software events standing in for the two
 // core PMUs on this machine's CPUs 0 and 1), and the results: each CPU's
 // value from its own core type's event, totals and metrics per core type.
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <linux/perf_event.h>
@@ -114,6 +117,30 @@ private slots:
         QVERIFY(!pmus.hybridCoreOf(24));
         // Not hybrid: no core PMU with a cpus file.
         QVERIFY(SysfsPmus::scan(fixtures() + "/likwid/sysfs-icl").hybridCores().empty());
+    }
+
+    // arm64's one core PMU has a `cpus` file too, but one core PMU is no
+    // hybrid CPU: perf's events stay plain (older kernels refuse the extended type).
+    void oneCorePmuWithACpusFileIsNotHybrid() {
+        QTemporaryDir root;
+        const QString pmu = root.path() + "/bus/event_source/devices/armv8_pmuv3_0";
+        QVERIFY(QDir().mkpath(pmu + "/format"));
+        for (const auto& [file, text] : {std::pair{"/type", "8\n"}, {"/cpus", "0-1\n"}, {"/format/event", "config:0-15\n"}}) {
+            QFile f(pmu + file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        EventPaths paths;
+        paths.sysfsRoot = root.path().toStdString();
+        paths.tracefsRoots = {};
+        const EventResolver events(paths);
+        QCOMPARE(events.pmus().find("armv8_pmuv3_0")->coreCpus, (std::vector<int>{0, 1}));
+        QVERIFY(events.pmus().hybridCores().empty());
+        const auto cycles = events.resolve("cycles");
+        QVERIFY(cycles.ok());
+        QCOMPARE(cycles->encoding.type, uint32_t(PERF_TYPE_HARDWARE));
+        QCOMPARE(cycles->encoding.config, uint64_t(PERF_COUNT_HW_CPU_CYCLES));
+        QVERIFY(cycles->coreCpus.empty());
     }
 
     // perf_event_open(2): a hybrid PMU's generic event is PERF_TYPE_HARDWARE

@@ -45,10 +45,11 @@ private slots:
         QCOMPARE(reportFormatForPath("out/run.json").value(), ReportFormat::Json);
         QCOMPARE(reportFormatForPath("run.CSV").value(), ReportFormat::Csv);
         QCOMPARE(reportFormatForPath("run.1.txt").value(), ReportFormat::Text);
+        QCOMPARE(reportFormatForPath("run.Html").value(), ReportFormat::Html);
         auto xml = reportFormatForPath("run.xml");
         QVERIFY(!xml);
         QVERIFY(contains(xml.error().message, "'.xml'"));
-        QVERIFY(contains(xml.error().message, ".json, .csv or .txt"));
+        QVERIFY(contains(xml.error().message, ".json, .csv, .txt or .html"));
         auto none = reportFormatForPath("results.v2/run");
         QVERIFY(!none);
         QVERIFY(contains(none.error().message, "no suffix"));
