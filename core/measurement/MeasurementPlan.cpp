@@ -40,6 +40,9 @@ bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpu
 // The brief of an event refused for one program because its PMU counts whole CPUs only.
 constexpr const char* kWholeCpusOnly = "system-wide only";
 
+// The brief of a package unit's event refused for CPUs outside its cpumask.
+constexpr const char* kOncePerPackage = "once per package";
+
 // What to do about such events, said once per group.
 constexpr const char* kWholeCpusFix =
     "measure system-wide with -c CPUS (perfdash-cli stat -c LIST, Whole CPUs in the GUI; root or CAP_PERFMON)";
@@ -88,6 +91,22 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
                                      "serves (its cpumask: " + cpus + "), whichever program it is, so it cannot "
                                      "count one program; " + kWholeCpusFix + " (e.g. -c " + cpus + ")");
         p.availability.brief = kWholeCpusOnly;
+        return p;
+    }
+    if (!event.cpus.empty() && plan.scope.kind == CountingScope::Kind::Cpus && !direct &&
+        !std::all_of(plan.scope.cpus.begin(), plan.scope.cpus.end(), [&](int cpu) {
+            return std::find(event.cpus.begin(), event.cpus.end(), cpu) != event.cpus.end();
+        })) {
+        // The kernel reads a package's unit on the CPU of its cpumask, whichever CPU the event
+        // is opened on (uncore.c, rapl.c, amd/uncore.c): opened on every counted CPU, each
+        // package would be counted once per CPU and the sums would be that many times too big.
+        const std::string cpus = formatCpuList(event.cpus);
+        p.availability = unsupported("'" + event.name + "' is counted by PMU '" + event.pmu +
+                                     "', which belongs to the package: the kernel reads it on CPU(s) " + cpus +
+                                     " (its cpumask) wherever it is opened, so on CPUs " +
+                                     formatCpuList(plan.scope.cpus) + " each package would be counted once per "
+                                     "CPU; count it with -c " + cpus + " (one CPU per package)");
+        p.availability.brief = kOncePerPackage;
         return p;
     }
     p.availability = direct ? direct->check(event) : machine.availability().check(event);
@@ -311,21 +330,32 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
             plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
                                     " will not be counted: " + e.availability.reason);
         };
-        std::vector<const PlannedEvent*> wholeCpus;
+        std::vector<const PlannedEvent*> wholeCpus, perPackage;
         for (const auto& e : g.events) {
             if (e.eventSetSlot >= 0) continue;
             if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
+            else if (e.availability.brief == kOncePerPackage) perPackage.push_back(&e);
             else notCounted(e);
         }
-        if (wholeCpus.size() == 1) notCounted(*wholeCpus[0]);
-        if (wholeCpus.size() > 1) {
+        // Several events refused for one reason: one line names them all.
+        const auto together = [&](const std::vector<const PlannedEvent*>& events, const std::string& why) {
+            if (events.size() == 1) notCounted(*events[0]);
+            if (events.size() < 2) return;
             std::string counters;
-            for (const PlannedEvent* e : wholeCpus) counters += (counters.empty() ? "" : ", ") + e->counter;
-            plan.warnings.push_back(std::to_string(wholeCpus.size()) + " events of group " + g.group.name + " (" +
-                                    counters + ") will not be counted: they count whole CPUs only (their PMUs "
-                                    "belong to the package, like memory controllers and RAPL, and see every program "
-                                    "on it), not one program, so the metrics that use them are n/a; " +
-                                    kWholeCpusFix);
+            for (const PlannedEvent* e : events) counters += (counters.empty() ? "" : ", ") + e->counter;
+            plan.warnings.push_back(std::to_string(events.size()) + " events of group " + g.group.name + " (" +
+                                    counters + ") will not be counted: " + why);
+        };
+        together(wholeCpus, std::string("they count whole CPUs only (their PMUs belong to the package, like memory "
+                                        "controllers and RAPL, and see every program on it), not one program, so the "
+                                        "metrics that use them are n/a; ") + kWholeCpusFix);
+        if (!perPackage.empty()) {
+            // Each reason ends in its fix ("count it with -c 0 (one CPU per package)"); a group's
+            // package units share their cpumask (one CPU per socket), so the first one's is theirs.
+            const std::string& reason = perPackage.front()->availability.reason;
+            together(perPackage, "their PMUs belong to the package and the kernel reads each on the CPU of its "
+                                 "cpumask wherever it is opened, so counted on every CPU each package would be "
+                                 "counted once per CPU; " + reason.substr(reason.rfind("; ") + 2));
         }
     }
     if (plan.userSpaceOnly)

@@ -275,6 +275,48 @@ private slots:
                  plan->groups[0].events[0].availability.reason.c_str());
     }
 
+    // A package's unit is read on its cpumask CPU wherever it is opened: counted on
+    // every CPU of -c, each package would be counted once per CPU. It is refused then,
+    // with the CPUs that count it once; within its cpumask it is planned.
+    void packageUnitsCountOnlyOnTheirCpumask() {
+        MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
+        if (!fixture.permissions().mayCountCpuWide()) QSKIP("counting whole CPUs is not permitted here");
+        // The fixture's RAPL is read on CPU 0, its data fabric on CPUs 0-1,8.
+        const std::string group = groupFile("ENERGYLIKE", "SHORT package units\n\nEVENTSET\nPWR0 power/energy-pkg/\n"
+                                                          "PWR1 power/energy-cores/\nDF0 amd_df/event=0x07/\nF page-faults\n");
+        MeasurementRequest system = launch({group});
+        system.mode = MeasurementRequest::Mode::SystemWide;
+        system.command.clear();
+        system.cpuList = "0-1";
+        auto plan = MeasurementPlan::prepare(system, fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        const PlannedEvent& pwr0 = plan->groups[0].events[0];
+        QCOMPARE(pwr0.eventSetSlot, -1);
+        QVERIFY2(contains(pwr0.availability.reason, "reads it on CPU(s) 0 (its cpumask)") &&
+                     contains(pwr0.availability.reason, "each package would be counted once per CPU; count it with -c 0"),
+                 pwr0.availability.reason.c_str());
+        QVERIFY(!contains(plan->groups[0].events[2].availability.reason, "once per CPU")); // CPUs 0-1 are DF's
+        // Both in one line, with the fix (DF0 has its own line: this machine's kernel has no amd_df).
+        QVERIFY(std::any_of(plan->warnings.begin(), plan->warnings.end(), [](const std::string& w) {
+            return contains(w, "2 events of group ENERGYLIKE (PWR0, PWR1) will not be counted") &&
+                   contains(w, "count it with -c 0 (one CPU per package)");
+        }));
+        QVERIFY(plan->groups[0].events[3].eventSetSlot >= 0); // page-faults counts on every CPU
+
+        // An -e event is refused outright, never dropped.
+        MeasurementRequest named = system;
+        named.groups.clear();
+        named.events = {"power/energy-pkg/"};
+        const std::string error = errorOf(MeasurementPlan::prepare(named, fixture));
+        QVERIFY2(contains(error, "count it with -c 0 (one CPU per package)"), error.c_str());
+
+        system.cpuList = "0";
+        plan = MeasurementPlan::prepare(system, fixture);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QVERIFY2(!contains(plan->groups[0].events[0].availability.reason, "once per CPU"),
+                 plan->groups[0].events[0].availability.reason.c_str());
+    }
+
     void wholeCpuEventsOfOneGroupAreOneWarning() {
         // A MEM-like group for one program: its whole-CPU slots are named in one warning with
         // the fix, and the slots that can count for a program still count.
