@@ -186,15 +186,17 @@ void HeatMapCanvas::paintLabels(QPainter& painter, const QRect& plot) const {
 
 void HeatMapCanvas::paintAxis(QPainter& painter, const QRect& plot) const {
     const QFontMetrics fm(font());
-    const size_t columns = grid_.columns();
+    const size_t last = grid_.pointBegin(grid_.columns()) - 1;
+    // Columns split intervals of one length evenly, so time runs linearly across the plot.
+    const double from = timeAt(0) - data_.store().duration(0), to = timeAt(last);
     const int ticks = std::max(1, plot.width() / kMinTickGap);
+    const double step = (to - from) / ticks;
+    // Enough decimals that neighbouring labels differ.
+    const int decimals = step > 0 ? std::clamp(int(std::ceil(-std::log10(step))) + 1, 0, 3) : 1;
     const int y = plot.bottom() + kPad / 2;
     for (int t = 0; t <= ticks; ++t) {
-        const size_t column = std::min(columns - 1, size_t(double(t) / ticks * double(columns)));
-        const size_t point = t == ticks ? grid_.pointBegin(columns) - 1 : grid_.pointBegin(column);
-        const double seconds = t == 0 ? timeAt(point) - data_.store().duration(point) : timeAt(point);
         const int x = plot.left() + int(double(t) / ticks * plot.width());
-        const QString text = tr("%1 s").arg(seconds, 0, 'f', seconds < 10 ? 1 : 0);
+        const QString text = tr("%1 s").arg(from + step * t, 0, 'f', decimals);
         const int w = fm.horizontalAdvance(text);
         const int left = std::clamp(x - w / 2, plot.left(), plot.right() - w);
         painter.drawLine(x, plot.bottom(), x, y);
