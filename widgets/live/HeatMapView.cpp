@@ -103,23 +103,29 @@ void HeatMapView::renderFrame() {
 // time) or one that is the same everywhere (CPUs utilised, counted system-wide)
 // tells nothing per cell.
 void HeatMapView::fillMeasures() {
+    // One pass: each measure's per-location series and the range of their values.
+    struct Measure {
+        bool perLocation = false;
+        ValueRange values;
+    };
     const auto& series = data_.series();
+    std::map<std::tuple<SeriesKind, size_t, size_t>, Measure> measures;
+    for (size_t s = 0; s < series.size(); ++s) {
+        if (series[s].location == kAggregateLocation) continue;
+        Measure& m = measures[{series[s].kind, series[s].group, series[s].item}];
+        m.perLocation = true;
+        m.values.include(data_.store().series(s).range(0, data_.store().size()));
+    }
     int preferred = -1, fallback = -1;
     for (size_t s = 0; s < series.size(); ++s) {
         if (series[s].location != kAggregateLocation) continue;
-        ValueRange values;
-        bool perLocation = false;
-        for (size_t other = 0; other < series.size(); ++other)
-            if (series[other].location != kAggregateLocation && sameMeasure(series[other], series[s])) {
-                perLocation = true;
-                values.include(data_.store().series(other).range(0, data_.store().size()));
-            }
-        if (!perLocation) continue;
+        const auto found = measures.find({series[s].kind, series[s].group, series[s].item});
+        if (found == measures.end()) continue;
         const QString unit = series[s].unit.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(series[s].unit);
         measureBox_->addItem(series[s].name + unit, qulonglong(s));
         if (series[s].kind != SeriesKind::Metric || series[s].unit == QLatin1String("s")) continue;
         if (fallback < 0) fallback = measureBox_->count() - 1;
-        if (preferred < 0 && differsAcrossCells(values)) preferred = measureBox_->count() - 1;
+        if (preferred < 0 && differsAcrossCells(found->second.values)) preferred = measureBox_->count() - 1;
     }
     if (measureBox_->count() == 0) return;
     const int first = preferred >= 0 ? preferred : std::max(fallback, 0);

@@ -1,6 +1,8 @@
 #include "widgets/setup/GroupListModel.h"
 
-#include <QColor>
+#include <QGuiApplication>
+
+#include "widgets/common/StatusColors.h"
 
 namespace perfdash {
 
@@ -82,7 +84,7 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         if (index.column() == ResolvesColumn && g.problem.empty()) {
             const SlotsHere& here = here_[static_cast<size_t>(index.row())];
-            if (here.resolved < here.total) return QColor(Qt::darkRed);
+            if (here.resolved < here.total) return errorColor(QGuiApplication::palette()); // readable in dark mode too
         }
         return {};
     case Qt::ToolTipRole:
