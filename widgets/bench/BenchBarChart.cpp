@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "widgets/bench/BenchResultsModel.h"
+#include "widgets/common/ChartPalette.h"
 
 namespace perfdash {
 
@@ -24,6 +25,7 @@ BenchBarChart::BenchBarChart(BenchResultsModel& model, QWidget* parent) : QChart
         connect(&model_, signal, this, &BenchBarChart::scheduleRebuild);
     connect(&model_, &QAbstractItemModel::modelReset, this, &BenchBarChart::scheduleRebuild);
     connect(&model_, &QAbstractItemModel::dataChanged, this, &BenchBarChart::scheduleRebuild);
+    followPalette(*this, [this] { rebuild(); });
     rebuild();
 }
 

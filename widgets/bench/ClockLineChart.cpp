@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "widgets/bench/ClockHistoryModel.h"
+#include "widgets/common/ChartPalette.h"
 
 namespace perfdash {
 
@@ -14,6 +15,7 @@ ClockLineChart::ClockLineChart(ClockHistoryModel& model, QWidget* parent) : QCha
     chart()->legend()->setAlignment(Qt::AlignBottom);
     connect(&model_, &QAbstractItemModel::modelReset, this, &ClockLineChart::rebuild);
     connect(&model_, &QAbstractItemModel::rowsInserted, this, &ClockLineChart::rebuild);
+    followPalette(*this, [this] { rebuild(); });
     rebuild();
 }
 

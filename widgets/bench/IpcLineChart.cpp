@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "widgets/bench/IpcCurveModel.h"
+#include "widgets/common/ChartPalette.h"
 
 namespace perfdash {
 
@@ -13,6 +14,7 @@ IpcLineChart::IpcLineChart(IpcCurveModel& model, QWidget* parent) : QChartView(p
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     connect(&model_, &QAbstractItemModel::modelReset, this, &IpcLineChart::rebuild);
+    followPalette(*this, [this] { rebuild(); });
     rebuild();
 }
 

@@ -7,6 +7,10 @@
 
 namespace perfdash {
 
+// True when the palette draws light text on a dark base (a dark desktop theme).
+bool isDarkPalette(const QPalette& palette);
+
+
 QColor errorColor(const QPalette& palette);
 QColor okColor(const QPalette& palette);
 QColor warningColor(const QPalette& palette);

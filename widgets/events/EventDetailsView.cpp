@@ -7,6 +7,7 @@
 #include "core/events/LibpfmTable.h"
 #include "core/util/Strings.h"
 #include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/events/EventTableModel.h"
 
 namespace perfdash {
@@ -81,7 +82,7 @@ void EventDetailsView::showEntry(size_t index, const Availability* availability)
 QString EventDetailsView::availabilityHtml(const Availability* availability) const {
     if (!availability) return QStringLiteral("<p><i>%1</i></p>").arg(tr("Checking whether it can be counted here…"));
     // Darker shades on a light background, lighter ones on a dark theme.
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = isDarkPalette(palette());
     QString colour, verdict;
     switch (availability->state) {
     case Availability::State::Countable:

@@ -16,6 +16,8 @@
 #include <algorithm>
 
 #include "core/report/NumberFormat.h"
+#include "widgets/common/ChartPalette.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/live/SeriesColours.h"
 #include "widgets/live/SeriesNames.h"
 
@@ -101,6 +103,9 @@ RunSummaryChart::RunSummaryChart(QWidget* parent) : QWidget(parent) {
     pageLayout->addLayout(chooser);
     view_ = new QChartView(new QChart, page);
     view_->setRenderHint(QPainter::Antialiasing);
+    followPalette(*view_, [this] {
+        if (!items_.empty()) showItem(itemBox_->currentIndex());
+    });
     pageLayout->addWidget(view_, 1);
     note_ = new QLabel(page);
     note_->setWordWrap(true);
@@ -172,8 +177,9 @@ void RunSummaryChart::showItem(int index) {
     // entry while keeping its place in the row of categories.
     auto* perLocation = new QBarSet(tr("per location"));
     auto* aggregate = new QBarSet(bars_.categories.back());
-    perLocation->setColor(seriesColour(0, 2));
-    aggregate->setColor(seriesColour(1, 2));
+    const bool dark = isDarkPalette(palette());
+    perLocation->setColor(seriesColour(0, 2, dark));
+    aggregate->setColor(seriesColour(1, 2, dark));
     QStringList categories;
     double lowest = 0, highest = 0;
     const size_t last = bars_.values.size() - 1;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/common/StatusColors.h"
 #include "widgets/live/SeriesColours.h"
 
 namespace perfdash {
@@ -137,7 +138,7 @@ void TimelineChart::applyColours() {
 
 void TimelineChart::styleGraph(size_t position) {
     const SeriesInfo& info = data_.series()[spec_.series[position]];
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = isDarkPalette(palette());
     const auto nameIndex =
         static_cast<size_t>(std::find(spec_.names.begin(), spec_.names.end(), info.name) - spec_.names.begin());
     // One pixel wide: Qt draws those with its fast line stroker. A wider pen

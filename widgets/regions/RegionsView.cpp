@@ -22,6 +22,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "widgets/common/ChartPalette.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/regions/RegionChartModel.h"
@@ -139,6 +140,7 @@ QWidget* RegionsView::makeChartPanel() {
     chart_->legend()->setAlignment(Qt::AlignBottom);
     chartView_ = new QChartView(chart_, this); // owns the chart
     chartView_->setRenderHint(QPainter::Antialiasing);
+    followPalette(*chartView_, [this] { rebuildChart(); });
     chartView_->setAccessibleName(tr("Regions chart"));
     chartView_->setMinimumHeight(fontMetrics().height() * 14);
     chartNote_ = wrappedLabel(this);

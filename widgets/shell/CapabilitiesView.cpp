@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -42,9 +43,7 @@ QString capabilitySummary(const std::vector<Capability>& capabilities) {
 CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(wrappedLabel(this)) {
     setObjectName(QStringLiteral("capabilityBanner"));
     setFrameShape(QFrame::StyledPanel);
-    // A pale warning colour that stays readable with light and dark palettes' text.
-    setStyleSheet(QStringLiteral("#capabilityBanner { background: #fff4ce; border: 1px solid #e0c36c; }"
-                                 "#capabilityBanner QLabel { color: #3b2f00; }"));
+    applyColours();
     auto* icon = new QLabel(this);
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
@@ -60,6 +59,23 @@ CapabilityBanner::CapabilityBanner(QWidget* parent) : QFrame(parent), text_(wrap
     layout->addWidget(text_, 1);
     layout->addWidget(details);
     layout->addWidget(close, 0, Qt::AlignTop);
+}
+
+void CapabilityBanner::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) applyColours();
+}
+
+void CapabilityBanner::applyColours() {
+    // A warning shade that stands out from the window without glaring: pale
+    // amber with dark text on a light desktop, deep amber with light text on a dark one.
+    const QString sheet =
+        isDarkPalette(palette())
+            ? QStringLiteral("#capabilityBanner { background: #4a3b0b; border: 1px solid #8a6d1f; }"
+                             "#capabilityBanner QLabel { color: #ffe7a3; }")
+            : QStringLiteral("#capabilityBanner { background: #fff4ce; border: 1px solid #e0c36c; }"
+                             "#capabilityBanner QLabel { color: #3b2f00; }");
+    if (styleSheet() != sheet) setStyleSheet(sheet); // a new sheet re-polishes: only when it differs
 }
 
 void CapabilityBanner::showProbing() {

@@ -34,7 +34,12 @@ public:
 signals:
     void detailsRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void applyColours();
+
     QLabel* text_;
 };
 
