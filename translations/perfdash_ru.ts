@@ -274,8 +274,12 @@
         <translation>Исправление: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Not available here:</source>
-        <translation>Здесь недоступно:</translation>
+        <source>Not available here: %1. &lt;a href=&quot;why&quot;&gt;Why?&lt;/a&gt;</source>
+        <translation>Недоступно здесь: %1. &lt;a href=&quot;why&quot;&gt;Почему?&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Counting backends not available here</source>
+        <translation>Недоступные здесь способы подсчёта</translation>
     </message>
 </context>
 <context>

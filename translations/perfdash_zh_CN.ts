@@ -274,8 +274,12 @@
         <translation>修复方法：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Not available here:</source>
-        <translation>本机不可用:</translation>
+        <source>Not available here: %1. &lt;a href=&quot;why&quot;&gt;Why?&lt;/a&gt;</source>
+        <translation>此处不可用：%1。&lt;a href=&quot;why&quot;&gt;为什么？&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Counting backends not available here</source>
+        <translation>此处不可用的计数后端</translation>
     </message>
 </context>
 <context>

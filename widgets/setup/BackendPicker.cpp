@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QVBoxLayout>
 
 #include "widgets/common/WrappedLabel.h"
@@ -23,6 +24,7 @@ BackendPicker::BackendPicker(QWidget* parent)
     combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     unavailable_->setTextFormat(Qt::RichText);
     unavailable_->setForegroundRole(QPalette::PlaceholderText);
+    connect(unavailable_, &QLabel::linkActivated, this, &BackendPicker::explainUnavailable);
     connect(combo_, &QComboBox::currentIndexChanged, this, &BackendPicker::onChosen);
 
     auto* layout = new QVBoxLayout(this);
@@ -75,7 +77,9 @@ QString BackendPicker::note() const { return note_->message(); }
 
 QString BackendPicker::implication() const { return implication_->text(); }
 
-QString BackendPicker::unavailableText() const { return unavailable_->text(); }
+QString BackendPicker::unavailableSummary() const { return unavailable_->text(); }
+
+QString BackendPicker::unavailableText() const { return unavailableReasons_; }
 
 QString BackendPicker::implicationOf(const QString& name) {
     if (name == QLatin1String("msr"))
@@ -100,18 +104,32 @@ void BackendPicker::onChosen() {
 }
 
 void BackendPicker::showUnavailable() {
-    QStringList lines;
+    QStringList titles, lines;
     for (const BackendInfo& b : model_->backends()) {
         if (b.available) continue;
-        QString line = tr("<b>%1</b>: %2").arg(QString::fromStdString(b.title).toHtmlEscaped(),
-                                               QString::fromStdString(b.detail).toHtmlEscaped());
+        const QString title = QString::fromStdString(b.title).toHtmlEscaped();
+        titles << title;
+        QString line = tr("<b>%1</b>: %2").arg(title, QString::fromStdString(b.detail).toHtmlEscaped());
         if (!b.fix.empty() && b.detail.find(b.fix) == std::string::npos) // some details name their fix already
             line += QLatin1String(" ") + tr("Fix: <code>%1</code>").arg(QString::fromStdString(b.fix).toHtmlEscaped());
         lines << line;
     }
-    unavailable_->setText(lines.isEmpty() ? QString() : tr("Not available here:") + QLatin1String("<br>") +
-                                                          lines.join(QLatin1String("<br>")));
-    unavailable_->setVisible(!lines.isEmpty());
+    // The reasons run to several lines each; on an 800-pixel screen they
+    // would push the plan out of view, so they wait behind the link.
+    unavailableReasons_ = lines.join(QLatin1String("<br><br>"));
+    unavailable_->setText(titles.isEmpty() ? QString()
+                                           : tr("Not available here: %1. <a href=\"why\">Why?</a>")
+                                                 .arg(titles.join(QLatin1String(", "))));
+    unavailable_->setToolTip(unavailableReasons_);
+    unavailable_->setVisible(!titles.isEmpty());
+}
+
+void BackendPicker::explainUnavailable() {
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Counting backends not available here"),
+                                unavailableReasons_, QMessageBox::Ok, this);
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 } // namespace perfdash

@@ -2,7 +2,8 @@
 // The backend choice of the session form: a combo of every counting backend
 // (the unavailable ones disabled, with why not and the fix), what the chosen
 // one implies for the measurement (the direct backends count whole CPUs),
-// and why the others cannot be chosen here, in words beside the combo.
+// and which others cannot be chosen here: one line under the combo, with
+// the reasons (long ones: paths, kernel modules, fixes) behind "Why?".
 #include <QWidget>
 #include <vector>
 
@@ -39,7 +40,9 @@ public:
 
     // What the chosen backend implies, as shown.
     QString implication() const;
-    // Why each of the others is not available, as shown (empty when all are).
+    // The line naming the backends that are not available here, as shown (empty when all are).
+    QString unavailableSummary() const;
+    // Why each of them is not available, and the fix: the "Why?" link's text and the line's tooltip.
     QString unavailableText() const;
 
     QComboBox* combo() const { return combo_; }
@@ -54,11 +57,13 @@ signals:
 private:
     void onChosen();
     void showUnavailable();
+    void explainUnavailable();
 
     BackendListModel* model_;
     QComboBox* combo_;
     QLabel* implication_;
     QLabel* unavailable_;
+    QString unavailableReasons_;
     FieldMessage* note_;    // the asked-for backend could not be chosen
     FieldMessage* problem_; // the form's problem at this field
 };

@@ -5,6 +5,8 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sys/utsname.h>
@@ -98,9 +100,23 @@ private slots:
         // loongson: not a thing on x86.
         QVERIFY(!enabled(picker, "loongson"));
         QVERIFY2(tooltip(picker, "loongson").contains(QStringLiteral("only on MIPS")), qPrintable(tooltip(picker, "loongson")));
-        // The same, in words beside the combo.
+        // The same under the combo: one line naming them, the reasons behind "Why?" and in its tooltip.
+        const QString summary = picker.unavailableSummary();
+        QVERIFY2(summary.contains(QStringLiteral("MSR device")) && summary.contains(QStringLiteral("Loongson")),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains(QStringLiteral("/dev/cpu/0/msr")), qPrintable(summary));
         QVERIFY2(picker.unavailableText().contains(QStringLiteral("/dev/cpu/0/msr")), qPrintable(picker.unavailableText()));
         QVERIFY(picker.unavailableText().contains(QStringLiteral("sudo modprobe msr")));
+        QLabel* line = nullptr;
+        for (QLabel* label : picker.findChildren<QLabel*>())
+            if (label->text() == summary) line = label;
+        QVERIFY(line);
+        QCOMPARE(line->toolTip(), picker.unavailableText());
+        emit line->linkActivated(QStringLiteral("why"));
+        auto* why = picker.findChild<QMessageBox*>();
+        QVERIFY(why);
+        QCOMPARE(why->text(), picker.unavailableText());
+        why->close();
         QVERIFY(picker.implication().contains(QStringLiteral("multiplexing")));
 
         // Neither the keyboard nor a saved choice gets to a disabled backend.
