@@ -4,7 +4,8 @@
 // the sizes users have (1280×800 and 1920×1080) into the build tree for
 // people to look at, checked not to be blank, for labels that do not fit,
 // and the overview for its figures as a screen reader reads them.
-// PERFDASH_SCREENSHOT_DIR: where the PNGs go.
+// PERFDASH_SCREENSHOT_DIR: where the PNGs go; PERFDASH_EXPECT_LOOK: light,
+// dark or 2x, the look the environment was set up for.
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QLabel>
@@ -19,6 +20,7 @@
 
 #include "widgets/bench/BenchResultsModel.h"
 #include "widgets/bench/ProbesPage.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
@@ -85,6 +87,10 @@ private slots:
     void initTestCase() {
         if (QGuiApplication::platformName() != QLatin1String("xcb"))
             QSKIP("needs an X server: ctest runs this under xvfb-run with QT_QPA_PLATFORM=xcb");
+        // The look this run was started for (tests/widgets/shell/CMakeLists.txt) must have taken.
+        const QString look = qEnvironmentVariable("PERFDASH_EXPECT_LOOK", QStringLiteral("light"));
+        QCOMPARE(isDarkPalette(QGuiApplication::palette()), look == QLatin1String("dark"));
+        QCOMPARE(qGuiApp->devicePixelRatio(), look == QLatin1String("2x") ? 2.0 : 1.0);
     }
 
     void mainWindowAfterARun_data() {
