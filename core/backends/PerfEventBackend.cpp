@@ -70,14 +70,15 @@ int openOn(perf_event_attr& attr, const OpenTarget& target, int leaderFd) {
 }
 
 // Whether `slot` counts at `target`: a hybrid core PMU's event counts on the
-// CPUs of its core type only; a task followed on any CPU takes every event
-// (the kernel counts each while the task runs on a CPU of its type).
+// CPUs of its core type only, a package's unit on one CPU per package; a
+// task followed on any CPU takes every event (the kernel counts each while
+// the task runs on a CPU of its type).
 bool countsAt(const EventSlot& slot, const OpenTarget& target) {
     const auto& cpus = slot.event.coreCpus;
     return target.cpu < 0 || cpus.empty() || std::find(cpus.begin(), cpus.end(), target.cpu) != cpus.end();
 }
 
-bool anyHybridSlot(const EventSet& events) {
+bool anyConfinedSlot(const EventSet& events) {
     return std::any_of(events.begin(), events.end(), [](const EventSlot& s) { return !s.event.coreCpus.empty(); });
 }
 
@@ -200,9 +201,9 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
     const bool perThreadScope = scope.kind == CountingScope::Kind::Threads;
 
     // Plan on the first location; with threads, one that exited meanwhile is
-    // skipped. A hybrid core PMU's event is planned on the first location of
-    // its core type.
-    const bool hybrid = anyHybridSlot(events);
+    // skipped. An event confined to some CPUs (a hybrid core type's, a
+    // package unit's) is planned on the first location where it counts.
+    const bool confined = anyConfinedSlot(events);
     PerfGroupPlan plan;
     size_t first = 0;
     auto planningTarget = [&](size_t slot) {
@@ -237,14 +238,14 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
 
     std::vector<CounterLocation> locations;
     std::vector<PerfEventLocationFds> fds;
-    // The planning fds of a hybrid set are spread over locations of each core
-    // type: open every location afresh instead.
-    if (hybrid) closePlannedFds(plan);
+    // The planning fds of confined events are spread over several locations:
+    // open every location afresh instead.
+    if (confined) closePlannedFds(plan);
     else {
         locations.push_back((*targets)[first].location);
         fds.push_back(adoptPlannedFds(plan));
     }
-    for (size_t t = hybrid ? first : first + 1; t < targets->size(); ++t) {
+    for (size_t t = confined ? first : first + 1; t < targets->size(); ++t) {
         const OpenTarget& target = (*targets)[t];
         Replica r = replicate(events, plan, scope, target);
         if (r.error == ESRCH && perThreadScope) continue; // the thread exited: nothing left to count there

@@ -16,9 +16,10 @@ bool isTopdownSlots(const EventSlot& slot) {
     return slot.event.encoding.type == PERF_TYPE_RAW && (slot.event.encoding.config & 0xffff) == 0x0400;
 }
 
-// The hybrid core PMU a slot counts on (cpu_core, cpu_atom), empty for every
+// The PMU of a slot confined to some CPUs (a hybrid core PMU, cpu_core or
+// cpu_atom; a package's unit read on one CPU per package), empty for every
 // other event: the kernel takes no group that mixes two core PMUs, and each
-// opens on CPUs of its own type only, so groups never mix them.
+// opens on its own CPUs only, so groups never mix them.
 const std::string& corePmuOf(const EventSlot& slot) {
     static const std::string none;
     return slot.event.coreCpus.empty() ? none : slot.event.pmu;

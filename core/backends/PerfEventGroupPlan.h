@@ -27,7 +27,7 @@ struct PerfGroupPlan {
 using PerfSlotOpener = std::function<int(size_t slot, int leaderFd)>;
 
 // Places every slot: into the first existing group of its own set (and of
-// its own hybrid core PMU, ResolvedEvent::coreCpus) that the kernel accepts
+// the same PMU when confined to some CPUs, ResolvedEvent::coreCpus) that the kernel accepts
 // it in, else as the leader of a new group of that set. A slot that cannot be
 // opened even alone is reported with explainPerfOpenError's reason. The caller owns the fds in the returned plan.
 PerfGroupPlan planPerfGroups(const EventSet& events, const PerfSlotOpener& open, const PerfPermissions& perms);

@@ -43,9 +43,10 @@ struct ResolvedEvent {
     // Non-empty for PMUs that count system-wide only (a sysfs `cpumask`, e.g. uncore, RAPL):
     // open them with pid=-1 on these CPUs, never per task.
     std::vector<int> cpus;
-    // Non-empty for an event of a hybrid CPU's core PMU (cpu_core, cpu_atom):
-    // it counts on these CPUs only (the PMU's `cpus`), per task or system-wide;
-    // the event of the other core type counts on the others.
+    // Non-empty: the event opens on these CPUs only. For a hybrid CPU's core
+    // PMU (cpu_core, cpu_atom), the PMU's `cpus`, per task or system-wide (the
+    // event of the other core type counts on the others); for a package's unit
+    // counted over a CPU list, one of them per package (MeasurementPlan).
     std::vector<int> coreCpus;
 };
 

@@ -11,6 +11,7 @@
 #include "core/measurement/CountingBackends.h"
 #include "core/util/Duration.h"
 #include "core/topology/CpuList.h"
+#include "core/topology/SharedUnitReaders.h"
 #include "core/util/JobEnvironment.h"
 #include "core/util/Strings.h"
 
@@ -40,7 +41,7 @@ bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpu
 // The brief of an event refused for one program because its PMU counts whole CPUs only.
 constexpr const char* kWholeCpusOnly = "system-wide only";
 
-// The brief of a package unit's event refused for CPUs outside its cpumask.
+// The brief of a package unit's event refused for CPUs whose packages cannot be told.
 constexpr const char* kOncePerPackage = "once per package";
 
 // What to do about such events, said once per group.
@@ -100,14 +101,21 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
         // The kernel reads a package's unit on the CPU of its cpumask, whichever CPU the event
         // is opened on (uncore.c, rapl.c, amd/uncore.c): opened on every counted CPU, each
         // package would be counted once per CPU and the sums would be that many times too big.
-        const std::string cpus = formatCpuList(event.cpus);
-        p.availability = unsupported("'" + event.name + "' is counted by PMU '" + event.pmu +
-                                     "', which belongs to the package: the kernel reads it on CPU(s) " + cpus +
-                                     " (its cpumask) wherever it is opened, so on CPUs " +
-                                     formatCpuList(plan.scope.cpus) + " each package would be counted once per "
-                                     "CPU; count it with -c " + cpus + " (one CPU per package)");
-        p.availability.brief = kOncePerPackage;
-        return p;
+        // So it opens on one counted CPU per package, as likwid reads such units on one CPU per socket.
+        const auto& topology = machine.topology();
+        auto readers = topology ? sharedUnitReaders(*topology, event.cpus, plan.scope.cpus)
+                                : Result<std::vector<int>>(topology.error());
+        if (!readers) {
+            const std::string cpus = formatCpuList(event.cpus);
+            p.availability = unsupported("'" + event.name + "' is counted by PMU '" + event.pmu +
+                                         "', which belongs to the package: the kernel reads it on CPU(s) " + cpus +
+                                         " (its cpumask) wherever it is opened, and " + readers.error().message +
+                                         "; count it with -c " + cpus + " (one CPU per package)");
+            p.availability.brief = kOncePerPackage;
+            return p;
+        }
+        event.coreCpus = *readers;
+        p.readOn = std::move(*readers);
     }
     p.availability = direct ? direct->check(event) : machine.availability().check(event);
     if (!p.availability.countable()) return p;
@@ -203,7 +211,12 @@ Status checkTarget(const MeasurementRequest& r) {
 
 } // namespace
 
+bool PlannedEvent::readElsewhere(const LocationInfo& where) const {
+    return !readOn.empty() && where.kind == "cpu" && std::find(readOn.begin(), readOn.end(), where.id) == readOn.end();
+}
+
 std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
+    if (readElsewhere(where)) return {};
     if (coreTypes.empty()) return {eventSetSlot};
     std::vector<int> slots;
     for (const auto& part : coreTypes)
@@ -330,6 +343,20 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
             plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
                                     " will not be counted: " + e.availability.reason);
         };
+        // Package units read on one CPU per package: said once per set of CPUs,
+        // so that nobody takes their n/a at the other CPUs for a failure.
+        std::vector<std::pair<std::vector<int>, std::string>> readOnce;
+        for (const auto& e : g.events) {
+            if (e.eventSetSlot < 0 || e.readOn.empty()) continue;
+            auto same = std::find_if(readOnce.begin(), readOnce.end(), [&](const auto& r) { return r.first == e.readOn; });
+            if (same == readOnce.end()) readOnce.emplace_back(e.readOn, e.counter);
+            else same->second += ", " + e.counter;
+        }
+        for (const auto& [cpus, counters] : readOnce)
+            plan.warnings.push_back(counters + " of group " + g.group.name + " count units of the package (memory "
+                                    "controllers, caches, RAPL), read once per package on CPU(s) " +
+                                    formatCpuList(cpus) + ": the other CPUs show n/a for them, and totals hold each "
+                                    "package once");
         std::vector<const PlannedEvent*> wholeCpus, perPackage;
         for (const auto& e : g.events) {
             if (e.eventSetSlot >= 0) continue;

@@ -37,11 +37,20 @@ struct PlannedEvent {
     };
     std::vector<CoreTypePart> coreTypes;
 
+    // A package's unit (uncore, RAPL, data fabric) counted over a CPU list:
+    // the CPUs it is read on, one per package (or die, L3) that the list
+    // touches (core/topology/SharedUnitReaders.h). Its counts at the other
+    // CPUs are in those, not missing. Empty for every other event.
+    std::vector<int> readOn;
+
     // The event-set slots whose counts make this event's value at `where`: its
     // one slot; for a hybrid event the slot of the CPU's core type, or every
     // core type's for a task followed on any CPU (their sum). -1 stands for a
-    // part that is not counted, and no slot at all for a CPU of no core type.
+    // part that is not counted, and no slot at all for a CPU of no core type
+    // or one whose package's count is read elsewhere.
     std::vector<int> slotsAt(const LocationInfo& where) const;
+    // Whether the event's count at `where` is part of another CPU's (readOn).
+    bool readElsewhere(const LocationInfo& where) const;
 };
 
 struct PlannedGroup {

@@ -50,9 +50,11 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     // exact 0, see CounterDeltas.h): a sum without it is not the total. A
     // hybrid event's value at a CPU is its core type's count; at a task
     // followed on any CPU, the sum of every core type's, unknown if one of
-    // them was not counted.
+    // them was not counted. A package's unit read on another CPU has no value
+    // of its own here, and none is missing from the sum.
     CountSum total;
     for (size_t l = 0; l < locations_.size(); ++l) {
+        if (event.readElsewhere(locations_[l])) continue;
         const std::vector<int> slots = event.slotsAt(locations_[l]);
         CountSum here;
         for (int slot : slots)

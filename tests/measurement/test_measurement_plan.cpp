@@ -275,13 +275,15 @@ private slots:
                  plan->groups[0].events[0].availability.reason.c_str());
     }
 
-    // A package's unit is read on its cpumask CPU wherever it is opened: counted on
-    // every CPU of -c, each package would be counted once per CPU. It is refused then,
-    // with the CPUs that count it once; within its cpumask it is planned.
-    void packageUnitsCountOnlyOnTheirCpumask() {
+    // A package's unit is read on its cpumask CPU wherever it is opened:
+    // opened on every CPU of -c, each package would be counted once per CPU.
+    // It opens on one counted CPU per package instead (its cpumask CPU when
+    // that is counted), and the other CPUs' counts are read there.
+    void packageUnitsAreReadOncePerPackage() {
         MachineContext fixture(MachinePaths{MachineSources::host(), test::fixturePaths()});
         if (!fixture.permissions().mayCountCpuWide()) QSKIP("counting whole CPUs is not permitted here");
-        // The fixture's RAPL is read on CPU 0, its data fabric on CPUs 0-1,8.
+        // The fixture's RAPL is read on CPU 0, its data fabric on CPUs 0-1,8;
+        // this machine's CPUs 0-1 are one package.
         const std::string group = groupFile("ENERGYLIKE", "SHORT package units\n\nEVENTSET\nPWR0 power/energy-pkg/\n"
                                                           "PWR1 power/energy-cores/\nDF0 amd_df/event=0x07/\nF page-faults\n");
         MeasurementRequest system = launch({group});
@@ -290,31 +292,27 @@ private slots:
         system.cpuList = "0-1";
         auto plan = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(plan.ok(), errorOf(plan).c_str());
-        const PlannedEvent& pwr0 = plan->groups[0].events[0];
-        QCOMPARE(pwr0.eventSetSlot, -1);
-        QVERIFY2(contains(pwr0.availability.reason, "reads it on CPU(s) 0 (its cpumask)") &&
-                     contains(pwr0.availability.reason, "each package would be counted once per CPU; count it with -c 0"),
-                 pwr0.availability.reason.c_str());
-        QVERIFY(!contains(plan->groups[0].events[2].availability.reason, "once per CPU")); // CPUs 0-1 are DF's
-        // Both in one line, with the fix (DF0 has its own line: this machine's kernel has no amd_df).
-        QVERIFY(std::any_of(plan->warnings.begin(), plan->warnings.end(), [](const std::string& w) {
-            return contains(w, "2 events of group ENERGYLIKE (PWR0, PWR1) will not be counted") &&
-                   contains(w, "count it with -c 0 (one CPU per package)");
-        }));
+        for (size_t e : {0, 1}) {
+            const PlannedEvent& pwr = plan->groups[0].events[e];
+            QCOMPARE(pwr.readOn, std::vector<int>{0});
+            QVERIFY2(!contains(pwr.availability.reason, "once per"), pwr.availability.reason.c_str());
+            QVERIFY(pwr.readElsewhere(LocationInfo{"cpu", 1}));
+            QVERIFY(pwr.slotsAt(LocationInfo{"cpu", 1}).empty());
+            QVERIFY(!pwr.readElsewhere(LocationInfo{"cpu", 0}));
+            // This machine has no RAPL: where the fixture's PMU opens, only on CPU 0.
+            if (pwr.eventSetSlot >= 0)
+                QCOMPARE(plan->eventSet[static_cast<size_t>(pwr.eventSetSlot)].event.coreCpus, std::vector<int>{0});
+        }
+        QVERIFY(plan->groups[0].events[2].readOn.empty()); // CPUs 0-1 are in DF's cpumask: opened on each
         QVERIFY(plan->groups[0].events[3].eventSetSlot >= 0); // page-faults counts on every CPU
+        QVERIFY(plan->groups[0].events[3].readOn.empty());
 
-        // An -e event is refused outright, never dropped.
-        MeasurementRequest named = system;
-        named.groups.clear();
-        named.events = {"power/energy-pkg/"};
-        const std::string error = errorOf(MeasurementPlan::prepare(named, fixture));
-        QVERIFY2(contains(error, "count it with -c 0 (one CPU per package)"), error.c_str());
-
-        system.cpuList = "0";
-        plan = MeasurementPlan::prepare(system, fixture);
-        QVERIFY2(plan.ok(), errorOf(plan).c_str());
-        QVERIFY2(!contains(plan->groups[0].events[0].availability.reason, "once per CPU"),
-                 plan->groups[0].events[0].availability.reason.c_str());
+        // The cpumask CPU not counted: the package's lowest counted CPU reads it.
+        system.cpuList = "1";
+        auto one = MeasurementPlan::prepare(system, fixture);
+        QVERIFY2(one.ok(), errorOf(one).c_str());
+        QCOMPARE(one->groups[0].events[0].readOn, std::vector<int>{1});
+        QVERIFY(!one->groups[0].events[0].readElsewhere(LocationInfo{"cpu", 1}));
     }
 
     void wholeCpuEventsOfOneGroupAreOneWarning() {

@@ -98,6 +98,39 @@ class TestResultBuilder : public QObject {
     }
 
 private slots:
+    // PWR as a package's unit counted over CPUs 0-1 and read on CPU 0 only
+    // (PlannedEvent::readOn): CPU 1's n/a is not a missing part, so the total
+    // is CPU 0's count, complete, and joined intervals keep it so.
+    void aPackageUnitReadOnOneCpuIsCompleteThere() {
+        MeasurementPlan plan = handMadePlan();
+        plan.groups[0].events[2].readOn = {0};
+        auto made = ResultBuilder::create(plan, kTwoCpus, twoCpuMachine(), kOpenFailures);
+        QVERIFY(made);
+        // CPU 1's slot holds nothing: the backend never opened it there.
+        const auto groups = made->build(counts({10, 5, 1e9, 7}, {30, 10, kNotAvailable, 9}), 2.0);
+        const EventResult& pwr = eventOf(groups[0], "PWR");
+        QVERIFY(pwr.counted);
+        QCOMPARE(pwr.perLocation[0].value, 1e9 * kJoulesPerCount);
+        QVERIFY(!isAvailable(pwr.perLocation[1].value));
+        QCOMPARE(pwr.total.value, 1e9 * kJoulesPerCount);
+        QVERIFY(!pwr.partialTotal);
+        QCOMPARE(metric(groups[0], "Energy [J]").aggregate, 1e9 * kJoulesPerCount);
+        // Not so for an event that is counted everywhere: CPU 1's n/a makes the sum partial.
+        const auto everywhere = builder().build(counts({10, 5, 1e9, 7}, {30, 10, kNotAvailable, 9}), 2.0);
+        QVERIFY(eventOf(everywhere[0], "PWR").partialTotal);
+
+        IntervalCombiner two(plan, *made, 2);
+        const auto interval = [&](double t) {
+            return IntervalResult{t, 0.5, made->build(counts({10, 5, 1e9, 7}, {30, 10, kNotAvailable, 9}), 0.5)};
+        };
+        QVERIFY(!two.add(interval(0.5)));
+        const auto joined = two.add(interval(1.0));
+        QVERIFY(joined);
+        const EventResult& joinedPwr = eventOf(joined->groups[0], "PWR");
+        QCOMPARE(joinedPwr.total.value, 2e9 * kJoulesPerCount);
+        QVERIFY(!joinedPwr.partialTotal);
+    }
+
     void joinedIntervalsAreTheJoinedCounts() {
         ResultBuilder b = builder();
         std::vector<CountValue> second = counts({30, 15, 3e9, 1}, {40, 20, 4e9, 2});
