@@ -358,6 +358,8 @@ private slots:
                      {"UPI0C2", "RXL_FLITS_ALL_DATA", "uncore_upi_0", unc(0x03, 0x0f)},
                      {"CBOX55C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_55", specItoM}});
         expectBoxes(emr_, "EMR", {{"CBOX0C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_0", specItoM}});
+        // A Sapphire Rapids identifies as the native sapphirerapids, whose fallback is likwid's SPR directory.
+        expectBoxes(sprMax_, "sapphirerapids", {{"HBM3C0", "CAS_COUNT_RD", "uncore_hbm_3", unc(0x05, 0xcf)}});
         // Sapphire and Emerald Rapids have 8 DDR5 channels: likwid's MBOX8 to MBOX11 name none.
         const std::string eight = reason(sprMax_, "SPR", slot("MBOX8C0", "CAS_COUNT_RD"));
         QVERIFY2(contains(eight, "this machine has 8 uncore_imc PMUs"), eight.c_str());
