@@ -356,7 +356,9 @@ private slots:
                      {"MBOX7C0", "CAS_COUNT_RD", "uncore_imc_7", unc(0x05, 0xcf)},
                      {"UPI3C0", "TXL_FLITS_ALL_DATA", "uncore_upi_3", unc(0x02, 0x0f)},
                      {"UPI0C2", "RXL_FLITS_ALL_DATA", "uncore_upi_0", unc(0x03, 0x0f)},
-                     {"CBOX55C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_55", specItoM}});
+                     {"CBOX55C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_55", specItoM},
+                     // CLOCK.txt's M2MC0 (box 0): UNC_M2M_CLOCKTICKS, event 0x01.
+                     {"M2MC0", "M2M_CLOCKTICKS", "uncore_m2m_0", unc(0x01, 0x00)}});
         expectBoxes(emr_, "EMR", {{"CBOX0C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_0", specItoM}});
         // A Sapphire Rapids identifies as the native sapphirerapids, whose fallback is likwid's SPR directory.
         expectBoxes(sprMax_, "sapphirerapids", {{"HBM3C0", "CAS_COUNT_RD", "uncore_hbm_3", unc(0x05, 0xcf)}});
