@@ -359,7 +359,12 @@ private slots:
                      {"CBOX55C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_55", specItoM},
                      // CLOCK.txt's M2MC0 (box 0): UNC_M2M_CLOCKTICKS, event 0x01.
                      {"M2MC0", "M2M_CLOCKTICKS", "uncore_m2m_0", unc(0x01, 0x00)}});
-        expectBoxes(emr_, "EMR", {{"CBOX0C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_0", specItoM}});
+        // Emerald Rapids: the same codes (Intel perfmon EMR V1.24).
+        expectBoxes(emr_, "EMR",
+                    {{"CBOX0C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_0", specItoM},
+                     {"MBOX0C0", "CAS_COUNT_RD", "uncore_imc_0", unc(0x05, 0xcf)},
+                     {"MBOX7C1", "CAS_COUNT_WR", "uncore_imc_7", unc(0x05, 0xf0)},
+                     {"UPI1C2", "RXL_FLITS_ALL_DATA", "uncore_upi_1", unc(0x03, 0x0f)}});
         // A Sapphire Rapids identifies as the native sapphirerapids, whose fallback is likwid's SPR directory.
         expectBoxes(sprMax_, "sapphirerapids", {{"HBM3C0", "CAS_COUNT_RD", "uncore_hbm_3", unc(0x05, 0xcf)}});
         // Sapphire and Emerald Rapids have 8 DDR5 channels: likwid's MBOX8 to MBOX11 name none.
