@@ -24,17 +24,20 @@ Result<UncoreTable> readUncoreTable(const std::string& path) {
             UncoreEventEntry entry;
             entry.box = e.at("box").get<std::string>();
             entry.event = e.at("event").get<std::string>();
-            entry.pmu = e.at("pmu").get<std::string>();
+            entry.unmapped = e.value("unmapped", "");
+            entry.pmu = e.value("pmu", "");
             entry.alias = e.value("alias", "");
             entry.terms = e.value("terms", "");
-            if (entry.alias.empty() == entry.terms.empty())
-                return makeError(path + ": " + entry.box + " " + entry.event + " needs either 'alias' or 'terms'");
+            if (entry.unmapped.empty() && (entry.pmu.empty() || entry.alias.empty() == entry.terms.empty()))
+                return makeError(path + ": " + entry.box + " " + entry.event +
+                                 " needs 'pmu' and either 'alias' or 'terms' (or 'unmapped' with the reason)");
             if (e.contains("archs")) entry.archs = e.at("archs").get<std::vector<std::string>>();
             entry.vendor = e.value("vendor", "");
             if (e.contains("counter")) entry.counter = e.at("counter").get<int>();
             entry.raw = e.value("raw", false);
             if (e.contains("instances")) entry.instances = e.at("instances").get<std::vector<int>>();
             entry.source = e.value("source", "");
+            entry.kernel = e.value("kernel", "");
             table.events.push_back(std::move(entry));
         }
     } catch (const nlohmann::json::exception& e) {

@@ -17,7 +17,7 @@ namespace perfdash {
 struct UncoreEventEntry {
     std::string box;   // likwid's counter prefix: "MBOX"
     std::string event; // likwid's name: "CAS_COUNT_RD"
-    std::string pmu;   // kernel PMU family: "uncore_imc" (instances uncore_imc_0, uncore_imc_1, ...)
+    std::string pmu;   // kernel PMU family: "uncore_imc" (instances uncore_imc_0, uncore_imc_1, ...); empty if unmapped
     std::string alias; // a named event of that PMU ("cas_count_read"), or empty
     std::string terms; // format terms ("event=0x34,umask=0x03"), used where alias is empty
     std::vector<std::string> archs; // likwid architectures it applies to; empty: any
@@ -26,6 +26,13 @@ struct UncoreEventEntry {
     bool raw = false;               // count as it is, without the alias's sysfs scale
     std::vector<int> instances;     // the PMU instance of box 0, 1, ...; empty: box n is instance n
     std::string source;             // where the codes come from
+    // Which Linux registers that PMU for these CPUs ("Linux 6.11 and later"),
+    // said where this machine's kernel has none.
+    std::string kernel;
+    // Why likwid's event is deliberately not mapped on these architectures
+    // (no vendor code, or the kernel's event counts something else); then
+    // pmu, alias and terms are empty.
+    std::string unmapped;
 
     bool appliesTo(std::string_view arch, std::string_view archVendor) const;
 };

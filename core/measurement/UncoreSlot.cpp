@@ -79,7 +79,12 @@ std::string counterName(const LikwidCounter& c, int number) {
 Result<std::vector<const UncoreEventEntry*>> applicableEntries(const UncoreTable& table, const GroupArch* arch,
                                                                const GroupSlot& slot, const LikwidCounter& counter,
                                                                const std::string& unit) {
-    const auto all = table.entries(counter.box, slot.event);
+    // An entry that only says why the event is not mapped on some
+    // architectures maps it nowhere else.
+    auto all = table.entries(counter.box, slot.event);
+    std::erase_if(all, [&](const UncoreEventEntry* e) {
+        return !e->unmapped.empty() && !e->appliesTo(arch ? arch->name : std::string(), arch ? arch->vendor : std::string());
+    });
     if (all.empty())
         return makeError("counter " + slot.counter + ": perfdash's table of " + unit +
                          " events (resources/likwid/uncore.json) has no '" + slot.event + "'");
@@ -169,12 +174,18 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
     auto entries = applicableEntries(*table, arch, slot, counter, unit);
     if (!entries) return entries.error();
     // The first entry whose PMU family this machine has.
-    std::vector<std::string> missing;
+    std::vector<std::string> missing, said;
     for (const auto* e : *entries) {
+        if (!e->unmapped.empty())
+            return makeError("counter " + slot.counter + ": " + slot.event + " is not mapped on " +
+                             (arch ? arch->name : std::string("this architecture")) + ": " + e->unmapped);
         const auto boxes = instances(events.pmus(), e->pmu);
         if (boxes.empty()) {
             // An arch's own entry and the generic one may name the same family: say it once.
-            if (std::find(missing.begin(), missing.end(), e->pmu) == missing.end()) missing.push_back(e->pmu);
+            if (std::find(said.begin(), said.end(), e->pmu) == said.end()) {
+                said.push_back(e->pmu);
+                missing.push_back(e->kernel.empty() ? e->pmu : e->pmu + " (" + e->kernel + ")");
+            }
             continue;
         }
         auto pmu = boxInstance(boxes, *e, slot, counter, arch);

@@ -1,5 +1,5 @@
 // likwid's uncore and other units (core/measurement/UncoreSlot) on fixture
-// sysfs trees of a Skylake-SP, a Skylake client and a Zen 3 machine
+// sysfs trees of Intel servers and clients and of AMD Zen machines
 // (tests/fixtures/likwid/README.md): Debian's likwid group files encode to
 // the kernel PMU instance the box number names and to the vendors' codes;
 // counts keep likwid's units; what does not map says why, and a formula
@@ -54,7 +54,8 @@ class TestUncoreSlots : public QObject {
     Q_OBJECT
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
         nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
-        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")};
+        zen3_{tree("sysfs-zen3")}, zen4_{tree("sysfs-zen4")}, zen5_{tree("sysfs-zen5")}, spr61_{tree("sysfs-spr")},
+        sprMax_{tree("sysfs-spr-max")}, emr_{tree("sysfs-emr")}, gnr_{tree("sysfs-gnr")}, srf_{tree("sysfs-srf")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -321,9 +322,89 @@ private slots:
         bool pkg = false;
         for (const auto& e : energy) pkg = pkg || (e.name == "power/energy-pkg/" && e.scale == kRaplJoules);
         QVERIFY(pkg);
-        // The kernel's AMD RAPL has no core domain here: PWR0 says so.
+        // The per-core energy is rapl.c's power_core PMU, which this tree (Debian 12's 6.1) lacks: PWR0
+        // says which kernel has it.
         QCOMPARE(reasons.size(), size_t(1));
-        QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "energy-cores"), reasons[0].c_str());
+        QVERIFY2(contains(reasons[0], "PWR0") && contains(reasons[0], "power_core (Linux 6.14 and later)"),
+                 reasons[0].c_str());
+    }
+
+    // Zen 4 (likwid's upstream zen4/ENERGY.txt) on a 6.14 kernel: RAPL_CORE_ENERGY (AMD's core energy,
+    // MSR C001_029A) is power_core's energy-core, rapl.c's event 0x01, in Joules like the package.
+    void zen4CoreEnergy() {
+        const auto core = SlotResolver(zen4_, "zen4").resolve(slot("PWR0", "RAPL_CORE_ENERGY"));
+        QVERIFY2(core.ok(), core ? "" : core.error().message.c_str());
+        QCOMPARE(core->name, std::string("power_core/energy-core/"));
+        QCOMPARE(core->encoding.type, typeOf(zen4_, "power_core"));
+        QCOMPARE(quint64(core->encoding.config), quint64(0x01));
+        QCOMPARE(core->scale, kRaplJoules);
+        const auto pkg = SlotResolver(zen4_, "zen4").resolve(slot("PWR1", "RAPL_PKG_ENERGY"));
+        QVERIFY(pkg.ok());
+        QCOMPARE(quint64(pkg->encoding.config), quint64(0x02));
+    }
+
+    // Sapphire Rapids (likwid's upstream SPR groups) on a Xeon CPU Max with Linux 6.11 or later:
+    // UNC_MCHBM_CAS_COUNT.RD/WR (event 0x05, umask 0xcf/0xf0) on the HBM units, UNC_M_CAS_COUNT.RD on
+    // the DDR channels, UNC_UPI_TxL_FLITS.ALL_DATA (0x02/0x0f) on the links, and
+    // UNC_CHA_TOR_INSERTS.IA_SPECITOM (event 0x35, umask 0x01, extended umask 0xcc57ff in config bits
+    // 32-57) on the CHAs (Intel perfmon SPR V1.39).
+    void sapphireRapidsHbmLinksAndChas() {
+        constexpr uint64_t specItoM = unc(0x35, 0x01) | 0xcc57ffull << 32;
+        expectBoxes(sprMax_, "SPR",
+                    {{"HBM0C0", "CAS_COUNT_RD", "uncore_hbm_0", unc(0x05, 0xcf)},
+                     {"HBM15C1", "CAS_COUNT_WR", "uncore_hbm_15", unc(0x05, 0xf0)},
+                     {"MBOX7C0", "CAS_COUNT_RD", "uncore_imc_7", unc(0x05, 0xcf)},
+                     {"UPI3C0", "TXL_FLITS_ALL_DATA", "uncore_upi_3", unc(0x02, 0x0f)},
+                     {"UPI0C2", "RXL_FLITS_ALL_DATA", "uncore_upi_0", unc(0x03, 0x0f)},
+                     {"CBOX55C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_55", specItoM},
+                     // CLOCK.txt's M2MC0 (box 0): UNC_M2M_CLOCKTICKS, event 0x01.
+                     {"M2MC0", "M2M_CLOCKTICKS", "uncore_m2m_0", unc(0x01, 0x00)}});
+        // Emerald Rapids: the same codes (Intel perfmon EMR V1.24).
+        expectBoxes(emr_, "EMR",
+                    {{"CBOX0C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_0", specItoM},
+                     {"MBOX0C0", "CAS_COUNT_RD", "uncore_imc_0", unc(0x05, 0xcf)},
+                     {"MBOX7C1", "CAS_COUNT_WR", "uncore_imc_7", unc(0x05, 0xf0)},
+                     {"UPI1C2", "RXL_FLITS_ALL_DATA", "uncore_upi_1", unc(0x03, 0x0f)}});
+        // A Sapphire Rapids identifies as the native sapphirerapids, whose fallback is likwid's SPR directory.
+        expectBoxes(sprMax_, "sapphirerapids", {{"HBM3C0", "CAS_COUNT_RD", "uncore_hbm_3", unc(0x05, 0xcf)}});
+        // Sapphire and Emerald Rapids have 8 DDR5 channels: likwid's MBOX8 to MBOX11 name none.
+        const std::string eight = reason(sprMax_, "SPR", slot("MBOX8C0", "CAS_COUNT_RD"));
+        QVERIFY2(contains(eight, "this machine has 8 uncore_imc PMUs"), eight.c_str());
+        // A kernel before 6.11 names no HBM PMU, and Emerald Rapids has no HBM: the reason says which
+        // kernel registers it.
+        for (const auto* events : {&spr61_, &emr_}) {
+            const std::string hbm = reason(*events, "SPR", slot("HBM0C0", "CAS_COUNT_RD"));
+            QVERIFY2(contains(hbm, "uncore_hbm (Linux 6.11 and later"), hbm.c_str());
+        }
+    }
+
+    // Granite Rapids and Sierra Forest (likwid's upstream GNR and SRF groups): two command schedulers per
+    // channel, UNC_M_CAS_COUNT_SCH0.RD/WR event 0x05 and UNC_M_CAS_COUNT_SCH1.RD/WR event 0x06 (umask
+    // 0xcf reads, 0xf0 writes; Intel perfmon GNR V1.20, SRF V1.18); TOR_INSERTS_IA_SPECITOM as on
+    // Sapphire Rapids; the top-down metrics on the Granite Rapids cores.
+    void graniteRapidsAndSierraForest() {
+        expectBoxes(gnr_, "GNR",
+                    {{"MBOX0C0", "CAS_COUNT_SCH0_RD", "uncore_imc_0", unc(0x05, 0xcf)},
+                     {"MBOX0C1", "CAS_COUNT_SCH0_WR", "uncore_imc_0", unc(0x05, 0xf0)},
+                     {"MBOX11C2", "CAS_COUNT_SCH1_RD", "uncore_imc_11", unc(0x06, 0xcf)},
+                     {"MBOX11C3", "CAS_COUNT_SCH1_WR", "uncore_imc_11", unc(0x06, 0xf0)},
+                     {"CBOX125C0", "TOR_INSERTS_IA_SPECITOM", "uncore_cha_125", unc(0x35, 0x01) | 0xcc57ffull << 32},
+                     {"TMA7", "MEM_BOUND", "cpu", 0x8700}});
+        expectBoxes(srf_, "SRF",
+                    {{"MBOX3C0", "CAS_COUNT_SCH0_RD", "uncore_imc_3", unc(0x05, 0xcf)},
+                     {"MBOX5C3", "CAS_COUNT_SCH1_WR", "uncore_imc_5", unc(0x06, 0xf0)},
+                     {"MBOX10C2", "CAS_COUNT_SCH1_RD", "uncore_imc_10", unc(0x06, 0xcf)}});
+        // What Intel lists per scheduler only is not guessed as one count, nor a U-box clock Intel does
+        // not document; no kernel has a power PMU for these CPUs.
+        const std::string both = reason(gnr_, "GNR", slot("MBOX0C0", "CAS_COUNT_RD"));
+        QVERIFY2(contains(both, "per scheduler only") && contains(both, "CAS_COUNT_SCH1_RD"), both.c_str());
+        const std::string uclk = reason(srf_, "SRF", slot("UBOX0", "UNCORE_CLOCKTICKS"));
+        QVERIFY2(contains(uclk, "no U-box clock event"), uclk.c_str());
+        const std::string energy = reason(gnr_, "GNR", slot("PWR0", "PWR_PKG_ENERGY"));
+        QVERIFY2(contains(energy, "rapl.c has no model for Granite Rapids"), energy.c_str());
+        // Elsewhere the U-box clock is simply not in the table.
+        const std::string icx = reason(icx_, "ICX", slot("UBOXFIX", "UNCORE_CLOCKTICKS"));
+        QVERIFY2(contains(icx, "has no 'UNCORE_CLOCKTICKS'"), icx.c_str());
     }
 
     // Zen 5 (likwid's upstream zen5/MEM.txt, L3CACHE.txt): UMCn is the n-th
