@@ -244,6 +244,67 @@ private slots:
         QVERIFY2(name.find("::") != std::string::npos, name.c_str()); // says which table (or model) gave it
     }
 
+    // Offcore response (Intel SDM vol. 3B, MSR_OFFCORE_RSP_x): event 0xB7
+    // unit mask 0x01 (RSP_0), 0xBB/0x01 (RSP_1; 0xB7/0x02 on Silvermont and
+    // KNL); config1 holds the register, request types from bit 0 (likwid's
+    // MATCH0), response types from bit 16 (MATCH1).
+    void offcoreResponse_data() {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("counter");
+        QTest::addColumn<QString>("event");
+        QTest::addColumn<QString>("match0");
+        QTest::addColumn<QString>("match1");
+        QTest::addColumn<qulonglong>("config");
+        QTest::addColumn<qulonglong>("config1");
+        // sandybridgeEP/L3CACHE.txt; SNB-EP defines response bits 16-37.
+        QTest::newRow("JKT L3 misses") << "sandybridgeEP" << "PMC0" << "OFFCORE_RESPONSE_0_OPTIONS" << "0x0081"
+                                       << "0x3fffc0" << 0x1b7ULL << 0x3fffc00081ULL;
+        QTest::newRow("JKT L3 requests") << "sandybridgeEP" << "PMC1" << "OFFCORE_RESPONSE_1_OPTIONS" << "0x0081"
+                                         << "0x1" << 0x1bbULL << 0x10081ULL;
+        // knl/L2.txt: the value of perfmon KNL's OFFCORE_RESPONSE.DEMAND_RFO.ANY_RESPONSE (0x10002).
+        QTest::newRow("KNL RFO") << "knl" << "PMC1" << "OFFCORE_RESPONSE_0_OPTIONS" << "0x0002" << "0x1" << 0x1b7ULL
+                                 << 0x10002ULL;
+        // likwid's named values: request bits of perfmon HSX's ALL_REQUESTS
+        // (0x8fff), response bits of its LLC_MISS.LOCAL_DRAM (0x600400000).
+        QTest::newRow("HSX local DRAM") << "haswellEP" << "PMC0" << "OFFCORE_RESPONSE_0_LOCAL_DRAM" << "" << ""
+                                        << 0x1b7ULL << 0x600408fffULL;
+        // Silvermont's COREWB request (bit 3) with ANY_RESPONSE (bit 16), as
+        // perfmon SLM's OFFCORE_RESPONSE.COREWB.ANY_RESPONSE, on RSP_1.
+        QTest::newRow("SLM writebacks") << "silvermont" << "PMC1" << "OFFCORE_RESPONSE_1_WB_ANY" << "" << ""
+                                        << 0x2b7ULL << 0x10008ULL;
+    }
+    void offcoreResponse() {
+        QFETCH(QString, arch);
+        QFETCH(QString, counter);
+        QFETCH(QString, event);
+        QFETCH(QString, match0);
+        QFETCH(QString, match1);
+        QFETCH(qulonglong, config);
+        QFETCH(qulonglong, config1);
+        GroupSlot slot{counter.toStdString(), counter.toStdString(), event.toStdString(), {}, 1};
+        if (!match0.isEmpty()) slot.options = {{"MATCH0", match0.toStdString()}, {"MATCH1", match1.toStdString()}};
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, arch.toStdString()).resolve(slot);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->encoding.config, uint64_t(config));
+        QCOMPARE(r->encoding.config1, uint64_t(config1));
+    }
+
+    // A value with bits the model does not define is refused, as the kernel
+    // would refuse it at open: Sandy Bridge client has no response bits 23-30.
+    void offcoreResponseRefusesBitsTheModelLacks() {
+        GroupSlot slot{"PMC0", "PMC0", "OFFCORE_RESPONSE_0_OPTIONS", {{"MATCH0", "0x0081"}, {"MATCH1", "0x3fffc0"}}, 1};
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, "sandybridge").resolve(slot);
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.find("sets bits 0x7f800000") != std::string::npos, r.error().message.c_str());
+        // An event that is no offcore response takes no MATCH0/MATCH1.
+        GroupSlot other{"PMC0", "PMC0", "L1D_REPLACEMENT", {{"MATCH0", "0x1"}}, 1};
+        auto o = SlotResolver(events, "sandybridgeEP").resolve(other);
+        QVERIFY(!o);
+        QVERIFY2(o.error().message.find("offcore response event only") != std::string::npos, o.error().message.c_str());
+    }
+
     void describeSaysWhichTable() {
         const EventResolver events(noSysfs());
         auto r = SlotResolver(events, "TGL").resolveEvent("L2_LINES_IN_ALL");
