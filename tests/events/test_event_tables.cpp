@@ -234,6 +234,17 @@ private slots:
         QTest::newRow("power8 L1 load miss") << "power8" << "PM_LD_MISS_L1" << 0x3e054ULL;
         // POWER9: run cycles on PMC2 (power9-events-list.h's PM_RUN_CYC_ALT 0x200f4).
         QTest::newRow("power9 run cycles") << "power9" << "PM_RUN_CYC" << 0x200f4ULL;
+        // Intel SDM vol. 3B, Pentium M events (no libpfm4 model here): 0x88
+        // BR_INST_EXEC, 0x79 CPU_CLK_UNHALTED, 0xD9 SSE/SSE2 computational
+        // instructions retired, unit mask 0x02 packed double.
+        QTest::newRow("pentiumm branches") << "pentiumm" << "BR_INST_EXEC" << 0x88ULL;
+        QTest::newRow("pentiumm cycles") << "pentiumm" << "CPU_CLK_UNHALTED" << 0x79ULL;
+        QTest::newRow("pentiumm packed double") << "pentiumm" << "EMON_SSE_SSE2_COMP_INST_RETIRED_PACKED_DP"
+                                                << 0x2d9ULL;
+        // Intel perfmon NHM-EP ARITH.DIV: 0x14/0x01, CMASK 1, invert, edge.
+        QTest::newRow("nehalem divides") << "nehalem" << "ARITH_NUM_DIV" << 0x1840114ULL;
+        // Intel perfmon SLM PAGE_WALKS.D_SIDE_WALKS: 0x05/0x01, edge.
+        QTest::newRow("silvermont DTLB walks") << "silvermont" << "PAGE_WALKS_DTLB_COUNT" << 0x40105ULL;
     }
     void spotChecks() {
         QFETCH(QString, arch);
@@ -242,6 +253,32 @@ private slots:
         std::string name;
         QCOMPARE(configOn(arch.toStdString(), event.toStdString(), &name), uint64_t(config));
         QVERIFY2(name.find("::") != std::string::npos, name.c_str()); // says which table (or model) gave it
+    }
+
+    // likwid's Core 2 names (table likwid/core2) encode as libpfm4's core
+    // model encodes the SDM fields they stand for.
+    void core2TableAgreesWithLibpfm4_data() {
+        QTest::addColumn<QString>("likwid");
+        QTest::addColumn<QString>("libpfm4");
+        QTest::newRow("L2 all") << "L2_RQSTS_THIS_CORE_ALL_MESI" << "L2_RQSTS:SELF:ANY:MESI";
+        QTest::newRow("L2 I state") << "L2_RQSTS_SELF_I_STATE" << "L2_RQSTS:SELF:EXCL_PREFETCH:I_STATE";
+        QTest::newRow("bus mem") << "BUS_TRANS_MEM_THIS_CORE_THIS_A" << "BUS_TRANS_MEM:SELF:THIS_AGENT";
+        QTest::newRow("bus wb") << "BUS_TRANS_WB_THIS_CORE_ALL_A" << "BUS_TRANS_WB:SELF:ALL_AGENTS";
+        QTest::newRow("rs uops") << "RS_UOPS_DISPATCHED_ALL" << "RS_UOPS_DISPATCHED";
+        QTest::newRow("uops used") << "UOPS_RETIRED_USED_CYCLES" << "UOPS_RETIRED:ANY:c=1";
+        QTest::newRow("uops stalls") << "UOPS_RETIRED_STALL_CYCLES" << "UOPS_RETIRED:ANY:c=1:i=1";
+    }
+    void core2TableAgreesWithLibpfm4() {
+        QFETCH(QString, likwid);
+        QFETCH(QString, libpfm4);
+        if (!LibpfmTable::instance().findPmu("core")) QSKIP("this libpfm4 has no Core 2 model ('core')");
+        std::string name;
+        const uint64_t fromTable = configOn("core2", likwid.toStdString(), &name);
+        QVERIFY2(name.starts_with("likwid/core2::"), name.c_str());
+        std::string pfmName;
+        const uint64_t fromPfm = configOn("core2", libpfm4.toStdString(), &pfmName);
+        QVERIFY2(pfmName.starts_with("core::"), pfmName.c_str());
+        QCOMPARE(fromTable, fromPfm & kSelectBits);
     }
 
     // Offcore response (Intel SDM vol. 3B, MSR_OFFCORE_RSP_x): event 0xB7
