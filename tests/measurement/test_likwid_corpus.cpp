@@ -46,7 +46,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // Westmere (one uncore box), the Zen 3 tree for Zen 1 to 3 (their
 // groups use the event and umask terms both L3 formats have), the Zen 4 and
 // Zen 5 trees for Zen 4, Zen 4c and Zen 5 (PerfMonV2: the wider amd_df
-// format, the amd_umc_N memory controllers).
+// format, the amd_umc_N memory controllers), the Interlagos tree for
+// Interlagos (family 15h: the northbridge's amd_nb).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -57,7 +58,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"haswellEP", "sysfs-bdx"},   {"broadwellEP", "sysfs-bdx"}, {"broadwellD", "sysfs-bdx"},
     {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
     {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
-    {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"}};
+    {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"},
+    {"interlagos", "sysfs-interlagos"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -116,7 +118,8 @@ private slots:
                                  std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
-                                 std::string("sysfs-zen5"), std::string(kNoUncoreTree)})
+                                 std::string("sysfs-zen5"), std::string("sysfs-interlagos"),
+                                 std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
         const EventResolver& events = *trees.at(kNoUncoreTree);
 

@@ -54,7 +54,7 @@ class TestUncoreSlots : public QObject {
     Q_OBJECT
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
         nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
-        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")};
+        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")}, interlagos_{tree("sysfs-interlagos")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -340,6 +340,27 @@ private slots:
         // A channel the machine does not have is no event, with the reason.
         const std::string missing = reason(zen5_, "zen5", slot("UMC12C0", "CAS_CMD_RD"));
         QVERIFY2(contains(missing, "amd_umc"), missing.c_str());
+    }
+
+    // Interlagos (AMD BKDG for family 15h, 42301, northbridge events): the
+    // UPMCn counters are the northbridge's amd_nb, whose event select has
+    // bits 8-11 at config bits 32-35. DRAM accesses NBPMCx0E0 (DCT0 0x07,
+    // DCT1 0x38), CPU to DRAM requests to node 5 NBPMCx1E0 unit mask 0x20,
+    // L3 misses NBPMCx4E1 from any core (0xF7), link 3 transmit bandwidth
+    // NBPMCx1F9 without NOPs (0x37).
+    void interlagosNorthbridge() {
+        expectBoxes(interlagos_, "interlagos",
+                    {{"UPMC0", "UNC_DRAM_ACCESSES_DCT0_ALL", "amd_nb", 0x07e0},
+                     {"UPMC1", "UNC_DRAM_ACCESSES_DCT1_ALL", "amd_nb", 0x38e0},
+                     {"UPMC1", "UNC_CPU_TO_DRAM_LOCAL_TO_5", "amd_nb", 0x20e0 | 1ull << 32},
+                     {"UPMC1", "UNC_L3_CACHE_MISS_ALL", "amd_nb", 0xf7e1 | 4ull << 32},
+                     {"UPMC3", "UNC_LINK_TRANSMIT_BW_L3_USE", "amd_nb", 0x37f9 | 1ull << 32}});
+        std::vector<std::string> reasons;
+        resolveFile(interlagos_, "interlagos", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        // Family 16h's codes are not in the table: Kabini's slots say so.
+        const std::string kabini = reason(interlagos_, "kabini", slot("UPMC0", "UNC_DRAM_ACCESSES_DCT0_ALL"));
+        QVERIFY2(contains(kabini, "interlagos only"), kabini.c_str());
     }
 
     // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice
