@@ -47,7 +47,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // groups use the event and umask terms both L3 formats have), the Zen 4 and
 // Zen 5 trees for Zen 4, Zen 4c and Zen 5 (PerfMonV2: the wider amd_df
 // format, the amd_umc_N memory controllers), the Interlagos tree for
-// Interlagos (family 15h: the northbridge's amd_nb).
+// Interlagos (family 15h: the northbridge's amd_nb), the Goldmont tree for
+// Goldmont (RAPL only).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -59,7 +60,7 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
     {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
     {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"},
-    {"interlagos", "sysfs-interlagos"}};
+    {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -118,7 +119,7 @@ private slots:
                                  std::string("sysfs-icx"),
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
-                                 std::string("sysfs-zen5"), std::string("sysfs-interlagos"),
+                                 std::string("sysfs-zen5"), std::string("sysfs-interlagos"), std::string("sysfs-goldmont"),
                                  std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
         const EventResolver& events = *trees.at(kNoUncoreTree);

@@ -54,7 +54,8 @@ class TestUncoreSlots : public QObject {
     Q_OBJECT
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
         nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
-        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")}, interlagos_{tree("sysfs-interlagos")};
+        zen3_{tree("sysfs-zen3")}, zen5_{tree("sysfs-zen5")}, interlagos_{tree("sysfs-interlagos")},
+        goldmont_{tree("sysfs-goldmont")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -361,6 +362,16 @@ private slots:
         // Family 16h's codes are not in the table: Kabini's slots say so.
         const std::string kabini = reason(interlagos_, "kabini", slot("UPMC0", "UNC_DRAM_ACCESSES_DCT0_ALL"));
         QVERIFY2(contains(kabini, "interlagos only"), kabini.c_str());
+    }
+
+    // goldmont/ENERGY.txt: likwid's PWR0 package, PWR1 cores, PWR3 DRAM are
+    // the kernel's RAPL events energy-pkg (0x02), energy-cores (0x01) and
+    // energy-ram (0x03), which rapl.c gives Goldmont.
+    void goldmontEnergy() {
+        expectBoxes(goldmont_, "goldmont",
+                    {{"PWR0", "PWR_PKG_ENERGY", "power", 0x02},
+                     {"PWR1", "PWR_PP0_ENERGY", "power", 0x01},
+                     {"PWR3", "PWR_DRAM_ENERGY", "power", 0x03}});
     }
 
     // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice
