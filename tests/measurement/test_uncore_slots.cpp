@@ -198,11 +198,17 @@ private slots:
     }
 
     // knl: DDR channels (UNC_M_CAS_COUNT.RD/WR, event 0x03) and the MCDRAM
-    // controllers in their two clock domains (Intel perfmon KNL).
+    // controllers in their two clock domains (Intel perfmon KNL). likwid's
+    // MBOX4 to MBOX6 are controller 1's channels 0 to 2, which the kernel
+    // registers as uncore_imc_3 to _5; MBOX3 is controller 0's UCLK box.
     void knightsLandingMemory() {
-        expectBoxes(knl_, "knl", {{"MBOX5C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
+        expectBoxes(knl_, "knl", {{"MBOX2C0", "MC_CAS_READS", "uncore_imc_2", unc(0x03, 0x01)},
+                                  {"MBOX4C0", "MC_CAS_READS", "uncore_imc_3", unc(0x03, 0x01)},
+                                  {"MBOX6C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
                                   {"EDBOX7C0", "EDC_RPQ_INSERTS", "uncore_edc_eclk_7", unc(0x01, 0x01)},
                                   {"EUBOX3C1", "EDC_MISS_DIRTY", "uncore_edc_uclk_3", unc(0x02, 0x08)}});
+        const std::string uclk = reason(knl_, "knl", slot("MBOX3C0", "MC_CAS_READS"));
+        QVERIFY2(contains(uclk, "is not a uncore_imc box"), uclk.c_str());
     }
 
     // ivybridgeEP on an Ivy Bridge-EP's PMUs: a DRAM clock on the channel's
