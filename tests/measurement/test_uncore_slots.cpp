@@ -370,6 +370,13 @@ private slots:
         QVERIFY2(contains(kabini, "interlagos only"), kabini.c_str());
     }
 
+    // ICX/CLOCK.txt: UBOXFIX UNCORE_CLOCKTICKS is the U-box's fixed uncore
+    // clock, which the kernel selects with event 0xff (Ice Lake-SP registers
+    // Skylake-SP's U-box).
+    void iceLakeXUncoreClock() {
+        expectBoxes(icx_, "ICX", {{"UBOXFIX", "UNCORE_CLOCKTICKS", "uncore_ubox", 0xff}});
+    }
+
     // goldmont/ENERGY.txt: likwid's PWR0 package, PWR1 cores, PWR3 DRAM are
     // the kernel's RAPL events energy-pkg (0x02), energy-cores (0x01) and
     // energy-ram (0x03), which rapl.c gives Goldmont.
