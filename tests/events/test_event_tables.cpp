@@ -241,6 +241,8 @@ private slots:
         QTest::newRow("pentiumm cycles") << "pentiumm" << "CPU_CLK_UNHALTED" << 0x79ULL;
         QTest::newRow("pentiumm packed double") << "pentiumm" << "EMON_SSE_SSE2_COMP_INST_RETIRED_PACKED_DP"
                                                 << 0x2d9ULL;
+        // Intel SDM vol. 3B, architectural event 'branch misses retired': 0xC5/0x00.
+        QTest::newRow("nehalemEX branch misses") << "nehalemEX" << "BR_MISP_RETIRED_ALL_BRANCHES" << 0xc5ULL;
         // Intel perfmon NHM-EP ARITH.DIV: 0x14/0x01, CMASK 1, invert, edge.
         QTest::newRow("nehalem divides") << "nehalem" << "ARITH_NUM_DIV" << 0x1840114ULL;
         // Intel perfmon SLM PAGE_WALKS.D_SIDE_WALKS: 0x05/0x01, edge.
