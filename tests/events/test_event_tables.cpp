@@ -241,6 +241,8 @@ private slots:
         QTest::newRow("pentiumm cycles") << "pentiumm" << "CPU_CLK_UNHALTED" << 0x79ULL;
         QTest::newRow("pentiumm packed double") << "pentiumm" << "EMON_SSE_SSE2_COMP_INST_RETIRED_PACKED_DP"
                                                 << 0x2d9ULL;
+        // L2_LINES_IN 0x24: states 0x0F, bits 5:4 = 10b all lines (SDM, events modified on the Pentium M).
+        QTest::newRow("pentiumm L2 lines in") << "pentiumm" << "L2_LINES_IN_ALL_ALL" << 0x2f24ULL;
         // Intel SDM vol. 3B, architectural event 'branch misses retired': 0xC5/0x00.
         QTest::newRow("nehalemEX branch misses") << "nehalemEX" << "BR_MISP_RETIRED_ALL_BRANCHES" << 0xc5ULL;
         // Intel perfmon NHM-EP ARITH.DIV: 0x14/0x01, CMASK 1, invert, edge.
