@@ -128,8 +128,6 @@ Result<AliasTarget> aliasTarget(const std::vector<const EventTable*>& tables, co
     if (alias.hasInv) out.event.inv = alias.inv;
     if (alias.hasEdge) out.event.edge = alias.edge;
     if (alias.hasAny) out.event.any = alias.any;
-    if (alias.hasConfig1) out.event.config1 = alias.config1;
-    if (alias.config1Mask) out.event.config1Mask = alias.config1Mask;
     return out;
 }
 
@@ -154,7 +152,7 @@ Result<EventTable> EventTable::parse(const std::string& name, const std::string&
             else if (entry.at("of").is_string()) e.of.push_back(entry.at("of").get<std::string>());
             else e.of = entry.at("of").get<std::vector<std::string>>();
             if (entry.contains("umask")) e.umask = numberField(entry, "umask");
-            if ((e.hasConfig1 = entry.contains("config1"))) e.config1 = numberField(entry, "config1");
+            if (entry.contains("config1")) e.config1 = numberField(entry, "config1");
             if (entry.contains("config1Mask")) e.config1Mask = numberField(entry, "config1Mask");
             if ((e.hasCmask = entry.contains("cmask"))) e.cmask = numberField(entry, "cmask");
             if ((e.hasInv = entry.contains("inv"))) e.inv = numberField(entry, "inv") != 0;

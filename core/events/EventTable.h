@@ -35,8 +35,7 @@ struct TableEvent {
     // any other event, which takes no offcore_rsp value.
     uint64_t config1Mask = 0;
     bool inv = false, edge = false, any = false;
-    bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false,
-         hasConfig1 = false; // set by the entry (an alias overrides only these)
+    bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false; // set by the entry (an alias overrides only these)
     int fixed = -1; // the fixed counter the kernel puts it on, or -1
 };
 
