@@ -309,6 +309,10 @@ private slots:
         // (0x8fff), response bits of its LLC_MISS.LOCAL_DRAM (0x600400000).
         QTest::newRow("HSX local DRAM") << "haswellEP" << "PMC0" << "OFFCORE_RESPONSE_0_LOCAL_DRAM" << "" << ""
                                         << 0x1b7ULL << 0x600408fffULL;
+        // Westmere EX: likwid's value is perfmon WSM-EX's
+        // OFFCORE_RESPONSE_0.ANY_REQUEST.LOCAL_DRAM (request 0xFF, response bit 14).
+        QTest::newRow("WSM-EX local DRAM") << "westmereEX" << "PMC0" << "OFFCORE_RESPONSE_0_LOCAL_DRAM" << "" << ""
+                                           << 0x1b7ULL << 0x40ffULL;
         // Silvermont's COREWB request (bit 3) with ANY_RESPONSE (bit 16), as
         // perfmon SLM's OFFCORE_RESPONSE.COREWB.ANY_RESPONSE, on RSP_1.
         QTest::newRow("SLM writebacks") << "silvermont" << "PMC1" << "OFFCORE_RESPONSE_1_WB_ANY" << "" << ""
