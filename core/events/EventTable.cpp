@@ -33,7 +33,7 @@ std::string normalised(std::string_view name) {
 }
 
 struct Modifiers {
-    std::optional<uint64_t> cmask;
+    std::optional<uint64_t> cmask, offcore;
     bool inv = false, edge = false, any = false, user = false, kernel = false;
 };
 
@@ -57,11 +57,17 @@ Result<Modifiers> parseModifiers(const std::vector<std::string>& parts, std::str
             m.cmask = *n;
             continue;
         }
+        if (key == "offcore_rsp") {
+            auto n = parseUnsigned(value);
+            if (!n) return makeError("'" + std::string(spec) + "': offcore_rsp=" + value + " is not a number");
+            m.offcore = *n;
+            continue;
+        }
         bool* target = key == "i" ? &m.inv : key == "e" ? &m.edge : key == "t" ? &m.any : key == "u" ? &m.user
                        : key == "k" ? &m.kernel : nullptr;
         if (!target)
             return makeError("'" + std::string(spec) + "': modifier '" + part +
-                             "' does not apply to an event of perfdash's event tables; they take c=N, e, i, t, u, k");
+                             "' does not apply to an event of perfdash's event tables; they take c=N, e, i, t, u, k, offcore_rsp=N");
         auto on = flag(key, value, spec);
         if (!on) return on.error();
         *target = *on;
@@ -147,6 +153,7 @@ Result<EventTable> EventTable::parse(const std::string& name, const std::string&
             else e.of = entry.at("of").get<std::vector<std::string>>();
             if (entry.contains("umask")) e.umask = numberField(entry, "umask");
             if (entry.contains("config1")) e.config1 = numberField(entry, "config1");
+            if (entry.contains("config1Mask")) e.config1Mask = numberField(entry, "config1Mask");
             if ((e.hasCmask = entry.contains("cmask"))) e.cmask = numberField(entry, "cmask");
             if ((e.hasInv = entry.contains("inv"))) e.inv = numberField(entry, "inv") != 0;
             if ((e.hasEdge = entry.contains("edge"))) e.edge = numberField(entry, "edge") != 0;
@@ -234,6 +241,20 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     event.inv = event.inv || mods->inv;
     event.edge = event.edge || mods->edge;
     event.any = event.any || mods->any;
+    if (mods->offcore) {
+        if (!event.config1Mask)
+            return Result<ResolvedEvent>(makeError("'" + spec + "': offcore_rsp (likwid's MATCH0/MATCH1) applies to an "
+                                                   "offcore response event only; event table " + table.name() +
+                                                   " does not mark '" + entry.name + "' as one"));
+        event.config1 = *mods->offcore;
+    }
+    // The kernel refuses an offcore response value with bits its model does
+    // not define (EINVAL at open): say which, before anything is opened.
+    if (event.config1Mask && (event.config1 & ~event.config1Mask))
+        return Result<ResolvedEvent>(makeError("'" + spec + "': offcore response value " + hex(event.config1) +
+                                               " sets bits " + hex(event.config1 & ~event.config1Mask) +
+                                               ", which this model does not define (the kernel takes " +
+                                               hex(event.config1Mask) + " for this event)"));
 
     ResolvedEvent ev;
     ev.spec = spec;
@@ -251,6 +272,7 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     if (event.inv) ev.name += ":i=1";
     if (event.edge) ev.name += ":e=1";
     if (event.any) ev.name += ":t=1";
+    if (mods->offcore) ev.name += ":offcore_rsp=" + hex(event.config1);
     ev.description = "Encoding " + hex(ev.encoding.config) +
                      (event.config1 ? " (config1 " + hex(event.config1) + ")" : std::string()) +
                      (event.fixed >= 0 ? " on fixed counter " + std::to_string(event.fixed) : std::string()) +

@@ -30,6 +30,10 @@ struct TableEvent {
     // several share one event code and their unit masks are OR-ed.
     std::vector<std::string> of;
     uint64_t event = 0, umask = 0, cmask = 0, config1 = 0;
+    // An offcore response event: the bits of its extra register (config1,
+    // the kernel's offcore_rsp term) the kernel accepts on this model; 0 for
+    // any other event, which takes no offcore_rsp value.
+    uint64_t config1Mask = 0;
     bool inv = false, edge = false, any = false;
     bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false; // set by the entry (an alias overrides only these)
     int fixed = -1; // the fixed counter the kernel puts it on, or -1
@@ -68,7 +72,8 @@ uint64_t tableConfig(EventTable::Encoding encoding, const TableEvent& event);
 // table has the name; an error when it is ambiguous, its alias target is
 // missing, or a modifier does not apply. Modifiers are libpfm4's as
 // LikwidEventOptions writes them: c=N, e[=1], i[=1], t[=1] (any thread),
-// u[=1], k[=1].
+// u[=1], k[=1], and offcore_rsp=N (the extra register of an offcore response
+// event, refused where the entry has no config1Mask or N sets bits outside it).
 std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view spec, const std::vector<std::string>& tables);
 
 } // namespace perfdash

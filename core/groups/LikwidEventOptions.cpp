@@ -117,7 +117,24 @@ SplitEvent splitLikwidOptions(std::string_view eventColumn) {
 
 Result<std::string> perfEventString(const GroupSlot& slot) {
     std::string out = slot.event;
+    // MATCH0/MATCH1 on a core counter are the request and response fields of
+    // the offcore response register (Intel SDM, MSR_OFFCORE_RSP_x: request
+    // types from bit 0, response types from bit 16), one value for the
+    // kernel's offcore_rsp term.
+    std::optional<uint64_t> offcore;
     for (const auto& option : slot.options) {
+        const bool request = option.name == "MATCH0";
+        if (!request && option.name != "MATCH1") continue;
+        if (Status valid = validateLikwidOption(option); !valid)
+            return makeError("counter " + slot.counter + ": " + valid.error().message);
+        const uint64_t value = *parseUnsigned(option.value);
+        if (value > (request ? 0xffffULL : 0xffffffffffffULL))
+            return makeError("counter " + slot.counter + ": " + spell(option) + " does not fit the offcore response " +
+                             (request ? "request field (16 bits, MATCH0)" : "response field (48 bits, MATCH1)"));
+        offcore = offcore.value_or(0) | (request ? value : value << 16);
+    }
+    for (const auto& option : slot.options) {
+        if (option.name == "MATCH0" || option.name == "MATCH1") continue;
         const OptionKind* kind = findOption(option.name);
         if (kind && kind->libpfm) {
             if (Status valid = validateLikwidOption(option); !valid)
@@ -128,10 +145,12 @@ Result<std::string> perfEventString(const GroupSlot& slot) {
         } else {
             return makeError("counter " + slot.counter + ": likwid option " + spell(option) +
                              " has no perf/libpfm4 equivalent (perfdash maps EDGEDETECT, THRESHOLD, INVERT, "
-                             "ANYTHREAD, KERNEL, IN_TRANSACTION and IN_TRANSACTION_ABORTED); "
+                             "ANYTHREAD, KERNEL, IN_TRANSACTION, IN_TRANSACTION_ABORTED, and MATCH0/MATCH1 of an "
+                             "offcore response event); "
                              "drop it or write the event in perf syntax");
         }
     }
+    if (offcore) out += ":offcore_rsp=" + hex(*offcore);
     return out;
 }
 

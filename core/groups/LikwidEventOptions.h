@@ -35,8 +35,10 @@ SplitEvent splitLikwidOptions(std::string_view eventColumn);
 // The string to hand to the event resolver for this slot: the event with its
 // options as libpfm4 modifiers (EDGEDETECT -> e=1, THRESHOLD=N -> c=N,
 // INVERT -> i=1, ANYTHREAD -> t=1, KERNEL -> u=1:k=1, IN_TRANSACTION -> intx=1,
-// IN_TRANSACTION_ABORTED -> intxcp=1). Options with no perf equivalent (uncore
-// filters such as MATCH0, NID, OPCODE) are an error that names them; whether
+// IN_TRANSACTION_ABORTED -> intxcp=1; MATCH0/MATCH1 -> offcore_rsp=MATCH0 |
+// MATCH1 << 16, which only an offcore response event of the event tables
+// takes). Options with no perf equivalent (NID, OPCODE, ...) are an error
+// that names them; whether
 // the event itself exists is the resolver's business, not this function's.
 Result<std::string> perfEventString(const GroupSlot& slot);
 

@@ -126,6 +126,11 @@ Result<const SysfsPmu*> boxInstance(const std::vector<const SysfsPmu*>& boxes, c
                                               : "likwid's " + (arch ? arch->name : std::string()) + " has " +
                                                     std::to_string(count)) +
                          ": " + counter.box + "0 to " + counter.box + std::to_string(count - 1));
+    // A negative entry: likwid's box of that number is another unit (KNL's
+    // MBOX3 and MBOX7 are the memory controllers' UCLK boxes).
+    if (!e.instances.empty() && e.instances[box] < 0)
+        return makeError("counter " + slot.counter + " names " + counter.box + std::to_string(box) + ", which on likwid's " +
+                         (arch ? arch->name : std::string()) + " is not a " + e.pmu + " box for " + slot.event);
     const auto instance = e.instances.empty() ? box : static_cast<size_t>(e.instances[box]);
     if (instance >= boxes.size())
         return makeError("counter " + slot.counter + " is " + e.pmu + " instance " + std::to_string(instance) +

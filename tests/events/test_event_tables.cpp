@@ -234,6 +234,21 @@ private slots:
         QTest::newRow("power8 L1 load miss") << "power8" << "PM_LD_MISS_L1" << 0x3e054ULL;
         // POWER9: run cycles on PMC2 (power9-events-list.h's PM_RUN_CYC_ALT 0x200f4).
         QTest::newRow("power9 run cycles") << "power9" << "PM_RUN_CYC" << 0x200f4ULL;
+        // Intel SDM vol. 3B, Pentium M events (no libpfm4 model here): 0x88
+        // BR_INST_EXEC, 0x79 CPU_CLK_UNHALTED, 0xD9 SSE/SSE2 computational
+        // instructions retired, unit mask 0x02 packed double.
+        QTest::newRow("pentiumm branches") << "pentiumm" << "BR_INST_EXEC" << 0x88ULL;
+        QTest::newRow("pentiumm cycles") << "pentiumm" << "CPU_CLK_UNHALTED" << 0x79ULL;
+        QTest::newRow("pentiumm packed double") << "pentiumm" << "EMON_SSE_SSE2_COMP_INST_RETIRED_PACKED_DP"
+                                                << 0x2d9ULL;
+        // L2_LINES_IN 0x24: states 0x0F, bits 5:4 = 10b all lines (SDM, events modified on the Pentium M).
+        QTest::newRow("pentiumm L2 lines in") << "pentiumm" << "L2_LINES_IN_ALL_ALL" << 0x2f24ULL;
+        // Intel SDM vol. 3B, architectural event 'branch misses retired': 0xC5/0x00.
+        QTest::newRow("nehalemEX branch misses") << "nehalemEX" << "BR_MISP_RETIRED_ALL_BRANCHES" << 0xc5ULL;
+        // Intel perfmon NHM-EP ARITH.DIV: 0x14/0x01, CMASK 1, invert, edge.
+        QTest::newRow("nehalem divides") << "nehalem" << "ARITH_NUM_DIV" << 0x1840114ULL;
+        // Intel perfmon SLM PAGE_WALKS.D_SIDE_WALKS: 0x05/0x01, edge.
+        QTest::newRow("silvermont DTLB walks") << "silvermont" << "PAGE_WALKS_DTLB_COUNT" << 0x40105ULL;
     }
     void spotChecks() {
         QFETCH(QString, arch);
@@ -242,6 +257,97 @@ private slots:
         std::string name;
         QCOMPARE(configOn(arch.toStdString(), event.toStdString(), &name), uint64_t(config));
         QVERIFY2(name.find("::") != std::string::npos, name.c_str()); // says which table (or model) gave it
+    }
+
+    // likwid's Core 2 names (table likwid/core2) encode as libpfm4's core
+    // model encodes the SDM fields they stand for.
+    void core2TableAgreesWithLibpfm4_data() {
+        QTest::addColumn<QString>("likwid");
+        QTest::addColumn<QString>("libpfm4");
+        QTest::newRow("L2 all") << "L2_RQSTS_THIS_CORE_ALL_MESI" << "L2_RQSTS:SELF:ANY:MESI";
+        QTest::newRow("L2 I state") << "L2_RQSTS_SELF_I_STATE" << "L2_RQSTS:SELF:EXCL_PREFETCH:I_STATE";
+        QTest::newRow("bus mem") << "BUS_TRANS_MEM_THIS_CORE_THIS_A" << "BUS_TRANS_MEM:SELF:THIS_AGENT";
+        QTest::newRow("bus wb") << "BUS_TRANS_WB_THIS_CORE_ALL_A" << "BUS_TRANS_WB:SELF:ALL_AGENTS";
+        QTest::newRow("rs uops") << "RS_UOPS_DISPATCHED_ALL" << "RS_UOPS_DISPATCHED";
+        QTest::newRow("uops used") << "UOPS_RETIRED_USED_CYCLES" << "UOPS_RETIRED:ANY:c=1";
+        QTest::newRow("uops stalls") << "UOPS_RETIRED_STALL_CYCLES" << "UOPS_RETIRED:ANY:c=1:i=1";
+    }
+    void core2TableAgreesWithLibpfm4() {
+        QFETCH(QString, likwid);
+        QFETCH(QString, libpfm4);
+        if (!LibpfmTable::instance().findPmu("core")) QSKIP("this libpfm4 has no Core 2 model ('core')");
+        std::string name;
+        const uint64_t fromTable = configOn("core2", likwid.toStdString(), &name);
+        QVERIFY2(name.starts_with("likwid/core2::"), name.c_str());
+        std::string pfmName;
+        const uint64_t fromPfm = configOn("core2", libpfm4.toStdString(), &pfmName);
+        QVERIFY2(pfmName.starts_with("core::"), pfmName.c_str());
+        QCOMPARE(fromTable, fromPfm & kSelectBits);
+    }
+
+    // Offcore response (Intel SDM vol. 3B, MSR_OFFCORE_RSP_x): event 0xB7
+    // unit mask 0x01 (RSP_0), 0xBB/0x01 (RSP_1; 0xB7/0x02 on Silvermont and
+    // KNL); config1 holds the register, request types from bit 0 (likwid's
+    // MATCH0), response types from bit 16 (MATCH1).
+    void offcoreResponse_data() {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("counter");
+        QTest::addColumn<QString>("event");
+        QTest::addColumn<QString>("match0");
+        QTest::addColumn<QString>("match1");
+        QTest::addColumn<qulonglong>("config");
+        QTest::addColumn<qulonglong>("config1");
+        // sandybridgeEP/L3CACHE.txt; SNB-EP defines response bits 16-37.
+        QTest::newRow("JKT L3 misses") << "sandybridgeEP" << "PMC0" << "OFFCORE_RESPONSE_0_OPTIONS" << "0x0081"
+                                       << "0x3fffc0" << 0x1b7ULL << 0x3fffc00081ULL;
+        QTest::newRow("JKT L3 requests") << "sandybridgeEP" << "PMC1" << "OFFCORE_RESPONSE_1_OPTIONS" << "0x0081"
+                                         << "0x1" << 0x1bbULL << 0x10081ULL;
+        // knl/L2.txt: the value of perfmon KNL's OFFCORE_RESPONSE.DEMAND_RFO.ANY_RESPONSE (0x10002).
+        QTest::newRow("KNL RFO") << "knl" << "PMC1" << "OFFCORE_RESPONSE_0_OPTIONS" << "0x0002" << "0x1" << 0x1b7ULL
+                                 << 0x10002ULL;
+        // likwid's named values: request bits of perfmon HSX's ALL_REQUESTS
+        // (0x8fff), response bits of its LLC_MISS.LOCAL_DRAM (0x600400000).
+        QTest::newRow("HSX local DRAM") << "haswellEP" << "PMC0" << "OFFCORE_RESPONSE_0_LOCAL_DRAM" << "" << ""
+                                        << 0x1b7ULL << 0x600408fffULL;
+        // Westmere EX: likwid's value is perfmon WSM-EX's
+        // OFFCORE_RESPONSE_0.ANY_REQUEST.LOCAL_DRAM (request 0xFF, response bit 14).
+        QTest::newRow("WSM-EX local DRAM") << "westmereEX" << "PMC0" << "OFFCORE_RESPONSE_0_LOCAL_DRAM" << "" << ""
+                                           << 0x1b7ULL << 0x40ffULL;
+        // Silvermont's COREWB request (bit 3) with ANY_RESPONSE (bit 16), as
+        // perfmon SLM's OFFCORE_RESPONSE.COREWB.ANY_RESPONSE, on RSP_1.
+        QTest::newRow("SLM writebacks") << "silvermont" << "PMC1" << "OFFCORE_RESPONSE_1_WB_ANY" << "" << ""
+                                        << 0x2b7ULL << 0x10008ULL;
+    }
+    void offcoreResponse() {
+        QFETCH(QString, arch);
+        QFETCH(QString, counter);
+        QFETCH(QString, event);
+        QFETCH(QString, match0);
+        QFETCH(QString, match1);
+        QFETCH(qulonglong, config);
+        QFETCH(qulonglong, config1);
+        GroupSlot slot{counter.toStdString(), counter.toStdString(), event.toStdString(), {}, 1};
+        if (!match0.isEmpty()) slot.options = {{"MATCH0", match0.toStdString()}, {"MATCH1", match1.toStdString()}};
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, arch.toStdString()).resolve(slot);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->encoding.config, uint64_t(config));
+        QCOMPARE(r->encoding.config1, uint64_t(config1));
+    }
+
+    // A value with bits the model does not define is refused, as the kernel
+    // would refuse it at open: Sandy Bridge client has no response bits 23-30.
+    void offcoreResponseRefusesBitsTheModelLacks() {
+        GroupSlot slot{"PMC0", "PMC0", "OFFCORE_RESPONSE_0_OPTIONS", {{"MATCH0", "0x0081"}, {"MATCH1", "0x3fffc0"}}, 1};
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, "sandybridge").resolve(slot);
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.find("sets bits 0x7f800000") != std::string::npos, r.error().message.c_str());
+        // An event that is no offcore response takes no MATCH0/MATCH1.
+        GroupSlot other{"PMC0", "PMC0", "L1D_REPLACEMENT", {{"MATCH0", "0x1"}}, 1};
+        auto o = SlotResolver(events, "sandybridgeEP").resolve(other);
+        QVERIFY(!o);
+        QVERIFY2(o.error().message.find("offcore response event only") != std::string::npos, o.error().message.c_str());
     }
 
     void describeSaysWhichTable() {

@@ -106,10 +106,22 @@ private slots:
     }
 
     void uncoreOptionsHaveNoPerfEquivalent() {
-        auto s = perfEventString(slot("CAS_COUNT_RD", {{"MATCH0", "0x1"}}));
+        auto s = perfEventString(slot("CAS_COUNT_RD", {{"NID", "0x1"}}));
         QVERIFY(!s.ok());
-        QVERIFY2(s.error().message.find("MATCH0=0x1") != std::string::npos, s.error().message.c_str());
+        QVERIFY2(s.error().message.find("NID=0x1") != std::string::npos, s.error().message.c_str());
         QVERIFY2(s.error().message.find("counter PMC0") != std::string::npos, s.error().message.c_str());
+    }
+
+    // The offcore response register: request types from bit 0 (MATCH0),
+    // response types from bit 16 (MATCH1), as sandybridgeEP/L3CACHE.txt writes them.
+    void matchOptionsBecomeTheOffcoreResponseValue() {
+        auto s = perfEventString(slot("OFFCORE_RESPONSE_0_OPTIONS", {{"MATCH0", "0x0081"}, {"MATCH1", "0x3fffc0"}}));
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(*s, std::string("OFFCORE_RESPONSE_0_OPTIONS:offcore_rsp=0x3fffc00081"));
+        auto tooWide = perfEventString(slot("OFFCORE_RESPONSE_0_OPTIONS", {{"MATCH0", "0x10000"}}));
+        QVERIFY(!tooWide.ok());
+        QVERIFY2(tooWide.error().message.find("MATCH0=0x10000 does not fit") != std::string::npos,
+                 tooWide.error().message.c_str());
     }
 };
 

@@ -46,9 +46,10 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // Westmere (one uncore box), the Zen 3 tree for Zen 1 to 3 (their
 // groups use the event and umask terms both L3 formats have), the Zen 4 and
 // Zen 5 trees for Zen 4, Zen 4c and Zen 5 (PerfMonV2: the wider amd_df
-// format, the amd_umc_N memory controllers), and trees of newer kernels for
+// format, the amd_umc_N memory controllers), trees of newer kernels for
 // Sapphire Rapids (a Xeon CPU Max, with HBM), Emerald Rapids, Granite Rapids
-// and Sierra Forest.
+// and Sierra Forest, the Interlagos tree for Interlagos (family 15h: the
+// northbridge's amd_nb), the Goldmont tree for Goldmont (RAPL only).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -60,7 +61,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"ivybridgeEP", "sysfs-ivt"}, {"sandybridgeEP", "sysfs-jkt"}, {"knl", "sysfs-knl"},
     {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
     {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"},
-    {"SPR", "sysfs-spr-max"},     {"EMR", "sysfs-emr"},       {"GNR", "sysfs-gnr"},      {"SRF", "sysfs-srf"}};
+    {"SPR", "sysfs-spr-max"},     {"EMR", "sysfs-emr"},       {"GNR", "sysfs-gnr"},      {"SRF", "sysfs-srf"},
+    {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -120,7 +122,8 @@ private slots:
                                  std::string("sysfs-icl"),
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
                                  std::string("sysfs-zen5"), std::string("sysfs-spr-max"), std::string("sysfs-emr"),
-                                 std::string("sysfs-gnr"), std::string("sysfs-srf"), std::string(kNoUncoreTree)})
+                                 std::string("sysfs-gnr"), std::string("sysfs-srf"), std::string("sysfs-interlagos"),
+                                 std::string("sysfs-goldmont"), std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
         const EventResolver& events = *trees.at(kNoUncoreTree);
 

@@ -55,7 +55,8 @@ class TestUncoreSlots : public QObject {
     EventResolver skx_{tree("sysfs-skx")}, bdx_{tree("sysfs-bdx")}, ivt_{tree("sysfs-ivt")}, knl_{tree("sysfs-knl")},
         nhm_{tree("sysfs-nhm")}, icx_{tree("sysfs-icx")}, icl_{tree("sysfs-icl")}, skl_{tree("sysfs-skl")},
         zen3_{tree("sysfs-zen3")}, zen4_{tree("sysfs-zen4")}, zen5_{tree("sysfs-zen5")}, spr61_{tree("sysfs-spr")},
-        sprMax_{tree("sysfs-spr-max")}, emr_{tree("sysfs-emr")}, gnr_{tree("sysfs-gnr")}, srf_{tree("sysfs-srf")};
+        sprMax_{tree("sysfs-spr-max")}, emr_{tree("sysfs-emr")}, gnr_{tree("sysfs-gnr")}, srf_{tree("sysfs-srf")},
+        interlagos_{tree("sysfs-interlagos")}, goldmont_{tree("sysfs-goldmont")};
 
     static uint32_t typeOf(const EventResolver& events, const std::string& pmu) {
         const SysfsPmu* p = events.pmus().find(pmu);
@@ -198,11 +199,17 @@ private slots:
     }
 
     // knl: DDR channels (UNC_M_CAS_COUNT.RD/WR, event 0x03) and the MCDRAM
-    // controllers in their two clock domains (Intel perfmon KNL).
+    // controllers in their two clock domains (Intel perfmon KNL). likwid's
+    // MBOX4 to MBOX6 are controller 1's channels 0 to 2, which the kernel
+    // registers as uncore_imc_3 to _5; MBOX3 is controller 0's UCLK box.
     void knightsLandingMemory() {
-        expectBoxes(knl_, "knl", {{"MBOX5C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
+        expectBoxes(knl_, "knl", {{"MBOX2C0", "MC_CAS_READS", "uncore_imc_2", unc(0x03, 0x01)},
+                                  {"MBOX4C0", "MC_CAS_READS", "uncore_imc_3", unc(0x03, 0x01)},
+                                  {"MBOX6C1", "MC_CAS_WRITES", "uncore_imc_5", unc(0x03, 0x02)},
                                   {"EDBOX7C0", "EDC_RPQ_INSERTS", "uncore_edc_eclk_7", unc(0x01, 0x01)},
                                   {"EUBOX3C1", "EDC_MISS_DIRTY", "uncore_edc_uclk_3", unc(0x02, 0x08)}});
+        const std::string uclk = reason(knl_, "knl", slot("MBOX3C0", "MC_CAS_READS"));
+        QVERIFY2(contains(uclk, "is not a uncore_imc box"), uclk.c_str());
     }
 
     // ivybridgeEP on an Ivy Bridge-EP's PMUs: a DRAM clock on the channel's
@@ -402,9 +409,8 @@ private slots:
         QVERIFY2(contains(uclk, "no U-box clock event"), uclk.c_str());
         const std::string energy = reason(gnr_, "GNR", slot("PWR0", "PWR_PKG_ENERGY"));
         QVERIFY2(contains(energy, "rapl.c has no model for Granite Rapids"), energy.c_str());
-        // Elsewhere the U-box clock is simply not in the table.
-        const std::string icx = reason(icx_, "ICX", slot("UBOXFIX", "UNCORE_CLOCKTICKS"));
-        QVERIFY2(contains(icx, "has no 'UNCORE_CLOCKTICKS'"), icx.c_str());
+        // Where the kernel has a U-box fixed clock (Ice Lake-SP), it is that counter (config 0xff).
+        expectBoxes(icx_, "ICX", {{"UBOXFIX", "UNCORE_CLOCKTICKS", "uncore_ubox", 0xff}});
     }
 
     // Zen 5 (likwid's upstream zen5/MEM.txt, L3CACHE.txt): UMCn is the n-th
@@ -421,6 +427,44 @@ private slots:
         // A channel the machine does not have is no event, with the reason.
         const std::string missing = reason(zen5_, "zen5", slot("UMC12C0", "CAS_CMD_RD"));
         QVERIFY2(contains(missing, "amd_umc"), missing.c_str());
+    }
+
+    // Interlagos (AMD BKDG for family 15h, 42301, northbridge events): the
+    // UPMCn counters are the northbridge's amd_nb, whose event select has
+    // bits 8-11 at config bits 32-35. DRAM accesses NBPMCx0E0 (DCT0 0x07,
+    // DCT1 0x38), CPU to DRAM requests to node 5 NBPMCx1E0 unit mask 0x20,
+    // L3 misses NBPMCx4E1 from any core (0xF7), link 3 transmit bandwidth
+    // NBPMCx1F9 without NOPs (0x37).
+    void interlagosNorthbridge() {
+        expectBoxes(interlagos_, "interlagos",
+                    {{"UPMC0", "UNC_DRAM_ACCESSES_DCT0_ALL", "amd_nb", 0x07e0},
+                     {"UPMC1", "UNC_DRAM_ACCESSES_DCT1_ALL", "amd_nb", 0x38e0},
+                     {"UPMC1", "UNC_CPU_TO_DRAM_LOCAL_TO_5", "amd_nb", 0x20e0 | 1ull << 32},
+                     {"UPMC1", "UNC_L3_CACHE_MISS_ALL", "amd_nb", 0xf7e1 | 4ull << 32},
+                     {"UPMC3", "UNC_LINK_TRANSMIT_BW_L3_USE", "amd_nb", 0x37f9 | 1ull << 32}});
+        std::vector<std::string> reasons;
+        resolveFile(interlagos_, "interlagos", "L3CACHE.txt", reasons);
+        QVERIFY2(reasons.empty(), joined(reasons).c_str());
+        // Family 16h's codes are not in the table: Kabini's slots say so.
+        const std::string kabini = reason(interlagos_, "kabini", slot("UPMC0", "UNC_DRAM_ACCESSES_DCT0_ALL"));
+        QVERIFY2(contains(kabini, "interlagos only"), kabini.c_str());
+    }
+
+    // ICX/CLOCK.txt: UBOXFIX UNCORE_CLOCKTICKS is the U-box's fixed uncore
+    // clock, which the kernel selects with event 0xff (Ice Lake-SP registers
+    // Skylake-SP's U-box).
+    void iceLakeXUncoreClock() {
+        expectBoxes(icx_, "ICX", {{"UBOXFIX", "UNCORE_CLOCKTICKS", "uncore_ubox", 0xff}});
+    }
+
+    // goldmont/ENERGY.txt: likwid's PWR0 package, PWR1 cores, PWR3 DRAM are
+    // the kernel's RAPL events energy-pkg (0x02), energy-cores (0x01) and
+    // energy-ram (0x03), which rapl.c gives Goldmont.
+    void goldmontEnergy() {
+        expectBoxes(goldmont_, "goldmont",
+                    {{"PWR0", "PWR_PKG_ENERGY", "power", 0x02},
+                     {"PWR1", "PWR_PP0_ENERGY", "power", 0x01},
+                     {"PWR3", "PWR_DRAM_ENERGY", "power", 0x03}});
     }
 
     // ICX/MEM.txt: the kernel numbers 3 channels per memory controller, Ice
