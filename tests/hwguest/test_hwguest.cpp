@@ -322,6 +322,40 @@ private slots:
         }
     }
 
+    // likwid's arm8 BRANCH.txt, unchanged, through stat -g FILE: its
+    // INST_RETIRED (PMC0) and CPU_CYCLES (PMC1) are the loop's exact counts
+    // and its CPI exactly 2^shift; the branch events QEMU does not emulate
+    // (PMC2-PMC4) are not counted, each with its reason, and the metrics
+    // that need them are n/a, never 0.
+    void likwidArm8() {
+        const auto expected = workload("loop-small");
+        QVERIFY2(expected.instructions, expected.problem.c_str());
+        for (const char* bootName : {"shift0", "shift1"}) {
+            OPEN_BOOT(boot, bootName);
+            const GuestCase stat = boot.read("likwid_arm8", "stat");
+            QVERIFY2(stat.found, missing(stat).c_str());
+            QVERIFY2(stat.exitStatus == 0, stat.summary().c_str());
+            const json report = json::parse(stat.out, nullptr, false);
+            QVERIFY2(report.is_object() && report.contains("metrics"), ("no JSON report: " + stat.name).c_str());
+            std::map<std::string, json> byCounter;
+            for (const json& event : reportEvents(report)) byCounter[event.value("counter", "")] = event;
+            for (const char* counter : {"PMC0", "PMC1"})
+                QVERIFY2(byCounter[counter].value("counted", false), (std::string(counter) + ": " + byCounter[counter].dump()).c_str());
+            for (const char* counter : {"PMC2", "PMC3", "PMC4"}) {
+                const json& event = byCounter[counter];
+                QVERIFY2(event.is_object() && !event.value("counted", true), (std::string(counter) + ": " + event.dump()).c_str());
+                QVERIFY2(trim(event.value("reason", "")) != "", (std::string(counter) + " without a reason").c_str());
+            }
+            const double instructions = number(byCounter["PMC0"]["total"], "value");
+            const double truth = double(*expected.instructions);
+            QVERIFY2(within(instructions, truth, kEdgeInstructions), describe(instructions, truth).c_str());
+            QCOMPARE(number(byCounter["PMC1"]["total"], "value"), instructions * double(1 << boot.shift()));
+            QCOMPARE(number(report["metrics"], "CPI"), double(1 << boot.shift()));
+            QVERIFY2(report["metrics"].contains("Branch rate") && report["metrics"]["Branch rate"].is_null(),
+                     report["metrics"].dump().c_str());
+        }
+    }
+
     // stat --json -t: a JSON line per interval as it ends, then the report on
     // one line. The streamed intervals are the report's, and their deltas add
     // up to the totals, event by event.

@@ -71,6 +71,13 @@ section_stat_cpi() {
     record stat $BIN/as-user $USER_ID $CLI stat -g CPI --json -- $BIN/loop-small
 }
 
+# likwid's own arm8 BRANCH group, as Debian's likwid ships it (staged as
+# /hwguest/likwid/arm8/BRANCH.txt): its INST_RETIRED and CPU_CYCLES count,
+# its branch events are not emulated.
+section_likwid_arm8() {
+    record stat $BIN/as-user $USER_ID $CLI stat -g /hwguest/likwid/arm8/BRANCH.txt --json -- $BIN/loop-small
+}
+
 # loop-large lasts 2^shift x 100 ms of guest time: ten intervals or more.
 section_timeline() {
     record stat $BIN/as-user $USER_ID $CLI stat -g CPI -t 10ms --json -- $BIN/loop-large
