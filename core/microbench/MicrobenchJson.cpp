@@ -76,15 +76,23 @@ json toJson(const BenchResult& r, bool withAssembly) {
     return j;
 }
 
+// "agrees" / "differs", or null when there was nothing to compare.
+json verdictJson(const std::string& verdict) { return verdict.empty() ? json(nullptr) : json(verdict); }
+
 json toJson(const ReferenceComparison& c) {
     return {{"microarchitecture", c.row->microarchitecture},
             {"source", c.row->source},
             {"latency_cycles", number(c.row->latency)},
             {"recip_throughput_cycles", number(c.row->reciprocalThroughput)},
+            {"latency_difference", number(c.latencyDifference)},
+            {"recip_throughput_difference", number(c.throughputDifference)},
             {"latency_deviation", number(c.latencyDeviation)},
             {"recip_throughput_deviation", number(c.throughputDeviation)},
             {"latency_flagged", c.latencyFlagged},
-            {"recip_throughput_flagged", c.throughputFlagged}};
+            {"recip_throughput_flagged", c.throughputFlagged},
+            {"latency_verdict", verdictJson(c.latencyVerdict())},
+            {"recip_throughput_verdict", verdictJson(c.throughputVerdict())},
+            {"verdict", verdictJson(c.verdict())}};
 }
 
 json benchRunToJson(const BenchRun& run, bool withAssembly,

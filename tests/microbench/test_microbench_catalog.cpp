@@ -62,7 +62,14 @@ private slots:
 
     void derivesOperandNotation() {
         QCOMPARE(parseOk(Arch::X86_64, "add <sd:gpr64>, <s:gpr64>").operandNotation(), std::string("r64, r64"));
-        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + 8]").operandNotation(), std::string("r64, m"));
+        // Memory operands by their exact form: an address by its components, a load by its size.
+        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + 8]").operandNotation(), std::string("r64, [r64+disp8]"));
+        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + <s:gpr64>*4 + 1000]").operandNotation(),
+                 std::string("r64, [r64+r64*4+disp32]"));
+        QCOMPARE(parseOk(Arch::X86_64, "mov <d:gpr64>, qword ptr [<s:gpr64> + 8]").operandNotation(), std::string("r64, m64"));
+        QCOMPARE(parseOk(Arch::X86_64, "vmovupd <d:ymm>, ymmword ptr [<s:gpr64>]").operandNotation(), std::string("ymm, m256"));
+        // One register named twice is its own form (a zeroing idiom), not the two-register one.
+        QCOMPARE(parseOk(Arch::X86_64, "xor <sd:gpr32>, <=1>").operandNotation(), std::string("r32, r32 (same register)"));
         QCOMPARE(parseOk(Arch::X86_64, "shl <sd:gpr64>, 3").operandNotation(), std::string("r64, imm"));
         QCOMPARE(parseOk(Arch::X86_64, "shl <sd:gpr64>, cl").operandNotation(), std::string("r64, cl"));
         QCOMPARE(parseOk(Arch::AArch64, "add <d:x>, <s:x>, #1").operandNotation(), std::string("x, x, imm"));
