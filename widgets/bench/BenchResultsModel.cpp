@@ -141,8 +141,17 @@ QString BenchResultsModel::text(const Row& row, int column) const {
         return {};
     case LatencyDeviationColumn:
     case ThroughputDeviationColumn: {
+        // "+0.30 (+10 %) agrees": measured − reference in cycles, relative, and the verdict.
+        const ReferenceComparison* c = row.comparisons.empty() ? nullptr : &row.comparisons.front();
+        const bool latency = column == LatencyDeviationColumn;
+        const auto& difference = !c ? std::nullopt : latency ? c->latencyDifference : c->throughputDifference;
+        if (!difference) return formatDeviation(std::nullopt);
         const double v = value(row, column);
-        return formatDeviation(std::isfinite(v) ? std::optional<double>(v) : std::nullopt);
+        const QString cycles = (*difference < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatCycles(std::fabs(*difference));
+        const bool differs = latency ? c->latencyFlagged : c->throughputFlagged;
+        const QString verdict = differs ? tr("differs") : tr("agrees");
+        if (!std::isfinite(v)) return tr("%1 %2").arg(cycles, verdict);
+        return tr("%1 (%2) %3").arg(cycles, formatDeviation(v), verdict);
     }
     case ReferenceSourceColumn: {
         if (row.comparisons.empty()) return tr("n/a");
@@ -185,8 +194,9 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
     case ThroughputDeviationColumn:
     case ReferenceSourceColumn: {
         if (!references_)
-            return tr("No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, "
-                      "microarchitecture, source) to compare; perfdash ships no reference values.");
+            return tr("No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, "
+                      "microarchitecture, source; an InstLatx64 text file; uops.info's instructions.xml) to "
+                      "compare; perfdash ships no reference values.");
         if (row.comparisons.empty())
             return tr("%1 has no row for %2 %3%4.")
                 .arg(referenceName_, toQString(r.mnemonic), toQString(r.operands),
@@ -244,7 +254,9 @@ QVariant BenchResultsModel::headerData(int section, Qt::Orientation orientation,
         case ThroughputReferenceColumn: return tr("From the loaded reference table, not measured here.");
         case LatencyDeviationColumn:
         case ThroughputDeviationColumn:
-            return tr("(measured − reference) / reference; red beyond 10 % and 0.1 cycles.");
+            return tr("Measured − reference in cycles, relative in brackets, and the verdict: a latency agrees within "
+                      "max(0.15 cycles, 10 %), a reciprocal throughput within max(0.05 cycles, 15 %); red where it "
+                      "differs.");
         case IpcColumn: return tr("Instructions per cycle: 1 / reciprocal throughput.");
         }
         return {};
@@ -256,10 +268,10 @@ QVariant BenchResultsModel::headerData(int section, Qt::Orientation orientation,
     case StatusColumn: return tr("Status");
     case LatencyColumn: return tr("Latency");
     case LatencyReferenceColumn: return tr("Ref. latency");
-    case LatencyDeviationColumn: return tr("Deviation");
+    case LatencyDeviationColumn: return tr("Difference");
     case ThroughputColumn: return tr("Recip. TP");
     case ThroughputReferenceColumn: return tr("Ref. TP");
-    case ThroughputDeviationColumn: return tr("Deviation");
+    case ThroughputDeviationColumn: return tr("Difference");
     case IpcColumn: return tr("IPC");
     case ReferenceSourceColumn: return tr("Reference source");
     }
