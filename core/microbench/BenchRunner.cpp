@@ -1,9 +1,11 @@
 #include "core/microbench/BenchRunner.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/microbench/AssemblyWriter.h"
 #include "core/microbench/ForkedRun.h"
+#include "core/microbench/IpcProbe.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -203,10 +205,29 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
     return r;
 }
 
+// The max-IPC probe's plateau of every class the entries name as their bound,
+// measured once for the run (a class without a plateau bounds nothing).
+std::map<std::string, double> BenchRunner::measureBounds(const std::vector<const CatalogEntry*>& entries,
+                                                         std::stop_token stop) {
+    IpcOptions options;
+    options.classes.clear();
+    for (const auto* e : entries)
+        if (auto cls = parseIpcClass(e->bound);
+            cls && std::find(options.classes.begin(), options.classes.end(), *cls) == options.classes.end())
+            options.classes.push_back(*cls);
+    std::map<std::string, double> plateaus;
+    if (options.classes.empty()) return plateaus;
+    for (const auto& curve : IpcProbe(context_, options).run({}, stop))
+        if (curve.plateauIpc) plateaus[toString(curve.cls)] = *curve.plateauIpc;
+    return plateaus;
+}
+
 BenchRun BenchRunner::runAll(const std::vector<const CatalogEntry*>& entries, const BenchCallbacks& callbacks,
                              std::stop_token stop) {
     BenchRun out;
     out.environment = context_.environment();
+    if (callbacks.progress) callbacks.progress({0, entries.size(), "the max-IPC bounds"});
+    const auto plateaus = measureBounds(entries, stop);
     for (size_t i = 0; i < entries.size(); ++i) {
         if (callbacks.progress) callbacks.progress({i, entries.size(), entries[i]->name});
         BenchResult r;
@@ -218,6 +239,7 @@ BenchRun BenchRunner::runAll(const std::vector<const CatalogEntry*>& entries, co
             r.reason = "cancelled";
         } else {
             r = run(*entries[i], stop);
+            if (auto it = plateaus.find(entries[i]->bound); it != plateaus.end()) r.bound = PhysicalBound{it->first, it->second};
         }
         if (callbacks.result) callbacks.result(r);
         out.results.push_back(std::move(r));

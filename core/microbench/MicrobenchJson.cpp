@@ -62,6 +62,8 @@ json toJson(const BenchResult& r, bool withAssembly) {
            {"latency_cycles", estimate(r.latency)},
            {"recip_throughput_cycles", estimate(r.throughput)},
            {"ipc", number(r.ipc())},
+           {"physical_bound", r.bound ? json{{"class", r.bound->cls}, {"ipc", r.bound->ipc}, {"exceeded", r.aboveBound()}}
+                                      : json(nullptr)},
            {"latency", toJson(r.latency, withAssembly)},
            {"throughput", toJson(r.throughput, withAssembly)},
            {"cycles_source", r.cyclesSource},

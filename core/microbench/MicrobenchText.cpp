@@ -53,6 +53,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
     out += "latency in cycles; reciprocal throughput (TP) in cycles per instruction;\n"
            "the fastest runs' figure (interference only adds time) [the median runs'];\n"
            "? the fastest run did not repeat (a busy machine): take it with care;\n"
+           "! IPC above the max-IPC probe's plateau for the entry's kind of instruction (see below the table);\n"
            "n/a: not measurable, the reason is below the table;\n"
            "spread: interquartile range of the repetitions relative to the median\n";
     const bool withRef = !refs.empty();
@@ -77,7 +78,7 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
         if (r.status == BenchStatus::Measured) {
             lat = cycles(r.latency) + (r.latency.cycles ? " [" + cycles(r.latency, true) + "]" : "");
             tp = cycles(r.throughput) + (r.throughput.cycles ? " [" + cycles(r.throughput, true) + "]" : "");
-            ipc = fixed(r.ipc());
+            ipc = fixed(r.ipc()) + (r.aboveBound() ? "!" : "");
         }
         std::vector<std::string> cells = {r.name, r.mnemonic + " " + r.operands, r.kind, lat, tp, ipc, spreadOf(r)};
         if (withRef) {
@@ -94,6 +95,11 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
         table.addRow(std::move(cells));
         if (r.status != BenchStatus::Measured)
             footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
+        if (r.aboveBound())
+            footnotes.push_back(r.name + ": ! " + fixed(r.ipc()) + " per cycle is above the max-IPC probe's " +
+                                r.bound->cls + " plateau (" + fixed(r.bound->ipc) + " per cycle) by more than " +
+                                fixed(100 * PhysicalBound::kTolerance, 0) +
+                                " %: beyond what the core was measured to issue; take it with care");
         else
             for (const auto* m : {&r.latency, &r.throughput})
                 if (auto why = r.whyUnavailable(*m); !why.empty())

@@ -170,6 +170,7 @@ private slots:
             {"[a b]\n", "cat.txt:1: entry name 'a b'"},
             {"[a]\ntemplate = nop\ninit.qmm = 1\n", "cat.txt:3: unknown register class 'qmm'"},
             {"[a]\ntemplate = nop\ninit = fast\n", "cat.txt:3: bad register value 'fast'"},
+            {"[a]\ntemplate = nop\nbound = alu\n", "cat.txt:3: bound 'alu' is not a class of the max-IPC probe"},
             {"[a]\ntemplate = cvtsi2sd <d:xmm>, <s:gpr64>\nlink = movq <d:xmm>, <s:gpr64>\n", "cat.txt:1: entry 'a': link"},
             {"[a]\ntemplate = add <sd:gpr64>, <s:gpr64>\nsetup = mov <d:gpr64>, 1\n", "literal assembly"},
             {"[a]\ntemplate = add <sd:gpr64>, <s:gpr64>\nchain-source = 2\n", "chain-source = 2"},

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "core/microbench/MicrobenchJson.h"
+#include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 
 using namespace perfdash;
@@ -179,6 +180,25 @@ private slots:
         QCOMPARE(compareWithReference(measured("add", "r64, r64", 22.1, 0.25), row).latencyVerdict(), std::string("differs"));
         row.latency.reset();
         QCOMPARE(compareWithReference(measured("add", "r64, r64", 1, 0.25), row).latencyVerdict(), std::string());
+    }
+
+    void throughputAboveThePhysicalBoundIsFlagged() {
+        BenchResult r = measured("add", "r64, r64", 1, 0.25); // 4 per cycle
+        QVERIFY(!r.aboveBound());                              // no bound, no flag
+        r.bound = PhysicalBound{"int-add", 4.0};
+        QVERIFY(!r.aboveBound());
+        r.bound->ipc = 3.7; // 4 is within 10 % of 3.7
+        QVERIFY(!r.aboveBound());
+        r.bound->ipc = 3.5; // 4 is 14 % above 3.5
+        QVERIFY(r.aboveBound());
+        BenchRun run;
+        run.results.push_back(r);
+        const auto j = benchRunToJson(run, false, {});
+        QCOMPARE(j["results"][0]["physical_bound"]["class"].get<std::string>(), std::string("int-add"));
+        QCOMPARE(j["results"][0]["physical_bound"]["exceeded"].get<bool>(), true);
+        QVERIFY(benchTableText(run, {}, false).find("above the max-IPC probe's int-add plateau") != std::string::npos);
+        run.results[0].bound.reset();
+        QVERIFY(benchRunToJson(run, false, {})["results"][0]["physical_bound"].is_null());
     }
 
     void jsonHasTheRequiredFieldsAndNullsForMissingValues() {

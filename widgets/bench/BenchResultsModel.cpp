@@ -213,7 +213,17 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
     }
     case IpcColumn:
         if (!r.throughput.cycles) return tr("n/a: %1").arg(toQString(r.whyUnavailable(r.throughput)));
-        return tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
+    {
+        QString tip = tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
+        if (r.bound)
+            tip += QLatin1Char('\n') + tr("The max-IPC probe's %1 plateau, measured in the same run: %2 per cycle.")
+                                           .arg(toQString(r.bound->cls), formatCycles(r.bound->ipc));
+        if (r.aboveBound())
+            tip += QLatin1Char('\n') + tr("Above that plateau by more than %1 %: beyond what the core was measured to "
+                                           "issue; take the figure with care.")
+                                           .arg(100 * PhysicalBound::kTolerance, 0, 'f', 0);
+        return tip;
+    }
     }
     return {};
 }
@@ -233,7 +243,8 @@ QVariant BenchResultsModel::data(const QModelIndex& index, int role) const {
         const ReferenceComparison* c = row.comparisons.empty() ? nullptr : &row.comparisons.front();
         const bool flagged = c && ((column == LatencyDeviationColumn && c->latencyFlagged) ||
                                    (column == ThroughputDeviationColumn && c->throughputFlagged));
-        if (flagged || (column == StatusColumn && row.result.status == BenchStatus::Failed))
+        if (flagged || (column == StatusColumn && row.result.status == BenchStatus::Failed) ||
+            (column == IpcColumn && row.result.aboveBound()))
             return errorColor(QGuiApplication::palette());
         return {};
     }
