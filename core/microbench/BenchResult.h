@@ -29,6 +29,8 @@ struct ModeMeasurement {
     std::vector<std::string> notes;
     int streams = 0;               // independent streams (throughput), 1 for a latency chain
     std::string loopBody;          // the generated loop body, one instruction per line
+    std::vector<double> windows;   // the figure (cycles->min) of each measurement window, in order; the
+                                   // fastest window's measurement is the one kept (BenchRunner::runAll)
 };
 
 // The most instructions per cycle a kind of instruction reaches on this

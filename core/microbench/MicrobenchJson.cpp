@@ -18,7 +18,7 @@ json toJson(const Summary& s) {
 }
 
 json toJson(const ModeMeasurement& m, bool withCode) {
-    json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}};
+    json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}, {"windows", m.windows}};
     if (m.cycles) {
         j["minimum_confirmed"] = m.minimumConfirmed;
         j["clock_hz"] = number(m.clockHz);
