@@ -42,7 +42,8 @@ std::string referenceCell(const std::optional<double>& reference, const std::opt
                           const std::string& verdict) {
     if (!reference) return "-";
     if (!difference) return fixed(*reference);
-    return fixed(*reference) + " (" + (*difference >= 0 ? "+" : "") + fixed(*difference) + " " + verdict + ")";
+    const double rounded = std::round(*difference * 100) / 100; // "0.00", never "-0.00"
+    return fixed(*reference) + " (" + (rounded > 0 ? "+" : "") + fixed(rounded == 0 ? 0.0 : rounded) + " " + verdict + ")";
 }
 
 } // namespace

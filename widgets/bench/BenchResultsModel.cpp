@@ -147,7 +147,9 @@ QString BenchResultsModel::text(const Row& row, int column) const {
         const auto& difference = !c ? std::nullopt : latency ? c->latencyDifference : c->throughputDifference;
         if (!difference) return formatDeviation(std::nullopt);
         const double v = value(row, column);
-        const QString cycles = (*difference < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatCycles(std::fabs(*difference));
+        const double rounded = std::round(*difference * 100) / 100; // no sign on a difference that reads 0.00
+        const QString cycles = (rounded < 0 ? QStringLiteral("−") : rounded > 0 ? QStringLiteral("+") : QString()) +
+                               formatCycles(std::fabs(rounded));
         const bool differs = latency ? c->latencyFlagged : c->throughputFlagged;
         const QString verdict = differs ? tr("differs") : tr("agrees");
         if (!std::isfinite(v)) return tr("%1 %2").arg(cycles, verdict);
