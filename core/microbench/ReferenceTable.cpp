@@ -283,7 +283,7 @@ Result<ReferenceTable> ReferenceTable::parseUopsInfoXml(std::string_view text, c
             if (tag.selfClosing) emit();
         } else if (tag.name == "latency" && inMeasurement) {
             // The row's latency is the longest from any input to any output (uops.info lists each pair).
-            for (const char* name : {"cycles", "max_cycles", "cycles_addr", "max_cycles_addr"})
+            for (const char* name : {"cycles", "max_cycles", "cycles_addr", "max_cycles_addr", "cycles_addr_index"})
                 raise(latency, attributeNumber(tag, name));
             raise(sameRegLatency, attributeNumber(tag, "cycles_same_reg"));
         } else if (tag.name == "/measurement") {
