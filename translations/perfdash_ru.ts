@@ -379,10 +379,6 @@
         <translation>н/д: %1</translation>
     </message>
     <message>
-        <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
-        <translation>Справочная таблица не загружена. Загрузите её (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) для сравнения; perfdash не поставляется со справочными значениями.</translation>
-    </message>
-    <message>
         <source>%1 has no row for %2 %3%4.</source>
         <translation>В %1 нет строки для %2 %3%4.</translation>
     </message>
@@ -407,10 +403,6 @@
         <translation>Из загруженной справочной таблицы, не измерено здесь.</translation>
     </message>
     <message>
-        <source>(measured − reference) / reference; red beyond 10 % and 0.1 cycles.</source>
-        <translation>(измерено − справка) / справка; красным — больше 10 % и 0.1 такта.</translation>
-    </message>
-    <message>
         <source>Instructions per cycle: 1 / reciprocal throughput.</source>
         <translation>Инструкций за такт: 1 / обратная пропускная способность.</translation>
     </message>
@@ -433,10 +425,6 @@
     <message>
         <source>Ref. latency</source>
         <translation>Справ. задержка</translation>
-    </message>
-    <message>
-        <source>Deviation</source>
-        <translation>Отклонение</translation>
     </message>
     <message>
         <source>Recip. TP</source>
@@ -479,6 +467,42 @@ Cycles from %6.</source>
     <message>
         <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (fastest runs).</source>
         <translation>Обратная пропускная способность в тактах на инструкцию: независимые потоки, измерено на этой машине (самые быстрые прогоны).</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>расходится</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) %3</source>
+        <translation>%1 (%2) %3</translation>
+    </message>
+    <message>
+        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info&apos;s instructions.xml) to compare; perfdash ships no reference values.</source>
+        <translation>Справочная таблица не загружена. Загрузите её (наш CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; текстовый файл InstLatx64; instructions.xml с uops.info), чтобы сравнить; perfdash не поставляет справочных значений.</translation>
+    </message>
+    <message>
+        <source>The max-IPC probe&apos;s %1 plateau, measured in the same run: %2 per cycle.</source>
+        <translation>Плато %1 пробы максимального IPC, измеренное в том же запуске: %2 за такт.</translation>
+    </message>
+    <message>
+        <source>Above that plateau by more than %1 %: beyond what the core was measured to issue; take the figure with care.</source>
+        <translation>Выше этого плато более чем на %1 %: больше, чем ядро выдавало в измерении; относитесь к значению осторожно.</translation>
+    </message>
+    <message>
+        <source>Measured − reference in cycles, relative in brackets, and the verdict: a latency agrees within max(0.15 cycles, 10 %), a reciprocal throughput within max(0.05 cycles, 15 %); red where it differs.</source>
+        <translation>Измерено − справка в тактах, относительно в скобках, и вердикт: задержка совпадает в пределах max(0,15 такта, 10 %), обратная пропускная способность — в пределах max(0,05 такта, 15 %); красным, где расходится.</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Разница</translation>
     </message>
 </context>
 <context>
@@ -2345,14 +2369,6 @@ Cycles from %6.</source>
         <translation>Справочная &amp;таблица…</translation>
     </message>
     <message>
-        <source>A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes or numbers from a published table.</source>
-        <translation>CSV со столбцами mnemonic, operands, latency, recip_throughput, microarchitecture, source, например ваши заметки или числа из опубликованной таблицы.</translation>
-    </message>
-    <message>
-        <source>No reference table loaded: reference and deviation read n/a. perfdash ships no reference values.</source>
-        <translation>Справочная таблица не загружена: справка и отклонение показывают н/д. perfdash не поставляется со справочными значениями.</translation>
-    </message>
-    <message>
         <source>Compare with the rows of one microarchitecture only.</source>
         <translation>Сравнивать только со строками одной микроархитектуры.</translation>
     </message>
@@ -2480,10 +2496,6 @@ Cycles from %6.</source>
         <source>Reference table</source>
         <translation>Справочная таблица</translation>
     </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>Файлы CSV (*.csv);;Все файлы (*)</translation>
-    </message>
     <message numerus="yes">
         <source>Reference values from %1 (%n row(s)); they are not measured here.</source>
         <translation>
@@ -2515,6 +2527,18 @@ Cycles from %6.</source>
     <message>
         <source>Time between two clock measurements (each takes about a third of a second).</source>
         <translation>Время между двумя измерениями частоты (каждое занимает около трети секунды).</translation>
+    </message>
+    <message>
+        <source>A published table you have (an InstLatx64 text file, uops.info&apos;s instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
+        <translation>Опубликованная таблица, которая у вас есть (текстовый файл InstLatx64, instructions.xml с uops.info), или CSV со столбцами mnemonic, operands, latency, recip_throughput, microarchitecture, source, например ваши собственные заметки.</translation>
+    </message>
+    <message>
+        <source>No reference table loaded: reference and difference read n/a. perfdash ships no reference values.</source>
+        <translation>Справочная таблица не загружена: справка и разница — н/д. perfdash не поставляет справочных значений.</translation>
+    </message>
+    <message>
+        <source>Reference tables (*.csv *.txt *.xml);;All files (*)</source>
+        <translation>Справочные таблицы (*.csv *.txt *.xml);;Все файлы (*)</translation>
     </message>
 </context>
 <context>

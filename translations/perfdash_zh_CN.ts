@@ -379,10 +379,6 @@
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <source>No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source) to compare; perfdash ships no reference values.</source>
-        <translation>未加载参考表。请加载一个参考表（CSV：mnemonic, operands, latency, recip_throughput, microarchitecture, source）以进行比较；perfdash 不附带任何参考值。</translation>
-    </message>
-    <message>
         <source>%1 has no row for %2 %3%4.</source>
         <translation>%1 中没有 %2 %3%4 的行。</translation>
     </message>
@@ -407,10 +403,6 @@
         <translation>来自已加载的参考表，非本机测量。</translation>
     </message>
     <message>
-        <source>(measured − reference) / reference; red beyond 10 % and 0.1 cycles.</source>
-        <translation>(测量值 − 参考值) / 参考值；超过 10 % 且超过 0.1 个周期时标红。</translation>
-    </message>
-    <message>
         <source>Instructions per cycle: 1 / reciprocal throughput.</source>
         <translation>每周期指令数：1 / 倒数吞吐量。</translation>
     </message>
@@ -433,10 +425,6 @@
     <message>
         <source>Ref. latency</source>
         <translation>参考延迟</translation>
-    </message>
-    <message>
-        <source>Deviation</source>
-        <translation>偏差</translation>
     </message>
     <message>
         <source>Recip. TP</source>
@@ -479,6 +467,42 @@ Cycles from %6.</source>
     <message>
         <source>Reciprocal throughput in cycles per instruction: independent streams, measured on this machine (fastest runs).</source>
         <translation>以每条指令周期数计的倒数吞吐量：独立的指令流，在本机上测量（最快的运行）。</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) %3</source>
+        <translation>%1 (%2) %3</translation>
+    </message>
+    <message>
+        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info&apos;s instructions.xml) to compare; perfdash ships no reference values.</source>
+        <translation>未加载参考表。请加载一个（我们的 CSV：mnemonic, operands, latency, recip_throughput, microarchitecture, source；InstLatx64 文本文件；uops.info 的 instructions.xml）以进行比较；perfdash 不附带任何参考值。</translation>
+    </message>
+    <message>
+        <source>The max-IPC probe&apos;s %1 plateau, measured in the same run: %2 per cycle.</source>
+        <translation>最大 IPC 探测在同一次运行中测得的 %1 平台：每周期 %2。</translation>
+    </message>
+    <message>
+        <source>Above that plateau by more than %1 %: beyond what the core was measured to issue; take the figure with care.</source>
+        <translation>比该平台高出 %1 % 以上：超出了测得的内核发射能力；请谨慎对待该数值。</translation>
+    </message>
+    <message>
+        <source>Measured − reference in cycles, relative in brackets, and the verdict: a latency agrees within max(0.15 cycles, 10 %), a reciprocal throughput within max(0.05 cycles, 15 %); red where it differs.</source>
+        <translation>测量值 − 参考值（周期），括号内为相对值，以及判定：延迟在 max(0.15 周期, 10 %) 内一致，倒数吞吐量在 max(0.05 周期, 15 %) 内一致；不一致处显示为红色。</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
     </message>
 </context>
 <context>
@@ -2341,14 +2365,6 @@ Cycles from %6.</source>
         <translation>参考表(&amp;T)…</translation>
     </message>
     <message>
-        <source>A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes or numbers from a published table.</source>
-        <translation>包含 mnemonic、operands、latency、recip_throughput、microarchitecture、source 列的 CSV，例如您自己的笔记或已发布表格中的数据。</translation>
-    </message>
-    <message>
-        <source>No reference table loaded: reference and deviation read n/a. perfdash ships no reference values.</source>
-        <translation>未加载参考表：参考值和偏差显示为无。perfdash 不附带任何参考值。</translation>
-    </message>
-    <message>
         <source>Compare with the rows of one microarchitecture only.</source>
         <translation>仅与某一微架构的行进行比较。</translation>
     </message>
@@ -2470,10 +2486,6 @@ Cycles from %6.</source>
         <source>Reference table</source>
         <translation>参考表</translation>
     </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
-    </message>
     <message numerus="yes">
         <source>Reference values from %1 (%n row(s)); they are not measured here.</source>
         <translation>
@@ -2503,6 +2515,18 @@ Cycles from %6.</source>
     <message>
         <source>Time between two clock measurements (each takes about a third of a second).</source>
         <translation>两次时钟测量之间的时间（每次约需三分之一秒）。</translation>
+    </message>
+    <message>
+        <source>A published table you have (an InstLatx64 text file, uops.info&apos;s instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
+        <translation>您拥有的公开表格（InstLatx64 文本文件、uops.info 的 instructions.xml），或包含 mnemonic, operands, latency, recip_throughput, microarchitecture, source 列的 CSV，例如您自己的记录。</translation>
+    </message>
+    <message>
+        <source>No reference table loaded: reference and difference read n/a. perfdash ships no reference values.</source>
+        <translation>未加载参考表：参考值和差值显示为 n/a。perfdash 不附带任何参考值。</translation>
+    </message>
+    <message>
+        <source>Reference tables (*.csv *.txt *.xml);;All files (*)</source>
+        <translation>参考表 (*.csv *.txt *.xml);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 // perfdash-cli bench | freq | ipc: the machine probes (core/microbench).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -143,6 +144,17 @@ int runAndReport(const std::vector<const CatalogEntry*>& entries, const ParsedAr
     if (auto path = args.value("--reference")) {
         auto t = ReferenceTable::load(*path);
         if (!t) return fail(t.error().message);
+        // A table of several cores (uops.info's) compared whole would put every core's figure beside each result.
+        const auto uarchs = t->microarchitectures();
+        const auto uarch = args.value("--uarch");
+        if (!uarch && uarchs.size() > 1)
+            return fail("the reference table '" + *path + "' covers " + std::to_string(uarchs.size()) +
+                            " microarchitectures; name this machine's with --uarch (one of: " + join(uarchs, ", ") + ")",
+                        kExitUsage);
+        if (uarch && std::none_of(uarchs.begin(), uarchs.end(), [&](const std::string& u) { return toLower(u) == toLower(*uarch); }))
+            return fail("the reference table '" + *path + "' has no rows for --uarch '" + *uarch + "' (it has: " +
+                            join(uarchs, ", ") + ")",
+                        kExitUsage);
         table = std::move(t).value();
     }
     auto options = measurementOptions(args);
@@ -180,8 +192,9 @@ CommandLine benchRunCommandLine() {
         .option({"", "--show-asm", "", "print the generated code"})
         .option({"", "--asm-only", "", "print the generated code without running it (any --arch)"})
         .option({"", "--arch", "ARCH", "the catalog's architecture, for --asm-only (x86_64, aarch64, mips64)"})
-        .option({"", "--reference", "CSV", "compare with a reference table (columns mnemonic, operands, latency, "
-                                           "recip_throughput, microarchitecture, source)"})
+        .option({"", "--reference", "FILE", "compare with a reference table: our CSV (columns mnemonic, operands, "
+                                            "latency, recip_throughput, microarchitecture, source), an InstLatx64 "
+                                            "text file or uops.info's instructions.xml"})
         .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
     return measuringOptions(cl);
 }
@@ -292,7 +305,7 @@ CommandLine benchCustomCommandLine() {
         .option({"", "--link", "TEMPLATE", "instruction that carries the result back to a source (for latency)"})
         .option({"", "--show-asm", "", "print the generated code"})
         .option({"", "--asm-only", "", "print the generated code without running it"})
-        .option({"", "--reference", "CSV", "compare with a reference table"})
+        .option({"", "--reference", "FILE", "compare with a reference table (CSV, InstLatx64 or uops.info XML)"})
         .option({"", "--uarch", "NAME", "use only reference rows of this microarchitecture"});
     return measuringOptions(cl);
 }

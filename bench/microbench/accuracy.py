@@ -24,7 +24,17 @@ timed with clock_gettime (none of perfdash's code generation, timing or
 conversion). The clocks the system reports (TSC rate, /proc/cpuinfo) are
 printed beside it: a nominal clock, which turbo and the hypervisor may beat.
 
+With --reference FILE (a published table for this machine's core, in any
+format perfdash imports: InstLatx64's text, uops.info's instructions.xml, our
+CSV; perfdash ships none) it instead runs the whole catalog twice and judges
+it against the table, with perfdash's own verdicts (ReferenceTable.h):
+  - latency rows within max(0.15 cycles, 10 %) of the table     >= 90 %
+  - throughput rows within max(0.05 cycles, 15 %) of the table  >= 85 %
+  - no row differs from its own repeat run by more than that tolerance
+and lists every miss with both figures.
+
 Usage: bench/microbench/accuracy.py [--cli PATH] [--cpu N] [--runs 5]
+       bench/microbench/accuracy.py --reference FILE [--uarch NAME] [--cli PATH] [--cpu N]
 Without --cli it builds the release preset's perfdash-cli (cmake --preset release).
 Timings depend on what else runs: the script prints the load average before
 and after, and every figure it judges, so a reader can tell.
@@ -81,14 +91,67 @@ def judge(ok):
     return "PASS" if ok else "FAIL"
 
 
+# The tolerances of perfdash's verdict (core/microbench/ReferenceTable.h), for the repeat check.
+TOLERANCE = {"latency": (0.15, 0.10), "recip_throughput": (0.05, 0.15)}
+TARGET = {"latency": 0.90, "recip_throughput": 0.85}
+
+
+def reference_accuracy(cli, cpu, reference, uarch):
+    """Judges the whole catalog against a published table; returns the exit status."""
+    print(f"perfdash microbench accuracy against {reference} on CPU {cpu}; load average before: {load()}")
+    command = ["bench", "run", "--all", "--cpu", cpu, "--json", "--reference", reference]
+    if uarch:
+        command += ["--uarch", uarch]
+    first = run_cli(cli, *command)
+    repeat = run_cli(cli, *command)
+    again = {r["name"]: r for r in repeat["results"]}
+    ok = True
+    for mode in ("latency", "recip_throughput"):
+        compared, agree, misses, unstable = 0, 0, [], []
+        for r in first["results"]:
+            refs = r.get("reference") or []
+            if not refs or refs[0][f"{mode}_verdict"] is None:
+                continue
+            ref = refs[0]
+            compared += 1
+            if ref[f"{mode}_verdict"] == "agrees":
+                agree += 1
+            else:
+                misses.append(f"{r['name']} ({r['mnemonic']} {r['operands']}): measured {r[mode + '_cycles']:.3f}, "
+                              f"table {ref[mode + '_cycles']:.3f}")
+            other = again.get(r["name"], {}).get(mode + "_cycles")
+            absolute, relative = TOLERANCE[mode]
+            allowed = max(absolute, relative * ref[mode + "_cycles"])
+            if other is None or abs(other - r[mode + "_cycles"]) > allowed:
+                unstable.append(f"{r['name']}: {r[mode + '_cycles']:.3f} then "
+                                + ("n/a" if other is None else f"{other:.3f}") + f" (tolerance {allowed:.3f})")
+        share = agree / compared if compared else 0
+        passed = compared > 0 and share >= TARGET[mode] and not unstable
+        ok = ok and passed
+        print(f"  {judge(passed)}  {mode}: {agree} of {compared} rows within tolerance ({100 * share:.1f} %, "
+              f"target {100 * TARGET[mode]:.0f} %); {len(unstable)} rows not reproduced by the repeat run")
+        for m in misses:
+            print(f"        miss      {m}")
+        for u in unstable:
+            print(f"        unstable  {u}")
+    unmatched = [r["name"] for r in first["results"] if r["status"] == "measured" and not r.get("reference")]
+    print(f"  info  {len(unmatched)} measured entries have no row in the table: {', '.join(unmatched)}")
+    print(f"load average after: {load()}")
+    return 0 if ok else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cli", help="perfdash-cli to measure with (default: build the release preset)")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)), help="CPU to run on")
     parser.add_argument("--runs", type=int, default=5, help="repetitions of each measurement")
+    parser.add_argument("--reference", help="judge the catalog against this published table instead")
+    parser.add_argument("--uarch", help="the table's microarchitecture to use (uops.info's files name several)")
     args = parser.parse_args()
     cli = args.cli or build_cli()
     cpu = str(args.cpu)
+    if args.reference:
+        return reference_accuracy(cli, cpu, args.reference, args.uarch)
 
     print(f"perfdash microbench accuracy on CPU {cpu}; load average before: {load()}")
     listing = run_cli(cli, "bench", "list", "--json")

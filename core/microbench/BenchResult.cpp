@@ -1,5 +1,6 @@
 #include "core/microbench/BenchResult.h"
 
+#include <cmath>
 #include <limits>
 
 namespace perfdash {
@@ -12,6 +13,11 @@ const char* toString(BenchStatus status) {
     case BenchStatus::Cancelled: return "cancelled";
     }
     return "?";
+}
+
+bool BenchResult::aboveBound() const {
+    const double v = ipc();
+    return bound && std::isfinite(v) && v > bound->ipc * (1 + PhysicalBound::kTolerance);
 }
 
 double BenchResult::ipc() const {

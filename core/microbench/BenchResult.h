@@ -29,6 +29,17 @@ struct ModeMeasurement {
     std::vector<std::string> notes;
     int streams = 0;               // independent streams (throughput), 1 for a latency chain
     std::string loopBody;          // the generated loop body, one instruction per line
+    std::vector<double> windows;   // the figure (cycles->min) of each measurement window, in order; the
+                                   // fastest window's measurement is the one kept (BenchRunner::runAll)
+};
+
+// The most instructions per cycle a kind of instruction reaches on this
+// machine: the max-IPC probe's plateau for the entry's class, measured in the
+// same run. A throughput beyond it is no measurement of the core.
+struct PhysicalBound {
+    std::string cls;  // the max-IPC probe's class ("int-add", ...)
+    double ipc = 0;   // its plateau
+    static constexpr double kTolerance = 0.10; // beyond the plateau by more than this is flagged
 };
 
 struct BenchResult {
@@ -47,7 +58,10 @@ struct BenchResult {
     std::string cyclesSourceDetail; // which counter, or the clock value
     std::string assembly;           // the whole generated file
     int cpu = -1;
+    std::optional<PhysicalBound> bound; // where the entry names one and the probe found a plateau
 
+    // Whether the throughput exceeds `bound` by more than its tolerance (then it is flagged, never hidden).
+    bool aboveBound() const;
     // Instructions per cycle: 1 / reciprocal throughput (its minimum-time estimate); NaN without one.
     double ipc() const;
     // Why `mode` (latency or throughput) has no figure: the result's status

@@ -1,9 +1,11 @@
 #include "core/microbench/BenchRunner.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/microbench/AssemblyWriter.h"
 #include "core/microbench/ForkedRun.h"
+#include "core/microbench/IpcProbe.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -11,6 +13,15 @@ namespace perfdash {
 namespace {
 
 constexpr BenchMode kModes[] = {BenchMode::Latency, BenchMode::Throughput};
+
+// A figure is measured again in later windows (after the whole first pass,
+// seconds apart) until the fastest window's figure is repeated by another
+// within this, or kMaxWindows have run. A neighbour that shares the core for
+// a second slows every repetition of one window alike, so repetitions
+// within a window cannot reveal it; another window can.
+constexpr int kMaxWindows = 3;
+constexpr double kWindowTolerance = 0.03;
+constexpr double kWindowToleranceCycles = 0.02;
 
 std::string symbolFor(BenchMode mode, bool longer) {
     return std::string("perfdash_") + toString(mode) + (longer ? "_long" : "_short");
@@ -47,7 +58,8 @@ Result<GeneratedBench> generate(const CatalogEntry& entry, int copies) {
 std::string encodeTiming(const Result<PairTiming>& r) {
     if (!r) return "error " + r.error().message + "\n";
     char head[64];
-    std::snprintf(head, sizeof head, "%d %.17g ", r->minimumConfirmed ? 1 : 0, r->clockHz);
+    std::snprintf(head, sizeof head, "%d %d %.17g ", r->minimumConfirmed ? 1 : 0, r->loopCostImplausible ? 1 : 0,
+                  r->clockHz);
     if (!r->cycles) return "n/a " + std::string(head) + r->unavailable + "\n";
     const Summary& s = *r->cycles;
     char buf[320];
@@ -59,13 +71,14 @@ std::string encodeTiming(const Result<PairTiming>& r) {
 Result<PairTiming> decodeTiming(const std::string& line) {
     if (line.starts_with("error ")) return makeError(line.substr(6));
     PairTiming t;
-    int confirmed = 0, used = 0;
+    int confirmed = 0, implausible = 0, used = 0;
     const bool measured = line.starts_with("ok ");
     const bool unavailable = line.starts_with("n/a ");
     if (measured || unavailable) {
         const char* rest = line.c_str() + (measured ? 3 : 4);
-        if (std::sscanf(rest, "%d %lg %n", &confirmed, &t.clockHz, &used) == 2) {
+        if (std::sscanf(rest, "%d %d %lg %n", &confirmed, &implausible, &t.clockHz, &used) == 3) {
             t.minimumConfirmed = confirmed != 0;
+            t.loopCostImplausible = implausible != 0;
             if (unavailable) {
                 t.unavailable = rest + used;
                 return t;
@@ -79,6 +92,25 @@ Result<PairTiming> decodeTiming(const std::string& line) {
         }
     }
     return makeError("garbled timing from the child process: '" + line + "'");
+}
+
+// Whether the fastest window's figure was repeated by another window (or there is nothing to repeat).
+bool fastestRepeated(const ModeMeasurement& m) {
+    if (m.windows.empty()) return true;
+    const double fastest = *std::min_element(m.windows.begin(), m.windows.end());
+    const auto near = std::count_if(m.windows.begin(), m.windows.end(), [&](double w) {
+        return w - fastest <= std::max(kWindowToleranceCycles, kWindowTolerance * fastest);
+    });
+    return near >= 2;
+}
+
+// Adds a later window's figure; the faster window's measurement is the one kept.
+void foldWindow(ModeMeasurement& kept, const ModeMeasurement& later) {
+    if (!later.cycles) return;
+    std::vector<double> windows = std::move(kept.windows);
+    windows.push_back(later.cycles->min);
+    if (!kept.cycles || later.cycles->min < kept.cycles->min) kept = later;
+    kept.windows = std::move(windows);
 }
 
 } // namespace
@@ -198,15 +230,39 @@ BenchResult BenchRunner::run(const CatalogEntry& entry, std::stop_token stop) {
         modes[m]->cycles = t->cycles;
         modes[m]->unavailable = t->unavailable;
         modes[m]->minimumConfirmed = t->minimumConfirmed;
+        if (t->loopCostImplausible)
+            modes[m]->notes.push_back(std::string(toString(kModes[m])) +
+                                      ": the two kernels' fastest runs differ by other than the added copies (their "
+                                      "difference implies a loop cost below zero or above a few cycles): the figure "
+                                      "is the longer kernel's own time per copy");
         modes[m]->clockHz = t->clockHz;
     }
     return r;
+}
+
+// The max-IPC probe's plateau of every class the entries name as their bound,
+// measured once for the run (a class without a plateau bounds nothing).
+std::map<std::string, double> BenchRunner::measureBounds(const std::vector<const CatalogEntry*>& entries,
+                                                         std::stop_token stop) {
+    IpcOptions options;
+    options.classes.clear();
+    for (const auto* e : entries)
+        if (auto cls = parseIpcClass(e->bound);
+            cls && std::find(options.classes.begin(), options.classes.end(), *cls) == options.classes.end())
+            options.classes.push_back(*cls);
+    std::map<std::string, double> plateaus;
+    if (options.classes.empty()) return plateaus;
+    for (const auto& curve : IpcProbe(context_, options).run({}, stop))
+        if (curve.plateauIpc) plateaus[toString(curve.cls)] = *curve.plateauIpc;
+    return plateaus;
 }
 
 BenchRun BenchRunner::runAll(const std::vector<const CatalogEntry*>& entries, const BenchCallbacks& callbacks,
                              std::stop_token stop) {
     BenchRun out;
     out.environment = context_.environment();
+    if (callbacks.progress) callbacks.progress({0, entries.size(), "the max-IPC bounds"});
+    const auto plateaus = measureBounds(entries, stop);
     for (size_t i = 0; i < entries.size(); ++i) {
         if (callbacks.progress) callbacks.progress({i, entries.size(), entries[i]->name});
         BenchResult r;
@@ -218,10 +274,38 @@ BenchRun BenchRunner::runAll(const std::vector<const CatalogEntry*>& entries, co
             r.reason = "cancelled";
         } else {
             r = run(*entries[i], stop);
+            if (auto it = plateaus.find(entries[i]->bound); it != plateaus.end()) r.bound = PhysicalBound{it->first, it->second};
+            for (auto* m : {&r.latency, &r.throughput})
+                if (m->cycles) m->windows = {m->cycles->min};
         }
         if (callbacks.result) callbacks.result(r);
         out.results.push_back(std::move(r));
     }
+    // Later windows, seconds apart, for every figure whose fastest value no other window repeated yet.
+    for (int window = 2; window <= kMaxWindows && !stop.stop_requested(); ++window) {
+        for (size_t i = 0; i < entries.size() && !stop.stop_requested(); ++i) {
+            BenchResult& r = out.results[i];
+            if (r.status != BenchStatus::Measured || (fastestRepeated(r.latency) && fastestRepeated(r.throughput)))
+                continue;
+            if (callbacks.progress) callbacks.progress({i, entries.size(), entries[i]->name + " (again)"});
+            const BenchResult again = run(*entries[i], stop);
+            if (again.status != BenchStatus::Measured) continue;
+            foldWindow(r.latency, again.latency);
+            foldWindow(r.throughput, again.throughput);
+            if (callbacks.result) callbacks.result(r);
+        }
+    }
+    for (auto& r : out.results)
+        for (auto* m : {&r.latency, &r.throughput})
+            if (m->windows.size() > 1 && !fastestRepeated(*m)) {
+                m->minimumConfirmed = false;
+                std::string figures;
+                for (double w : m->windows) figures += (figures.empty() ? "" : ", ") + printfString("%.3f", w);
+                m->notes.push_back(std::string(m == &r.latency ? "latency" : "throughput") + ": the " +
+                                   std::to_string(m->windows.size()) + " windows gave " + figures +
+                                   " cycles: the fastest did not repeat within " +
+                                   printfString("%.0f %% (or %.2f cycles)", 100 * kWindowTolerance, kWindowToleranceCycles));
+            }
     if (callbacks.progress) callbacks.progress({entries.size(), entries.size(), ""});
     return out;
 }

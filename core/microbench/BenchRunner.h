@@ -1,10 +1,13 @@
 #pragma once
 // Benchmarks catalog entries: generates a latency chain and independent
 // throughput streams at two unroll lengths, assembles them, runs each pair and
-// reports cycles per instruction. Runs on the thread that owns the
+// reports cycles per instruction; each result's throughput is held against
+// the max-IPC probe's plateau of the class the entry names as its bound
+// (measured once per runAll). Runs on the thread that owns the
 // MeasurementContext; progress and results are reported through callbacks on
 // that thread, and a stop_token cancels between repetitions.
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <stop_token>
@@ -51,6 +54,7 @@ public:
                     std::stop_token stop = {});
 
 private:
+    std::map<std::string, double> measureBounds(const std::vector<const CatalogEntry*>& entries, std::stop_token stop);
     MeasurementContext& context_;
     BenchOptions options_;
 };

@@ -43,6 +43,8 @@ struct CatalogEntry {
     int chainSource = 0;               // which source (1-based) carries a latency chain; 0: the first in
                                        // the destination's register file
     std::string operands;              // notation for reports and reference tables
+    std::string bound;                 // the max-IPC probe's class whose plateau no throughput of this
+                                       // entry can beat ("int-add", "fp-add", "load", "nop"); "" none
     std::string origin;                // "file:line" where the entry starts
     bool shipped = false;              // from perfdash's own data directory (not a user's file or the CLI)
 

@@ -6,6 +6,7 @@
 #include <fnmatch.h>
 #include <optional>
 
+#include "core/microbench/IpcProbe.h"
 #include "core/util/DataPaths.h"
 #include "core/util/Strings.h"
 
@@ -14,7 +15,7 @@ namespace perfdash {
 namespace {
 
 const std::vector<std::string> kKeys = {"template", "category", "description", "requires", "implicit", "init",
-                                        "setup",    "breaker",  "link",        "chain-source", "operands"};
+                                        "setup",    "breaker",  "link",        "chain-source", "operands", "bound"};
 
 bool validName(std::string_view name) {
     return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
@@ -102,6 +103,10 @@ private:
             e.description = value;
         } else if (key == "operands") {
             e.operands = value;
+        } else if (key == "bound") {
+            if (!parseIpcClass(value))
+                return fail(line, "bound '" + value + "' is not a class of the max-IPC probe (int-add, fp-add, load, nop)");
+            e.bound = value;
         } else if (key == "requires") {
             for (auto& f : listWords(value)) e.features.push_back(toLower(f));
         } else if (key == "implicit") {

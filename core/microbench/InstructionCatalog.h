@@ -12,7 +12,7 @@
 //
 // Keys: template (required), category, description, requires (CPU features,
 // repeatable), implicit, init, init.CLASS, setup, breaker (repeatable), link,
-// chain-source, operands. Errors name the file and line.
+// chain-source, operands, bound. Errors name the file and line.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "core/util/Strings.h"
 
@@ -63,6 +64,44 @@ std::vector<std::string> topLevelOperands(std::string_view text) {
     }
     if (!trim(cur).empty()) out.push_back(trim(cur));
     return out;
+}
+
+// The exact form of a memory operand, as reference tables name it: a load or
+// store by its size ("qword ptr [r64 + 8]" -> "m64"), an address (lea) by its
+// components ("[r64 + r64*4 + 8]" -> "[r64+r64*4+disp8]").
+std::string memoryForm(const std::string& operand) {
+    static const std::pair<const char*, const char*> sizes[] = {
+        {"zmmword", "m512"}, {"ymmword", "m256"}, {"xmmword", "m128"}, {"qword", "m64"},
+        {"dword", "m32"},    {"word", "m16"},     {"byte", "m8"}};
+    const std::string lower = toLower(operand);
+    if (lower.find("ptr") != std::string::npos) {
+        for (const auto& [keyword, form] : sizes)
+            if (lower.find(keyword) != std::string::npos) return form;
+        return "m";
+    }
+    const size_t open = lower.find('['), close = lower.rfind(']');
+    std::string address, term;
+    auto flush = [&] {
+        if (term.empty()) return;
+        const bool scale = !address.empty() && address.back() == '*';
+        if (auto n = parseSigned(term); n && !scale) term = *n >= -128 && *n <= 127 ? "disp8" : "disp32";
+        address += term;
+        term.clear();
+    };
+    for (char c : lower.substr(open + 1, close - open - 1)) {
+        if (std::isspace(static_cast<unsigned char>(c))) continue;
+        if (c == '+' || c == '-') {
+            flush();
+            address += '+';
+        } else if (c == '*') {
+            flush();
+            address += '*';
+        } else {
+            term += c;
+        }
+    }
+    flush();
+    return "[" + address + "]";
 }
 
 bool isImmediate(const std::string& s) {
@@ -187,14 +226,21 @@ std::string InstructionTemplate::operandNotation() const {
     const std::string rest = trim(std::string_view(withNotation).substr(withNotation.find(words[0]) + words[0].size()));
     std::vector<std::string> parts;
     for (const auto& operand : topLevelOperands(rest)) {
-        if (operand.find('[') != std::string::npos || operand.find('(') != std::string::npos)
+        if (operand.find('[') != std::string::npos)
+            parts.push_back(memoryForm(operand));
+        else if (operand.find('(') != std::string::npos)
             parts.push_back("m");
         else if (isImmediate(operand))
             parts.push_back("imm");
         else
             parts.push_back(toLower(operand));
     }
-    return join(parts, ", ");
+    // "xor <sd:gpr32>, <=1>" is another instruction than xor of two registers (a zeroing idiom).
+    std::set<int> named;
+    bool repeated = false;
+    for (const auto& p : pieces_)
+        if (p.operand >= 0 && !named.insert(p.operand).second) repeated = true;
+    return join(parts, ", ") + (repeated ? " (same register)" : "");
 }
 
 std::string InstructionTemplate::render(const std::vector<int>& registers) const {

@@ -30,6 +30,8 @@ void PointerChaseRing::Deleter::operator()(void* p) const { std::free(p); }
 namespace {
 
 constexpr uint64_t kMaxIterations = uint64_t(1) << 26;
+// The most a loop iteration's own instructions (index, compare, branch) cost beyond the copies.
+constexpr double kMaxLoopCycles = 8;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 using Reading = std::function<double()>;
@@ -184,6 +186,19 @@ Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing
     cycles.q3 = p.perCopy(shorter.q3, longer.q3) / medianUnit;
     cycles.max = *std::max_element(perRepetition.begin(), perRepetition.end()) / medianUnit;
     cycles.count = perRepetition.size();
+    // The shorter kernel's fastest run less the copies the difference gives
+    // is the loop's own cost per iteration: a cycle or two. Far from that
+    // (below zero, or more than kMaxLoopCycles), the two minima come from
+    // different steady states of the core (a divider settling into a faster
+    // rhythm in one kernel than in the other), and their difference is no
+    // figure either kernel ran at: the longer kernel alone is the estimate
+    // then (the loop's share of it at most kMaxLoopCycles / its copies).
+    const double perIteration = static_cast<double>(p.n) * fastestUnit;
+    const double loopCycles = (2 * shorter.min - longer.min) / perIteration;
+    if (loopCycles < -1 || loopCycles > kMaxLoopCycles) {
+        cycles.min = longer.min / (perIteration * 2 * pair.extraCopies);
+        t.loopCostImplausible = true;
+    }
     t.unavailable = whyCyclesNotMeasurable(cycles);
     if (t.unavailable.empty()) t.cycles = cycles;
     return t;

@@ -58,7 +58,7 @@ private:
 struct KernelPair {
     KernelEntryPoint shorter = nullptr;
     KernelEntryPoint longer = nullptr;
-    int extraCopies = 0; // copies in the longer body minus copies in the shorter
+    int extraCopies = 0; // copies in the longer body minus copies in the shorter (the longer has twice the shorter's)
 };
 
 // How timed runs become cycles. With the cycles counter they are read in
@@ -82,6 +82,10 @@ struct PairTiming {
     std::optional<Summary> cycles;
     std::string unavailable;
     bool minimumConfirmed = false; // every kernel's minimum was reached `confirmations` times
+    // The fastest runs' difference implied a loop cost below zero or above a
+    // few cycles: the kernels' minima came from different steady states of
+    // the core, and min is the longer kernel's own time per copy instead.
+    bool loopCostImplausible = false;
     double clockHz = 0;            // the clock measured alongside (from the fastest runs); NaN with the counter
 };
 

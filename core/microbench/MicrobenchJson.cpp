@@ -18,7 +18,7 @@ json toJson(const Summary& s) {
 }
 
 json toJson(const ModeMeasurement& m, bool withCode) {
-    json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}};
+    json j{{"cycles", m.cycles ? toJson(*m.cycles) : json(nullptr)}, {"notes", m.notes}, {"windows", m.windows}};
     if (m.cycles) {
         j["minimum_confirmed"] = m.minimumConfirmed;
         j["clock_hz"] = number(m.clockHz);
@@ -62,6 +62,8 @@ json toJson(const BenchResult& r, bool withAssembly) {
            {"latency_cycles", estimate(r.latency)},
            {"recip_throughput_cycles", estimate(r.throughput)},
            {"ipc", number(r.ipc())},
+           {"physical_bound", r.bound ? json{{"class", r.bound->cls}, {"ipc", r.bound->ipc}, {"exceeded", r.aboveBound()}}
+                                      : json(nullptr)},
            {"latency", toJson(r.latency, withAssembly)},
            {"throughput", toJson(r.throughput, withAssembly)},
            {"cycles_source", r.cyclesSource},
@@ -76,15 +78,23 @@ json toJson(const BenchResult& r, bool withAssembly) {
     return j;
 }
 
+// "agrees" / "differs", or null when there was nothing to compare.
+json verdictJson(const std::string& verdict) { return verdict.empty() ? json(nullptr) : json(verdict); }
+
 json toJson(const ReferenceComparison& c) {
     return {{"microarchitecture", c.row->microarchitecture},
             {"source", c.row->source},
             {"latency_cycles", number(c.row->latency)},
             {"recip_throughput_cycles", number(c.row->reciprocalThroughput)},
+            {"latency_difference", number(c.latencyDifference)},
+            {"recip_throughput_difference", number(c.throughputDifference)},
             {"latency_deviation", number(c.latencyDeviation)},
             {"recip_throughput_deviation", number(c.throughputDeviation)},
             {"latency_flagged", c.latencyFlagged},
-            {"recip_throughput_flagged", c.throughputFlagged}};
+            {"recip_throughput_flagged", c.throughputFlagged},
+            {"latency_verdict", verdictJson(c.latencyVerdict())},
+            {"recip_throughput_verdict", verdictJson(c.throughputVerdict())},
+            {"verdict", verdictJson(c.verdict())}};
 }
 
 json benchRunToJson(const BenchRun& run, bool withAssembly,

@@ -37,9 +37,13 @@ std::string spreadOf(const BenchResult& r) {
     return s < 0 ? "" : fixed(100 * s, 1) + "%";
 }
 
-std::string deviation(const std::optional<double>& d, bool flagged) {
-    if (!d) return "";
-    return (flagged ? "!" : "") + std::string(*d >= 0 ? "+" : "") + fixed(100 * *d, 0) + "%";
+// "3.00 (+0.02 agrees)": the reference, the difference measured - reference, the verdict.
+std::string referenceCell(const std::optional<double>& reference, const std::optional<double>& difference,
+                          const std::string& verdict) {
+    if (!reference) return "-";
+    if (!difference) return fixed(*reference);
+    const double rounded = std::round(*difference * 100) / 100; // "0.00", never "-0.00"
+    return fixed(*reference) + " (" + (rounded > 0 ? "+" : "") + fixed(rounded == 0 ? 0.0 : rounded) + " " + verdict + ")";
 }
 
 } // namespace
@@ -50,16 +54,23 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
     out += "latency in cycles; reciprocal throughput (TP) in cycles per instruction;\n"
            "the fastest runs' figure (interference only adds time) [the median runs'];\n"
            "? the fastest run did not repeat (a busy machine): take it with care;\n"
+           "! IPC above the max-IPC probe's plateau for the entry's kind of instruction (see below the table);\n"
            "n/a: not measurable, the reason is below the table;\n"
            "spread: interquartile range of the repetitions relative to the median\n";
     const bool withRef = !refs.empty();
-    if (withRef) out += "reference deviations marked ! exceed 10 % (and 0.1 cycles)\n";
+    if (withRef)
+        out += "reference: the published figure (measured - reference, verdict); a latency agrees within\n"
+               "max(0.15 cycles, 10 %), a reciprocal throughput within max(0.05 cycles, 15 %)\n";
     using Align = TextTable::Align;
     std::vector<TextTable::Column> columns = {{"NAME", Align::Left},    {"INSTRUCTION", Align::Left},
                                               {"TYPE", Align::Left},    {"LATENCY", Align::Right},
                                               {"TP", Align::Right},     {"IPC", Align::Right},
                                               {"SPREAD", Align::Right}};
-    if (withRef) columns.push_back({"REFERENCE (lat / TP, deviation)", Align::Left});
+    if (withRef) {
+        columns.push_back({"REF LATENCY", Align::Left});
+        columns.push_back({"REF TP", Align::Left});
+        columns.push_back({"SOURCE", Align::Left});
+    }
     TextTable table(std::move(columns));
     std::vector<std::string> footnotes;
     for (size_t i = 0; i < run.results.size(); ++i) {
@@ -68,18 +79,28 @@ std::string benchTableText(const BenchRun& run, const std::map<size_t, std::vect
         if (r.status == BenchStatus::Measured) {
             lat = cycles(r.latency) + (r.latency.cycles ? " [" + cycles(r.latency, true) + "]" : "");
             tp = cycles(r.throughput) + (r.throughput.cycles ? " [" + cycles(r.throughput, true) + "]" : "");
-            ipc = fixed(r.ipc());
+            ipc = fixed(r.ipc()) + (r.aboveBound() ? "!" : "");
         }
-        std::string ref;
-        if (auto it = refs.find(i); it != refs.end())
-            for (const auto& c : it->second)
-                ref += (ref.empty() ? "" : "; ") + fixed(c.row->latency.value_or(NAN)) + " / " +
-                       fixed(c.row->reciprocalThroughput.value_or(NAN)) + " " +
-                       deviation(c.latencyDeviation, c.latencyFlagged) + " " +
-                       deviation(c.throughputDeviation, c.throughputFlagged) + " (" + c.row->microarchitecture + ")";
-        table.addRow({r.name, r.mnemonic + " " + r.operands, r.kind, lat, tp, ipc, spreadOf(r), ref});
+        std::vector<std::string> cells = {r.name, r.mnemonic + " " + r.operands, r.kind, lat, tp, ipc, spreadOf(r)};
+        if (withRef) {
+            std::string refLat, refTp, source;
+            if (auto it = refs.find(i); it != refs.end())
+                for (const auto& c : it->second) {
+                    const std::string sep = refLat.empty() ? "" : "; ";
+                    refLat += sep + referenceCell(c.row->latency, c.latencyDifference, c.latencyVerdict());
+                    refTp += sep + referenceCell(c.row->reciprocalThroughput, c.throughputDifference, c.throughputVerdict());
+                    source += sep + (c.row->microarchitecture.empty() ? c.row->source : c.row->microarchitecture);
+                }
+            cells.insert(cells.end(), {refLat.empty() ? "no row" : refLat, refTp, source});
+        }
+        table.addRow(std::move(cells));
         if (r.status != BenchStatus::Measured)
             footnotes.push_back(r.name + ": " + toString(r.status) + ": " + r.reason);
+        if (r.aboveBound())
+            footnotes.push_back(r.name + ": ! " + fixed(r.ipc()) + " per cycle is above the max-IPC probe's " +
+                                r.bound->cls + " plateau (" + fixed(r.bound->ipc) + " per cycle) by more than " +
+                                fixed(100 * PhysicalBound::kTolerance, 0) +
+                                " %: beyond what the core was measured to issue; take it with care");
         else
             for (const auto* m : {&r.latency, &r.throughput})
                 if (auto why = r.whyUnavailable(*m); !why.empty())

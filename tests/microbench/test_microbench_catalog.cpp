@@ -62,7 +62,14 @@ private slots:
 
     void derivesOperandNotation() {
         QCOMPARE(parseOk(Arch::X86_64, "add <sd:gpr64>, <s:gpr64>").operandNotation(), std::string("r64, r64"));
-        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + 8]").operandNotation(), std::string("r64, m"));
+        // Memory operands by their exact form: an address by its components, a load by its size.
+        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + 8]").operandNotation(), std::string("r64, [r64+disp8]"));
+        QCOMPARE(parseOk(Arch::X86_64, "lea <d:gpr64>, [<s:gpr64> + <s:gpr64>*4 + 1000]").operandNotation(),
+                 std::string("r64, [r64+r64*4+disp32]"));
+        QCOMPARE(parseOk(Arch::X86_64, "mov <d:gpr64>, qword ptr [<s:gpr64> + 8]").operandNotation(), std::string("r64, m64"));
+        QCOMPARE(parseOk(Arch::X86_64, "vmovupd <d:ymm>, ymmword ptr [<s:gpr64>]").operandNotation(), std::string("ymm, m256"));
+        // One register named twice is its own form (a zeroing idiom), not the two-register one.
+        QCOMPARE(parseOk(Arch::X86_64, "xor <sd:gpr32>, <=1>").operandNotation(), std::string("r32, r32 (same register)"));
         QCOMPARE(parseOk(Arch::X86_64, "shl <sd:gpr64>, 3").operandNotation(), std::string("r64, imm"));
         QCOMPARE(parseOk(Arch::X86_64, "shl <sd:gpr64>, cl").operandNotation(), std::string("r64, cl"));
         QCOMPARE(parseOk(Arch::AArch64, "add <d:x>, <s:x>, #1").operandNotation(), std::string("x, x, imm"));
@@ -163,6 +170,7 @@ private slots:
             {"[a b]\n", "cat.txt:1: entry name 'a b'"},
             {"[a]\ntemplate = nop\ninit.qmm = 1\n", "cat.txt:3: unknown register class 'qmm'"},
             {"[a]\ntemplate = nop\ninit = fast\n", "cat.txt:3: bad register value 'fast'"},
+            {"[a]\ntemplate = nop\nbound = alu\n", "cat.txt:3: bound 'alu' is not a class of the max-IPC probe"},
             {"[a]\ntemplate = cvtsi2sd <d:xmm>, <s:gpr64>\nlink = movq <d:xmm>, <s:gpr64>\n", "cat.txt:1: entry 'a': link"},
             {"[a]\ntemplate = add <sd:gpr64>, <s:gpr64>\nsetup = mov <d:gpr64>, 1\n", "literal assembly"},
             {"[a]\ntemplate = add <sd:gpr64>, <s:gpr64>\nchain-source = 2\n", "chain-source = 2"},

@@ -95,11 +95,22 @@ private slots:
     void comparesWithAReference() {
         if (perfdash::hostArch() != perfdash::Arch::X86_64) QSKIP("the made-up reference lists x86-64 mnemonics");
         const QString csv = qgetenv("PERFDASH_FIXTURES") + "/microbench/made-up-reference.csv";
-        const Run r = cli({"bench", "run", "imul_r64", "--json", "--repetitions", "3", "--reference", csv});
+        // The made-up table covers two microarchitectures: the user names this machine's.
+        const Run both = cli({"bench", "run", "imul_r64", "--json", "--repetitions", "3", "--reference", csv});
+        QCOMPARE(both.status, 2);
+        QVERIFY2(both.err.contains("--uarch") && both.err.contains("Imaginary-2"), qPrintable(both.err));
+        const Run wrong = cli({"bench", "run", "imul_r64", "--repetitions", "3", "--reference", csv, "--uarch", "zen9"});
+        QCOMPARE(wrong.status, 2);
+        QVERIFY2(wrong.err.contains("no rows for --uarch 'zen9'"), qPrintable(wrong.err));
+        const Run r = cli({"bench", "run", "imul_r64", "--json", "--repetitions", "3", "--reference", csv, "--uarch",
+                           "imaginary-2"});
         QCOMPARE(r.status, 0);
         const json j = parse(r);
-        QCOMPARE(j["results"][0]["reference"].size(), size_t(2));
-        QVERIFY(j["results"][0]["reference"][0].contains("latency_deviation"));
+        QCOMPARE(j["results"][0]["reference"].size(), size_t(1));
+        const json& ref = j["results"][0]["reference"][0];
+        QCOMPARE(ref["latency_cycles"].get<double>(), 4.0);
+        for (const char* field : {"latency_deviation", "latency_difference", "latency_verdict", "recip_throughput_verdict", "verdict"})
+            QVERIFY2(ref.contains(field), field);
     }
 
     void unknownNamesGetSuggestions() {

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "core/microbench/MicrobenchJson.h"
+#include "core/microbench/MicrobenchText.h"
 #include "core/microbench/ReferenceTable.h"
 
 using namespace perfdash;
@@ -92,6 +93,114 @@ private slots:
         QVERIFY(!pop.latencyDeviation);
     }
 
+    void importsInstLatx64() {
+        auto t = ReferenceTable::load(fixture("made-up-instlatx64.txt"));
+        QVERIFY2(t.ok(), t.ok() ? "" : t.error().message.c_str());
+        // The two-register SUB row is "r64, r64"; the one-register row is the zeroing idiom.
+        const auto sub = t->find("sub", "r64, r64");
+        QCOMPARE(sub.size(), size_t(1));
+        QCOMPARE(sub[0]->reciprocalThroughput.value(), 1.0);
+        const auto idiom = t->find("sub", "r64, r64 (same register)");
+        QCOMPARE(idiom.size(), size_t(1));
+        QCOMPARE(idiom[0]->latency.value(), 0.2);
+        // ADD has no two-register row: its one row serves the two-register form; the repeat is dropped.
+        QCOMPARE(t->find("add", "r64, r64").size(), size_t(1));
+        QCOMPARE(t->find("add", "r64, imm").size(), size_t(1));
+        // Exact memory forms: an address by its components (any scale), a load by its size.
+        const auto lea = t->find("lea", "r64, [r64+r64*4+disp8]");
+        QCOMPARE(lea.size(), size_t(1));
+        QCOMPARE(lea[0]->latency.value(), 2.0);
+        QVERIFY(t->find("lea", "r64, [r64+disp8]").empty());
+        QCOMPARE(t->find("mov", "r64, m64")[0]->latency.value(), 4.0);
+        // "[no true dep.]" is unknown, not 0; rows that are not one instruction are left out.
+        QVERIFY(!t->find("nop", "")[0]->latency);
+        QCOMPARE(t->microarchitectures(), std::vector<std::string>{"Imaginary CPU 1"});
+        for (const auto& r : t->rows()) {
+            QVERIFY2(r.mnemonic != "2x", r.operands.c_str());
+            QVERIFY2(r.operands.find("+MOV") == std::string::npos, r.operands.c_str());
+        }
+        QCOMPARE(t->rows().size(), size_t(7)); // nop, add twice (once kept), sub twice, lea, mov, add imm
+    }
+
+    void importsUopsInfoXml() {
+        auto t = ReferenceTable::load(fixture("made-up-uops-info.xml"));
+        QVERIFY2(t.ok(), t.ok() ? "" : t.error().message.c_str());
+        QCOMPARE(t->microarchitectures(), (std::vector<std::string>{"IMAG1", "IMAG2"}));
+        const auto add = t->find("add", "r64, r64", "IMAG1");
+        QCOMPARE(add.size(), size_t(1));
+        QCOMPARE(add[0]->reciprocalThroughput.value(), 0.25); // the unrolled figure before the loop's
+        QCOMPARE(add[0]->latency.value(), 1.0);
+        QCOMPARE(t->find("add", "r64, r64", "IMAG2")[0]->latency.value(), 2.0);
+        const auto idiom = t->find("xor", "r32, r32 (same register)", "IMAG1");
+        QCOMPARE(idiom.size(), size_t(1));
+        QCOMPARE(idiom[0]->latency.value(), 0.0);
+        QCOMPARE(idiom[0]->reciprocalThroughput.value(), 0.17);
+        QCOMPARE(t->find("xor", "r32, r32", "IMAG1")[0]->latency.value(), 1.0);
+        // LEA's address form comes from its name.
+        const auto lea = t->find("lea", "r64, [r64+r64*8+disp8]", "IMAG1");
+        QCOMPARE(lea.size(), size_t(1));
+        QCOMPARE(lea[0]->latency.value(), 2.0);
+        // A load's memory latency is not a register latency: unknown.
+        const auto load = t->find("mov", "r64, m64", "IMAG1");
+        QCOMPARE(load.size(), size_t(1));
+        QVERIFY(!load[0]->latency);
+    }
+
+    void detectsTheFormatAndNamesBadFiles() {
+        QCOMPARE(ReferenceTable::detectFormat("mnemonic,operands,latency,recip_throughput\n"), ReferenceTable::Format::Csv);
+        QCOMPARE(ReferenceTable::detectFormat("<?xml version=\"1.0\"?><root/>"), ReferenceTable::Format::UopsInfoXml);
+        QCOMPARE(ReferenceTable::detectFormat("x\nInst   73 AMD64 : ADD r64, r64  L: 0.4ns= 1.0c  T: 0.1ns= 0.25c\n"),
+                 ReferenceTable::Format::InstLatx64);
+        auto empty = ReferenceTable::parse("<root></root>", "u.xml");
+        QVERIFY(!empty);
+        QVERIFY(empty.error().message.find("u.xml") != std::string::npos);
+        auto open = ReferenceTable::parse("<root><instruction asm=\"ADD\"", "u.xml");
+        QVERIFY(!open);
+        QVERIFY(open.error().message.find("not closed") != std::string::npos);
+    }
+
+    void verdictUsesTheAccuracyTolerances() {
+        ReferenceRow row;
+        row.mnemonic = "add";
+        row.operands = "r64, r64";
+        row.latency = 1.0;
+        row.reciprocalThroughput = 0.25;
+        // Latency: max(0.15, 10 %) of 1 is 0.15; throughput: max(0.05, 15 %) of 0.25 is 0.05.
+        auto c = compareWithReference(measured("add", "r64, r64", 1.14, 0.30), row);
+        QCOMPARE(c.latencyVerdict(), std::string("agrees"));
+        QCOMPARE(c.throughputVerdict(), std::string("agrees"));
+        QCOMPARE(c.verdict(), std::string("agrees"));
+        c = compareWithReference(measured("add", "r64, r64", 1.16, 0.31), row);
+        QCOMPARE(c.latencyVerdict(), std::string("differs"));
+        QCOMPARE(c.throughputVerdict(), std::string("differs"));
+        QVERIFY(std::fabs(*c.throughputDifference - 0.06) < 1e-12);
+        // Large values: the relative part decides (10 % of 20 is 2 cycles).
+        row.latency = 20;
+        QCOMPARE(compareWithReference(measured("add", "r64, r64", 21.9, 0.25), row).latencyVerdict(), std::string("agrees"));
+        QCOMPARE(compareWithReference(measured("add", "r64, r64", 22.1, 0.25), row).latencyVerdict(), std::string("differs"));
+        row.latency.reset();
+        QCOMPARE(compareWithReference(measured("add", "r64, r64", 1, 0.25), row).latencyVerdict(), std::string());
+    }
+
+    void throughputAboveThePhysicalBoundIsFlagged() {
+        BenchResult r = measured("add", "r64, r64", 1, 0.25); // 4 per cycle
+        QVERIFY(!r.aboveBound());                              // no bound, no flag
+        r.bound = PhysicalBound{"int-add", 4.0};
+        QVERIFY(!r.aboveBound());
+        r.bound->ipc = 3.7; // 4 is within 10 % of 3.7
+        QVERIFY(!r.aboveBound());
+        r.bound->ipc = 3.5; // 4 is 14 % above 3.5
+        QVERIFY(r.aboveBound());
+        BenchRun run;
+        run.results.push_back(r);
+        const auto j = benchRunToJson(run, false, {});
+        QCOMPARE(j["results"][0]["physical_bound"]["class"].get<std::string>(), std::string("int-add"));
+        QCOMPARE(j["results"][0]["physical_bound"]["exceeded"].get<bool>(), true);
+        QVERIFY(benchTableText(run, {}, false).find("above the max-IPC probe's int-add plateau") != std::string::npos);
+        run.results[0].bound.reset();
+        QVERIFY(benchRunToJson(run, false, {})["results"][0]["physical_bound"].is_null());
+    }
+
     void jsonHasTheRequiredFieldsAndNullsForMissingValues() {
         BenchRun run;
         run.environment.arch = "x86_64";
@@ -124,6 +233,8 @@ private slots:
         QCOMPARE(r0["latency"]["loop_body"].get<std::string>(), std::string("imul rax, rcx\n"));
         QCOMPARE(r0["ipc"].get<double>(), 1.0);
         QCOMPARE(r0["reference"][0]["latency_deviation"].get<double>(), 0.0);
+        QCOMPARE(r0["reference"][0]["latency_difference"].get<double>(), 0.0);
+        QCOMPARE(r0["reference"][0]["verdict"].get<std::string>(), std::string("agrees"));
         const auto& r1 = j["results"][1];
         QVERIFY(r1["latency_cycles"].is_null());
         QCOMPARE(r1["latency"]["unavailable"].get<std::string>(), std::string("writes no register"));

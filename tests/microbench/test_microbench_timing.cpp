@@ -198,7 +198,10 @@ private slots:
         QCOMPARE(seen.front().done, size_t(0));
         QCOMPARE(seen.back().done, size_t(4));
         QCOMPARE(seen.back().total, size_t(4));
-        QCOMPARE(seen[1].current, entries[1]->name);
+        // First the max-IPC bounds the entries name, then one step per entry.
+        QCOMPARE(seen[0].current, std::string("the max-IPC bounds"));
+        QCOMPARE(seen[1].current, entries[0]->name);
+        QCOMPARE(seen[2].current, entries[1]->name);
     }
 };
 

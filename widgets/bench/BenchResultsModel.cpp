@@ -141,8 +141,19 @@ QString BenchResultsModel::text(const Row& row, int column) const {
         return {};
     case LatencyDeviationColumn:
     case ThroughputDeviationColumn: {
+        // "+0.30 (+10 %) agrees": measured − reference in cycles, relative, and the verdict.
+        const ReferenceComparison* c = row.comparisons.empty() ? nullptr : &row.comparisons.front();
+        const bool latency = column == LatencyDeviationColumn;
+        const auto& difference = !c ? std::nullopt : latency ? c->latencyDifference : c->throughputDifference;
+        if (!difference) return formatDeviation(std::nullopt);
         const double v = value(row, column);
-        return formatDeviation(std::isfinite(v) ? std::optional<double>(v) : std::nullopt);
+        const double rounded = std::round(*difference * 100) / 100; // no sign on a difference that reads 0.00
+        const QString cycles = (rounded < 0 ? QStringLiteral("−") : rounded > 0 ? QStringLiteral("+") : QString()) +
+                               formatCycles(std::fabs(rounded));
+        const bool differs = latency ? c->latencyFlagged : c->throughputFlagged;
+        const QString verdict = differs ? tr("differs") : tr("agrees");
+        if (!std::isfinite(v)) return tr("%1 %2").arg(cycles, verdict);
+        return tr("%1 (%2) %3").arg(cycles, formatDeviation(v), verdict);
     }
     case ReferenceSourceColumn: {
         if (row.comparisons.empty()) return tr("n/a");
@@ -185,8 +196,9 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
     case ThroughputDeviationColumn:
     case ReferenceSourceColumn: {
         if (!references_)
-            return tr("No reference table loaded. Load one (CSV: mnemonic, operands, latency, recip_throughput, "
-                      "microarchitecture, source) to compare; perfdash ships no reference values.");
+            return tr("No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, "
+                      "microarchitecture, source; an InstLatx64 text file; uops.info's instructions.xml) to "
+                      "compare; perfdash ships no reference values.");
         if (row.comparisons.empty())
             return tr("%1 has no row for %2 %3%4.")
                 .arg(referenceName_, toQString(r.mnemonic), toQString(r.operands),
@@ -203,7 +215,17 @@ QString BenchResultsModel::toolTip(const Row& row, int column) const {
     }
     case IpcColumn:
         if (!r.throughput.cycles) return tr("n/a: %1").arg(toQString(r.whyUnavailable(r.throughput)));
-        return tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
+    {
+        QString tip = tr("1 / %1 cycles per instruction, measured on this machine.").arg(formatCycles(r.throughput.cycles->min));
+        if (r.bound)
+            tip += QLatin1Char('\n') + tr("The max-IPC probe's %1 plateau, measured in the same run: %2 per cycle.")
+                                           .arg(toQString(r.bound->cls), formatCycles(r.bound->ipc));
+        if (r.aboveBound())
+            tip += QLatin1Char('\n') + tr("Above that plateau by more than %1 %: beyond what the core was measured to "
+                                           "issue; take the figure with care.")
+                                           .arg(100 * PhysicalBound::kTolerance, 0, 'f', 0);
+        return tip;
+    }
     }
     return {};
 }
@@ -223,7 +245,8 @@ QVariant BenchResultsModel::data(const QModelIndex& index, int role) const {
         const ReferenceComparison* c = row.comparisons.empty() ? nullptr : &row.comparisons.front();
         const bool flagged = c && ((column == LatencyDeviationColumn && c->latencyFlagged) ||
                                    (column == ThroughputDeviationColumn && c->throughputFlagged));
-        if (flagged || (column == StatusColumn && row.result.status == BenchStatus::Failed))
+        if (flagged || (column == StatusColumn && row.result.status == BenchStatus::Failed) ||
+            (column == IpcColumn && row.result.aboveBound()))
             return errorColor(QGuiApplication::palette());
         return {};
     }
@@ -244,7 +267,9 @@ QVariant BenchResultsModel::headerData(int section, Qt::Orientation orientation,
         case ThroughputReferenceColumn: return tr("From the loaded reference table, not measured here.");
         case LatencyDeviationColumn:
         case ThroughputDeviationColumn:
-            return tr("(measured − reference) / reference; red beyond 10 % and 0.1 cycles.");
+            return tr("Measured − reference in cycles, relative in brackets, and the verdict: a latency agrees within "
+                      "max(0.15 cycles, 10 %), a reciprocal throughput within max(0.05 cycles, 15 %); red where it "
+                      "differs.");
         case IpcColumn: return tr("Instructions per cycle: 1 / reciprocal throughput.");
         }
         return {};
@@ -256,10 +281,10 @@ QVariant BenchResultsModel::headerData(int section, Qt::Orientation orientation,
     case StatusColumn: return tr("Status");
     case LatencyColumn: return tr("Latency");
     case LatencyReferenceColumn: return tr("Ref. latency");
-    case LatencyDeviationColumn: return tr("Deviation");
+    case LatencyDeviationColumn: return tr("Difference");
     case ThroughputColumn: return tr("Recip. TP");
     case ThroughputReferenceColumn: return tr("Ref. TP");
-    case ThroughputDeviationColumn: return tr("Deviation");
+    case ThroughputDeviationColumn: return tr("Difference");
     case IpcColumn: return tr("IPC");
     case ReferenceSourceColumn: return tr("Reference source");
     }

@@ -19,8 +19,10 @@ QString formatCycles(double cycles) {
 
 QString formatDeviation(const std::optional<double>& deviation) {
     if (!deviation || !std::isfinite(*deviation)) return notAvailable();
-    const double percent = 100 * *deviation;
+    // A deviation that rounds to 0 has no sign ("0 %", never "−0 %").
+    const double percent = std::round(100 * *deviation);
     const QString number = QLocale().toString(std::fabs(percent), 'f', 0);
+    if (percent == 0) return QCoreApplication::translate("ProbeFormat", "%1%2 %").arg(QString(), number);
     //: a relative deviation from a reference value, e.g. "+12 %"
     return QCoreApplication::translate("ProbeFormat", "%1%2 %").arg(percent < 0 ? QStringLiteral("−") : QStringLiteral("+"), number);
 }

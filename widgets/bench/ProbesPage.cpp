@@ -215,11 +215,12 @@ QWidget* ProbesPage::buildCatalogTab() {
 QWidget* ProbesPage::buildResultsTab() {
     auto* tab = new QWidget(this);
     auto* load = new QPushButton(tr("Reference &table…"), tab);
-    load->setToolTip(tr("A CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source "
-                        "columns, e.g. your own notes or numbers from a published table."));
+    load->setToolTip(tr("A published table you have (an InstLatx64 text file, uops.info's instructions.xml) or a "
+                        "CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, "
+                        "e.g. your own notes."));
     connect(load, &QPushButton::clicked, this, &ProbesPage::chooseReferenceTable);
     referenceLabel_ = wrappedLabel(tab, Qt::PlainText);
-    referenceLabel_->setText(tr("No reference table loaded: reference and deviation read n/a. perfdash ships no "
+    referenceLabel_->setText(tr("No reference table loaded: reference and difference read n/a. perfdash ships no "
                                 "reference values."));
     microarchitecture_ = new QComboBox(tab);
     microarchitecture_->setToolTip(tr("Compare with the rows of one microarchitecture only."));
@@ -497,7 +498,7 @@ void ProbesPage::onIpcCurves(const std::vector<IpcCurve>& curves) {
 }
 
 void ProbesPage::chooseReferenceTable() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Reference table"), {}, tr("CSV files (*.csv);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Reference table"), {}, tr("Reference tables (*.csv *.txt *.xml);;All files (*)"));
     if (path.isEmpty()) return;
     if (auto s = loadReferenceTable(path); !s) status_->setText(toQString(s.error().message));
 }

@@ -168,20 +168,20 @@ private slots:
         // imul has rows for both: the first (Imaginary-1, latency 3) until narrowed.
         QCOMPARE(value(model, 0, BenchResultsModel::LatencyReferenceColumn), 3.0);
         QVERIFY(std::fabs(value(model, 0, BenchResultsModel::LatencyDeviationColumn) - 0.1) < 1e-9);
-        QCOMPARE(model.index(0, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("+10 %"));
+        QCOMPARE(model.index(0, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("+0.30 (+10 %) agrees"));
         QCOMPARE(model.index(0, BenchResultsModel::ReferenceSourceColumn).data().toString(),
                  QStringLiteral("Imaginary-1: made up for tests"));
         QVERIFY(model.index(0, BenchResultsModel::LatencyReferenceColumn).data(Qt::ToolTipRole).toString().contains("Imaginary-2"));
         model.setMicroarchitecture(QStringLiteral("Imaginary-2"));
         QCOMPARE(value(model, 0, BenchResultsModel::LatencyReferenceColumn), 4.0);
-        QCOMPARE(model.index(0, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("−18 %"));
+        QCOMPARE(model.index(0, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("−0.70 (−18 %) differs"));
         QVERIFY(model.index(0, BenchResultsModel::LatencyDeviationColumn).data(Qt::ForegroundRole).isValid()); // flagged
         model.setMicroarchitecture({});
 
         // popcnt's reference latency is n/a in the table: no deviation, but its throughput has one.
         QCOMPARE(model.index(1, BenchResultsModel::LatencyReferenceColumn).data().toString(), QStringLiteral("n/a"));
         QCOMPARE(model.index(1, BenchResultsModel::LatencyDeviationColumn).data().toString(), QStringLiteral("n/a"));
-        QCOMPARE(model.index(1, BenchResultsModel::ThroughputDeviationColumn).data().toString(), QStringLiteral("+100 %"));
+        QCOMPARE(model.index(1, BenchResultsModel::ThroughputDeviationColumn).data().toString(), QStringLiteral("+0.50 (+100 %) differs"));
         // sub has no row at all.
         QVERIFY(model.index(2, BenchResultsModel::ReferenceSourceColumn).data(Qt::ToolTipRole).toString().contains("no row"));
 
