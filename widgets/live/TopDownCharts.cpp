@@ -100,15 +100,24 @@ void TopDownTimeline::refresh() {
         binNewPoints();
         t1_ = store.time(n - 1);
         if (!(t1_ > t0_)) t1_ = t0_ + 1;
-        const size_t width = size_t(plotRect().width());
+        const size_t width = size_t(plotRect().width()), bins = bins_.size() / k;
         std::vector<Bin> cells(width * k);
         const double scale = double(width) / (t1_ - t0_);
-        for (size_t b = 0; b < bins_.size() / k; ++b) {
-            const double mid = t0_ + (double(b) + 0.5) * binWidth_;
-            const size_t c = std::min(width - 1, size_t(std::max(0.0, (mid - t0_) * scale)));
-            for (size_t s = 0; s < k; ++s) {
-                cells[c * k + s].sum += bins_[b * k + s].sum;
-                cells[c * k + s].weight += bins_[b * k + s].weight;
+        if (binWidth_ * scale >= 1) {
+            // Bins wider than a column (a short run): each column shows the bin under its middle.
+            for (size_t c = 0; c < width; ++c) {
+                const size_t b = size_t((double(c) + 0.5) / scale / binWidth_);
+                if (b < bins) std::copy_n(bins_.begin() + long(b * k), k, cells.begin() + long(c * k));
+            }
+        } else {
+            // Narrower: each column sums the bins whose middle falls in it.
+            for (size_t b = 0; b < bins; ++b) {
+                const double mid = (double(b) + 0.5) * binWidth_;
+                const size_t c = std::min(width - 1, size_t(mid * scale));
+                for (size_t s = 0; s < k; ++s) {
+                    cells[c * k + s].sum += bins_[b * k + s].sum;
+                    cells[c * k + s].weight += bins_[b * k + s].weight;
+                }
             }
         }
         columns_.assign(width, std::vector<double>(k));
@@ -236,7 +245,7 @@ void TopDownBars::modelChanged() {
 
 QSize TopDownBars::minimumSizeHint() const {
     const int rows = int(model_.bars().size());
-    return {300, rows * (fontMetrics().height() + 6) + fontMetrics().height() + 12};
+    return {300, rows * (fontMetrics().height() + 6) + 2 * fontMetrics().height() + 14};
 }
 
 QSize TopDownBars::sizeHint() const { return {600, minimumSizeHint().height()}; }
@@ -263,6 +272,9 @@ void TopDownBars::paintEvent(QPaintEvent*) {
         painter.drawLine(xOf(pct), 4, xOf(pct), bottom);
         painter.drawText(QRect(xOf(pct) - 30, bottom + 2, 60, fm.height()), Qt::AlignCenter, QStringLiteral("%1 %").arg(pct));
     }
+    painter.setPen(text);
+    painter.drawText(QRect(8, bottom + fm.height() + 4, width() - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("Share of the slots. A tick marks the threshold; a bar outlined in red is past it."));
     size_t category = 0, categories = model_.shape().size();
     for (size_t i = 0; i < bars.size(); ++i) {
         const TopDownBar& bar = bars[i];

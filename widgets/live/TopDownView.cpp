@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/common/WrappedLabel.h"
@@ -38,8 +39,10 @@ TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
     auto* bar = new QHBoxLayout;
     auto* label = new QLabel(tr("&Location:"), page);
     label->setBuddy(locationBox_);
-    locationBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     locationBox_->setToolTip(tr("All CPUs together, or one location's breakdown"));
+    spanLabel_->setWordWrap(true);
+    locationBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    locationBox_->setMinimumContentsLength(16);
     wholeRun_->setToolTip(tr("Break down the whole run again (drag across the chart to choose a span)"));
     bar->addWidget(label);
     bar->addWidget(locationBox_);
@@ -54,8 +57,13 @@ TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     splitter->addWidget(scroll);
+    // The drill-down gets the room its bars need (a scroll bar only when the window is too low); the chart the rest.
+    scroll->setMinimumHeight(std::min(bars_->minimumSizeHint().height(), 340));
+    connect(model_, &QAbstractItemModel::modelReset, scroll,
+            [this, scroll] { scroll->setMinimumHeight(std::min(bars_->minimumSizeHint().height(), 340)); });
     splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setChildrenCollapsible(false);
     pageLayout->addWidget(splitter, 1);
     pages_->addWidget(page);
     layout->addWidget(pages_, 1);

@@ -104,6 +104,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     auto* livePage = new QWidget(this);
     auto* liveLayout = new QVBoxLayout(livePage);
     liveSource_->setObjectName(QStringLiteral("liveSource"));
+    liveSource_->setWordWrap(true); // a synthetic session's line says how it was made: it wraps, never widens the window
     liveSource_->setText(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
