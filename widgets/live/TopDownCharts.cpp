@@ -262,7 +262,7 @@ void TopDownBars::paintEvent(QPaintEvent*) {
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(model_.name(bar.metric)) + (bar.level > 1 ? 16 : 0));
     const int pitch = fm.height() + 6;
     const int left = labelWidth + 20;
-    const int valueRoom = fm.horizontalAdvance(tr("100.0 %  past > 10 & parent")) + 12;
+    const int valueRoom = fm.horizontalAdvance(QStringLiteral("100.0 %  past > 10 & parent")) + 12;
     const int right = std::max(left + 40, width() - valueRoom);
     auto xOf = [&](double pct) { return left + int(std::lround(std::clamp(pct, 0.0, 100.0) / 100 * (right - left))); };
     // Scale lines every 25 %.
