@@ -20,12 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "bench/ProcessFigures.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/TimelineData.h"
 #include "widgets/live/TopDownView.h"
 
 using namespace perfdash;
+using namespace perfdash::bench;
 
 namespace {
 
@@ -36,20 +38,6 @@ struct Options {
     double intervalS = 0.01;
     size_t perFrame = 2; // intervals a 16 ms frame brings at 10 ms
 };
-
-double rssMB() {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.starts_with("VmRSS:")) return std::strtod(line.c_str() + 6, nullptr) * 1024.0 / 1e6;
-    return 0;
-}
-
-double threadCpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
 
 MetricResult metric(std::string name, std::string parent = {}, double above = std::nan("")) {
     MetricResult m{std::move(name), "synthetic", {}, 0, {}};
@@ -123,12 +111,6 @@ struct Row {
     const char* name;
     std::vector<double> wall, cpu;
 };
-
-std::pair<double, double> medianP95(std::vector<double> ms) {
-    std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) { return ms[std::min(ms.size() - 1, size_t(q * double(ms.size())))]; };
-    return {at(0.5), at(0.95)};
-}
 
 } // namespace
 

@@ -1,11 +1,8 @@
 #include "widgets/common/StatusColors.h"
 
 namespace perfdash {
-namespace {
 
 bool darkBase(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
-
-} // namespace
 
 QColor errorColor(const QPalette& palette) {
     return darkBase(palette) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c);

@@ -7,6 +7,9 @@
 
 namespace perfdash {
 
+// Whether the palette's base (where charts draw) is dark: lines and fills take the colours for dark backgrounds.
+bool darkBase(const QPalette& palette);
+
 QColor errorColor(const QPalette& palette);
 QColor okColor(const QPalette& palette);
 QColor warningColor(const QPalette& palette);

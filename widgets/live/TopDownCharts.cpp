@@ -14,8 +14,6 @@ namespace perfdash {
 
 namespace {
 constexpr int kLegendHeight = 22;
-
-bool darkBase(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
 } // namespace
 
 TopDownTimeline::TopDownTimeline(const TimelineData& data, QWidget* parent) : QWidget(parent), data_(data) {

@@ -76,6 +76,15 @@ QStringList clippedLabels(QWidget& page) {
     return clipped;
 }
 
+// Opens a session of tests/fixtures/report in the window and waits until it is shown.
+void openFixture(MainWindow& window, const QString& name) {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+    window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/") + name);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+}
+
 } // namespace
 
 class TestScreenshot : public QObject {
@@ -164,11 +173,8 @@ private slots:
         QSettings settings(dir_.filePath(QStringLiteral("screenshot-heatmap.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         QVERIFY(showAt(window, size));
-        QSignalSpy opened(&window, &MainWindow::sessionOpened);
-        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
-        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/system-wide-2cpu.json"));
-        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
-        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+        openFixture(window, QStringLiteral("system-wide-2cpu.json"));
+        if (QTest::currentTestFailed()) return;
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         window.showPage(MainWindow::Page::Live);
         HeatMapView* heatMap = window.liveView()->heatMap();
@@ -197,11 +203,8 @@ private slots:
         QSettings settings(dir_.filePath(QStringLiteral("screenshot-topdown.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         QVERIFY(showAt(window, size));
-        QSignalSpy opened(&window, &MainWindow::sessionOpened);
-        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
-        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/synthetic-tma-4cpu.json"));
-        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
-        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+        openFixture(window, QStringLiteral("synthetic-tma-4cpu.json"));
+        if (QTest::currentTestFailed()) return;
         window.showPage(MainWindow::Page::Live);
         TopDownView* topDown = window.liveView()->topDown();
         window.liveView()->chartTabs()->setCurrentWidget(topDown);
