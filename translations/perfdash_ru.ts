@@ -3637,5 +3637,9 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <source>Breakdown: %1</source>
         <translation>Разбор: %1</translation>
     </message>
+    <message>
+        <source>Which group this machine offers is known once its capabilities are probed.</source>
+        <translation>Какую группу предлагает эта машина, станет известно после проверки её возможностей.</translation>
+    </message>
 </context>
 </TS>

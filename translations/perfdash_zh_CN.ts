@@ -3623,5 +3623,9 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <source>Breakdown: %1</source>
         <translation>细分：%1</translation>
     </message>
+    <message>
+        <source>Which group this machine offers is known once its capabilities are probed.</source>
+        <translation>本机提供哪个分组，要在探测其能力之后才能知道。</translation>
+    </message>
 </context>
 </TS>

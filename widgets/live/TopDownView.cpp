@@ -134,7 +134,9 @@ void TopDownView::defineSession() {
     if (!group_) {
         QString text = tr("This session has no top-down group: the view needs a group whose metrics form a top-down "
                           "hierarchy (levels 1 and 2).");
-        if (advice_.group.isEmpty())
+        if (!advice_.known)
+            text += QLatin1Char(' ') + tr("Which group this machine offers is known once its capabilities are probed.");
+        else if (advice_.group.isEmpty())
             text += QLatin1Char(' ') +
                     (advice_.arch.isEmpty() ? tr("This machine's CPU architecture was not identified, so perfdash has "
                                                  "no top-down group for it (name one with --arch ARCH).")

@@ -26,6 +26,7 @@ class TopDownTimeline;
 
 // What the view advises for a session without a top-down group: this machine's top-down group, if any.
 struct TopDownAdvice {
+    bool known = false;     // false until the machine's capabilities are probed
     QString group;          // "TMA"; empty: this CPU's architecture has none
     QString arch;           // "zen4"; empty: not identified
     bool countable = false; // whether this machine can count it

@@ -232,6 +232,7 @@ void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
     // What the top-down view advises a session without a top-down group: this architecture's TMA group,
     // and whether the hardware PMU it needs is here.
     TopDownAdvice advice;
+    advice.known = true;
     advice.arch = QString::fromStdString(machine_.cpuArch().arch);
     if (const auto tma = machine_.groups().find("TMA"); tma && tma->problem.empty()) advice.group = QStringLiteral("TMA");
     for (const Capability& c : capabilities)

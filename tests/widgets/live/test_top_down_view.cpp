@@ -201,19 +201,22 @@ private slots:
     void sessionWithoutATopDownGroupSaysWhatToAdd() {
         TimelineData timeline;
         TopDownView view(timeline);
-        view.setAdvice({QStringLiteral("TMA"), QStringLiteral("zen4"), false,
-                        QStringLiteral("no hardware PMU in this virtual machine")});
         timeline.reset(testdata::cpus(2));
         view.beginSession();
         timeline.append(testdata::intervals(5, 2));
         view.timelineGrew();
         view.flush();
+        // Before the machine is probed the view does not guess.
+        QVERIFY2(view.placeholderText().contains(QStringLiteral("known once its capabilities are probed")),
+                 qPrintable(view.placeholderText()));
+        view.setAdvice({true, QStringLiteral("TMA"), QStringLiteral("zen4"), false,
+                        QStringLiteral("no hardware PMU in this virtual machine")});
         const QString text = view.placeholderText();
         QVERIFY2(text.contains(QStringLiteral("no top-down group")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Add the group TMA")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("This machine cannot count it: no hardware PMU in this virtual machine")),
                  qPrintable(text));
-        view.setAdvice({QString(), QStringLiteral("zen3"), false, QString()});
+        view.setAdvice({true, QString(), QStringLiteral("zen3"), false, QString()});
         QVERIFY2(view.placeholderText().contains(QStringLiteral("no top-down group for this CPU's architecture (zen3)")),
                  qPrintable(view.placeholderText()));
     }
