@@ -1551,6 +1551,10 @@ Cycles from %6.</source>
         <source>%1: every event counted all the time (coverage 100 %)</source>
         <translation>%1: каждое событие считалось всё время (покрытие 100 %)</translation>
     </message>
+    <message>
+        <source>To&amp;p-down</source>
+        <translation>&amp;Нисходящий анализ</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>
@@ -1854,6 +1858,10 @@ Cycles from %6.</source>
         <source>O&amp;verview</source>
         <translation>Сво&amp;дка</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of %1: &lt;b&gt;synthetic data&lt;/b&gt;, not measured on any machine (%2). %3</source>
+        <translation>&lt;b&gt;Воспроизведение&lt;/b&gt; %1: &lt;b&gt;синтетические данные&lt;/b&gt;, не измерены ни на одной машине (%2). %3</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -2145,6 +2153,10 @@ Cycles from %6.</source>
         <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
         <translation>Этот запуск не записал интервалов, поэтому фаз нет: выберите интервал, чтобы записать временную шкалу.</translation>
     </message>
+    <message>
+        <source>Synthetic</source>
+        <translation>Синтетические</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::OverviewTileModel</name>
@@ -2163,6 +2175,10 @@ Cycles from %6.</source>
     <message>
         <source>no value</source>
         <translation>нет значения</translation>
+    </message>
+    <message>
+        <source>past the vendor&apos;s threshold (%1) given in the group file</source>
+        <translation>за порогом производителя (%1), заданным в файле группы</translation>
     </message>
 </context>
 <context>
@@ -3536,6 +3552,122 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Whole run</source>
         <translation>Весь прогон</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownBars</name>
+    <message>
+        <source>Share of the slots. A tick marks the threshold; a bar outlined in red is past it.</source>
+        <translation>Доля слотов. Штрих отмечает порог; полоса с красной рамкой — за порогом.</translation>
+    </message>
+    <message>
+        <source>  past %1</source>
+        <translation>  за порогом %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownModel</name>
+    <message>
+        <source>, past its threshold %1</source>
+        <translation>, за порогом %1</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Категория</translation>
+    </message>
+    <message>
+        <source>Share of slots</source>
+        <translation>Доля слотов</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Порог</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownTimeline</name>
+    <message>
+        <source>Level-1 categories stacked over time</source>
+        <translation>Категории уровня 1 во времени, накоплением</translation>
+    </message>
+    <message>
+        <source>Drag across the chart to break down that span of the run</source>
+        <translation>Проведите по графику, чтобы разобрать этот отрезок прогона</translation>
+    </message>
+    <message>
+        <source>No intervals yet</source>
+        <translation>Интервалов пока нет</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownView</name>
+    <message>
+        <source>&amp;Whole run</source>
+        <translation>&amp;Весь прогон</translation>
+    </message>
+    <message>
+        <source>&amp;Location:</source>
+        <translation>&amp;Место:</translation>
+    </message>
+    <message>
+        <source>All CPUs together, or one location&apos;s breakdown</source>
+        <translation>Все ЦП вместе или разбор одного места</translation>
+    </message>
+    <message>
+        <source>Break down the whole run again (drag across the chart to choose a span)</source>
+        <translation>Снова разобрать весь прогон (проведите по графику, чтобы выбрать отрезок)</translation>
+    </message>
+    <message>
+        <source>Waiting for the first interval…</source>
+        <translation>Ожидание первого интервала…</translation>
+    </message>
+    <message>
+        <source>This session has no top-down group: the view needs a group whose metrics form a top-down hierarchy (levels 1 and 2).</source>
+        <translation>В этом сеансе нет группы нисходящего анализа: представлению нужна группа, метрики которой образуют иерархию (уровни 1 и 2).</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
+        <translation>Архитектура ЦП этой машины не определена, поэтому у perfdash нет для неё группы нисходящего анализа (укажите её через --arch ARCH).</translation>
+    </message>
+    <message>
+        <source>perfdash has no top-down group for this CPU&apos;s architecture (%1).</source>
+        <translation>У perfdash нет группы нисходящего анализа для архитектуры этого ЦП (%1).</translation>
+    </message>
+    <message>
+        <source>Add the group %1 on the Measure page (or perfdash-cli stat -g %1).</source>
+        <translation>Добавьте группу %1 на странице «Измерение» (или perfdash-cli stat -g %1).</translation>
+    </message>
+    <message>
+        <source>This machine can count it.</source>
+        <translation>Эта машина может её считать.</translation>
+    </message>
+    <message>
+        <source>This machine cannot count it: %1</source>
+        <translation>Эта машина не может её считать: %1</translation>
+    </message>
+    <message>
+        <source>All locations together</source>
+        <translation>Все места вместе</translation>
+    </message>
+    <message>
+        <source>all locations</source>
+        <translation>все места</translation>
+    </message>
+    <message>
+        <source>Whole run, %1</source>
+        <translation>Весь прогон, %1</translation>
+    </message>
+    <message>
+        <source>%1 s to %2 s, %3</source>
+        <translation>с %1 по %2 с, %3</translation>
+    </message>
+    <message>
+        <source>Breakdown: %1</source>
+        <translation>Разбор: %1</translation>
+    </message>
+    <message>
+        <source>Which group this machine offers is known once its capabilities are probed.</source>
+        <translation>Какую группу предлагает эта машина, станет известно после проверки её возможностей.</translation>
     </message>
 </context>
 </TS>

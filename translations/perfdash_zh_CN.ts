@@ -1549,6 +1549,10 @@ Cycles from %6.</source>
         <source>%1: every event counted all the time (coverage 100 %)</source>
         <translation>%1：每个事件始终被计数（覆盖率 100 %）</translation>
     </message>
+    <message>
+        <source>To&amp;p-down</source>
+        <translation>自顶向下(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MainWindow</name>
@@ -1850,6 +1854,10 @@ Cycles from %6.</source>
         <source>O&amp;verview</source>
         <translation>概览(&amp;V)</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of %1: &lt;b&gt;synthetic data&lt;/b&gt;, not measured on any machine (%2). %3</source>
+        <translation>&lt;b&gt;回放&lt;/b&gt; %1：&lt;b&gt;合成数据&lt;/b&gt;，未在任何机器上测量（%2）。%3</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -2141,6 +2149,10 @@ Cycles from %6.</source>
         <source>This run recorded no intervals, so it has no phases: choose an interval to record a timeline.</source>
         <translation>此次运行未记录任何区间，因此没有阶段：请选择一个区间以记录时间线。</translation>
     </message>
+    <message>
+        <source>Synthetic</source>
+        <translation>合成</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::OverviewTileModel</name>
@@ -2159,6 +2171,10 @@ Cycles from %6.</source>
     <message>
         <source>no value</source>
         <translation>无值</translation>
+    </message>
+    <message>
+        <source>past the vendor&apos;s threshold (%1) given in the group file</source>
+        <translation>超过组文件中给出的厂商阈值（%1）</translation>
     </message>
 </context>
 <context>
@@ -3522,6 +3538,122 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Whole run</source>
         <translation>整个运行</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownBars</name>
+    <message>
+        <source>Share of the slots. A tick marks the threshold; a bar outlined in red is past it.</source>
+        <translation>占槽位的比例。刻线标出阈值；红框的条形已超过阈值。</translation>
+    </message>
+    <message>
+        <source>  past %1</source>
+        <translation>  超过 %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownModel</name>
+    <message>
+        <source>, past its threshold %1</source>
+        <translation>，超过阈值 %1</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Share of slots</source>
+        <translation>槽位占比</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>阈值</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownTimeline</name>
+    <message>
+        <source>Level-1 categories stacked over time</source>
+        <translation>随时间堆叠的第 1 级类别</translation>
+    </message>
+    <message>
+        <source>Drag across the chart to break down that span of the run</source>
+        <translation>在图上拖动以细分该段运行</translation>
+    </message>
+    <message>
+        <source>No intervals yet</source>
+        <translation>尚无区间</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::TopDownView</name>
+    <message>
+        <source>&amp;Whole run</source>
+        <translation>整个运行(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Location:</source>
+        <translation>位置(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>All CPUs together, or one location&apos;s breakdown</source>
+        <translation>所有 CPU 合计，或单个位置的细分</translation>
+    </message>
+    <message>
+        <source>Break down the whole run again (drag across the chart to choose a span)</source>
+        <translation>重新细分整个运行（在图上拖动以选择一段）</translation>
+    </message>
+    <message>
+        <source>Waiting for the first interval…</source>
+        <translation>正在等待第一个区间…</translation>
+    </message>
+    <message>
+        <source>This session has no top-down group: the view needs a group whose metrics form a top-down hierarchy (levels 1 and 2).</source>
+        <translation>此会话没有自顶向下分组：该视图需要一个其指标构成自顶向下层次（第 1 和第 2 级）的分组。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
+        <translation>未能识别本机的 CPU 架构，因此 perfdash 没有适用的自顶向下分组（用 --arch ARCH 指定架构）。</translation>
+    </message>
+    <message>
+        <source>perfdash has no top-down group for this CPU&apos;s architecture (%1).</source>
+        <translation>perfdash 没有适用于此 CPU 架构（%1）的自顶向下分组。</translation>
+    </message>
+    <message>
+        <source>Add the group %1 on the Measure page (or perfdash-cli stat -g %1).</source>
+        <translation>在“测量”页添加分组 %1（或 perfdash-cli stat -g %1）。</translation>
+    </message>
+    <message>
+        <source>This machine can count it.</source>
+        <translation>本机可以计数它。</translation>
+    </message>
+    <message>
+        <source>This machine cannot count it: %1</source>
+        <translation>本机无法计数它：%1</translation>
+    </message>
+    <message>
+        <source>All locations together</source>
+        <translation>所有位置合计</translation>
+    </message>
+    <message>
+        <source>all locations</source>
+        <translation>所有位置</translation>
+    </message>
+    <message>
+        <source>Whole run, %1</source>
+        <translation>整个运行，%1</translation>
+    </message>
+    <message>
+        <source>%1 s to %2 s, %3</source>
+        <translation>%1 秒至 %2 秒，%3</translation>
+    </message>
+    <message>
+        <source>Breakdown: %1</source>
+        <translation>细分：%1</translation>
+    </message>
+    <message>
+        <source>Which group this machine offers is known once its capabilities are probed.</source>
+        <translation>本机提供哪个分组，要在探测其能力之后才能知道。</translation>
     </message>
 </context>
 </TS>

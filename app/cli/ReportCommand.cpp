@@ -35,8 +35,9 @@ int reportCommand(const ParsedArgs& args) {
     for (const std::string& w : session->warnings) warn(w);
     if (auto output = args.value("--output")) {
         if (Status s = writeReportFile(*output, *session); !s) return fail("-o " + *output + ": " + s.error().message);
-        std::cerr << "perfdash-cli: report of " << path << " (recorded " << session->startedAt << ") written to "
-                  << *output << std::endl;
+        std::cerr << "perfdash-cli: report of " << path
+                  << (session->synthetic.empty() ? " (recorded " + session->startedAt + ")" : " (synthetic data, not measured)")
+                  << " written to " << *output << std::endl;
         return kExitOk;
     }
     std::cout << renderReport(*session, ReportFormat::Text); // its header says it is a replay

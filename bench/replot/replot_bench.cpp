@@ -18,11 +18,13 @@
 #include <unistd.h>
 #include <vector>
 
+#include "bench/ProcessFigures.h"
 #include "widgets/live/ChartPlan.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineData.h"
 
 using namespace perfdash;
+using namespace perfdash::bench;
 
 namespace {
 
@@ -55,14 +57,6 @@ struct Figures {
     double drawnPointsPerLine = 0;  // at full view
 };
 
-double rssMB() {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.starts_with("VmRSS:")) return std::strtod(line.c_str() + 6, nullptr) * 1024.0 / 1e6;
-    return 0;
-}
-
 // A clock-like signal per CPU, with a short n/a stretch now and then.
 double sample(size_t line, size_t i) {
     if (i % 50000 >= 49900) return std::nan("");
@@ -79,18 +73,6 @@ IntervalResult makeInterval(const Options& o, size_t i) {
     clock.aggregate = clock.perLocation[0];
     group.metrics.push_back(std::move(clock));
     return {static_cast<double>(i + 1) * o.intervalS, o.intervalS, {std::move(group)}};
-}
-
-std::pair<double, double> medianP95(std::vector<double> ms) {
-    std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<size_t>(q * ms.size()))]; };
-    return {at(0.5), at(0.95)};
-}
-
-double threadCpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
 // Times `replots` calls of replot(k): for ours that includes reducing the

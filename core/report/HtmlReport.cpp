@@ -10,6 +10,7 @@
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
 #include "core/report/RunContext.h"
+#include "core/report/TopDown.h"
 #include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"
 
@@ -226,13 +227,22 @@ std::string keyFiguresHtml(const GroupResult& g, const MetricThresholds& thresho
                       "</h3>\n" + tableOpen("figures", forPrint) +
                       "<thead><tr><th>Key figure</th><th>Value</th><th>Unit</th><th>Coverage</th><th>Band</th></tr></thead>\n<tbody>\n";
     const double coverage = metricCoverage(g, kAggregateLocation);
-    for (const MetricResult& m : g.metrics) {
+    const std::vector<bool> pastVendorThreshold = metricsPastThreshold(g, aggregateValues(g));
+    for (size_t i = 0; i < g.metrics.size(); ++i) {
+        const MetricResult& m = g.metrics[i];
         if (!isKeyFigure(m)) continue;
         const MetricNameParts name = splitMetricName(m.name);
         const MetricThreshold* rule = thresholds.find(g.name, m.name);
-        const Rating rating = rule ? rule->rate(m.aggregate) : Rating::None;
+        // thresholds.json first (the user's rules); else the group's own, the vendor's, threshold.
+        const Rating rating = rule                         ? rule->rate(m.aggregate)
+                              : !m.threshold || !isAvailable(m.aggregate) ? Rating::None
+                              : pastVendorThreshold[i]     ? Rating::Warning
+                                                           : Rating::Good;
         std::string band = ratingText(rating);
         if (rule && (rating == Rating::Warning || rating == Rating::Bad)) band += ": " + rule->why;
+        if (!rule && m.threshold && rating != Rating::None)
+            band += std::string(rating == Rating::Warning ? ": past" : ": within") + " the vendor's threshold (" +
+                    thresholdText(*m.threshold) + ")";
         const bool value = isAvailable(m.aggregate);
         out += "<tr" + std::string(ratingClass(rating)) + "><td class=\"label\">" + esc(name.name) + "</td><td class=\"" +
                (value ? "num" : "na") + "\">" + esc(formatNumber(m.aggregate)) + "</td><td>" + esc(name.unit) +

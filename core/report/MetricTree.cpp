@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "core/report/NumberFormat.h"
+#include "core/report/TopDown.h"
 #include "core/util/TextTable.h"
 
 namespace perfdash {
@@ -17,9 +18,7 @@ bool inHierarchy(const GroupResult& group, const MetricResult& metric) {
 }
 
 std::string thresholdText(const MetricResult& metric) {
-    if (!metric.threshold) return {};
-    return std::string(metric.threshold->direction == MetricLimit::Direction::Above ? "> " : "< ") +
-           formatNumber(metric.threshold->value) + (metric.threshold->withParent ? " & parent" : "");
+    return metric.threshold ? thresholdText(*metric.threshold) : std::string();
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "core/report/KeyFigures.h"
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
+#include "core/report/TopDown.h"
 #include "core/result/Decimation.h"
 #include "core/result/HeatMapGrid.h"
 #include "core/result/MetricCoverage.h"
@@ -88,10 +89,24 @@ std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t g
     return lines;
 }
 
+std::optional<ReportChart> groupTopDown(const MeasurementResult& result, size_t group, const SvgOptions& options) {
+    const GroupResult& g = result.groups.at(group);
+    const std::vector<TopDownCategory> shape = topDownShape(g);
+    if (shape.empty()) return std::nullopt;
+    BreakdownChart chart{g.name + ": top-down breakdown", "whole run, all locations; a bar with a red outline is past its threshold", {}};
+    for (const TopDownBar& bar : topDownBars(g, shape, aggregateValues(g)))
+        chart.bars.push_back({splitMetricName(g.metrics[bar.metric].name).name, bar.level, bar.value,
+                              bar.threshold ? bar.threshold->value : kNotAvailable,
+                              bar.threshold ? thresholdText(*bar.threshold) : std::string(), bar.marked});
+    return ReportChart{group, chart.title, renderBreakdownSvg(chart, options)};
+}
+
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options) {
     std::vector<ReportChart> charts;
     for (size_t gi = 0; gi < result.groups.size(); ++gi) {
         const GroupResult& g = result.groups[gi];
+        // The breakdown first: it answers where the slots went before the lines say when.
+        if (auto topDown = groupTopDown(result, gi, options)) charts.push_back(std::move(*topDown));
         if (!result.intervals.empty()) {
             // The plot is narrower than the drawing: this is at least one column per pixel.
             std::vector<LineSeries> lines = groupTimelines(result, gi, options.width);

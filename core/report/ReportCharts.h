@@ -31,6 +31,10 @@ std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t g
 
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options = {});
 
+// A group's top-down breakdown over the whole run (core/report/TopDown),
+// level 1 and 2 with their thresholds; none for a group without such a hierarchy.
+std::optional<ReportChart> groupTopDown(const MeasurementResult& result, size_t group, const SvgOptions& options = {});
+
 // A group's per-CPU heat map, for a session counted per CPU with intervals:
 // CPUs (ordered by socket and NUMA node where the report's topology says)
 // by time, coloured by the first key figure that differs between cells (as

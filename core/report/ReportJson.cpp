@@ -214,6 +214,7 @@ ojson reportHeaderToJson(const MeasurementResult& r) {
                  {"replay", r.replay}};
     // Only autosaves carry it, so a finished report is the same as before the field existed.
     if (r.incomplete) out["incomplete"] = true;
+    if (!r.synthetic.empty()) out["synthetic"] = r.synthetic;
     out["warnings"] = r.warnings;
     out["locations"] = locationsToJson(r.locations);
     out["totals"] = std::move(flat.events);

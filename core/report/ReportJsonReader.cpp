@@ -368,6 +368,7 @@ MeasurementResult readReport(ReportParser& p, const Node& root) {
     r.interrupted = p.boolean(p.member(root, "interrupted"));
     r.replay = p.boolean(p.member(root, "replay"));
     if (root.value.is_object() && root.value.contains("incomplete")) r.incomplete = p.boolean(p.member(root, "incomplete"));
+    if (p.has(root, "synthetic")) r.synthetic = p.string(p.member(root, "synthetic"));
     r.warnings = p.strings(p.member(root, "warnings"));
     r.locations = readLocations(p, p.member(root, "locations"));
     r.groups = readGroups(p, p.member(root, "groups"), r.locations.size());

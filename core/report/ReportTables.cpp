@@ -260,6 +260,7 @@ std::vector<std::pair<std::string, std::string>> reportHeaderLines(const Measure
         lines.emplace_back("Merged", std::to_string(r.hosts.size()) + " runs (perfdash-cli merge): counts summed over "
                                      "all of them, duration the longest run's; see Runs below");
     else if (r.replay) lines.emplace_back("Replay", "yes: read from a saved report, not measured now");
+    if (!r.synthetic.empty()) lines.emplace_back("Synthetic", "yes: not measured on any machine; " + r.synthetic);
     if (r.incomplete)
         lines.emplace_back("Incomplete", "yes: saved while the session was running, and it never finished; "
                                          "the timeline ends at the last save");

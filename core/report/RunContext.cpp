@@ -80,12 +80,15 @@ RunContext describeRun(const MeasurementResult& r) {
     context.line = join(parts, " · ");
 
     auto& limits = context.limitations;
+    // First: no other figure of such a file was measured.
+    if (!r.synthetic.empty())
+        limits.push_back("Synthetic data: not measured on any machine (" + r.synthetic + ").");
     if (!r.hosts.empty())
         limits.push_back("Merged: " + std::to_string(r.hosts.size()) +
                          " runs of a parallel job put together by perfdash-cli merge, not measured now: counts "
                          "are summed over the runs and rates taken over the longest run's duration; each run's "
                          "own figures are in the report's runs (perfdash-cli merge FILES shows them side by side).");
-    else if (r.replay)
+    else if (r.replay && r.synthetic.empty())
         limits.push_back("Recorded data: replayed from a saved session (recorded " + r.startedAt +
                          "), not measured now.");
     if (r.incomplete)

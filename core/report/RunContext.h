@@ -15,7 +15,7 @@ namespace perfdash {
 struct RunContext {
     std::string line;
     // "No hardware PMU: ...", "Multiplexed: ...", "User space only: ...",
-    // "Recorded data: ...": each one line, reason included.
+    // "Recorded data: ...", "Synthetic data: ...": each one line, reason included.
     std::vector<std::string> limitations;
 };
 

@@ -231,6 +231,65 @@ SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options) {
     return {out + "</svg>\n", options.width, static_cast<int>(height)};
 }
 
+SvgDrawing renderBreakdownSvg(const BreakdownChart& chart, const SvgOptions& options) {
+    constexpr double kBar = 14, kPitch = 21, kTop = 44, kBottom = 34, kIndent = 16;
+    constexpr const char* kMarked = "#c0392b";
+    const double width = options.width;
+    const double height = kTop + kPitch * double(std::max<size_t>(chart.bars.size(), 1)) + kBottom;
+    size_t longestLabel = 0;
+    double highest = 100; // shares: the scale is 0-100 % unless a value says otherwise
+    for (const auto& b : chart.bars) {
+        longestLabel = std::max(longestLabel, b.label.size());
+        if (std::isfinite(b.value)) highest = std::max(highest, b.value);
+    }
+    const double labelWidth = std::min(width / 3, double(longestLabel) * kCharWidth + kIndent + 12);
+    // Room on the right for the value and the threshold's text.
+    Frame frame{labelWidth + 8, kTop, width - 150, height - kBottom, {0, highest}, {0, 1}};
+    const std::vector<double> ticks = niceTicks(frame.x, 5);
+
+    std::string out = svgOpen(options, height, chart.title);
+    if (!chart.note.empty()) out += text(width / 2, 34, chart.note, "middle", " font-style=\"italic\" class=\"note\"");
+    for (double t : ticks) {
+        out += line(frame.px(t), frame.top, frame.px(t), frame.bottom, "#e4e4e4");
+        out += text(frame.px(t), frame.bottom + 16, tickLabel(t), "middle");
+    }
+    out += text((frame.left + frame.right) / 2, height - 4, "share of all slots [%]", "middle");
+    size_t category = 0;
+    for (size_t i = 0; i < chart.bars.size(); ++i) {
+        const BreakdownBar& b = chart.bars[i];
+        if (b.level == 1 && i > 0) ++category;
+        const char* colour = kPalette[category % std::size(kPalette)];
+        const double top = kTop + kPitch * double(i) + (kPitch - kBar) / 2, baseline = top + kBar - 3;
+        out += "<g class=\"bar level-" + std::to_string(b.level) + (b.marked ? " marked" : "") + "\">\n";
+        out += text(8 + (b.level > 1 ? kIndent : 0), baseline, b.label, "start", b.level == 1 ? " font-weight=\"bold\"" : "");
+        double after = frame.px(0) + 4;
+        if (std::isfinite(b.value)) {
+            const double end = frame.px(std::max(0.0, b.value));
+            out += "<rect x=\"" + num(frame.px(0)) + "\" y=\"" + num(top) + "\" width=\"" + num(end - frame.px(0)) +
+                   "\" height=\"" + num(kBar) + "\" fill=\"" + colour + "\"" +
+                   (b.level > 1 ? " fill-opacity=\"0.55\"" : "") +
+                   (b.marked ? std::string(" stroke=\"") + kMarked + "\" stroke-width=\"2\"" : "") + "/>\n";
+            after = std::max(after, end + 4);
+        }
+        if (std::isfinite(b.threshold)) {
+            const double x = frame.px(b.threshold);
+            out += "<line class=\"threshold\" x1=\"" + num(x) + "\" y1=\"" + num(top - 2) + "\" x2=\"" + num(x) +
+                   "\" y2=\"" + num(top + kBar + 2) + "\" stroke=\"#222222\" stroke-width=\"2\"/>\n";
+            after = std::max(after, x + 4);
+        }
+        std::string label = std::isfinite(b.value) ? formatNumber(b.value) + " %" : std::string(kNotAvailableText);
+        if (!b.thresholdLabel.empty()) label += b.marked ? "  past " + b.thresholdLabel : "  (limit " + b.thresholdLabel + ")";
+        if (b.marked)
+            out += "<text x=\"" + num(after) + "\" y=\"" + num(baseline) + "\" fill=\"" + kMarked +
+                   "\" font-weight=\"bold\">" + escapeMarkup(label) + "</text>\n";
+        else
+            out += text(after, baseline, label, "start", std::isfinite(b.value) ? "" : " font-style=\"italic\"");
+        out += "</g>\n";
+    }
+    out += line(frame.px(0), frame.top, frame.px(0), frame.bottom, "#888888");
+    return {out + "</svg>\n", options.width, static_cast<int>(height)};
+}
+
 namespace {
 std::string hexColour(const std::optional<Rgb>& c) {
     return c ? printfString("#%02x%02x%02x", c->r, c->g, c->b) : std::string("#c8c8c8");

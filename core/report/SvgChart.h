@@ -3,6 +3,7 @@
 // time) and a horizontal bar chart (a metric per location). No scripts, no
 // fonts or files to fetch, only elements that Qt's SVG renderer draws too
 // (the PDF report rasterises the same SVG). Every label is escaped.
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,24 @@ struct BarChart {
     std::vector<Bar> bars;
 };
 
+// A top-down breakdown: each level-1 category a bar on a scale from 0 to
+// 100 %, its level-2 metrics indented below it in the category's colour,
+// lighter; a threshold is a tick across its bar, a bar past it is marked.
+struct BreakdownBar {
+    std::string label;
+    int level = 1;
+    double value = 0;                  // NaN: "n/a", no length
+    double threshold = std::nan("");   // NaN: none
+    std::string thresholdLabel;        // "> 15 & parent"
+    bool marked = false;
+};
+
+struct BreakdownChart {
+    std::string title;
+    std::string note; // under the title: what span the values cover and what a mark means
+    std::vector<BreakdownBar> bars;
+};
+
 // Rows (CPUs) by columns of time, each cell a colour, or none (grey) where
 // there is no value; a colour bar from the lowest to the highest value.
 struct HeatMapChart {
@@ -75,6 +94,9 @@ struct SvgDrawing {
 SvgDrawing renderLineChartSvg(const LineChart& chart, const SvgOptions& options = {});
 // Each bar is a <g class="bar">: a <rect> for a value, only the "n/a" text without one.
 SvgDrawing renderBarChartSvg(const BarChart& chart, const SvgOptions& options = {});
+// Each bar is a <g class="bar level-N"> (class "marked" past its threshold): a <rect> for a value,
+// a <line class="threshold"> for its threshold, and its value as text.
+SvgDrawing renderBreakdownSvg(const BreakdownChart& chart, const SvgOptions& options = {});
 // Each row is a <g class="row">; neighbouring cells of one colour are one <rect>.
 SvgDrawing renderHeatMapSvg(const HeatMapChart& chart, const SvgOptions& options = {});
 

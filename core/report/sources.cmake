@@ -27,4 +27,5 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SvgChart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TopDown.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WholeRunMetrics.cpp)

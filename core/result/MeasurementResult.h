@@ -175,6 +175,9 @@ struct MeasurementResult {
     // An autosave of a session that was still running (or was killed before
     // its final write): the timeline ends at the last autosave.
     bool incomplete = false;
+    // Made up, not measured on any machine (a test and screenshot fixture
+    // from a generator script): how it was made. Empty: measured.
+    std::string synthetic;
     std::vector<std::string> warnings;
 };
 

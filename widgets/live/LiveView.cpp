@@ -14,6 +14,7 @@
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
+#include "widgets/live/TopDownView.h"
 
 namespace perfdash {
 
@@ -29,6 +30,8 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     chartTabs_->addTab(timeline_, tr("&Timeline"));
     heatMap_ = new HeatMapView(timeline_->data(), chartTabs_);
     chartTabs_->addTab(heatMap_, tr("&Heat map"));
+    topDown_ = new TopDownView(timeline_->data(), chartTabs_);
+    chartTabs_->addTab(topDown_, tr("To&p-down"));
     chartTabs_->addTab(summary_, tr("Run &summary"));
     connect(heatMap_, &HeatMapView::cpuActivated, this, &LiveView::showCpu);
 
@@ -97,6 +100,7 @@ void LiveView::showCpu(int location) {
 void LiveView::beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
     timeline_->beginSession(locations);
     heatMap_->beginSession(std::move(places));
+    topDown_->beginSession();
     eventTotals_->beginSession(locations);
     metricValues_->beginSession(locations);
     summary_->clear();
@@ -106,6 +110,7 @@ void LiveView::beginSession(const std::vector<LocationInfo>& locations, std::map
 void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     timeline_->appendIntervals(intervals);
     heatMap_->timelineGrew();
+    topDown_->timelineGrew();
     eventTotals_->appendIntervals(intervals);
     metricValues_->appendIntervals(intervals);
 }
@@ -113,6 +118,7 @@ void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
 void LiveView::finishSession(const MeasurementResult& result) {
     timeline_->endSession();
     heatMap_->flush();
+    topDown_->showResult(result);
     eventTotals_->showResult(result);
     metricValues_->showResult(result);
     summary_->showResult(result);

@@ -30,6 +30,7 @@ class MachineContext;
 class MetricValuesModel;
 class RunSummaryChart;
 class TimelineView;
+class TopDownView;
 
 class LiveView : public QWidget {
     Q_OBJECT
@@ -60,6 +61,8 @@ public:
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }
     HeatMapView* heatMap() const { return heatMap_; }
+    TopDownView* topDown() const { return topDown_; }
+    QTabWidget* chartTabs() const { return chartTabs_; }
     EventTotalsModel* eventTotals() const { return eventTotals_; }
     MetricValuesModel* metricValues() const { return metricValues_; }
 
@@ -73,6 +76,7 @@ private:
     TimelineView* timeline_ = nullptr;
     RunSummaryChart* summary_ = nullptr;
     HeatMapView* heatMap_ = nullptr;
+    TopDownView* topDown_ = nullptr;
     QTabWidget* chartTabs_ = nullptr;
     EventTotalsModel* eventTotals_ = nullptr;
     MetricValuesModel* metricValues_ = nullptr;

@@ -5,6 +5,7 @@
 
 #include "core/report/KeyFigures.h"
 #include "core/report/NumberFormat.h"
+#include "core/report/TopDown.h"
 #include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 #include "widgets/live/TimelineData.h"
@@ -108,9 +109,26 @@ QString OverviewTileModel::reason(const Tile& tile, double value) const {
         if (!missing.isEmpty()) return tr("n/a: not counted here: %1").arg(missing.join(QLatin1String("; ")));
         return tr("n/a: an input of the formula has no value, or it divided by zero");
     }
-    const MetricThreshold* rule = thresholds_.find(group.name, group.metrics[tile.metric].name);
-    if (!rule || rule->rate(value) == Rating::Good) return {};
-    return QString::fromStdString(rule->why);
+    const MetricResult& metric = group.metrics[tile.metric];
+    if (const MetricThreshold* rule = thresholds_.find(group.name, metric.name))
+        return rule->rate(value) == Rating::Good ? QString() : QString::fromStdString(rule->why);
+    if (rating(tile) != Rating::Warning) return {};
+    return tr("past the vendor's threshold (%1) given in the group file").arg(QString::fromStdString(thresholdText(*metric.threshold)));
+}
+
+// A rule of thresholds.json first (the user's own); else the threshold the
+// group file gives the metric (a vendor's, for top-down groups), marked as
+// the text and HTML reports mark it.
+Rating OverviewTileModel::rating(const Tile& tile) const {
+    const GroupResult& group = groups()[tile.group];
+    const MetricResult& metric = group.metrics[tile.metric];
+    const double v = value(tile);
+    if (const MetricThreshold* rule = thresholds_.find(group.name, metric.name)) return rule->rate(v);
+    if (!metric.threshold || !isAvailable(v)) return Rating::None;
+    std::vector<double> values(group.metrics.size(), kNotAvailable);
+    for (const Tile& other : tiles_)
+        if (other.group == tile.group) values[other.metric] = value(other);
+    return metricsPastThreshold(group, values)[tile.metric] ? Rating::Warning : Rating::Good;
 }
 
 int OverviewTileModel::rowCount(const QModelIndex& parent) const {
@@ -137,10 +155,7 @@ QVariant OverviewTileModel::data(const QModelIndex& index, int role) const {
             return tr("coverage %1").arg(QString::fromStdString(formatCoverage(c)));
         return uncountedMetricInputs(group, tile.metric).isEmpty() ? tr("no value") : QString::fromLatin1(kNotCountedText);
     }
-    case RatingRole: {
-        const MetricThreshold* rule = thresholds_.find(group.name, metric.name);
-        return static_cast<int>(rule ? rule->rate(value(tile)) : Rating::None);
-    }
+    case RatingRole: return static_cast<int>(rating(tile));
     case ReasonRole: return reason(tile, value(tile));
     case Qt::ToolTipRole: {
         QStringList lines{QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name),

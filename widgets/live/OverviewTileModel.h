@@ -2,7 +2,8 @@
 // The overview's key figures: one tile per metric of every measured group
 // (not its "Runtime", which is the interval's length): the value with its
 // unit and multiplex coverage, the band of the metric's threshold where
-// resources/metrics/thresholds.json has one, and, when the value is n/a,
+// resources/metrics/thresholds.json has one (else the group file's own, such
+// as Intel's top-down thresholds: past it is "worth a look"), and, when the value is n/a,
 // the reason (the inputs that could not be counted here, and why).
 // While a session runs a tile shows the latest interval; once its
 // MeasurementResult is in, the whole run. The series a tile's sparkline
@@ -60,6 +61,7 @@ private:
     double value(const Tile& tile) const;
     double coverage(const Tile& tile) const;
     QString reason(const Tile& tile, double value) const;
+    Rating rating(const Tile& tile) const;
 
     const TimelineData& data_;
     MetricThresholds thresholds_;

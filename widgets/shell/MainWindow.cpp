@@ -25,6 +25,7 @@
 #include "widgets/events/EventBrowser.h"
 #include "widgets/live/ChartExport.h"
 #include "widgets/live/LiveView.h"
+#include "widgets/live/TopDownView.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     auto* livePage = new QWidget(this);
     auto* liveLayout = new QVBoxLayout(livePage);
     liveSource_->setObjectName(QStringLiteral("liveSource"));
+    liveSource_->setWordWrap(true); // a synthetic session's line says how it was made: it wraps, never widens the window
     liveSource_->setText(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
@@ -198,8 +200,13 @@ void MainWindow::updateReplaySource() {
     if (replayFile_.isEmpty()) return;
     const MeasurementResult& shown = replay_->result();
     const QString recorded = QString::fromStdString(shown.startedAt).toHtmlEscaped();
-    QString text = tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now. %3")
-                       .arg(replayFile_.toHtmlEscaped(), recorded, replay_->statusText().toHtmlEscaped());
+    // Made-up data (a test fixture) is never taken for a recording.
+    QString text = shown.synthetic.empty()
+                       ? tr("<b>Replay</b> of %1, recorded %2: saved data, not measured now. %3")
+                             .arg(replayFile_.toHtmlEscaped(), recorded, replay_->statusText().toHtmlEscaped())
+                       : tr("<b>Replay</b> of %1: <b>synthetic data</b>, not measured on any machine (%2). %3")
+                             .arg(replayFile_.toHtmlEscaped(), QString::fromStdString(shown.synthetic).toHtmlEscaped(),
+                                  replay_->statusText().toHtmlEscaped());
     // Whole-run figures of a session that never got its final save are rebuilt, not measured: say so.
     if (shown.incomplete)
         text += tr(" <b>Incomplete</b>: the run never finished saving; its whole-run totals and metrics were "
@@ -222,6 +229,18 @@ void MainWindow::probeCapabilitiesInBackground() {
 }
 
 void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
+    // What the top-down view advises a session without a top-down group: this architecture's TMA group,
+    // and whether the hardware PMU it needs is here.
+    TopDownAdvice advice;
+    advice.known = true;
+    advice.arch = QString::fromStdString(machine_.cpuArch().arch);
+    if (const auto tma = machine_.groups().find("TMA"); tma && tma->problem.empty()) advice.group = QStringLiteral("TMA");
+    for (const Capability& c : capabilities)
+        if (c.id == "hardware_pmu") {
+            advice.countable = c.available;
+            advice.why = QString::fromStdString(c.detail);
+        }
+    live_->topDown()->setAdvice(std::move(advice));
     banner_->setCapabilities(capabilities);
     capabilities_->setCapabilities(capabilities);
     const auto& topology = machine_.topology();

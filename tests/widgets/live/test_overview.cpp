@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "LiveTestData.h"
+#include "core/report/ReportJsonReader.h"
 #include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/OverviewTileModel.h"
@@ -142,6 +143,35 @@ private slots:
         QCOMPARE(changed.size(), 1);
         QCOMPARE(tileData(model, "CPI", OverviewTileModel::RatingRole).toInt(), int(Rating::Warning));
         QCOMPARE(tileData(model, "CPI", OverviewTileModel::ReasonRole).toString(), QStringLiteral("the core waits"));
+    }
+
+    // Without a rule in thresholds.json a tile takes the group file's own threshold (Intel's, in a TMA group),
+    // marked as the reports mark it: 'with parent' only under a marked parent. The session is the synthetic one
+    // (tests/fixtures/report/make-synthetic-tma.py).
+    void groupThresholdsColourTheTiles() {
+        auto loaded = readReportFile(qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() +
+                                     "/report/synthetic-tma-4cpu.json");
+        QVERIFY(loaded.ok());
+        TimelineData data;
+        OverviewTileModel model(data);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        data.reset(loaded->locations);
+        data.append(loaded->intervals);
+        model.showResult(*loaded);
+        const auto rating = [&](const char* name) { return tileData(model, name, OverviewTileModel::RatingRole).toInt(); };
+        QCOMPARE(rating("Backend bound"), int(Rating::Warning));    // 34.0 > 20
+        QCOMPARE(rating("Memory bound"), int(Rating::Warning));     // 21.2 > 20, under a marked parent
+        QCOMPARE(rating("Frontend bound"), int(Rating::Good));      // 14.2 < 15
+        QCOMPARE(rating("Branch mispredicts"), int(Rating::Good));  // 11.0 > 10, but its parent is not marked
+        QCOMPARE(rating("CPI"), int(Rating::None));                 // no threshold anywhere
+        QCOMPARE(tileData(model, "Backend bound", OverviewTileModel::ReasonRole).toString(),
+                 QStringLiteral("past the vendor's threshold (> 20) given in the group file"));
+        // A rule of thresholds.json wins over the group's.
+        auto rule = parseMetricThresholds(R"({"schema": 1, "thresholds": [
+            {"metric": "Backend bound [%]", "worse": "higher", "warn": 50, "bad": 80, "why": "mine"}]})", "test");
+        QVERIFY(rule.ok());
+        model.setThresholds(*rule);
+        QCOMPARE(rating("Backend bound"), int(Rating::Good));
     }
 
     void aTileWithoutAValueShowsNoUnit() {

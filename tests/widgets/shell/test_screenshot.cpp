@@ -27,6 +27,9 @@
 #include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/TimelineView.h"
+#include "widgets/live/TopDownCharts.h"
+#include "widgets/live/TopDownModel.h"
+#include "widgets/live/TopDownView.h"
 #include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
@@ -73,6 +76,15 @@ QStringList clippedLabels(QWidget& page) {
         if (!fits) clipped << label->text().left(60);
     }
     return clipped;
+}
+
+// Opens a session of tests/fixtures/report in the window and waits until it is shown.
+void openFixture(MainWindow& window, const QString& name) {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+    window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/") + name);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
 }
 
 } // namespace
@@ -167,11 +179,8 @@ private slots:
         QSettings settings(dir_.filePath(QStringLiteral("screenshot-heatmap.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         QVERIFY(showAt(window, size));
-        QSignalSpy opened(&window, &MainWindow::sessionOpened);
-        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
-        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/system-wide-2cpu.json"));
-        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
-        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+        openFixture(window, QStringLiteral("system-wide-2cpu.json"));
+        if (QTest::currentTestFailed()) return;
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         window.showPage(MainWindow::Page::Live);
         HeatMapView* heatMap = window.liveView()->heatMap();
@@ -189,6 +198,50 @@ private slots:
         QVERIFY(canvas.describeCell(1, 0).startsWith(heatMap->measureBox()->currentText().section(QStringLiteral(" ["), 0, 0)));
         saveWindow(window, QStringLiteral("perfdash-heatmap"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+    }
+
+    void topDownOfASyntheticTmaSession_data() { mainWindowAfterARun_data(); }
+
+    // tests/fixtures/report/synthetic-tma-4cpu.json: MADE UP by make-synthetic-tma.py (this VM has no PMU to
+    // record a TMA session); the window must say so wherever it shows it.
+    void topDownOfASyntheticTmaSession() {
+        QFETCH(QSize, size);
+        QSettings settings(dir_.filePath(QStringLiteral("screenshot-topdown.ini")), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QVERIFY(showAt(window, size));
+        openFixture(window, QStringLiteral("synthetic-tma-4cpu.json"));
+        if (QTest::currentTestFailed()) return;
+        window.showPage(MainWindow::Page::Live);
+        TopDownView* topDown = window.liveView()->topDown();
+        window.liveView()->chartTabs()->setCurrentWidget(topDown);
+        topDown->flush();
+        QTest::qWait(300);
+        QVERIFY2(topDown->placeholderText().isEmpty(), qPrintable(topDown->placeholderText()));
+        // The source line says synthetic, never "recorded".
+        bool labelled = false;
+        for (const QLabel* label : window.findChildren<QLabel*>())
+            if (label->isVisible() && label->text().contains(QStringLiteral("synthetic data</b>, not measured on any machine")))
+                labelled = true;
+        QVERIFY2(labelled, "the Live page does not say the session is synthetic");
+        // The drill-down as a screen reader reads it: the whole run's Backend bound, marked.
+        const QString read = topDown->bars()->accessibleName();
+        QVERIFY2(read.contains(QStringLiteral("Backend bound: 34.0 %, past its threshold > 20")), qPrintable(read));
+        QCOMPARE(topDown->model()->rowCount(), 4);
+        saveWindow(window, QStringLiteral("perfdash-topdown"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+
+        // The overview's tiles take their colours from the group's thresholds, and say the data is synthetic.
+        window.showPage(MainWindow::Page::Overview);
+        QTest::qWait(300);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("TMA")), qPrintable(window.overview()->contextText()));
+        QVERIFY2(!window.overview()->contextText().contains(QStringLiteral("Recorded")), qPrintable(window.overview()->contextText()));
+        bool synthetic = false;
+        for (const QLabel* label : window.overview()->findChildren<QLabel*>())
+            if (label->isVisible() && label->text().contains(QStringLiteral("Synthetic data: not measured on any machine")))
+                synthetic = true;
+        QVERIFY2(synthetic, "the overview does not say the session is synthetic");
+        saveWindow(window, QStringLiteral("perfdash-overview-tma"), size, dir_.path());
+        QVERIFY2(clippedLabels(*window.overview()).isEmpty(), qPrintable(clippedLabels(*window.overview()).join(" | ")));
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }

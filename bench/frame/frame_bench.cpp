@@ -1,0 +1,201 @@
+// Frame cost of the dashboard's three session pictures (the overview's
+// tiles, the top-down view and the per-CPU heat map) on the shape the issue
+// names: 64 CPUs, 2 groups (a TMA group with its level-1/level-2 hierarchy
+// and a CLOCK-like group), a 10 ms interval. The session is SYNTHETIC,
+// generated here (this machine has no PMU and cannot record one): nothing
+// in it was measured. It is replayed at speed: the timeline is filled with
+// `minutes` of intervals, then each frame appends the intervals 16 ms of
+// sampling bring (2 at 10 ms) and redraws the three pages, as the GUI's
+// frame timers do. Prints the median and p95 frame time per page and all
+// three together, the memory the session takes per minute, and both as
+// ratios to the targets (16 ms a frame; 150 MB for 1 h). See README.md.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bench/ProcessFigures.h"
+#include "widgets/live/HeatMapView.h"
+#include "widgets/live/OverviewPage.h"
+#include "widgets/live/TimelineData.h"
+#include "widgets/live/TopDownView.h"
+
+using namespace perfdash;
+using namespace perfdash::bench;
+
+namespace {
+
+struct Options {
+    size_t cpus = 64;
+    double minutes = 2; // of session before the frames are timed
+    int frames = 60;
+    double intervalS = 0.01;
+    size_t perFrame = 2; // intervals a 16 ms frame brings at 10 ms
+};
+
+MetricResult metric(std::string name, std::string parent = {}, double above = std::nan("")) {
+    MetricResult m{std::move(name), "synthetic", {}, 0, {}};
+    m.parent = std::move(parent);
+    if (std::isfinite(above)) m.threshold = MetricLimit{MetricLimit::Direction::Above, above, !m.parent.empty()};
+    return m;
+}
+
+EventResult event(std::string counter, std::string name, size_t cpus) {
+    EventResult e;
+    e.counter = std::move(counter);
+    e.event = std::move(name);
+    e.counted = true;
+    e.perLocation.resize(cpus);
+    return e;
+}
+
+// The two groups' shape: TMA (4 level-1 categories, 8 level-2 metrics, CPI; 9 events) and CLOCK (3 metrics, 3 events).
+std::vector<GroupResult> shape(size_t cpus) {
+    GroupResult tma{"TMA", "synthetic top-down group", {}, {}};
+    for (const char* e : {"FIXC0", "FIXC1", "FIXC3", "TMA0", "TMA1", "TMA2", "TMA3", "TMA5", "TMA7"})
+        tma.events.push_back(event(e, e, cpus));
+    tma.metrics = {metric("CPI"),
+                   metric("Frontend bound [%]", "", 15), metric("Fetch latency [%]", "Frontend bound [%]", 10),
+                   metric("Fetch bandwidth [%]", "Frontend bound [%]", 20), metric("Bad speculation [%]", "", 15),
+                   metric("Branch mispredicts [%]", "Bad speculation [%]", 10), metric("Machine clears [%]", "Bad speculation [%]", 10),
+                   metric("Backend bound [%]", "", 20), metric("Memory bound [%]", "Backend bound [%]", 20),
+                   metric("Core bound [%]", "Backend bound [%]", 10), metric("Retiring [%]", "", 70),
+                   metric("Light operations [%]", "Retiring [%]", 60), metric("Heavy operations [%]", "Retiring [%]", 10)};
+    GroupResult clock{"CLOCK", "synthetic clock group", {}, {}};
+    for (const char* e : {"APERF", "MPERF", "TSC"}) clock.events.push_back(event(e, e, cpus));
+    clock.metrics = {metric("Clock [MHz]"), metric("Busy [%]"), metric("Runtime [s]")};
+    for (GroupResult* g : {&tma, &clock})
+        for (auto& m : g->metrics) m.perLocation.resize(cpus);
+    return {tma, clock};
+}
+
+// One interval's values: shares that add up to 100 and drift with time, per CPU a little apart.
+void fill(std::vector<GroupResult>& groups, size_t i, double dt) {
+    const double t = double(i) * dt;
+    const size_t cpus = groups[0].metrics[0].perLocation.size();
+    for (size_t c = 0; c < cpus; ++c) {
+        const double phase = std::sin(t / 60 + double(c) * 0.1);
+        const double retiring = 40 + 15 * phase, bad = 10 + 3 * std::cos(t / 7 + double(c));
+        const double frontend = 15 + 2 * std::sin(t / 3), backend = 100 - retiring - bad - frontend;
+        const double v[] = {1.2 + 0.2 * phase, frontend, frontend * 0.6, frontend * 0.4, bad, bad * 0.7, bad * 0.3,
+                            backend, backend * 0.55, backend * 0.45, retiring, retiring * 0.9, retiring * 0.1};
+        for (size_t m = 0; m < groups[0].metrics.size(); ++m) groups[0].metrics[m].perLocation[c] = v[m];
+        for (auto& e : groups[0].events) e.perLocation[c] = {1e7 * (1 + phase), 1};
+        groups[1].metrics[0].perLocation[c] = 2000 + 400 * phase;
+        groups[1].metrics[1].perLocation[c] = 80 + 10 * phase;
+        groups[1].metrics[2].perLocation[c] = dt;
+        for (auto& e : groups[1].events) e.perLocation[c] = {2e7, 1};
+    }
+    for (auto& g : groups) {
+        for (auto& m : g.metrics) m.aggregate = m.perLocation[0];
+        for (auto& e : g.events) e.total = {e.perLocation[0].value * double(cpus), 1};
+    }
+}
+
+std::vector<IntervalResult> batch(std::vector<GroupResult>& groups, size_t from, size_t count, double dt) {
+    std::vector<IntervalResult> out;
+    for (size_t i = from; i < from + count; ++i) {
+        fill(groups, i, dt);
+        out.push_back({double(i + 1) * dt, dt, groups});
+    }
+    return out;
+}
+
+struct Row {
+    const char* name;
+    std::vector<double> wall, cpu;
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    Options o;
+    if (argc > 1) o.minutes = std::atof(argv[1]);
+    if (argc > 2) o.frames = std::atoi(argv[2]);
+    if (argc > 3) o.cpus = size_t(std::atoi(argv[3]));
+    std::printf("SYNTHETIC session generated in this process (not measured): %zu CPUs, 2 groups (TMA, CLOCK), "
+                "%.0f ms interval, %.1f min replayed at speed, then %d frames of %zu intervals each\n",
+                o.cpus, o.intervalS * 1e3, o.minutes, o.frames, o.perFrame);
+
+    TimelineData data;
+    std::vector<LocationInfo> locations;
+    for (size_t c = 0; c < o.cpus; ++c) locations.push_back({"cpu", int(c)});
+    OverviewPage overview(data);
+    TopDownView topDown(data);
+    HeatMapView heatMap(data);
+    for (QWidget* w : {static_cast<QWidget*>(&overview), static_cast<QWidget*>(&topDown), static_cast<QWidget*>(&heatMap)}) {
+        w->resize(1280, 720);
+        w->show();
+    }
+    QApplication::processEvents();
+    const double rss0 = rssMB();
+    data.reset(locations);
+    overview.beginSession();
+    topDown.beginSession();
+    heatMap.beginSession({});
+
+    std::vector<GroupResult> groups = shape(o.cpus);
+    const size_t prefill = size_t(o.minutes * 60 / o.intervalS);
+    for (size_t i = 0; i < prefill; i += 100) data.append(batch(groups, i, std::min<size_t>(100, prefill - i), o.intervalS));
+    overview.timelineGrew();
+    topDown.timelineGrew();
+    heatMap.timelineGrew();
+    overview.flush();
+    topDown.flush();
+    heatMap.flush();
+    QApplication::processEvents();
+    const double rssSession = rssMB() - rss0;
+    const double storeMB = double(data.store().bytesAllocated()) / 1e6;
+
+    Row rows[] = {{"append 2 intervals", {}, {}}, {"overview", {}, {}}, {"top-down", {}, {}}, {"heat map", {}, {}}, {"whole frame", {}, {}}};
+    size_t next = prefill;
+    QElapsedTimer timer;
+    for (int f = 0; f < o.frames; ++f) {
+        const std::vector<IntervalResult> arrived = batch(groups, next, o.perFrame, o.intervalS);
+        next += o.perFrame;
+        double frameWall = 0, frameCpu = 0;
+        auto timed = [&](Row& row, auto&& work) {
+            const double cpu0 = threadCpuMs();
+            timer.start();
+            work();
+            const double wall = double(timer.nsecsElapsed()) / 1e6, cpu = threadCpuMs() - cpu0;
+            row.wall.push_back(wall);
+            row.cpu.push_back(cpu);
+            frameWall += wall;
+            frameCpu += cpu;
+        };
+        // Each page as its frame timer redraws it: the figures, then the paint (repaint() paints now).
+        timed(rows[0], [&] { data.append(arrived); });
+        timed(rows[1], [&] { overview.timelineGrew(); overview.flush(); overview.repaint(); });
+        timed(rows[2], [&] { topDown.timelineGrew(); topDown.flush(); topDown.repaint(); });
+        timed(rows[3], [&] { heatMap.timelineGrew(); heatMap.flush(); heatMap.repaint(); });
+        rows[4].wall.push_back(frameWall);
+        rows[4].cpu.push_back(frameCpu);
+    }
+
+    std::printf("\n%-20s %22s %22s\n", "per frame", "wall median / p95 [ms]", "CPU median / p95 [ms]");
+    for (const Row& row : rows) {
+        const auto [wm, wp] = medianP95(row.wall);
+        const auto [cm, cp] = medianP95(row.cpu);
+        std::printf("%-20s %10.2f / %-9.2f %10.2f / %-9.2f\n", row.name, wm, wp, cm, cp);
+    }
+    const double frameWall = medianP95(rows[4].wall).first, frameCpu = medianP95(rows[4].cpu).first;
+    const double perMinute = rssSession / o.minutes, storePerMinute = storeMB / o.minutes;
+    std::printf("\nsession after %.1f min: RSS growth %.1f MB, timeline store %.1f MB (%zu series x %zu points)\n",
+                o.minutes, rssSession, storeMB, data.store().seriesCount(), data.store().size());
+    std::printf("projected to 1 h, linearly from %.1f min (NOT measured at 1 h): RSS %.0f MB, store %.0f MB\n", o.minutes,
+                perMinute * 60, storePerMinute * 60);
+    std::printf("\nratio to target (<= 1 meets it):\n");
+    std::printf("  frame, median wall / 16 ms:         %.2f\n", frameWall / 16);
+    std::printf("  frame, median CPU / 16 ms:          %.2f\n", frameCpu / 16);
+    std::printf("  1 h session memory (projected RSS) / 150 MB: %.2f\n", perMinute * 60 / 150);
+    return 0;
+}
