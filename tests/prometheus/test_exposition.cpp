@@ -133,6 +133,37 @@ private slots:
                  "application/openmetrics-text; version=1.0.0; charset=utf-8");
     }
 
+    // A hybrid CPU's core type and a cgroup (serve --cgroup) label their locations; promtool accepts them.
+    void coreTypeAndCgroupLabels() {
+        CounterTotals totals;
+        IntervalResult i;
+        i.dt = 1;
+        GroupResult g;
+        g.name = "SOFTWARE";
+        g.events = {countedEvent("FAULTS", "page-faults", "", {{3, 1}, {4, 1}})};
+        i.groups = {g};
+        totals.add(i);
+        CpuLabels pCore;
+        pCore.cpu = 0;
+        pCore.coreType = "cpu_core";
+        pCore.cgroup = "jobs/42";
+        CpuLabels eCore = pCore;
+        eCore.cpu = 16;
+        eCore.coreType = "cpu_atom";
+        const std::string text = formatExposition({"h", {pCore, eCore}, totals}, ExpositionFormat::PrometheusText);
+        const std::string tail = ",group=\"SOFTWARE\",counter=\"FAULTS\",event=\"page-faults\"}";
+        QVERIFY2(text.find("perfdash_event_total{host=\"h\",cpu=\"0\",core_type=\"cpu_core\",cgroup=\"jobs/42\"" +
+                           tail + " 3\n") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("perfdash_event_total{host=\"h\",cpu=\"16\",core_type=\"cpu_atom\",cgroup=\"jobs/42\"" +
+                           tail + " 4\n") != std::string::npos,
+                 text.c_str());
+        if (testing::promtoolPath().isEmpty())
+            QSKIP("promtool is not installed (Debian package prometheus, packaging/debian-packages.txt)");
+        const testing::PromToolRun run = testing::promtool({"check", "metrics"}, text);
+        QVERIFY2(run.ran && run.exitCode == 0, run.output.c_str());
+    }
+
     void namesAndLabelValuesAreSanitised() {
         QCOMPARE(metricNameFragment("Page faults [1/s]"), std::string("page_faults_1_s"));
         QCOMPARE(metricNameFragment("  L2 -> L1 bandwidth [MBytes/s] "), std::string("l2_l1_bandwidth_mbytes_s"));
