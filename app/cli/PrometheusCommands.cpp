@@ -286,13 +286,18 @@ int serveCommand(const ParsedArgs& args) {
     };
     // httplib's default also sets SO_REUSEPORT, which would let a second agent share the port and take half
     // its scrapes; SO_REUSEADDR alone lets a restarted agent bind while old connections linger.
-    server.set_socket_options([](int sock) {
+    int listeningSocket = -1;
+    server.set_socket_options([&listeningSocket](int sock) {
         const int yes = 1;
         setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listeningSocket = sock;
     });
     server.set_read_timeout(kClientTimeoutS);
     server.set_write_timeout(kClientTimeoutS);
     server.set_keep_alive_timeout(kClientTimeoutS);
+    // One answer per connection: an idle kept-alive connection would hold one of the few server threads for
+    // the keep-alive timeout, and scrapers that keep theirs (Prometheus does) would starve the others.
+    server.set_keep_alive_max_count(1);
     errno = 0;
     int port = listen->port;
     const bool bound = port == 0 ? (port = server.bind_to_any_port(listen->host)) > 0
@@ -301,6 +306,7 @@ int serveCommand(const ParsedArgs& args) {
         return fail("--listen " + args.value("--listen").value_or("127.0.0.1:9464") + ": cannot listen there: " +
                     (errno ? std::string(std::strerror(errno)) : "is the port in use, or the address not this machine's?") +
                     "; choose another port or address");
+    ::listen(listeningSocket, kListenBacklog);
 
     auto started = Measurement::start(*plan, machine);
     if (!started) return fail(started.error().message);

@@ -2,6 +2,7 @@
 // `perfdash-cli serve` run as a user runs it (PERFDASH_CLI, a separate
 // process), and what a client sees of it: HTTP answers through cpp-httplib's
 // client, raw bytes through a plain socket, and the counts in its /metrics.
+#include <QFile>
 #include <QProcess>
 #include <QtTest>
 
@@ -53,6 +54,15 @@ public:
     }
 
     int port() const { return port_; }
+
+    // The agent's resident memory now, KiB (VmRSS of /proc/PID/status); -1 if unreadable.
+    long residentKiB() const {
+        QFile status(QString("/proc/%1/status").arg(process_.processId()));
+        if (!status.open(QIODevice::ReadOnly)) return -1;
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').front().toLong();
+        return -1;
+    }
 
     // SIGTERM, then its exit code (-1: it did not exit by itself) and its stderr.
     int stop(std::string& err) {
