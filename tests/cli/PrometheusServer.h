@@ -2,6 +2,7 @@
 // A real Prometheus (Debian's package) run by a test on loopback: a free
 // port picked here, its data in the test's temporary directory, ready when
 // /-/ready answers; its HTTP API's answers as JSON.
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 
@@ -31,6 +32,14 @@ inline int freeLoopbackPort() {
         port = ntohs(a.sin_port);
     ::close(fd);
     return port;
+}
+
+// A token file as an agent and Prometheus want it: readable by its owner only.
+inline bool writePrivateFile(const QString& path, const QByteArray& contents) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size()) return false;
+    file.close();
+    return QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 
 class PrometheusServer {

@@ -99,11 +99,7 @@ private slots:
             QSKIP("prometheus is not installed (Debian package prometheus, packaging/debian-packages.txt)");
         QVERIFY(dir_.isValid());
         const QString token = dir_.filePath("token");
-        QFile tokenFile(token);
-        QVERIFY(tokenFile.open(QIODevice::WriteOnly));
-        tokenFile.write(QByteArray::fromStdString(kToken));
-        tokenFile.close();
-        QVERIFY(QFile::setPermissions(token, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        QVERIFY(writePrivateFile(token, QByteArray::fromStdString(kToken)));
         const std::string why = agent_.start(
             {"-g", "SOFTWARE", "-e", "page-faults,task-clock", "--interval", "1s", "--token-file", token});
         QVERIFY2(why.empty(), why.c_str());

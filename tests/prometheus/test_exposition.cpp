@@ -46,6 +46,17 @@ CounterTotals fixtureTotals(const std::string& groupName) {
     return totals;
 }
 
+// One second of the SOFTWARE group with one event.
+IntervalResult softwareInterval(EventResult event) {
+    IntervalResult i;
+    i.dt = 1;
+    GroupResult g;
+    g.name = "SOFTWARE";
+    g.events = {std::move(event)};
+    i.groups = {g};
+    return i;
+}
+
 std::vector<CpuLabels> fixtureLocations() {
     CpuLabels first;
     first.cpu = 0;
@@ -103,12 +114,7 @@ private slots:
 
     void prometheusTextIsExact() {
         CounterTotals totals;
-        IntervalResult i;
-        i.dt = 1;
-        GroupResult g;
-        g.name = "SOFTWARE";
-        g.events = {countedEvent("TASKCLOCK", "task-clock", "", {{1e9, 1}})};
-        i.groups = {g};
+        const IntervalResult i = softwareInterval(countedEvent("TASKCLOCK", "task-clock", "", {{1e9, 1}}));
         totals.add(i);
         totals.add(i);
         CpuLabels cpu;
@@ -136,13 +142,7 @@ private slots:
     // A hybrid CPU's core type and a cgroup (serve --cgroup) label their locations; promtool accepts them.
     void coreTypeAndCgroupLabels() {
         CounterTotals totals;
-        IntervalResult i;
-        i.dt = 1;
-        GroupResult g;
-        g.name = "SOFTWARE";
-        g.events = {countedEvent("FAULTS", "page-faults", "", {{3, 1}, {4, 1}})};
-        i.groups = {g};
-        totals.add(i);
+        totals.add(softwareInterval(countedEvent("FAULTS", "page-faults", "", {{3, 1}, {4, 1}})));
         CpuLabels pCore;
         pCore.cpu = 0;
         pCore.coreType = "cpu_core";
