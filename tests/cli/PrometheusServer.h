@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QStringList>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -40,6 +41,19 @@ inline bool writePrivateFile(const QString& path, const QByteArray& contents) {
     if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size()) return false;
     file.close();
     return QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+// A configuration that scrapes `targets` (host:port) every second with the token in `tokenFile`,
+// evaluating `rulesFile`'s rules every second if one is given.
+inline bool writeScrapeConfig(const QString& path, const QString& tokenFile, const QStringList& targets,
+                              const QString& rulesFile = {}) {
+    QString yaml = "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n";
+    if (!rulesFile.isEmpty()) yaml += "rule_files: ['" + rulesFile + "']\n";
+    yaml += "scrape_configs:\n  - job_name: perfdash\n    authorization: {credentials_file: '" + tokenFile +
+            "'}\n    static_configs:\n      - targets: ['" + targets.join("', '") + "']\n";
+    QFile file(path);
+    const QByteArray bytes = yaml.toUtf8();
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
 
 class PrometheusServer {

@@ -45,6 +45,7 @@ public:
             const size_t at = err_.find("serving on 127.0.0.1:");
             if (at == std::string::npos) continue;
             const size_t end = err_.find(' ', at + 21);
+            if (end == std::string::npos) continue; // the line came in pieces: its port may be cut short
             if (auto port = parseUnsigned(err_.substr(at + 21, end - at - 21))) {
                 port_ = static_cast<int>(*port);
                 return {};

@@ -113,18 +113,7 @@ private slots:
         QVERIFY2(generate.exitCode() == 0, generate.readAllStandardError().constData());
 
         const QString config = dir_.filePath("prometheus.yml");
-        QFile file(config);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QString("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                           "rule_files: ['%1']\n"
-                           "scrape_configs:\n  - job_name: perfdash\n"
-                           "    authorization: {credentials_file: '%3'}\n    static_configs:\n"
-                           "      - targets: ['127.0.0.1:%2']\n")
-                       .arg(rules)
-                       .arg(agent_.port())
-                       .arg(token)
-                       .toUtf8());
-        file.close();
+        QVERIFY(writeScrapeConfig(config, token, {QString("127.0.0.1:%1").arg(agent_.port())}, rules));
         QVERIFY2(prometheus_.start(config, dir_.filePath("data")), prometheus_.output().constData());
     }
 

@@ -116,27 +116,18 @@ private slots:
             QProcess& agent = *agents_[static_cast<size_t>(i)];
             QByteArray said;
             const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
-            while (!said.contains("serving on") && agent.state() != QProcess::NotRunning &&
+            const QByteArray serving = "serving on " + addresses_[i].toUtf8(); // the whole line may come in pieces
+            while (!said.contains(serving) && agent.state() != QProcess::NotRunning &&
                    std::chrono::steady_clock::now() < deadline) {
                 agent.waitForReadyRead(200);
                 said += agent.readAll();
             }
-            QVERIFY2(said.contains("serving on " + addresses_[i].toUtf8()),
+            QVERIFY2(said.contains(serving),
                      qPrintable("agent " + QString::number(i) + " in " + nsName(i) + " did not serve: " + said));
         }
 
-        QString targets;
-        for (const QString& a : addresses_) targets += (targets.isEmpty() ? "'" : ", '") + a + "'";
         const QString config = dir_.filePath("prometheus.yml");
-        QFile yml(config);
-        QVERIFY(yml.open(QIODevice::WriteOnly));
-        yml.write(QString("global:\n  scrape_interval: 1s\n"
-                          "scrape_configs:\n  - job_name: perfdash\n"
-                          "    authorization: {credentials_file: '%1'}\n"
-                          "    static_configs:\n      - targets: [%2]\n")
-                      .arg(token, targets)
-                      .toUtf8());
-        yml.close();
+        QVERIFY(writeScrapeConfig(config, token, addresses_));
         QVERIFY2(prometheus_.start(config, dir_.filePath("data")), prometheus_.output().constData());
     }
 
