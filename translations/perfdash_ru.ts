@@ -142,6 +142,33 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentStream</name>
+    <message>
+        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
+        <translation>%1 прислал более 64 МиБ без перевода строки: это агент perfdash?</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (401): check the host&apos;s token</source>
+        <translation>%1 отклонил токен (401): проверьте токен этого узла</translation>
+    </message>
+    <message>
+        <source>%1 serves as many streams as it allows (503); try again later</source>
+        <translation>%1 уже обслуживает столько потоков, сколько допускает (503); попробуйте позже</translation>
+    </message>
+    <message>
+        <source>%1 answered %2: %3</source>
+        <translation>%1 ответил %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 ended the stream (the agent stopped)</source>
+        <translation>%1 завершил поток (агент остановлен)</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AppOptions</name>
     <message>
         <source>%1 needs a value (see perfdash --help)</source>
@@ -1323,6 +1350,37 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FleetModel</name>
+    <message>
+        <source>connecting</source>
+        <translation>подключение</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>в работе</translation>
+    </message>
+    <message>
+        <source>%1 has no value of %2</source>
+        <translation>у %1 нет значения %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 stands out from the other hosts&apos;</source>
+        <translation>%2 узла %1 заметно отличается от значений других узлов</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Узел</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>%1 in each host&apos;s latest interval; ⚠: it stands out from the other hosts&apos;</source>
+        <translation>%1 в последнем интервале каждого узла; ⚠: заметно отличается от других узлов</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1470,6 +1528,53 @@ Cycles from %6.</source>
     <message>
         <source>NUMA %1</source>
         <translation>NUMA %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HostsPage</name>
+    <message>
+        <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
+        <translation>«%1» — не host:port: напишите, например, node07:9464, 10.0.0.7:9464 или [fd00::7]:9464</translation>
+    </message>
+    <message>
+        <source>&amp;Remove host</source>
+        <translation>&amp;Удалить узел</translation>
+    </message>
+    <message>
+        <source>host:port of a perfdash-cli serve agent, e.g. node07:9464</source>
+        <translation>host:port агента perfdash-cli serve, например node07:9464</translation>
+    </message>
+    <message>
+        <source>its token (the contents of its --token-file); empty for none</source>
+        <translation>его токен (содержимое его --token-file); пусто, если токена нет</translation>
+    </message>
+    <message>
+        <source>&amp;Add host</source>
+        <translation>&amp;Добавить узел</translation>
+    </message>
+    <message>
+        <source>A&amp;gent:</source>
+        <translation>&amp;Агент:</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>&amp;Токен:</translation>
+    </message>
+    <message>
+        <source>Click a host&apos;s name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts&apos;.</source>
+        <translation>Щёлкните имя узла, чтобы следить за ним на страницах «Сводка» и «Живые данные». Значение с ⚠ заметно отличается от других узлов.</translation>
+    </message>
+    <message>
+        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval&apos;s key metrics side by side; sort by a column to find the odd one.</source>
+        <translation>Узлы, на которых работает &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (агент perfdash). Ключевые метрики их последнего интервала рядом; отсортируйте по столбцу, чтобы найти выделяющийся.</translation>
+    </message>
+    <message>
+        <source>The token of %1 cannot be kept: %2</source>
+        <translation>Не удаётся сохранить токен %1: %2</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s</source>
+        <translation>%1; повторная попытка через %2 с</translation>
     </message>
 </context>
 <context>
@@ -1861,6 +1966,22 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;Replay&lt;/b&gt; of %1: &lt;b&gt;synthetic data&lt;/b&gt;, not measured on any machine (%2). %3</source>
         <translation>&lt;b&gt;Воспроизведение&lt;/b&gt; %1: &lt;b&gt;синтетические данные&lt;/b&gt;, не измерены ни на одной машине (%2). %3</translation>
+    </message>
+    <message>
+        <source>H&amp;osts</source>
+        <translation>&amp;Узлы</translation>
+    </message>
+    <message>
+        <source>Stop the measurement first: the Live page shows one run at a time</source>
+        <translation>Сначала остановите измерение: страница «Живые данные» показывает один запуск за раз</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: live from its agent, from the next interval on</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: данные от его агента в реальном времени, начиная со следующего интервала</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,33 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentStream</name>
+    <message>
+        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
+        <translation>%1 发送了超过 64 MiB 却没有换行：它是 perfdash 代理吗？</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (401): check the host&apos;s token</source>
+        <translation>%1 拒绝了令牌（401）：请检查该主机的令牌</translation>
+    </message>
+    <message>
+        <source>%1 serves as many streams as it allows (503); try again later</source>
+        <translation>%1 已达到允许的流数量上限（503）；请稍后再试</translation>
+    </message>
+    <message>
+        <source>%1 answered %2: %3</source>
+        <translation>%1 返回 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 ended the stream (the agent stopped)</source>
+        <translation>%1 结束了数据流（代理已停止）</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AppOptions</name>
     <message>
         <source>%1 needs a value (see perfdash --help)</source>
@@ -1323,6 +1350,37 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FleetModel</name>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>%1 has no value of %2</source>
+        <translation>%1 没有 %2 的值</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 stands out from the other hosts&apos;</source>
+        <translation>%1 的 %2 明显不同于其他主机</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>%1 in each host&apos;s latest interval; ⚠: it stands out from the other hosts&apos;</source>
+        <translation>%1，取自每台主机的最新区间；⚠：明显不同于其他主机</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1468,6 +1526,53 @@ Cycles from %6.</source>
     <message>
         <source>NUMA %1</source>
         <translation>NUMA %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HostsPage</name>
+    <message>
+        <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
+        <translation>“%1”不是 host:port：请写成例如 node07:9464、10.0.0.7:9464 或 [fd00::7]:9464</translation>
+    </message>
+    <message>
+        <source>&amp;Remove host</source>
+        <translation>移除主机(&amp;R)</translation>
+    </message>
+    <message>
+        <source>host:port of a perfdash-cli serve agent, e.g. node07:9464</source>
+        <translation>perfdash-cli serve 代理的 host:port，例如 node07:9464</translation>
+    </message>
+    <message>
+        <source>its token (the contents of its --token-file); empty for none</source>
+        <translation>它的令牌（其 --token-file 的内容）；没有则留空</translation>
+    </message>
+    <message>
+        <source>&amp;Add host</source>
+        <translation>添加主机(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A&amp;gent:</source>
+        <translation>代理(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Click a host&apos;s name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts&apos;.</source>
+        <translation>点击主机名，即可在“概览”和“实时”页面中查看它。标有 ⚠ 的值明显不同于其他主机。</translation>
+    </message>
+    <message>
+        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval&apos;s key metrics side by side; sort by a column to find the odd one.</source>
+        <translation>运行 &lt;tt&gt;perfdash-cli serve&lt;/tt&gt;（perfdash 代理）的主机。并列显示它们最新区间的关键指标；按某一列排序即可找出异常者。</translation>
+    </message>
+    <message>
+        <source>The token of %1 cannot be kept: %2</source>
+        <translation>无法保存 %1 的令牌：%2</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s</source>
+        <translation>%1；%2 秒后重试</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +1962,22 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;Replay&lt;/b&gt; of %1: &lt;b&gt;synthetic data&lt;/b&gt;, not measured on any machine (%2). %3</source>
         <translation>&lt;b&gt;回放&lt;/b&gt; %1：&lt;b&gt;合成数据&lt;/b&gt;，未在任何机器上测量（%2）。%3</translation>
+    </message>
+    <message>
+        <source>H&amp;osts</source>
+        <translation>主机(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Stop the measurement first: the Live page shows one run at a time</source>
+        <translation>请先停止测量：“实时”页面一次只显示一次运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: live from its agent, from the next interval on</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：来自其代理的实时数据，从下一个区间开始</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2</translation>
     </message>
 </context>
 <context>

@@ -41,10 +41,14 @@ namespace {
 constexpr size_t kServerThreads = 4;
 constexpr size_t kMaxQueuedConnections = 64;
 constexpr time_t kClientTimeoutS = 5;
+// Debian's libcpp-httplib listens with a backlog of 5: a hundred scrapers connecting at once would overflow
+// it and wait out the kernel's SYN retries (1 s, 3 s, ...). listen() again on the bound socket raises it.
+constexpr int kListenBacklog = 1024;
 
 CommandLine serveCommandLine() {
     CommandLine cl("serve", "", "count whole CPUs continuously and serve the counts to Prometheus (OpenMetrics)",
-                   "The perfdash agent: counts the groups and events system-wide on every CPU of -c, without end, "
+                   "The perfdash agent: counts the groups and events system-wide on every CPU of -c (or only the "
+                   "tasks of each --cgroup there), without end, "
                    "and serves the counts since it started on GET /metrics as OpenMetrics text (Prometheus's text "
                    "format 0.0.4 when the client does not ask for OpenMetrics), and what it counts, on which "
                    "machine, on GET /api/v1/info as JSON. Raw counts only: metrics such as CPI are computed in "
@@ -60,10 +64,14 @@ CommandLine serveCommandLine() {
                .help = "the CPUs to count (likwid CPU-list syntax)", .defaultValue = "every online CPU"});
     cl.option({.longName = "--interval", .valueName = "DURATION",
                .help = "how often the counters are read into the totals", .defaultValue = "1s"});
+    cl.option({"", "--cgroup", "PATH", "count only the tasks of this cgroup, on every CPU (perf's cgroup mode; a "
+               "path under the cgroup v2 mount, e.g. system.slice/job42.scope, or an absolute one); repeatable: "
+               "each cgroup's counts are labelled cgroup=\"PATH\"", true});
     cl.option({"", "--token-file", "FILE",
                "require 'Authorization: Bearer <token>' with the token in FILE (not readable by every user)"});
     cl.example("-g SOFTWARE", "Count the SOFTWARE group on every CPU; serve on 127.0.0.1:9464");
     cl.example("--listen 0.0.0.0:9464 --token-file /etc/perfdash/token -g CPI", "Serve the network, with a token");
+    cl.example("-g SOFTWARE --cgroup system.slice/slurmstepd.scope", "Count one cgroup's tasks (a job, a container)");
     return cl;
 }
 
@@ -162,6 +170,8 @@ std::vector<CpuLabels> cpuLabels(const std::vector<LocationInfo>& locations, Mac
     for (const LocationInfo& l : locations) {
         CpuLabels labels;
         labels.cpu = l.id;
+        labels.coreType = l.coreType;
+        labels.cgroup = l.cgroup;
         if (const auto& topology = machine.topology())
             if (const HwThread* t = topology->hwThread(l.id)) {
                 labels.socket = t->packageId;
@@ -188,6 +198,7 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             {"machine", machine.machineJson()},
             {"capabilities", toJson(probeCapabilities(machine))},
             {"cpus", plan.cpus},
+            {"cgroups", plan.request.cgroups},
             {"groups", std::move(counted)},
             {"interval_s", std::chrono::duration<double>(plan.request.interval).count()},
             {"started_at", m.startedAt()},
@@ -242,6 +253,7 @@ int serveCommand(const ParsedArgs& args) {
     request.mode = MeasurementRequest::Mode::SystemWide;
     request.groups = args.values("--group");
     request.events = args.values("--events");
+    request.cgroups = args.values("--cgroup");
     request.keepIntervals = false; // the totals are all that is kept: memory stays flat
     request.interval = std::chrono::seconds(1);
     if (auto interval = args.value("--interval")) {
@@ -274,13 +286,18 @@ int serveCommand(const ParsedArgs& args) {
     };
     // httplib's default also sets SO_REUSEPORT, which would let a second agent share the port and take half
     // its scrapes; SO_REUSEADDR alone lets a restarted agent bind while old connections linger.
-    server.set_socket_options([](int sock) {
+    int listeningSocket = -1;
+    server.set_socket_options([&listeningSocket](int sock) {
         const int yes = 1;
         setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listeningSocket = sock;
     });
     server.set_read_timeout(kClientTimeoutS);
     server.set_write_timeout(kClientTimeoutS);
     server.set_keep_alive_timeout(kClientTimeoutS);
+    // One answer per connection: an idle kept-alive connection would hold one of the few server threads for
+    // the keep-alive timeout, and scrapers that keep theirs (Prometheus does) would starve the others.
+    server.set_keep_alive_max_count(1);
     errno = 0;
     int port = listen->port;
     const bool bound = port == 0 ? (port = server.bind_to_any_port(listen->host)) > 0
@@ -289,6 +306,7 @@ int serveCommand(const ParsedArgs& args) {
         return fail("--listen " + args.value("--listen").value_or("127.0.0.1:9464") + ": cannot listen there: " +
                     (errno ? std::string(std::strerror(errno)) : "is the port in use, or the address not this machine's?") +
                     "; choose another port or address");
+    ::listen(listeningSocket, kListenBacklog);
 
     auto started = Measurement::start(*plan, machine);
     if (!started) return fail(started.error().message);

@@ -4,7 +4,7 @@ namespace perfdash {
 
 std::string CounterLocation::label() const {
     switch (kind) {
-    case Kind::Cpu: return "cpu" + std::to_string(id);
+    case Kind::Cpu: return "cpu" + std::to_string(id) + (cgroup.empty() ? "" : " of cgroup " + cgroup);
     case Kind::Thread: return "tid " + std::to_string(id);
     case Kind::Process: return "pid " + std::to_string(id);
     }

@@ -37,6 +37,9 @@ struct CountingScope {
     int pid = -1;
     std::vector<int> tids;
     std::vector<int> cpus;
+    // Cpus only: count each cgroup on each CPU, only while a task of it runs
+    // there (perf's cgroup mode); empty: everything on the CPUs.
+    std::vector<std::string> cgroups;
     bool inherit = true;       // count threads and children created later
     bool enableOnExec = false; // a launched task held before exec: counters start exactly at exec
 };
@@ -44,9 +47,14 @@ struct CountingScope {
 // A column of the result: where a set of counter values comes from.
 struct CounterLocation {
     enum class Kind { Cpu, Thread, Process };
+    // Not an aggregate, so that {Kind::Cpu, 3} needs no cgroup (-Wextra's missing-initializer).
+    CounterLocation(Kind kind = Kind::Cpu, int id = 0, std::string cgroup = {})
+        : kind(kind), id(id), cgroup(std::move(cgroup)) {}
+
     Kind kind = Kind::Cpu;
     int id = 0;
-    std::string label() const; // "cpu3", "tid 1234", "pid 42"
+    std::string cgroup;        // a CPU counted for one cgroup: its name (core/sys/Cgroup.h)
+    std::string label() const; // "cpu3", "tid 1234", "pid 42", "cpu3 of cgroup NAME"
 };
 
 // How one slot of the event set fared when opened.

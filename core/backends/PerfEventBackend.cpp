@@ -8,6 +8,7 @@
 
 #include "core/backends/PerfEventCounterSet.h"
 #include "core/backends/PerfEventGroupPlan.h"
+#include "core/sys/Cgroup.h"
 
 namespace perfdash {
 
@@ -19,11 +20,12 @@ constexpr uint64_t kGroupReadFormat =
 // Where one location's counters are attached, in perf_event_open's terms.
 struct OpenTarget {
     CounterLocation location;
-    pid_t pid = -1;
+    pid_t pid = -1; // with cgroup mode: the cgroup directory's fd
     int cpu = -1;
+    bool cgroup = false;
 };
 
-Result<std::vector<OpenTarget>> openTargets(const CountingScope& scope) {
+Result<std::vector<OpenTarget>> openTargets(const CountingScope& scope, const std::vector<CgroupDirectory>& cgroups) {
     std::vector<OpenTarget> targets;
     for (int cpu : scope.cpus)
         if (cpu < 0) return makeError("invalid CPU number " + std::to_string(cpu) + " in the counting scope");
@@ -44,7 +46,11 @@ Result<std::vector<OpenTarget>> openTargets(const CountingScope& scope) {
         break;
     case CountingScope::Kind::Cpus:
         if (scope.cpus.empty()) return makeError("no CPUs to count: the system-wide scope lists no CPUs");
-        for (int cpu : scope.cpus) targets.push_back({{CounterLocation::Kind::Cpu, cpu}, -1, cpu});
+        if (cgroups.empty())
+            for (int cpu : scope.cpus) targets.push_back({{CounterLocation::Kind::Cpu, cpu}, -1, cpu});
+        for (const CgroupDirectory& c : cgroups)
+            for (int cpu : scope.cpus)
+                targets.push_back({{CounterLocation::Kind::Cpu, cpu, c.name}, c.fd.get(), cpu, true});
         break;
     }
     return targets;
@@ -65,7 +71,8 @@ perf_event_attr attrFor(const PerfEncoding& encoding, const CountingScope& scope
 }
 
 int openOn(perf_event_attr& attr, const OpenTarget& target, int leaderFd) {
-    const int fd = perfEventOpen(attr, target.pid, target.cpu, leaderFd, PERF_FLAG_FD_CLOEXEC);
+    const unsigned long flags = PERF_FLAG_FD_CLOEXEC | (target.cgroup ? PERF_FLAG_PID_CGROUP : 0);
+    const int fd = perfEventOpen(attr, target.pid, target.cpu, leaderFd, flags);
     return fd >= 0 ? fd : -errno;
 }
 
@@ -196,7 +203,16 @@ PerfEventBackend::PerfEventBackend(PerfPermissions permissions) : permissions_(p
 
 Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& events, const CountingScope& scope) {
     if (events.empty()) return makeError("no events to count: the event set is empty");
-    auto targets = openTargets(scope);
+    if (!scope.cgroups.empty() && scope.kind != CountingScope::Kind::Cpus)
+        return makeError("a cgroup is counted on whole CPUs only (system-wide, -c CPUS)");
+    // Open while the events are opened; the kernel keeps its own reference to each cgroup after that.
+    std::vector<CgroupDirectory> cgroups;
+    for (const std::string& path : scope.cgroups) {
+        auto cgroup = openCgroup(path);
+        if (!cgroup) return cgroup.error();
+        cgroups.push_back(std::move(*cgroup));
+    }
+    auto targets = openTargets(scope, cgroups);
     if (!targets) return targets.error();
     const bool perThreadScope = scope.kind == CountingScope::Kind::Threads;
 
@@ -237,12 +253,14 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
     if (plan.groups.empty()) return makeError(nothingOpened(events, plan, (*targets)[first].location));
 
     std::vector<CounterLocation> locations;
+    std::vector<OpenTarget> openedAt; // parallel to locations
     std::vector<PerfEventLocationFds> fds;
     // The planning fds of confined events are spread over several locations:
     // open every location afresh instead.
     if (confined) closePlannedFds(plan);
     else {
         locations.push_back((*targets)[first].location);
+        openedAt.push_back((*targets)[first]);
         fds.push_back(adoptPlannedFds(plan));
     }
     for (size_t t = confined ? first : first + 1; t < targets->size(); ++t) {
@@ -254,16 +272,18 @@ Result<std::unique_ptr<CounterSet>> PerfEventBackend::open(const EventSet& event
                              " although it opened on " + (*targets)[first].location.label() + ": " +
                              explainPerfOpenError(r.error, events[r.failedSlot].event, permissions_));
         locations.push_back(target.location);
+        openedAt.push_back(target);
         fds.push_back(std::move(r.fds));
     }
 
+    // A task's or a cgroup's counter on a CPU is enabled only while it runs there: its residency tells
+    // an exact 0 (it did not run) from a count never taken.
     const bool perCpuTask = scope.kind == CountingScope::Kind::Task && !scope.cpus.empty();
     for (size_t l = 0; l < fds.size(); ++l) {
         if (Status s = learnEventIds(fds[l], plan, locations[l]); !s) return s.error();
-        if (perCpuTask) {
-            const OpenTarget target{locations[l], scope.pid, locations[l].id};
-            if (Status s = openResidency(fds[l], scope, target, permissions_); !s) return s.error();
-        }
+        if (perCpuTask || !cgroups.empty())
+            if (Status s = openResidency(fds[l], scope, openedAt[l], permissions_); !s) return s.error();
+        fds[l].residencyIsEnabledTime = perCpuTask;
     }
     return std::unique_ptr<CounterSet>(
         std::make_unique<PerfEventCounterSet>(std::move(locations), std::move(plan.slotStatus), std::move(fds)));

@@ -110,6 +110,7 @@ Status PerfEventCounterSet::applyResidency(size_t location, Snapshot& out) {
     // time can only exceed it by what ran between the reads; max() keeps
     // running <= enabled.
     out.residentNs[location] = residency[2];
+    if (!fds_[location].residencyIsEnabledTime) return {};
     const size_t base = location * slots_.size();
     for (size_t s = 0; s < slots_.size(); ++s) {
         if (!slots_[s].opened) continue;

@@ -26,7 +26,11 @@ struct PerfEventLocationFds {
     // count up by the time the task spent elsewhere. This counter's running
     // time is the time the task spent on this CPU; it replaces time_enabled,
     // so that enabled/running measures multiplexing only.
+    // Also for a cgroup counted per CPU, whose events' time_enabled is
+    // already the cgroup's time there: its counter only tells an exact 0 (no
+    // task of the cgroup ran there) from a count never taken.
     UniqueFd residency;
+    bool residencyIsEnabledTime = true;
 };
 
 // Thread safety: read() from one thread at a time (the sampler); enable() and

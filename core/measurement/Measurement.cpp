@@ -117,6 +117,7 @@ Status Measurement::launch() {
     std::vector<LocationInfo> locations;
     for (const auto& l : counters_->locations()) {
         locations.push_back(locationInfo(l));
+        locations.back().cgroup = l.cgroup;
         if (l.kind == CounterLocation::Kind::Cpu)
             if (const SysfsPmu* core = machine_.resolver().pmus().hybridCoreOf(l.id))
                 locations.back().coreType = core->name;

@@ -270,6 +270,11 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     }
     plan.scope.cpus = plan.cpus;
     plan.scope.inherit = true;
+    if (!request.cgroups.empty()) {
+        if (request.mode != Mode::SystemWide || direct)
+            return makeError("a cgroup is counted on whole CPUs with the perf backend only (system-wide, -c CPUS)");
+        plan.scope.cgroups = request.cgroups;
+    }
     if (direct) {
         auto counted = direct->describeScope(plan.scope);
         if (!counted) return counted.error();

@@ -29,6 +29,9 @@ struct MeasurementRequest {
     // SystemWide with a command: the program is pinned to `cpuList` too,
     // which is what likwid-perfctr -C does (pin, and count whole CPUs).
     bool pinCommand = false;
+    // SystemWide: count only the tasks of these cgroups, each on every CPU
+    // (perf's cgroup mode; paths as core/sys/Cgroup.h reads them).
+    std::vector<std::string> cgroups;
 
     std::vector<std::string> groups; // performance group names or files, one kernel group set each
     std::vector<std::string> events; // event lists (-e), measured together as one set

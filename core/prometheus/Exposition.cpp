@@ -27,6 +27,8 @@ std::string labelsOf(const ExpositionInput& input, const CounterTotals::Event& e
         if (l.cpu >= 0) addLabel(out, "cpu", std::to_string(l.cpu));
         if (l.socket >= 0) addLabel(out, "socket", std::to_string(l.socket));
         if (l.numaNode >= 0) addLabel(out, "numa_node", std::to_string(l.numaNode));
+        if (!l.coreType.empty()) addLabel(out, "core_type", l.coreType);
+        if (!l.cgroup.empty()) addLabel(out, "cgroup", l.cgroup);
     }
     addLabel(out, "group", event.group);
     addLabel(out, "counter", event.counter);

@@ -12,7 +12,8 @@
 //   perfdash_multiplex_enabled_seconds how long each event was enabled
 //   perfdash_multiplex_running_seconds how long it was on a hardware counter
 // running / enabled is the multiplexing coverage. Labels: host, cpu,
-// socket and numa_node where known, group, counter (the group's slot), event.
+// socket, numa_node, core_type (hybrid CPUs) and cgroup where they apply,
+// group, counter (the group's slot), event.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,12 +47,13 @@ private:
     std::vector<Event> events_;
 };
 
-// A location's labels; -1: not known (left out). No core type yet: core/topology
-// does not tell a hybrid CPU's core kinds apart.
+// A location's labels; -1 or empty: not known or not applicable (left out).
 struct CpuLabels {
     int cpu = -1;
     int socket = -1;
     int numaNode = -1;
+    std::string coreType; // a hybrid CPU's core PMU (cpu_core, cpu_atom)
+    std::string cgroup;   // counted for one cgroup only (serve --cgroup)
 };
 
 struct ExpositionInput {

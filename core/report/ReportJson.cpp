@@ -121,6 +121,7 @@ ojson locationsToJson(const std::vector<LocationInfo>& locations) {
         if (!l.host.empty()) location["host"] = l.host;
         if (l.rank) location["rank"] = *l.rank;
         if (!l.coreType.empty()) location["core_type"] = l.coreType;
+        if (!l.cgroup.empty()) location["cgroup"] = l.cgroup;
         out.push_back(std::move(location));
     }
     return out;

@@ -253,6 +253,7 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
         if (p.has(l, "host")) location.host = p.string(p.member(l, "host"));
         if (p.has(l, "rank")) location.rank = p.optionalInteger(p.member(l, "rank"));
         if (p.has(l, "core_type")) location.coreType = p.string(p.member(l, "core_type"));
+        if (p.has(l, "cgroup")) location.cgroup = p.string(p.member(l, "cgroup"));
         locations.push_back(std::move(location));
     }
     return locations;

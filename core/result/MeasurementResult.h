@@ -104,6 +104,7 @@ struct LocationInfo {
     std::string kind; // "cpu", "thread", "process"
     int id = 0;
     std::string coreType;    // a CPU of a hybrid CPU: its core type's PMU ("cpu_core", "cpu_atom"); else empty
+    std::string cgroup;      // a CPU counted for one cgroup only (serve --cgroup): its name; else empty
     std::string host;        // merged reports: the host it was counted on; empty: the report's own machine
     std::optional<int> rank; // merged reports: the MPI rank of the run it comes from, where known
 };

@@ -2,6 +2,7 @@
 // `perfdash-cli serve` run as a user runs it (PERFDASH_CLI, a separate
 // process), and what a client sees of it: HTTP answers through cpp-httplib's
 // client, raw bytes through a plain socket, and the counts in its /metrics.
+#include <QFile>
 #include <QProcess>
 #include <QtTest>
 
@@ -44,6 +45,7 @@ public:
             const size_t at = err_.find("serving on 127.0.0.1:");
             if (at == std::string::npos) continue;
             const size_t end = err_.find(' ', at + 21);
+            if (end == std::string::npos) continue; // the line came in pieces: its port may be cut short
             if (auto port = parseUnsigned(err_.substr(at + 21, end - at - 21))) {
                 port_ = static_cast<int>(*port);
                 return {};
@@ -53,6 +55,15 @@ public:
     }
 
     int port() const { return port_; }
+
+    // The agent's resident memory now, KiB (VmRSS of /proc/PID/status); -1 if unreadable.
+    long residentKiB() const {
+        QFile status(QString("/proc/%1/status").arg(process_.processId()));
+        if (!status.open(QIODevice::ReadOnly)) return -1;
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').front().toLong();
+        return -1;
+    }
 
     // SIGTERM, then its exit code (-1: it did not exit by itself) and its stderr.
     int stop(std::string& err) {

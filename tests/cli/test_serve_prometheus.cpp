@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "PrometheusServer.h"
 #include "ServeAgent.h"
 
 using namespace perfdash;
@@ -33,20 +34,6 @@ const std::string kFaultsOfCpu0 = "perfdash_event_total{event=\"page-faults\",gr
 const std::string kRulesWindow = "20s";
 // The agent requires it, and Prometheus sends it from its credentials file, as the README sets them up.
 const std::string kToken = "prometheus-test-token";
-
-int freePort() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof a;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0)
-        port = ntohs(a.sin_port);
-    ::close(fd);
-    return port;
-}
 
 double nowSeconds() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -71,17 +58,10 @@ class TestServePrometheus : public QObject {
 
     QTemporaryDir dir_;
     ServeAgent agent_;
-    QProcess prometheus_;
-    int prometheusPort_ = 0;
+    PrometheusServer prometheus_;
 
     std::optional<json> api(const std::string& path, const httplib::Params& params) {
-        httplib::Client client("127.0.0.1", prometheusPort_);
-        client.set_read_timeout(30);
-        auto res = client.Get(path.c_str(), params, httplib::Headers{});
-        if (!res || res->status != 200) return std::nullopt;
-        json j = json::parse(res->body, nullptr, false);
-        if (!j.is_object() || j.value("status", "") != "success") return std::nullopt;
-        return j["data"];
+        return prometheus_.api(path, params);
     }
 
     // The result of an instant query (at `time` if given), or nullopt.
@@ -112,39 +92,14 @@ class TestServePrometheus : public QObject {
         return Served{sent, nowSeconds(), *v};
     }
 
-    bool startPrometheus(const QString& config) {
-        const QString data = dir_.filePath("data");
-        for (int attempt = 0; attempt < 3; ++attempt) { // the port picked may be taken in between
-            prometheusPort_ = freePort();
-            prometheus_.setProcessChannelMode(QProcess::MergedChannels);
-            prometheus_.start(QStandardPaths::findExecutable("prometheus"),
-                              {"--config.file=" + config, "--storage.tsdb.path=" + data,
-                               "--web.listen-address=127.0.0.1:" + QString::number(prometheusPort_),
-                               "--log.level=warn"});
-            const auto deadline = Clock::now() + std::chrono::seconds(90);
-            while (Clock::now() < deadline && prometheus_.state() != QProcess::NotRunning) {
-                httplib::Client client("127.0.0.1", prometheusPort_);
-                if (auto res = client.Get("/-/ready"); res && res->status == 200) return true;
-                prometheus_.waitForFinished(250);
-            }
-            prometheus_.kill();
-            prometheus_.waitForFinished(10000);
-        }
-        return false;
-    }
-
 private slots:
     void initTestCase() {
         if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
-        if (QStandardPaths::findExecutable("prometheus").isEmpty())
+        if (PrometheusServer::executable().isEmpty())
             QSKIP("prometheus is not installed (Debian package prometheus, packaging/debian-packages.txt)");
         QVERIFY(dir_.isValid());
         const QString token = dir_.filePath("token");
-        QFile tokenFile(token);
-        QVERIFY(tokenFile.open(QIODevice::WriteOnly));
-        tokenFile.write(QByteArray::fromStdString(kToken));
-        tokenFile.close();
-        QVERIFY(QFile::setPermissions(token, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        QVERIFY(writePrivateFile(token, QByteArray::fromStdString(kToken)));
         const std::string why = agent_.start(
             {"-g", "SOFTWARE", "-e", "page-faults,task-clock", "--interval", "1s", "--token-file", token});
         QVERIFY2(why.empty(), why.c_str());
@@ -158,29 +113,12 @@ private slots:
         QVERIFY2(generate.exitCode() == 0, generate.readAllStandardError().constData());
 
         const QString config = dir_.filePath("prometheus.yml");
-        QFile file(config);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QString("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                           "rule_files: ['%1']\n"
-                           "scrape_configs:\n  - job_name: perfdash\n"
-                           "    authorization: {credentials_file: '%3'}\n    static_configs:\n"
-                           "      - targets: ['127.0.0.1:%2']\n")
-                       .arg(rules)
-                       .arg(agent_.port())
-                       .arg(token)
-                       .toUtf8());
-        file.close();
-        QVERIFY2(startPrometheus(config), prometheus_.readAll().constData());
+        QVERIFY(writeScrapeConfig(config, token, {QString("127.0.0.1:%1").arg(agent_.port())}, rules));
+        QVERIFY2(prometheus_.start(config, dir_.filePath("data")), prometheus_.output().constData());
     }
 
     void cleanupTestCase() {
-        if (prometheus_.state() != QProcess::NotRunning) {
-            prometheus_.terminate();
-            if (!prometheus_.waitForFinished(30000)) {
-                prometheus_.kill();
-                prometheus_.waitForFinished(10000);
-            }
-        }
+        prometheus_.stop();
         std::string err;
         if (agent_.port()) QCOMPARE(agent_.stop(err), 0);
     }

@@ -46,6 +46,17 @@ CounterTotals fixtureTotals(const std::string& groupName) {
     return totals;
 }
 
+// One second of the SOFTWARE group with one event.
+IntervalResult softwareInterval(EventResult event) {
+    IntervalResult i;
+    i.dt = 1;
+    GroupResult g;
+    g.name = "SOFTWARE";
+    g.events = {std::move(event)};
+    i.groups = {g};
+    return i;
+}
+
 std::vector<CpuLabels> fixtureLocations() {
     CpuLabels first;
     first.cpu = 0;
@@ -103,12 +114,7 @@ private slots:
 
     void prometheusTextIsExact() {
         CounterTotals totals;
-        IntervalResult i;
-        i.dt = 1;
-        GroupResult g;
-        g.name = "SOFTWARE";
-        g.events = {countedEvent("TASKCLOCK", "task-clock", "", {{1e9, 1}})};
-        i.groups = {g};
+        const IntervalResult i = softwareInterval(countedEvent("TASKCLOCK", "task-clock", "", {{1e9, 1}}));
         totals.add(i);
         totals.add(i);
         CpuLabels cpu;
@@ -131,6 +137,31 @@ private slots:
         QCOMPARE(contentType(ExpositionFormat::PrometheusText), "text/plain; version=0.0.4; charset=utf-8");
         QCOMPARE(contentType(ExpositionFormat::OpenMetrics),
                  "application/openmetrics-text; version=1.0.0; charset=utf-8");
+    }
+
+    // A hybrid CPU's core type and a cgroup (serve --cgroup) label their locations; promtool accepts them.
+    void coreTypeAndCgroupLabels() {
+        CounterTotals totals;
+        totals.add(softwareInterval(countedEvent("FAULTS", "page-faults", "", {{3, 1}, {4, 1}})));
+        CpuLabels pCore;
+        pCore.cpu = 0;
+        pCore.coreType = "cpu_core";
+        pCore.cgroup = "jobs/42";
+        CpuLabels eCore = pCore;
+        eCore.cpu = 16;
+        eCore.coreType = "cpu_atom";
+        const std::string text = formatExposition({"h", {pCore, eCore}, totals}, ExpositionFormat::PrometheusText);
+        const std::string tail = ",group=\"SOFTWARE\",counter=\"FAULTS\",event=\"page-faults\"}";
+        QVERIFY2(text.find("perfdash_event_total{host=\"h\",cpu=\"0\",core_type=\"cpu_core\",cgroup=\"jobs/42\"" +
+                           tail + " 3\n") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("perfdash_event_total{host=\"h\",cpu=\"16\",core_type=\"cpu_atom\",cgroup=\"jobs/42\"" +
+                           tail + " 4\n") != std::string::npos,
+                 text.c_str());
+        if (testing::promtoolPath().isEmpty())
+            QSKIP("promtool is not installed (Debian package prometheus, packaging/debian-packages.txt)");
+        const testing::PromToolRun run = testing::promtool({"check", "metrics"}, text);
+        QVERIFY2(run.ran && run.exitCode == 0, run.output.c_str());
     }
 
     void namesAndLabelValuesAreSanitised() {

@@ -7,6 +7,7 @@
 #include "core/util/AtomicFile.h"
 #include "core/util/Duration.h"
 #include "core/util/Median.h"
+#include "core/util/Outliers.h"
 #include "core/util/Strings.h"
 
 using namespace perfdash;
@@ -32,6 +33,19 @@ private slots:
         QCOMPARE(splitWhitespace(" Clock [MHz]   1.E-06*FIXC1 ").size(), size_t(3));
         QVERIFY(containsIgnoreCase("Instructions Retired", "RETIRED"));
     }
+    void outliersStandOutFromTheMedian() {
+        const double nan = std::nan("");
+        // 1.0 1.1 0.9 1.05 and 3.0: the median 1.05, its deviations' median 0.05; 3.0 is far beyond 3 x 1.48 x 0.05.
+        QCOMPARE(outliers({1.0, 1.1, 0.9, 1.05, 3.0}), std::vector<bool>({false, false, false, false, true}));
+        // Hosts that agree within 25 % of the median are never told apart, even with no spread at all.
+        QCOMPARE(outliers({1, 1, 1, 1.24}), std::vector<bool>({false, false, false, false}));
+        QCOMPARE(outliers({1, 1, 1, 1.3}), std::vector<bool>({false, false, false, true}));
+        // NaN is no value; fewer than 3 values flag nothing.
+        QCOMPARE(outliers({1, nan, 1, 1, 9}), std::vector<bool>({false, false, false, false, true}));
+        QCOMPARE(outliers({1, 100}), std::vector<bool>({false, false}));
+        QCOMPARE(outliers({1, nan, 100}), std::vector<bool>({false, false, false}));
+    }
+
     void mediansOfOddEvenAndEmptySamples() {
         QCOMPARE(median({5, 1, 4, 2, 3}), 3.0);
         QCOMPARE(median({2, 1}), 1.5);

@@ -12,17 +12,6 @@
 
 namespace perfdash {
 
-QString tileValueText(double value) {
-    if (!isAvailable(value)) return QString::fromLatin1(kNotAvailableText);
-    const double magnitude = std::abs(value);
-    const QLocale locale;
-    // The bands are decided on the value as rounded, so 99.999 reads "100.0", not "100.00".
-    if (magnitude >= 999.95) return locale.toString(value, 'f', 0);
-    if (magnitude >= 99.995) return locale.toString(value, 'f', 1);
-    if (magnitude >= 0.9995 || value == 0) return locale.toString(value, 'f', 2);
-    return locale.toString(value, 'g', 3);
-}
-
 OverviewTileModel::OverviewTileModel(const TimelineData& data, QObject* parent)
     : QAbstractListModel(parent), data_(data) {}
 

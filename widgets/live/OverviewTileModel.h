@@ -14,6 +14,7 @@
 
 #include "core/report/MetricThresholds.h"
 #include "core/result/MeasurementResult.h"
+#include "widgets/common/ValueText.h" // the tiles' numbers
 
 namespace perfdash {
 
@@ -68,9 +69,5 @@ private:
     std::optional<MeasurementResult> result_;
     std::vector<Tile> tiles_;
 };
-
-// A tile's value as people read it at a glance: three or four significant
-// digits, thousands grouped, "n/a" for no value.
-QString tileValueText(double value);
 
 } // namespace perfdash

@@ -23,6 +23,8 @@
 
 #include "widgets/bench/ProbesPage.h"
 #include "widgets/events/EventBrowser.h"
+#include "widgets/fleet/AgentSession.h"
+#include "widgets/fleet/HostsPage.h"
 #include "widgets/live/ChartExport.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/TopDownView.h"
@@ -86,6 +88,8 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       recorder_(new SessionRecorder(controller_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
+      hosts_(new HostsPage(settings, HostTokens(HostTokens::defaultDirectory()), this)),
+      hostSession_(new AgentSession(this)),
       log_(new MeasurementLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
@@ -119,9 +123,36 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(sessions_, tr("Saved sess&ions"));
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
-    connect(&controller_, &MeasurementController::started, this, [this] {
-        // The Live page is the measurement's now: no replay competes for it.
+    pages_->addTab(hosts_, tr("H&osts"));
+    showRunsOf(hostSession_);
+    // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
+    // result that does not exist yet, which its attach() shows for a source with a result().
+    connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
+    connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
+        const auto state = controller_.state();
+        if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
+            statusBar()->showMessage(tr("Stop the measurement first: the Live page shows one run at a time"), 8000);
+            return;
+        }
         replay_->stop();
+        hostSession_->drop();
+        replayFile_.clear();
+        replayActions_->setAvailable(false);
+        if (replayBar_) replayBar_->hide();
+        current_.reset();
+        currentSource_ = address;
+        liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        hostSession_->open(address, token);
+        updateFileActions();
+        showPage(Page::Overview);
+    });
+    connect(hostSession_, &AgentSession::failed, this, [this](const QString& message) {
+        liveSource_->setText(tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), message.toHtmlEscaped()));
+    });
+    connect(&controller_, &MeasurementController::started, this, [this] {
+        // The Live page is the measurement's now: no replay or host competes for it.
+        replay_->stop();
+        hostSession_->drop();
         replayFile_.clear();
         replayActions_->setAvailable(false);
         if (replayBar_) replayBar_->hide();
@@ -188,6 +219,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 
 void MainWindow::wireReplay() {
     showRunsOf(replay_);
+    connect(replay_, &ReplayController::started, hostSession_, &AgentSession::drop);
     connect(replay_, &ReplayController::started, this, [this] {
         // Replaying from the start is about the timeline; showing all of it answers "how did it do".
         if (currentPage() != Page::Live && currentPage() != Page::Overview) showPage(Page::Overview);
@@ -594,7 +626,7 @@ void MainWindow::restoreSettings() {
     restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray());
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
     // A replay or a run is not restored, so the Overview and Live pages would be empty: start on the form instead.
-    if (page >= 0 && page <= static_cast<int>(Page::Machine) && page != static_cast<int>(Page::Live) &&
+    if (page >= 0 && page <= static_cast<int>(Page::Hosts) && page != static_cast<int>(Page::Live) &&
         page != static_cast<int>(Page::Overview))
         showPage(static_cast<Page>(page));
     setup_->restoreSettings(settings_);

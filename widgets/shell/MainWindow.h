@@ -18,7 +18,9 @@
 // chart saves the current page's charts (Live, or the comparison's overlay).
 // Files are read and written off the GUI thread.
 // Settings (window layout, current page, the session form, language) are
-// read at construction and written on close.
+// read at construction and written on close. The Hosts page lists agents
+// (perfdash-cli serve); clicking one shows it live in the Overview and Live
+// pages through an AgentSession, a third source beside the two.
 // What the machine can count is probed off the GUI thread (it opens perf
 // counters): the banner and the Machine page say "Probing…" until
 // capabilitiesProbed(), and a --start waits for it.
@@ -38,9 +40,11 @@ class QToolBar;
 namespace perfdash {
 
 struct AppOptions;
+class AgentSession;
 class CapabilitiesPage;
 class CapabilityBanner;
 class EventBrowser;
+class HostsPage;
 class LiveView;
 class OverviewPage;
 class ProbesPage;
@@ -56,7 +60,7 @@ class SetupPage;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class Page { Setup, Overview, Live, Regions, Events, Sessions, Probes, Machine };
+    enum class Page { Setup, Overview, Live, Regions, Events, Sessions, Probes, Machine, Hosts };
 
     // `machine` and `settings` must outlive the window. `procRoot`: a fixture /proc for tests.
     MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent = nullptr,
@@ -162,6 +166,8 @@ private:
     SessionRecorder* recorder_;
     ReplayController* replay_;
     ReplayActions* replayActions_;
+    HostsPage* hosts_;
+    AgentSession* hostSession_; // the host the Overview and Live pages show, while one is open
     QToolBar* replayBar_ = nullptr;
     MeasurementLog* log_;
     std::optional<MeasurementResult> current_;

@@ -12,15 +12,19 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 #include <algorithm>
 
+#include "cli/ServeAgent.h"
 #include "widgets/bench/BenchResultsModel.h"
 #include "widgets/bench/ProbesPage.h"
 #include "widgets/common/StatusColors.h"
+#include "widgets/fleet/FleetModel.h"
+#include "widgets/fleet/HostsPage.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
@@ -242,6 +246,59 @@ private slots:
         QVERIFY2(synthetic, "the overview does not say the session is synthetic");
         saveWindow(window, QStringLiteral("perfdash-overview-tma"), size, dir_.path());
         QVERIFY2(clippedLabels(*window.overview()).isEmpty(), qPrintable(clippedLabels(*window.overview()).join(" | ")));
+    }
+
+    void hostsPageWithThreeAgents_data() { mainWindowAfterARun_data(); }
+
+    // Three real agents on loopback (perfdash-cli serve, no token) in the Hosts page's fleet table; a click
+    // on one opens its live Overview.
+    void hostsPageWithThreeAgents() {
+        QFETCH(QSize, size);
+        QStandardPaths::setTestModeEnabled(true); // the tokens go under ~/.qttest, not the user's config
+        std::vector<std::unique_ptr<testing::ServeAgent>> agents;
+        for (int i = 0; i < 3; ++i) {
+            agents.push_back(std::make_unique<testing::ServeAgent>());
+            const std::string why = agents.back()->start({"-g", "SOFTWARE", "--interval", "1s"});
+            QVERIFY2(why.empty(), why.c_str());
+        }
+        // A settings file of its own per size: the page would watch the hosts of the size before.
+        QSettings settings(dir_.filePath(QStringLiteral("screenshot-hosts-%1.ini").arg(size.width())),
+                           QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QVERIFY(showAt(window, size));
+        window.showPage(MainWindow::Page::Hosts);
+        auto* hosts = window.findChild<HostsPage*>();
+        QVERIFY(hosts);
+        for (const auto& agent : agents) QVERIFY(hosts->addHost(QString("127.0.0.1:%1").arg(agent->port()), QString()));
+        FleetModel* fleet = hosts->model();
+        auto allLive = [fleet] {
+            for (int r = 0; r < fleet->rowCount(); ++r)
+                if (fleet->data(fleet->index(r, FleetModel::StateColumn)).toString() != QLatin1String("live"))
+                    return false;
+            return fleet->rowCount() == 3 && fleet->columnCount() > FleetModel::FirstMetricColumn;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(allLive(), "the three agents' lines did not come within a minute", 60000);
+        QTest::qWait(300);
+        saveWindow(window, QStringLiteral("perfdash-hosts"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+
+        QTableView* table = hosts->table();
+        const QString opened = table->model()->index(0, FleetModel::HostColumn).data().toString();
+        const QRect first = table->visualRect(table->model()->index(0, FleetModel::HostColumn));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.overview()->findChildren<MetricTile*>().isEmpty() &&
+                                     window.overview()->findChildren<MetricTile*>().front()->isVisible(),
+                                 60000);
+        QTest::qWait(1500); // a second interval: the sparklines have a line
+        QCOMPARE(window.sourceText(), opened);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("Measuring now")),
+                 qPrintable(window.overview()->contextText()));
+        saveWindow(window, QStringLiteral("perfdash-host-overview"), size, dir_.path());
+        for (const auto& agent : agents) {
+            std::string err;
+            QCOMPARE(agent->stop(err), 0);
+        }
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }

@@ -1,0 +1,47 @@
+#pragma once
+// One agent watched live in the dashboard's own views: its stream's lines
+// come out through the signals a measurement and a replay emit (started,
+// intervalsArrived, finished), so LiveView, OverviewPage and the heat map
+// show a host the way they show a local session (MainWindow::showRunsOf).
+#include <QObject>
+
+#include <memory>
+
+#include "widgets/fleet/AgentStream.h"
+#include "widgets/measurement/MeasurementController.h" // the metatypes of the signals' arguments
+
+namespace perfdash {
+
+class AgentSession : public QObject {
+    Q_OBJECT
+public:
+    explicit AgentSession(QObject* parent = nullptr);
+
+    // Watches `address` from its next interval on; a host watched before is let go.
+    void open(const QString& address, const QString& token);
+    // Stops watching and says so (finished()), as a run ends.
+    void close();
+    // Stops watching without a word: another source has the views now.
+    void drop();
+    const QString& address() const { return address_; }
+
+    // What started() announces: the host's locations (its intervals go to the views only).
+    const std::vector<LocationInfo>& locations() const { return result_.locations; }
+    const MeasurementResult& result() const { return result_; }
+
+signals:
+    void started();
+    void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
+    void finished(const perfdash::MeasurementResult& result);
+    void failed(const QString& message);
+
+private:
+    void take(const IntervalLine& line);
+
+    QString address_;
+    std::unique_ptr<AgentStream> stream_;
+    MeasurementResult result_;
+    bool running_ = false;
+};
+
+} // namespace perfdash
