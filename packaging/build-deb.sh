@@ -34,6 +34,12 @@ export_tree() {
 }
 
 build() {
+    # debhelper gives the build a HOME of its own inside the tree, which would
+    # put ccache's cache there and lose it with the tree: name the user's.
+    if command -v ccache >/dev/null; then
+        CCACHE_DIR=${CCACHE_DIR:-$(ccache -k cache_dir)}
+        export CCACHE_DIR
+    fi
     # No -dbgsym packages: packing the dashboard's debug symbols takes minutes.
     (cd "$src" && DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym ${DEB_BUILD_OPTIONS:-}" dpkg-buildpackage -b -uc -us)
     mv "$out/src"/*.deb "$out/src"/*.changes "$out/src"/*.buildinfo "$out/"

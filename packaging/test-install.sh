@@ -30,6 +30,8 @@ perfdash-cli capabilities
 perfdash-cli stat -g SOFTWARE -- true
 QT_QPA_PLATFORM=offscreen perfdash --version
 likwid-perfctr-perfdash -h >/dev/null
+# The module's source is registered with DKMS (built only for MIPS kernels).
+dkms status perfdash-loongson | grep -q added
 
 cat >/tmp/marked.c <<'C'
 #include <perfdash-marker.h>
@@ -45,7 +47,7 @@ int main(void) {
 C
 cc -DPERFDASH_PERFMON $(pkg-config --cflags perfdash-marker) /tmp/marked.c $(pkg-config --libs perfdash-marker) -o /tmp/marked
 perfdash-cli stat -m -g SOFTWARE -- /tmp/marked | tee /tmp/marked.out
-grep -q loop /tmp/marked.out
+grep -q "^Region loop" /tmp/marked.out
 
 mkdir -p /tmp/cmake-marked
 cat >/tmp/cmake-marked/CMakeLists.txt <<'C'
@@ -58,7 +60,7 @@ target_link_libraries(marked PRIVATE PerfdashMarker::marker)
 C
 cmake -S /tmp/cmake-marked -B /tmp/cmake-marked/build >/dev/null
 cmake --build /tmp/cmake-marked/build >/dev/null
-perfdash-cli stat -m -g SOFTWARE -- /tmp/cmake-marked/build/marked | grep -q loop
+perfdash-cli stat -m -g SOFTWARE -- /tmp/cmake-marked/build/marked | grep -q "^Region loop"
 
 MANWIDTH=80 man perfdash-cli | col -b | sed -n '1,30p'
 man -w perfdash perfdash-groups likwid-perfctr-perfdash
