@@ -2,8 +2,10 @@
 # perfdash quick start, from a clean clone on Debian 12:
 #   packaging/quickstart.sh test   install what is missing, build, run the whole test suite;
 #                                  fails on a skip that tests/expected-skips.txt does not list
-#   packaging/quickstart.sh run    install what is missing, build, start the dashboard (with a
-#                                  display) or measure a demo workload and print the tables
+#   packaging/quickstart.sh run    install what is missing, build only the dashboard, the CLI and
+#                                  the demo workload, start the dashboard (with a display) or
+#                                  measure the demo workload and print the tables; 'test'
+#                                  later completes the same build tree
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -42,9 +44,11 @@ install_packages() {
     "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+configure() { cmake --preset "$preset" -S "$root" >/dev/null; }
+
+# build [TARGET...]: those targets, or everything.
 build() {
-    cmake --preset "$preset" -S "$root" >/dev/null
-    cmake --build --preset "$preset" -j "$(nproc)"
+    cmake --build --preset "$preset" -j "$(nproc)" ${1:+--target "$@"}
 }
 
 # timed NAME COMMAND...: runs COMMAND and records how long it took, for the
@@ -79,6 +83,7 @@ case "$command" in
 test)
     status=0
     timed packages install_packages
+    timed configure configure
     timed build build
     timed tests run_tests "$@" || status=$?
     report_times
@@ -86,7 +91,8 @@ test)
     ;;
 run)
     timed packages install_packages
-    timed build build
+    timed configure configure
+    timed build build perfdash perfdash-cli perfdash-demo
     report_times
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build/app/gui/perfdash" ]; then
         exec "$build/app/gui/perfdash" --demo "$@"

@@ -145,6 +145,30 @@ std::string CommandLine::help() const {
     return out;
 }
 
+std::string CommandLine::manSection() const {
+    std::string out = ".SS \"" + roffText(command_) + "\"\n";
+    // Bold through \fB, not .B: an operand or example may hold quotes, which .B would read as argument quoting.
+    out += "\\fBperfdash\\-cli " + roffText(command_) + "\\fR [\\fIOPTIONS\\fR]" +
+           (operands_.empty() ? "" : " " + roffText(operands_)) + "\n";
+    for (const auto& paragraph : split(description_, '\n')) out += ".PP\n" + roffText(paragraph) + "\n";
+    for (const auto& o : options_) out += ".TP\n\\fB" + roffText(optionNames(o)) + "\\fR\n" + roffText(optionText(o)) + "\n";
+    if (!examples_.empty()) out += ".PP\nExamples:\n";
+    for (const auto& [args, explanation] : examples_)
+        out += ".TP\n\\fBperfdash\\-cli " + roffText(command_ + " " + args) + "\\fR\n" + roffText(explanation) + "\n";
+    return out;
+}
+
+std::string roffText(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\\') out += "\\e";
+        else if (c == '-') out += "\\-";
+        else out += c;
+    }
+    if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out.insert(0, "\\&");
+    return out;
+}
+
 std::string wrapText(const std::string& text, size_t width, size_t indent, size_t firstColumn) {
     std::string out;
     size_t column = firstColumn;

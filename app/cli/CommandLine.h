@@ -65,6 +65,9 @@ public:
     // Parses args (not including the program and subcommand names).
     Result<ParsedArgs> parse(const std::vector<std::string>& args) const;
     std::string help() const;
+    // The command's section of the perfdash-cli(1) man page (roff), from the
+    // same declarations as help(), so that the page cannot drift from --help.
+    std::string manSection() const;
 
     const std::string& command() const { return command_; }
     const std::string& summary() const { return summary_; }
@@ -93,5 +96,9 @@ std::string wrapText(const std::string& text, size_t width, size_t indent, size_
 // Two aligned columns, "  NAME  TEXT" per row, TEXT wrapped at kHelpWidth
 // (the option list of a help, the command list of 'perfdash-cli --help').
 std::string helpColumns(const std::vector<std::pair<std::string, std::string>>& rows);
+
+// text as roff input: backslashes and hyphens escaped, a leading '.' or '\''
+// kept from being read as a request.
+std::string roffText(const std::string& text);
 
 } // namespace perfdash::cli

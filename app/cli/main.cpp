@@ -32,13 +32,14 @@ struct Command {
     std::string name;
     std::string summary;
     std::function<int(const Args&)> run;
+    std::vector<const Subcommand*> members; // the subcommand, or the family's: their sections of the man page
 };
 
 Command commandOf(const Subcommand& subcommand) {
     const CommandLine cl = subcommand.commandLine();
     const std::string& path = cl.command(); // "stat", "bench run"
     return {path.substr(path.rfind(' ') + 1), cl.summary(),
-            [&subcommand](const Args& args) { return runSubcommand(subcommand, args); }};
+            [&subcommand](const Args& args) { return runSubcommand(subcommand, args); }, {&subcommand}};
 }
 
 // prefix: "" at the top, "bench " for the members of a family.
@@ -66,8 +67,12 @@ int dispatch(const std::string& prefix, const std::vector<Command>& commands, co
                 kExitUsage);
 }
 
+const std::vector<const Subcommand*> kBenchFamily = {&kBenchListCommand, &kBenchRunCommand, &kBenchCustomCommand};
+
 std::vector<Command> benchCommands() {
-    return {commandOf(kBenchListCommand), commandOf(kBenchRunCommand), commandOf(kBenchCustomCommand)};
+    std::vector<Command> commands;
+    for (const Subcommand* member : kBenchFamily) commands.push_back(commandOf(*member));
+    return commands;
 }
 
 std::vector<Command> topCommands() {
@@ -79,14 +84,49 @@ std::vector<Command> topCommands() {
             commandOf(kTopologyCommand),
             commandOf(kCapabilitiesCommand),
             {"bench", "measure instruction latency and throughput",
-             [](const Args& args) { return dispatch("bench ", benchCommands(), args); }},
+             [](const Args& args) { return dispatch("bench ", benchCommands(), args); }, kBenchFamily},
             commandOf(kFreqCommand),
             commandOf(kIpcCommand),
             commandOf(kServeCommand),
             commandOf(kPrometheusRulesCommand),
             commandOf(kMergeCommand),
             commandOf(kReportCommand),
-            {"likwid-perfctr", kLikwidPerfctrCommand.commandLine().summary(), runLikwidPerfctr}};
+            {"likwid-perfctr", kLikwidPerfctrCommand.commandLine().summary(), runLikwidPerfctr,
+             {&kLikwidPerfctrCommand}}};
+}
+
+// perfdash-cli(1): the command list and every subcommand's section, from the
+// declarations that --help and the parser use (the build generates the page
+// with 'perfdash-cli --man').
+std::string manPage(const std::vector<Command>& commands) {
+    std::string out = ".TH PERFDASH\\-CLI 1 \"\" \"perfdash " PERFDASH_VERSION "\" \"User Commands\"\n"
+                      ".SH NAME\nperfdash\\-cli \\- count CPU performance events from the command line\n"
+                      ".SH SYNOPSIS\n\\fBperfdash\\-cli\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n.br\n"
+                      "\\fBperfdash\\-cli\\fR \\fB\\-\\-help\\fR | \\fB\\-\\-version\\fR | \\fB\\-\\-man\\fR\n.br\n"
+                      "\\fBlikwid\\-perfctr\\-perfdash\\fR [\\fIlikwid\\-perfctr options\\fR]\n"
+                      ".SH DESCRIPTION\nThe command line side of perfdash(1): it counts the events of a program, a "
+                      "process or whole CPUs through perf_event (or the msr and Loongson backends), computes the "
+                      "metrics of likwid\\-format performance groups (perfdash\\-groups(5)), and shows, "
+                      "merges and serves the results. Installed as \\fBlikwid\\-perfctr\\-perfdash\\fR it is "
+                      "the likwid\\-perfctr front end and nothing else.\n"
+                      ".PP\n\\fB\\-\\-man\\fR prints this page.\n"
+                      ".SH COMMANDS\n";
+    for (const auto& c : commands) out += ".TP\n\\fB" + roffText(c.name) + "\\fR\n" + roffText(c.summary) + "\n";
+    for (const auto& c : commands)
+        for (const Subcommand* member : c.members) out += member->commandLine().manSection();
+    out += ".SH EXIT STATUS\n0 on success, 1 on a failure at run time, 2 on a usage error; \\fBstat\\fR "
+           "exits with the status of the program it launched.\n"
+           ".SH ENVIRONMENT\n.TP\n\\fBPERFDASH_ARCH\\fR\nthe likwid architecture to use instead of the "
+           "one identified from CPUID (as \\fB\\-\\-arch\\fR).\n"
+           ".SH FILES\n.TP\n\\fI/usr/share/perfdash/groups\\fR\nthe built\\-in performance groups, one "
+           "directory per architecture.\n"
+           ".TP\n\\fI/usr/share/perfdash/instructions\\fR\nthe instruction catalogs of \\fBbench\\fR.\n"
+           ".TP\n\\fI/usr/share/perfdash/events\\fR, \\fI/usr/share/perfdash/likwid\\fR\nevent data and "
+           "likwid's architecture, counter and event names.\n"
+           ".TP\n\\fI/lib/systemd/system/perfdash\\-agent.service\\fR\n\\fBserve\\fR as a system service "
+           "(installed, not enabled).\n"
+           ".SH SEE ALSO\nperfdash(1), perfdash\\-groups(5), perf\\-stat(1), likwid\\-perfctr(1)\n";
+    return out;
 }
 
 } // namespace
@@ -99,6 +139,10 @@ int main(int argc, char** argv) {
     if (argc > 0 && std::filesystem::path(argv[0]).filename() == kLikwidPerfctrProgram) return runLikwidPerfctr(args);
     if (!args.empty() && args[0] == "--version") {
         std::printf("perfdash-cli %s\n", PERFDASH_VERSION);
+        return kExitOk;
+    }
+    if (!args.empty() && args[0] == "--man") {
+        std::fputs(manPage(topCommands()).c_str(), stdout);
         return kExitOk;
     }
     return dispatch("", topCommands(), args);

@@ -144,6 +144,28 @@ private slots:
         }
     }
 
+    // perfdash-cli(1) is 'perfdash-cli --man': every command has its section,
+    // and every option its --help defines is in that section.
+    void theManPageHasEveryCommandAndOption() {
+        const Run man = cli({"--man"});
+        QCOMPARE(man.status, 0);
+        QVERIFY2(man.out.starts_with(".TH PERFDASH\\-CLI 1 "), man.out.substr(0, 200).c_str());
+        const auto roff = [](std::string text) {
+            std::string out;
+            for (char c : text) out += c == '-' ? std::string("\\-") : std::string(1, c);
+            return out;
+        };
+        for (const auto& command : commands_) {
+            const std::string heading = ".SS \"" + roff(command) + "\"\n";
+            const size_t start = man.out.find(heading);
+            QVERIFY2(start != std::string::npos, ("no section " + heading).c_str());
+            const std::string body = man.out.substr(start, man.out.find(".SS ", start + 1) - start);
+            for (const auto& option : definedOptions(cliCommand(command, "--help").out))
+                QVERIFY2(contains(body, "\\fB" + roff(option)) || contains(body, ", " + roff(option)),
+                         (command + ": " + option + " is not in its section of the man page").c_str());
+        }
+    }
+
     void unknownOptionsAreUsageErrorsEverywhere() {
         for (const auto& command : commands_) {
             const Run r = cliCommand(command, "--frobnicate");
