@@ -121,6 +121,21 @@ std::optional<GroupEntry> locateGroup(const std::vector<GroupRoot>& roots, const
     return found;
 }
 
+// The architecture directories of any root that have a group of this name
+// (sorted, once each): a name that is some other CPU's group, e.g. TMA on
+// Zen 3, for which AMD defines no top-down method.
+std::vector<std::string> archsWithGroup(const std::vector<GroupRoot>& roots, std::string_view name) {
+    std::vector<std::string> archs;
+    std::error_code ec;
+    for (const auto& root : roots)
+        for (const auto& dir : std::filesystem::directory_iterator(root.dir, ec))
+            if (std::filesystem::is_regular_file(dir.path() / (std::string(name) + ".txt"), ec))
+                archs.push_back(dir.path().filename().string());
+    std::sort(archs.begin(), archs.end());
+    archs.erase(std::unique(archs.begin(), archs.end()), archs.end());
+    return archs;
+}
+
 } // namespace
 
 std::optional<GroupEntry> GroupLibrary::find(std::string_view name) const {
@@ -147,6 +162,10 @@ Result<PerformanceGroup> GroupLibrary::load(std::string_view nameOrPath) const {
     std::vector<std::string> names;
     for (const auto& entry : entries) names.push_back(entry.name);
     std::string message = "unknown performance group '" + std::string(nameOrPath) + "'";
+    if (const auto elsewhere = archsWithGroup(roots_, nameOrPath); !elsewhere.empty())
+        return makeError(message + " for " + join(archs_, ", ") + ": it is a group of " + join(elsewhere, ", ") +
+                         " (docs/groups.md says which architecture has which group, and why one lacks it; "
+                         "--arch ARCH picks another architecture's groups)");
     if (auto close = closestMatches(nameOrPath, names); !close.empty())
         message += "; did you mean " + join(close, ", ") + "?";
     else if (!names.empty())

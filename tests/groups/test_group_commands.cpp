@@ -167,6 +167,17 @@ private slots:
         QVERIFY2(has(r.err, "did you mean CPI"), r.err.c_str());
     }
 
+    // A group that this architecture lacks but others have: said so, with
+    // where to read why (AMD defines no top-down method for Zen 3).
+    void aGroupOfOtherArchitecturesIsNamedSo() {
+        const Run r = cli({"groups", "--arch", "zen3", "TMA"});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(has(r.err, "unknown performance group 'TMA' for zen3"), r.err.c_str());
+        QVERIFY2(has(r.err, "it is a group of ") && has(r.err, "zen4") && has(r.err, "sapphirerapids"), r.err.c_str());
+        const std::string archs = r.err.substr(r.err.find("it is a group of "));
+        QVERIFY2(archs.find("zen3") == std::string::npos && has(r.err, "docs/groups.md"), r.err.c_str());
+    }
+
     void userGroupOverridesBuiltin() {
         perfdash::test::writeFile(home_.path() + "/.config/perfdash/groups/generic/CPI.txt",
                                   perfdash::test::minimalGroup("my own CPI"));
