@@ -113,7 +113,7 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     });
     connect(runner_, &ProbeRunner::benchResult, this, [this](const BenchResult& r) {
         results_->addResult(r);
-        ++resultsThisRun_;
+        measuredThisRun_.insert(toQString(r.name));
         if (job_ == Job::Custom) editor_->showRunOutcome(r);
     });
 
@@ -418,7 +418,7 @@ void ProbesPage::runIpc() {
 }
 
 void ProbesPage::onStarted() {
-    resultsThisRun_ = 0;
+    measuredThisRun_.clear();
     progress_->setRange(0, 1);
     progress_->setValue(0);
     updateButtons();
@@ -433,11 +433,11 @@ void ProbesPage::onFinished(bool cancelled, const QString& error) {
     if (cancelled)
         status_->setText(job == Job::Clock ? tr("Clock sampling stopped.")
                                            : tr("Cancelled; the %n result(s) measured before are kept.", "",
-                                                resultsThisRun_));
+                                                static_cast<int>(measuredThisRun_.size())));
     else if (!error.isEmpty())
         status_->setText(tr("Could not run the probe: %1").arg(error));
     else if (job == Job::Bench || job == Job::Custom)
-        status_->setText(tr("Done: %n result(s).", "", resultsThisRun_));
+        status_->setText(tr("Done: %n result(s).", "", static_cast<int>(measuredThisRun_.size())));
     else if (job == Job::Ipc)
         status_->setText(tr("Done: max IPC measured."));
     if (!runNote_.isEmpty()) status_->setText(status_->text() + QLatin1Char(' ') + runNote_);

@@ -18,6 +18,7 @@
 //   auto* probes = new ProbesPage(window);            // the host's catalog
 //   tabs->addTab(probes, probes->windowTitle());
 //   connect(probes, &ProbesPage::busyChanged, ...);  // e.g. to warn before quitting
+#include <QSet>
 #include <QWidget>
 
 #include "core/microbench/InstructionCatalog.h"
@@ -118,7 +119,8 @@ private:
     QString catalogError_;
     enum class Job { None, Bench, Custom, Clock, Ipc };
     Job job_ = Job::None;
-    int resultsThisRun_ = 0;
+    // The entries this run has measured: a figure measured again in a later window replaces its first.
+    QSet<QString> measuredThisRun_;
     QString runNote_; // added to the status when the run ends
 
     QTabWidget* tabs_ = nullptr;

@@ -73,7 +73,7 @@ section_stat_cpi() {
 
 # likwid's own arm8 BRANCH group, as Debian's likwid ships it (staged as
 # /hwguest/likwid/arm8/BRANCH.txt): its INST_RETIRED and CPU_CYCLES count,
-# its branch events are not emulated.
+# its branch events do not (QEMU emulates none of them).
 section_likwid_arm8() {
     record stat $BIN/as-user $USER_ID $CLI stat -g /hwguest/likwid/arm8/BRANCH.txt --json -- $BIN/loop-small
 }

@@ -98,6 +98,8 @@ private slots:
         QVERIFY2(finished.first().at(1).toString().isEmpty(), qPrintable(finished.first().at(1).toString()));
         QVERIFY(!page.isBusy());
         QCOMPARE(page.results().rowCount(), 2);
+        // Each entry once, though a later window measured each figure again.
+        QVERIFY2(page.statusText().startsWith(QStringLiteral("Done: 2 result(s).")), qPrintable(page.statusText()));
         // Plausible, not exact (a shared VM): a dependent add takes about a cycle, certainly between 0.2 and 20.
         // (imul is not compared with it: on a loaded 2-core VM a single median can still be disturbed.)
         const QString add = QStringLiteral("add_r64");
