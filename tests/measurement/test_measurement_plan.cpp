@@ -26,6 +26,15 @@ MeasurementRequest launch(std::vector<std::string> groups, std::vector<std::stri
     return r;
 }
 
+// Whole CPUs `cpus` counted for `groups`.
+MeasurementRequest systemWide(std::vector<std::string> groups, std::string cpus) {
+    MeasurementRequest r = launch(std::move(groups));
+    r.mode = MeasurementRequest::Mode::SystemWide;
+    r.command.clear();
+    r.cpuList = std::move(cpus);
+    return r;
+}
+
 std::string errorOf(const Result<MeasurementPlan>& plan) { return plan.ok() ? "(planned)" : plan.error().message; }
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
@@ -119,10 +128,7 @@ private slots:
         QCOMPARE(plan->scope.kind, CountingScope::Kind::Threads);
         QVERIFY(!plan->scope.enableOnExec);
 
-        MeasurementRequest system = launch({"SOFTWARE"});
-        system.mode = MeasurementRequest::Mode::SystemWide;
-        system.command.clear();
-        system.cpuList = "0";
+        MeasurementRequest system = systemWide({"SOFTWARE"}, "0");
         plan = MeasurementPlan::prepare(system, machine_);
         if (!machine_.permissions().mayCountCpuWide()) {
             QVERIFY2(contains(errorOf(plan), "perf_event_paranoid"), errorOf(plan).c_str());
@@ -265,10 +271,7 @@ private slots:
         // System-wide, the cpumask is no reason to refuse it (whether this
         // machine has the PMU is the availability probe's answer).
         if (!fixture.permissions().mayCountCpuWide()) return;
-        MeasurementRequest system = launch({group});
-        system.mode = MeasurementRequest::Mode::SystemWide;
-        system.command.clear();
-        system.cpuList = "0";
+        MeasurementRequest system = systemWide({group}, "0");
         plan = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(plan.ok(), errorOf(plan).c_str());
         QVERIFY2(!contains(plan->groups[0].events[0].availability.reason, "counts whole CPUs only"),
@@ -286,10 +289,7 @@ private slots:
         // this machine's CPUs 0-1 are one package.
         const std::string group = groupFile("ENERGYLIKE", "SHORT package units\n\nEVENTSET\nPWR0 power/energy-pkg/\n"
                                                           "PWR1 power/energy-cores/\nDF0 amd_df/event=0x07/\nF page-faults\n");
-        MeasurementRequest system = launch({group});
-        system.mode = MeasurementRequest::Mode::SystemWide;
-        system.command.clear();
-        system.cpuList = "0-1";
+        MeasurementRequest system = systemWide({group}, "0-1");
         auto plan = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(plan.ok(), errorOf(plan).c_str());
         for (size_t e : {0, 1}) {
@@ -336,10 +336,7 @@ private slots:
         if (!fixture.permissions().mayCountCpuWide()) QSKIP("counting whole CPUs is not permitted here");
         const std::string group =
             groupFile("ENERGY", "SHORT energy\n\nEVENTSET\nPWR0 power/energy-pkg/\nF page-faults\n");
-        MeasurementRequest system = launch({group});
-        system.mode = MeasurementRequest::Mode::SystemWide;
-        system.command.clear();
-        system.cpuList = "0";
+        MeasurementRequest system = systemWide({group}, "0");
         auto plan = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(plan.ok(), errorOf(plan).c_str());
         // Whether this machine has the fixture's power PMU or not, the event
