@@ -96,16 +96,14 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
     // the weakest goes first, and its neighbours are judged again on the merged segment.
     // Medians, not means: a short spike moves a mean but is not a phase.
     // The spread of the series' levels: a step far smaller than the largest one is a ripple within a phase.
-    double lowest = INFINITY, highest = -INFINITY;
-    for (size_t b = 0; b + 1 < bounds.size(); ++b) {
-        const double level = median(x, bounds[b], bounds[b + 1]);
-        lowest = std::min(lowest, level);
-        highest = std::max(highest, level);
-    }
-    const double spread = highest - lowest;
+    // Each segment's median, computed once and again only for a segment that two merge into.
+    std::vector<double> levels;
+    for (size_t b = 0; b + 1 < bounds.size(); ++b) levels.push_back(median(x, bounds[b], bounds[b + 1]));
+    const auto [lowest, highest] = std::minmax_element(levels.begin(), levels.end());
+    const double spread = *highest - *lowest;
     // How marked a boundary is, in units of what it must reach (>= 1 passes both tests).
     auto shift = [&](size_t b) {
-        const double left = median(x, bounds[b - 1], bounds[b]), right = median(x, bounds[b], bounds[b + 1]);
+        const double left = levels[b - 1], right = levels[b];
         const double scale = std::max(std::abs(left), std::abs(right));
         if (scale == 0 || spread == 0) return 0.0;
         const double step = std::abs(left - right);
@@ -121,6 +119,8 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
             }
         if (weakestShift >= 1 && bounds.size() - 2 <= options.maxChangePoints) break;
         bounds.erase(bounds.begin() + std::ptrdiff_t(weakest));
+        levels.erase(levels.begin() + std::ptrdiff_t(weakest));
+        levels[weakest - 1] = median(x, bounds[weakest - 1], bounds[weakest]);
     }
 
     std::vector<size_t> found;

@@ -97,6 +97,7 @@ QString OverviewPage::groupDescription(const QString& group) const {
 void OverviewPage::beginSession() {
     frameTimer_.stop();
     phases_.clear();
+    phasesFoundAt_ = {0, 0};
     tiles_->clear();
     context_->setText(tr("<b>Measuring now</b>: the tiles show the latest interval; the whole run's figures and "
                          "its context follow when it ends."));
@@ -153,9 +154,17 @@ std::vector<size_t> OverviewPage::phaseSeries() const {
 }
 
 void OverviewPage::renderFrame() {
-    ChangePointOptions options;
-    options.minSegment = std::max<size_t>(3, size_t(double(data_.store().size()) * kMinPhaseShare));
-    phases_ = detectPhases(data_.store(), phaseSeries(), options);
+    const TimelineStore& store = data_.store();
+    const std::pair found{store.bucketSize(), store.size() / store.bucketSize()};
+    if (found != phasesFoundAt_ || tiles_->wholeRun() || phases_.empty()) {
+        ChangePointOptions options;
+        options.minSegment = std::max<size_t>(3, size_t(double(store.size()) * kMinPhaseShare));
+        phases_ = detectPhases(store, phaseSeries(), options);
+        phasesFoundAt_ = found;
+    } else if (store.size() > phases_.back().to) {
+        phases_.back().to = store.size();
+        phases_.back().end = store.time(store.size() - 1);
+    }
     tiles_->refresh();
     // Once the whole run is in, refresh() changes nothing, but the phases may be new (a replay shown all at once).
     updateTiles();
