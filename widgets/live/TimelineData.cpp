@@ -145,6 +145,9 @@ QString TimelineData::describePoint(size_t series, size_t index) const {
     QString valueText = QString::fromStdString(formatNumber(value));
     if (isAvailable(value) && !info.unit.isEmpty()) valueText += QLatin1Char(' ') + info.unit;
     lines << valueText;
+    if (index < column.coarseEnd())
+        lines << tr("the mean of %n interval(s): older intervals are kept as means here (the saved session has each one)",
+                    nullptr, int(column.bucketSize()));
     const QString coverageText = QString::fromStdString(formatCoverage(coverage));
     // A value without a coverage comes from a feed that has none (the overlay
     // of two saved sessions): say nothing rather than "not counted".
