@@ -191,7 +191,8 @@ int main(int argc, char** argv) {
     }
     const double frameWall = medianP95(rows[4].wall).first, frameCpu = medianP95(rows[4].cpu).first;
     const TimelineStore& store = data.store();
-    std::printf("\nsession after %.1f min (%zu intervals): RSS growth %.1f MB, timeline store %.1f MB (%zu series; the newest "
+    std::printf("\noverview: %zu phases (the phase table has a row each, up to 9)\n", overview.phases().size());
+    std::printf("session after %.1f min (%zu intervals): RSS growth %.1f MB, timeline store %.1f MB (%zu series; the newest "
                 "%zu intervals point by point, older ones in buckets of %zu intervals)\n",
                 o.minutes, store.size(), rssSession, storeMB, store.seriesCount(), store.size() - store.coarseEnd(),
                 store.bucketSize());
