@@ -140,6 +140,14 @@
         <source>coverage: %1 (no value: %2)</source>
         <translation>покрытие: %1 (нет значения: %2)</translation>
     </message>
+    <message numerus="yes">
+        <source>the mean of %n interval(s): older intervals are kept as means here (the saved session has each one)</source>
+        <translation>
+            <numerusform>среднее %n интервала: более старые интервалы хранятся здесь как средние (в сохранённом сеансе есть каждый)</numerusform>
+            <numerusform>среднее %n интервалов: более старые интервалы хранятся здесь как средние (в сохранённом сеансе есть каждый)</numerusform>
+            <numerusform>среднее %n интервалов: более старые интервалы хранятся здесь как средние (в сохранённом сеансе есть каждый)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>

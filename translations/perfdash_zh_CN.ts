@@ -140,6 +140,12 @@
         <source>coverage: %1 (no value: %2)</source>
         <translation>覆盖率：%1（无值：%2）</translation>
     </message>
+    <message numerus="yes">
+        <source>the mean of %n interval(s): older intervals are kept as means here (the saved session has each one)</source>
+        <translation>
+            <numerusform>%n 个区间的平均值：较早的区间在此以平均值保存（保存的会话包含每一个）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>

@@ -96,16 +96,14 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
     // the weakest goes first, and its neighbours are judged again on the merged segment.
     // Medians, not means: a short spike moves a mean but is not a phase.
     // The spread of the series' levels: a step far smaller than the largest one is a ripple within a phase.
-    double lowest = INFINITY, highest = -INFINITY;
-    for (size_t b = 0; b + 1 < bounds.size(); ++b) {
-        const double level = median(x, bounds[b], bounds[b + 1]);
-        lowest = std::min(lowest, level);
-        highest = std::max(highest, level);
-    }
-    const double spread = highest - lowest;
+    // Each segment's median, computed once and again only for a segment that two merge into.
+    std::vector<double> levels;
+    for (size_t b = 0; b + 1 < bounds.size(); ++b) levels.push_back(median(x, bounds[b], bounds[b + 1]));
+    const auto [lowest, highest] = std::minmax_element(levels.begin(), levels.end());
+    const double spread = *highest - *lowest;
     // How marked a boundary is, in units of what it must reach (>= 1 passes both tests).
     auto shift = [&](size_t b) {
-        const double left = median(x, bounds[b - 1], bounds[b]), right = median(x, bounds[b], bounds[b + 1]);
+        const double left = levels[b - 1], right = levels[b];
         const double scale = std::max(std::abs(left), std::abs(right));
         if (scale == 0 || spread == 0) return 0.0;
         const double step = std::abs(left - right);
@@ -121,6 +119,8 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
             }
         if (weakestShift >= 1 && bounds.size() - 2 <= options.maxChangePoints) break;
         bounds.erase(bounds.begin() + std::ptrdiff_t(weakest));
+        levels.erase(levels.begin() + std::ptrdiff_t(weakest));
+        levels[weakest - 1] = median(x, bounds[weakest - 1], bounds[weakest]);
     }
 
     std::vector<size_t> found;
@@ -140,18 +140,24 @@ std::vector<size_t> mergeChangePoints(const std::vector<std::vector<size_t>>& pe
 
 std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<size_t>& series,
                                 const ChangePointOptions& options) {
-    if (store.size() == 0) return {};
+    const size_t n = store.size();
+    if (n == 0) return {};
+    // Every series is read at the store's coarsest resolution, one point per
+    // bucket of `step` intervals (the duration-weighted mean of its intervals):
+    // the work is bounded by the store's buckets, not the session's length.
+    const size_t step = store.bucketSize();
+    ChangePointOptions coarse = options;
+    coarse.minSegment = (std::max<size_t>(options.minSegment, 1) + step - 1) / step;
     std::vector<std::vector<size_t>> perSeries;
-    std::vector<double> values;
+    std::vector<double> values((n + step - 1) / step);
     for (size_t s : series) {
-        const SeriesColumn& column = store.series(s);
-        values.resize(column.size());
-        for (size_t i = 0; i < column.size(); ++i) values[i] = column.value(i);
-        perSeries.push_back(detectChangePoints(values, options));
+        for (size_t j = 0; j < values.size(); ++j)
+            values[j] = step == 1 ? store.series(s).value(j) : weightedMean(store, s, j * step, (j + 1) * step);
+        perSeries.push_back(detectChangePoints(values, coarse));
     }
     std::vector<size_t> bounds{0};
-    for (size_t at : mergeChangePoints(perSeries, std::max<size_t>(options.minSegment, 1))) bounds.push_back(at);
-    bounds.push_back(store.size());
+    for (size_t at : mergeChangePoints(perSeries, coarse.minSegment)) bounds.push_back(at * step);
+    bounds.push_back(n);
     std::vector<Phase> phases;
     for (size_t b = 0; b + 1 < bounds.size(); ++b) {
         const size_t from = bounds[b], to = bounds[b + 1];
@@ -161,14 +167,7 @@ std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<si
 }
 
 double weightedMean(const TimelineStore& store, size_t series, size_t from, size_t to) {
-    double sum = 0, weight = 0;
-    for (size_t i = from; i < to && i < store.size(); ++i) {
-        const double v = store.series(series).value(i);
-        if (!std::isfinite(v)) continue;
-        sum += v * store.duration(i);
-        weight += store.duration(i);
-    }
-    return weight > 0 ? sum / weight : std::nan("");
+    return store.weightedSum(series, from, to).mean();
 }
 
 } // namespace perfdash

@@ -51,7 +51,9 @@ struct Phase {
 
 // The phases of a session: the change points of each of `series` (indexes
 // into the store), merged (mergeChangePoints). One phase when nothing changes
-// markedly; none for an empty store.
+// markedly; none for an empty store. A store with limits is read a bucket at
+// a time (its boundaries fall on buckets' edges), so the work per call is
+// bounded by the store's size, not the session's length.
 std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<size_t>& series,
                                 const ChangePointOptions& options = {});
 

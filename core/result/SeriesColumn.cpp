@@ -10,14 +10,30 @@ namespace perfdash {
 namespace {
 // Bitwise, so that NaN equals NaN: the question is "same as stored?".
 bool sameFloat(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// A bucket's range in floats, rounded outwards so that it still holds every value.
+float floatBelow(double v) {
+    float f = static_cast<float>(v);
+    return static_cast<double>(f) > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+float floatAbove(double v) {
+    float f = static_cast<float>(v);
+    return static_cast<double>(f) < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
+}
+float lowerCoverage(float a, float b) {
+    if (!std::isfinite(a)) return b;
+    return std::isfinite(b) ? std::min(a, b) : a;
+}
 } // namespace
 
 void SeriesColumn::append(double value, double coverage) {
     const auto stored = static_cast<float>(coverage);
     if (values_.empty())
         uniformCoverage_ = stored;
-    else if (coverage_.empty() && !sameFloat(stored, uniformCoverage_))
-        for (size_t i = 0; i < values_.size(); ++i) coverage_.push_back(uniformCoverage_);
+    else if (coverage_.empty() && !sameFloat(stored, uniformCoverage_)) {
+        coverage_.startAt(coarseEnd_); // folded points keep their coverage in their bucket
+        for (size_t i = coarseEnd_; i < values_.size(); ++i) coverage_.push_back(uniformCoverage_);
+    }
     if (!coverage_.empty()) coverage_.push_back(stored);
 
     values_.push_back(value);
@@ -27,7 +43,7 @@ void SeriesColumn::append(double value, double coverage) {
         if (k == levels_.size()) {
             // A level starts once it would hold two blocks: its first block
             // summarises the level below, the second starts with this value.
-            if (count <= blockSize) break;
+            if (k == maxLevels_ || count <= blockSize) break;
             ValueRange first;
             includeElements(static_cast<int>(k) - 1, 0, kFanOut, first);
             levels_.emplace_back();
@@ -40,8 +56,13 @@ void SeriesColumn::append(double value, double coverage) {
     }
 }
 
+float SeriesColumn::storedCoverage(size_t index) const {
+    if (index < coarseEnd_) return buckets_[index / bucketSize_].coverage;
+    return coverage_.empty() ? uniformCoverage_ : coverage_[index];
+}
+
 double SeriesColumn::coverage(size_t index) const {
-    const float stored = coverage_.empty() ? uniformCoverage_ : coverage_[index];
+    const float stored = storedCoverage(index);
     if (!std::isfinite(stored)) return stored;
     // Widened through its shortest decimal form: 0.7 reads back as 0.7, not
     // 0.69999999 (which a coverage rounded down would show as 69.9%).
@@ -64,6 +85,12 @@ void SeriesColumn::includeElements(int level, size_t begin, size_t end, ValueRan
 ValueRange SeriesColumn::range(size_t begin, size_t end) const {
     ValueRange r;
     end = std::min(end, values_.size());
+    if (begin < std::min(end, coarseEnd_)) {
+        const size_t last = std::min(end, coarseEnd_);
+        for (size_t b = begin / bucketSize_; b * bucketSize_ < last; ++b)
+            if (buckets_[b].min <= buckets_[b].max) r.include(ValueRange{buckets_[b].min, buckets_[b].max});
+        begin = coarseEnd_;
+    }
     // Climb the pyramid: take the ragged ends at each level, and hand the
     // whole blocks in the middle to the level above.
     int level = -1;
@@ -84,8 +111,65 @@ ValueRange SeriesColumn::range(size_t begin, size_t end) const {
     return r;
 }
 
+WeightedSum SeriesColumn::weightedSum(size_t begin, size_t end, const TimeColumn& durations) const {
+    WeightedSum out;
+    end = std::min(end, values_.size());
+    size_t i = begin;
+    while (i < end && i < coarseEnd_) {
+        const size_t first = i / bucketSize_ * bucketSize_, last = std::min(first + bucketSize_, coarseEnd_);
+        const Bucket& bucket = buckets_[i / bucketSize_];
+        if (i == first && last <= end) {
+            out.add(bucket.values);
+        } else if (bucket.values.weight > 0) {
+            // Its points are gone: the part inside gets the bucket's mean, over
+            // the share of its length that had values.
+            double inside = 0, whole = 0;
+            for (size_t j = first; j < last; ++j) (j >= i && j < end ? inside : whole) += durations[j];
+            whole += inside;
+            const double weight = bucket.values.weight * inside / whole;
+            out.add(WeightedSum{bucket.mean() * weight, weight});
+        }
+        i = last;
+    }
+    for (i = std::max(begin, coarseEnd_); i < end; ++i) out.add(values_[i], durations[i]);
+    return out;
+}
+
+void SeriesColumn::foldOne(const TimeColumn& durations) {
+    const size_t i = coarseEnd_;
+    if (i % bucketSize_ == 0) buckets_.emplace_back();
+    Bucket& bucket = buckets_.back();
+    const double v = values_[i];
+    bucket.values.add(v, durations[i]);
+    if (std::isfinite(v)) bucket.min = std::min(bucket.min, floatBelow(v)), bucket.max = std::max(bucket.max, floatAbove(v));
+    bucket.coverage = lowerCoverage(bucket.coverage, storedCoverage(i));
+    coarseEnd_ = i + 1;
+    values_.releaseBefore(coarseEnd_);
+    if (!coverage_.empty()) coverage_.releaseBefore(coarseEnd_);
+    size_t blockSize = kFanOut;
+    for (auto& level : levels_) {
+        level.releaseBefore(coarseEnd_ / blockSize);
+        blockSize *= kFanOut;
+    }
+}
+
+void SeriesColumn::mergeBucketPairs() {
+    for (size_t b = 0; 2 * b + 1 < buckets_.size(); ++b) {
+        const Bucket &a = buckets_[2 * b], &c = buckets_[2 * b + 1];
+        Bucket merged = a;
+        merged.values.add(c.values);
+        merged.min = std::min(a.min, c.min);
+        merged.max = std::max(a.max, c.max);
+        merged.coverage = lowerCoverage(a.coverage, c.coverage);
+        buckets_[b] = merged;
+    }
+    buckets_.resize(buckets_.size() / 2);
+    bucketSize_ *= 2;
+}
+
 size_t SeriesColumn::bytesAllocated() const {
-    size_t bytes = values_.bytesAllocated() + coverage_.bytesAllocated() + levels_.capacity() * sizeof(levels_[0]);
+    size_t bytes = values_.bytesAllocated() + coverage_.bytesAllocated() + levels_.capacity() * sizeof(levels_[0]) +
+                   buckets_.capacity() * sizeof(Bucket);
     for (const auto& level : levels_) bytes += level.bytesAllocated();
     return bytes;
 }

@@ -5,6 +5,11 @@
 // value of points [a, b)" in O(log n) reads, which is what keeps a replot's
 // cost bounded by the widget's width instead of the session's length.
 // NaN ("not available") is never a minimum or maximum; it is kept as NaN.
+// A column may keep only its newest points: older ones are folded, in order,
+// into buckets of bucketSize() points (foldOne, mergeBucketPairs; driven by
+// TimelineStore, which says why). Points keep their index; a folded point
+// reads as its bucket's duration-weighted mean, with the bucket's lowest and
+// highest value and its lowest coverage.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -32,24 +37,69 @@ struct ValueRange {
     }
 };
 
+// A sum of values each weighted by its interval's length, over the points
+// with a value: sum / weight is their mean, for a rate the rate over them.
+struct WeightedSum {
+    double sum = 0;
+    double weight = 0;
+    void add(double value, double dt) {
+        if (std::isfinite(value)) sum += value * dt, weight += dt;
+    }
+    void add(const WeightedSum& other) {
+        sum += other.sum;
+        weight += other.weight;
+    }
+    double mean() const { return weight > 0 ? sum / weight : std::numeric_limits<double>::quiet_NaN(); }
+};
+
+using TimeColumn = ChunkedColumn<double, 10>;
+
 class SeriesColumn {
 public:
     // coverage: CountValue::coverage (NaN when unknown).
     void append(double value, double coverage);
     size_t size() const { return values_.size(); }
-    double value(size_t index) const { return values_[index]; }
+    double value(size_t index) const { return index >= coarseEnd_ ? values_[index] : buckets_[index / bucketSize_].mean(); }
     double coverage(size_t index) const;
-    // Finite values among points [begin, end).
+    // Finite values among points [begin, end); a folded point counts with its bucket's range.
     ValueRange range(size_t begin, size_t end) const;
+    // Points [begin, end) weighted by `durations` (the store's): whole
+    // buckets add their exact sums; a bucket cut by begin or end adds its
+    // mean over the part inside.
+    WeightedSum weightedSum(size_t begin, size_t end, const TimeColumn& durations) const;
     size_t bytesAllocated() const;
+
+    // Points [0, coarseEnd()) are folded into buckets of bucketSize() points.
+    size_t coarseEnd() const { return coarseEnd_; }
+    size_t bucketSize() const { return bucketSize_; }
+    // At most `levels` levels of the min/max pyramid: a column that keeps few
+    // points at full resolution needs no block larger than them.
+    void limitPyramid(size_t levels) { maxLevels_ = levels; }
+    // Folds the oldest point kept into the newest bucket (a new one when that is full).
+    void foldOne(const TimeColumn& durations);
+    // Joins the buckets pairwise (all full, their number even): each holds twice as many points.
+    void mergeBucketPairs();
+    size_t bucketCount() const { return buckets_.size(); }
 
 private:
     static constexpr size_t kFanOut = 8;
+    struct Bucket {
+        WeightedSum values;
+        float min = std::numeric_limits<float>::infinity(); // rounded outwards: never narrower than the values
+        float max = -std::numeric_limits<float>::infinity();
+        float coverage = std::numeric_limits<float>::quiet_NaN(); // the lowest known
+        double mean() const { return values.mean(); }
+    };
     // Includes elements [begin, end) of a level (-1: the points themselves) in `range`.
     void includeElements(int level, size_t begin, size_t end, ValueRange& range) const;
+    float storedCoverage(size_t index) const;
 
     ChunkedColumn<double, 10> values_;
     std::vector<ChunkedColumn<ValueRange, 6>> levels_; // levels_[k]: blocks of 8^(k+1) points
+    size_t maxLevels_ = std::numeric_limits<size_t>::max();
+    std::vector<Bucket> buckets_;
+    size_t bucketSize_ = 1;
+    size_t coarseEnd_ = 0;
     // Coverage is the same for every point of most series (1 without
     // multiplexing): it gets a column only once it first differs.
     ChunkedColumn<float, 10> coverage_;

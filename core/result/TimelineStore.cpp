@@ -1,12 +1,23 @@
 #include "core/result/TimelineStore.h"
 
+#include <algorithm>
+
 namespace perfdash {
 
-void TimelineStore::reset(size_t seriesCount) {
+void TimelineStore::reset(size_t seriesCount, TimelineLimits limits) {
     times_.clear();
     durations_.clear();
     series_.clear();
     series_.resize(seriesCount);
+    limits_ = limits;
+    limits_.maxBuckets = std::max<size_t>(2, limits_.maxBuckets / 2 * 2);
+    bucketSize_ = 1;
+    coarseEnd_ = 0;
+    if (limits_.unlimited()) return;
+    // Pyramid blocks no larger than the points kept: larger ones would summarise points that are gone.
+    size_t levels = 0;
+    for (size_t block = 8; block <= limits_.fullResolution; block *= 8) ++levels;
+    for (auto& s : series_) s.limitPyramid(levels);
 }
 
 void TimelineStore::append(double t, double dt, const std::vector<CountValue>& samples) {
@@ -16,6 +27,18 @@ void TimelineStore::append(double t, double dt, const std::vector<CountValue>& s
         const CountValue sample = s < samples.size() ? samples[s] : CountValue{};
         series_[s].append(sample.value, sample.coverage);
     }
+    if (limits_.unlimited() || size() - coarseEnd_ <= limits_.fullResolution) return;
+    if (coarseEnd_ == limits_.maxBuckets * bucketSize_) {
+        for (auto& s : series_) s.mergeBucketPairs();
+        bucketSize_ *= 2;
+    }
+    // One interval at a time: the cost of an append stays the same, with no pause when a bucket fills.
+    for (auto& s : series_) s.foldOne(durations_);
+    ++coarseEnd_;
+}
+
+WeightedSum TimelineStore::weightedSum(size_t series, size_t begin, size_t end) const {
+    return series_[series].weightedSum(begin, end, durations_);
 }
 
 template <class Before> size_t TimelineStore::partitionPoint(size_t from, Before before) const {

@@ -111,6 +111,37 @@ private slots:
         QVERIFY(std::abs(weightedMean(store, 1, phases[2].from, phases[2].to) - 5000.0) < 5.0);
         QVERIFY(detectPhases(TimelineStore{}, {}).empty());
     }
+    // The live store keeps old intervals as buckets; the phases found on it,
+    // filled one interval at a time, are those of the whole series read at once.
+    void phasesOfALimitedStoreAreThoseOfTheWholeSeries() {
+        const auto series = steps({{40, 1000.0}, {50, 300.0}, {60, 20.0}}, 30.0);
+        const std::vector<size_t> batch = detectChangePoints(series);
+        QCOMPARE(batch, (std::vector<size_t>{40, 90}));
+        TimelineStore all, limited;
+        all.reset(1);
+        limited.reset(1, TimelineLimits{16, 128});
+        for (size_t i = 0; i < series.size(); ++i) {
+            all.append(0.1 * double(i + 1), 0.1, {{series[i], 1.0}});
+            limited.append(0.1 * double(i + 1), 0.1, {{series[i], 1.0}});
+        }
+        QVERIFY(limited.coarseEnd() > 90); // both boundaries lie among the buckets
+        QCOMPARE(limited.bucketSize(), size_t(2));
+        const std::vector<Phase> phases = detectPhases(limited, {0});
+        QCOMPARE(phases.size(), size_t(3));
+        QCOMPARE(phases[0].to, batch[0]);
+        QCOMPARE(phases[1].to, batch[1]);
+        QCOMPARE(phases[2].to, series.size());
+        const std::vector<Phase> unlimited = detectPhases(all, {0});
+        QCOMPARE(unlimited.size(), phases.size());
+        for (size_t p = 0; p < phases.size(); ++p) {
+            QCOMPARE(phases[p].from, unlimited[p].from);
+            QCOMPARE(phases[p].start, unlimited[p].start);
+            QCOMPARE(phases[p].end, unlimited[p].end);
+            // The phase's mean from the buckets is the mean of its intervals.
+            QVERIFY(qFuzzyCompare(weightedMean(limited, 0, phases[p].from, phases[p].to),
+                                  weightedMean(all, 0, phases[p].from, phases[p].to)));
+        }
+    }
     void weightedMeanWeighsByIntervalLengthAndSkipsNa() {
         TimelineStore store;
         store.reset(1);

@@ -14,21 +14,29 @@ namespace {
 double nan() { return std::nan(""); }
 
 // Random values with about one n/a in ten, at irregular times.
-TimelineStore randomStore(size_t points, size_t seriesCount, unsigned seed) {
+// Coverage between 0.5 and 1 when `varyCoverage`, else 1.
+TimelineStore randomStore(size_t points, size_t seriesCount, unsigned seed, TimelineLimits limits = {},
+                          bool varyCoverage = false) {
     std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> value(-1000, 1000), step(0.005, 0.02);
+    std::uniform_real_distribution<double> value(-1000, 1000), step(0.005, 0.02), share(0.5, 1.0);
     std::bernoulli_distribution missing(0.1);
     TimelineStore store;
-    store.reset(seriesCount);
+    store.reset(seriesCount, limits);
     double t = 0;
     std::vector<CountValue> row(seriesCount);
     for (size_t i = 0; i < points; ++i) {
         const double dt = step(rng);
         t += dt;
-        for (auto& sample : row) sample = {missing(rng) ? nan() : value(rng), 1.0};
+        for (auto& sample : row) sample = {missing(rng) ? nan() : value(rng), varyCoverage ? share(rng) : 1.0};
         store.append(t, dt, row);
     }
     return store;
+}
+
+WeightedSum bruteForceSum(const TimelineStore& store, size_t series, size_t begin, size_t end) {
+    WeightedSum s;
+    for (size_t i = begin; i < end; ++i) s.add(store.series(series).value(i), store.duration(i));
+    return s;
 }
 
 ValueRange bruteForce(const SeriesColumn& column, size_t begin, size_t end) {
@@ -190,6 +198,68 @@ private slots:
             decimate(store, 0, slices, line);
             for (double v : line.v) QVERIFY(std::isnan(v) || (v >= 0 && v < double(n) && v == std::trunc(v)));
         }
+    }
+
+    // The same values into a store without limits and one that keeps 64
+    // intervals point by point and at most 16 buckets per series.
+    void aLimitedStoreKeepsTheNewestPointsAndExactBucketSums() {
+        const TimelineLimits limits{64, 16};
+        const size_t points = 5000;
+        const TimelineStore all = randomStore(points, 2, 5, {}, true), limited = randomStore(points, 2, 5, limits, true);
+        QCOMPARE(limited.size(), all.size());
+        const size_t bucket = limited.bucketSize(), coarseEnd = limited.coarseEnd();
+        // 4936 older intervals in at most 16 buckets: 512 intervals each, 9 full and one filling.
+        QCOMPARE(coarseEnd, points - 64);
+        QCOMPARE(bucket, size_t(512));
+        QCOMPARE(limited.series(0).bucketCount(), size_t(10));
+        for (size_t s = 0; s < 2; ++s) {
+            const SeriesColumn &a = all.series(s), &l = limited.series(s);
+            for (size_t i = 0; i < points; ++i) QCOMPARE(limited.time(i), all.time(i));
+            for (size_t i = coarseEnd; i < points; ++i) {
+                QCOMPARE(l.value(i), a.value(i));
+                QCOMPARE(l.coverage(i), a.coverage(i));
+            }
+            for (size_t b = 0; b < coarseEnd / bucket; ++b) {
+                const size_t from = b * bucket, to = from + bucket;
+                // A bucket's sum is its intervals' sum; a folded interval reads as the bucket's mean.
+                const WeightedSum exact = bruteForceSum(all, s, from, to), kept = limited.weightedSum(s, from, to);
+                QVERIFY(std::abs(kept.weight - exact.weight) < 1e-9);
+                QVERIFY(std::abs(kept.sum - exact.sum) <= 1e-9 * std::abs(exact.weight) * 1000);
+                QCOMPARE(l.value(from + 3), kept.mean());
+                // Its range holds every value, rounded outwards to a float at most.
+                const ValueRange want = bruteForce(a, from, to), got = l.range(from + 1, from + 2);
+                QVERIFY(got.min <= want.min && want.min - got.min <= 1e-4);
+                QVERIFY(got.max >= want.max && got.max - want.max <= 1e-4);
+                double lowest = 1;
+                for (size_t i = from; i < to; ++i) lowest = std::min(lowest, a.coverage(i));
+                QVERIFY(std::abs(l.coverage(from) - lowest) < 1e-6);
+            }
+            // A span from the buckets into the newest points: whole buckets and points exactly.
+            const size_t from = 2 * bucket, to = points - 10;
+            const WeightedSum exact = bruteForceSum(all, s, from, to), kept = limited.weightedSum(s, from, to);
+            QVERIFY(std::abs(kept.weight - exact.weight) < 1e-9);
+            QVERIFY(std::abs(kept.sum - exact.sum) <= 1e-6);
+            // Over the newest points the range is exact.
+            const ValueRange want = bruteForce(a, coarseEnd + 3, points), got = l.range(coarseEnd + 3, points);
+            QCOMPARE(got.min, want.min);
+            QCOMPARE(got.max, want.max);
+        }
+        // Half a bucket: its mean over the part inside, weighted by the share of its length that had values.
+        const WeightedSum half = limited.weightedSum(0, bucket / 2, bucket), whole = limited.weightedSum(0, 0, bucket);
+        QVERIFY(std::abs(half.mean() - whole.mean()) < 1e-9);
+        QVERIFY(half.weight > 0 && half.weight < whole.weight);
+    }
+
+    void aLimitedStoreStaysTheSameSizeHoweverLongItRuns() {
+        const TimelineLimits limits{1024, 64};
+        const TimelineStore shorter = randomStore(20000, 1, 9, limits), longer = randomStore(200000, 1, 9, limits);
+        // A value column of a few chunks, its pyramid and 64 buckets: the same after ten times the
+        // intervals, but for a few spare chunk pointers.
+        QVERIFY2(longer.series(0).bytesAllocated() <= shorter.series(0).bytesAllocated() + 64,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(longer.series(0).bytesAllocated()).arg(shorter.series(0).bytesAllocated())));
+        QVERIFY(longer.series(0).bytesAllocated() < 64 * 1024);
+        // Only the shared time columns grow: 16 bytes an interval.
+        QVERIFY(longer.bytesAllocated() - longer.series(0).bytesAllocated() < 200000 * 16 + 64 * 1024);
     }
 
     void memoryPerPointIsCompact() {

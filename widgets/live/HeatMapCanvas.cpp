@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 
 #include "core/report/NumberFormat.h"
@@ -14,6 +15,7 @@ namespace {
 constexpr int kPad = 6;
 constexpr int kLegendBar = 160; // the colour bar's width
 constexpr int kMinTickGap = 90; // pixels between time labels
+constexpr size_t kScaleSteps = 1024;
 
 QString numberText(double value) { return QString::fromStdString(formatNumber(value)); }
 } // namespace
@@ -22,17 +24,39 @@ HeatMapCanvas::HeatMapCanvas(const TimelineData& data, QWidget* parent) : QWidge
     setMouseTracking(true);
     setMinimumHeight(160);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    updateScaleColours();
 }
 
 void HeatMapCanvas::setRows(std::vector<HeatMapRow> rows) {
     rows_ = std::move(rows);
+    labelWidth_ = labelWidth();
     refresh();
 }
 
 void HeatMapCanvas::setScale(std::optional<ColorScale> scale, QString problem) {
     scale_ = std::move(scale);
     scaleProblem_ = std::move(problem);
+    updateScaleColours();
     refresh();
+}
+
+void HeatMapCanvas::updateScaleColours() {
+    colours_.clear();
+    if (scale_)
+        for (size_t i = 0; i < kScaleSteps; ++i) {
+            const Rgb c = scale_->at(double(i) / double(kScaleSteps - 1));
+            colours_.push_back(qRgb(c.r, c.g, c.b));
+        }
+    colours_.push_back(palette().color(QPalette::Mid).rgb());
+}
+
+void HeatMapCanvas::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) labelWidth_ = labelWidth();
+    if (event->type() == QEvent::PaletteChange) {
+        updateScaleColours();
+        refresh();
+    }
 }
 
 double HeatMapCanvas::timeAt(size_t index) const { return data_.store().time(index); }
@@ -55,7 +79,7 @@ QRect HeatMapCanvas::plotRect() const {
     const QFontMetrics fm(font());
     const int top = 2 * fm.height();     // the legend
     const int bottom = fm.height() + kPad; // the time axis
-    return QRect(QPoint(labelWidth() + kPad, top), QPoint(width() - kPad - 1, height() - bottom - 1));
+    return QRect(QPoint(labelWidth_ + kPad, top), QPoint(width() - kPad - 1, height() - bottom - 1));
 }
 
 void HeatMapCanvas::refresh() {
@@ -65,24 +89,21 @@ void HeatMapCanvas::refresh() {
     grid_ = HeatMapGrid(data_.store(), std::move(seriesOfRows), 0, data_.store().size(), columns);
 
     image_ = QImage(int(grid_.columns()), int(grid_.rows()), QImage::Format_RGB32);
-    const QRgb none = palette().color(QPalette::Mid).rgb();
     for (size_t r = 0; r < grid_.rows(); ++r) {
         auto* line = reinterpret_cast<QRgb*>(image_.scanLine(int(r)));
-        for (size_t c = 0; c < grid_.columns(); ++c) {
-            const ValueRange& cell = grid_.cell(r, c);
-            line[c] = cell.empty() ? none : colorOf(cell.max).rgb();
-        }
+        for (size_t c = 0; c < grid_.columns(); ++c) line[c] = rgbOf(grid_.cell(r, c).max);
     }
     update();
 }
 
-QColor HeatMapCanvas::colorOf(double value) const {
+QRgb HeatMapCanvas::rgbOf(double value) const {
     const ValueRange& all = grid_.overall();
-    if (!scale_ || all.empty() || !std::isfinite(value)) return palette().color(QPalette::Mid);
+    if (colours_.size() < 2 || all.empty() || !std::isfinite(value)) return colours_.back();
     const double x = all.max > all.min ? (value - all.min) / (all.max - all.min) : 0.5;
-    const Rgb c = scale_->at(x);
-    return QColor(c.r, c.g, c.b);
+    return colours_[size_t(std::lround(std::clamp(x, 0.0, 1.0) * double(kScaleSteps - 1)))];
 }
+
+QColor HeatMapCanvas::colorOf(double value) const { return QColor(rgbOf(value)); }
 
 std::optional<std::pair<size_t, size_t>> HeatMapCanvas::cellAt(QPoint point) const {
     const QRect plot = plotRect();

@@ -44,6 +44,7 @@ public:
     QString describeCell(size_t row, size_t column) const;
     // The colour a value gets in the current picture.
     QColor colorOf(double value) const;
+    QRgb rgbOf(double value) const;
 
 signals:
     // A click on a cell: its row's series and the time at the middle of its span.
@@ -63,11 +64,20 @@ private:
     void paintLabels(QPainter& painter, const QRect& plot) const;
     // Seconds since the run's start at the end of point `index`.
     double timeAt(size_t index) const;
+    void updateScaleColours();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
     const TimelineData& data_;
     std::vector<HeatMapRow> rows_;
     std::optional<ColorScale> scale_;
     QString scaleProblem_;
+    // The scale in kScaleSteps colours, looked up per cell (far finer than an
+    // 8-bit channel tells apart); the last entry is the grey of "no value".
+    std::vector<QRgb> colours_;
+    int labelWidth_ = 0; // of rows_ in the current font
     HeatMapGrid grid_;
     QImage image_; // columns x rows, one pixel per cell
 };

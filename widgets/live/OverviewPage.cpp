@@ -97,6 +97,7 @@ QString OverviewPage::groupDescription(const QString& group) const {
 void OverviewPage::beginSession() {
     frameTimer_.stop();
     phases_.clear();
+    phasesFoundAt_ = {0, 0};
     tiles_->clear();
     context_->setText(tr("<b>Measuring now</b>: the tiles show the latest interval; the whole run's figures and "
                          "its context follow when it ends."));
@@ -153,9 +154,17 @@ std::vector<size_t> OverviewPage::phaseSeries() const {
 }
 
 void OverviewPage::renderFrame() {
-    ChangePointOptions options;
-    options.minSegment = std::max<size_t>(3, size_t(double(data_.store().size()) * kMinPhaseShare));
-    phases_ = detectPhases(data_.store(), phaseSeries(), options);
+    const TimelineStore& store = data_.store();
+    const std::pair found{store.bucketSize(), store.size() / store.bucketSize()};
+    if (found != phasesFoundAt_ || tiles_->wholeRun() || phases_.empty()) {
+        ChangePointOptions options;
+        options.minSegment = std::max<size_t>(3, size_t(double(store.size()) * kMinPhaseShare));
+        phases_ = detectPhases(store, phaseSeries(), options);
+        phasesFoundAt_ = found;
+    } else if (store.size() > phases_.back().to) {
+        phases_.back().to = store.size();
+        phases_.back().end = store.time(store.size() - 1);
+    }
     tiles_->refresh();
     // Once the whole run is in, refresh() changes nothing, but the phases may be new (a replay shown all at once).
     updateTiles();
@@ -247,8 +256,10 @@ void OverviewPage::updateTiles() {
 
 void OverviewPage::updatePhases() {
     const std::vector<size_t> series = phaseSeries();
-    phaseTable_->clear();
     if (phases_.size() < 2) {
+        phaseTable_->clear();
+        phaseTable_->setRowCount(0);
+        phaseTable_->setColumnCount(0);
         phaseNote_->setText(data_.store().size() ? tr("One phase: no key figure changed its level markedly during the run.")
                             : tiles_->wholeRun()
                                 ? tr("This run recorded no intervals, so it has no phases: choose an interval to "
@@ -266,21 +277,29 @@ void OverviewPage::updatePhases() {
         const SeriesInfo& info = data_.series()[s];
         headers << (info.unit.isEmpty() ? info.name : QStringLiteral("%1 [%2]").arg(info.name, info.unit));
     }
-    phaseTable_->setColumnCount(int(headers.size()));
-    phaseTable_->setHorizontalHeaderLabels(headers);
-    phaseTable_->setRowCount(int(phases_.size()));
+    // Only what changed is set: the table is redrawn at frame rate while a run goes on,
+    // and new items (or a cleared table) would lay out and shape every cell again.
+    if (phaseTable_->columnCount() != int(headers.size())) phaseTable_->setColumnCount(int(headers.size()));
+    for (int c = 0; c < int(headers.size()); ++c)
+        if (!phaseTable_->horizontalHeaderItem(c) || phaseTable_->horizontalHeaderItem(c)->text() != headers[c])
+            phaseTable_->setHorizontalHeaderItem(c, new QTableWidgetItem(headers[c]));
+    if (phaseTable_->rowCount() != int(phases_.size())) phaseTable_->setRowCount(int(phases_.size()));
+    auto setCell = [this](int row, int column, const QString& text, bool number) {
+        if (QTableWidgetItem* item = phaseTable_->item(row, column)) {
+            if (item->text() != text) item->setText(text);
+            return;
+        }
+        auto* item = new QTableWidgetItem(text);
+        if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        phaseTable_->setItem(row, column, item);
+    };
     for (size_t p = 0; p < phases_.size(); ++p) {
         const Phase& phase = phases_[p];
         const int row = int(p);
-        phaseTable_->setItem(row, 0, new QTableWidgetItem(QString::number(p + 1)));
-        phaseTable_->setItem(row, 1, new QTableWidgetItem(tr("%1 – %2 s")
-                                                              .arg(phase.start, 0, 'f', 2)
-                                                              .arg(phase.end, 0, 'f', 2)));
-        for (size_t i = 0; i < series.size(); ++i) {
-            auto* item = new QTableWidgetItem(tileValueText(weightedMean(data_.store(), series[i], phase.from, phase.to)));
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            phaseTable_->setItem(row, int(i) + 2, item);
-        }
+        setCell(row, 0, QString::number(p + 1), false);
+        setCell(row, 1, tr("%1 – %2 s").arg(phase.start, 0, 'f', 2).arg(phase.end, 0, 'f', 2), false);
+        for (size_t i = 0; i < series.size(); ++i)
+            setCell(row, int(i) + 2, tileValueText(weightedMean(data_.store(), series[i], phase.from, phase.to)), true);
     }
     phaseTable_->show();
 }

@@ -84,6 +84,10 @@ private:
     OverviewTileModel* tiles_;
     std::function<QString(const QString&)> describe_;
     std::vector<Phase> phases_;
+    // The store's bucket size and its number of complete buckets when the
+    // phases were found: they are found (at that resolution) only anew when a
+    // bucket more is complete; in between the last phase just grows.
+    std::pair<size_t, size_t> phasesFoundAt_{0, 0};
     QTimer frameTimer_;
     int tileColumns_ = 0;
 

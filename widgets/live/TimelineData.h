@@ -2,7 +2,7 @@
 // The timeline of one session as the charts see it: the series (every
 // metric and every event rate, per location and in aggregate) defined from
 // the first interval's groups, and every interval's samples in a
-// TimelineStore. Fed with batches in MeasurementController::intervalsArrived's
+// TimelineStore (with limits: old intervals are kept as buckets). Fed with batches in MeasurementController::intervalsArrived's
 // shape; a replayed session feeds the same shape, possibly all at once.
 #include <QCoreApplication>
 #include <QString>

@@ -200,13 +200,11 @@ QString TopDownView::spanText() const {
 // durations: a span's share of the slots is then sum / weight, whether the
 // intervals are of equal length or not.
 void TopDownView::accumulate(size_t begin, size_t end, std::vector<double>& sums, std::vector<double>& weights) const {
-    const TimelineStore& store = data_.store();
     for (size_t m = 0; m < metricSeries_.size(); ++m) {
         if (metricSeries_[m] < 0) continue;
-        const SeriesColumn& column = store.series(size_t(metricSeries_[m]));
-        for (size_t i = begin; i < end; ++i)
-            if (const double v = column.value(i); std::isfinite(v))
-                sums[m] += v * store.duration(i), weights[m] += store.duration(i);
+        const WeightedSum sum = data_.store().weightedSum(size_t(metricSeries_[m]), begin, end);
+        sums[m] += sum.sum;
+        weights[m] += sum.weight;
     }
 }
 

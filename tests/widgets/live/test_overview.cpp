@@ -12,6 +12,7 @@
 
 #include "LiveTestData.h"
 #include "core/report/ReportJsonReader.h"
+#include "core/result/ChangePoints.h"
 #include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/OverviewTileModel.h"
@@ -273,6 +274,43 @@ private slots:
             QCOMPARE(tile->boundaries().size(), size_t(1));
             QVERIFY(qFuzzyCompare(tile->boundaries().front(), 4.0));
         }
+    }
+
+    // A long live run, two intervals a frame: the store folds old intervals
+    // into buckets and the page finds the phases again only when a bucket is
+    // complete. Its phases are those found on the whole store at once (checked
+    // every 32 frames), and the last phase reaches the newest interval.
+    void phasesFollowALongRunFrameByFrame() {
+        TimelineData timeline;
+        OverviewPage page(timeline);
+        timeline.reset(testdata::cpus(1));
+        page.beginSession();
+        const size_t count = 6000, step = 2400; // the clock steps after 2400 intervals
+        for (size_t i = 0; i < count; i += 2) {
+            std::vector<IntervalResult> batch;
+            for (size_t k = i; k < i + 2; ++k)
+                batch.push_back(testdata::interval(0.01 * double(k + 1), 0.01, k < step ? 1e6 : 4e6, 1));
+            timeline.append(batch);
+            page.timelineGrew();
+            page.flush();
+            const TimelineStore& store = timeline.store();
+            if (i % 64 != 0 && i + 2 < count) continue; // checked every 32 frames and at the end
+            std::vector<size_t> series;
+            for (size_t s : page.tiles()->tileSeries())
+                if (timeline.series()[s].unit != QLatin1String("s")) series.push_back(s);
+            ChangePointOptions options;
+            options.minSegment = std::max<size_t>(3, size_t(double(store.size()) * 0.05)); // the page's 5 % of the run
+            const std::vector<Phase> batchPhases = detectPhases(store, series, options);
+            QCOMPARE(page.phases().size(), batchPhases.size());
+            for (size_t p = 0; p < batchPhases.size(); ++p) {
+                QCOMPARE(page.phases()[p].from, batchPhases[p].from);
+                QCOMPARE(page.phases()[p].to, batchPhases[p].to);
+            }
+            QCOMPARE(page.phases().back().to, store.size());
+        }
+        QVERIFY(timeline.store().bucketSize() > 1); // the run was long enough to fold intervals
+        QCOMPARE(page.phases().size(), size_t(2));
+        QCOMPARE(page.phases()[1].from, step);
     }
 
     void aReplayIsLabelledRecorded() {

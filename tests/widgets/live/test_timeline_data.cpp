@@ -137,6 +137,22 @@ private slots:
         QCOMPARE(planCharts(data.series(), ChartGrouping::PerMetric, LocationMode::Aggregate).size(), size_t(12));
     }
 
+    // A long run: the newest 1024 intervals point by point, older ones as
+    // means of a few intervals, and a tooltip that says which a point is.
+    void aLongRunKeepsOldIntervalsAsMeansAndSaysSo() {
+        TimelineData data;
+        data.reset(testdata::cpus(2));
+        data.append(testdata::intervals(3000, 2));
+        const TimelineStore& store = data.store();
+        QCOMPARE(store.size(), size_t(3000));
+        QCOMPARE(store.size() - store.coarseEnd(), size_t(1024));
+        QCOMPARE(store.bucketSize(), size_t(2));
+        const size_t clock = findSeries(data, SeriesKind::Metric, "Clock", 0);
+        QVERIFY2(data.describePoint(clock, 0).contains(QStringLiteral("the mean of 2 interval")),
+                 qPrintable(data.describePoint(clock, 0)));
+        QVERIFY(!data.describePoint(clock, 2999).contains(QStringLiteral("mean of")));
+    }
+
     void locationsMissingFromTheFeedGetNames() {
         TimelineData data;
         data.reset({});
