@@ -27,6 +27,7 @@
 #include "core/report/ReportMerge.h"
 #include "core/report/SessionFiles.h"
 #include "core/util/AtomicFile.h"
+#include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
 
 using namespace perfdash;
@@ -234,6 +235,22 @@ private slots:
         reopened.showLive();
         QVERIFY(!reopened.showsSaved());
         QCOMPARE(reopened.model()->rowCount(), 0); // its own live list is empty
+
+        // A host opened live describes itself from its info (its kernel, what it cannot count), or says why not.
+        AgentSession watched;
+        QSignalSpy described(&watched, &AgentSession::described);
+        watched.open(a, "");
+        QTRY_VERIFY_WITH_TIMEOUT(!described.isEmpty(), 60000);
+        const QString kernel = QString::fromStdString(opened->hosts[0].machine.value("kernel", std::string("?")));
+        QVERIFY2(described.front().front().toString().contains("Linux " + kernel),
+                 qPrintable(described.front().front().toString()));
+        watched.close();
+        AgentSession refused;
+        QSignalSpy refusal(&refused, &AgentSession::described);
+        refused.open(b, "wrong-token");
+        QTRY_VERIFY_WITH_TIMEOUT(!refusal.isEmpty(), 60000);
+        QVERIFY2(refusal.front().front().toString().contains("401"), qPrintable(refusal.front().front().toString()));
+        refused.close();
     }
 };
 
