@@ -150,6 +150,89 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentInfo</name>
+    <message>
+        <source>its info (GET /api/v1/info) failed: %1</source>
+        <translation>его сведения (GET /api/v1/info) не получены: %1</translation>
+    </message>
+    <message>
+        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
+        <translation>его сведения (GET /api/v1/info) — не объект JSON: это агент perfdash на %1?</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Узел</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>Процессор</translation>
+    </message>
+    <message>
+        <source> (uncertain)</source>
+        <translation> (не точно)</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Архитектура</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>Топология</translation>
+    </message>
+    <message>
+        <source>%1 socket(s), %2 core(s), %3 hardware thread(s), %4 NUMA domain(s)</source>
+        <translation>сокетов: %1, ядер: %2, аппаратных потоков: %3, доменов NUMA: %4</translation>
+    </message>
+    <message>
+        <source>not known: %1</source>
+        <translation>неизвестна: %1</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Ядро</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid</source>
+        <translation>perf_event_paranoid</translation>
+    </message>
+    <message>
+        <source>Counts on</source>
+        <translation>Считает на</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU(s)</source>
+        <translation>
+            <numerusform>%n ЦП</numerusform>
+            <numerusform>%n ЦП</numerusform>
+            <numerusform>%n ЦП</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>Интервал</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>Counting since</source>
+        <translation>Считает с</translation>
+    </message>
+    <message>
+        <source>What it counts</source>
+        <translation>Что он считает</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1: not counted, %2&lt;/i&gt;</source>
+        <translation>&lt;i&gt;%1: не считается, %2&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>What it can count</source>
+        <translation>Что он может считать</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
@@ -158,10 +241,6 @@
     <message>
         <source>%1 refused the token (401): check the host&apos;s token</source>
         <translation>%1 отклонил токен (401): проверьте токен этого узла</translation>
-    </message>
-    <message>
-        <source>%1 serves as many streams as it allows (503); try again later</source>
-        <translation>%1 уже обслуживает столько потоков, сколько допускает (503); попробуйте позже</translation>
     </message>
     <message>
         <source>%1 answered %2: %3</source>
@@ -174,6 +253,10 @@
     <message>
         <source>%1 ended the stream (the agent stopped)</source>
         <translation>%1 завершил поток (агент остановлен)</translation>
+    </message>
+    <message>
+        <source>%1 serves as many clients as it allows (503); try again later</source>
+        <translation>%1 уже обслуживает столько клиентов, сколько допускает (503); попробуйте позже</translation>
     </message>
 </context>
 <context>
@@ -1539,6 +1622,21 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::HostTokens</name>
+    <message>
+        <source>the desktop&apos;s keyring (Secret Service), under &quot;%1&quot;</source>
+        <translation>связке ключей рабочего стола (Secret Service), под именем «%1»</translation>
+    </message>
+    <message>
+        <source>files readable only by you in %1 (no Secret Service on this session&apos;s bus)</source>
+        <translation>файлах, доступных для чтения только вам, в %1 (на шине этого сеанса нет Secret Service)</translation>
+    </message>
+    <message>
+        <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
+        <translation>связка ключей рабочего стола не выдала токен %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::HostsPage</name>
     <message>
         <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
@@ -1577,12 +1675,72 @@ Cycles from %6.</source>
         <translation>Узлы, на которых работает &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (агент perfdash). Ключевые метрики их последнего интервала рядом; отсортируйте по столбцу, чтобы найти выделяющийся.</translation>
     </message>
     <message>
-        <source>The token of %1 cannot be kept: %2</source>
-        <translation>Не удаётся сохранить токен %1: %2</translation>
-    </message>
-    <message>
         <source>%1; trying again in %2 s</source>
         <translation>%1; повторная попытка через %2 с</translation>
+    </message>
+    <message>
+        <source>&amp;Compare hosts</source>
+        <translation>&amp;Сравнить узлы</translation>
+    </message>
+    <message>
+        <source>&amp;Save fleet session…</source>
+        <translation>Со&amp;хранить сеанс парка…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the live hosts</source>
+        <translation>&amp;Назад к узлам в реальном времени</translation>
+    </message>
+    <message>
+        <source>Select two hosts (Ctrl+click) to compare their runs on the Saved sessions page</source>
+        <translation>Выберите два узла (Ctrl+щелчок), чтобы сравнить их запуски на странице «Сохранённые сеансы»</translation>
+    </message>
+    <message>
+        <source>Save what the hosts sent since they were added: one session with a host dimension, that replays and exports like any other</source>
+        <translation>Сохранить то, что узлы прислали с момента добавления: один сеанс с измерением по узлам, который воспроизводится и экспортируется как любой другой</translation>
+    </message>
+    <message>
+        <source>Tokens are kept in %1.</source>
+        <translation>Токены хранятся в %1.</translation>
+    </message>
+    <message>
+        <source>Select a host to see what its agent says about itself.</source>
+        <translation>Выберите узел, чтобы увидеть, что его агент сообщает о себе.</translation>
+    </message>
+    <message>
+        <source>The token of %1 cannot be kept for the next start: %2</source>
+        <translation>Токен %1 не удаётся сохранить до следующего запуска: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
+        <translation>%1 пока нельзя сравнить: он не прислал ни одного интервала с момента добавления</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>saved after %1 s watched</source>
+        <translation>сохранён после %1 с наблюдения</translation>
+    </message>
+    <message>
+        <source>saved: its whole run (%1 s)</source>
+        <translation>сохранён: весь запуск (%1 с)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Saved fleet session&lt;/b&gt; %1: %n host(s), recorded %2. Click a host to replay it; select two to compare them.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Сохранённый сеанс парка&lt;/b&gt; %1: %n узел, записан %2. Щёлкните узел, чтобы воспроизвести его; выберите два, чтобы сравнить их.</numerusform>
+            <numerusform>&lt;b&gt;Сохранённый сеанс парка&lt;/b&gt; %1: %n узла, записан %2. Щёлкните узел, чтобы воспроизвести его; выберите два, чтобы сравнить их.</numerusform>
+            <numerusform>&lt;b&gt;Сохранённый сеанс парка&lt;/b&gt; %1: %n узлов, записан %2. Щёлкните узел, чтобы воспроизвести его; выберите два, чтобы сравнить их.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1&apos;s info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Сведения о %1 не сохранены: его агент не ответил на GET /api/v1/info, пока за ним наблюдали.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Asking %1 for its info…&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Запрос сведений у %1…&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1990,6 +2148,30 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>Watching %1</source>
+        <translation>Наблюдение за %1</translation>
+    </message>
+    <message>
+        <source>%1, host %2</source>
+        <translation>%1, узел %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: live from its agent. %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: данные от его агента в реальном времени. %2</translation>
+    </message>
+    <message>
+        <source>Cannot save the fleet session</source>
+        <translation>Не удаётся сохранить сеанс парка</translation>
+    </message>
+    <message>
+        <source>Fleet session saved to %1</source>
+        <translation>Сеанс парка сохранён в %1</translation>
+    </message>
+    <message>
+        <source>Save fleet session</source>
+        <translation>Сохранить сеанс парка</translation>
     </message>
 </context>
 <context>

@@ -148,6 +148,87 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentInfo</name>
+    <message>
+        <source>its info (GET /api/v1/info) failed: %1</source>
+        <translation>获取其信息（GET /api/v1/info）失败：%1</translation>
+    </message>
+    <message>
+        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
+        <translation>其信息（GET /api/v1/info）不是 JSON 对象：%1 是 perfdash 代理吗？</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source> (uncertain)</source>
+        <translation>（不确定）</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>%1 socket(s), %2 core(s), %3 hardware thread(s), %4 NUMA domain(s)</source>
+        <translation>%1 个插槽，%2 个核心，%3 个硬件线程，%4 个 NUMA 域</translation>
+    </message>
+    <message>
+        <source>not known: %1</source>
+        <translation>未知：%1</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid</source>
+        <translation>perf_event_paranoid</translation>
+    </message>
+    <message>
+        <source>Counts on</source>
+        <translation>计数于</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU(s)</source>
+        <translation>
+            <numerusform>%n 个 CPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Counting since</source>
+        <translation>计数开始于</translation>
+    </message>
+    <message>
+        <source>What it counts</source>
+        <translation>它计数的内容</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1: not counted, %2&lt;/i&gt;</source>
+        <translation>&lt;i&gt;%1：未计数，%2&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>What it can count</source>
+        <translation>它能计数的内容</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
@@ -156,10 +237,6 @@
     <message>
         <source>%1 refused the token (401): check the host&apos;s token</source>
         <translation>%1 拒绝了令牌（401）：请检查该主机的令牌</translation>
-    </message>
-    <message>
-        <source>%1 serves as many streams as it allows (503); try again later</source>
-        <translation>%1 已达到允许的流数量上限（503）；请稍后再试</translation>
     </message>
     <message>
         <source>%1 answered %2: %3</source>
@@ -172,6 +249,10 @@
     <message>
         <source>%1 ended the stream (the agent stopped)</source>
         <translation>%1 结束了数据流（代理已停止）</translation>
+    </message>
+    <message>
+        <source>%1 serves as many clients as it allows (503); try again later</source>
+        <translation>%1 已达到允许的客户端数（503）；请稍后再试</translation>
     </message>
 </context>
 <context>
@@ -1535,6 +1616,21 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::HostTokens</name>
+    <message>
+        <source>the desktop&apos;s keyring (Secret Service), under &quot;%1&quot;</source>
+        <translation>桌面密钥环（Secret Service），名称为“%1”</translation>
+    </message>
+    <message>
+        <source>files readable only by you in %1 (no Secret Service on this session&apos;s bus)</source>
+        <translation>%1 中仅您可读的文件（此会话总线上没有 Secret Service）</translation>
+    </message>
+    <message>
+        <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
+        <translation>桌面密钥环未给出 %1 的令牌：%2</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::HostsPage</name>
     <message>
         <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
@@ -1573,12 +1669,70 @@ Cycles from %6.</source>
         <translation>运行 &lt;tt&gt;perfdash-cli serve&lt;/tt&gt;（perfdash 代理）的主机。并列显示它们最新区间的关键指标；按某一列排序即可找出异常者。</translation>
     </message>
     <message>
-        <source>The token of %1 cannot be kept: %2</source>
-        <translation>无法保存 %1 的令牌：%2</translation>
-    </message>
-    <message>
         <source>%1; trying again in %2 s</source>
         <translation>%1；%2 秒后重试</translation>
+    </message>
+    <message>
+        <source>&amp;Compare hosts</source>
+        <translation>比较主机(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save fleet session…</source>
+        <translation>保存集群会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the live hosts</source>
+        <translation>返回实时主机(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Select two hosts (Ctrl+click) to compare their runs on the Saved sessions page</source>
+        <translation>选择两个主机（Ctrl+单击），在“已保存会话”页面比较它们的运行</translation>
+    </message>
+    <message>
+        <source>Save what the hosts sent since they were added: one session with a host dimension, that replays and exports like any other</source>
+        <translation>保存主机自添加以来发送的数据：一个带主机维度的会话，可像其他会话一样回放和导出</translation>
+    </message>
+    <message>
+        <source>Tokens are kept in %1.</source>
+        <translation>令牌保存在%1。</translation>
+    </message>
+    <message>
+        <source>Select a host to see what its agent says about itself.</source>
+        <translation>选择一个主机，查看其代理对自身的描述。</translation>
+    </message>
+    <message>
+        <source>The token of %1 cannot be kept for the next start: %2</source>
+        <translation>无法为下次启动保存 %1 的令牌：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
+        <translation>%1 暂时无法比较：自添加以来它尚未发送任何间隔</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>saved after %1 s watched</source>
+        <translation>观察 %1 秒后保存</translation>
+    </message>
+    <message>
+        <source>saved: its whole run (%1 s)</source>
+        <translation>已保存：整个运行（%1 秒）</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Saved fleet session&lt;/b&gt; %1: %n host(s), recorded %2. Click a host to replay it; select two to compare them.</source>
+        <translation>
+            <numerusform>&lt;b&gt;已保存的集群会话&lt;/b&gt; %1：%n 个主机，记录于 %2。单击主机以回放；选择两个以比较。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1&apos;s info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;未保存 %1 的信息：观察期间其代理未响应 GET /api/v1/info。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Asking %1 for its info…&lt;/p&gt;</source>
+        <translation>&lt;p&gt;正在向 %1 请求其信息…&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1984,6 +2138,30 @@ Cycles from %6.</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>Watching %1</source>
+        <translation>正在观察 %1</translation>
+    </message>
+    <message>
+        <source>%1, host %2</source>
+        <translation>%1，主机 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: live from its agent. %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：来自其代理的实时数据。%2</translation>
+    </message>
+    <message>
+        <source>Cannot save the fleet session</source>
+        <translation>无法保存集群会话</translation>
+    </message>
+    <message>
+        <source>Fleet session saved to %1</source>
+        <translation>集群会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Save fleet session</source>
+        <translation>保存集群会话</translation>
     </message>
 </context>
 <context>

@@ -21,7 +21,7 @@ CommandLine mergeCommandLine() {
                    "computed again from those sums, with time the longest run's duration; and each run's own "
                    "metrics, so that the text report shows the statistics across hosts and names the slowest and "
                    "fastest run. The runs must have counted the same groups and events; their topologies may differ. "
-                   "Timelines are not merged.");
+                   "Timelines are not joined: each run keeps its own, in its entry of the report's hosts.");
     cl.option({"-o", "--output", "FILE",
                "write the merged report to FILE (.json, .csv, .txt or .html by its suffix) instead of the text report on "
                "stdout"});

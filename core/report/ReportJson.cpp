@@ -127,6 +127,8 @@ ojson locationsToJson(const std::vector<LocationInfo>& locations) {
     return out;
 }
 
+ojson intervalToJson(const IntervalResult& interval, ojson header, const std::vector<LocationInfo>* locations);
+
 ojson hostsToJson(const std::vector<HostRun>& hosts, const std::vector<GroupResult>& groups) {
     ojson out = ojson::array();
     for (const HostRun& h : hosts) {
@@ -145,6 +147,12 @@ ojson hostsToJson(const std::vector<HostRun>& hosts, const std::vector<GroupResu
                        {"locations", h.locations},
                        {"machine", ojson(h.machine)},
                        {"metrics", std::move(metrics)}});
+        // Only a run that kept its timeline (a fleet session's host) has them: merged batch runs stay as they were.
+        if (!h.intervals.empty()) {
+            ojson intervals = ojson::array();
+            for (const IntervalResult& i : h.intervals) intervals.push_back(intervalToJson(i, ojson::object(), nullptr));
+            out.back()["intervals"] = std::move(intervals);
+        }
     }
     return out;
 }

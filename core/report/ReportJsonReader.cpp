@@ -289,6 +289,9 @@ std::vector<HostRun> readHosts(ReportParser& p, const Node& node, const std::vec
                 for (size_t i = 0; groups[g].name == group && i < groups[g].metrics.size(); ++i)
                     if (groups[g].metrics[i].name == name) run.metrics[g][i] = value;
         }
+        if (p.has(h, "intervals"))
+            for (const auto& i : p.elements(p.member(h, "intervals")))
+                run.intervals.push_back(readInterval(p, i, run.locations));
         hosts.push_back(std::move(run));
     }
     if (!p.error() && !hosts.empty() && covered != locations)

@@ -6,15 +6,16 @@
 #include "core/groups/FormulaConstants.h"
 #include "core/report/WholeRunMetrics.h"
 #include "core/result/CountSum.h"
-#include "core/util/Strings.h"
 
 namespace perfdash {
 
 namespace {
 
+std::string hostOf(const MergeInput& in) { return in.host.empty() ? reportHost(in.report, in.source) : in.host; }
+
 std::string runName(const MergeInput& in) {
     const std::optional<int>& rank = in.report.config.mpiRank;
-    return in.source + " (host " + reportHost(in.report, in.source) +
+    return in.source + " (host " + hostOf(in) +
            (rank ? ", rank " + std::to_string(*rank) : std::string()) + ")";
 }
 
@@ -118,6 +119,53 @@ MeasurementResult perHostView(const MeasurementResult& merged) {
     return view;
 }
 
+MeasurementResult hostRun(const MeasurementResult& merged, size_t index) {
+    const HostRun& host = merged.hosts.at(index);
+    size_t first = 0;
+    for (size_t h = 0; h < index; ++h) first += merged.hosts[h].locations;
+    const auto slice = [&](const auto& all) {
+        using Values = std::decay_t<decltype(all)>;
+        const size_t begin = std::min(first, all.size()), end = std::min(first + host.locations, all.size());
+        return Values(all.begin() + static_cast<std::ptrdiff_t>(begin), all.begin() + static_cast<std::ptrdiff_t>(end));
+    };
+    MeasurementResult run;
+    run.version = merged.version;
+    run.config = merged.config;
+    run.config.mpiRank = host.rank;
+    run.replay = merged.replay;
+    run.machine = host.machine;
+    run.startedAt = host.startedAt;
+    run.durationS = host.durationS;
+    run.exitStatus = host.exitStatus;
+    run.locations = slice(merged.locations);
+    run.intervals = host.intervals;
+    run.groups = merged.groups;
+    for (size_t g = 0; g < run.groups.size(); ++g) {
+        for (EventResult& e : run.groups[g].events) {
+            e.perLocation = slice(e.perLocation);
+            e.coreTypes.clear(); // the job's split by core type is not this host's
+            CountSum sum;
+            for (const CountValue& c : e.perLocation) sum.add(c);
+            e.total = sum.total();
+            e.partialTotal = sum.partial();
+        }
+        for (size_t m = 0; m < run.groups[g].metrics.size(); ++m) {
+            MetricResult& metric = run.groups[g].metrics[m];
+            metric.perLocation = slice(metric.perLocation);
+            metric.perCoreType.clear();
+            metric.aggregate = g < host.metrics.size() && m < host.metrics[g].size() ? host.metrics[g][m] : kNotAvailable;
+        }
+    }
+    for (const RegionResult& region : merged.regions)
+        if (!region.threads.empty() && region.threads.front().host == host.host &&
+            region.threads.front().rank == host.rank)
+            run.regions.push_back(region);
+    const std::string prefix = host.host + ": ";
+    for (const std::string& w : merged.warnings)
+        if (w.starts_with(prefix)) run.warnings.push_back(w.substr(prefix.size()));
+    return run;
+}
+
 std::string reportHost(const MeasurementResult& report, const std::string& source) {
     if (report.machine.is_object()) {
         const auto it = report.machine.find("hostname");
@@ -127,16 +175,18 @@ std::string reportHost(const MeasurementResult& report, const std::string& sourc
     return std::filesystem::path(source).stem().string();
 }
 
-Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs) {
-    if (inputs.size() < 2)
-        return makeError("merge needs the reports of at least two runs (one per rank or host), got " +
-                         std::to_string(inputs.size()));
+Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs, size_t minimumRuns) {
+    if (inputs.size() < minimumRuns || inputs.empty())
+        return makeError("merge needs the reports of at least " +
+                         (minimumRuns == 2 ? std::string("two runs (one per rank or host)")
+                                           : std::to_string(std::max<size_t>(minimumRuns, 1)) + " runs") +
+                         ", got " + std::to_string(inputs.size()));
     for (size_t i = 0; i < inputs.size(); ++i) {
         if (!inputs[i].report.hosts.empty())
             return makeError(inputs[i].source + " is already a merged report: merge the runs' own reports instead");
         if (Status s = sameMeasurement(inputs.front(), inputs[i]); !s) return s.error();
         for (size_t j = 0; j < i; ++j)
-            if (reportHost(inputs[i].report, inputs[i].source) == reportHost(inputs[j].report, inputs[j].source) &&
+            if (hostOf(inputs[i]) == hostOf(inputs[j]) &&
                 inputs[i].report.config.mpiRank == inputs[j].report.config.mpiRank &&
                 inputs[i].report.startedAt == inputs[j].report.startedAt)
                 return makeError(runName(inputs[i]) + " and " + inputs[j].source +
@@ -167,11 +217,10 @@ Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs) {
         merged.groups.push_back(std::move(empty));
     }
 
-    std::vector<std::string> withTimelines;
     for (const MergeInput& in : inputs) {
         const MeasurementResult& run = in.report;
         HostRun host;
-        host.host = reportHost(run, in.source);
+        host.host = hostOf(in);
         host.rank = run.config.mpiRank;
         host.source = in.source;
         host.startedAt = run.startedAt;
@@ -179,6 +228,7 @@ Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs) {
         host.exitStatus = run.exitStatus;
         host.locations = run.locations.size();
         host.machine = run.machine;
+        host.intervals = run.intervals;
         for (const GroupResult& g : run.groups) {
             std::vector<double> values;
             for (const MetricResult& m : g.metrics) values.push_back(m.aggregate);
@@ -212,13 +262,9 @@ Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs) {
             merged.incomplete = true;
             merged.warnings.push_back(runName(in) + " is an autosave of a run that did not finish");
         }
-        if (!run.intervals.empty()) withTimelines.push_back(in.source);
         for (const std::string& w : run.warnings) merged.warnings.push_back(host.host + ": " + w);
         merged.hosts.push_back(std::move(host));
     }
-    if (!withTimelines.empty())
-        merged.warnings.push_back("timelines are not merged (each run's starts at its own time): see " +
-                                  join(withTimelines, ", "));
 
     // Each location keeps the metric values its own run computed (with its own
     // host's constants); the aggregates come from the job's sums.

@@ -12,9 +12,9 @@
 //
 // Refused, with the file named: fewer than two runs, a run given twice (the
 // same host, rank and start), runs that counted different groups or events
-// (merging them would add unlike things). Timelines are not merged (each
-// run's intervals start at its own time): the merged report says so and
-// names the files that hold them.
+// (merging them would add unlike things). Timelines are not joined (each
+// run's intervals start at its own time): each run keeps its own in its
+// `hosts` entry, which hostRun() gives back as a report of its own.
 #include <string>
 #include <vector>
 
@@ -26,9 +26,16 @@ namespace perfdash {
 struct MergeInput {
     std::string source; // the file name, for messages and `hosts[].source`
     MeasurementResult report;
+    std::string host{}; // the run's host; empty: reportHost(report, source)
 };
 
-Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs);
+// `minimumRuns`: a job is at least two runs; a fleet session (FleetSession.h) may be one host.
+Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs, size_t minimumRuns = 2);
+
+// The run of `merged.hosts[index]` as a report of its own: its locations,
+// its counts (totals over its locations, by CountSum), its own whole-run
+// metric values, its machine and its timeline. What a replay of one host shows.
+MeasurementResult hostRun(const MeasurementResult& merged, size_t index);
 
 // A merged report as one column per run: each run's events summed over its
 // locations and its own whole-run metric values, so that the text report's

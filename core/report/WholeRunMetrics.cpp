@@ -4,6 +4,7 @@
 
 #include "core/groups/FormulaConstants.h"
 #include "core/groups/GroupMetrics.h"
+#include "core/result/CountSum.h"
 
 namespace perfdash {
 
@@ -33,6 +34,31 @@ void setNotAvailable(GroupResult& g) {
     }
 }
 
+// An event's whole run from its intervals, by the rule of a live run
+// (ResultBuilder): per location the sum over the intervals, and the total
+// over the locations. A location without a value in some interval has no
+// whole-run value (its part is still in the total's partial sum, a lower
+// bound); an interval's gap never turns into 0, nor into an n/a of the whole.
+// Returns how many locations had a value in some intervals but not in all.
+size_t sumIntervals(EventResult& run, const std::vector<const EventResult*>& intervals, const std::vector<double>& dt) {
+    if (!run.counted) return 0;
+    CountSum total;
+    size_t gaps = 0;
+    for (size_t l = 0; l < run.perLocation.size(); ++l) {
+        CountSum location;
+        for (size_t i = 0; i < intervals.size(); ++i) {
+            const auto& values = intervals[i]->perLocation;
+            location.add(l < values.size() ? values[l] : CountValue{}, dt[i]);
+        }
+        run.perLocation[l] = {location.total().value, location.meanCoverage()};
+        if (location.isPartial()) ++gaps;
+        total.add(location);
+    }
+    run.total = total.total();
+    run.partialTotal = total.partial();
+    return gaps;
+}
+
 } // namespace
 
 std::vector<std::string> recomputeWholeRunMetrics(MeasurementResult& r) {
@@ -57,6 +83,34 @@ std::vector<std::string> recomputeWholeRunMetrics(MeasurementResult& r) {
     if (anyMetric && !constants)
         notes.push_back("this file does not record the formula constants (inverseClock, num_sockets, num_numadomains, "
                         "num_cpus): whole-run metrics that use them are n/a");
+    return notes;
+}
+
+std::vector<std::string> wholeRunFromIntervals(MeasurementResult& r) {
+    if (r.intervals.empty()) return {};
+    r.durationS = r.intervals.back().t;
+    std::vector<GroupResult> sums = r.intervals.front().groups;
+    std::vector<double> dt;
+    for (const auto& interval : r.intervals) dt.push_back(interval.dt);
+    const EventResult missing; // an interval that lacks the event (a file edited by hand) has no value anywhere
+    std::vector<std::string> notes;
+    for (size_t g = 0; g < sums.size(); ++g)
+        for (size_t e = 0; e < sums[g].events.size(); ++e) {
+            std::vector<const EventResult*> parts;
+            for (const auto& interval : r.intervals) {
+                const bool has = g < interval.groups.size() && e < interval.groups[g].events.size();
+                parts.push_back(has ? &interval.groups[g].events[e] : &missing);
+            }
+            EventResult& event = sums[g].events[e];
+            if (const size_t gaps = sumIntervals(event, parts, dt))
+                notes.push_back("'" + event.event + "' (group " + sums[g].name + ") has no value in some of the " +
+                                "saved intervals at " + std::to_string(gaps) + " of " +
+                                std::to_string(event.perLocation.size()) +
+                                " locations: their whole-run counts are n/a, and the total is partial (at least "
+                                "what the intervals with a value add up to)");
+        }
+    r.groups = std::move(sums);
+    for (auto& note : recomputeWholeRunMetrics(r)) notes.push_back(std::move(note));
     return notes;
 }
 

@@ -16,4 +16,12 @@ namespace perfdash {
 // record the constants, formulas that do not compile here.
 std::vector<std::string> recomputeWholeRunMetrics(MeasurementResult& r);
 
+// The whole run of a session that holds only its intervals (an incomplete
+// autosave, a fleet session's host): the duration is the last interval's
+// end, each event summed over the intervals by the rule of a live run
+// (CountSum), the metrics computed from those sums (above). Returns what a
+// reader should know: gaps in the intervals, metrics that stay n/a. Nothing
+// changes when there is no interval.
+std::vector<std::string> wholeRunFromIntervals(MeasurementResult& r);
+
 } // namespace perfdash

@@ -4,6 +4,7 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ColorScale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuPlaces.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FleetSession.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HtmlReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/KeyFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrOutput.cpp

@@ -139,6 +139,8 @@ struct HostRun {
     nlohmann::json machine;   // the run's own machine (topologies may differ between hosts)
     // [group][metric]: the run's whole-run aggregate, parallel to MeasurementResult::groups.
     std::vector<std::vector<double>> metrics;
+    // The run's own timeline (each run's starts at its own time): per_location over its own `locations`.
+    std::vector<IntervalResult> intervals;
 };
 
 // One code region of a marker run (stat -m) under one group: the threads

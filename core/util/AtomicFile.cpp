@@ -33,26 +33,32 @@ Error writeError(const std::string& path, int err) {
     return makeError(std::move(message));
 }
 
-Status writeFileAtomically(const std::string& path, std::string_view contents) {
-    return writeFileAtomically(path, [&](int fd) -> Status {
-        if (!writeAll(fd, contents)) return writeError(path, errno);
-        return {};
-    });
+Status writeFileAtomically(const std::string& path, std::string_view contents, FileAccess access) {
+    return writeFileAtomically(
+        path,
+        [&](int fd) -> Status {
+            if (!writeAll(fd, contents)) return writeError(path, errno);
+            return {};
+        },
+        access);
 }
 
-Status writeFileAtomically(const std::string& path, const std::function<Status(int fd)>& writeContents) {
+Status writeFileAtomically(const std::string& path, const std::function<Status(int fd)>& writeContents,
+                           FileAccess access) {
     std::string tmpl = path + ".tmp-XXXXXX";
-    int fd = mkstemp(tmpl.data());
+    int fd = mkstemp(tmpl.data()); // 0600: nobody else can open it while it is written
     if (fd < 0) return writeError(path, errno);
     if (Status written = writeContents(fd); !written) {
         ::close(fd);
         ::unlink(tmpl.c_str());
         return written;
     }
-    // Files we create are user data (reports, sessions): readable like any file the user makes.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::fchmod(fd, 0666 & ~mask);
+    if (access == FileAccess::UserData) {
+        // Reports and sessions: readable like any file the user makes.
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd, 0666 & ~mask);
+    }
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
         const int err = errno;
         ::unlink(tmpl.c_str());

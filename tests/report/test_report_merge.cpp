@@ -145,6 +145,30 @@ private slots:
 
     // The same run twice is refused; the same numbers from another host double
     // the counts and the rates, and leave ratios and the duration alone.
+    // Timelines are not joined (each starts at its own time): each run keeps its own, and hostRun gives a run
+    // back as a report of its own with its counts, its own metrics and its timeline.
+    void eachRunKeepsItsTimeline() {
+        MeasurementResult a = rankRun("node-a", 0, 2, 1e9, 2.0);
+        a.intervals.push_back({1.0, 1.0, a.groups});
+        auto merged = mergeReports({{"a.json", a}, {"b.json", rankRun("node-b", 1, 4, 3e9, 2.0)}});
+        QVERIFY2(merged, merged ? "" : merged.error().message.c_str());
+        QVERIFY(merged->intervals.empty());
+        const auto read = readReportJson(formatReportJson(*merged), "merged.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QCOMPARE(read->hosts[0].intervals.size(), size_t(1));
+        QVERIFY(read->hosts[1].intervals.empty());
+        const MeasurementResult runA = hostRun(*read, 0), runB = hostRun(*read, 1);
+        QCOMPARE(runA.locations.size(), size_t(2));
+        QCOMPARE(runA.intervals.size(), size_t(1));
+        QCOMPARE(runA.intervals[0].groups[0].events[0].perLocation[1].value, 1e9);
+        QCOMPARE(runA.groups[0].events[0].total.value, 2e9);
+        QCOMPARE(runB.locations.size(), size_t(4));
+        QCOMPARE(runB.groups[0].events[1].total.value, 4 * 6e9);
+        QCOMPARE(runB.groups[0].metrics[0].aggregate, 2.0);
+        QCOMPARE(runB.config.mpiRank, std::optional<int>(1));
+        QCOMPARE(runB.machine.value("hostname", ""), std::string("node-b"));
+    }
+
     void nothingDoublesThatShouldNot() {
         const MeasurementResult run = rankRun("node-a", 0, 2, 1e9, 2.0);
         auto twice = mergeReports({{"run.json", run}, {"copy.json", run}});

@@ -94,6 +94,34 @@ private slots:
         QVERIFY(!err);
         QVERIFY(err.error().message.find("missing/dir/x.json") != std::string::npos);
     }
+    // A secret is the owner's from the file's creation on: under umask 0, a user data file is 0666, a secret
+    // 0600 while it is written (checked from inside the writing) and after.
+    void writesSecretsPrivately() {
+        QTemporaryDir dir;
+        const mode_t mask = ::umask(0);
+        const auto modeOf = [](const std::string& p) {
+            struct stat st {};
+            return ::stat(p.c_str(), &st) == 0 ? (st.st_mode & 0777) : 0;
+        };
+        const std::string shared = dir.filePath("report.json").toStdString();
+        const std::string secret = dir.filePath("token").toStdString();
+        mode_t whileWritten = 0;
+        const Status sharedOk = writeFileAtomically(shared, "{}");
+        const Status secretOk = writeFileAtomically(
+            secret,
+            [&](int fd) -> Status {
+                struct stat st {};
+                if (::fstat(fd, &st) == 0) whileWritten = st.st_mode & 0777;
+                return writeAll(fd, "s3cret") ? Status{} : writeError(secret, errno);
+            },
+            FileAccess::OwnerOnly);
+        ::umask(mask);
+        QVERIFY(sharedOk.ok() && secretOk.ok());
+        QCOMPARE(modeOf(shared), mode_t(0666));
+        QCOMPARE(whileWritten, mode_t(0600));
+        QCOMPARE(modeOf(secret), mode_t(0600));
+        QCOMPARE(readFile(secret).value(), std::string("s3cret"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUtil)

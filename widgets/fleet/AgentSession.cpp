@@ -1,8 +1,23 @@
 #include "widgets/fleet/AgentSession.h"
 
+#include "core/report/RunContext.h"
+
 namespace perfdash {
 
-AgentSession::AgentSession(QObject* parent) : QObject(parent) {}
+AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentInfo(this)) {
+    connect(info_, &AgentInfo::arrived, this, [this](const QString& address, const nlohmann::json& info) {
+        if (address != address_ || !info.contains("machine")) return; // an answer for a host let go since
+        result_.machine = info.at("machine");
+        // The host, its CPU, kernel and what it can count, as a run's context line says them.
+        const RunContext context = describeRun(result_);
+        std::string line = context.line;
+        for (const std::string& limit : context.limitations) line += " " + limit;
+        emit described(QString::fromStdString(line));
+    });
+    connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why) {
+        if (address == address_) emit described(why);
+    });
+}
 
 void AgentSession::open(const QString& address, const QString& token) {
     close();
@@ -17,6 +32,7 @@ void AgentSession::open(const QString& address, const QString& token) {
         close();
     });
     stream_->start();
+    info_->fetch(address, token);
 }
 
 void AgentSession::close() {

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "widgets/fleet/AgentInfo.h"
 #include "widgets/fleet/AgentStream.h"
 #include "widgets/measurement/MeasurementController.h" // the metatypes of the signals' arguments
 
@@ -34,12 +35,15 @@ signals:
     void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
     void finished(const perfdash::MeasurementResult& result);
     void failed(const QString& message);
+    // What its agent says about itself (GET /api/v1/info) in one line, or why that failed.
+    void described(const QString& text);
 
 private:
     void take(const IntervalLine& line);
 
     QString address_;
     std::unique_ptr<AgentStream> stream_;
+    AgentInfo* info_;
     MeasurementResult result_;
     bool running_ = false;
 };

@@ -69,21 +69,25 @@ void AgentStream::readLines() {
     }
 }
 
+QString agentReplyProblem(const QString& address, QNetworkReply* reply) {
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status == 401) return AgentStream::tr("%1 refused the token (401): check the host's token").arg(address);
+    if (status == 503)
+        return AgentStream::tr("%1 serves as many clients as it allows (503); try again later").arg(address);
+    if (status != 0 && status != 200)
+        return AgentStream::tr("%1 answered %2: %3")
+            .arg(address)
+            .arg(status)
+            .arg(QString::fromUtf8(reply->readAll()).trimmed());
+    if (reply->error() != QNetworkReply::NoError) return AgentStream::tr("%1: %2").arg(address, reply->errorString());
+    return {};
+}
+
 void AgentStream::finish() {
     if (!reply_) return;
     QNetworkReply* reply = reply_;
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    QString message;
-    if (status == 401)
-        message = tr("%1 refused the token (401): check the host's token").arg(address_);
-    else if (status == 503)
-        message = tr("%1 serves as many streams as it allows (503); try again later").arg(address_);
-    else if (status != 0 && status != 200)
-        message = tr("%1 answered %2: %3").arg(address_).arg(status).arg(QString::fromUtf8(reply->readAll()).trimmed());
-    else if (reply->error() != QNetworkReply::NoError)
-        message = tr("%1: %2").arg(address_, reply->errorString());
-    else
-        message = tr("%1 ended the stream (the agent stopped)").arg(address_);
+    QString message = agentReplyProblem(address_, reply);
+    if (message.isEmpty()) message = tr("%1 ended the stream (the agent stopped)").arg(address_);
     reply_.clear();
     reply->deleteLater();
     emit failed(address_, message);

@@ -42,4 +42,9 @@ private:
     qint64 lineNumber_ = 0;
 };
 
+// What went wrong with a finished request to the agent at `address`, in the
+// user's words (a refused token, a busy agent, a network error); empty when
+// it answered 200.
+QString agentReplyProblem(const QString& address, QNetworkReply* reply);
+
 } // namespace perfdash

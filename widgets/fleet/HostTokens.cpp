@@ -1,8 +1,16 @@
 #include "widgets/fleet/HostTokens.h"
 
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QDBusReply>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QPointer>
 #include <QStandardPaths>
+#include <QUrl>
+
+#include <qt6keychain/keychain.h>
 
 #include <sys/stat.h>
 
@@ -10,34 +18,104 @@
 
 namespace perfdash {
 
-HostTokens::HostTokens(QString directory) : directory_(std::move(directory)) {}
+namespace {
+
+constexpr const char* kSecretService = "org.freedesktop.secrets";
+// The keyring's entries are named by this service and the agent's address.
+constexpr const char* kKeychainService = "perfdash agent tokens";
+
+// Calls `done` on `context`'s thread unless `context` is gone by then.
+template <class Job, class Then>
+void startJob(Job* job, QObject* context, Then then) {
+    QPointer<QObject> guard(context);
+    QObject::connect(job, &QKeychain::Job::finished, context, [guard, then](QKeychain::Job* finished) {
+        if (guard) then(*static_cast<Job*>(finished));
+    });
+    job->setAutoDelete(true);
+    job->start();
+}
+
+} // namespace
+
+HostTokens::HostTokens(Store store, QString directory) : store_(store), directory_(std::move(directory)) {}
 
 QString HostTokens::defaultDirectory() {
     return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + "/agent-tokens";
 }
 
+bool HostTokens::secretServiceReachable() {
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected() || !bus.interface()) return false;
+    QDBusConnectionInterface* dbus = bus.interface();
+    if (dbus->isServiceRegistered(kSecretService)) return true;
+    const QDBusReply<QStringList> activatable = dbus->activatableServiceNames();
+    return activatable.isValid() && activatable.value().contains(kSecretService);
+}
+
+HostTokens HostTokens::forThisSession() {
+    return HostTokens(secretServiceReachable() ? Store::SecretService : Store::Files, defaultDirectory());
+}
+
+QString HostTokens::storeDescription() const {
+    if (store_ == Store::SecretService)
+        return QCoreApplication::translate("perfdash::HostTokens", "the desktop's keyring (Secret Service), under \"%1\"")
+            .arg(kKeychainService);
+    return QCoreApplication::translate("perfdash::HostTokens",
+                                       "files readable only by you in %1 (no Secret Service on this session's bus)")
+        .arg(directory_);
+}
+
+// Percent-encoding is one-to-one ('%' itself is encoded): "a:1" and "a_1" get different files.
 QString HostTokens::fileOf(const QString& address) const {
-    QString name = address;
-    for (QChar& c : name)
-        if (!c.isLetterOrNumber() && c != '.' && c != '-') c = '_'; // "[::1]:9464" -> "___1__9464"
-    return directory_ + '/' + name;
+    return directory_ + '/' + QString::fromLatin1(QUrl::toPercentEncoding(address));
 }
 
-Status HostTokens::store(const QString& address, const QString& token) {
+void HostTokens::store(const QString& address, const QString& token, QObject* context,
+                       std::function<void(Status)> done) const {
+    if (store_ == Store::SecretService) {
+        auto* job = new QKeychain::WritePasswordJob(kKeychainService);
+        job->setKey(address);
+        job->setTextData(token);
+        startJob(job, context, [done, address](const QKeychain::WritePasswordJob& j) {
+            if (j.error() == QKeychain::NoError) return done({});
+            done(makeError("the desktop's keyring did not keep the token of " + address.toStdString() + ": " +
+                           j.errorString().toStdString() + " (unlock the keyring and add the host again)"));
+        });
+        return;
+    }
     if (!QDir().mkpath(directory_) || ::chmod(QFile::encodeName(directory_).constData(), 0700) != 0)
-        return makeError("cannot make the token directory " + directory_.toStdString() + " private to you");
-    const QString file = fileOf(address);
-    if (Status s = writeFileAtomically(file.toStdString(), token.toStdString()); !s) return s;
-    ::chmod(QFile::encodeName(file).constData(), 0600);
-    return {};
+        return done(makeError("cannot make the token directory " + directory_.toStdString() + " private to you"));
+    done(writeFileAtomically(QFile::encodeName(fileOf(address)).toStdString(), token.toStdString(),
+                             FileAccess::OwnerOnly));
 }
 
-QString HostTokens::load(const QString& address) const {
+void HostTokens::load(const QString& address, QObject* context, std::function<void(QString, QString)> done) const {
+    if (store_ == Store::SecretService) {
+        auto* job = new QKeychain::ReadPasswordJob(kKeychainService);
+        job->setKey(address);
+        startJob(job, context, [done, address](const QKeychain::ReadPasswordJob& j) {
+            if (j.error() == QKeychain::NoError) return done(j.textData(), {});
+            if (j.error() == QKeychain::EntryNotFound) return done({}, {});
+            done({}, QCoreApplication::translate("perfdash::HostTokens",
+                                                 "the desktop's keyring did not give the token of %1: %2")
+                         .arg(address, j.errorString()));
+        });
+        return;
+    }
     QFile file(fileOf(address));
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    return QString::fromUtf8(file.readAll()).trimmed();
+    if (!file.open(QIODevice::ReadOnly)) return done({}, {});
+    done(QString::fromUtf8(file.readAll()).trimmed(), {});
 }
 
-void HostTokens::remove(const QString& address) { QFile::remove(fileOf(address)); }
+void HostTokens::remove(const QString& address) const {
+    if (store_ == Store::SecretService) {
+        auto* job = new QKeychain::DeletePasswordJob(kKeychainService);
+        job->setKey(address);
+        job->setAutoDelete(true);
+        job->start(); // nothing to tell: a token that was not there is as good as removed
+        return;
+    }
+    QFile::remove(fileOf(address));
+}
 
 } // namespace perfdash

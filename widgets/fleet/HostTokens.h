@@ -1,28 +1,50 @@
 #pragma once
-// Where the Hosts page keeps each agent's token: not in the plain settings
-// file but in a file of its own per host, in a directory only the user can
-// enter (0700; the file 0600), under the application's config directory.
-// (Debian 12 has QtKeychain for Qt 6, qtkeychain-qt6-dev; the Secret
-// Service it needs is not running on headless machines, so this store is
-// the one used today.)
+// Where the Hosts page keeps each agent's token: never in the plain settings
+// file. In the desktop's Secret Service (GNOME Keyring, KWallet's) through
+// QtKeychain where the session bus has one; else (a headless machine, a
+// session without a keyring) a file of its own per host, 0600 from its
+// creation on and written atomically, in a 0700 directory under the
+// application's config directory. The Hosts page says which one holds them.
+//
+// The Secret Service answers asynchronously (it may ask the user to unlock
+// the keyring): every call answers through `done`, run on the thread of
+// `context` and never after `context` is gone. The file store answers at once.
 #include <QString>
 
+#include <functional>
+
 #include "core/util/Result.h"
+
+class QObject;
 
 namespace perfdash {
 
 class HostTokens {
 public:
-    // `directory`: where the token files go (tests give their own).
-    explicit HostTokens(QString directory);
-    static QString defaultDirectory();
+    enum class Store { SecretService, Files };
 
-    Status store(const QString& address, const QString& token);
-    QString load(const QString& address) const; // empty: none
-    void remove(const QString& address);
+    // `directory`: where the file store puts its files (tests give their own).
+    HostTokens(Store store, QString directory);
+    // The Secret Service when the session bus has one, else files in defaultDirectory().
+    static HostTokens forThisSession();
+    static QString defaultDirectory();
+    // Whether a Secret Service (org.freedesktop.secrets) runs on the session bus or can be started by it.
+    static bool secretServiceReachable();
+
+    Store store() const { return store_; }
+    // In the user's words: "the desktop's keyring (Secret Service)" or the directory.
+    QString storeDescription() const;
+
+    void store(const QString& address, const QString& token, QObject* context, std::function<void(Status)> done) const;
+    // `done(token, problem)`: an empty token and problem when none is kept; a problem when the store failed.
+    void load(const QString& address, QObject* context, std::function<void(QString, QString)> done) const;
+    void remove(const QString& address) const;
+
+    // The file store's file of `address` (a different one for every address).
+    QString fileOf(const QString& address) const;
 
 private:
-    QString fileOf(const QString& address) const;
+    Store store_;
     QString directory_;
 };
 

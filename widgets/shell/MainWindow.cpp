@@ -38,6 +38,8 @@
 #include "widgets/reports/ReplayController.h"
 #include "widgets/reports/ReportExport.h"
 #include "widgets/reports/SessionLoader.h"
+#include "core/report/SessionFiles.h"
+#include "core/util/Clock.h"
 #include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
 #include "widgets/setup/DemoWorkload.h"
@@ -88,7 +90,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       recorder_(new SessionRecorder(controller_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
-      hosts_(new HostsPage(settings, HostTokens(HostTokens::defaultDirectory()), this)),
+      hosts_(new HostsPage(settings, HostTokens::forThisSession(), this)),
       hostSession_(new AgentSession(this)),
       log_(new MeasurementLog(this)),
       stateLabel_(new QLabel(this)) {
@@ -142,9 +144,23 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         current_.reset();
         currentSource_ = address;
         liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         hostSession_->open(address, token);
         updateFileActions();
         showPage(Page::Overview);
+    });
+    connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
+        showSession(run, tr("%1, host %2").arg(fleetFile_, host));
+    });
+    connect(hosts_, &HostsPage::compareRequested, this, [this](const MeasurementResult& a, const MeasurementResult& b) {
+        sessions_->showComparison(a, b);
+        showPage(Page::Sessions);
+    });
+    connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
+    connect(hosts_, &HostsPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(hostSession_, &AgentSession::described, this, [this](const QString& text) {
+        liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
+                                 .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
     connect(hostSession_, &AgentSession::failed, this, [this](const QString& message) {
         liveSource_->setText(tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), message.toHtmlEscaped()));
@@ -487,20 +503,56 @@ void MainWindow::openSession(const QString& path) {
         const Result<MeasurementResult> loaded = watcher->result();
         if (!loaded) return fail(tr("Cannot open the session"), QString::fromStdString(loaded.error().message));
         const QString name = QFileInfo(path).fileName();
-        showResult(*loaded, tr("Replay of %1").arg(name));
-        replayFile_ = name;
-        replay_->setResult(*loaded);
-        replayActions_->setAvailable(true);
-        replayBar_->show();
-        // All of it first (people want to see the data); Run → Replay from start paces it.
-        replay_->showAll();
-        updateReplaySource();
-        setWindowTitle(tr("perfdash — replay of %1").arg(name));
-        showPage(Page::Overview);
+        showSession(*loaded, name);
+        // A fleet session's hosts: the Hosts page shows them as it showed them live, each a click from its replay.
+        if (!loaded->hosts.empty()) {
+            fleetFile_ = name;
+            hosts_->showSaved(*loaded, name);
+            showPage(Page::Hosts);
+        } else if (hosts_->showsSaved()) {
+            hosts_->showLive();
+        }
         statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
         emit sessionOpened(path);
     });
     watcher->setFuture(QtConcurrent::run([path] { return loadSessionFile(path); }));
+}
+
+void MainWindow::showSession(const MeasurementResult& session, const QString& name) {
+    showResult(session, tr("Replay of %1").arg(name));
+    replayFile_ = name;
+    replay_->setResult(session);
+    replayActions_->setAvailable(true);
+    replayBar_->show();
+    // All of it first (people want to see the data); Run → Replay from start paces it.
+    replay_->showAll();
+    updateReplaySource();
+    setWindowTitle(tr("perfdash — replay of %1").arg(name));
+    showPage(Page::Overview);
+}
+
+void MainWindow::saveFleetSession(const QString& path) {
+    Result<MeasurementResult> session = hosts_->session();
+    if (!session) return fail(tr("Cannot save the fleet session"), QString::fromStdString(session.error().message));
+    auto* watcher = new QFutureWatcher<Status>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        if (const Status written = watcher->result(); !written)
+            return fail(tr("Cannot save the fleet session"), QString::fromStdString(written.error().message));
+        sessions_->recent()->refresh();
+        statusBar()->showMessage(tr("Fleet session saved to %1").arg(path), 8000);
+        emit fleetSessionSaved(path);
+    });
+    watcher->setFuture(exportReportInBackground(std::move(*session), path, ExportFormat::Json));
+}
+
+void MainWindow::chooseAndSaveFleetSession() {
+    const QString suggested = QString::fromStdString(
+        uniqueSessionPath(sessions_->recent()->directory().toStdString(), sessionFileName(isoLocalNow(), "fleet")));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save fleet session"), suggested, sessionFileFilter());
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1String(".json");
+    saveFleetSession(path);
 }
 
 void MainWindow::exportSession(const QString& path) {

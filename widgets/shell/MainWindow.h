@@ -81,6 +81,9 @@ public:
     void openSession(const QString& path);
     // Writes the current session; the format follows the suffix. Errors go to a dialog.
     void exportSession(const QString& path);
+    // Writes what the Hosts page has watched as a fleet session (JSON, off the GUI thread). Errors go to a dialog.
+    void saveFleetSession(const QString& path);
+    HostsPage* hostsPage() const { return hosts_; }
     // Saves the current page's charts: PNG or SVG by the suffix, written atomically. Errors go to a dialog.
     void exportCharts(const QString& path);
     // The charts of the current page that File → Export chart saves; empty when none has data.
@@ -114,6 +117,7 @@ signals:
     // A session was opened (shown) or failed to open (message); for tests and the status bar.
     void sessionOpened(const QString& path);
     void sessionExported(const QString& path);
+    void fleetSessionSaved(const QString& path);
     void chartsExported(const QString& path);
     void fileOperationFailed(const QString& message);
     void capabilitiesProbed();
@@ -135,6 +139,9 @@ private:
     void showResult(const MeasurementResult& result, const QString& source);
     void chooseAndOpen();
     void chooseAndExport();
+    void chooseAndSaveFleetSession();
+    // Shows a session (an opened file, or one host of a fleet session) as a replay named `name`.
+    void showSession(const MeasurementResult& session, const QString& name);
     void chooseAndCompare();
     void chooseAndExportCharts();
     // Shows the runs of a MeasurementController or a ReplayController (the same
@@ -173,6 +180,7 @@ private:
     std::optional<MeasurementResult> current_;
     QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
+    QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays
     QAction* export_ = nullptr;
     QAction* compare_ = nullptr;
     QAction* exportChart_ = nullptr;

@@ -13,11 +13,14 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "core/report/FleetSession.h"
 #include "core/report/ReportJson.h"
+#include "core/report/ReportMerge.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionJournal.h"
 #include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
+#include "widgets/fleet/HostsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
@@ -223,6 +226,75 @@ private slots:
         QCOMPARE(shown.store().size(), size_t(20));
         QVERIFY2(liveSourceText(window).contains("Replay finished"), qPrintable(liveSourceText(window)));
         QVERIFY(window.liveView()->eventTotals()->rowCount() > 0); // finished: the totals are the session's
+    }
+
+    // A fleet session (what the Hosts page watched of two agents, here recorded from a saved timeline) opens
+    // on the Hosts page as the live hosts showed; a host replays in the Overview and Live pages like any
+    // session; two hosts compare on the Saved sessions page; the whole fleet exports in every format.
+    void aFleetSessionReplaysLikeAnyOther() {
+        QSettings settings(settingsFile("fleet.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        const MeasurementResult timeline = test::sessionWithTimeline(12, 0.5, "2024-05-01T10:00:00+02:00");
+        FleetRecording recording;
+        for (const IntervalResult& i : timeline.intervals) {
+            recording.add("node1:9464", timeline.locations, i, "2024-05-01T10:00:00+02:00");
+            IntervalResult other = i;
+            other.groups[0].metrics[0].aggregate *= 3; // node2 stands out
+            recording.add("node2:9464", timeline.locations, other, "2024-05-01T10:00:01+02:00");
+        }
+        const Result<MeasurementResult> fleet = fleetSession(recording.hosts());
+        QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
+        const QString path = dir_.filePath("fleet.json");
+        QVERIFY(test::writeSession(path, *fleet));
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(path);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(window.currentPage(), MainWindow::Page::Hosts);
+        HostsPage* hosts = window.hostsPage();
+        QVERIFY(hosts->showsSaved());
+        QCOMPARE(hosts->model()->rowCount(), 2);
+        QVERIFY(window.currentSession() && window.currentSession()->hosts.size() == 2);
+        test::saveScreenshot(window, QStringLiteral("window-fleet-session.png"));
+
+        // The whole fleet exports like any session: every format names both hosts.
+        for (const char* suffix : {"txt", "csv", "json", "html"}) {
+            const QString out = dir_.filePath(QString("fleet-export.%1").arg(suffix));
+            QSignalSpy exported(&window, &MainWindow::sessionExported);
+            window.exportSession(out);
+            QVERIFY2(exported.wait(20000), suffix);
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray text = file.readAll();
+            QVERIFY2(text.contains("node1:9464") && text.contains("node2:9464"), suffix);
+        }
+
+        // A click on a host replays it in the Overview and Live pages, as a session of its own.
+        QAbstractItemModel* shown = hosts->table()->model();
+        int node2 = -1;
+        for (int r = 0; r < shown->rowCount(); ++r)
+            if (shown->index(r, FleetModel::HostColumn).data().toString() == "node2:9464") node2 = r;
+        QVERIFY(node2 >= 0);
+        emit hosts->table()->clicked(shown->index(node2, FleetModel::HostColumn));
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        const TimelineData& replayed = window.liveView()->timeline()->data();
+        QCOMPARE(replayed.store().size(), size_t(12));
+        QVERIFY2(liveSourceText(window).contains("node2:9464"), qPrintable(liveSourceText(window)));
+        QCOMPARE(window.currentSession()->locations.size(), timeline.locations.size());
+        QCOMPARE(formatReportJson(*window.currentSession()), formatReportJson(hostRun(*fleet, 1)));
+
+        // Two hosts compared.
+        window.showPage(MainWindow::Page::Hosts);
+        hosts->table()->selectAll();
+        QVERIFY(hosts->compareSelected());
+        QCOMPARE(window.currentPage(), MainWindow::Page::Sessions);
+        QVERIFY(window.sessionsPage()->comparison()->model()->rowCount() > 0);
+
+        // Another session puts the Hosts page back on the live hosts.
+        window.openSession(savedSession("plain.json", 3, "2024-05-01T11:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(!hosts->showsSaved());
     }
 
     void menusCarryTheShortcuts() {

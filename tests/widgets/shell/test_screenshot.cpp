@@ -16,6 +16,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeView>
+#include <QTextBrowser>
 #include <QtTest>
 #include <algorithm>
 
@@ -278,9 +279,26 @@ private slots:
             return fleet->rowCount() == 3 && fleet->columnCount() > FleetModel::FirstMetricColumn;
         };
         QTRY_VERIFY2_WITH_TIMEOUT(allLive(), "the three agents' lines did not come within a minute", 60000);
+        hosts->table()->selectRow(0); // its agent's account of itself below the table
+        QTRY_VERIFY_WITH_TIMEOUT(hosts->details()->toPlainText().contains(QStringLiteral("What it counts")), 60000);
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash-hosts"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+
+        // Saved as a fleet session and opened again: the same page, from the file.
+        const QString fleetFile = dir_.filePath(QStringLiteral("fleet-%1.json").arg(size.width()));
+        QSignalSpy saved(&window, &MainWindow::fleetSessionSaved);
+        window.saveFleetSession(fleetFile);
+        QVERIFY(saved.wait(30000));
+        QSignalSpy reopened(&window, &MainWindow::sessionOpened);
+        window.openSession(fleetFile);
+        QVERIFY(reopened.wait(30000));
+        QCOMPARE(window.currentPage(), MainWindow::Page::Hosts);
+        hosts->table()->selectRow(0);
+        QTest::qWait(300);
+        saveWindow(window, QStringLiteral("perfdash-hosts-saved"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+        hosts->showLive();
 
         QTableView* table = hosts->table();
         const QString opened = table->model()->index(0, FleetModel::HostColumn).data().toString();

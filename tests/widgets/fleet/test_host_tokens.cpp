@@ -1,0 +1,159 @@
+// Where the Hosts page keeps agents' tokens (widgets/fleet/HostTokens.h), for
+// real in both stores:
+// - the file store: a 0700 directory, one 0600 file per host even under
+//   umask 0, a file name per address that no other address shares ("a:1"
+//   and "a_1"), removal;
+// - the Secret Service: a private session bus (dbus-daemon) with GNOME
+//   Keyring's secrets component on it, in a home of the test's own, written
+//   and read through QtKeychain; the token lands in the keyring, not in a
+//   file. Without dbus-daemon or gnome-keyring-daemon that part is skipped
+//   with the reason, never passed.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include "widgets/fleet/HostTokens.h"
+
+using namespace perfdash;
+
+namespace {
+
+mode_t modeOf(const QString& path) {
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & 0777) : 0;
+}
+
+// The store's answers, waited for (the Secret Service answers on the event loop).
+struct Answers : QObject {
+    bool stored = false;
+    QString storeProblem;
+    bool loaded = false;
+    QString token, loadProblem;
+
+    bool store(const HostTokens& tokens, const QString& address, const QString& token) {
+        stored = false;
+        tokens.store(address, token, this, [this](const Status& s) {
+            stored = true;
+            storeProblem = s ? QString() : QString::fromStdString(s.error().message);
+        });
+        return QTest::qWaitFor([this] { return stored; }, 60000);
+    }
+    bool load(const HostTokens& tokens, const QString& address) {
+        loaded = false;
+        tokens.load(address, this, [this](const QString& t, const QString& problem) {
+            loaded = true;
+            token = t;
+            loadProblem = problem;
+        });
+        return QTest::qWaitFor([this] { return loaded; }, 60000);
+    }
+};
+
+} // namespace
+
+class TestHostTokens : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir home_;
+    QProcess bus_, keyring_;
+
+private slots:
+    void cleanupTestCase() {
+        for (QProcess* p : {&keyring_, &bus_})
+            if (p->state() != QProcess::NotRunning) {
+                p->terminate();
+                if (!p->waitForFinished(10000)) p->kill();
+                p->waitForFinished(10000);
+            }
+    }
+
+    void fileStoreIsPrivateAndOneToOne() {
+        QTemporaryDir dir;
+        const QString directory = dir.filePath("tokens");
+        const HostTokens tokens(HostTokens::Store::Files, directory);
+        QVERIFY(tokens.storeDescription().contains(directory));
+        QVERIFY(tokens.fileOf("a:1") != tokens.fileOf("a_1"));
+        QVERIFY(tokens.fileOf("[fd00::7]:9464") != tokens.fileOf("_fd00__7__9464"));
+        Answers answers;
+        const mode_t mask = ::umask(0); // a file written with the default access would be 0666
+        const bool stored = answers.store(tokens, "a:1", "colon") && answers.storeProblem.isEmpty() &&
+                            answers.store(tokens, "a_1", "underscore") && answers.storeProblem.isEmpty();
+        ::umask(mask);
+        QVERIFY2(stored, qPrintable(answers.storeProblem));
+        QCOMPARE(modeOf(directory), mode_t(0700));
+        const QStringList files = QDir(directory).entryList(QDir::Files);
+        QCOMPARE(files.size(), 2); // and no temporary file left
+        for (const QString& f : files) QCOMPARE(modeOf(directory + '/' + f), mode_t(0600));
+        QVERIFY(answers.load(tokens, "a:1"));
+        QCOMPARE(answers.token, QString("colon"));
+        QVERIFY(answers.load(tokens, "a_1"));
+        QCOMPARE(answers.token, QString("underscore"));
+        tokens.remove("a:1");
+        QVERIFY(answers.load(tokens, "a:1"));
+        QCOMPARE(answers.token, QString());
+        QCOMPARE(answers.loadProblem, QString());
+        QVERIFY(answers.load(tokens, "a_1"));
+        QCOMPARE(answers.token, QString("underscore"));
+    }
+
+    // Runs last: it points this process's session bus at a bus of its own.
+    void secretServiceKeepsTheToken() {
+        const QString daemon = QStandardPaths::findExecutable("dbus-daemon");
+        const QString keyring = QStandardPaths::findExecutable("gnome-keyring-daemon");
+        if (daemon.isEmpty()) QSKIP("dbus-daemon is not installed (Debian package dbus-daemon): no session bus to test on");
+        if (keyring.isEmpty())
+            QSKIP("gnome-keyring-daemon is not installed (Debian package gnome-keyring): no Secret Service to test");
+        QVERIFY(home_.isValid());
+        // The keyring's files go to the test's own home, never the user's.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HOME", home_.path());
+        env.insert("XDG_DATA_HOME", home_.filePath("data"));
+        env.insert("XDG_RUNTIME_DIR", home_.path());
+        ::chmod(QFile::encodeName(home_.path()).constData(), 0700);
+        bus_.setProcessEnvironment(env);
+        bus_.start(daemon, {"--session", "--nofork", "--print-address=1"});
+        QVERIFY2(bus_.waitForStarted(30000), qPrintable(bus_.errorString()));
+        QByteArray address;
+        QVERIFY(QTest::qWaitFor([&] {
+            bus_.waitForReadyRead(100);
+            address += bus_.readAllStandardOutput();
+            return address.contains('\n');
+        }, 60000));
+        address = address.trimmed();
+        env.insert("DBUS_SESSION_BUS_ADDRESS", QString::fromUtf8(address));
+        // Before this process first uses its session bus: from here on it is this one.
+        qputenv("DBUS_SESSION_BUS_ADDRESS", address);
+        keyring_.setProcessEnvironment(env);
+        keyring_.start(keyring, {"--foreground", "--unlock", "--components=secrets"});
+        QVERIFY2(keyring_.waitForStarted(30000), qPrintable(keyring_.errorString()));
+        keyring_.write("test-keyring-password"); // --unlock reads the login keyring's password from stdin
+        keyring_.closeWriteChannel();
+        QVERIFY2(QTest::qWaitFor([] { return HostTokens::secretServiceReachable(); }, 60000),
+                 "gnome-keyring-daemon did not register org.freedesktop.secrets on the test's bus");
+
+        const HostTokens tokens = HostTokens::forThisSession();
+        QCOMPARE(tokens.store(), HostTokens::Store::SecretService);
+        QVERIFY(tokens.storeDescription().contains("Secret Service"));
+        Answers answers;
+        QVERIFY(answers.store(tokens, "node07:9464", "keyring-token"));
+        QVERIFY2(answers.storeProblem.isEmpty(), qPrintable(answers.storeProblem));
+        QVERIFY(answers.load(tokens, "node07:9464"));
+        QVERIFY2(answers.loadProblem.isEmpty(), qPrintable(answers.loadProblem));
+        QCOMPARE(answers.token, QString("keyring-token"));
+        QVERIFY(!QFile::exists(tokens.fileOf("node07:9464"))); // in the keyring, not in a file
+        // The keyring's own file holds it (encrypted): it is the keyring that keeps it, not this process.
+        QVERIFY(!QDir(home_.filePath("data/keyrings")).entryList(QDir::Files).isEmpty());
+        tokens.remove("node07:9464");
+        QVERIFY(QTest::qWaitFor([&] { return answers.load(tokens, "node07:9464") && answers.token.isEmpty(); }, 60000));
+        QCOMPARE(answers.loadProblem, QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostTokens)
+#include "test_host_tokens.moc"

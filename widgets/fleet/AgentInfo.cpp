@@ -1,0 +1,125 @@
+#include "widgets/fleet/AgentInfo.h"
+
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUrl>
+
+#include "widgets/fleet/AgentStream.h"
+
+namespace perfdash {
+
+namespace {
+
+// An info page is a few kilobytes; far more is not our agent.
+constexpr qint64 kMaxInfo = 16 * 1024 * 1024;
+constexpr int kTimeoutMs = 15000;
+
+using json = nlohmann::json;
+
+QString text(const json& object, const char* key) {
+    if (!object.is_object()) return {};
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null()) return {};
+    return it->is_string() ? QString::fromStdString(it->get<std::string>()).toHtmlEscaped()
+                           : QString::fromStdString(it->dump()).toHtmlEscaped();
+}
+
+const json& member(const json& object, const char* key) {
+    static const json none;
+    if (!object.is_object()) return none;
+    const auto it = object.find(key);
+    return it == object.end() ? none : *it;
+}
+
+QString row(const QString& name, const QString& value) {
+    return value.isEmpty() ? QString() : QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(name, value);
+}
+
+} // namespace
+
+AgentInfo::AgentInfo(QObject* parent) : QObject(parent) { network_.setProxy(QNetworkProxy::NoProxy); }
+
+void AgentInfo::fetch(const QString& address, const QString& token) {
+    QNetworkRequest request(QUrl("http://" + address + "/api/v1/info"));
+    request.setTransferTimeout(kTimeoutMs);
+    if (!token.isEmpty()) request.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+    QNetworkReply* reply = network_.get(request);
+    connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 received, qint64) {
+        if (received > kMaxInfo) reply->abort();
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, address] {
+        reply->deleteLater();
+        if (const QString problem = agentReplyProblem(address, reply); !problem.isEmpty())
+            return emit failed(address, tr("its info (GET /api/v1/info) failed: %1").arg(problem));
+        const QByteArray body = reply->readAll();
+        json info = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+        if (!info.is_object())
+            return emit failed(address, tr("its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?")
+                                            .arg(address));
+        emit arrived(address, info);
+    });
+}
+
+QString agentInfoHtml(const json& info) {
+    const json& machine = member(info, "machine");
+    const json& topology = member(machine, "topology");
+    const json& cpu = member(topology, "cpu");
+    QString html = QStringLiteral("<table cellspacing=\"2\">");
+    html += row(AgentInfo::tr("Host"), text(machine, "hostname").isEmpty() ? text(info, "host") : text(machine, "hostname"));
+    html += row(AgentInfo::tr("Processor"), text(cpu, "modelName"));
+    QString arch = text(member(machine, "cpu_arch"), "arch");
+    if (!arch.isEmpty() && member(member(machine, "cpu_arch"), "uncertain") == json(true))
+        arch += AgentInfo::tr(" (uncertain)");
+    html += row(AgentInfo::tr("Architecture"), arch);
+    if (topology.is_object())
+        html += row(AgentInfo::tr("Topology"),
+                    AgentInfo::tr("%1 socket(s), %2 core(s), %3 hardware thread(s), %4 NUMA domain(s)")
+                        .arg(text(topology, "sockets"), text(topology, "cores"), text(topology, "hwThreads"),
+                             text(topology, "numaDomains")));
+    else if (machine.is_object())
+        html += row(AgentInfo::tr("Topology"), AgentInfo::tr("not known: %1").arg(text(machine, "topology_error")));
+    html += row(AgentInfo::tr("Kernel"), text(machine, "kernel"));
+    html += row(AgentInfo::tr("perf_event_paranoid"), text(machine, "perf_event_paranoid"));
+    const json& cpus = member(info, "cpus");
+    if (cpus.is_array()) html += row(AgentInfo::tr("Counts on"), AgentInfo::tr("%n CPU(s)", "", int(cpus.size())));
+    if (const QString every = text(info, "interval_s"); !every.isEmpty())
+        html += row(AgentInfo::tr("Interval"), AgentInfo::tr("%1 s").arg(every));
+    html += row(AgentInfo::tr("Counting since"), text(info, "started_at"));
+    html += QStringLiteral("</table>");
+
+    const json& groups = member(info, "groups");
+    if (groups.is_array() && !groups.empty()) {
+        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(AgentInfo::tr("What it counts"));
+        for (const json& g : groups) {
+            QStringList events;
+            for (const json& e : member(g, "events").is_array() ? member(g, "events") : json::array()) {
+                const bool counted = member(e, "counted") == json(true);
+                QString item = text(e, "event") + (text(e, "counter").isEmpty() ? QString() : " (" + text(e, "counter") + ")");
+                if (!counted) item = AgentInfo::tr("<i>%1: not counted, %2</i>").arg(item, text(e, "reason"));
+                events << item;
+            }
+            html += QStringLiteral("<li><b>%1</b>: %2</li>").arg(text(g, "group"), events.join(QStringLiteral(", ")));
+        }
+        html += QStringLiteral("</ul>");
+    }
+    const json& capabilities = member(info, "capabilities").is_array() ? member(info, "capabilities")
+                                                                       : member(machine, "capabilities");
+    if (capabilities.is_array() && !capabilities.empty()) {
+        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(AgentInfo::tr("What it can count"));
+        for (const json& c : capabilities) {
+            if (member(c, "applicable") == json(false)) continue;
+            const bool available = member(c, "available") == json(true);
+            html += QStringLiteral("<li>%1 %2: %3</li>")
+                        .arg(available ? QStringLiteral("✔") : QStringLiteral("✘"), text(c, "title"), text(c, "detail"));
+        }
+        html += QStringLiteral("</ul>");
+    }
+    const json& warnings = member(info, "warnings");
+    if (warnings.is_array())
+        for (const json& w : warnings)
+            html += QStringLiteral("<p>⚠ %1</p>").arg(w.is_string() ? QString::fromStdString(w.get<std::string>()).toHtmlEscaped() : QString());
+    return html;
+}
+
+} // namespace perfdash

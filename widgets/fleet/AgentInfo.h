@@ -1,0 +1,33 @@
+#pragma once
+// What an agent says about itself: GET /api/v1/info (machine, topology,
+// capabilities, what it counts), asked asynchronously on the GUI thread's
+// event loop, and that answer as the Hosts page shows it. A host whose info
+// fails says why (the same words as a failed stream).
+#include <QNetworkAccessManager>
+#include <QObject>
+
+#include <nlohmann/json.hpp>
+
+namespace perfdash {
+
+class AgentInfo : public QObject {
+    Q_OBJECT
+public:
+    explicit AgentInfo(QObject* parent = nullptr);
+    // `address`: host:port; `token`: empty for none. Answers with arrived() or failed(), within 15 s.
+    void fetch(const QString& address, const QString& token);
+
+signals:
+    void arrived(const QString& address, const nlohmann::json& info);
+    void failed(const QString& address, const QString& message);
+
+private:
+    QNetworkAccessManager network_;
+};
+
+// The info as rich text: the host and its CPU, the topology, what it can count
+// and what not (with the reason), the groups and events it counts. Fields an
+// older or other agent lacks are left out; nothing in `info` is trusted as HTML.
+QString agentInfoHtml(const nlohmann::json& info);
+
+} // namespace perfdash
