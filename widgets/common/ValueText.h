@@ -1,7 +1,8 @@
 #pragma once
 // A metric's value as people read it at a glance, in the overview's tiles
 // and the fleet table alike: three or four significant digits, thousands
-// grouped, "n/a" for no value.
+// grouped, millions and beyond with a prefix (M, G, T, P, E), "n/a" for no
+// value.
 #include <QString>
 
 namespace perfdash {

@@ -54,6 +54,17 @@ QSize MetricTile::minimumSizeHint() const {
 
 QSize MetricTile::sizeHint() const { return {260, minimumSizeHint().height()}; }
 
+QFont MetricTile::valueFont(const QFont& text, const QString& value, int width) {
+    QFont big = text;
+    big.setBold(true);
+    // Smaller rather than cut: a narrow tile (1280x800, four across) still shows every digit.
+    for (int tenths = 18; tenths >= 10; --tenths) {
+        big.setPointSizeF(text.pointSizeF() * tenths / 10.0);
+        if (QFontMetrics(big).horizontalAdvance(value) <= width) break;
+    }
+    return big;
+}
+
 void MetricTile::paintEvent(QPaintEvent* event) {
     QFrame::paintEvent(event);
     QPainter painter(this);
@@ -63,9 +74,9 @@ void MetricTile::paintEvent(QPaintEvent* event) {
 
     QFont small = font();
     const QFontMetrics smallMetrics(small);
-    QFont big = font();
-    big.setPointSizeF(font().pointSizeF() * 1.8);
-    big.setBold(true);
+    // Every tile keeps the row of a full-size value, so the tiles line up.
+    const int valueRow = QFontMetrics(valueFont(font(), QString(), inner.width())).height();
+    const QFont big = valueFont(font(), value_, inner.width());
     const QFontMetrics bigMetrics(big);
 
     int y = inner.top();
@@ -78,15 +89,16 @@ void MetricTile::paintEvent(QPaintEvent* event) {
     painter.setFont(big);
     painter.setPen(band_.isValid() ? band_ : palette().color(QPalette::Text));
     const int valueWidth = std::min(bigMetrics.horizontalAdvance(value_), inner.width());
-    painter.drawText(QRect(inner.left(), y, valueWidth, bigMetrics.height()), Qt::AlignLeft | Qt::AlignVCenter, value_);
+    painter.drawText(QRect(inner.left(), y, valueWidth, valueRow), Qt::AlignLeft | Qt::AlignVCenter,
+                     bigMetrics.elidedText(value_, Qt::ElideRight, inner.width()));
     painter.setFont(small);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     const int unitLeft = inner.left() + valueWidth + smallMetrics.averageCharWidth();
     if (hasValue())
-        painter.drawText(QRect(unitLeft, y, inner.right() - unitLeft, bigMetrics.height()),
+        painter.drawText(QRect(unitLeft, y, inner.right() - unitLeft, valueRow),
                          Qt::AlignLeft | Qt::AlignBottom,
                          smallMetrics.elidedText(unit_, Qt::ElideRight, std::max(0, inner.right() - unitLeft)));
-    y += bigMetrics.height();
+    y += valueRow;
     painter.drawText(QRect(inner.left(), y, inner.width(), smallMetrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
                      smallMetrics.elidedText(coverage_, Qt::ElideRight, inner.width()));
     y += smallMetrics.height() + 4;

@@ -23,6 +23,9 @@ public:
     void setSparkline(const TimelineStore* store, int series, std::vector<double> boundaries);
 
     const std::vector<double>& boundaries() const { return boundaries_; }
+    // The font of the value: bold at 1.8 times `text`, smaller (down to text's size) where `value`
+    // would not fit `width` pixels.
+    static QFont valueFont(const QFont& text, const QString& value, int width);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -149,6 +149,8 @@ QVariant OverviewTileModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: {
         QStringList lines{QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name),
                                                         QString::fromStdString(metric.formula))};
+        // The tile rounds (12.35 G); the exact figure is one hover away.
+        if (isAvailable(value(tile))) lines << QString::fromStdString(formatNumber(value(tile)) + unitSuffix(name.unit.toStdString()));
         if (const QString why = reason(tile, value(tile)); !why.isEmpty()) lines << why;
         return lines.join(QLatin1Char('\n'));
     }

@@ -203,7 +203,41 @@ private slots:
         QCOMPARE(tileValueText(123.45), QStringLiteral("123.5"));
         QCOMPARE(tileValueText(99.9999), QStringLiteral("100.0"));
         QCOMPARE(tileValueText(0.99999), QStringLiteral("1.00"));
-        QCOMPARE(tileValueText(1234567.8), QLocale().toString(1234568.0, 'f', 0));
+        QCOMPARE(tileValueText(123456.7), QLocale().toString(123457.0, 'f', 0));
+        QCOMPARE(tileValueText(999949.0), QLocale().toString(999949.0, 'f', 0));
+        QCOMPARE(tileValueText(999950.0), QStringLiteral("1.00 M"));
+        QCOMPARE(tileValueText(1234567.8), QStringLiteral("1.23 M"));
+        QCOMPARE(tileValueText(-45678901.0), QStringLiteral("-45.68 M"));
+        QCOMPARE(tileValueText(12345678901.0), QStringLiteral("12.35 G"));
+        QCOMPARE(tileValueText(999.96e9), QStringLiteral("1.00 T"));
+        QCOMPARE(tileValueText(2.5e21), QLocale().toString(2500.0, 'f', 0) + QStringLiteral(" E"));
+    }
+
+    void aLargeFigureIsRoundedOnTheTileAndExactInItsTooltip() {
+        TimelineData data;
+        OverviewTileModel model(data);
+        data.reset(testdata::cpus(1));
+        data.append({testdata::interval(0.1, 0.1, 1.2345678e12, 1)}); // 1.2345678e12 cycles in 0.1 s
+        model.refresh();
+        QCOMPARE(tileData(model, "Clock", OverviewTileModel::ValueTextRole).toString(), QStringLiteral("12.35 M"));
+        QCOMPARE(tileData(model, "Clock", Qt::AccessibleTextRole).toString(), QStringLiteral("Clock: 12.35 M MHz"));
+        QVERIFY(tileData(model, "Clock", Qt::ToolTipRole).toString().contains(QStringLiteral("\n12345678 [MHz]")));
+    }
+
+    void aValueTooWideForItsTileIsDrawnSmallerNotCut() {
+        QFont text;
+        text.setPointSizeF(10);
+        const QString wide = QStringLiteral("123,456,789,012");
+        const QFont full = MetricTile::valueFont(text, QStringLiteral("1.00"), 200);
+        QCOMPARE(full.pointSizeF(), 18.0);
+        QVERIFY(full.bold());
+        const int width = QFontMetrics(full).horizontalAdvance(wide) * 2 / 3;
+        const QFont fitted = MetricTile::valueFont(text, wide, width);
+        QVERIFY(fitted.pointSizeF() < 18.0);
+        QVERIFY(fitted.pointSizeF() >= 10.0);
+        QVERIFY(QFontMetrics(fitted).horizontalAdvance(wide) <= width);
+        // Never below the text's size: past that the value is elided, not shrunk to dust.
+        QCOMPARE(MetricTile::valueFont(text, wide, 10).pointSizeF(), 10.0);
     }
 
     // The page as a screen reader reads it: the figures of the tiles, the run's context, its phases.
