@@ -90,8 +90,11 @@ CommandLine prometheusRulesCommandLine() {
                    "and as a comment in the file.");
     cl.option({"-g", "--group", "GROUP", "performance group name or group file", true});
     cl.option({.longName = "--window", .valueName = "DURATION", .help = "the rate() window", .defaultValue = "1m"});
+    cl.option({"", "--cgroup", "", "rules for agents run with --cgroup: per cgroup and CPU (host_cgroup_cpu:) and per "
+               "cgroup (host_cgroup:), keeping the cgroup label, instead of per CPU and per host"});
     cl.option({"-o", "--output", "FILE", "write the rules to FILE instead of stdout"});
     cl.example("-g CPI -g SOFTWARE -o /etc/prometheus/perfdash.rules.yml", "Rules for two groups");
+    cl.example("-g SOFTWARE --cgroup", "Rules per cgroup, for 'serve -g SOFTWARE --cgroup PATH...'");
     return cl;
 }
 
@@ -411,7 +414,7 @@ int prometheusRulesCommand(const ParsedArgs& args) {
         if (!group) return fail(group.error().message);
         groups.push_back(std::move(*group));
     }
-    const RecordingRules rules = formatRecordingRules(groups, *window);
+    const RecordingRules rules = formatRecordingRules(groups, *window, args.has("--cgroup"));
     for (const UntranslatedMetric& u : rules.untranslated)
         warn(u.group + ": '" + u.metric + "' has no recording rule: " + u.reason);
     if (auto path = args.value("--output")) {
