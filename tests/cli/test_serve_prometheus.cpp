@@ -70,13 +70,8 @@ class TestServePrometheus : public QObject {
         return prometheus_.api(path, params);
     }
 
-    // The result of an instant query (at `time` if given), or nullopt.
     std::optional<json> query(const std::string& promql, std::optional<double> time = std::nullopt) {
-        httplib::Params params{{"query", promql}};
-        if (time) params.emplace("time", std::to_string(*time));
-        auto data = api("/api/v1/query", params);
-        if (!data) return std::nullopt;
-        return (*data)["result"];
+        return prometheus_.query(promql, time);
     }
 
     // Every sample of one series from its range selector.
@@ -301,19 +296,8 @@ private slots:
 
     void recordingRulesEvaluate() {
         // Every rule of the file loaded and evaluates without error.
-        std::string last;
-        const auto deadline = Clock::now() + std::chrono::seconds(120);
-        bool healthy = false;
-        while (Clock::now() < deadline && !healthy) {
-            if (auto rules = api("/api/v1/rules", {}); rules && !(*rules)["groups"].empty()) {
-                last = rules->dump();
-                healthy = true;
-                for (const json& rule : (*rules)["groups"][0]["rules"])
-                    healthy = healthy && rule.value("health", "") == "ok";
-            }
-            if (!healthy) std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        }
-        QVERIFY2(healthy, last.c_str());
+        const std::string unhealthy = prometheus_.waitForHealthyRules(std::chrono::seconds(120));
+        QVERIFY2(unhealthy.empty(), unhealthy.c_str());
 
         // Per CPU, CPUs utilised is 1: task-clock counted on a whole CPU advances a second per second. The
         // agent's totals move in steps of its interval (1 s), so the first and last scrape of the 20 s window
