@@ -25,14 +25,16 @@ of the agent's). The machine should be quiet.
 --baseline-build DIR starts a second agent from another build (e.g. main's)
 beside the first, with the same sets; the answer-time step then runs
 --answer-runs times against each agent in turn (baseline first), so that
-both see the same machine, and prints each run's figures with the agent's
-own CPU time per answer (/proc/PID/stat, 10 ms ticks: whole runs only).
+both see the same machine, and prints each run's figures with the CPU time
+per answer of the agent (/proc/PID/stat, 10 ms ticks: whole runs only) and
+of the client (its rusage), which shares the machine.
 --parts picks the steps (memory needs answer before it).
 """
 import argparse
 import http.client
 import os
 import re
+import resource
 import subprocess
 import sys
 import threading
@@ -47,6 +49,12 @@ def cpu_seconds(pid):
         fields = f.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+
+
+def children_cpu_seconds():
+    """User+system time of the waited-for children (the scrapers), for their share of an answer's cost."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def rss_kib(pid):
@@ -108,12 +116,14 @@ def answer_times(scrapers_binary, agents, scrapers, rounds, runs):
     """The scrapers against each (name, process, port) in turn, `runs` times."""
     for run in range(1, runs + 1):
         for name, agent, port in agents:
-            c0 = cpu_seconds(agent.pid)
+            c0, k0 = cpu_seconds(agent.pid), children_cpu_seconds()
             out = subprocess.run([scrapers_binary, str(port), str(scrapers), str(rounds)], check=False,
                                  capture_output=True, text=True).stdout.strip()
-            used = cpu_seconds(agent.pid) - c0
+            used, client = cpu_seconds(agent.pid) - c0, children_cpu_seconds() - k0
+            answers = scrapers * rounds
             prefix = f"run {run}, {name}: " if len(agents) > 1 or runs > 1 else ""
-            print(f"{prefix}{out}; agent CPU {1e6 * used / (scrapers * rounds):.0f} us per answer")
+            print(f"{prefix}{out}; CPU per answer: agent {1e6 * used / answers:.0f} us, client "
+                  f"{1e6 * client / answers:.0f} us")
 
 
 def main():
