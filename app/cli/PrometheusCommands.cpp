@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -44,6 +46,8 @@ constexpr time_t kClientTimeoutS = 5;
 // Debian's libcpp-httplib listens with a backlog of 5: a hundred scrapers connecting at once would overflow
 // it and wait out the kernel's SYN retries (1 s, 3 s, ...). listen() again on the bound socket raises it.
 constexpr int kListenBacklog = 1024;
+// Snapshots the sampler may run ahead of the counting thread before two intervals merge into one (no count lost).
+constexpr size_t kBufferedSnapshots = 16;
 
 CommandLine serveCommandLine() {
     CommandLine cl("serve", "", "count whole CPUs continuously and serve the counts to Prometheus (OpenMetrics)",
@@ -86,8 +90,11 @@ CommandLine prometheusRulesCommandLine() {
                    "and as a comment in the file.");
     cl.option({"-g", "--group", "GROUP", "performance group name or group file", true});
     cl.option({.longName = "--window", .valueName = "DURATION", .help = "the rate() window", .defaultValue = "1m"});
+    cl.option({"", "--cgroup", "", "rules for agents run with --cgroup: per cgroup and CPU (host_cgroup_cpu:) and per "
+               "cgroup (host_cgroup:), keeping the cgroup label, instead of per CPU and per host"});
     cl.option({"-o", "--output", "FILE", "write the rules to FILE instead of stdout"});
     cl.example("-g CPI -g SOFTWARE -o /etc/prometheus/perfdash.rules.yml", "Rules for two groups");
+    cl.example("-g SOFTWARE --cgroup", "Rules per cgroup, for 'serve -g SOFTWARE --cgroup PATH...'");
     return cl;
 }
 
@@ -141,19 +148,27 @@ Result<std::string> readToken(const std::string& path) {
 }
 
 // What the agent counts, and its running totals, shared by the counting
-// thread and the server's threads.
+// thread and the server's threads. The totals change once an interval, so
+// each format's exposition is written once per interval, by the first scrape
+// that asks for it, and every later scrape until the next interval gets the
+// same text: a hundred scrapers cost one rendering, not a hundred.
 class AgentState {
 public:
     AgentState(std::string host, std::vector<CpuLabels> locations, std::string info)
         : host_(std::move(host)), locations_(std::move(locations)), info_(std::move(info)) {}
 
     void add(const std::vector<IntervalResult>& intervals) {
+        if (intervals.empty()) return;
         std::lock_guard lock(mutex_);
         for (const IntervalResult& interval : intervals) totals_.add(interval);
+        for (auto& text : rendered_) text.reset();
     }
-    std::string metrics(ExpositionFormat format) const {
+    // Shared and never changed once written: a server thread still sending the previous interval's text keeps it.
+    std::shared_ptr<const std::string> metrics(ExpositionFormat format) const {
         std::lock_guard lock(mutex_);
-        return formatExposition({host_, locations_, totals_}, format);
+        auto& text = rendered_[static_cast<size_t>(format)];
+        if (!text) text = std::make_shared<const std::string>(formatExposition({host_, locations_, totals_}, format));
+        return text;
     }
     const std::string& info() const { return info_; }
 
@@ -163,6 +178,7 @@ private:
     const std::string info_;
     mutable std::mutex mutex_;
     CounterTotals totals_;
+    mutable std::array<std::shared_ptr<const std::string>, 2> rendered_; // by ExpositionFormat
 };
 
 std::vector<CpuLabels> cpuLabels(const std::vector<LocationInfo>& locations, MachineContext& machine) {
@@ -223,7 +239,7 @@ void answer(const httplib::Request& req, httplib::Response& res, const AgentStat
     if (a.status == 401) res.set_header("WWW-Authenticate", "Bearer");
     if (a.status == 405) res.set_header("Allow", "GET");
     if (a.status != 200) res.set_content(a.error, "text/plain; charset=utf-8");
-    else if (a.page == AgentPage::Metrics) res.set_content(state.metrics(a.format), contentType(a.format));
+    else if (a.page == AgentPage::Metrics) res.set_content(*state.metrics(a.format), contentType(a.format));
     else if (a.page == AgentPage::Stream) feed.answer(res, a.streamEvery);
     else res.set_content(state.info(), "application/json");
 }
@@ -255,6 +271,9 @@ int serveCommand(const ParsedArgs& args) {
     request.events = args.values("--events");
     request.cgroups = args.values("--cgroup");
     request.keepIntervals = false; // the totals are all that is kept: memory stays flat
+    // The counting thread takes each interval as it comes; a longer ring would only fill, over 4096 intervals
+    // (68 min at 1 s), with snapshots nobody reads again: RSS that grows with time for an hour.
+    request.bufferedSnapshots = kBufferedSnapshots;
     request.interval = std::chrono::seconds(1);
     if (auto interval = args.value("--interval")) {
         auto parsed = parseDuration(*interval, "--interval");
@@ -395,7 +414,7 @@ int prometheusRulesCommand(const ParsedArgs& args) {
         if (!group) return fail(group.error().message);
         groups.push_back(std::move(*group));
     }
-    const RecordingRules rules = formatRecordingRules(groups, *window);
+    const RecordingRules rules = formatRecordingRules(groups, *window, args.has("--cgroup"));
     for (const UntranslatedMetric& u : rules.untranslated)
         warn(u.group + ": '" + u.metric + "' has no recording rule: " + u.reason);
     if (auto path = args.value("--output")) {

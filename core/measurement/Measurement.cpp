@@ -18,7 +18,6 @@ namespace perfdash {
 
 namespace {
 
-constexpr size_t kStoreCapacity = 4096;
 // How long a program that outlived the measurement gets to exit after SIGTERM.
 constexpr auto kTerminateGrace = std::chrono::seconds(2);
 
@@ -128,7 +127,7 @@ Status Measurement::launch() {
 
     if (!scope.enableOnExec)
         if (Status s = counters_->enable(); !s) return s;
-    store_ = std::make_unique<SampleStore>(kStoreCapacity);
+    store_ = std::make_unique<SampleStore>(r.bufferedSnapshots);
     sampler_ = std::make_unique<Sampler>(*counters_, *store_);
     SamplerOptions options;
     options.interval = samplingInterval(r.interval, counters_->maxReadInterval(), r.backend.name, runWarnings_);

@@ -2,6 +2,7 @@
 // What the user asked to measure, in front-end-neutral terms: the CLI's flags
 // and the GUI's session form both become one of these.
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,13 @@ struct MeasurementRequest {
     std::chrono::nanoseconds interval{0}; // 0: totals only, no timeline
     std::chrono::nanoseconds duration{0}; // 0: until the program exits / stop is requested
     bool keepIntervals = true;            // keep every interval for the final result (a GUI keeps its own series)
+    // How many snapshots the sampler may run ahead of whoever takes the
+    // intervals before the oldest are merged into the next (no count is lost,
+    // only time resolution). The ring's memory grows to this many snapshots
+    // over as many intervals and then stays: a consumer that runs without end
+    // and takes the intervals as they come (the agent) keeps it small, so that
+    // its memory is flat from the first minutes rather than after 4096 intervals.
+    size_t bufferedSnapshots = 4096;
     // Launch only: the program is instrumented with the marker API (likwid -m);
     // its regions are counted per thread with the groups and reported besides
     // the whole-program counts. See docs/marker.md.

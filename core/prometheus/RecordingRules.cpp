@@ -297,23 +297,31 @@ Result<std::string> translateFormula(const PerformanceGroup& group, const std::s
     return toPromql(root, group, by, window);
 }
 
-RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups, const std::string& window) {
-    // Per CPU and per host; a host's metric applies the formula to its CPUs' summed rates, as perfdash's aggregate does.
-    static const std::vector<std::pair<std::string, std::vector<std::string>>> kLevels = {
-        {"host_cpu", {"host", "cpu"}}, {"host", {"host"}}};
+RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups, const std::string& window,
+                                    bool perCgroup) {
+    // The finest level first (its untranslated metrics are the ones listed); a coarser level's metric applies the
+    // formula to its CPUs' summed rates, as perfdash's aggregate does.
+    using Levels = std::vector<std::pair<std::string, std::vector<std::string>>>;
+    static const Levels kCpuLevels = {{"host_cpu", {"host", "cpu"}}, {"host", {"host"}}};
+    static const Levels kCgroupLevels = {{"host_cgroup_cpu", {"host", "cgroup", "cpu"}},
+                                         {"host_cgroup", {"host", "cgroup"}}};
+    const Levels& levels = perCgroup ? kCgroupLevels : kCpuLevels;
     RecordingRules rules;
     std::string& y = rules.yaml;
     y += "# Prometheus recording rules for the counters of 'perfdash-cli serve', made by 'perfdash-cli "
-         "prometheus-rules'.\n# Each computes a group's metric over the rate window " +
-         window + ", per CPU (host_cpu:) and per host (host:).\ngroups:\n";
+         "prometheus-rules'.\n# Each computes a group's metric over the rate window " + window +
+         (perCgroup ? ", per cgroup and CPU (host_cgroup_cpu:) and per cgroup (host_cgroup:), for agents run with "
+                      "--cgroup.\n"
+                    : ", per CPU (host_cpu:) and per host (host:).\n") +
+         "groups:\n";
     for (const PerformanceGroup& group : groups) {
         y += "  - name: " + yamlQuoted("perfdash_" + metricNameFragment(group.name)) + "\n    rules:\n";
         bool any = false;
         for (const GroupMetric& metric : group.metrics) {
-            for (const auto& [level, labels] : kLevels) {
+            for (const auto& [level, labels] : levels) {
                 auto expr = translateFormula(group, metric.formula, labels, window);
                 if (!expr) {
-                    if (level == "host_cpu") {
+                    if (level == levels.front().first) {
                         rules.untranslated.push_back({group.name, metric.name, expr.error().message});
                         y += "      # not translated: " + oneLine(metric.name) + " = " + oneLine(metric.formula) +
                              ": " + oneLine(expr.error().message) + "\n";

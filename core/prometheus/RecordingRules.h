@@ -33,7 +33,11 @@ struct RecordingRules {
     std::vector<UntranslatedMetric> untranslated; // also listed as comments in `yaml`
 };
 
-// window: a Prometheus duration ("1m", "30s").
-RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups, const std::string& window);
+// window: a Prometheus duration ("1m", "30s"). Per CPU (host_cpu:) and per
+// host (host:); with `perCgroup`, for agents run with --cgroup, per cgroup
+// and CPU (host_cgroup_cpu:) and per cgroup (host_cgroup:) instead: the
+// cgroup label is kept, so that one cgroup's counts never mix with another's.
+RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups, const std::string& window,
+                                    bool perCgroup = false);
 
 } // namespace perfdash

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
@@ -43,14 +44,15 @@ inline bool writePrivateFile(const QString& path, const QByteArray& contents) {
     return QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 
-// A configuration that scrapes `targets` (host:port) every second with the token in `tokenFile`,
-// evaluating `rulesFile`'s rules every second if one is given.
+// A configuration that scrapes `targets` (host:port) every second with the token in `tokenFile` (none if
+// empty), evaluating `rulesFile`'s rules every second if one is given.
 inline bool writeScrapeConfig(const QString& path, const QString& tokenFile, const QStringList& targets,
                               const QString& rulesFile = {}) {
     QString yaml = "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n";
     if (!rulesFile.isEmpty()) yaml += "rule_files: ['" + rulesFile + "']\n";
-    yaml += "scrape_configs:\n  - job_name: perfdash\n    authorization: {credentials_file: '" + tokenFile +
-            "'}\n    static_configs:\n      - targets: ['" + targets.join("', '") + "']\n";
+    yaml += "scrape_configs:\n  - job_name: perfdash\n";
+    if (!tokenFile.isEmpty()) yaml += "    authorization: {credentials_file: '" + tokenFile + "'}\n";
+    yaml += "    static_configs:\n      - targets: ['" + targets.join("', '") + "']\n";
     QFile file(path);
     const QByteArray bytes = yaml.toUtf8();
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
@@ -104,6 +106,33 @@ public:
         nlohmann::json j = nlohmann::json::parse(res->body, nullptr, false);
         if (!j.is_object() || j.value("status", "") != "success") return std::nullopt;
         return j["data"];
+    }
+
+    // Waits until every rule of the first rule group loaded and evaluates without error: empty, or the last
+    // answer of /api/v1/rules.
+    std::string waitForHealthyRules(std::chrono::seconds timeout) const {
+        std::string last = "no answer";
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (std::chrono::steady_clock::now() < deadline) {
+            if (auto rules = api("/api/v1/rules"); rules && !(*rules)["groups"].empty()) {
+                last = rules->dump();
+                bool healthy = true;
+                for (const nlohmann::json& rule : (*rules)["groups"][0]["rules"])
+                    healthy = healthy && rule.value("health", "") == "ok";
+                if (healthy) return {};
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        }
+        return last;
+    }
+
+    // The result of an instant query (at `time` if given), or nullopt.
+    std::optional<nlohmann::json> query(const std::string& promql, std::optional<double> time = std::nullopt) const {
+        httplib::Params params{{"query", promql}};
+        if (time) params.emplace("time", std::to_string(*time));
+        auto data = api("/api/v1/query", params);
+        if (!data) return std::nullopt;
+        return (*data)["result"];
     }
 
 private:

@@ -11,12 +11,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <httplib.h>
+#include <nlohmann/json.hpp>
 
 #include "core/util/Strings.h"
 
@@ -85,6 +88,47 @@ private:
     std::string err_;
     int port_ = 0;
 };
+
+// A client of /api/v1/stream: reads lines until `wanted` came or `stop` is set.
+// `lines` belongs to the reading thread until read() returns.
+struct StreamClient {
+    std::vector<nlohmann::json> lines;
+    std::atomic<int> status{0};      // read by the test's thread while this one streams
+    std::atomic<size_t> received{0}; // lines.size(), for the same reader
+
+    void read(int port, const std::string& path, const httplib::Headers& headers, size_t wanted,
+              const std::atomic<bool>* stop = nullptr) {
+        httplib::Client client("127.0.0.1", port);
+        client.set_read_timeout(30);
+        std::string pending;
+        auto answer = client.Get(
+            path.c_str(), headers,
+            [&](const httplib::Response& response) {
+                status = response.status;
+                return true;
+            },
+            [&](const char* data, size_t size) {
+                pending.append(data, size);
+                for (size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1))
+                    lines.push_back(nlohmann::json::parse(pending.substr(0, end), nullptr, false));
+                received = lines.size();
+                return lines.size() < wanted && !(stop && *stop);
+            });
+        if (answer && status == 0) status = answer->status;
+    }
+};
+
+// The count of `event` of `group` on `cpu` in a stream line; -1 if the line has none.
+inline double streamValue(const nlohmann::json& line, const std::string& group, const std::string& event, int cpu) {
+    const auto& locations = line["locations"];
+    for (size_t l = 0; l < locations.size(); ++l)
+        if (locations[l]["kind"] == "cpu" && locations[l]["id"] == cpu)
+            for (const auto& g : line["groups"])
+                if (g["name"] == group)
+                    for (const auto& e : g["events"])
+                        if (e["event"] == event) return e["per_location"][l]["value"].get<double>();
+    return -1;
+}
 
 // Sends `bytes` on a fresh connection and returns what comes back until the
 // end of the answer's header, the server closing it, or `timeoutS`.

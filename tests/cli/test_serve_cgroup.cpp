@@ -10,16 +10,23 @@
 // that must come: a busy machine makes it slower, not wrong.
 #include <QDir>
 #include <QFile>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include <csignal>
+#include <cmath>
+
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
+#include "PrometheusServer.h"
 #include "ServeAgent.h"
 
 using namespace perfdash;
@@ -85,7 +92,7 @@ private slots:
         QVERIFY2(QDir().mkdir(QString::fromStdString(mount_ + "/" + idle_)), (mount_ + "/" + idle_).c_str());
         made_ = true;
         // One cgroup by its name under the mount, the other by its absolute path: both label as the name.
-        const std::string why = agent_.start({"-e", "page-faults,task-clock", "--interval", "200ms", "--cgroup",
+        const std::string why = agent_.start({"-g", "SOFTWARE", "--interval", "200ms", "--cgroup",
                                               QString::fromStdString(busy_), "--cgroup",
                                               QString::fromStdString(mount_ + "/" + idle_)});
         QVERIFY2(why.empty(), why.c_str());
@@ -186,6 +193,86 @@ private slots:
             QVERIFY2(sum && samples == static_cast<int>(std::thread::hardware_concurrency()), text.c_str());
             QCOMPARE(*sum, 0.0);
         }
+    }
+
+    // A real Prometheus scrapes the agent with the rules of 'prometheus-rules --cgroup' loaded. While a task
+    // spins in the busy cgroup, its CPUs utilised per cgroup is above 0 and the empty one's is exactly 0, per
+    // CPU and per cgroup: the rules kept the cgroups apart. A cgroup's value is its CPUs' sum at the same time.
+    void perCgroupRulesEvaluateInPrometheus() {
+        if (PrometheusServer::executable().isEmpty())
+            QSKIP("prometheus is not installed (Debian package prometheus, packaging/debian-packages.txt)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rules = dir.filePath("cgroup.rules.yml");
+        QProcess generate;
+        generate.start(qEnvironmentVariable("PERFDASH_CLI"),
+                       {"prometheus-rules", "-g", "SOFTWARE", "--cgroup", "--window", "5s", "-o", rules});
+        QVERIFY(generate.waitForFinished(60000));
+        QVERIFY2(generate.exitCode() == 0, generate.readAllStandardError().constData());
+        const QString config = dir.filePath("prometheus.yml");
+        QVERIFY(writeScrapeConfig(config, {}, {QString("127.0.0.1:%1").arg(agent_.port())}, rules));
+
+        const pid_t spinner = ::fork();
+        QVERIFY(spinner >= 0);
+        if (spinner == 0)
+            for (;;) {} // killed below
+        auto stopSpinning = qScopeGuard([&] {
+            ::kill(spinner, SIGKILL);
+            ::waitpid(spinner, nullptr, 0);
+        });
+        {
+            QFile procs(QString::fromStdString(mount_ + "/" + busy_ + "/cgroup.procs"));
+            QVERIFY(procs.open(QIODevice::WriteOnly));
+            QVERIFY(procs.write(QByteArray::number(spinner)) > 0);
+        }
+        PrometheusServer prometheus;
+        QVERIFY2(prometheus.start(config, dir.filePath("data")), prometheus.output().constData());
+        const std::string unhealthy = prometheus.waitForHealthyRules(std::chrono::seconds(120));
+        QVERIFY2(unhealthy.empty(), unhealthy.c_str());
+
+        const std::string perCpu = "host_cgroup_cpu:perfdash_software_cpus_utilised:rate5s";
+        const std::string perCgroup = "host_cgroup:perfdash_software_cpus_utilised:rate5s";
+        const size_t cpus = std::thread::hardware_concurrency();
+        // Both cgroups' newest values, from one evaluation of the rules (the per-CPU rules come before).
+        std::map<std::string, double> cgroups;
+        double at = 0;
+        std::string last = "no answer";
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        while (std::chrono::steady_clock::now() < deadline) {
+            cgroups.clear();
+            if (auto r = prometheus.query(perCgroup + "[1m]"); r && r->size() == 2) {
+                last = r->dump();
+                at = (*r)[0]["values"].back()[0].get<double>();
+                for (const nlohmann::json& series : *r)
+                    if (series["values"].back()[0].get<double>() == at)
+                        cgroups[series["metric"]["cgroup"].get<std::string>()] =
+                            std::stod(series["values"].back()[1].get<std::string>());
+                if (cgroups.size() == 2 && cgroups[busy_] > 0) break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        }
+        QVERIFY2(cgroups.size() == 2 && cgroups.contains(busy_) && cgroups.contains(idle_), last.c_str());
+        auto valueOf = [](const nlohmann::json& series) { return std::stod(series["value"][1].get<std::string>()); };
+        const auto perCpuSeries = prometheus.query(perCpu, at);
+        QVERIFY(perCpuSeries);
+        QCOMPARE(perCpuSeries->size(), 2 * cpus);
+        for (const auto& [name, value] : cgroups) {
+            double sum = 0;
+            size_t cpusSeen = 0;
+            for (const nlohmann::json& cpu : *perCpuSeries)
+                if (cpu["metric"]["cgroup"] == name) {
+                    sum += valueOf(cpu);
+                    ++cpusSeen;
+                    if (name == idle_) QCOMPARE(valueOf(cpu), 0.0);
+                }
+            QCOMPARE(cpusSeen, cpus);
+            QVERIFY2(std::fabs(sum - value) <= 1e-9 * std::max(1.0, value),
+                     qPrintable(QString("cgroup %1: %2, but its CPUs add up to %3")
+                                    .arg(QString::fromStdString(name)).arg(value).arg(sum)));
+        }
+        qInfo("CPUs utilised per cgroup at %.3f: busy %g, idle %g", at, cgroups[busy_], cgroups[idle_]);
+        QCOMPARE(cgroups[idle_], 0.0);
+        QVERIFY2(cgroups[busy_] > 0, "the busy cgroup's CPUs utilised stayed 0 while a task spun in it");
     }
 
     void aMissingCgroupIsRefused() {

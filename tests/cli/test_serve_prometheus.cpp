@@ -1,13 +1,15 @@
 // A real Prometheus (Debian's package) scrapes `perfdash-cli serve` over
 // loopback, with the rules of `perfdash-cli prometheus-rules` loaded: what
-// Prometheus stored is what the agent served, a workload's page faults are
-// in it, and the recording rules evaluate (CPUs utilised of the SOFTWARE
+// Prometheus stored is what the agent served, a workload's page faults as
+// stored equal the agent's own count of them within 1 %, and the recording
+// rules evaluate (CPUs utilised of the SOFTWARE
 // group: on a CPU counted system-wide, task-clock advances one second per
 // second). Both programs run on free ports chosen here, Prometheus's data in
 // a temporary directory; everything is polled up to generous deadlines, so
 // a busy machine makes the test slower, not wrong. The agent requires a
 // token, which Prometheus sends from its credentials file.
 #include <QFile>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +18,8 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+#include <atomic>
+#include <cstdint>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +35,8 @@ using nlohmann::json;
 namespace {
 
 const std::string kFaultsOfCpu0 = "perfdash_event_total{event=\"page-faults\",group=\"custom\",cpu=\"0\"}";
+const std::string kEnabledOfFaultsOfCpu0 =
+    "perfdash_multiplex_enabled_seconds_total{event=\"page-faults\",group=\"custom\",cpu=\"0\"}";
 const std::string kRulesWindow = "20s";
 // The agent requires it, and Prometheus sends it from its credentials file, as the README sets them up.
 const std::string kToken = "prometheus-test-token";
@@ -64,13 +70,8 @@ class TestServePrometheus : public QObject {
         return prometheus_.api(path, params);
     }
 
-    // The result of an instant query (at `time` if given), or nullopt.
     std::optional<json> query(const std::string& promql, std::optional<double> time = std::nullopt) {
-        httplib::Params params{{"query", promql}};
-        if (time) params.emplace("time", std::to_string(*time));
-        auto data = api("/api/v1/query", params);
-        if (!data) return std::nullopt;
-        return (*data)["result"];
+        return prometheus_.query(promql, time);
     }
 
     // Every sample of one series from its range selector.
@@ -179,16 +180,46 @@ private slots:
     }
 
     // Pinned to CPU 0, this thread takes N page faults (getrusage counts
-    // them exactly); the increase Prometheus stores for CPU 0 holds them.
-    void aWorkloadsPageFaultsAreStored() {
+    // them exactly). The increase Prometheus stores for CPU 0 across them must
+    // equal, within 1 %, the agent's own count of the same intervals: its
+    // /api/v1/stream lines for CPU 0, summed from the interval after the
+    // first stored sample to the interval of the second. Intervals are
+    // matched by the agent's own time, not by clocks: a stored sample's
+    // perfdash_multiplex_enabled_seconds_total (the same scrape) is the time
+    // counted up to the last interval in that scrape, which is the stream's
+    // `t` of that interval. The agent adds an interval to its totals before
+    // it streams it, so a scrape that starts after a line came holds that
+    // interval: every interval between the two samples is in the stream.
+    void aWorkloadsPageFaultsEqualTheAgentsCount() {
+        const httplib::Headers authorized{{"Authorization", "Bearer " + kToken}};
+        StreamClient stream;
+        std::atomic<bool> stop{false};
+        std::thread reader([&] { stream.read(agent_.port(), "/api/v1/stream", authorized, SIZE_MAX, &stop); });
+        auto stopReading = qScopeGuard([&] {
+            stop = true;
+            reader.join(); // the agent writes a line a second: the reader sees `stop` then
+        });
+        const auto deadline = Clock::now() + std::chrono::seconds(180);
+        while (Clock::now() < deadline && stream.received == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QVERIFY2(stream.received > 0, qPrintable(QString("no stream line from the agent (status %1)")
+                                                     .arg(stream.status.load())));
+        const double firstLineCame = nowSeconds();
+
+        // The first stored sample: the newest one scraped after the first line came.
+        std::vector<Sample> before;
+        while (Clock::now() < deadline && (before.empty() || before.back().t <= firstLineCame)) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            before = stored(kFaultsOfCpu0);
+        }
+        QVERIFY2(!before.empty() && before.back().t > firstLineCame,
+                 "Prometheus stored no sample of the agent's page faults after the stream began");
+        const Sample first = before.back();
+
         cpu_set_t cpu0;
         CPU_ZERO(&cpu0);
         CPU_SET(0, &cpu0);
         QVERIFY(sched_setaffinity(0, sizeof cpu0, &cpu0) == 0);
-        const std::vector<Sample> before = stored(kFaultsOfCpu0);
-        QVERIFY(!before.empty());
-        const double baseline = before.back().value;
-
         constexpr size_t kPages = 20000;
         const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
         rusage usage{};
@@ -203,33 +234,70 @@ private slots:
         const double faults = static_cast<double>(usage.ru_minflt - faultsBefore);
         QVERIFY2(faults >= kPages, qPrintable(QString("only %1 faults for %2 pages").arg(faults).arg(kPages)));
 
-        double increase = 0;
-        const auto deadline = Clock::now() + std::chrono::seconds(120);
-        while (Clock::now() < deadline && increase < faults) {
+        // The second stored sample: the first one whose increase holds the workload's faults.
+        std::optional<Sample> second;
+        while (Clock::now() < deadline && !second) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));
-            if (auto now = stored(kFaultsOfCpu0); !now.empty()) increase = now.back().value - baseline;
+            for (const Sample& s : stored(kFaultsOfCpu0))
+                if (s.t > first.t && s.value - first.value >= faults) {
+                    second = s;
+                    break;
+                }
         }
-        QVERIFY2(increase >= faults, qPrintable(QString("Prometheus stored an increase of %1 page faults on CPU 0; "
-                                                        "the workload alone took %2 there")
-                                                    .arg(increase)
-                                                    .arg(faults)));
+        QVERIFY2(second, qPrintable(QString("Prometheus never stored an increase of the %1 page faults the workload "
+                                            "took on CPU 0").arg(faults)));
+        // Each sample's time counted, from the same scrapes.
+        std::optional<double> firstCounted, secondCounted;
+        for (const Sample& s : stored(kEnabledOfFaultsOfCpu0)) {
+            if (s.t == first.t) firstCounted = s.value;
+            if (s.t == second->t) secondCounted = s.value;
+        }
+        QVERIFY2(firstCounted && secondCounted, "Prometheus has no enabled seconds from the same scrapes");
+        // The line of the second sample's interval, and two more, so that it has surely been read.
+        auto lineAt = [&](double counted) {
+            for (size_t i = 0; i < stream.lines.size(); ++i)
+                if (const auto& t = stream.lines[i]["t"]; t.is_number() && std::fabs(t.get<double>() - counted) < 1e-3)
+                    return std::optional<size_t>(i);
+            return std::optional<size_t>();
+        };
+        const size_t wanted = stream.received + 3;
+        while (Clock::now() < deadline && stream.received < wanted)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stopReading.dismiss();
+        stop = true;
+        reader.join();
+        const auto from = lineAt(*firstCounted), to = lineAt(*secondCounted);
+        QVERIFY2(from && to && *from < *to,
+                 qPrintable(QString("the stream (%1 lines from t = %2 s) has no interval that ends at %3 s or %4 s "
+                                    "counted")
+                                .arg(stream.lines.size())
+                                .arg(QString::fromStdString(stream.lines.empty() ? "?" : stream.lines.front()["t"].dump()))
+                                .arg(*firstCounted)
+                                .arg(*secondCounted)));
+        double own = 0;
+        for (size_t i = *from + 1; i <= *to; ++i) {
+            const double v = streamValue(stream.lines[i], "custom", "page-faults", 0);
+            QVERIFY2(v >= 0, qPrintable(QString("stream line %1 has no page faults of CPU 0").arg(i)));
+            own += v;
+        }
+        const double increase = second->value - first.value;
+        qInfo("page faults on CPU 0 from %.3f s to %.3f s counted: Prometheus stored an increase of %.0f, the agent's "
+              "stream counted %.0f in %zu intervals; the workload took %.0f",
+              *firstCounted, *secondCounted, increase, own, *to - *from, faults);
+        QVERIFY2(std::fabs(increase - own) <= 0.01 * own,
+                 qPrintable(QString("Prometheus stored an increase of %1 page faults on CPU 0 from %2 s to %3 s "
+                                    "counted; the agent's stream counted %4 in those intervals (the workload took %5)")
+                                .arg(increase, 0, 'f', 0)
+                                .arg(*firstCounted)
+                                .arg(*secondCounted)
+                                .arg(own, 0, 'f', 0)
+                                .arg(faults)));
     }
 
     void recordingRulesEvaluate() {
         // Every rule of the file loaded and evaluates without error.
-        std::string last;
-        const auto deadline = Clock::now() + std::chrono::seconds(120);
-        bool healthy = false;
-        while (Clock::now() < deadline && !healthy) {
-            if (auto rules = api("/api/v1/rules", {}); rules && !(*rules)["groups"].empty()) {
-                last = rules->dump();
-                healthy = true;
-                for (const json& rule : (*rules)["groups"][0]["rules"])
-                    healthy = healthy && rule.value("health", "") == "ok";
-            }
-            if (!healthy) std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        }
-        QVERIFY2(healthy, last.c_str());
+        const std::string unhealthy = prometheus_.waitForHealthyRules(std::chrono::seconds(120));
+        QVERIFY2(unhealthy.empty(), unhealthy.c_str());
 
         // Per CPU, CPUs utilised is 1: task-clock counted on a whole CPU advances a second per second. The
         // agent's totals move in steps of its interval (1 s), so the first and last scrape of the 20 s window

@@ -38,44 +38,6 @@ StatRun serveRefused(const QStringList& args) {
 // The status of an answer, 0 for none.
 int statusOf(const httplib::Result& answer) { return answer ? answer->status : 0; }
 
-// A client of /api/v1/stream: reads lines until `wanted` came or `stop` is set.
-struct StreamClient {
-    std::vector<nlohmann::json> lines;
-    std::atomic<int> status{0};      // read by the test's thread while this one streams
-    std::atomic<size_t> received{0}; // lines.size(), for the same reader
-
-    void read(int port, const std::string& path, const httplib::Headers& headers, size_t wanted,
-              const std::atomic<bool>* stop = nullptr) {
-        httplib::Client client("127.0.0.1", port);
-        client.set_read_timeout(30);
-        std::string pending;
-        auto answer = client.Get(
-            path.c_str(), headers,
-            [&](const httplib::Response& response) {
-                status = response.status;
-                return true;
-            },
-            [&](const char* data, size_t size) {
-                pending.append(data, size);
-                for (size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1))
-                    lines.push_back(nlohmann::json::parse(pending.substr(0, end), nullptr, false));
-                received = lines.size();
-                return lines.size() < wanted && !(stop && *stop);
-            });
-        if (answer && status == 0) status = answer->status;
-    }
-};
-
-// The task-clock of `cpu` in a stream line, nanoseconds.
-double taskClockIn(const nlohmann::json& line, int cpu) {
-    const auto& locations = line["locations"];
-    for (size_t l = 0; l < locations.size(); ++l)
-        if (locations[l]["kind"] == "cpu" && locations[l]["id"] == cpu)
-            for (const auto& e : line["groups"][0]["events"])
-                if (e["event"] == "task-clock") return e["per_location"][l]["value"].get<double>();
-    return -1;
-}
-
 } // namespace
 
 class TestServeSecurity : public QObject {
@@ -258,7 +220,7 @@ private slots:
             // Five intervals of the sampler, each about 200 ms however busy the machine.
             QVERIFY2(dt > 0.5 && dt < 5, std::to_string(dt).c_str());
             // System-wide, a CPU's task-clock is the time it was counted: the line's length.
-            const double taskClock = taskClockIn(line, 0);
+            const double taskClock = streamValue(line, "custom", "task-clock", 0);
             QVERIFY2(std::fabs(taskClock - dt * 1e9) < 0.02 * dt * 1e9,
                      (std::to_string(taskClock) + " ns in " + std::to_string(dt) + " s").c_str());
             // Lines join whole intervals and follow each other without a gap.

@@ -3,7 +3,9 @@
 // "not available" (never 0), and a program that sleeps counts 0 (never n/a).
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include "backends/CountingTestSupport.h"
 #include "core/measurement/Measurement.h"
@@ -83,6 +85,37 @@ private slots:
             QCOMPARE(sum, total(result.groups, events[e]));
         }
         QVERIFY(total(result.groups, "task-clock") > 0);
+    }
+
+    // A consumer that falls behind a small sample ring (the agent keeps 16) loses no count: the snapshots it
+    // missed are merged into its next interval. Pulled only once the program ended, long after the sampler
+    // went around a ring of 2 many times.
+    void aSmallSampleRingMergesIntervalsAndLosesNoCount() {
+        const std::vector<std::string> events = {"task-clock", "page-faults"};
+        MeasurementRequest request = workload({"spin", "400"}, "task-clock,page-faults");
+        request.interval = 10ms;
+        request.bufferedSnapshots = 2;
+        auto plan = MeasurementPlan::prepare(request, machine_);
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
+        auto m = Measurement::start(*plan, machine_);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
+        const MeasurementResult result = (*m)->finish();
+
+        QCOMPARE(result.exitStatus.value_or(-1), 0);
+        QVERIFY2((*m)->droppedSnapshots() > 0, "the sampler never went around its ring of 2");
+        QVERIFY2(result.intervals.size() <= 2, std::to_string(result.intervals.size()).c_str());
+        QCOMPARE(result.intervals.back().t, result.durationS);
+        double covered = 0;
+        for (const auto& i : result.intervals) covered += i.dt;
+        QCOMPARE(covered, result.durationS); // the first interval reaches back to the start
+        for (size_t e = 0; e < events.size(); ++e) {
+            double sum = 0;
+            for (const auto& i : result.intervals) sum += eventOf(i, e).total.value;
+            QCOMPARE(sum, total(result.groups, events[e]));
+        }
+        QVERIFY(std::any_of(result.warnings.begin(), result.warnings.end(),
+                            [](const std::string& w) { return w.find("merged into longer intervals") != std::string::npos; }));
     }
 
     void pausedIntervalsAreNotAvailable_data() {

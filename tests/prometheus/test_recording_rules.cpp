@@ -65,6 +65,30 @@ private slots:
         QVERIFY(rules.yaml.find("# not translated: CPU time [s] = 1.0E-09*PMC2: ") != std::string::npos);
     }
 
+    // For agents run with --cgroup: every rule keeps the cgroup label, and no rule sums cgroups together.
+    void perCgroupRulesKeepTheCgroup() {
+        const PerformanceGroup cpi = builtinGroup("generic/CPI.txt");
+        const RecordingRules rules = formatRecordingRules({cpi}, "30s", true);
+        const std::string perCpu = "      - record: host_cgroup_cpu:perfdash_cpi_cpi:rate30s\n"
+                                   "        expr: '(" + selector("CPI", "PMC1", "host, cgroup, cpu", "30s") + " / " +
+                                   selector("CPI", "PMC0", "host, cgroup, cpu", "30s") + ")'\n";
+        const std::string perCgroup = "      - record: host_cgroup:perfdash_cpi_cpi:rate30s\n"
+                                      "        expr: '(" + selector("CPI", "PMC1", "host, cgroup", "30s") + " / " +
+                                      selector("CPI", "PMC0", "host, cgroup", "30s") + ")'\n";
+        QVERIFY2(rules.yaml.find(perCpu) != std::string::npos, rules.yaml.c_str());
+        QVERIFY2(rules.yaml.find(perCgroup) != std::string::npos, rules.yaml.c_str());
+        QVERIFY2(rules.yaml.find("record: host_cpu:") == std::string::npos &&
+                     rules.yaml.find("record: host:") == std::string::npos,
+                 rules.yaml.c_str());
+        size_t sums = 0;
+        for (size_t at = 0; (at = rules.yaml.find("sum by (", at)) != std::string::npos; ++at, ++sums)
+            QVERIFY2(rules.yaml.compare(at, 22, "sum by (host, cgroup, ") == 0 ||
+                         rules.yaml.compare(at, 21, "sum by (host, cgroup)") == 0,
+                     rules.yaml.c_str());
+        QCOMPARE(sums, size_t(12)); // CPI, IPC and Clock: two slots each, at two levels
+        QCOMPARE(rules.untranslated.size(), size_t(2)); // as per CPU: Runtime and CPU time, listed once
+    }
+
     void formulasKeepTheirMeaning() {
         const std::string a = selector("T", "A", "host", "1m"), b = selector("T", "B", "host", "1m");
         // A count over the time is its rate: x / time needs no division.
@@ -116,16 +140,18 @@ private slots:
         const GroupLibrary library(GroupLibrary::defaultRoots(), {"skylake", "generic"});
         for (const std::string name : {"BRANCH", "L3", "CACHE"})
             if (auto g = library.load(name)) groups.push_back(std::move(*g));
-        const RecordingRules rules = formatRecordingRules(groups, "1m");
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString path = dir.filePath("rules.yml");
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(rules.yaml.data(), static_cast<qint64>(rules.yaml.size()));
-        file.close();
-        const testing::PromToolRun run = testing::promtool({"check", "rules", path});
-        QVERIFY2(run.ran && run.exitCode == 0, (run.output + "\n" + rules.yaml).c_str());
+        for (const bool perCgroup : {false, true}) {
+            const RecordingRules rules = formatRecordingRules(groups, "1m", perCgroup);
+            const QString path = dir.filePath(perCgroup ? "cgroup-rules.yml" : "rules.yml");
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(rules.yaml.data(), static_cast<qint64>(rules.yaml.size()));
+            file.close();
+            const testing::PromToolRun run = testing::promtool({"check", "rules", path});
+            QVERIFY2(run.ran && run.exitCode == 0, (run.output + "\n" + rules.yaml).c_str());
+        }
     }
 };
 
