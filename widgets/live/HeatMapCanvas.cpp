@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/report/NumberFormat.h"
+#include "widgets/common/ValueText.h"
 
 namespace perfdash {
 
@@ -66,11 +67,12 @@ void HeatMapCanvas::refresh() {
 
     image_ = QImage(int(grid_.columns()), int(grid_.rows()), QImage::Format_RGB32);
     const QRgb none = palette().color(QPalette::Mid).rgb();
+    const QRgb held = palette().color(QPalette::Window).rgb();
     for (size_t r = 0; r < grid_.rows(); ++r) {
         auto* line = reinterpret_cast<QRgb*>(image_.scanLine(int(r)));
         for (size_t c = 0; c < grid_.columns(); ++c) {
             const ValueRange& cell = grid_.cell(r, c);
-            line[c] = cell.empty() ? none : colorOf(cell.max).rgb();
+            line[c] = rows_[r].heldAt ? held : cell.empty() ? none : colorOf(cell.max).rgb();
         }
     }
     update();
@@ -103,7 +105,9 @@ QString HeatMapCanvas::describeCell(size_t row, size_t column) const {
     lines << tr("%1 – %2 s (%3)").arg(from, 0, 'f', 2).arg(to, 0, 'f', 2).arg(count);
     const ValueRange& cell = grid_.cell(row, column);
     const QString unit = info.unit.isEmpty() ? QString() : QLatin1Char(' ') + info.unit;
-    if (cell.empty())
+    if (rows_[row].heldAt)
+        lines << heldElsewhereToolTip(*rows_[row].heldAt);
+    else if (cell.empty())
         lines << tr("no value: not counted here, or an input of the formula has none");
     else if (cell.min == cell.max)
         lines << numberText(cell.max) + unit;

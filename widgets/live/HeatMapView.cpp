@@ -146,7 +146,7 @@ void HeatMapView::showMeasure(int index) {
         QString band;
         if (p.socket >= 0) band = tr("Socket %1").arg(p.socket);
         if (p.numaNode >= 0) band += (band.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("NUMA %1").arg(p.numaNode);
-        ordered.emplace_back(p.socket, p.numaNode, where.id, HeatMapRow{s, locationName(where), band});
+        ordered.emplace_back(p.socket, p.numaNode, where.id, HeatMapRow{s, locationName(where), band, data_.heldElsewhere(series[s])});
     }
     std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
         return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) <
