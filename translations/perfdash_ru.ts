@@ -1505,6 +1505,10 @@ Cycles from %6.</source>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
+    <message>
+        <source> · blank: in another CPU&apos;s row</source>
+        <translation> · пусто: значение в строке другого CPU</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HeatMapView</name>

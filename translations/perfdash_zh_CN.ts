@@ -1505,6 +1505,10 @@ Cycles from %6.</source>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
+    <message>
+        <source> · blank: in another CPU&apos;s row</source>
+        <translation> · 空白：值在另一个 CPU 的行中</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HeatMapView</name>

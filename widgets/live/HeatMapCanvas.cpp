@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 
 #include "core/report/NumberFormat.h"
@@ -114,7 +115,7 @@ QString HeatMapCanvas::describeCell(size_t row, size_t column) const {
     else
         lines << tr("highest %1, lowest %2").arg(numberText(cell.max) + unit, numberText(cell.min) + unit);
     const double coverage = grid_.lowestCoverage(data_.store(), row, column);
-    if (std::isfinite(coverage))
+    if (std::isfinite(coverage) && !rows_[row].heldAt)
         lines << tr("coverage: %1").arg(QString::fromStdString(formatCoverage(coverage)));
     return lines.join(QLatin1Char('\n'));
 }
@@ -150,7 +151,9 @@ void HeatMapCanvas::paintLegend(QPainter& painter, const QRect& area) const {
         painter.fillRect(QRect(x + i, y + 2, 1, fm.height() - 4), QColor(c.r, c.g, c.b));
     }
     x += kLegendBar + kPad;
-    const QString rest = tr("%1   · each cell: its intervals' highest value · grey: no value").arg(high);
+    QString rest = tr("%1   · each cell: its intervals' highest value · grey: no value").arg(high);
+    if (std::any_of(rows_.begin(), rows_.end(), [](const HeatMapRow& row) { return row.heldAt.has_value(); }))
+        rest += tr(" · blank: in another CPU's row");
     painter.drawText(QRect(x, y, area.right() - x, fm.height()), Qt::AlignVCenter,
                      fm.elidedText(rest, Qt::ElideRight, area.right() - x));
 }

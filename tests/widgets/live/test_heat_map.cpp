@@ -101,9 +101,12 @@ private slots:
         QCOMPARE(canvas.grid().rows(), size_t(4)); // the Clock metric, per CPU
         QVERIFY(!canvas.rows()[0].heldAt);
         QCOMPARE(canvas.rows()[1].heldAt, std::optional<int>(0));
+        QCOMPARE(canvas.rows()[1].label, QStringLiteral("CPU 1 (see CPU 0)"));
+        QCOMPARE(canvas.rows()[0].label, QStringLiteral("CPU 0"));
         const QString text = canvas.describeCell(1, 2);
         QVERIFY2(text.contains("Counted on CPU 0: this comes from a unit of the package"), qPrintable(text));
         QVERIFY2(!text.contains("no value"), qPrintable(text));
+        QVERIFY2(!text.contains("coverage"), qPrintable(text)); // the other events' coverage says nothing here
         QVERIFY2(canvas.describeCell(0, 2).contains("MHz"), qPrintable(canvas.describeCell(0, 2)));
     }
 
