@@ -282,8 +282,8 @@ private:
     std::vector<size_t> slotsRead(const mu::Parser& parser) const {
         std::vector<size_t> slots;
         for (const auto& [name, address] : parser.GetUsedVar())
-            if (address >= impl_.slots.data() && address < impl_.slots.data() + impl_.slots.size())
-                slots.push_back(static_cast<size_t>(address - impl_.slots.data()));
+            for (size_t s = 0; s < impl_.slots.size(); ++s)
+                if (address == &impl_.slots[s]) slots.push_back(s);
         std::sort(slots.begin(), slots.end());
         slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
         return slots;
