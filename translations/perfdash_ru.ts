@@ -233,6 +233,17 @@
     </message>
 </context>
 <context>
+    <name>ValueText</name>
+    <message>
+        <source>see CPU %1</source>
+        <translation>см. CPU %1</translation>
+    </message>
+    <message>
+        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1&apos;s value holds this CPU&apos;s, and the sum holds each unit once.</source>
+        <translation>Считано на CPU %1: значение относится к блоку корпуса процессора (RAPL, uncore), который читается один раз на корпус, кристалл или кэш L3. Значение CPU %1 включает значение этого CPU, а сумма учитывает каждый блок один раз.</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
@@ -1585,6 +1596,10 @@ Cycles from %6.</source>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
+    <message>
+        <source> · blank: in another CPU&apos;s row</source>
+        <translation> · пусто: значение в строке другого CPU</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HeatMapView</name>
@@ -2533,6 +2548,14 @@ Cycles from %6.</source>
     <message>
         <source>Why not</source>
         <translation>Почему нет</translation>
+    </message>
+    <message>
+        <source>On the %1 CPUs (%2 of them): type %3, config 0x%4</source>
+        <translation>На CPU типа %1 (их %2): тип %3, config 0x%4</translation>
+    </message>
+    <message>
+        <source>will be counted on the %1 CPUs</source>
+        <translation>будет считаться на CPU типа %1</translation>
     </message>
 </context>
 <context>

@@ -229,6 +229,17 @@
     </message>
 </context>
 <context>
+    <name>ValueText</name>
+    <message>
+        <source>see CPU %1</source>
+        <translation>见 CPU %1</translation>
+    </message>
+    <message>
+        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1&apos;s value holds this CPU&apos;s, and the sum holds each unit once.</source>
+        <translation>在 CPU %1 上计数：该值来自处理器封装的单元（RAPL、uncore），每个封装、晶片或 L3 缓存只读取一次。CPU %1 的值包含此 CPU 的值，总和中每个单元只计一次。</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
@@ -1581,6 +1592,10 @@ Cycles from %6.</source>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
+    <message>
+        <source> · blank: in another CPU&apos;s row</source>
+        <translation> · 空白：值在另一个 CPU 的行中</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HeatMapView</name>
@@ -2523,6 +2538,14 @@ Cycles from %6.</source>
     <message>
         <source>Why not</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>On the %1 CPUs (%2 of them): type %3, config 0x%4</source>
+        <translation>在 %1 类型的 CPU 上（共 %2 个）：类型 %3，config 0x%4</translation>
+    </message>
+    <message>
+        <source>will be counted on the %1 CPUs</source>
+        <translation>将在 %1 类型的 CPU 上计数</translation>
     </message>
 </context>
 <context>

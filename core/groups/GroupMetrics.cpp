@@ -4,6 +4,24 @@
 
 namespace perfdash {
 
+namespace {
+
+// A location where the formula reads a package unit's count that another
+// CPU holds: its value is in that CPU's, not missing (MeasurementResult.h).
+void markHeldElsewhere(MetricResult& metric, const std::vector<size_t>& inputs, const std::vector<EventResult>& events) {
+    for (size_t l = 0; l < metric.perLocation.size(); ++l)
+        for (size_t slot : inputs) {
+            const auto reader = slot < events.size() ? events[slot].heldElsewhere.at(l) : std::nullopt;
+            if (!reader) continue;
+            metric.heldElsewhere.cpu.resize(metric.perLocation.size(), -1);
+            metric.heldElsewhere.cpu[l] = *reader;
+            metric.perLocation[l] = kNotAvailable;
+            break;
+        }
+}
+
+} // namespace
+
 std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std::vector<GroupMetric>& metrics,
                                           const std::vector<EventResult>& events,
                                           const std::vector<LocationInfo>& locations, const MetricEnvironment& env) {
@@ -43,6 +61,7 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
         metric.parent = metrics[m].parent;
         metric.threshold = metrics[m].threshold;
         for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
+        markHeldElsewhere(metric, evaluator.inputs(m), events);
         metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
         for (size_t t = 0; t < coreTypes.size(); ++t)
             metric.perCoreType.push_back({coreTypes[t], m < perCoreType[t].size() ? perCoreType[t][m] : kNotAvailable});

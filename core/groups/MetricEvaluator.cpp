@@ -161,6 +161,7 @@ struct CompiledFormulas {
     std::vector<double> slots;
     MetricEnvironment env;
     std::vector<std::unique_ptr<mu::Parser>> metrics;
+    std::vector<std::vector<size_t>> inputs; // per metric: the slots its formula reads
 };
 
 class Compiler {
@@ -273,7 +274,19 @@ private:
                                             "'" + (e.GetPos() >= 0 ? " at character " + std::to_string(pos + 1) : "") +
                                             ": " + e.GetMsg());
         }
+        impl_.inputs.push_back(slotsRead(*parser));
         impl_.metrics.push_back(std::move(parser));
+    }
+
+    // The formula's variables that are slots (each bound to its slot's storage).
+    std::vector<size_t> slotsRead(const mu::Parser& parser) const {
+        std::vector<size_t> slots;
+        for (const auto& [name, address] : parser.GetUsedVar())
+            for (size_t s = 0; s < impl_.slots.size(); ++s)
+                if (address == &impl_.slots[s]) slots.push_back(s);
+        std::sort(slots.begin(), slots.end());
+        slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+        return slots;
     }
 
     const PerformanceGroup& group_;
@@ -301,6 +314,7 @@ Result<MetricEvaluator> MetricEvaluator::compile(const PerformanceGroup& group) 
 
 size_t MetricEvaluator::slotCount() const { return impl_->slots.size(); }
 size_t MetricEvaluator::metricCount() const { return impl_->metrics.size(); }
+const std::vector<size_t>& MetricEvaluator::inputs(size_t metric) const { return impl_->inputs.at(metric); }
 
 void MetricEvaluator::evaluate(std::span<const double> slotValues, const MetricEnvironment& env,
                                std::span<double> out) {

@@ -54,6 +54,8 @@ public:
 
     size_t slotCount() const;
     size_t metricCount() const;
+    // The slots metric `metric`'s formula reads, ascending.
+    const std::vector<size_t>& inputs(size_t metric) const;
 
     // slotValues: one count per slot, in EVENTSET order (NaN = not counted);
     // missing trailing values count as NaN. out: receives one value per metric

@@ -104,7 +104,7 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
         // So it opens on one counted CPU per package, as likwid reads such units on one CPU per socket.
         const auto& topology = machine.topology();
         auto readers = topology ? sharedUnitReaders(*topology, event.cpus, plan.scope.cpus)
-                                : Result<std::vector<int>>(topology.error());
+                                : Result<std::map<int, int>>(topology.error());
         if (!readers) {
             const std::string cpus = formatCpuList(event.cpus);
             p.availability = unsupported("'" + event.name + "' is counted by PMU '" + event.pmu +
@@ -114,8 +114,8 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
             p.availability.brief = kOncePerPackage;
             return p;
         }
-        event.coreCpus = *readers;
-        p.readOn = std::move(*readers);
+        p.readerOf = std::move(*readers);
+        event.coreCpus = p.readOn();
     }
     p.availability = direct ? direct->check(event) : machine.availability().check(event);
     if (!p.availability.countable()) return p;
@@ -211,8 +211,13 @@ Status checkTarget(const MeasurementRequest& r) {
 
 } // namespace
 
-bool PlannedEvent::readElsewhere(const LocationInfo& where) const {
-    return !readOn.empty() && where.kind == "cpu" && std::find(readOn.begin(), readOn.end(), where.id) == readOn.end();
+std::vector<int> PlannedEvent::readOn() const { return readersOf(readerOf); }
+
+std::optional<int> PlannedEvent::readElsewhere(const LocationInfo& where) const {
+    if (where.kind != "cpu") return std::nullopt;
+    const auto reader = readerOf.find(where.id);
+    if (reader == readerOf.end() || reader->second == where.id) return std::nullopt;
+    return reader->second;
 }
 
 std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
@@ -352,16 +357,17 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         // so that nobody takes their n/a at the other CPUs for a failure.
         std::vector<std::pair<std::vector<int>, std::string>> readOnce;
         for (const auto& e : g.events) {
-            if (e.eventSetSlot < 0 || e.readOn.empty()) continue;
-            auto same = std::find_if(readOnce.begin(), readOnce.end(), [&](const auto& r) { return r.first == e.readOn; });
-            if (same == readOnce.end()) readOnce.emplace_back(e.readOn, e.counter);
+            if (e.eventSetSlot < 0 || e.readerOf.empty()) continue;
+            const std::vector<int> readers = e.readOn();
+            auto same = std::find_if(readOnce.begin(), readOnce.end(), [&](const auto& r) { return r.first == readers; });
+            if (same == readOnce.end()) readOnce.emplace_back(readers, e.counter);
             else same->second += ", " + e.counter;
         }
         for (const auto& [cpus, counters] : readOnce)
             plan.warnings.push_back(counters + " of group " + g.group.name + " count units of the package (memory "
                                     "controllers, caches, RAPL), read once per package on CPU(s) " +
-                                    formatCpuList(cpus) + ": the other CPUs show n/a for them, and totals hold each "
-                                    "package once");
+                                    formatCpuList(cpus) + ": the other CPUs' counts are in their reader's (their cells say 'see CPU n'), and "
+                                    "totals hold each package once");
         std::vector<const PlannedEvent*> wholeCpus, perPackage;
         for (const auto& e : g.events) {
             if (e.eventSetSlot >= 0) continue;

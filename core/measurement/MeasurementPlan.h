@@ -3,6 +3,8 @@
 // resolved, every group loaded and its events resolved and probed, the
 // permission-driven restrictions applied. A front end shows the plan (what
 // will be counted, what cannot and why) and then starts a Measurement on it.
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,10 +40,12 @@ struct PlannedEvent {
     std::vector<CoreTypePart> coreTypes;
 
     // A package's unit (uncore, RAPL, data fabric) counted over a CPU list:
-    // the CPUs it is read on, one per package (or die, L3) that the list
+    // each counted CPU's reader, one per package (or die, L3) that the list
     // touches (core/topology/SharedUnitReaders.h). Its counts at the other
-    // CPUs are in those, not missing. Empty for every other event.
-    std::vector<int> readOn;
+    // CPUs are in their reader's, not missing. Empty for every other event.
+    std::map<int, int> readerOf;
+    // The CPUs it is read on, ascending (empty for every other event).
+    std::vector<int> readOn() const;
 
     // The event-set slots whose counts make this event's value at `where`: its
     // one slot; for a hybrid event the slot of the CPU's core type, or every
@@ -49,8 +53,8 @@ struct PlannedEvent {
     // part that is not counted, and no slot at all for a CPU of no core type
     // or one whose package's count is read elsewhere.
     std::vector<int> slotsAt(const LocationInfo& where) const;
-    // Whether the event's count at `where` is part of another CPU's (readOn).
-    bool readElsewhere(const LocationInfo& where) const;
+    // The CPU whose count holds the event's count at `where`, when that is another CPU.
+    std::optional<int> readElsewhere(const LocationInfo& where) const;
 };
 
 struct PlannedGroup {

@@ -52,9 +52,12 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     // followed on any CPU, the sum of every core type's, unknown if one of
     // them was not counted. A package's unit read on another CPU has no value
     // of its own here, and none is missing from the sum.
-    CountSum total;
     for (size_t l = 0; l < locations_.size(); ++l) {
-        if (event.readElsewhere(locations_[l])) continue;
+        if (const auto reader = event.readElsewhere(locations_[l])) {
+            r.heldElsewhere.cpu.resize(locations_.size(), -1);
+            r.heldElsewhere.cpu[l] = *reader;
+            continue;
+        }
         const std::vector<int> slots = event.slotsAt(locations_[l]);
         CountSum here;
         for (int slot : slots)
@@ -62,8 +65,8 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
         CountValue v = slots.empty() ? CountValue{} : here.total();
         v.value *= event.scale;
         r.perLocation[l] = v;
-        total.add(v);
     }
+    const CountSum total = sumOverLocations(r);
     r.total = total.total();
     r.partialTotal = total.partial();
     for (const auto& part : event.coreTypes) r.coreTypes.push_back(coreTypeTotal(part, r));

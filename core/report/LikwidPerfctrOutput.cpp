@@ -46,20 +46,14 @@ std::vector<std::string> locationHeaders(const std::vector<LocationInfo>& locati
 }
 
 // Sum (complete or "-": a partial sum is not the total), Min, Max and Avg
-// over the locations with a value, as likwid's STAT rows.
-std::vector<std::string> statistics(const std::vector<double>& values) {
-    CountSum sum;
-    double min = kNotAvailable, max = kNotAvailable;
-    size_t n = 0;
-    for (double v : values) {
-        sum.add(CountValue{v, 1.0});
-        if (!isAvailable(v)) continue;
-        min = n ? std::min(min, v) : v;
-        max = n ? std::max(max, v) : v;
-        ++n;
-    }
-    const double avg = n ? sum.knownValue() / static_cast<double>(n) : kNotAvailable;
-    return {likwidNumber(sum.total().value), likwidNumber(min), likwidNumber(max), likwidNumber(avg)};
+// over the locations with a value, as likwid's STAT rows. A package unit's
+// locations held by another CPU are in none of them: as likwid, each package
+// is summed once (core/result/CountSum.h).
+std::vector<std::string> statistics(const std::vector<double>& values, const HeldElsewhere& held) {
+    std::vector<CountValue> counts;
+    for (double v : values) counts.push_back({v, 1.0});
+    const LocationStatistics s = locationStatistics(counts, held);
+    return {likwidNumber(s.sum.value), likwidNumber(s.min), likwidNumber(s.max), likwidNumber(s.mean)};
 }
 
 std::vector<double> valuesOf(const EventResult& e, size_t locations) {
@@ -89,35 +83,35 @@ Section sectionOf(const GroupResult& g, const std::vector<LocationInfo>& locatio
     s.raw.header.insert(s.raw.header.end(), columns.begin(), columns.end());
     Table rawStat{{"Event", "Counter", "Sum", "Min", "Max", "Avg"}, {}};
     auto addRaw = [&](const std::string& name, const std::string& counter, const std::vector<double>& values,
-                      bool exponential) {
+                      bool exponential, const HeldElsewhere& held) {
         std::vector<std::string> row{name, counter};
         for (double v : values) row.push_back(exponential ? exponent(v) : likwidNumber(v));
         s.raw.rows.push_back(std::move(row));
         std::vector<std::string> statRow{name + " STAT", counter};
-        for (auto& cell : statistics(values)) statRow.push_back(std::move(cell));
+        for (auto& cell : statistics(values, held)) statRow.push_back(std::move(cell));
         rawStat.rows.push_back(std::move(statRow));
     };
-    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true);
-    for (const auto& e : g.events) addRaw(e.event, e.counter, valuesOf(e, locations.size()), false);
+    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true, {});
+    for (const auto& e : g.events) addRaw(e.event, e.counter, valuesOf(e, locations.size()), false, e.heldElsewhere);
     if (stat) s.rawStat = std::move(rawStat);
     if (g.metrics.empty()) return s;
 
     Table metrics{{"Metric"}, {}};
     metrics.header.insert(metrics.header.end(), columns.begin(), columns.end());
     Table metricStat{{"Metric", "Sum", "Min", "Max", "Avg"}, {}};
-    auto addMetric = [&](const std::string& name, const std::vector<double>& values) {
+    auto addMetric = [&](const std::string& name, const std::vector<double>& values, const HeldElsewhere& held) {
         std::vector<std::string> row{name};
         for (double v : values) row.push_back(likwidNumber(v));
         metrics.rows.push_back(std::move(row));
         std::vector<std::string> statRow{name + " STAT"};
-        for (auto& cell : statistics(values)) statRow.push_back(std::move(cell));
+        for (auto& cell : statistics(values, held)) statRow.push_back(std::move(cell));
         metricStat.rows.push_back(std::move(statRow));
     };
     // Every likwid group's first metric is its runtime, and scripts look for it by name.
     const bool hasRuntime =
         std::any_of(g.metrics.begin(), g.metrics.end(), [](const MetricResult& m) { return m.name == kRuntimeRow; });
-    if (!hasRuntime) addMetric(kRuntimeRow, runtimes);
-    for (const auto& m : g.metrics) addMetric(m.name, valuesOf(m, locations.size()));
+    if (!hasRuntime) addMetric(kRuntimeRow, runtimes, {});
+    for (const auto& m : g.metrics) addMetric(m.name, valuesOf(m, locations.size()), m.heldElsewhere);
     s.metrics = std::move(metrics);
     if (stat) s.metricStat = std::move(metricStat);
     return s;

@@ -1,7 +1,10 @@
 #include "core/report/NumberFormat.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
+#include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -54,6 +57,26 @@ std::string describeCount(const CountValue& count, const std::optional<PartialSu
         text += std::string(text.empty() ? "" : " ") + "Multiplexed: on a counter " + formatCoverage(count.coverage) +
                 " of the time, scaled up to the whole time.";
     return text;
+}
+
+std::string formatHeldElsewhere(int cpu) { return "see CPU " + std::to_string(cpu); }
+
+std::string describeReaders(const HeldElsewhere& held, const std::vector<LocationInfo>& locations) {
+    // (host, reader) -> the CPUs it reads for, itself included.
+    std::map<std::pair<std::string, int>, std::vector<int>> served;
+    for (size_t l = 0; l < held.cpu.size() && l < locations.size(); ++l)
+        if (const auto reader = held.at(l)) {
+            auto& cpus = served[{locations[l].host, *reader}];
+            if (cpus.empty()) cpus.push_back(*reader);
+            cpus.push_back(locations[l].id);
+        }
+    std::vector<std::string> parts;
+    for (auto& [reader, cpus] : served) {
+        std::sort(cpus.begin(), cpus.end());
+        parts.push_back("on " + (reader.first.empty() ? "" : reader.first + ":") + "CPU " +
+                        std::to_string(reader.second) + " for CPUs " + formatCpuList(cpus));
+    }
+    return join(parts, " and ");
 }
 
 std::string unitSuffix(const std::string& unit) { return unit.empty() ? std::string() : " [" + unit + "]"; }

@@ -4,6 +4,7 @@
 // is not available reads "n/a", never 0.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/result/MeasurementResult.h"
 
@@ -40,6 +41,13 @@ std::string noValueReason(const CountValue& count);
 // that it is partial (and what it is a lower bound of), that it was scaled
 // up; empty for a plain exact count.
 std::string describeCount(const CountValue& count, const std::optional<PartialSum>& partial, const std::string& parts);
+
+// The cell of a location whose count a package unit's reader holds
+// (MeasurementResult.h, HeldElsewhere): "see CPU 0", never "n/a".
+std::string formatHeldElsewhere(int cpu);
+// Which CPU reads the unit for which CPUs: "on CPU 0 for CPUs 0-3,8-11 and on
+// CPU 4 for CPUs 4-7,12-15" (a merged report's CPUs with their host).
+std::string describeReaders(const HeldElsewhere& held, const std::vector<LocationInfo>& locations);
 
 // " [Joules]" after an event's name when its values have a unit; empty for plain counts.
 std::string unitSuffix(const std::string& unit);

@@ -36,6 +36,13 @@ std::string partialReason(const PartialSum& partial) {
            " locations have a value; they add up to " + csvNumber(partial.value);
 }
 
+// The reason column of a location whose count a package unit's reader holds:
+// the value is empty there, and nothing is missing.
+std::string heldReason(const HeldElsewhere& held, size_t location, const std::string& otherwise) {
+    const auto reader = held.at(location);
+    return reader ? "counted on CPU " + std::to_string(*reader) : otherwise;
+}
+
 const char* const kHeader = "schema,kind,t,dt,group,name,counter,unit,location,value,coverage,reason";
 
 struct RowWriter {
@@ -71,18 +78,24 @@ struct RowWriter {
                 for (size_t i = 0; i < locations.size(); ++i) {
                     const CountValue c = i < e.perLocation.size() ? e.perLocation[i] : CountValue{};
                     row(eventKind, g, e.event, e.counter, e.unit, csvLocationName(locations[i]), c.value, c.coverage,
-                        reason);
+                        heldReason(e.heldElsewhere, i, reason));
                 }
                 // A partial total keeps `value` empty, as in JSON; the reason column says what the others add up to.
                 row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage,
                     e.partialTotal ? partialReason(*e.partialTotal) : reason);
+                // A hybrid CPU's totals per core type, as JSON's core_types and perf stat's cpu_core/... lines.
+                for (const auto& t : e.coreTypes)
+                    row(eventKind, g, e.event, e.counter, e.unit, "total:" + t.coreType, t.total.value,
+                        t.total.coverage, t.partialTotal ? partialReason(*t.partialTotal) : t.reason);
             }
             for (const auto& m : g.metrics) {
                 for (size_t i = 0; i < locations.size(); ++i)
                     row(metricKind, g, m.name, "", "", csvLocationName(locations[i]),
                         i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable,
-                        metricCoverage(g, static_cast<int>(i)), "");
+                        metricCoverage(g, static_cast<int>(i)), heldReason(m.heldElsewhere, i, ""));
                 row(metricKind, g, m.name, "", "", "total", m.aggregate, metricCoverage(g, kAggregateLocation), "");
+                for (const auto& t : m.perCoreType)
+                    row(metricKind, g, m.name, "", "", "total:" + t.coreType, t.value, kNotAvailable, "");
             }
         }
     }

@@ -33,6 +33,16 @@ ojson totalToJson(const CountValue& value, const std::optional<PartialSum>& part
     return total;
 }
 
+// Only where a package unit is read once per package, so that other reports
+// are as before the field existed: per location, the CPU whose count holds it,
+// or null for a location with its own.
+void heldElsewhereToJson(ojson& out, const HeldElsewhere& held) {
+    if (!held.any()) return;
+    ojson cpus = ojson::array();
+    for (size_t l = 0; l < held.cpu.size(); ++l) cpus.push_back(held.at(l) ? ojson(*held.at(l)) : ojson(nullptr));
+    out["counted_on_cpu"] = std::move(cpus);
+}
+
 ojson eventToJson(const EventResult& e) {
     ojson perLocation = ojson::array();
     for (const auto& c : e.perLocation) perLocation.push_back(countToJson(c));
@@ -47,6 +57,7 @@ ojson eventToJson(const EventResult& e) {
                              {"reason", t.reason}});
         out["core_types"] = std::move(types);
     }
+    heldElsewhereToJson(out, e.heldElsewhere);
     return out;
 }
 
@@ -76,6 +87,7 @@ ojson metricToJson(const MetricResult& m, const GroupResult& g) {
         for (const auto& t : m.perCoreType) types.push_back({{"core_type", t.coreType}, {"value", jsonNumber(t.value)}});
         out["per_core_type"] = std::move(types);
     }
+    heldElsewhereToJson(out, m.heldElsewhere);
     return out;
 }
 

@@ -165,6 +165,23 @@ std::optional<PartialSum> readPartial(ReportParser& p, const Node& total) {
     return partial;
 }
 
+// Absent unless a package unit was read once per package (added without
+// raising `schema`: a reader that does not know it sees those locations n/a).
+HeldElsewhere readHeldElsewhere(ReportParser& p, const Node& owner, size_t locations) {
+    HeldElsewhere held;
+    if (!p.has(owner, "counted_on_cpu")) return held;
+    const Node node = p.member(owner, "counted_on_cpu");
+    const std::vector<Node> cpus = p.elements(node);
+    for (const auto& cpu : cpus) {
+        held.cpu.push_back(p.optionalInteger(cpu).value_or(-1));
+        if (p.optionalInteger(cpu).value_or(0) < 0 && !p.error())
+            p.fail("field '" + cpu.path + "' is " + std::to_string(held.cpu.back()) +
+                   "; expected the number of the CPU that holds this location's count, or null");
+    }
+    p.checkLocationCount(node, cpus.size(), locations);
+    return held;
+}
+
 // A metric's coverage (schema 2) is checked for its shape but not kept: it
 // is derived from the group's events, which the file holds too, and every
 // reader of a MeasurementResult computes it from them (metricCoverage()).
@@ -206,6 +223,7 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                 event.coreTypes.push_back({p.string(p.member(t, "core_type")), readCount(p, typeTotal),
                                            readPartial(p, typeTotal), p.string(p.member(t, "reason"))});
             }
+        event.heldElsewhere = readHeldElsewhere(p, e, locations);
         group.events.push_back(std::move(event));
     }
     for (const auto& m : p.elements(p.member(g, "metrics"))) {
@@ -225,6 +243,7 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                 p.object(t);
                 metric.perCoreType.push_back({p.string(p.member(t, "core_type")), p.number(p.member(t, "value"))});
             }
+        metric.heldElsewhere = readHeldElsewhere(p, m, locations);
         group.metrics.push_back(std::move(metric));
     }
     return group;

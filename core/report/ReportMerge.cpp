@@ -64,25 +64,36 @@ nlohmann::json jobFormulaConstants(const std::vector<MergeInput>& inputs) {
     return formulaConstantsToJson(job);
 }
 
+// A run's locations held elsewhere after the merged ones so far: each CPU
+// named is its own run's, as the location beside it.
+void appendHeld(HeldElsewhere& to, size_t before, const HeldElsewhere& from, size_t added) {
+    if (!to.any() && !from.any()) return;
+    to.cpu.resize(before, -1);
+    for (size_t l = 0; l < added; ++l) to.cpu.push_back(from.at(l).value_or(-1));
+}
+
 void appendGroup(GroupResult& merged, const GroupResult& run, const std::string& host) {
     for (size_t e = 0; e < merged.events.size(); ++e) {
         EventResult& to = merged.events[e];
         const EventResult& from = run.events[e];
+        appendHeld(to.heldElsewhere, to.perLocation.size(), from.heldElsewhere, from.perLocation.size());
         to.perLocation.insert(to.perLocation.end(), from.perLocation.begin(), from.perLocation.end());
         if (from.counted) to.counted = true;
         else if (!from.reason.empty())
             to.reason += (to.reason.empty() ? "" : "; ") + std::string("not counted on ") + host + ": " + from.reason;
     }
-    for (size_t m = 0; m < merged.metrics.size(); ++m)
-        merged.metrics[m].perLocation.insert(merged.metrics[m].perLocation.end(), run.metrics[m].perLocation.begin(),
-                                             run.metrics[m].perLocation.end());
+    for (size_t m = 0; m < merged.metrics.size(); ++m) {
+        MetricResult& to = merged.metrics[m];
+        const MetricResult& from = run.metrics[m];
+        appendHeld(to.heldElsewhere, to.perLocation.size(), from.heldElsewhere, from.perLocation.size());
+        to.perLocation.insert(to.perLocation.end(), from.perLocation.begin(), from.perLocation.end());
+    }
 }
 
 // Totals over every location of every run, by the one rule (CountSum).
 void sumTotals(GroupResult& g) {
     for (EventResult& e : g.events) {
-        CountSum sum;
-        for (const CountValue& c : e.perLocation) sum.add(c);
+        const CountSum sum = sumOverLocations(e);
         e.total = sum.total();
         e.partialTotal = sum.partial();
     }
@@ -101,12 +112,11 @@ MeasurementResult perHostView(const MeasurementResult& merged) {
             std::vector<CountValue> perHost;
             size_t at = 0;
             for (const HostRun& host : merged.hosts) {
-                CountSum sum;
-                for (size_t l = at; l < at + host.locations && l < e.perLocation.size(); ++l) sum.add(e.perLocation[l]);
-                perHost.push_back(sum.total());
+                perHost.push_back(sumOverLocations(e, at, at + host.locations).total());
                 at += host.locations;
             }
             e.perLocation = std::move(perHost);
+            e.heldElsewhere = {}; // each host's sum holds its own
         }
         for (size_t m = 0; m < view.groups[g].metrics.size(); ++m) {
             std::vector<double> perHost;
@@ -114,6 +124,7 @@ MeasurementResult perHostView(const MeasurementResult& merged) {
                 perHost.push_back(g < host.metrics.size() && m < host.metrics[g].size() ? host.metrics[g][m]
                                                                                          : kNotAvailable);
             view.groups[g].metrics[m].perLocation = std::move(perHost);
+            view.groups[g].metrics[m].heldElsewhere = {};
         }
     }
     return view;
@@ -210,10 +221,14 @@ Result<MeasurementResult> mergeReports(const std::vector<MergeInput>& inputs, si
         GroupResult empty = g;
         for (EventResult& e : empty.events) {
             e.perLocation.clear();
+            e.heldElsewhere = {};
             e.counted = false;
             e.reason.clear();
         }
-        for (MetricResult& m : empty.metrics) m.perLocation.clear();
+        for (MetricResult& m : empty.metrics) {
+            m.perLocation.clear();
+            m.heldElsewhere = {};
+        }
         merged.groups.push_back(std::move(empty));
     }
 

@@ -40,34 +40,14 @@ std::string regionSummary(const std::vector<RegionResult>& regions) {
     return std::to_string(names.size()) + " (" + join(names, ", ") + "), per thread after the whole program's groups";
 }
 
-struct Statistics {
-    CountValue sum;                  // complete only when every location has a value (CountSum.h)
-    std::optional<PartialSum> partial; // the sum of the locations that have one, when some lack it
-    double min = kNotAvailable, max = kNotAvailable, avg = kNotAvailable; // over the locations with a value
-    bool leftOut = false;            // some locations had no value and are not in min, max and avg
-};
-
-Statistics statisticsOf(const std::vector<CountValue>& values) {
-    Statistics s;
-    CountSum sum;
-    size_t n = 0;
-    for (const auto& c : values) {
-        sum.add(c);
-        if (!isAvailable(c.value)) continue;
-        s.min = n ? std::min(s.min, c.value) : c.value;
-        s.max = n ? std::max(s.max, c.value) : c.value;
-        ++n;
-    }
-    s.sum = sum.total();
-    s.partial = sum.partial();
-    s.leftOut = n < values.size();
-    if (n) s.avg = sum.knownValue() / static_cast<double>(n);
-    return s;
+// The Sum cell: the total, or what the locations with a value add up to, marked partial.
+std::string sumText(const LocationStatistics& s) {
+    return s.partial ? formatPartial(*s.partial, "locations") : formatCount(s.sum);
 }
 
-// The Sum cell: the total, or what the locations with a value add up to, marked partial.
-std::string sumText(const Statistics& s) {
-    return s.partial ? formatPartial(*s.partial, "locations") : formatCount(s.sum);
+// The STAT row's Sum, Min, Max and Avg cells.
+std::vector<std::string> statisticsCells(const LocationStatistics& s) {
+    return {sumText(s), formatNumber(s.min), formatNumber(s.max), formatNumber(s.mean)};
 }
 
 // Per-location vectors may be shorter than the location list (a damaged
@@ -107,18 +87,53 @@ ReportTable statisticsTable(const char* nameHeader, bool withCounter) {
 }
 
 const char* const kLeftOutNote = "Min, Max and Avg leave out the locations without a value (n/a).";
+const char* const kHeldElsewhereNote =
+    "A unit of the package (RAPL, uncore) is read once per package, die or L3 cache: its Sum holds each unit once, "
+    "and Min, Max and Avg are over the CPUs that read it.";
 const char* const kPartialNote = "A Sum that lacks some locations is partial: \u2265 what the others add up to.";
 
 // The notes under a statistics table: what was left out, and what a partial Sum means.
-void addStatisticsNotes(ReportTable& table, bool leftOut, bool partial) {
+void addStatisticsNotes(ReportTable& table, bool leftOut, bool partial, bool heldElsewhere) {
     if (leftOut) table.notes.push_back(kLeftOutNote);
     if (partial) table.notes.push_back(kPartialNote);
+    if (heldElsewhere) table.notes.push_back(kHeldElsewhereNote);
 }
+
+// One value cell per location: the count, or where the count is held.
+std::vector<std::string> valueCells(const std::vector<CountValue>& values, const HeldElsewhere& held,
+                                    std::string (*format)(const CountValue&)) {
+    std::vector<std::string> cells;
+    for (size_t l = 0; l < values.size(); ++l)
+        cells.push_back(held.at(l) ? formatHeldElsewhere(*held.at(l)) : format(values[l]));
+    return cells;
+}
+
+// "see CPU n" in a table: one line per set of readers, naming the slots read so.
+class HeldElsewhereNotes {
+public:
+    void add(const std::string& name, const HeldElsewhere& held) {
+        if (!held.any()) return;
+        auto same = std::find_if(sets_.begin(), sets_.end(), [&](const auto& set) { return set.first.cpu == held.cpu; });
+        if (same == sets_.end()) sets_.emplace_back(held, std::vector<std::string>{name});
+        else same->second.push_back(name);
+    }
+    bool any() const { return !sets_.empty(); }
+    void writeTo(ReportTable& table, const std::vector<LocationInfo>& locations) const {
+        for (const auto& [held, names] : sets_)
+            table.notes.push_back("'see CPU n': " + join(names, ", ") + (names.size() == 1 ? " comes" : " come") +
+                                  " from a unit of the package, read once per package, die or L3 cache " +
+                                  describeReaders(held, locations) + "; that CPU's value holds the others'.");
+    }
+
+private:
+    std::vector<std::pair<HeldElsewhere, std::vector<std::string>>> sets_;
+};
 
 void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<LocationInfo>& locations) {
     out.events = labelledTable({"Event", "Counter"}, valueHeaders(locations));
     out.eventStatistics = statisticsTable("Event", true);
     std::vector<std::string> notCounted;
+    HeldElsewhereNotes held;
     bool multiplexed = false, leftOut = false, partial = false;
     for (const auto& e : g.events) {
         const std::string name = e.event + unitSuffix(e.unit);
@@ -132,15 +147,13 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
         } else {
             const std::vector<CountValue> values =
                 locations.empty() ? std::vector<CountValue>{e.total} : eventValues(e, locations.size());
-            for (const auto& c : values) {
-                multiplexed = multiplexed || isMultiplexed(c);
-                row.push_back(formatCount(c));
-            }
-            const Statistics s = statisticsOf(values);
-            leftOut = leftOut || s.leftOut;
+            for (const auto& c : values) multiplexed = multiplexed || isMultiplexed(c);
+            for (auto& cell : valueCells(values, e.heldElsewhere, formatCount)) row.push_back(std::move(cell));
+            const LocationStatistics s = locationStatistics(values, e.heldElsewhere);
+            leftOut = leftOut || s.leftOut();
             partial = partial || s.partial;
-            statRow.insert(statRow.end(), {sumText(s), formatNumber(s.min),
-                                           formatNumber(s.max), formatNumber(s.avg)});
+            held.add(e.counter, e.heldElsewhere);
+            for (auto& cell : statisticsCells(s)) statRow.push_back(std::move(cell));
         }
         out.events.rows.push_back(std::move(row));
         out.eventStatistics.rows.push_back(std::move(statRow));
@@ -149,8 +162,11 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
     if (multiplexed)
         out.events.notes.push_back("A percentage after a count: the event was on a counter only that share of the time "
                                    "(multiplexed) and its count is scaled up to the whole time.");
-    addStatisticsNotes(out.eventStatistics, leftOut, partial);
+    held.writeTo(out.events, locations);
+    addStatisticsNotes(out.eventStatistics, leftOut, partial, held.any());
 }
+
+std::string metricCell(const CountValue& c) { return formatNumber(c.value); }
 
 // The metric table ends in the column the GUI's metric table has: the
 // whole run's coverage of the metric, the lowest of its group's events.
@@ -160,27 +176,32 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
     out.metrics = labelledTable({"Metric"}, headers);
     out.metricStatistics = labelledTable({"Metric"}, {"Sum", "Min", "Max", "Avg", "Aggregate"});
     const double coverage = metricCoverage(g, kAggregateLocation);
+    HeldElsewhereNotes held;
     bool leftOut = false, partial = false;
     for (const auto& m : g.metrics) {
         const std::vector<CountValue> perLocation = metricValues(m, locations.size());
         std::vector<std::string> row{m.name};
         if (locations.empty()) row.push_back(formatNumber(m.aggregate));
-        for (const auto& c : perLocation) row.push_back(formatNumber(c.value));
+        for (auto& cell : valueCells(perLocation, m.heldElsewhere, metricCell)) row.push_back(std::move(cell));
         row.push_back(formatCoverage(coverage));
         out.metrics.rows.push_back(std::move(row));
-        const Statistics s = statisticsOf(perLocation);
-        leftOut = leftOut || s.leftOut;
+        const LocationStatistics s = locationStatistics(perLocation, m.heldElsewhere);
+        leftOut = leftOut || s.leftOut();
         partial = partial || s.partial;
-        out.metricStatistics.rows.push_back({m.name + " STAT", sumText(s), formatNumber(s.min),
-                                             formatNumber(s.max), formatNumber(s.avg), formatNumber(m.aggregate)});
+        held.add("'" + m.name + "'", m.heldElsewhere);
+        std::vector<std::string> statRow{m.name + " STAT"};
+        for (auto& cell : statisticsCells(s)) statRow.push_back(std::move(cell));
+        statRow.push_back(formatNumber(m.aggregate));
+        out.metricStatistics.rows.push_back(std::move(statRow));
     }
+    held.writeTo(out.metrics, locations);
     if (!g.metrics.empty() && isMultiplexed({kNotAvailable, coverage}))
         out.metrics.notes.push_back("Coverage below 100%: an input of the metrics was on a counter only that share of "
                                     "the time (multiplexed) and was scaled up; a metric is as complete as its "
                                     "least-counted input.");
     out.metricStatistics.notes.push_back(
         "Aggregate: the metric's formula applied to the counts summed over all locations.");
-    addStatisticsNotes(out.metricStatistics, leftOut, partial);
+    addStatisticsNotes(out.metricStatistics, leftOut, partial, held.any());
 }
 
 void addCoreTypeTable(GroupTables& out, const GroupResult& g) {

@@ -45,6 +45,7 @@ size_t sumIntervals(EventResult& run, const std::vector<const EventResult*>& int
     CountSum total;
     size_t gaps = 0;
     for (size_t l = 0; l < run.perLocation.size(); ++l) {
+        if (run.heldElsewhere.at(l)) continue; // in its reader's sum (the first interval says where)
         CountSum location;
         for (size_t i = 0; i < intervals.size(); ++i) {
             const auto& values = intervals[i]->perLocation;

@@ -37,4 +37,30 @@ std::optional<PartialSum> CountSum::partial() const {
 
 double CountSum::meanCoverage() const { return knownWeight_ > 0 ? coveredWeight_ / knownWeight_ : lowestCoverage_; }
 
+CountSum sumOverLocations(const EventResult& event, size_t from, size_t to) {
+    CountSum sum;
+    for (size_t l = from; l < std::min(to, event.perLocation.size()); ++l)
+        if (!event.heldElsewhere.at(l)) sum.add(event.perLocation[l]);
+    return sum;
+}
+
+LocationStatistics locationStatistics(const std::vector<CountValue>& values, const HeldElsewhere& held) {
+    LocationStatistics s;
+    CountSum sum;
+    for (size_t l = 0; l < values.size(); ++l) {
+        if (held.at(l)) continue;
+        ++s.of;
+        const CountValue& c = values[l];
+        sum.add(c);
+        if (!isAvailable(c.value)) continue;
+        s.min = s.over ? std::min(s.min, c.value) : c.value;
+        s.max = s.over ? std::max(s.max, c.value) : c.value;
+        ++s.over;
+    }
+    s.sum = sum.total();
+    s.partial = sum.partial();
+    if (s.over) s.mean = sum.knownValue() / static_cast<double>(s.over);
+    return s;
+}
+
 } // namespace perfdash

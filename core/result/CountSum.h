@@ -7,7 +7,10 @@
 // has a value. Used by ResultBuilder (over locations), the region results
 // (over threads), the report statistics and the GUI's running totals (over
 // intervals), so they all agree.
+#include <cstddef>
+#include <limits>
 #include <optional>
+#include <vector>
 
 #include "core/result/MeasurementResult.h"
 
@@ -52,5 +55,24 @@ private:
     size_t parts_ = 0;
     size_t complete_ = 0;
 };
+
+// An event's sum over its locations [from, to): their counts are the parts,
+// except those a package unit's reader holds (EventResult::heldElsewhere),
+// which are in their reader's part.
+CountSum sumOverLocations(const EventResult& event, size_t from = 0,
+                          size_t to = std::numeric_limits<size_t>::max());
+
+// A reports' STAT row over locations: the sum by the rule above, min, max and
+// mean over the locations with a value. Locations whose count another CPU
+// holds are in none of them: they lack nothing.
+struct LocationStatistics {
+    CountValue sum;
+    std::optional<PartialSum> partial;
+    double min = kNotAvailable, max = kNotAvailable, mean = kNotAvailable;
+    size_t over = 0; // locations in min, max and mean: those with a value
+    size_t of = 0;   // locations with a count of their own
+    bool leftOut() const { return over < of; } // some had no value and are not in min, max and mean
+};
+LocationStatistics locationStatistics(const std::vector<CountValue>& values, const HeldElsewhere& held = {});
 
 } // namespace perfdash

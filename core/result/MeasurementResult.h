@@ -48,6 +48,24 @@ struct CoreTypeTotal {
     std::string reason;   // why not counted on this core type
 };
 
+// A package's unit (RAPL, uncore, data fabric) counted over a CPU list is
+// read on one CPU per package, die or L3 cache (core/topology/SharedUnitReaders.h),
+// and that CPU's count holds the others' (likwid's per-socket values). Per
+// location: the CPU whose count holds this location's, or -1 where the
+// location has its own. Such a location has no value of its own (n/a), yet
+// nothing is missing: it is no part of sums over locations, nor of their
+// min, max and mean, so a total over the others is complete.
+struct HeldElsewhere {
+    std::vector<int> cpu; // parallel to the locations; empty: every location has its own count
+
+    // The CPU holding `location`'s count, when that is another location's.
+    std::optional<int> at(size_t location) const {
+        if (location >= cpu.size() || cpu[location] < 0) return std::nullopt;
+        return cpu[location];
+    }
+    bool any() const { return !cpu.empty(); }
+};
+
 struct EventResult {
     std::string counter; // slot name: PMC0, FIXC1, or the event itself for -e
     std::string event;   // canonical event name
@@ -61,6 +79,8 @@ struct EventResult {
     // Hybrid CPUs, counted per CPU: the totals per core type (the CPUs'
     // LocationInfo::coreType); empty elsewhere.
     std::vector<CoreTypeTotal> coreTypes;
+    // A package's unit: the locations whose count another CPU's holds.
+    HeldElsewhere heldElsewhere{};
 };
 
 struct CoreTypeMetric {
@@ -79,6 +99,9 @@ struct MetricResult {
     // '{}' so that brace-initialising the fields above stays free of -Wextra's missing-initializer noise.
     std::string parent{};                   // its parent metric in the group's hierarchy; empty: none
     std::optional<MetricLimit> threshold{}; // the vendor's threshold; none: no mark
+    // The locations where an input of the formula is a package unit's count
+    // that another CPU holds: the value is that CPU's (n/a here).
+    HeldElsewhere heldElsewhere{};
 };
 
 struct GroupResult {

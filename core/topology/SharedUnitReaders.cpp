@@ -19,7 +19,7 @@ std::optional<size_t> domainOf(const Domains& domains, int cpu) {
 }
 
 // The readers when `domains` are the units' domains, else nothing.
-std::optional<std::vector<int>> readersIn(const Domains& domains, const std::vector<int>& unitCpus,
+std::optional<std::map<int, int>> readersIn(const Domains& domains, const std::vector<int>& unitCpus,
                                           const std::vector<int>& counted) {
     std::vector<int> unitAt(domains.size(), -1);
     for (int unit : unitCpus) {
@@ -27,7 +27,7 @@ std::optional<std::vector<int>> readersIn(const Domains& domains, const std::vec
         if (!d || unitAt[*d] >= 0) return std::nullopt; // a cpumask CPU outside them, or two in one domain
         unitAt[*d] = unit;
     }
-    std::vector<int> readers;
+    std::map<int, int> readerOf;
     for (int cpu : counted) {
         const auto d = domainOf(domains, cpu);
         if (!d || unitAt[*d] < 0) return std::nullopt; // a counted CPU that no unit serves
@@ -37,16 +37,15 @@ std::optional<std::vector<int>> readersIn(const Domains& domains, const std::vec
             for (int other : counted)
                 if (holds(domains[*d], other)) reader = std::min(reader, other);
         }
-        if (!holds(readers, reader)) readers.push_back(reader);
+        readerOf[cpu] = reader;
     }
-    std::sort(readers.begin(), readers.end());
-    return readers;
+    return readerOf;
 }
 
 } // namespace
 
-Result<std::vector<int>> sharedUnitReaders(const Topology& topology, const std::vector<int>& unitCpus,
-                                           const std::vector<int>& counted) {
+Result<std::map<int, int>> sharedUnitReaders(const Topology& topology, const std::vector<int>& unitCpus,
+                                             const std::vector<int>& counted) {
     Domains packages, dies, lastLevel;
     for (const Socket& s : topology.sockets) packages.push_back(s.cpus);
     for (const Die& d : topology.dies) dies.push_back(d.cpus);
@@ -59,6 +58,14 @@ Result<std::vector<int>> sharedUnitReaders(const Topology& topology, const std::
     return makeError("its cpumask (CPUs " + formatCpuList(unitCpus) + ") has not one CPU in each package, die or "
                      "last-level cache of the CPUs " + formatCpuList(counted) +
                      ", so perfdash cannot tell which CPUs each unit serves");
+}
+
+std::vector<int> readersOf(const std::map<int, int>& readerOf) {
+    std::vector<int> readers;
+    for (const auto& [cpu, reader] : readerOf)
+        if (!holds(readers, reader)) readers.push_back(reader);
+    std::sort(readers.begin(), readers.end());
+    return readers;
 }
 
 } // namespace perfdash

@@ -229,6 +229,21 @@ private slots:
         QVERIFY2(message.find("unknown name 'PMC1:EDGEDETECT'") != std::string::npos, message.c_str());
     }
 
+    // The slots each formula reads (a package unit's location held by another
+    // CPU makes exactly the metrics that read it held there too, GroupMetrics).
+    void inputsAreTheSlotsAFormulaReads() {
+        auto group = groupWith({"PMC1/PMC0", "time*2", "PMC2+PMC2/PMC3:EDGEDETECT", "max(PMC1,PMC0)"},
+                               "PMC3:EDGEDETECT UOPS_ISSUED:STALL_CYCLES\n");
+        auto evaluator = MetricEvaluator::compile(group);
+        QVERIFY2(evaluator.ok(), evaluator.ok() ? "" : evaluator.error().message.c_str());
+        QCOMPARE(evaluator->inputs(0), (std::vector<size_t>{0, 1}));
+        QVERIFY(evaluator->inputs(1).empty());
+        QCOMPARE(evaluator->inputs(2), (std::vector<size_t>{2, 3}));
+        QCOMPARE(evaluator->inputs(3), (std::vector<size_t>{0, 1}));
+        // Asking does not change what the formulas compute.
+        QCOMPARE(evaluator->evaluate(std::vector<double>{2, 12, 3, 4}, environment()).at(0), 6.0);
+    }
+
     void counterCannotShadowTheLanguage() {
         const std::string message = compileError({"PMC0"}, "time task-clock\n");
         QVERIFY2(message.find("test.txt:6: counter 'time'") != std::string::npos, message.c_str());

@@ -22,6 +22,7 @@
 #include "core/measurement/IntervalCombiner.h"
 #include "core/measurement/ResultBuilder.h"
 #include "core/measurement/SlotResolver.h"
+#include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/TextReport.h"
@@ -334,6 +335,12 @@ private slots:
         const std::string text = formatTextReport(result);
         QVERIFY2(text.find("HWThread 16 cpu_atom") != std::string::npos, text.c_str());
         QVERIFY2(text.find("Per core type") != std::string::npos, text.c_str());
+        // CSV has the same split, one total row per core type after the total.
+        const std::string csv = formatReportCsv(result);
+        const std::string instrRows = "total,1400,1,\n3,event,,,CPI,FIXC0,FIXC0,,total:cpu_core,1000,1,\n"
+                                      "3,event,,,CPI,FIXC0,FIXC0,,total:cpu_atom,400,1,\n";
+        QVERIFY2(csv.find(instrRows) != std::string::npos, csv.c_str());
+        QVERIFY2(csv.find(",total:cpu_atom,2,,\n") != std::string::npos, csv.c_str()); // CPI on the E-cores
 
         // A process followed on any CPU: the sum of both core types' events.
         auto task = ResultBuilder::create(plan, {{"process", 42}}, MetricEnvironment{}, {});

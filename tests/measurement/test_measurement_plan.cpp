@@ -294,24 +294,25 @@ private slots:
         QVERIFY2(plan.ok(), errorOf(plan).c_str());
         for (size_t e : {0, 1}) {
             const PlannedEvent& pwr = plan->groups[0].events[e];
-            QCOMPARE(pwr.readOn, std::vector<int>{0});
+            QCOMPARE(pwr.readOn(), std::vector<int>{0});
+            QCOMPARE(pwr.readerOf, (std::map<int, int>{{0, 0}, {1, 0}}));
             QVERIFY2(!contains(pwr.availability.reason, "once per"), pwr.availability.reason.c_str());
-            QVERIFY(pwr.readElsewhere(LocationInfo{"cpu", 1}));
+            QCOMPARE(pwr.readElsewhere(LocationInfo{"cpu", 1}), std::optional<int>(0));
             QVERIFY(pwr.slotsAt(LocationInfo{"cpu", 1}).empty());
             QVERIFY(!pwr.readElsewhere(LocationInfo{"cpu", 0}));
             // This machine has no RAPL: where the fixture's PMU opens, only on CPU 0.
             if (pwr.eventSetSlot >= 0)
                 QCOMPARE(plan->eventSet[static_cast<size_t>(pwr.eventSetSlot)].event.coreCpus, std::vector<int>{0});
         }
-        QVERIFY(plan->groups[0].events[2].readOn.empty()); // CPUs 0-1 are in DF's cpumask: opened on each
+        QVERIFY(plan->groups[0].events[2].readerOf.empty()); // CPUs 0-1 are in DF's cpumask: opened on each
         QVERIFY(plan->groups[0].events[3].eventSetSlot >= 0); // page-faults counts on every CPU
-        QVERIFY(plan->groups[0].events[3].readOn.empty());
+        QVERIFY(plan->groups[0].events[3].readerOf.empty());
 
         // The cpumask CPU not counted: the package's lowest counted CPU reads it.
         system.cpuList = "1";
         auto one = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(one.ok(), errorOf(one).c_str());
-        QCOMPARE(one->groups[0].events[0].readOn, std::vector<int>{1});
+        QCOMPARE(one->groups[0].events[0].readOn(), std::vector<int>{1});
         QVERIFY(!one->groups[0].events[0].readElsewhere(LocationInfo{"cpu", 1}));
     }
 

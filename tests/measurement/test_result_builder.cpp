@@ -99,11 +99,11 @@ class TestResultBuilder : public QObject {
 
 private slots:
     // PWR as a package's unit counted over CPUs 0-1 and read on CPU 0 only
-    // (PlannedEvent::readOn): CPU 1's n/a is not a missing part, so the total
+    // (PlannedEvent::readerOf): CPU 1's n/a is not a missing part, so the total
     // is CPU 0's count, complete, and joined intervals keep it so.
     void aPackageUnitReadOnOneCpuIsCompleteThere() {
         MeasurementPlan plan = handMadePlan();
-        plan.groups[0].events[2].readOn = {0};
+        plan.groups[0].events[2].readerOf = {{0, 0}, {1, 0}};
         auto made = ResultBuilder::create(plan, kTwoCpus, twoCpuMachine(), kOpenFailures);
         QVERIFY(made);
         // CPU 1's slot holds nothing: the backend never opened it there.

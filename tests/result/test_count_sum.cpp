@@ -80,6 +80,34 @@ private slots:
         whole.add(complete);
         QCOMPARE(whole.total().value, 20.0);
     }
+
+    // A package unit read on CPU 0 for CPUs 0-2 and on CPU 3 for CPU 3-4
+    // (MeasurementResult.h, HeldElsewhere): the held locations are no parts.
+    void locationsHeldElsewhereAreNoParts() {
+        EventResult e;
+        e.perLocation = {{7, 1.0}, {}, {}, {5, 0.5}, {}};
+        e.heldElsewhere.cpu = {-1, 0, 0, -1, 3};
+        const CountSum all = sumOverLocations(e);
+        QCOMPARE(all.total().value, 12.0);
+        QCOMPARE(all.parts(), size_t(2));
+        QVERIFY(!all.isPartial());
+        QCOMPARE(sumOverLocations(e, 1, 4).total().value, 5.0);
+        const LocationStatistics s = locationStatistics(e.perLocation, e.heldElsewhere);
+        QCOMPARE(s.sum.value, 12.0);
+        QVERIFY(!s.partial);
+        QCOMPARE(s.min, 5.0);
+        QCOMPARE(s.max, 7.0);
+        QCOMPARE(s.mean, 6.0);
+        QCOMPARE(s.over, size_t(2));
+        QCOMPARE(s.of, size_t(2));
+        QVERIFY(!s.leftOut());
+        // Without the marks, the same values are a partial sum of 2 of 5 locations.
+        const LocationStatistics unmarked = locationStatistics(e.perLocation);
+        QVERIFY(unmarked.partial);
+        QCOMPARE(unmarked.partial->counted, size_t(2));
+        QCOMPARE(unmarked.partial->of, size_t(5));
+        QVERIFY(unmarked.leftOut());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCountSum)

@@ -26,10 +26,14 @@ Topology zenLikeSocket() {
     return t;
 }
 
-std::vector<int> readers(const Topology& t, std::vector<int> unit, std::vector<int> counted) {
+std::map<int, int> readerOf(const Topology& t, std::vector<int> unit, std::vector<int> counted) {
     auto r = sharedUnitReaders(t, unit, counted);
     if (!r) qFatal("%s", r.error().message.c_str());
     return *r;
+}
+
+std::vector<int> readers(const Topology& t, std::vector<int> unit, std::vector<int> counted) {
+    return readersOf(readerOf(t, unit, counted));
 }
 
 } // namespace
@@ -46,6 +50,8 @@ private slots:
                  (std::vector<int>{0, 4}));
         // The cpumask CPU not counted: the package's lowest counted CPU reads it.
         QCOMPARE(readers(twoSockets_, {0, 4}, {9, 2, 13}), (std::vector<int>{2, 13}));
+        // Each counted CPU's reader: its package's.
+        QCOMPARE(readerOf(twoSockets_, {0, 4}, {9, 2, 13}), (std::map<int, int>{{2, 2}, {9, 2}, {13, 13}}));
         // A list within one socket reads only that socket's unit.
         QCOMPARE(readers(twoSockets_, {0, 4}, {5, 6, 12}), (std::vector<int>{5}));
         QCOMPARE(readers(twoSockets_, {0, 4}, {4}), (std::vector<int>{4}));
@@ -57,6 +63,7 @@ private slots:
         QCOMPARE(readers(zen, {0, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}),
                  (std::vector<int>{0, 4}));
         QCOMPARE(readers(zen, {0, 4}, {8, 12, 13}), (std::vector<int>{8, 12}));
+        QCOMPARE(readerOf(zen, {0, 4}, {8, 12, 13}), (std::map<int, int>{{8, 8}, {12, 12}, {13, 12}}));
         // A per-socket unit on the same machine still goes by the package.
         QCOMPARE(readers(zen, {0}, {3, 12}), (std::vector<int>{3}));
     }

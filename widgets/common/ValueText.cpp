@@ -1,5 +1,6 @@
 #include "widgets/common/ValueText.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <cmath>
 
@@ -29,6 +30,16 @@ QString tileValueText(double value) {
     if (magnitude >= 99.995) return locale.toString(value, 'f', 1);
     if (magnitude >= 0.9995 || value == 0) return locale.toString(value, 'f', 2);
     return locale.toString(value, 'g', 3);
+}
+
+QString heldElsewhereText(int cpu) { return QCoreApplication::translate("ValueText", "see CPU %1").arg(cpu); }
+
+QString heldElsewhereToolTip(int cpu) {
+    return QCoreApplication::translate("ValueText",
+                                       "Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), "
+                                       "which is read once per package, die or L3 cache. CPU %1's value holds this "
+                                       "CPU's, and the sum holds each unit once.")
+        .arg(cpu);
 }
 
 } // namespace perfdash

@@ -104,8 +104,11 @@ EventTotalsModel::Cell EventTotalsModel::locationCell(const Row& row, size_t loc
 
 EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic statistic) const {
     if (!row.event.counted) return {};
+    // A package unit's CPUs whose count another CPU holds are in no figure: nothing of theirs is missing.
+    const auto held = [&](size_t location) { return row.event.heldElsewhere.at(location).has_value(); };
     CountSum overLocations;
-    for (const CountSum& s : row.sums) overLocations.add(s);
+    for (size_t l = 0; l < row.sums.size(); ++l)
+        if (!held(l)) overLocations.add(row.sums[l]);
     if (statistic == Statistic::Sum) {
         if (wholeRun_) return {row.event.total, row.event.partialTotal, "locations"};
         return {overLocations.total(), overLocations.partial(), "locations"};
@@ -114,10 +117,11 @@ EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic sta
         return {{wholeRun_ ? row.event.total.coverage : overLocations.lowestCoverage(), kNotAvailable}, {}, {}};
     // Min, max and mean of the locations whose total is known; the others are left out, and the cell says so.
     Cell cell;
-    cell.of = row.sums.size();
     double sum = 0;
-    for (const CountSum& s : row.sums) {
-        const double v = s.total().value;
+    for (size_t l = 0; l < row.sums.size(); ++l) {
+        if (held(l)) continue;
+        ++cell.of;
+        const double v = row.sums[l].total().value;
         if (!isAvailable(v)) continue;
         sum += v;
         double& figure = cell.count.value;
@@ -133,6 +137,9 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     const int location = column - FirstLocationColumn;
     const bool isLocation = location < static_cast<int>(locations_.size());
     const auto stat = static_cast<Statistic>(location - static_cast<int>(locations_.size()));
+    if (isLocation && row.event.counted)
+        if (const auto reader = row.event.heldElsewhere.at(static_cast<size_t>(location)))
+            return heldElsewhereCell(*reader, role);
     const Cell cell = isLocation ? locationCell(row, static_cast<size_t>(location)) : statistic(row, stat);
     const bool isCoverage = !isLocation && stat == Statistic::Coverage;
     const bool leftOut = cell.over < cell.of; // a min, max or mean over some locations only

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/report/NumberFormat.h"
+#include "widgets/common/ValueText.h"
 
 namespace perfdash {
 
@@ -89,9 +90,11 @@ void HeatMapCanvas::refresh() {
     grid_ = HeatMapGrid(data_.store(), std::move(seriesOfRows), 0, data_.store().size(), columns);
 
     image_ = QImage(int(grid_.columns()), int(grid_.rows()), QImage::Format_RGB32);
+    // A CPU whose count is held at another CPU's row (a package unit) is not a missing value.
+    const QRgb held = palette().color(QPalette::Window).rgb();
     for (size_t r = 0; r < grid_.rows(); ++r) {
         auto* line = reinterpret_cast<QRgb*>(image_.scanLine(int(r)));
-        for (size_t c = 0; c < grid_.columns(); ++c) line[c] = rgbOf(grid_.cell(r, c).max);
+        for (size_t c = 0; c < grid_.columns(); ++c) line[c] = rows_[r].heldAt ? held : rgbOf(grid_.cell(r, c).max);
     }
     update();
 }
@@ -124,14 +127,16 @@ QString HeatMapCanvas::describeCell(size_t row, size_t column) const {
     lines << tr("%1 – %2 s (%3)").arg(from, 0, 'f', 2).arg(to, 0, 'f', 2).arg(count);
     const ValueRange& cell = grid_.cell(row, column);
     const QString unit = info.unit.isEmpty() ? QString() : QLatin1Char(' ') + info.unit;
-    if (cell.empty())
+    if (rows_[row].heldAt)
+        lines << heldElsewhereToolTip(*rows_[row].heldAt);
+    else if (cell.empty())
         lines << tr("no value: not counted here, or an input of the formula has none");
     else if (cell.min == cell.max)
         lines << numberText(cell.max) + unit;
     else
         lines << tr("highest %1, lowest %2").arg(numberText(cell.max) + unit, numberText(cell.min) + unit);
     const double coverage = grid_.lowestCoverage(data_.store(), row, column);
-    if (std::isfinite(coverage))
+    if (std::isfinite(coverage) && !rows_[row].heldAt)
         lines << tr("coverage: %1").arg(QString::fromStdString(formatCoverage(coverage)));
     return lines.join(QLatin1Char('\n'));
 }
@@ -167,7 +172,9 @@ void HeatMapCanvas::paintLegend(QPainter& painter, const QRect& area) const {
         painter.fillRect(QRect(x + i, y + 2, 1, fm.height() - 4), QColor(c.r, c.g, c.b));
     }
     x += kLegendBar + kPad;
-    const QString rest = tr("%1   · each cell: its intervals' highest value · grey: no value").arg(high);
+    QString rest = tr("%1   · each cell: its intervals' highest value · grey: no value").arg(high);
+    if (std::any_of(rows_.begin(), rows_.end(), [](const HeatMapRow& row) { return row.heldAt.has_value(); }))
+        rest += tr(" · blank: in another CPU's row");
     painter.drawText(QRect(x, y, area.right() - x, fm.height()), Qt::AlignVCenter,
                      fm.elidedText(rest, Qt::ElideRight, area.right() - x));
 }

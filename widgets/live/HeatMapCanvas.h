@@ -2,7 +2,9 @@
 // The picture of a per-CPU heat map: one row per CPU, one column per run of
 // intervals (as many as the plot is wide, core/result/HeatMapGrid), the
 // colour of a cell the highest value of its intervals on a colour-blind-safe
-// scale (core/report/ColorScale), grey where there is no value. Rows come in
+// scale (core/report/ColorScale), grey where there is no value, the
+// window's colour where another CPU's row holds the value (a package unit
+// read once per package: nothing failed there). Rows come in
 // bands (socket, NUMA node) labelled on the left; a row's CPU is labelled
 // where the rows are tall enough for text. Hovering a cell says its CPU, time
 // span, value range and coverage; clicking it emits cellActivated.
@@ -21,6 +23,7 @@ struct HeatMapRow {
     size_t series = 0; // index into TimelineData::series()
     QString label;     // "CPU 5"
     QString band;      // "Socket 0 · NUMA 0"; consecutive rows of one band are grouped
+    std::optional<int> heldAt{}; // the CPU whose row holds this one's value (a package unit): no failure
 };
 
 class HeatMapCanvas : public QWidget {

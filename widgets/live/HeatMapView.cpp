@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "core/report/KeyFigures.h"
+#include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/SeriesNames.h"
@@ -146,7 +147,11 @@ void HeatMapView::showMeasure(int index) {
         QString band;
         if (p.socket >= 0) band = tr("Socket %1").arg(p.socket);
         if (p.numaNode >= 0) band += (band.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("NUMA %1").arg(p.numaNode);
-        ordered.emplace_back(p.socket, p.numaNode, where.id, HeatMapRow{s, locationName(where), band});
+        const std::optional<int> held = data_.heldElsewhere(series[s]);
+        // A row whose value another CPU's row holds says which, where its label shows.
+        const QString label = held ? QStringLiteral("%1 (%2)").arg(locationName(where), heldElsewhereText(*held))
+                                   : locationName(where);
+        ordered.emplace_back(p.socket, p.numaNode, where.id, HeatMapRow{s, label, band, held});
     }
     std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
         return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) <

@@ -107,6 +107,9 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     }
+    if (column < aggregateColumn())
+        if (const auto reader = metric.heldElsewhere.at(static_cast<size_t>(column - FirstLocationColumn)))
+            return heldElsewhereCell(*reader, role);
     const double v = value(row, column);
     switch (role) {
     case Qt::DisplayRole:

@@ -18,6 +18,7 @@
 #include "core/report/NumberFormat.h"
 #include "widgets/common/ChartPalette.h"
 #include "widgets/common/StatusColors.h"
+#include "widgets/common/ValueText.h"
 #include "widgets/live/SeriesColours.h"
 #include "widgets/live/SeriesNames.h"
 
@@ -46,6 +47,7 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
     SummaryBars bars;
     const GroupResult& group = result.groups[item.group];
     std::vector<double> perLocation;
+    const HeldElsewhere* held = nullptr;
     double aggregate = kNotAvailable;
     if (item.kind == SeriesKind::Metric) {
         const MetricResult& metric = group.metrics[item.item];
@@ -53,12 +55,14 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
         bars.title = item.label;
         bars.unit = split.unit;
         perLocation = metric.perLocation;
+        held = &metric.heldElsewhere;
         aggregate = metric.aggregate;
     } else {
         const EventResult& event = group.events[item.item];
         bars.title = item.label;
         bars.unit = QString::fromStdString(event.unit);
         for (const CountValue& v : event.perLocation) perLocation.push_back(v.value);
+        held = &event.heldElsewhere;
         aggregate = event.total.value;
         if (!event.counted) bars.notAvailableReason = QString::fromStdString(event.reason);
         if (event.partialTotal)
@@ -69,9 +73,11 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
         bars.categories << (l < result.locations.size() ? locationName(result.locations[l])
                                                         : locationName({"location", static_cast<int>(l)}));
         bars.values.push_back(l < perLocation.size() ? perLocation[l] : kNotAvailable);
+        bars.heldAt.push_back(held->at(l));
     }
     bars.categories << (item.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName());
     bars.values.push_back(aggregate);
+    bars.heldAt.push_back(std::nullopt);
     const bool anyValue = std::any_of(bars.values.begin(), bars.values.end(), isAvailable);
     if (anyValue)
         bars.notAvailableReason.clear();
@@ -186,8 +192,11 @@ void RunSummaryChart::showItem(int index) {
     for (size_t i = 0; i < bars_.values.size(); ++i) {
         const double v = bars_.values[i];
         const bool available = isAvailable(v);
-        categories << (available ? bars_.categories[static_cast<qsizetype>(i)]
-                                 : tr("%1 (n/a)").arg(bars_.categories[static_cast<qsizetype>(i)]));
+        const QString& category = bars_.categories[static_cast<qsizetype>(i)];
+        if (i < bars_.heldAt.size() && bars_.heldAt[i])
+            categories << QStringLiteral("%1 (%2)").arg(category, heldElsewhereText(*bars_.heldAt[i]));
+        else
+            categories << (available ? category : tr("%1 (n/a)").arg(category));
         // An n/a value gets no bar; the category's label says n/a.
         *perLocation << (i != last && available ? v : 0.0);
         *aggregate << (i == last && available ? v : 0.0);
@@ -225,7 +234,8 @@ void RunSummaryChart::showItem(int index) {
 
     QStringList missing;
     for (size_t i = 0; i < bars_.values.size(); ++i)
-        if (!isAvailable(bars_.values[i])) missing << bars_.categories[static_cast<qsizetype>(i)];
+        if (!isAvailable(bars_.values[i]) && !(i < bars_.heldAt.size() && bars_.heldAt[i]))
+            missing << bars_.categories[static_cast<qsizetype>(i)];
     if (!bars_.notAvailableReason.isEmpty())
         note_->setText(tr("n/a everywhere: %1").arg(bars_.notAvailableReason));
     else

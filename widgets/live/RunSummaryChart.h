@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -34,6 +35,8 @@ struct SummaryBars {
     QString unit;
     QStringList categories;     // one per location, then the aggregate (last)
     std::vector<double> values; // parallel to categories; NaN: n/a
+    // Parallel to categories: the CPU whose value holds this location's (a package unit), else none.
+    std::vector<std::optional<int>> heldAt;
     QString notAvailableReason; // why every value is n/a; empty otherwise
     QString partialTotal;       // an event total that lacks some locations: what the others add up to
 };

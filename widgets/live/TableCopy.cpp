@@ -6,6 +6,8 @@
 #include <cmath>
 #include <set>
 
+#include "widgets/common/ValueText.h"
+
 namespace perfdash {
 
 namespace {
@@ -40,6 +42,16 @@ QString cellText(const QModelIndex& index, TableTextFormat format) {
 }
 
 } // namespace
+
+QVariant heldElsewhereCell(int cpu, int role) {
+    switch (role) {
+    case Qt::DisplayRole:
+    case kRawValueRole: return heldElsewhereText(cpu);
+    case Qt::ToolTipRole: return heldElsewhereToolTip(cpu);
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
+    }
+}
 
 QString tableText(const QAbstractItemModel& model, const QModelIndexList& cells, TableTextFormat format) {
     std::set<int> rows, columns;

@@ -7,6 +7,7 @@
 #include <QAbstractItemModel>
 #include <QModelIndexList>
 #include <QString>
+#include <QVariant>
 
 namespace perfdash {
 
@@ -14,6 +15,10 @@ namespace perfdash {
 inline constexpr int kRawValueRole = Qt::UserRole + 1;
 
 enum class TableTextFormat { TabSeparated, Csv };
+
+// A cell of a CPU whose value a package unit's reader, `cpu`, holds (core/result's
+// HeldElsewhere): "see CPU 0", copied as that text, with a tooltip that says why.
+QVariant heldElsewhereCell(int cpu, int role);
 
 // A header row and the rows and columns that hold a cell of `cells` (cells
 // between them that are not in `cells` stay empty); every cell when `cells` is empty.

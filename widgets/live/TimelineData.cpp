@@ -112,6 +112,15 @@ QString TimelineData::locationName(const SeriesInfo& series) const {
     return perfdash::locationName(locations_[static_cast<size_t>(series.location)]);
 }
 
+std::optional<int> TimelineData::heldElsewhere(const SeriesInfo& series) const {
+    if (series.location == kAggregateLocation || series.group >= shape_.size()) return std::nullopt;
+    const GroupResult& group = shape_[series.group];
+    const auto location = static_cast<size_t>(series.location);
+    if (series.kind == SeriesKind::Metric)
+        return series.item < group.metrics.size() ? group.metrics[series.item].heldElsewhere.at(location) : std::nullopt;
+    return series.item < group.events.size() ? group.events[series.item].heldElsewhere.at(location) : std::nullopt;
+}
+
 QStringList TimelineData::uncountedInputs(const SeriesInfo& series) const {
     const GroupResult& group = shape_[series.group];
     if (series.kind == SeriesKind::Metric) return uncountedMetricInputs(group, series.item);

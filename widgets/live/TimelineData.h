@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -49,6 +50,9 @@ public:
 
     // "CPU 3", or the aggregate's name for the series' kind.
     QString locationName(const SeriesInfo& series) const;
+    // The CPU whose value holds a per-location series' (a package unit read
+    // once per package: core/result's HeldElsewhere); none for the others.
+    std::optional<int> heldElsewhere(const SeriesInfo& series) const;
     // Inputs of the series that could not be counted here, each "event: reason".
     QStringList uncountedInputs(const SeriesInfo& series) const;
     // What a tooltip says about one point: series, location, value with unit,

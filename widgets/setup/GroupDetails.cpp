@@ -18,13 +18,22 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
         html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Meaningful only with SMT (hyper-threading) off."));
     html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Events"));
     for (const auto& slot : group.events) {
-        const auto event = naming.resolve(slot);
-        const QString meaning =
-            event ? QStringLiteral("<tt>%1</tt>").arg(htmlEscaped(event->name))
-                  : QStringLiteral("<span style='color:%1'>%2</span>")
-                        .arg(errorColor(palette()).name(), tr("not resolved: %1").arg(htmlEscaped(event.error().message)));
+        // On a hybrid CPU, one line per core type: each has its own encoding, or its reason.
+        QStringList meanings;
+        for (const CoreTypeEvent& part : naming.resolveCoreTypes(slot)) {
+            const QString type = part.corePmu.empty() ? QString() : htmlEscaped(part.corePmu) + QStringLiteral(": ");
+            const QString code = part.event && !part.corePmu.empty()
+                                     ? QStringLiteral(" (type %1, config 0x%2)")
+                                           .arg(part.event->encoding.type)
+                                           .arg(part.event->encoding.config, 0, 16)
+                                     : QString();
+            meanings << (part.event ? QStringLiteral("%1<tt>%2</tt>%3").arg(type, htmlEscaped(part.event->name), code)
+                                    : QStringLiteral("<span style='color:%1'>%2%3</span>")
+                                          .arg(errorColor(palette()).name(), type,
+                                               tr("not resolved: %1").arg(htmlEscaped(part.event.error().message))));
+        }
         html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt>&nbsp;&nbsp;</td><td>%3</td></tr>")
-                    .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event), meaning);
+                    .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event), meanings.join(QStringLiteral("<br>")));
     }
     html += QStringLiteral("</table>");
     if (!group.metrics.empty()) {

@@ -13,11 +13,17 @@ GroupListModel::SlotsHere GroupListModel::slotsHere(const std::vector<GroupSlot>
     SlotsHere here;
     for (const GroupSlot& slot : eventSet) {
         ++here.total;
-        if (auto resolved = naming.resolve(slot)) ++here.resolved;
-        else
-            here.unresolved << QStringLiteral("%1 %2: %3")
-                                   .arg(QString::fromStdString(slot.counter), QString::fromStdString(slot.event),
-                                        QString::fromStdString(resolved.error().message));
+        // A hybrid CPU's slot resolves only where every core type reads it; each one that does not says why.
+        bool everywhere = true;
+        for (const CoreTypeEvent& part : naming.resolveCoreTypes(slot)) {
+            if (part.event) continue;
+            everywhere = false;
+            const QString where = part.corePmu.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(part.corePmu));
+            here.unresolved << QStringLiteral("%1 %2%3: %4")
+                                   .arg(QString::fromStdString(slot.counter), QString::fromStdString(slot.event), where,
+                                        QString::fromStdString(part.event.error().message));
+        }
+        if (everywhere) ++here.resolved;
     }
     return here;
 }

@@ -10,8 +10,13 @@
 namespace perfdash {
 namespace {
 
-// Event rows carry their group's row + 1 as internal id; group rows carry 0.
+// Event rows carry their group's row + 1 as internal id; group rows carry 0;
+// a core type's row under an event also its event's row + 1, in the high half.
 constexpr quintptr kGroupRow = 0;
+constexpr int kEventShift = 32;
+
+quintptr groupOf(quintptr id) { return id & ((quintptr(1) << kEventShift) - 1); }
+quintptr eventOf(quintptr id) { return id >> kEventShift; }
 
 } // namespace
 
@@ -20,6 +25,8 @@ PlanModel::PlanModel(QObject* parent) : QAbstractItemModel(parent) {}
 void PlanModel::setPlan(const MeasurementPlan& plan) {
     beginResetModel();
     groups_ = plan.groups;
+    slots_.clear();
+    for (const EventSlot& slot : plan.eventSet) slots_.push_back(slot.event);
     endResetModel();
 }
 
@@ -33,7 +40,12 @@ void PlanModel::clear() {
 QModelIndex PlanModel::index(int row, int column, const QModelIndex& parent) const {
     if (row < 0 || column < 0 || column >= ColumnCount) return {};
     if (!parent.isValid()) return row < static_cast<int>(groups_.size()) ? createIndex(row, column, kGroupRow) : QModelIndex();
-    if (parent.internalId() != kGroupRow || parent.column() != 0) return {};
+    if (parent.column() != 0 || eventOf(parent.internalId()) != 0) return {};
+    if (parent.internalId() != kGroupRow) { // an event: its core types
+        const auto& event = groups_[groupOf(parent.internalId()) - 1].events[static_cast<size_t>(parent.row())];
+        if (row >= static_cast<int>(event.coreTypes.size())) return {};
+        return createIndex(row, column, parent.internalId() | (static_cast<quintptr>(parent.row()) + 1) << kEventShift);
+    }
     const auto& events = groups_[static_cast<size_t>(parent.row())].events;
     if (row >= static_cast<int>(events.size())) return {};
     return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
@@ -41,12 +53,17 @@ QModelIndex PlanModel::index(int row, int column, const QModelIndex& parent) con
 
 QModelIndex PlanModel::parent(const QModelIndex& child) const {
     if (!child.isValid() || child.internalId() == kGroupRow) return {};
+    if (const quintptr event = eventOf(child.internalId()))
+        return createIndex(static_cast<int>(event - 1), 0, groupOf(child.internalId()));
     return createIndex(static_cast<int>(child.internalId() - 1), 0, kGroupRow);
 }
 
 int PlanModel::rowCount(const QModelIndex& parent) const {
     if (!parent.isValid()) return static_cast<int>(groups_.size());
-    if (parent.internalId() != kGroupRow || parent.column() != 0) return 0;
+    if (parent.column() != 0 || eventOf(parent.internalId()) != 0) return 0;
+    if (parent.internalId() != kGroupRow)
+        return static_cast<int>(
+            groups_[groupOf(parent.internalId()) - 1].events[static_cast<size_t>(parent.row())].coreTypes.size());
     return static_cast<int>(groups_[static_cast<size_t>(parent.row())].events.size());
 }
 
@@ -55,8 +72,49 @@ int PlanModel::columnCount(const QModelIndex&) const { return ColumnCount; }
 QVariant PlanModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     if (index.internalId() == kGroupRow) return groupData(groups_[static_cast<size_t>(index.row())], index.column(), role);
-    const auto& group = groups_[static_cast<size_t>(index.internalId() - 1)];
+    const auto& group = groups_[groupOf(index.internalId()) - 1];
+    if (const quintptr event = eventOf(index.internalId()))
+        return coreTypeData(group.events[event - 1].coreTypes[static_cast<size_t>(index.row())], index.column(), role);
     return eventData(group.events[static_cast<size_t>(index.row())], index.column(), role);
+}
+
+QVariant PlanModel::coreTypeData(const PlannedEvent::CoreTypePart& part, int column, int role) const {
+    const bool counted = part.eventSetSlot >= 0 && static_cast<size_t>(part.eventSetSlot) < slots_.size();
+    const QString type = QString::fromStdString(part.corePmu);
+    switch (role) {
+    case CountedRole: return counted;
+    case Qt::DisplayRole:
+        switch (column) {
+        case EventColumn:
+            return counted ? QStringLiteral("%1: %2").arg(type, QString::fromStdString(slots_[size_t(part.eventSetSlot)].name))
+                           : type;
+        case StatusColumn: return counted ? QStringLiteral("✓") : QStringLiteral("✗");
+        case ReasonColumn: return QString::fromStdString(part.reason);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (column == EventColumn && counted) {
+            const PerfEncoding& code = slots_[size_t(part.eventSetSlot)].encoding;
+            return tr("On the %1 CPUs (%2 of them): type %3, config 0x%4")
+                .arg(type)
+                .arg(part.cpus.size())
+                .arg(code.type)
+                .arg(code.config, 0, 16);
+        }
+        if (column == ReasonColumn || column == StatusColumn)
+            return counted ? tr("will be counted on the %1 CPUs").arg(type) : QString::fromStdString(part.reason);
+        return {};
+    case Qt::ForegroundRole:
+    case Qt::AccessibleTextRole: return statusLook(counted, column, role);
+    }
+    return {};
+}
+
+QVariant PlanModel::statusLook(bool counted, int column, int role) const {
+    if (column != StatusColumn) return {};
+    if (role == Qt::ForegroundRole)
+        return counted ? okColor(QGuiApplication::palette()) : errorColor(QGuiApplication::palette());
+    return counted ? tr("counted") : tr("not counted");
 }
 
 QVariant PlanModel::groupData(const PlannedGroup& group, int column, int role) const {
@@ -102,11 +160,7 @@ QVariant PlanModel::eventData(const PlannedEvent& event, int column, int role) c
             return tr("%1, written as %2").arg(QString::fromStdString(event.name), QString::fromStdString(event.spec));
         return {};
     case Qt::ForegroundRole:
-        if (column != StatusColumn) return {};
-        return counted ? okColor(QGuiApplication::palette()) : errorColor(QGuiApplication::palette());
-    case Qt::AccessibleTextRole:
-        if (column == StatusColumn) return counted ? tr("counted") : tr("not counted");
-        return {};
+    case Qt::AccessibleTextRole: return statusLook(counted, column, role);
     }
     return {};
 }

@@ -1,7 +1,9 @@
 #pragma once
 // A measurement plan as a tree for the preview before starting: each group,
 // and under it each of its events with whether it will be counted here
-// (✓, or ✗ with the reason), the counter it is on, and its canonical name.
+// (✓, or ✗ with the reason), the counter it is on, and its canonical name;
+// under a hybrid CPU's core event, one row per core type (cpu_core,
+// cpu_atom) with that type's own event and encoding, or why it lacks it.
 #include <QAbstractItemModel>
 #include <vector>
 
@@ -31,8 +33,12 @@ public:
 private:
     QVariant groupData(const PlannedGroup& group, int column, int role) const;
     QVariant eventData(const PlannedEvent& event, int column, int role) const;
+    QVariant coreTypeData(const PlannedEvent::CoreTypePart& part, int column, int role) const;
+    // The status column's colour (ForegroundRole) and words (AccessibleTextRole).
+    QVariant statusLook(bool counted, int column, int role) const;
 
     std::vector<PlannedGroup> groups_;
+    std::vector<ResolvedEvent> slots_; // the plan's event set: each core type's own event
 };
 
 } // namespace perfdash

@@ -67,4 +67,21 @@ inline std::vector<IntervalResult> intervals(size_t count, size_t locations, dou
     return out;
 }
 
+// The group's cycles (PMC0) as if a package's unit read on CPU 0 for every
+// CPU (core/result's HeldElsewhere): the other CPUs hold no value of their
+// own, the total is CPU 0's, and so is the Clock metric that reads it.
+inline GroupResult heldOnCpu0(GroupResult g) {
+    EventResult& cycles = g.events[0];
+    MetricResult& clock = g.metrics[0];
+    cycles.heldElsewhere.cpu.assign(cycles.perLocation.size(), 0);
+    cycles.heldElsewhere.cpu[0] = -1;
+    clock.heldElsewhere = cycles.heldElsewhere;
+    for (size_t l = 1; l < cycles.perLocation.size(); ++l) {
+        cycles.perLocation[l] = {};
+        clock.perLocation[l] = kNotAvailable;
+    }
+    cycles.total = cycles.perLocation[0];
+    return g;
+}
+
 } // namespace perfdash::testdata

@@ -81,6 +81,35 @@ private slots:
         QVERIFY(pixel(128, 6) != pixel(255, 6)); // CPU 1 is far from CPU 255's clock
     }
 
+    // A package unit read on CPU 0 for every CPU: the other rows are not
+    // drawn as "no value" and their hover text says where the value is.
+    void rowsHeldElsewhereAreNoFailure() {
+        TimelineData timeline;
+        HeatMapView view(timeline);
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        std::vector<IntervalResult> intervals = testdata::intervals(20, 4);
+        for (auto& interval : intervals) interval.groups[0] = testdata::heldOnCpu0(interval.groups[0]);
+        timeline.reset(testdata::cpus(4));
+        view.beginSession({});
+        timeline.append(intervals);
+        view.timelineGrew();
+        view.flush();
+        QCOMPARE(view.measureBox()->currentText(), QStringLiteral("Clock [MHz]"));
+        const HeatMapCanvas& canvas = *view.canvas();
+        QCOMPARE(canvas.grid().rows(), size_t(4)); // the Clock metric, per CPU
+        QVERIFY(!canvas.rows()[0].heldAt);
+        QCOMPARE(canvas.rows()[1].heldAt, std::optional<int>(0));
+        QCOMPARE(canvas.rows()[1].label, QStringLiteral("CPU 1 (see CPU 0)"));
+        QCOMPARE(canvas.rows()[0].label, QStringLiteral("CPU 0"));
+        const QString text = canvas.describeCell(1, 2);
+        QVERIFY2(text.contains("Counted on CPU 0: this comes from a unit of the package"), qPrintable(text));
+        QVERIFY2(!text.contains("no value"), qPrintable(text));
+        QVERIFY2(!text.contains("coverage"), qPrintable(text)); // the other events' coverage says nothing here
+        QVERIFY2(canvas.describeCell(0, 2).contains("MHz"), qPrintable(canvas.describeCell(0, 2)));
+    }
+
     void hoverNamesTheCellAndClickOpensTheCpu() {
         LiveView live;
         live.resize(1280, 800);

@@ -203,6 +203,44 @@ private slots:
         QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Sum)), 50e6);
     }
 
+    // A package unit read on CPU 0 for CPUs 0-2: the others say where their
+    // value is, and the statistics are over CPU 0 alone, neither partial nor
+    // "of 1 of 3 locations".
+    void cpusWhoseValueIsHeldElsewhereSayWhere() {
+        EventTotalsModel totals;
+        QAbstractItemModelTester tester(&totals, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        totals.beginSession(testdata::cpus(3));
+        std::vector<IntervalResult> intervals = threeIntervals();
+        for (auto& interval : intervals) interval.groups[0] = testdata::heldOnCpu0(testdata::testGroup(0.1, 1000, 3));
+        totals.appendIntervals(intervals);
+        const int cpu1 = EventTotalsModel::FirstLocationColumn + 1;
+        QCOMPARE(text(totals, 0, cpu1), QStringLiteral("see CPU 0"));
+        QCOMPARE(totals.index(0, cpu1).data(kRawValueRole).toString(), QStringLiteral("see CPU 0"));
+        QVERIFY2(tooltip(totals, 0, cpu1).startsWith("Counted on CPU 0: this comes from a unit of the package"),
+                 qPrintable(tooltip(totals, 0, cpu1)));
+        QCOMPARE(text(totals, 0, totals.statisticColumn(Statistic::Sum)), QStringLiteral("3000"));
+        QCOMPARE(text(totals, 0, totals.statisticColumn(Statistic::Min)), QStringLiteral("3000"));
+        QCOMPARE(text(totals, 0, totals.statisticColumn(Statistic::Mean)), QStringLiteral("3000"));
+        QVERIFY(tooltip(totals, 0, totals.statisticColumn(Statistic::Mean)).isEmpty());
+        // instructions count at every CPU as before.
+        QCOMPARE(text(totals, 1, cpu1), QStringLiteral("12000"));
+
+        MetricValuesModel metrics;
+        QAbstractItemModelTester metricTester(&metrics, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        metrics.beginSession(testdata::cpus(3));
+        metrics.appendIntervals(intervals);
+        QCOMPARE(text(metrics, 0, MetricValuesModel::FirstLocationColumn + 2), QStringLiteral("see CPU 0"));
+        QCOMPARE(text(metrics, 0, MetricValuesModel::FirstLocationColumn), QStringLiteral("0.01"));
+        QCOMPARE(text(metrics, 1, MetricValuesModel::FirstLocationColumn + 2), QStringLiteral("0.5")); // CPI
+
+        MeasurementResult whole = resultOf(3);
+        whole.groups[0] = testdata::heldOnCpu0(whole.groups[0]);
+        totals.showResult(whole);
+        QCOMPARE(text(totals, 0, cpu1), QStringLiteral("see CPU 0"));
+        QCOMPARE(raw(totals, 0, totals.statisticColumn(Statistic::Sum)), 5e6);
+        QCOMPARE(raw(totals, 0, totals.statisticColumn(Statistic::Max)), 5e6);
+    }
+
     void metricValuesOfTheLatestIntervalThenOfTheRun() {
         MetricValuesModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -83,6 +83,25 @@ private slots:
         QVERIFY(partialBars.notAvailableReason.isEmpty());
     }
 
+    // A package unit read on CPU 0 for every CPU: the other CPUs' bars say where their value is, and the
+    // note lists no CPU as n/a.
+    void cpusHeldElsewhereAreNotNotAvailable() {
+        MeasurementResult result;
+        result.locations = testdata::cpus(3);
+        result.durationS = 2.0;
+        result.groups = {testdata::heldOnCpu0(testdata::testGroup(2.0, 4e6, 3))};
+        RunSummaryChart summary;
+        summary.showResult(result);
+        const SummaryBars& bars = summary.bars();
+        QCOMPARE(bars.title, QStringLiteral("Clock [MHz]"));
+        QCOMPARE(bars.heldAt, (std::vector<std::optional<int>>{std::nullopt, 0, 0, std::nullopt}));
+        auto* axis = qobject_cast<QBarCategoryAxis*>(summary.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis);
+        QCOMPARE(axis->at(1), QStringLiteral("CPU 1 (see CPU 0)"));
+        QCOMPARE(axis->at(0), QStringLiteral("CPU 0"));
+        QVERIFY2(summary.notAvailableNote().isEmpty(), qPrintable(summary.notAvailableNote()));
+    }
+
     void chartHasABarPerLocationAndNoneForNotAvailable() {
         RunSummaryChart summary;
         QVERIFY(summary.chart()->series().isEmpty());

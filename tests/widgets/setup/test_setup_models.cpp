@@ -120,6 +120,85 @@ private slots:
                  qPrintable(text));
     }
 
+    // On the Alder Lake fixture tree (P-cores cpu_core, E-cores cpu_atom), a
+    // core slot is one event per core type: the details show each type's
+    // encoding, or why that type lacks it, and the group list counts a slot
+    // as resolved only when every core type has it.
+    void hybridSlotsShowEachCoreType() {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath(QStringLiteral("alderlake"));
+        QFile file(dir.path() + QStringLiteral("/alderlake/HYBRID.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("SHORT hybrid\n\nEVENTSET\nPMC0 DTLB_LOAD_MISSES_WALK_COMPLETED\n"
+                   "PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE\n\nMETRICS\nWalks PMC0\n\nLONG\nx\n");
+        file.close();
+        EventPaths adl;
+        adl.sysfsRoot = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/sysfs-adl";
+        adl.tracefsRoots = {};
+        const EventResolver events(adl);
+        const SlotResolver naming(events, "alderlake");
+        const GroupLibrary library({{dir.path().toStdString(), GroupOrigin::User}}, {"alderlake"});
+        auto group = library.load("HYBRID");
+        QVERIFY2(group.ok(), group.ok() ? "" : group.error().message.c_str());
+
+        GroupDetails details;
+        details.showGroup(*group, naming);
+        const QString text = details.toPlainText();
+        // Intel's codes for DTLB_LOAD_MISSES.WALK_COMPLETED: event 0x12 on the P-cores, 0x08 on the E-cores,
+        // umask 0x0e on both; the fixture's PMU types are 4 and 10.
+        QVERIFY2(text.contains(QStringLiteral("cpu_core: intel/ADL-core::")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("(type 4, config 0xe12)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("cpu_atom: intel/ADL-atom::")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("(type 10, config 0xe08)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("cpu_atom: not resolved:")), qPrintable(text)); // no FP_ARITH on E-cores
+
+        GroupListModel model(naming);
+        model.setGroups(library.list());
+        const int row = model.rowOfGroup(QStringLiteral("HYBRID"));
+        QVERIFY(row >= 0);
+        const QModelIndex resolves = model.index(row, GroupListModel::ResolvesColumn);
+        QCOMPARE(resolves.data().toString(), QStringLiteral("1 of 2"));
+        const QString why = resolves.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.contains(QStringLiteral("PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE (cpu_atom):")), qPrintable(why));
+    }
+
+    // A hybrid event in the plan: a row per core type under it, each with its own event and encoding or
+    // the reason that type does not count it.
+    void planModelShowsEachCoreType() {
+        MeasurementPlan plan;
+        PlannedGroup g;
+        g.group.name = "HYBRID";
+        PlannedEvent e;
+        e.counter = e.spec = e.name = "PMC1";
+        e.availability.state = Availability::State::Countable;
+        e.eventSetSlot = 0;
+        e.coreTypes = {{"cpu_core", {0, 1, 2, 3}, 0, ""},
+                       {"cpu_atom", {4, 5}, -1, "FP_ARITH_INST_RETIRED_SCALAR_DOUBLE is no event of the E-cores"}};
+        g.events = {e};
+        plan.groups = {g};
+        ResolvedEvent core;
+        core.name = "intel/ADL-core::FP_ARITH_INST_RETIRED.SCALAR_DOUBLE";
+        core.encoding.type = 4;
+        core.encoding.config = 0x01c7;
+        plan.eventSet.push_back(EventSlot{"PMC1", core, 0});
+        PlanModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlan(plan);
+        const QModelIndex event = model.index(0, 0, model.index(0, 0));
+        QCOMPARE(model.rowCount(event), 2);
+        const QModelIndex p = model.index(0, PlanModel::EventColumn, event);
+        QCOMPARE(p.data().toString(), QStringLiteral("cpu_core: intel/ADL-core::FP_ARITH_INST_RETIRED.SCALAR_DOUBLE"));
+        QCOMPARE(p.data(Qt::ToolTipRole).toString(), QStringLiteral("On the cpu_core CPUs (4 of them): type 4, config 0x1c7"));
+        QCOMPARE(model.parent(p), event);
+        QCOMPARE(model.index(0, PlanModel::StatusColumn, event).data().toString(), QStringLiteral("✓"));
+        QCOMPARE(model.index(1, PlanModel::EventColumn, event).data().toString(), QStringLiteral("cpu_atom"));
+        QCOMPARE(model.index(1, PlanModel::StatusColumn, event).data().toString(), QStringLiteral("✗"));
+        QCOMPARE(model.index(1, PlanModel::ReasonColumn, event).data().toString(),
+                 QStringLiteral("FP_ARITH_INST_RETIRED_SCALAR_DOUBLE is no event of the E-cores"));
+        QVERIFY(!model.index(1, 0, event).data(PlanModel::CountedRole).toBool());
+        QCOMPARE(model.rowCount(p), 0);
+    }
+
     void planModelPassesTheTester() {
         MachineContext machine;
         MeasurementController controller(machine);
