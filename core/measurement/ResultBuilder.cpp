@@ -2,6 +2,7 @@
 
 #include "core/groups/GroupMetrics.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 
 namespace perfdash {
 
@@ -63,6 +64,15 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
         v.value *= event.scale;
         r.perLocation[l] = v;
         total.add(v);
+    }
+    if (event.gauge) {
+        r.gauge = true;
+        std::vector<CountValue> readings;
+        for (size_t l = 0; l < locations_.size(); ++l)
+            if (!event.readElsewhere(locations_[l])) readings.push_back(r.perLocation[l]);
+        r.gaugeStats = gaugeStats(readings);
+        r.total = gaugeTotal(r.gaugeStats);
+        return r;
     }
     r.total = total.total();
     r.partialTotal = total.partial();

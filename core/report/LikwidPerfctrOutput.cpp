@@ -7,6 +7,7 @@
 
 #include "core/report/ReportTables.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 #include "core/util/Strings.h"
 #include "core/util/TextTable.h"
 
@@ -45,21 +46,19 @@ std::vector<std::string> locationHeaders(const std::vector<LocationInfo>& locati
     return out;
 }
 
-// Sum (complete or "-": a partial sum is not the total), Min, Max and Avg
-// over the locations with a value, as likwid's STAT rows.
-std::vector<std::string> statistics(const std::vector<double>& values) {
+// Sum (complete or "-": a partial sum is not the total, and a gauge, a
+// temperature, has none), Min, Max and Avg over the locations with a value,
+// as likwid's STAT rows.
+std::vector<std::string> statistics(const std::vector<double>& values, bool gauge = false) {
     CountSum sum;
-    double min = kNotAvailable, max = kNotAvailable;
-    size_t n = 0;
+    std::vector<CountValue> counts;
     for (double v : values) {
         sum.add(CountValue{v, 1.0});
-        if (!isAvailable(v)) continue;
-        min = n ? std::min(min, v) : v;
-        max = n ? std::max(max, v) : v;
-        ++n;
+        counts.push_back(CountValue{v, 1.0});
     }
-    const double avg = n ? sum.knownValue() / static_cast<double>(n) : kNotAvailable;
-    return {likwidNumber(sum.total().value), likwidNumber(min), likwidNumber(max), likwidNumber(avg)};
+    const GaugeStats spread = gaugeStats(counts);
+    return {gauge ? std::string("-") : likwidNumber(sum.total().value), likwidNumber(spread.min),
+            likwidNumber(spread.max), likwidNumber(spread.avg)};
 }
 
 std::vector<double> valuesOf(const EventResult& e, size_t locations) {
@@ -89,16 +88,16 @@ Section sectionOf(const GroupResult& g, const std::vector<LocationInfo>& locatio
     s.raw.header.insert(s.raw.header.end(), columns.begin(), columns.end());
     Table rawStat{{"Event", "Counter", "Sum", "Min", "Max", "Avg"}, {}};
     auto addRaw = [&](const std::string& name, const std::string& counter, const std::vector<double>& values,
-                      bool exponential) {
+                      bool exponential, bool gauge) {
         std::vector<std::string> row{name, counter};
         for (double v : values) row.push_back(exponential ? exponent(v) : likwidNumber(v));
         s.raw.rows.push_back(std::move(row));
         std::vector<std::string> statRow{name + " STAT", counter};
-        for (auto& cell : statistics(values)) statRow.push_back(std::move(cell));
+        for (auto& cell : statistics(values, gauge)) statRow.push_back(std::move(cell));
         rawStat.rows.push_back(std::move(statRow));
     };
-    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true);
-    for (const auto& e : g.events) addRaw(e.event, e.counter, valuesOf(e, locations.size()), false);
+    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true, false);
+    for (const auto& e : g.events) addRaw(e.event, e.counter, valuesOf(e, locations.size()), false, e.gauge);
     if (stat) s.rawStat = std::move(rawStat);
     if (g.metrics.empty()) return s;
 

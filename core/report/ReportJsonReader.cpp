@@ -206,6 +206,14 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                 event.coreTypes.push_back({p.string(p.member(t, "core_type")), readCount(p, typeTotal),
                                            readPartial(p, typeTotal), p.string(p.member(t, "reason"))});
             }
+        if (p.has(e, "gauge")) {
+            const Node gauge = p.member(e, "gauge");
+            p.object(gauge);
+            event.gauge = true;
+            event.gaugeStats = {p.number(p.member(gauge, "min")), p.number(p.member(gauge, "max")),
+                                p.number(p.member(gauge, "avg")), p.count(p.member(gauge, "locations_with_value")),
+                                p.count(p.member(gauge, "locations"))};
+        }
         group.events.push_back(std::move(event));
     }
     for (const auto& m : p.elements(p.member(g, "metrics"))) {

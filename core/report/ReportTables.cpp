@@ -6,6 +6,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 #include "core/result/MetricCoverage.h"
 #include "core/topology/CpuList.h"
 #include "core/util/Strings.h"
@@ -50,18 +51,14 @@ struct Statistics {
 Statistics statisticsOf(const std::vector<CountValue>& values) {
     Statistics s;
     CountSum sum;
-    size_t n = 0;
-    for (const auto& c : values) {
-        sum.add(c);
-        if (!isAvailable(c.value)) continue;
-        s.min = n ? std::min(s.min, c.value) : c.value;
-        s.max = n ? std::max(s.max, c.value) : c.value;
-        ++n;
-    }
+    for (const auto& c : values) sum.add(c);
+    const GaugeStats spread = gaugeStats(values);
     s.sum = sum.total();
     s.partial = sum.partial();
-    s.leftOut = n < values.size();
-    if (n) s.avg = sum.knownValue() / static_cast<double>(n);
+    s.min = spread.min;
+    s.max = spread.max;
+    s.avg = spread.avg;
+    s.leftOut = spread.readings < values.size();
     return s;
 }
 
@@ -106,6 +103,9 @@ ReportTable statisticsTable(const char* nameHeader, bool withCounter) {
     return labelledTable(std::move(labels), {"Sum", "Min", "Max", "Avg"});
 }
 
+const char* const kNoSumText = "- (gauge)";
+const char* const kGaugeNote = "A gauge (a temperature) is a reading at the end of the period, not a count: it has no "
+                               "Sum, only Min, Max and Avg over the locations.";
 const char* const kLeftOutNote = "Min, Max and Avg leave out the locations without a value (n/a).";
 const char* const kPartialNote = "A Sum that lacks some locations is partial: \u2265 what the others add up to.";
 
@@ -119,7 +119,7 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
     out.events = labelledTable({"Event", "Counter"}, valueHeaders(locations));
     out.eventStatistics = statisticsTable("Event", true);
     std::vector<std::string> notCounted;
-    bool multiplexed = false, leftOut = false, partial = false;
+    bool multiplexed = false, leftOut = false, partial = false, gauge = false;
     for (const auto& e : g.events) {
         const std::string name = e.event + unitSuffix(e.unit);
         std::vector<std::string> row{name, e.counter};
@@ -138,8 +138,9 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
             }
             const Statistics s = statisticsOf(values);
             leftOut = leftOut || s.leftOut;
-            partial = partial || s.partial;
-            statRow.insert(statRow.end(), {sumText(s), formatNumber(s.min),
+            partial = partial || (s.partial && !e.gauge);
+            gauge = gauge || e.gauge;
+            statRow.insert(statRow.end(), {e.gauge ? std::string(kNoSumText) : sumText(s), formatNumber(s.min),
                                            formatNumber(s.max), formatNumber(s.avg)});
         }
         out.events.rows.push_back(std::move(row));
@@ -150,6 +151,7 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
         out.events.notes.push_back("A percentage after a count: the event was on a counter only that share of the time "
                                    "(multiplexed) and its count is scaled up to the whole time.");
     addStatisticsNotes(out.eventStatistics, leftOut, partial);
+    if (gauge) out.eventStatistics.notes.push_back(kGaugeNote);
 }
 
 // The metric table ends in the column the GUI's metric table has: the
