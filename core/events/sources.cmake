@@ -1,4 +1,5 @@
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ArmCommonEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AvailabilityProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCatalog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
