@@ -19,10 +19,14 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
     html += QStringLiteral("<h4>%1</h4><table cellspacing='0' cellpadding='2'>").arg(tr("Events"));
     for (const auto& slot : group.events) {
         const auto event = naming.resolve(slot);
-        const QString meaning =
+        QString meaning =
             event ? QStringLiteral("<tt>%1</tt>").arg(htmlEscaped(event->name))
                   : QStringLiteral("<span style='color:%1'>%2</span>")
                         .arg(errorColor(palette()).name(), tr("not resolved: %1").arg(htmlEscaped(event.error().message)));
+        if (event && event->gauge())
+            meaning += QStringLiteral(" ") + tr("(a reading in %1, not a count: min, max and average over the CPUs, "
+                                                "never a sum)")
+                                                 .arg(htmlEscaped(event->unit));
         html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt>&nbsp;&nbsp;</td><td>%3</td></tr>")
                     .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event), meaning);
     }
