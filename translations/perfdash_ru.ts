@@ -140,6 +140,10 @@
         <source>coverage: %1 (no value: %2)</source>
         <translation>покрытие: %1 (нет значения: %2)</translation>
     </message>
+    <message>
+        <source>not every location has a reading, so the average is not known</source>
+        <translation>не во всех местах есть показание, поэтому среднее неизвестно</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
@@ -1277,6 +1281,10 @@ Cycles from %6.</source>
         <source>Loongson 2E/2F</source>
         <translation>Loongson 2E/2F</translation>
     </message>
+    <message>
+        <source>Hardware monitor (gauge)</source>
+        <translation>Аппаратный монитор (показание)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTotalsModel</name>
@@ -1348,6 +1356,14 @@ Cycles from %6.</source>
         <source>Over the %1 of %2 locations whose total is complete; the others are n/a or partial</source>
         <translation>По %1 из %2 мест с полным итогом; у остальных итог н/д или частичный</translation>
     </message>
+    <message>
+        <source>no sum (gauge)</source>
+        <translation>без суммы (показание)</translation>
+    </message>
+    <message>
+        <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
+        <translation>Показание датчика: последнее значение в каждом месте (в %1), а не счётчик; по местам имеют смысл только минимум, максимум и среднее, но не сумма</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::FleetModel</name>
@@ -1409,6 +1425,10 @@ Cycles from %6.</source>
     <message>
         <source>Select a group to see its events, formulas and description.</source>
         <translation>Выберите группу, чтобы увидеть её события, формулы и описание.</translation>
+    </message>
+    <message>
+        <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
+        <translation>(показание в %1, а не счётчик: минимум, максимум и среднее по процессорам, никогда не сумма)</translation>
     </message>
 </context>
 <context>
@@ -3139,6 +3159,10 @@ Cycles from %6.</source>
         <source>The %1 is partial, not the total: %2</source>
         <translation>%1 — частичное значение, а не итог: %2</translation>
     </message>
+    <message>
+        <source>%1 (reading at the end)</source>
+        <translation>%1 (показание в конце)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::SaveGroupDialog</name>
@@ -3254,6 +3278,10 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>aggregate</source>
         <translation>суммарно</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>среднее</translation>
     </message>
 </context>
 <context>

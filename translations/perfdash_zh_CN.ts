@@ -140,6 +140,10 @@
         <source>coverage: %1 (no value: %2)</source>
         <translation>覆盖率：%1（无值：%2）</translation>
     </message>
+    <message>
+        <source>not every location has a reading, so the average is not known</source>
+        <translation>并非每个位置都有读数，因此平均值未知</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
@@ -1277,6 +1281,10 @@ Cycles from %6.</source>
         <source>Loongson 2E/2F</source>
         <translation>Loongson 2E/2F</translation>
     </message>
+    <message>
+        <source>Hardware monitor (gauge)</source>
+        <translation>硬件监控（读数）</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTotalsModel</name>
@@ -1348,6 +1356,14 @@ Cycles from %6.</source>
         <source>Over the %1 of %2 locations whose total is complete; the others are n/a or partial</source>
         <translation>基于 %2 个位置中总计完整的 %1 个；其余位置不可用或仅为部分值</translation>
     </message>
+    <message>
+        <source>no sum (gauge)</source>
+        <translation>无总和（读数）</translation>
+    </message>
+    <message>
+        <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
+        <translation>读数型指标：每个位置的最新读数（单位 %1），不是计数；跨位置只有最小值、最大值和平均值有意义，没有总和</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::FleetModel</name>
@@ -1409,6 +1425,10 @@ Cycles from %6.</source>
     <message>
         <source>Select a group to see its events, formulas and description.</source>
         <translation>选择一个性能组以查看其事件、公式和描述。</translation>
+    </message>
+    <message>
+        <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
+        <translation>（以 %1 为单位的读数，不是计数：跨 CPU 的最小值、最大值和平均值，从不求和）</translation>
     </message>
 </context>
 <context>
@@ -3127,6 +3147,10 @@ Cycles from %6.</source>
         <source>The %1 is partial, not the total: %2</source>
         <translation>%1 只是部分值，而非总计：%2</translation>
     </message>
+    <message>
+        <source>%1 (reading at the end)</source>
+        <translation>%1（结束时的读数）</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::SaveGroupDialog</name>
@@ -3242,6 +3266,10 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>aggregate</source>
         <translation>汇总</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>平均值</translation>
     </message>
 </context>
 <context>
