@@ -62,6 +62,7 @@ std::string sourceHeading(EventSource source) {
     case EventSource::Raw: return "Raw events (PERF_TYPE_RAW)";
     case EventSource::Libpfm: return "libpfm4 native events";
     case EventSource::Loongson2f: return "Loongson 2E/2F events (--backend loongson)";
+    case EventSource::Hwmon: return "Hardware monitor sensors (/sys/class/hwmon; gauges)";
     }
     return "?";
 }

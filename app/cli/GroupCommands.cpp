@@ -178,6 +178,16 @@ json slotJson(const CheckedSlot& c) {
     }
     j["resolved"] = c.event->name;
     j["pmu"] = c.event->pmu;
+    if (c.event->gauge()) {
+        // No perf event: a reading of a sysfs file per CPU (a temperature), min/max/avg over CPUs, never summed.
+        j["gauge"] = true;
+        j["unit"] = c.event->unit;
+        j["description"] = c.event->description;
+        json readings = json::array();
+        for (const auto& in : c.event->gaugeInputs) readings.push_back({{"cpu", in.cpu}, {"file", in.path}});
+        j["readings"] = std::move(readings);
+        return j;
+    }
     j["type"] = c.event->encoding.type;
     j["config"] = hex(c.event->encoding.config);
     j["config1"] = hex(c.event->encoding.config1);
@@ -197,7 +207,12 @@ std::string configCell(const PerfEncoding& e) {
 void printSlots(const std::vector<CheckedSlot>& checked) {
     std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
     for (const auto& c : checked) {
-        if (c.event)
+        if (c.event && c.event->gauge())
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "hwmon",
+                            "gauge in " + c.event->unit + ", " + std::to_string(c.event->gaugeInputs.size()) +
+                                " CPU(s) with a reading",
+                            c.event->name});
+        else if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
                             std::to_string(c.event->encoding.type), configCell(c.event->encoding), c.event->name});
         else
@@ -223,7 +238,7 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vec
             warnings.push_back(where + (namesCounter ? "" : c.slot->counter + " ") + message);
             continue;
         }
-        if (otherArch) continue;
+        if (otherArch || c.event->gauge()) continue; // a gauge resolved only where its files are
         const Availability availability = machine.availability().check(*c.event);
         if (!availability.countable())
             warnings.push_back(where + c.slot->counter + " " + c.event->name + " cannot be counted here: " +

@@ -51,7 +51,9 @@ AvailabilityProbe::AvailabilityProbe(PerfPermissions permissions, bool hardwareP
     : permissions_(permissions), hardwarePmuPresent_(hardwarePmuPresent), open_(std::move(open)) {}
 
 std::shared_ptr<AvailabilityProbe> AvailabilityProbe::forThisMachine(const SysfsPmus& pmus) {
-    return std::make_shared<AvailabilityProbe>(PerfPermissions::probe(), pmus.core() != nullptr);
+    auto probe = std::make_shared<AvailabilityProbe>(PerfPermissions::probe(), pmus.core() != nullptr);
+    probe->arm_ = ArmImplementedEvents::of(pmus);
+    return probe;
 }
 
 Availability AvailabilityProbe::check(const ResolvedEvent& event) {
@@ -61,6 +63,8 @@ Availability AvailabilityProbe::check(const ResolvedEvent& event) {
                            "loongson backend only");
     if (event.source == EventSource::Libpfm)
         if (auto absent = LibpfmTable::instance().absence(event.pmu)) return *absent;
+    if (arm_)
+        if (auto why = arm_->notImplemented(event)) return unsupported(*why, "not implemented by this core");
     const PerfEncoding& e = event.encoding;
     const Key key{e.type, e.config, e.config1, e.config2, flagBits(e), event.cpus.empty() ? -1 : event.cpus.front()};
     std::lock_guard lock(mutex_);

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 #include <tuple>
 
+#include "core/events/ArmCommonEvents.h"
 #include "core/events/EventSpec.h"
 #include "core/events/PerfOpenError.h"
 #include "core/events/SysfsPmu.h"
@@ -32,6 +33,8 @@ public:
     // core event that the kernel does not know is "no hardware PMU".
     AvailabilityProbe(PerfPermissions permissions, bool hardwarePmuPresent, OpenFunction open = openAndClose);
     // The real probe for this process and the PMUs sysfs shows.
+    // On an Armv8 core, Arm's common events the core does not implement are
+    // unsupported without opening them (ArmCommonEvents.h): they would open and count 0.
     static std::shared_ptr<AvailabilityProbe> forThisMachine(const SysfsPmus& pmus);
 
     Availability check(const ResolvedEvent& event);
@@ -45,6 +48,7 @@ private:
     PerfPermissions permissions_;
     bool hardwarePmuPresent_;
     OpenFunction open_;
+    std::optional<ArmImplementedEvents> arm_; // an Armv8 core's implemented common events; none elsewhere
     std::mutex mutex_;
     std::map<Key, Availability> cache_;
 };

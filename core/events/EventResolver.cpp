@@ -41,7 +41,7 @@ std::string describeTracepoint(std::string_view subsystem) {
 }
 
 EventResolver::EventResolver(const EventPaths& paths)
-    : pmus_(SysfsPmus::scan(paths.sysfsRoot)), tracefs_(Tracefs::locate(paths.tracefsRoots)) {}
+    : sysfsRoot_(paths.sysfsRoot), pmus_(SysfsPmus::scan(paths.sysfsRoot)), tracefs_(Tracefs::locate(paths.tracefsRoots)) {}
 
 std::string EventResolver::corePmuName() const { return pmus_.core() ? pmus_.core()->name : "cpu"; }
 

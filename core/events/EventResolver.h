@@ -53,6 +53,8 @@ public:
     Result<std::vector<ResolvedEvent>> resolveList(std::string_view list) const;
 
     const SysfsPmus& pmus() const { return pmus_; }
+    // The sysfs tree it reads (/sys, or a copied tree): also where hwmon sensors are.
+    const std::string& sysfsRoot() const { return sysfsRoot_; }
     const Tracefs& tracefs() const { return tracefs_; }
     // The core PMU's name, or "cpu" where sysfs has none.
     std::string corePmuName() const;
@@ -68,6 +70,7 @@ private:
     Error unknownEvent(const std::string& spec) const;
     Error unknownOnModel(const std::string& spec, const std::string& model) const;
 
+    std::string sysfsRoot_;
     SysfsPmus pmus_;
     Tracefs tracefs_;
 };

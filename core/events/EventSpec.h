@@ -19,9 +19,10 @@ enum class EventSource {
     Raw,           // r<hex> on the core PMU
     Libpfm,        // libpfm4 native names (INST_RETIRED:ANY_P, amd64_fam19h_zen4::RETIRED_INSTRUCTIONS)
     Loongson2f,    // the Loongson 2E/2F counters' events (loongson2f::ICACHE_MISSES), counted by perfdash's module
+    Hwmon,         // a sensor of the kernel's hardware monitors (/sys/class/hwmon): a gauge, not a count
 };
 
-const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f"
+const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f", "hwmon"
 bool parseEventSource(const std::string& text, EventSource& out);
 
 // PerfEncoding::type of an event no perf_event PMU counts here: a Loongson
@@ -29,6 +30,12 @@ bool parseEventSource(const std::string& text, EventSource& out);
 // by name. perf_event_open rejects this type, so such an event can never be
 // counted as something else by mistake.
 inline constexpr uint32_t kNotAPerfEventType = 0xffffffff;
+
+// Where a gauge's reading for one CPU is read: a sysfs file holding the value now.
+struct GaugeInput {
+    int cpu = -1;
+    std::string path;
+};
 
 // A user's event string after parsing: the encoding plus what we know about it.
 struct ResolvedEvent {
@@ -48,6 +55,13 @@ struct ResolvedEvent {
     // event of the other core type counts on the others); for a package's unit
     // counted over a CPU list, one of them per package (MeasurementPlan).
     std::vector<int> coreCpus;
+    // A gauge (EventSource::Hwmon): each CPU's reading file. Its value for a
+    // period is the reading at the period's end, not a difference, and its
+    // statistics over CPUs are min, max and average, never a sum
+    // (core/result/CounterDeltas.h, GaugeStats).
+    std::vector<GaugeInput> gaugeInputs;
+
+    bool gauge() const { return source == EventSource::Hwmon; }
 };
 
 // Whether an event can be counted on this machine, and if not, why and what would help.

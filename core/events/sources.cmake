@@ -1,4 +1,5 @@
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ArmCommonEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AvailabilityProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCatalog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
@@ -7,6 +8,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/EventTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenericEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HwCacheEvents.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/HwmonTemperature.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HybridCoreEvent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LibpfmTable.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidNativeName.cpp

@@ -13,7 +13,7 @@ namespace perfdash {
 namespace {
 
 struct BoxClass {
-    std::string prefix, unit, unmapped, fractionOf;
+    std::string prefix, unit, unmapped, fractionOf, coreTemperature;
     bool numbersBoxes = true; // MBOX3C1: the 3 is a box; PWR3: the 3 is a counter
 };
 
@@ -37,7 +37,8 @@ Result<CounterTable> readCounterTable(const std::string& path) {
                 return makeError(path + ": box '" + box.at("prefix").get<std::string>() + "' has index '" + index +
                                  "'; write \"box\" or \"counter\"");
             table.boxes.push_back({box.at("prefix").get<std::string>(), box.at("unit").get<std::string>(),
-                                   box.value("unmapped", ""), box.value("fractionOf", ""), index == "box"});
+                                   box.value("unmapped", ""), box.value("fractionOf", ""),
+                                   box.value("coreTemperature", ""), index == "box"});
         }
         // Longest prefix first, so that EDBOX is not read as a DBOX.
         std::stable_sort(table.boxes.begin(), table.boxes.end(),
@@ -115,6 +116,7 @@ Result<LikwidCounter> classifyLikwidCounter(std::string_view counter) {
         unit.unit = box.unit;
         unit.unmapped = box.unmapped;
         unit.fractionOf = box.fractionOf;
+        unit.coreTemperature = box.coreTemperature;
         return unit;
     }
     return out;

@@ -30,6 +30,10 @@ struct LikwidCounter {
     // ("FIXC3" for TMAn: the kernel counts top-down slots, likwid means a
     // fraction of all slots); empty for plain counts.
     std::string fractionOf;
+    // likwid's event name of the core temperature on this unit (TMP0
+    // TEMP_CORE): read from the kernel's hardware monitors, a gauge
+    // (core/events/HwmonTemperature.h); empty for other units.
+    std::string coreTemperature;
 };
 
 // An error only when perfdash's counter table cannot be read.

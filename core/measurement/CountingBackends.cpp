@@ -2,6 +2,7 @@
 
 #include <sys/utsname.h>
 
+#include "core/backends/GaugeBackend.h"
 #include "core/backends/PerfEventBackend.h"
 #include "core/backends/loongson/LoongsonBackend.h"
 #include "core/backends/msr/MsrBackend.h"
@@ -100,11 +101,13 @@ Result<std::unique_ptr<DirectBackend>> makeDirectBackend(const BackendChoice& ch
 }
 
 Result<std::unique_ptr<CounterBackend>> makeCounterBackend(const BackendChoice& choice, MachineContext& machine) {
+    // Gauges (hwmon temperatures) are read beside whichever backend counts.
     if (choice.name == "perf")
-        return std::unique_ptr<CounterBackend>(std::make_unique<PerfEventBackend>(machine.permissions()));
+        return std::unique_ptr<CounterBackend>(
+            std::make_unique<GaugeBackend>(std::make_unique<PerfEventBackend>(machine.permissions())));
     auto direct = makeDirectBackend(choice, machine);
     if (!direct) return direct.error();
-    return std::unique_ptr<CounterBackend>(std::move(*direct));
+    return std::unique_ptr<CounterBackend>(std::make_unique<GaugeBackend>(std::move(*direct)));
 }
 
 } // namespace perfdash

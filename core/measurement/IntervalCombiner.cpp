@@ -4,7 +4,7 @@ namespace perfdash {
 
 IntervalCombiner::IntervalCombiner(const MeasurementPlan& plan, ResultBuilder& builder, size_t every)
     : plan_(&plan), builder_(&builder), every_(every == 0 ? 1 : every),
-      sums_(builder.locations().size() * plan.eventSet.size()) {}
+      sums_(builder.locations().size() * plan.eventSet.size()), latest_(sums_.size()) {}
 
 std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interval) {
     if (every_ == 1) return interval;
@@ -21,6 +21,13 @@ std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interv
             // The builder applies the event's sysfs scale (RAPL counts to joules): undone here, so it applies once.
             const double scale = planned[e].scale != 0 ? planned[e].scale : 1.0;
             const auto& perLocation = results[e].perLocation;
+            if (planned[e].gauge) {
+                // A gauge's value for the joined interval is its reading at the end (GaugeStats.h).
+                for (size_t l = 0; l < perLocation.size() && l < builder_->locations().size(); ++l)
+                    latest_[l * slots + static_cast<size_t>(slot)] = {perLocation[l].value / scale,
+                                                                        perLocation[l].coverage};
+                continue;
+            }
             for (size_t l = 0; l < perLocation.size() && l < builder_->locations().size(); ++l) {
                 // A location's value goes back into the slots the builder reads
                 // it from (PlannedEvent::slotsAt): all into the first, an exact
@@ -41,7 +48,8 @@ std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interv
     if (++added_ < every_) return std::nullopt;
 
     std::vector<CountValue> counts(sums_.size());
-    for (size_t i = 0; i < sums_.size(); ++i) counts[i] = sums_[i].total();
+    for (size_t i = 0; i < sums_.size(); ++i)
+        counts[i] = plan_->eventSet[i % slots].event.gauge() ? latest_[i] : sums_[i].total();
     IntervalResult joined;
     joined.t = interval.t;
     joined.dt = dt_;
@@ -49,6 +57,7 @@ std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interv
     added_ = 0;
     dt_ = 0;
     sums_.assign(sums_.size(), CountSum{});
+    latest_.assign(latest_.size(), CountValue{});
     return joined;
 }
 

@@ -5,7 +5,8 @@
 // every second). Counts are added with CountSum (a part without a value is
 // never 0) and the metrics are computed again from the joined counts by the
 // measurement's ResultBuilder, so a joined interval is exactly what the
-// measurement would have reported at the longer interval.
+// measurement would have reported at the longer interval. A gauge is not
+// added: the joined interval has its last reading (core/result/GaugeStats.h).
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,7 @@ private:
     size_t added_ = 0;
     double dt_ = 0;
     std::vector<CountSum> sums_; // [location * eventSet.size() + slot]
+    std::vector<CountValue> latest_; // the same, for gauges: the last interval's readings
 };
 
 } // namespace perfdash

@@ -65,6 +65,26 @@ std::vector<CoreTypeEvent> resolveSlot(const GroupSlot& slot, MachineContext& ma
     return machine.slotResolver().resolveCoreTypes(slot);
 }
 
+// A gauge (a core temperature) is read from its files for each counted CPU
+// (core/backends/GaugeBackend.h): it needs CPUs to be counted, and a reading
+// for at least one of them. The marker library counts inside the program,
+// where no gauge is read.
+Availability gaugeAvailability(const ResolvedEvent& event, const MeasurementPlan& plan) {
+    if (plan.request.marker)
+        return unsupported("'" + event.name + "' is a reading of the machine's sensors, which marker regions (-m) do "
+                           "not read; measure without -m");
+    if (plan.scope.kind == CountingScope::Kind::Threads || plan.scope.cpus.empty())
+        return unsupported("'" + event.name + "' is a CPU's temperature, not a program's: give a CPU list (-c 0-3) "
+                           "to read it for those CPUs");
+    const bool any = std::any_of(plan.scope.cpus.begin(), plan.scope.cpus.end(), [&](int cpu) {
+        return std::any_of(event.gaugeInputs.begin(), event.gaugeInputs.end(),
+                           [&](const GaugeInput& in) { return in.cpu == cpu; });
+    });
+    if (!any) return unsupported("'" + event.name + "' has no reading for the counted CPUs: " + event.description);
+    // CPUs without a reading are n/a in the result; the event's description says why.
+    return Availability{Availability::State::Countable, {}, {}};
+}
+
 // Probes one resolved event of a group (a direct backend judges it itself)
 // and adapts it to the scope. The event is added to the event set when it
 // can be counted.
@@ -82,6 +102,7 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.name = event.name;
     p.unit = event.unit;
     p.scale = event.scale;
+    p.gauge = event.gauge();
     if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
         // Uncore, data fabric and RAPL PMUs belong to the package, not to a CPU: they count
         // whatever runs on the CPUs they serve (their cpumask), so a per-program count would
@@ -117,7 +138,9 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
         p.readerOf = std::move(*readers);
         event.coreCpus = p.readOn();
     }
-    p.availability = direct ? direct->check(event) : machine.availability().check(event);
+    p.availability = event.gauge()         ? gaugeAvailability(event, plan)
+                     : direct             ? direct->check(event)
+                                          : machine.availability().check(event);
     if (!p.availability.countable()) return p;
     if (p.availability.state == Availability::State::Restricted && perTask(plan.scope.kind)) {
         event.encoding.excludeKernel = true;

@@ -25,6 +25,7 @@ struct PlannedEvent {
     std::string name;        // canonical name when resolved, else `spec`
     std::string unit;
     double scale = 1.0;
+    bool gauge = false;            // a reading, not a count (ResolvedEvent::gauge())
     Availability availability;     // Unsupported with the reason when it did not resolve either
     int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
 

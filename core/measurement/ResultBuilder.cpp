@@ -2,6 +2,7 @@
 
 #include "core/groups/GroupMetrics.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 
 namespace perfdash {
 
@@ -65,6 +66,15 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
         CountValue v = slots.empty() ? CountValue{} : here.total();
         v.value *= event.scale;
         r.perLocation[l] = v;
+    }
+    if (event.gauge) {
+        r.gauge = true;
+        std::vector<CountValue> readings;
+        for (size_t l = 0; l < locations_.size(); ++l)
+            if (!r.heldElsewhere.at(l)) readings.push_back(r.perLocation[l]);
+        r.gaugeStats = gaugeStats(readings);
+        r.total = gaugeTotal(r.gaugeStats);
+        return r;
     }
     const CountSum total = sumOverLocations(r);
     r.total = total.total();

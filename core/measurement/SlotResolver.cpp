@@ -1,5 +1,6 @@
 #include "core/measurement/SlotResolver.h"
 
+#include "core/events/ArmCommonEvents.h"
 #include "core/events/EventTable.h"
 #include "core/events/HybridCoreEvent.h"
 #include "core/events/LibpfmTable.h"
@@ -46,6 +47,24 @@ std::string presentModel(const std::string& wanted) {
     return !wanted.empty() && LibpfmTable::instance().findPmu(wanted) ? wanted : std::string();
 }
 
+// Arm's common architectural and microarchitectural events (PMUv3 event
+// numbers 0x00-0x3F): the same number on every Armv8 core, so a name libpfm4
+// spells otherwise (its Cortex-A57 model's BRANCH_PRED for BR_PRED) or an
+// arch without a table still reads. Only where this machine's (or the
+// tree's) core PMU is an Armv8/Armv9 PMUv3, as an event of that PMU. Whether
+// the core implements it is the availability probe's question
+// (ArmCommonEvents.h).
+std::optional<Result<ResolvedEvent>> armCommonEvent(const EventResolver& events, const std::string& spec) {
+    const SysfsPmu* core = events.pmus().core();
+    if (!core || !isArmPmuv3(core->name)) return std::nullopt;
+    static const std::vector<std::string> kCommon{"arm/armv8-common"};
+    auto found = resolveTableEvent(spec, kCommon);
+    if (!found || !*found) return found;
+    (*found)->pmu = core->name;
+    (*found)->encoding.type = core->type;
+    return found;
+}
+
 } // namespace
 
 SlotResolver::SlotResolver(const EventResolver& events, std::string arch)
@@ -65,7 +84,12 @@ Result<ResolvedEvent> SlotResolver::resolveEvent(const std::string& spec) const 
 
 Result<ResolvedEvent> SlotResolver::resolveEventOn(const std::string& spec, const CoreCodes& codes) const {
     if (!archName_.empty() && !groupArchTable()) return groupArchTable().error();
-    if (!arch_) return events_.resolve(spec);
+    if (!arch_) {
+        auto resolved = events_.resolve(spec);
+        if (resolved) return resolved;
+        if (auto common = armCommonEvent(events_, spec)) return std::move(*common);
+        return resolved;
+    }
     // The arch's event tables first: they hold the vendors' codes (Intel's
     // perfmon data, AMD's, Arm's and IBM's lists), and where libpfm4 4.13
     // differs from them the vendor is right (docs/likwid.md lists the cases).
@@ -74,6 +98,7 @@ Result<ResolvedEvent> SlotResolver::resolveEventOn(const std::string& spec, cons
     if (auto fromTable = resolveTableEvent(spec, *codes.tables)) return std::move(*fromTable);
     auto resolved = events_.resolveOn(spec, codes.model);
     if (resolved) return resolved;
+    if (auto common = armCommonEvent(events_, spec)) return std::move(*common);
     std::string message = resolved.error().message;
     if (codes.model.empty()) {
         message += " Architecture " + arch_->name + ": " +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/events/HwmonTemperature.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/groups/LikwidUncore.h"
 #include "core/util/Strings.h"
@@ -167,6 +168,20 @@ Result<ResolvedEvent> encodeOn(const EventResolver& events, const UncoreTable& t
     return resolved;
 }
 
+// likwid's thermal sensor: no perf PMU has it, the kernel's hardware monitors do.
+Result<ResolvedEvent> coreTemperatureSlot(const EventResolver& events, const GroupSlot& slot,
+                                          const LikwidCounter& counter) {
+    if (slot.event != counter.coreTemperature)
+        return makeError("counter " + slot.counter + ": likwid's thermal sensor has one event, " +
+                         counter.coreTemperature + ", not '" + slot.event + "'");
+    if (!slot.options.empty())
+        return makeError("counter " + slot.counter + ": a temperature sensor takes no options (" +
+                         spell(slot.options.front()) + "); drop them");
+    auto sensors = findCoreTemperatureSensors(events.sysfsRoot());
+    if (!sensors) return makeError("counter " + slot.counter + " (" + slot.event + "): " + sensors.error().message);
+    return coreTemperatureEvent(*sensors, slot.event);
+}
+
 } // namespace
 
 Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const GroupArch* arch, const GroupSlot& slot,
@@ -174,6 +189,7 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
     const std::string unit = "likwid's " + counter.unit + " (" + counter.box + ")";
     if (!counter.unmapped.empty())
         return makeError("counter " + slot.counter + " is " + unit + " counter: " + counter.unmapped);
+    if (!counter.coreTemperature.empty()) return coreTemperatureSlot(events, slot, counter);
     const auto& table = likwidUncoreTable();
     if (!table) return table.error();
     auto entries = applicableEntries(*table, arch, slot, counter, unit);

@@ -72,6 +72,10 @@ void CounterTotals::add(const IntervalResult& interval) {
     size_t index = 0;
     for (const GroupResult& group : interval.groups)
         for (const EventResult& event : group.events) {
+            // A gauge (a temperature) is a reading, not a count: adding it up
+            // as a counter would be meaningless, and this exposition has no
+            // gauge family, so it is left out.
+            if (event.gauge) continue;
             if (index == events_.size())
                 events_.push_back({group.name, event.counter, event.event, event.unit,
                                    std::vector<CountSum>(event.perLocation.size())});

@@ -7,6 +7,7 @@
 
 #include "core/report/ReportTables.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 #include "core/util/Strings.h"
 #include "core/util/TextTable.h"
 
@@ -45,15 +46,16 @@ std::vector<std::string> locationHeaders(const std::vector<LocationInfo>& locati
     return out;
 }
 
-// Sum (complete or "-": a partial sum is not the total), Min, Max and Avg
-// over the locations with a value, as likwid's STAT rows. A package unit's
-// locations held by another CPU are in none of them: as likwid, each package
-// is summed once (core/result/CountSum.h).
-std::vector<std::string> statistics(const std::vector<double>& values, const HeldElsewhere& held) {
+// Sum (complete or "-": a partial sum is not the total, and a gauge, a
+// temperature, has none), Min, Max and Avg over the locations with a value,
+// as likwid's STAT rows. A package unit's locations held by another CPU are
+// in none of them: as likwid, each package is summed once (core/result/CountSum.h).
+std::vector<std::string> statistics(const std::vector<double>& values, const HeldElsewhere& held, bool gauge) {
     std::vector<CountValue> counts;
     for (double v : values) counts.push_back({v, 1.0});
     const LocationStatistics s = locationStatistics(counts, held);
-    return {likwidNumber(s.sum.value), likwidNumber(s.min), likwidNumber(s.max), likwidNumber(s.mean)};
+    return {gauge ? std::string("-") : likwidNumber(s.sum.value), likwidNumber(s.min), likwidNumber(s.max),
+            likwidNumber(s.mean)};
 }
 
 std::vector<double> valuesOf(const EventResult& e, size_t locations) {
@@ -83,16 +85,17 @@ Section sectionOf(const GroupResult& g, const std::vector<LocationInfo>& locatio
     s.raw.header.insert(s.raw.header.end(), columns.begin(), columns.end());
     Table rawStat{{"Event", "Counter", "Sum", "Min", "Max", "Avg"}, {}};
     auto addRaw = [&](const std::string& name, const std::string& counter, const std::vector<double>& values,
-                      bool exponential, const HeldElsewhere& held) {
+                      bool exponential, const HeldElsewhere& held, bool gauge) {
         std::vector<std::string> row{name, counter};
         for (double v : values) row.push_back(exponential ? exponent(v) : likwidNumber(v));
         s.raw.rows.push_back(std::move(row));
         std::vector<std::string> statRow{name + " STAT", counter};
-        for (auto& cell : statistics(values, held)) statRow.push_back(std::move(cell));
+        for (auto& cell : statistics(values, held, gauge)) statRow.push_back(std::move(cell));
         rawStat.rows.push_back(std::move(statRow));
     };
-    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true, {});
-    for (const auto& e : g.events) addRaw(e.event, e.counter, valuesOf(e, locations.size()), false, e.heldElsewhere);
+    if (g.metrics.empty()) addRaw(kRuntimeRow, "TSC", runtimes, true, {}, false);
+    for (const auto& e : g.events)
+        addRaw(e.event, e.counter, valuesOf(e, locations.size()), false, e.heldElsewhere, e.gauge);
     if (stat) s.rawStat = std::move(rawStat);
     if (g.metrics.empty()) return s;
 
@@ -104,7 +107,7 @@ Section sectionOf(const GroupResult& g, const std::vector<LocationInfo>& locatio
         for (double v : values) row.push_back(likwidNumber(v));
         metrics.rows.push_back(std::move(row));
         std::vector<std::string> statRow{name + " STAT"};
-        for (auto& cell : statistics(values, held)) statRow.push_back(std::move(cell));
+        for (auto& cell : statistics(values, held, false)) statRow.push_back(std::move(cell));
         metricStat.rows.push_back(std::move(statRow));
     };
     // Every likwid group's first metric is its runtime, and scripts look for it by name.

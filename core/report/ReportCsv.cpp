@@ -31,6 +31,9 @@ std::string csvNumber(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
+constexpr const char* kGaugeNote = "gauge: a reading at the period's end per location; min, max and average over "
+                                   "the locations, never a sum";
+
 std::string partialReason(const PartialSum& partial) {
     return "partial: " + std::to_string(partial.counted) + " of " + std::to_string(partial.of) +
            " locations have a value; they add up to " + csvNumber(partial.value);
@@ -79,6 +82,14 @@ struct RowWriter {
                     const CountValue c = i < e.perLocation.size() ? e.perLocation[i] : CountValue{};
                     row(eventKind, g, e.event, e.counter, e.unit, csvLocationName(locations[i]), c.value, c.coverage,
                         heldReason(e.heldElsewhere, i, reason));
+                }
+                if (e.gauge) {
+                    // A gauge (a temperature) has no total: its statistics over the locations instead.
+                    const std::string what = reason.empty() ? std::string(kGaugeNote) : reason;
+                    row(eventKind, g, e.event, e.counter, e.unit, "min", e.gaugeStats.min, kNotAvailable, what);
+                    row(eventKind, g, e.event, e.counter, e.unit, "max", e.gaugeStats.max, kNotAvailable, what);
+                    row(eventKind, g, e.event, e.counter, e.unit, "avg", e.gaugeStats.avg, kNotAvailable, what);
+                    continue;
                 }
                 // A partial total keeps `value` empty, as in JSON; the reason column says what the others add up to.
                 row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage,

@@ -58,6 +58,15 @@ ojson eventToJson(const EventResult& e) {
         out["core_types"] = std::move(types);
     }
     heldElsewhereToJson(out, e.heldElsewhere);
+    // Gauges only (a temperature): `total` is then the average over the
+    // locations, and these are its statistics; a gauge has no sum.
+    if (e.gauge)
+        out["gauge"] = {{"statistics", "min, max and average over the locations; never a sum"},
+                        {"min", jsonNumber(e.gaugeStats.min)},
+                        {"max", jsonNumber(e.gaugeStats.max)},
+                        {"avg", jsonNumber(e.gaugeStats.avg)},
+                        {"locations_with_value", e.gaugeStats.readings},
+                        {"locations", e.gaugeStats.of}};
     return out;
 }
 

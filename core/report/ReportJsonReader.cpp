@@ -224,6 +224,14 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                                            readPartial(p, typeTotal), p.string(p.member(t, "reason"))});
             }
         event.heldElsewhere = readHeldElsewhere(p, e, locations);
+        if (p.has(e, "gauge")) {
+            const Node gauge = p.member(e, "gauge");
+            p.object(gauge);
+            event.gauge = true;
+            event.gaugeStats = {p.number(p.member(gauge, "min")), p.number(p.member(gauge, "max")),
+                                p.number(p.member(gauge, "avg")), p.count(p.member(gauge, "locations_with_value")),
+                                p.count(p.member(gauge, "locations"))};
+        }
         group.events.push_back(std::move(event));
     }
     for (const auto& m : p.elements(p.member(g, "metrics"))) {

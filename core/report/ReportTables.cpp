@@ -86,6 +86,9 @@ ReportTable statisticsTable(const char* nameHeader, bool withCounter) {
     return labelledTable(std::move(labels), {"Sum", "Min", "Max", "Avg"});
 }
 
+const char* const kNoSumText = "- (gauge)";
+const char* const kGaugeNote = "A gauge (a temperature) is a reading at the end of the period, not a count: it has no "
+                               "Sum, only Min, Max and Avg over the locations.";
 const char* const kLeftOutNote = "Min, Max and Avg leave out the locations without a value (n/a).";
 const char* const kHeldElsewhereNote =
     "A unit of the package (RAPL, uncore) is read once per package, die or L3 cache: its Sum holds each unit once, "
@@ -134,7 +137,7 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
     out.eventStatistics = statisticsTable("Event", true);
     std::vector<std::string> notCounted;
     HeldElsewhereNotes held;
-    bool multiplexed = false, leftOut = false, partial = false;
+    bool multiplexed = false, leftOut = false, partial = false, gauge = false;
     for (const auto& e : g.events) {
         const std::string name = e.event + unitSuffix(e.unit);
         std::vector<std::string> row{name, e.counter};
@@ -151,9 +154,12 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
             for (auto& cell : valueCells(values, e.heldElsewhere, formatCount)) row.push_back(std::move(cell));
             const LocationStatistics s = locationStatistics(values, e.heldElsewhere);
             leftOut = leftOut || s.leftOut();
-            partial = partial || s.partial;
+            partial = partial || (s.partial && !e.gauge);
+            gauge = gauge || e.gauge;
             held.add(e.counter, e.heldElsewhere);
-            for (auto& cell : statisticsCells(s)) statRow.push_back(std::move(cell));
+            std::vector<std::string> cells = statisticsCells(s);
+            if (e.gauge) cells.front() = kNoSumText; // a temperature is never summed
+            for (auto& cell : cells) statRow.push_back(std::move(cell));
         }
         out.events.rows.push_back(std::move(row));
         out.eventStatistics.rows.push_back(std::move(statRow));
@@ -164,6 +170,7 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
                                    "(multiplexed) and its count is scaled up to the whole time.");
     held.writeTo(out.events, locations);
     addStatisticsNotes(out.eventStatistics, leftOut, partial, held.any());
+    if (gauge) out.eventStatistics.notes.push_back(kGaugeNote);
 }
 
 std::string metricCell(const CountValue& c) { return formatNumber(c.value); }

@@ -5,6 +5,7 @@
 #include "core/groups/FormulaConstants.h"
 #include "core/groups/GroupMetrics.h"
 #include "core/result/CountSum.h"
+#include "core/result/GaugeStats.h"
 
 namespace perfdash {
 
@@ -42,6 +43,13 @@ void setNotAvailable(GroupResult& g) {
 // Returns how many locations had a value in some intervals but not in all.
 size_t sumIntervals(EventResult& run, const std::vector<const EventResult*>& intervals, const std::vector<double>& dt) {
     if (!run.counted) return 0;
+    if (run.gauge) {
+        // A gauge's whole run is its reading at the end: the last interval's (GaugeStats.h).
+        if (!intervals.empty()) run.perLocation = intervals.back()->perLocation;
+        run.gaugeStats = gaugeStats(run.perLocation);
+        run.total = gaugeTotal(run.gaugeStats);
+        return 0;
+    }
     CountSum total;
     size_t gaps = 0;
     for (size_t l = 0; l < run.perLocation.size(); ++l) {

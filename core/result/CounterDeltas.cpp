@@ -75,9 +75,18 @@ std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& l
     const size_t slots = layout.slotOpened.size();
     const size_t size = layout.taskLocation.size() * slots;
     if (earlier.values.size() != size || later.values.size() != size || counts.size() != size) return counts;
+    if (layout.slotGauge.size() == slots)
+        for (size_t i = 0; i < size; ++i) {
+            if (!layout.slotGauge[i % slots]) continue;
+            const CounterValue& reading = later.values[i];
+            counts[i] = reading.runningNs == 0
+                            ? CountValue{}
+                            : CountValue{static_cast<double>(static_cast<int64_t>(reading.raw)), 1.0};
+        }
     for (size_t l = 0; l < layout.taskLocation.size(); ++l) {
         if (!layout.taskLocation[l]) continue;
         for (size_t s = 0; s < slots; ++s) {
+            if (layout.slotGauge.size() == slots && layout.slotGauge[s]) continue;
             const size_t i = l * slots + s;
             const CounterValue& a = earlier.values[i];
             const CounterValue& b = later.values[i];

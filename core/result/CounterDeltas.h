@@ -31,6 +31,10 @@ std::vector<CountValue> scaledTotals(const Snapshot& snapshot);
 struct ReadingLayout {
     std::vector<bool> taskLocation; // per location: a thread or process (not a CPU)
     std::vector<bool> slotOpened;   // per event-set slot: the backend opened it
+    // Per event-set slot: a gauge (a temperature), whose raw value is a
+    // reading (a signed integer in two's complement), not a running count.
+    // Empty: no gauges.
+    std::vector<bool> slotGauge{};
 };
 
 // The counts of one counter set between two of its snapshots. A period in
@@ -39,6 +43,9 @@ struct ReadingLayout {
 // task runs, so a thread or process location whose enabled time and raw
 // count stood still was not scheduled and counted an exact 0. (A paused
 // counter's enabled time stands still too: that is why pauses go first.)
+// A gauge's value for the period is its reading at the period's end (a
+// reading of the moment, not a difference: a temperature), with full
+// coverage; n/a where there was no reading.
 std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later, const ReadingLayout& layout,
                                       bool pausedThroughout);
 

@@ -66,6 +66,16 @@ struct HeldElsewhere {
     bool any() const { return !cpu.empty(); }
 };
 
+// A gauge's readings (a temperature) over locations: their lowest, highest
+// and mean value, never a sum. `readings` of `of` locations had a reading.
+struct GaugeStats {
+    double min = kNotAvailable;
+    double max = kNotAvailable;
+    double avg = kNotAvailable;
+    size_t readings = 0;
+    size_t of = 0;
+};
+
 struct EventResult {
     std::string counter; // slot name: PMC0, FIXC1, or the event itself for -e
     std::string event;   // canonical event name
@@ -81,6 +91,12 @@ struct EventResult {
     std::vector<CoreTypeTotal> coreTypes;
     // A package's unit: the locations whose count another CPU's holds.
     HeldElsewhere heldElsewhere{};
+    // A gauge (a temperature read from hwmon): perLocation are readings at
+    // the period's end, `total` is their average over the locations (n/a
+    // unless every location had one) and `gaugeStats` their min, max and
+    // average. No sum of a gauge is ever formed.
+    bool gauge = false;
+    GaugeStats gaugeStats{};
 };
 
 struct CoreTypeMetric {

@@ -6,6 +6,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CountSum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CounterDeltas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Decimation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GaugeStats.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HeatMapGrid.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricCoverage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricHierarchy.cpp

@@ -4,6 +4,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "GroupTestSupport.h"
@@ -264,6 +266,35 @@ private slots:
         QCOMPARE(text.status, 0);
         QVERIFY2(has(text.out, "uncore_cha_2") && has(text.out, "0x334 config1=0x60000"), text.out.c_str());
         QVERIFY2(has(text.err, "UNCORE.txt:7: counter MBOX6C1 names MBOX6"), text.err.c_str());
+    }
+
+    // likwid's own ENERGY group's TMP0: the core temperature from the tree's
+    // coretemp files (a gauge, no perf encoding), each CPU its core's sensor;
+    // on a tree without hwmon, unresolved with the reason.
+    void checkGroupReadsTheCoreTemperatureFromHwmon() {
+        const std::string energy = "/usr/share/likwid/perfgroups/skylakeX/ENERGY.txt";
+        if (!std::filesystem::exists(energy)) QSKIP("Debian's likwid is not installed (packaging/debian-packages.txt)");
+        const Run r = cli({"check-group", "--arch", "skylakeX", "--sysfs", skxTree(), "--json", QString::fromStdString(energy)});
+        QCOMPARE(r.status, 0);
+        nlohmann::json tmp;
+        const auto report = nlohmann::json::parse(r.out);
+        for (const auto& s : report.at("results").at(0).at("slots"))
+            if (s.at("counter") == "TMP0") tmp = s;
+        QVERIFY2(tmp.value("gauge", false), r.out.c_str());
+        QCOMPARE(tmp.at("pmu").get<std::string>(), std::string("coretemp"));
+        QCOMPARE(tmp.at("unit").get<std::string>(), std::string("°C"));
+        QVERIFY(!tmp.contains("type")); // no perf event
+        // CPUs 0 and 2 are core 0's threads ("Core 0", temp2), 1 and 3 core 4's ("Core 4", temp6).
+        const auto& readings = tmp.at("readings");
+        QCOMPARE(readings.size(), size_t(4));
+        QVERIFY(has(readings[0].at("file").get<std::string>(), "hwmon0/temp2_input"));
+        QVERIFY(has(readings[1].at("file").get<std::string>(), "hwmon0/temp6_input"));
+        QCOMPARE(readings[2].at("file"), readings[0].at("file"));
+
+        const Run none = cli({"check-group", "--arch", "skylakeX", "--sysfs",
+                              qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/sysfs-no-hwmon",
+                              QString::fromStdString(energy)});
+        QVERIFY2(has(none.out, "TMP0") && has(none.out, "no core temperature sensor"), none.out.c_str());
     }
 
     // A hybrid CPU: a row per core type, each with that type's PMU and code

@@ -7,11 +7,13 @@
 
 #include <filesystem>
 
+#include "core/events/ArmCommonEvents.h"
 #include "core/events/EventResolver.h"
 #include "core/events/LibpfmTable.h"
 #include "core/groups/GroupFileParser.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/util/DataPaths.h"
+#include "core/util/Strings.h"
 
 using namespace perfdash;
 
@@ -278,6 +280,47 @@ private slots:
         QCOMPARE(resolved("skylake", slot("PMC0", "hsw::L2_LINES_IN:ALL")).name, std::string("hsw::L2_LINES_IN:ALL"));
         QCOMPARE(resolved("zen3", slot("PMC0", "msr/tsc/")).pmu, std::string("msr"));
         QCOMPARE(resolved("skylake", slot("PMC0", "r01c2")).encoding.type, uint32_t(PERF_TYPE_RAW));
+    }
+
+    // Arm's common PMUv3 events by their architectural names wherever the
+    // core PMU is an Armv8 PMUv3, as events of that PMU (its sysfs type),
+    // with the Arm ARM's numbers. Whether the core implements one is what the
+    // kernel lists under the PMU's events/ (ArmCommonEvents.h): QEMU's guest
+    // lists CPU_CYCLES and INST_RETIRED only, so BR_PRED there is refused
+    // with the reason, never counted as 0.
+    void armCommonEventsOnAnArmv8Pmu() {
+        const EventResolver qemu{sysfs("sysfs-qemu-arm64")};
+        const SlotResolver r(qemu, ""); // the guest's CPU (QEMU's "max") is none of likwid's architectures
+        const auto implemented = ArmImplementedEvents::of(qemu.pmus());
+        QVERIFY(implemented.has_value());
+        for (const auto& [name, code] : std::vector<std::pair<std::string, uint64_t>>{
+                 {"CPU_CYCLES", 0x11}, {"INST_RETIRED", 0x08}, {"BR_MIS_PRED", 0x10}, {"BR_PRED", 0x12},
+                 {"INST_SPEC", 0x1b}, {"L1D_CACHE_REFILL", 0x03}, {"STALL_SLOT", 0x3f}}) {
+            auto e = r.resolve(slot("PMC0", name));
+            QVERIFY2(e.ok(), e.ok() ? "" : e.error().message.c_str());
+            QCOMPARE(e->encoding.config, code);
+            QCOMPARE(e->pmu, std::string("armv8_pmuv3"));
+            QCOMPARE(e->encoding.type, 8u); // the fixture's sysfs type, not PERF_TYPE_RAW
+            // A name the PMU lists itself is its named event (the same code); the others come from the table.
+            const bool listed = code == 0x11 || code == 0x08;
+            QVERIFY2(e->name == (listed ? "armv8_pmuv3/" + toLower(name) + "/" : "arm/armv8-common::" + name),
+                     e->name.c_str());
+            const auto why = implemented->notImplemented(*e);
+            QCOMPARE(why.has_value(), code != 0x11 && code != 0x08);
+            if (why) QVERIFY2(why->find("does not implement") != std::string::npos, why->c_str());
+        }
+        // A raw code is judged the same way; numbers past the common range are the core's own.
+        ResolvedEvent raw;
+        raw.encoding.type = PERF_TYPE_RAW;
+        raw.encoding.config = 0x12;
+        QVERIFY(implemented->notImplemented(raw).has_value());
+        raw.encoding.config = 0x11;
+        QVERIFY(!implemented->notImplemented(raw).has_value());
+        raw.encoding.config = 0xc0;
+        QVERIFY(!implemented->notImplemented(raw).has_value());
+        // Not on an x86 core PMU: the name stays unknown there, and nothing is judged.
+        QVERIFY(!SlotResolver(aperf_, "").resolve(slot("PMC0", "BR_PRED")).ok());
+        QVERIFY(!ArmImplementedEvents::of(aperf_.pmus()).has_value());
     }
 };
 

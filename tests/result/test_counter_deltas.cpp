@@ -155,6 +155,25 @@ private slots:
         QCOMPARE(c.size(), size_t(1));
         QVERIFY(std::isnan(c[0].value));
     }
+
+    // A gauge (a temperature): the reading at the period's end, signed, with
+    // full coverage, never a difference; no reading is n/a, not 0. A CPU and
+    // a thread location, one count slot and one gauge slot.
+    void aGaugeIsItsLatestReading() {
+        const ReadingLayout layout{{false, true}, {true, true}, {false, true}};
+        const uint64_t minus5500 = static_cast<uint64_t>(int64_t{-5500});
+        const Snapshot a = snapshotOf({{10, 100, 100}, {45000, 1, 1}, {0, 0, 0}, {40000, 1, 1}});
+        const Snapshot b = snapshotOf({{30, 200, 200}, {45000, 1, 1}, {0, 0, 0}, {minus5500, 1, 1}});
+        const std::vector<CountValue> c = countsBetween(a, b, layout, false);
+        QCOMPARE(c[0].value, 20.0);    // a count: the difference
+        QCOMPARE(c[1].value, 45000.0); // the same reading twice: 45000, not 0
+        QCOMPARE(c[1].coverage, 1.0);
+        QCOMPARE(c[3].value, -5500.0); // below zero, and not the difference to the earlier reading
+        const Snapshot unread = snapshotOf({{30, 200, 200}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}});
+        const std::vector<CountValue> none = countsBetween(b, unread, layout, false);
+        QVERIFY(std::isnan(none[1].value)); // no reading: n/a
+        QVERIFY(std::isnan(none[3].value)); // not "the thread was not scheduled, exactly 0"
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCounterDeltas)

@@ -64,6 +64,7 @@ QString EventTableModel::sourceName(EventSource source) {
     case EventSource::Raw: return tr("Raw");
     case EventSource::Libpfm: return tr("libpfm4");
     case EventSource::Loongson2f: return tr("Loongson 2E/2F");
+    case EventSource::Hwmon: return tr("Hardware monitor (gauge)");
     }
     return {};
 }

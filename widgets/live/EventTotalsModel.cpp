@@ -55,8 +55,11 @@ void EventTotalsModel::appendIntervals(const std::vector<IntervalResult>& interv
             const bool has = row.groupIndex < interval.groups.size() &&
                              row.eventIndex < interval.groups[row.groupIndex].events.size();
             const EventResult& event = has ? interval.groups[row.groupIndex].events[row.eventIndex] : missing;
-            for (size_t l = 0; l < row.sums.size(); ++l)
+            for (size_t l = 0; l < row.sums.size(); ++l) {
+                // A gauge (a temperature) is its latest reading, never a sum of intervals (core/result/GaugeStats.h).
+                if (row.event.gauge) row.sums[l] = CountSum{};
                 row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{}, interval.dt);
+            }
         }
     }
     if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -103,7 +106,7 @@ EventTotalsModel::Cell EventTotalsModel::locationCell(const Row& row, size_t loc
 }
 
 EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic statistic) const {
-    if (!row.event.counted) return {};
+    if (!row.event.counted || (row.event.gauge && statistic == Statistic::Sum)) return {};
     // A package unit's CPUs whose count another CPU holds are in no figure: nothing of theirs is missing.
     const auto held = [&](size_t location) { return row.event.heldElsewhere.at(location).has_value(); };
     CountSum overLocations;
@@ -145,6 +148,7 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     const bool leftOut = cell.over < cell.of; // a min, max or mean over some locations only
     auto display = [&]() -> QString {
         if (!row.event.counted && !isLocation && stat == Statistic::Sum) return tr("not counted");
+        if (row.event.gauge && !isLocation && stat == Statistic::Sum) return tr("no sum (gauge)");
         if (isCoverage) return QString::fromStdString(formatCoverage(cell.count.value));
         if (cell.partial) return QString::fromStdString(formatPartialShort(*cell.partial));
         const QString number = QString::fromStdString(formatNumber(cell.count.value));
@@ -162,6 +166,10 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (!row.event.counted) return tr("Not counted: %1").arg(QString::fromStdString(row.event.reason));
+        if (row.event.gauge)
+            return tr("A gauge: each location's latest reading (in %1), not a count; over the locations only "
+                      "Min, Max and Mean mean anything, never a Sum")
+                .arg(QString::fromStdString(row.event.unit));
         if (isCoverage)
             return isAvailable(cell.count.value) ? QVariant() : QVariant(tr("No coverage known: the counters never ran"));
         if (leftOut)

@@ -35,11 +35,15 @@ std::vector<SummaryItem> summaryItems(const MeasurementResult& result) {
             items.push_back({SeriesKind::Metric, g, m,
                              label(result.groups[g], QString::fromStdString(result.groups[g].metrics[m].name))});
     for (size_t g = 0; g < result.groups.size(); ++g)
-        for (size_t e = 0; e < result.groups[g].events.size(); ++e)
-            items.push_back(
-                {SeriesKind::EventRate, g, e,
-                 RunSummaryChart::tr("%1 (total count)")
-                     .arg(label(result.groups[g], QString::fromStdString(result.groups[g].events[e].event)))});
+        for (size_t e = 0; e < result.groups[g].events.size(); ++e) {
+            const EventResult& event = result.groups[g].events[e];
+            const QString name = label(result.groups[g], QString::fromStdString(event.event));
+            items.push_back(event.gauge
+                                ? SummaryItem{SeriesKind::EventReading, g, e,
+                                              RunSummaryChart::tr("%1 (reading at the end)").arg(name)}
+                                : SummaryItem{SeriesKind::EventRate, g, e,
+                                              RunSummaryChart::tr("%1 (total count)").arg(name)});
+        }
     return items;
 }
 
@@ -75,7 +79,9 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
         bars.values.push_back(l < perLocation.size() ? perLocation[l] : kNotAvailable);
         bars.heldAt.push_back(held->at(l));
     }
-    bars.categories << (item.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName());
+    bars.categories << (item.kind == SeriesKind::Metric         ? metricAggregateName()
+                        : item.kind == SeriesKind::EventReading ? gaugeAverageName()
+                                                                : eventTotalName());
     bars.values.push_back(aggregate);
     bars.heldAt.push_back(std::nullopt);
     const bool anyValue = std::any_of(bars.values.begin(), bars.values.end(), isAvailable);

@@ -24,7 +24,7 @@ namespace perfdash {
 
 // Something the summary can show.
 struct SummaryItem {
-    SeriesKind kind = SeriesKind::Metric; // EventRate here means the event's total count
+    SeriesKind kind = SeriesKind::Metric; // EventRate here means the event's total count, EventReading a gauge's reading
     size_t group = 0;
     size_t item = 0;
     QString label;

@@ -28,6 +28,7 @@ QString locationName(const LocationInfo& location) {
 }
 
 QString eventTotalName() { return QCoreApplication::translate("perfdash::SeriesNames", "total"); }
+QString gaugeAverageName() { return QCoreApplication::translate("perfdash::SeriesNames", "average"); }
 QString metricAggregateName() { return QCoreApplication::translate("perfdash::SeriesNames", "aggregate"); }
 
 } // namespace perfdash

@@ -27,6 +27,8 @@ QString locationName(const LocationInfo& location);
 // What the sum over locations of an event is called, and the metric formula
 // applied to the summed counts.
 QString eventTotalName();
+// What a gauge's (a temperature's) figure over the locations is: their average, never a sum.
+QString gaugeAverageName();
 QString metricAggregateName();
 
 } // namespace perfdash

@@ -71,8 +71,9 @@ void TimelineData::defineSeries(const IntervalResult& first) {
     for (size_t g = 0; g < shape_.size(); ++g)
         for (size_t e = 0; e < shape_[g].events.size(); ++e) {
             const EventResult& event = shape_[g].events[e];
-            addPerLocation({SeriesKind::EventRate, g, e, kAggregateLocation,
-                            qualified(shape_[g], QString::fromStdString(event.event)), eventRateUnit(event.unit)});
+            addPerLocation({event.gauge ? SeriesKind::EventReading : SeriesKind::EventRate, g, e, kAggregateLocation,
+                            qualified(shape_[g], QString::fromStdString(event.event)),
+                            event.gauge ? QString::fromStdString(event.unit) : eventRateUnit(event.unit)});
         }
     store_.reset(series_.size(), kLimits);
 }
@@ -97,7 +98,8 @@ void TimelineData::appendInterval(const IntervalResult& interval) {
         } else if (group) {
             if (const EventResult* event = at(group->events, s.item)) {
                 const CountValue* count = aggregate ? &event->total : at(event->perLocation, location);
-                if (count && interval.dt > 0) sample = {count->value / interval.dt, count->coverage};
+                if (count && s.kind == SeriesKind::EventReading) sample = {count->value, count->coverage};
+                else if (count && interval.dt > 0) sample = {count->value / interval.dt, count->coverage};
             }
         }
         row_.push_back(sample);
@@ -107,7 +109,9 @@ void TimelineData::appendInterval(const IntervalResult& interval) {
 
 QString TimelineData::locationName(const SeriesInfo& series) const {
     if (series.location == kAggregateLocation)
-        return series.kind == SeriesKind::Metric ? metricAggregateName() : eventTotalName();
+        return series.kind == SeriesKind::Metric         ? metricAggregateName()
+               : series.kind == SeriesKind::EventReading ? gaugeAverageName()
+                                                         : eventTotalName();
     if (series.location < locationLabels_.size()) return locationLabels_[series.location];
     return perfdash::locationName(locations_[static_cast<size_t>(series.location)]);
 }
@@ -168,7 +172,9 @@ QString TimelineData::describePoint(size_t series, size_t index) const {
         if (info.kind == SeriesKind::Metric)
             why = tr("an input of the formula has no value here, or it divided by zero");
         else if (info.location == kAggregateLocation)
-            why = tr("not every location has a value, so the total is not known");
+            why = info.kind == SeriesKind::EventReading
+                      ? tr("not every location has a reading, so the average is not known")
+                      : tr("not every location has a value, so the total is not known");
         else
             why = QString::fromStdString(noValueReason({value, coverage}));
         lines << tr("coverage: %1 (no value: %2)").arg(coverageText, why);

@@ -16,13 +16,14 @@
 
 namespace perfdash {
 
-enum class SeriesKind { Metric, EventRate };
+// EventReading: a gauge's reading (a temperature), shown as read, not per second.
+enum class SeriesKind { Metric, EventRate, EventReading };
 
 struct SeriesInfo {
     SeriesKind kind = SeriesKind::Metric;
     size_t group = 0;                  // index in IntervalResult::groups
     size_t item = 0;                   // index in that group's metrics or events
-    int location = kAggregateLocation; // index in locations(), or the aggregate (events: the total)
+    int location = kAggregateLocation; // index in locations(), or the aggregate (events: the total; gauges: the average)
     QString name;                      // "Clock", "page-faults"; "GROUP: name" when the session has several groups
     QString unit;                      // "MHz", "events/s"; empty for a plain ratio
 };

@@ -27,10 +27,15 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
                                            .arg(part.event->encoding.type)
                                            .arg(part.event->encoding.config, 0, 16)
                                      : QString();
-            meanings << (part.event ? QStringLiteral("%1<tt>%2</tt>%3").arg(type, htmlEscaped(part.event->name), code)
-                                    : QStringLiteral("<span style='color:%1'>%2%3</span>")
-                                          .arg(errorColor(palette()).name(), type,
-                                               tr("not resolved: %1").arg(htmlEscaped(part.event.error().message))));
+            QString meaning = part.event ? QStringLiteral("%1<tt>%2</tt>%3").arg(type, htmlEscaped(part.event->name), code)
+                                         : QStringLiteral("<span style='color:%1'>%2%3</span>")
+                                               .arg(errorColor(palette()).name(), type,
+                                                    tr("not resolved: %1").arg(htmlEscaped(part.event.error().message)));
+            if (part.event && part.event->gauge())
+                meaning += QStringLiteral(" ") + tr("(a reading in %1, not a count: min, max and average over the CPUs, "
+                                                    "never a sum)")
+                                                     .arg(htmlEscaped(part.event->unit));
+            meanings << meaning;
         }
         html += QStringLiteral("<tr><td><tt>%1</tt>&nbsp;&nbsp;</td><td><tt>%2</tt>&nbsp;&nbsp;</td><td>%3</td></tr>")
                     .arg(htmlEscaped(slot.counterSpec), htmlEscaped(slot.event), meanings.join(QStringLiteral("<br>")));

@@ -76,6 +76,10 @@ section_stat_cpi() {
 # its branch events do not (QEMU emulates none of them).
 section_likwid_arm8() {
     record stat $BIN/as-user $USER_ID $CLI stat -g /hwguest/likwid/arm8/BRANCH.txt --json -- $BIN/loop-small
+    # Every arm8 group: which of its events QEMU's PMU counts, and why not the others.
+    for group in BRANCH DATA ICACHE L2 MEM; do
+        record group-$group $BIN/as-user $USER_ID $CLI stat -g /hwguest/likwid/arm8/$group.txt --json -- $BIN/loop-small
+    done
 }
 
 # loop-large lasts 2^shift x 100 ms of guest time: ten intervals or more.

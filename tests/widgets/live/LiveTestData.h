@@ -2,6 +2,7 @@
 // Synthetic sessions for the live view's tests: group "TEST" with two
 // counted events (cycles, instructions) and one that could not be counted
 // here, and three metrics over them, on `cpus` CPU locations.
+#include <algorithm>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -52,6 +53,27 @@ inline GroupResult testGroup(double dt, double base, size_t locations, double co
     clock.aggregate = cyclesTotal / dt * 1e-6;
     cpi.aggregate = 0.5;
     g.metrics = {clock, cpi, missRate};
+    return g;
+}
+
+// A group with one gauge, likwid's TMP0 (a temperature read from hwmon):
+// `celsius[l]` is location l's reading at the interval's end; its total is
+// their average (core/result/GaugeStats.h), never a sum.
+inline GroupResult gaugeGroup(const std::vector<double>& celsius) {
+    GroupResult g;
+    g.name = "ENERGY";
+    EventResult t = event("TMP0", "hwmon/coretemp/core_temperature/", true);
+    t.unit = "°C";
+    t.gauge = true;
+    double sum = 0;
+    for (double c : celsius) {
+        t.perLocation.push_back({c, 1.0});
+        sum += c;
+    }
+    t.gaugeStats = {*std::min_element(celsius.begin(), celsius.end()), *std::max_element(celsius.begin(), celsius.end()),
+                    sum / static_cast<double>(celsius.size()), celsius.size(), celsius.size()};
+    t.total = {t.gaugeStats.avg, 1.0};
+    g.events = {t};
     return g;
 }
 

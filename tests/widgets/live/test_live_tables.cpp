@@ -81,6 +81,24 @@ private slots:
         QVERIFY(tooltip(model, 2, EventTotalsModel::FirstLocationColumn).contains(testdata::kNotCountedReason));
     }
 
+    // A gauge's cells are its latest readings, never the sum of the
+    // intervals'; over the locations it has min, max and mean, and no sum.
+    void eventTotalsOfAGaugeAreItsLatestReadings() {
+        EventTotalsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.beginSession(testdata::cpus(2));
+        model.appendIntervals({{0.1, 0.1, {testdata::gaugeGroup({46, 52})}}, {0.2, 0.1, {testdata::gaugeGroup({47, 55})}}});
+        QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn), 47.0);
+        QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn + 1), 55.0);
+        QCOMPARE(text(model, 0, model.statisticColumn(Statistic::Sum)), QStringLiteral("no sum (gauge)"));
+        QVERIFY(!model.index(0, model.statisticColumn(Statistic::Sum)).data(kRawValueRole).isValid() ||
+                std::isnan(raw(model, 0, model.statisticColumn(Statistic::Sum))));
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Min)), 47.0);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Max)), 55.0);
+        QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Mean)), 51.0);
+        QVERIFY(tooltip(model, 0, EventTotalsModel::FirstLocationColumn).contains("gauge"));
+    }
+
     void eventTotalsCoverageIsTheShareOfTimeCounted() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -60,6 +60,24 @@ private slots:
         QCOMPARE(store.series(findSeries(data, SeriesKind::Metric, "CPI", kAggregateLocation)).value(0), 0.5);
     }
 
+    // A gauge (a temperature) is drawn as read, in its unit, not per second;
+    // its aggregate line is the average over the CPUs, and is called so.
+    void aGaugeIsItsReadingNotARate() {
+        TimelineData data;
+        data.reset(testdata::cpus(2));
+        data.append({{0.5, 0.5, {testdata::gaugeGroup({46, 52})}}, {1.0, 0.5, {testdata::gaugeGroup({47, 53})}}});
+        const QString name = QStringLiteral("hwmon/coretemp/core_temperature/");
+        QCOMPARE(findSeries(data, SeriesKind::EventRate, name, 0), SIZE_MAX);
+        const size_t cpu1 = findSeries(data, SeriesKind::EventReading, name, 1);
+        const size_t average = findSeries(data, SeriesKind::EventReading, name, kAggregateLocation);
+        QVERIFY(cpu1 != SIZE_MAX && average != SIZE_MAX);
+        QCOMPARE(data.series()[cpu1].unit, QStringLiteral("°C"));
+        QCOMPARE(data.locationName(data.series()[average]), QStringLiteral("average"));
+        QCOMPARE(data.store().series(cpu1).value(0), 52.0); // not 52 / 0.5 s
+        QCOMPARE(data.store().series(cpu1).value(1), 53.0);
+        QCOMPARE(data.store().series(average).value(1), 50.0);
+    }
+
     void notCountedIsNotAvailableWithItsReasonNeverZero() {
         TimelineData data;
         data.reset(testdata::cpus(2));
