@@ -39,6 +39,14 @@ public:
     // Starts `perfdash-cli serve ARGS --listen 127.0.0.1:0` and waits for the
     // line that names its port; empty, or what went wrong with its stderr.
     std::string start(const QStringList& args) {
+#ifdef __SANITIZE_ADDRESS__
+        // ASan keeps freed blocks from reuse (its quarantine, 256 MB): the agent's RSS would grow with
+        // every request it answers, and the memory checks would measure ASan, not the agent.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        const QString options = env.value("ASAN_OPTIONS");
+        env.insert("ASAN_OPTIONS", options + (options.isEmpty() ? "" : ":") + "quarantine_size_mb=0");
+        process_.setProcessEnvironment(env);
+#endif
         process_.start(qEnvironmentVariable("PERFDASH_CLI"), QStringList{"serve"} << args
                                                                  << QStringList{"--listen", "127.0.0.1:0"});
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);

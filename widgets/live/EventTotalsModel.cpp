@@ -9,7 +9,6 @@
 namespace perfdash {
 
 namespace {
-constexpr int kStatisticCount = 5;
 }
 
 EventTotalsModel::EventTotalsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -88,7 +87,7 @@ QString EventTotalsModel::scopeText() const {
 }
 
 int EventTotalsModel::statisticColumn(Statistic statistic) const {
-    return FirstLocationColumn + static_cast<int>(locations_.size()) + static_cast<int>(statistic);
+    return FirstStatisticColumn + static_cast<int>(statistic);
 }
 
 int EventTotalsModel::rowCount(const QModelIndex& parent) const {
@@ -96,7 +95,7 @@ int EventTotalsModel::rowCount(const QModelIndex& parent) const {
 }
 
 int EventTotalsModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : FirstLocationColumn + static_cast<int>(locations_.size()) + kStatisticCount;
+    return parent.isValid() ? 0 : FirstLocationColumn + static_cast<int>(locations_.size());
 }
 
 EventTotalsModel::Cell EventTotalsModel::locationCell(const Row& row, size_t location) const {
@@ -138,8 +137,8 @@ EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic sta
 
 QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const {
     const int location = column - FirstLocationColumn;
-    const bool isLocation = location < static_cast<int>(locations_.size());
-    const auto stat = static_cast<Statistic>(location - static_cast<int>(locations_.size()));
+    const bool isLocation = location >= 0;
+    const auto stat = static_cast<Statistic>(column - FirstStatisticColumn);
     if (isLocation && row.event.counted)
         if (const auto reader = row.event.heldElsewhere.at(static_cast<size_t>(location)))
             return heldElsewhereCell(*reader, role);
@@ -188,7 +187,7 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
 QVariant EventTotalsModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const Row& row = rows_[static_cast<size_t>(index.row())];
-    if (index.column() >= FirstLocationColumn) return valueCell(row, index.column(), role);
+    if (index.column() >= FirstStatisticColumn) return valueCell(row, index.column(), role);
     if (role != Qt::DisplayRole && role != kRawValueRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case GroupColumn: return row.group;
@@ -207,9 +206,8 @@ QVariant EventTotalsModel::headerData(int section, Qt::Orientation orientation, 
     case EventColumn: return tr("Event");
     case UnitColumn: return tr("Unit");
     }
-    const int location = section - FirstLocationColumn;
-    if (location < static_cast<int>(locations_.size())) return locationName(locations_[static_cast<size_t>(location)]);
-    switch (static_cast<Statistic>(location - static_cast<int>(locations_.size()))) {
+    if (section >= FirstLocationColumn) return locationName(locations_[static_cast<size_t>(section - FirstLocationColumn)]);
+    switch (static_cast<Statistic>(section - FirstStatisticColumn)) {
     case Statistic::Sum: return tr("Sum");
     case Statistic::Min: return tr("Min");
     case Statistic::Max: return tr("Max");

@@ -2,8 +2,9 @@
 // Raw counts per location, as totals so far (summed over the intervals that
 // arrived, updated with every batch) or, once the run is over, the exact
 // whole-run totals of the MeasurementResult. One row per event of every
-// group; columns: group, event, unit, one per location, then sum, min, max
-// and mean over the locations and the multiplex coverage.
+// group; columns: group, event, unit, the sum, min, max and mean over the
+// locations and the multiplex coverage, then one per location (the figures
+// a reader wants first stay in view with 64 CPUs to the right).
 //
 // Sums follow core/result/CountSum.h: an interval or location without a
 // value is unknown, never 0. A cell none of whose intervals had a value is
@@ -23,8 +24,8 @@ namespace perfdash {
 class EventTotalsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { GroupColumn, EventColumn, UnitColumn, FirstLocationColumn };
     enum class Statistic { Sum, Min, Max, Mean, Coverage };
+    enum Column { GroupColumn, EventColumn, UnitColumn, FirstStatisticColumn, FirstLocationColumn = FirstStatisticColumn + 5 };
 
     explicit EventTotalsModel(QObject* parent = nullptr);
 

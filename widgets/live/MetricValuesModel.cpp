@@ -47,7 +47,7 @@ void MetricValuesModel::show(std::vector<GroupResult> groups) {
         sameShape = groups[g].metrics.size() == groups_[g].metrics.size();
     if (sameShape && !rows_.empty()) {
         groups_ = std::move(groups);
-        emit dataChanged(index(0, FirstLocationColumn), index(rowCount() - 1, columnCount() - 1));
+        emit dataChanged(index(0, AggregateColumn), index(rowCount() - 1, columnCount() - 1));
         return;
     }
     beginResetModel();
@@ -72,14 +72,12 @@ bool MetricValuesModel::fullyCovered() const {
     });
 }
 
-int MetricValuesModel::aggregateColumn() const { return FirstLocationColumn + static_cast<int>(locations_.size()); }
-
 int MetricValuesModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
 int MetricValuesModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : coverageColumn() + 1;
+    return parent.isValid() ? 0 : FirstLocationColumn + static_cast<int>(locations_.size());
 }
 
 double MetricValuesModel::value(const Row& row, int column) const {
@@ -96,7 +94,7 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
     const Row& row = rows_[static_cast<size_t>(index.row())];
     const MetricResult& metric = groups_[row.group].metrics[row.metric];
     const int column = index.column();
-    if (column < FirstLocationColumn) {
+    if (column < AggregateColumn) {
         if (role == Qt::ToolTipRole && column == MetricColumn) return QString::fromStdString(metric.formula);
         if (role != Qt::DisplayRole && role != kRawValueRole) return {};
         const NameAndUnit split = splitMetricName(metric.name);
@@ -107,7 +105,7 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     }
-    if (column < aggregateColumn())
+    if (column >= FirstLocationColumn)
         if (const auto reader = metric.heldElsewhere.at(static_cast<size_t>(column - FirstLocationColumn)))
             return heldElsewhereCell(*reader, role);
     const double v = value(row, column);

@@ -127,8 +127,12 @@ private slots:
             }
         model.appendIntervals(intervals);
         for (int row : {0, 1}) {
-            for (int column = EventTotalsModel::FirstLocationColumn; column < model.statisticColumn(Statistic::Coverage);
-                 ++column) {
+            // Every CPU's cell and the sum, min, max and mean: the columns other than the coverage.
+            std::vector<int> columns{model.statisticColumn(Statistic::Sum), model.statisticColumn(Statistic::Min),
+                                     model.statisticColumn(Statistic::Max), model.statisticColumn(Statistic::Mean)};
+            for (int c = EventTotalsModel::FirstLocationColumn; c < model.columnCount(); ++c) columns.push_back(c);
+            QCOMPARE(columns.size(), size_t(6));
+            for (int column : columns) {
                 QCOMPARE(text(model, row, column), QStringLiteral("n/a")); // never "0"
                 QVERIFY(std::isnan(raw(model, row, column)));
                 QVERIFY(!tooltip(model, row, column).contains("scaled"));
@@ -291,12 +295,12 @@ private slots:
         const QString csv = tableText(model, {}, TableTextFormat::Csv);
         const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);
-        QCOMPARE(lines[0], QStringLiteral("Group,Event,Unit,CPU 0,CPU 1,Sum,Min,Max,Mean,Coverage"));
-        QCOMPARE(lines[1], QStringLiteral("TEST,cycles,,1500,3000,4500,1500,3000,2250,0.5"));
+        QCOMPARE(lines[0], QStringLiteral("Group,Event,Unit,Sum,Min,Max,Mean,Coverage,CPU 0,CPU 1"));
+        QCOMPARE(lines[1], QStringLiteral("TEST,cycles,,4500,1500,3000,2250,0.5,1500,3000"));
         QCOMPARE(lines[3], QStringLiteral("TEST,LLC-load-misses,,,,,,,,")); // n/a: empty fields, as in CSV reports
         const QString tsv = tableText(model, {}, TableTextFormat::TabSeparated);
-        QVERIFY(tsv.startsWith("Group\tEvent\tUnit\tCPU 0\tCPU 1\tSum"));
-        QVERIFY(tsv.contains("TEST\tLLC-load-misses\t\tn/a\tn/a\tn/a"));
+        QVERIFY(tsv.startsWith("Group\tEvent\tUnit\tSum\tMin\tMax\tMean\tCoverage\tCPU 0\tCPU 1"));
+        QVERIFY(tsv.contains("TEST\tLLC-load-misses\t\tn/a\tn/a\tn/a\tn/a\tn/a\tn/a\tn/a\n"));
     }
 
     void copiesASelectionAndQuotesCsvFields() {
