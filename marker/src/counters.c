@@ -25,6 +25,7 @@ uint64_t marker_event_pmu(uint32_t type, uint64_t config) {
 void marker_layout_plan(int nevents, const uint32_t* types, const uint64_t* configs, struct marker_layout* layout) {
     memset(layout, 0, sizeof *layout);
     uint64_t pmuOf[PERFDASH_MARKER_MAX_EVENTS];
+    int members[PERFDASH_MARKER_MAX_EVENTS] = {0};
     for (int e = 0; e < nevents; ++e) {
         const uint64_t pmu = marker_event_pmu(types[e], configs[e]);
         int g = 0;
@@ -32,10 +33,11 @@ void marker_layout_plan(int nevents, const uint32_t* types, const uint64_t* conf
         if (g == layout->ngroups) pmuOf[layout->ngroups++] = pmu;
         layout->groupOf[e] = g;
         layout->eventsOf[g] |= 1u << e;
+        ++members[g];
     }
     for (int g = 0; g < layout->ngroups; ++g) {
         layout->offset[g] = layout->words;
-        layout->words += MARKER_GROUP_HEADER_WORDS + __builtin_popcount(layout->eventsOf[g]);
+        layout->words += MARKER_GROUP_HEADER_WORDS + members[g];
     }
 }
 
