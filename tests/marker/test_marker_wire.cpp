@@ -43,6 +43,16 @@ const char* const kTwoSetResults = "perfdash-marker-results 2\n"
                                    "region 0 100 4 8000 setup 5:80:80 -\n"
                                    "end\n";
 
+// The regions built from a results file of one set of two events, both
+// counted, with these region lines.
+Result<std::vector<RegionResult>> twoEventRegions(const std::string& regionLines, const MeasurementPlan& plan) {
+    auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n" +
+                                         regionLines + "end\n",
+                                     "results");
+    if (!parsed) return parsed.error();
+    return buildRegionResults(*parsed, plan, noConstants(), root());
+}
+
 } // namespace
 
 class TestMarkerWire : public QObject {
@@ -207,17 +217,13 @@ private slots:
 
     void aRegionTotalWithoutSomeThreadsIsPartialNeverTheTotal() {
         const MeasurementPlan plan = handPlan({{{"A", software(1)}, {"B", software(2)}}}, {{"rate=B/time"}});
-        auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n"
-                                         "region 0 100 1 1000000000 work 10:100:100 200:100:100\n"
-                                         "region 0 101 1 1000000000 work 20:100:100 -\n"
-                                         "region 0 102 1 1000000000 work 5:100:0 7:100:0\n"
-                                         "region 0 100 1 1000000000 idle 1:100:100 -\n"
-                                         "region 0 101 1 1000000000 idle 2:100:100 -\n"
-                                         "end\n",
-                                         "results");
-        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
-        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
-        QVERIFY(regions.ok());
+        auto regions = twoEventRegions("region 0 100 1 1000000000 work 10:100:100 200:100:100\n"
+                                       "region 0 101 1 1000000000 work 20:100:100 -\n"
+                                       "region 0 102 1 1000000000 work 5:100:0 7:100:0\n"
+                                       "region 0 100 1 1000000000 idle 1:100:100 -\n"
+                                       "region 0 101 1 1000000000 idle 2:100:100 -\n",
+                                       plan);
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
         const RegionResult* work = findRegion(*regions, "work", 0);
         QVERIFY(work);
         // Thread 102 was never on a counter: n/a there (coverage 0), and the totals lack it.
@@ -249,12 +255,8 @@ private slots:
     // own group's enabled and running time, not by the other group's.
     void eachEventIsScaledByItsOwnGroupsTimes() {
         const MeasurementPlan plan = handPlan({{{"A", software(1)}, {"B", software(2)}}});
-        auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n"
-                                         "region 0 100 1 1000000000 work 10:100:100 30:100:25\nend\n",
-                                         "results");
-        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
-        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
-        QVERIFY(regions.ok());
+        auto regions = twoEventRegions("region 0 100 1 1000000000 work 10:100:100 30:100:25\n", plan);
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
         const RegionResult& work = regions->at(0);
         QCOMPARE(findEvent(work, "A")->perLocation[0].value, 10.0);
         QCOMPARE(findEvent(work, "A")->perLocation[0].coverage, 1.0);
@@ -278,13 +280,9 @@ private slots:
         group.events[0].coreTypes = {{"cpu_core", {0, 1}, 0, ""}, {"cpu_atom", {2, 3}, 1, ""}};
         QCOMPARE(encodeMarkerEvents(plan), std::string("8:0x3c:0:0:0,10:0x3c:0:0:0"));
 
-        auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n"
-                                         "region 0 100 1 2000000000 work 1000:100:100 300:100:50\n"
-                                         "region 0 101 1 1000000000 work 400:100:100 -\n"
-                                         "end\n",
-                                         "results");
-        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
-        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
+        auto regions = twoEventRegions("region 0 100 1 2000000000 work 1000:100:100 300:100:50\n"
+                                       "region 0 101 1 1000000000 work 400:100:100 -\n",
+                                       plan);
         QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
         const RegionResult& work = regions->at(0);
         const EventResult* cycles = findEvent(work, "PMC0");
