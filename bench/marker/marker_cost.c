@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "perfdash_marker_wire.h"
+
 #include <perfdash-marker.h>
 
 #include "marker_bench.h"
@@ -110,7 +112,9 @@ static void startMeasuring(const char* events) {
         exit(1);
     }
     snprintf(results, sizeof results, "%s/results", directory);
-    setenv("PERFDASH_MARKER_VERSION", "1", 1);
+    char version[16];
+    snprintf(version, sizeof version, "%d", PERFDASH_MARKER_WIRE_VERSION);
+    setenv("PERFDASH_MARKER_VERSION", version, 1);
     setenv("PERFDASH_MARKER_OUTPUT", results, 1);
     setenv("PERFDASH_MARKER_EVENTS", events, 1);
     PERFDASH_MARKER_INIT;

@@ -4,9 +4,11 @@
 // Beside opening event sets it answers the questions a measurement plan asks
 // before anything runs, because perf's availability probe and permission
 // rules do not apply to it.
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/backends/CounterBackend.h"
 #include "core/events/EventSpec.h"
@@ -36,6 +38,17 @@ public:
     // what will really be counted (for the plan's warnings), e.g. that whole
     // CPUs are counted, other programs on them included. Empty: nothing to say.
     virtual Result<std::string> describeScope(const CountingScope& scope) const = 0;
+
+    // For an event whose register several CPUs share (the MSR backend's RAPL
+    // energy: one per package), which CPU of `cpus` reads it for each: the
+    // backend reads it on those CPUs only, and the plan records it as
+    // PlannedEvent::readerOf, so that the others' n/a means "held by their
+    // reader", not "missing". Empty for an event every CPU counts itself.
+    virtual std::map<int, int> readerOf(const ResolvedEvent& event, const std::vector<int>& cpus) const {
+        (void)event;
+        (void)cpus;
+        return {};
+    }
 
     // The group directory for this backend's events when it is not the
     // CPU's own ("loongson2f"); empty for the CPU's.

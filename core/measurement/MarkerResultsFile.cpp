@@ -132,8 +132,8 @@ private:
     }
 
     void region(const std::vector<std::string>& f, MarkerResults& out) {
-        if (f.size() < 8) {
-            fail("'region' needs the fields 'region S TID CALLS TIME_NS ENABLED_NS RUNNING_NS NAME COUNTS...'");
+        if (f.size() < 6) {
+            fail("'region' needs the fields 'region S TID CALLS TIME_NS NAME VALUES...'");
             return;
         }
         MarkerRegionRecord r;
@@ -142,19 +142,27 @@ private:
         r.tid = static_cast<int>(number(f[2], "thread id"));
         r.calls = number(f[3], "call count");
         r.timeNs = number(f[4], "time");
-        r.enabledNs = number(f[5], "enabled time");
-        r.runningNs = number(f[6], "running time");
-        r.name = f[7];
+        r.name = f[5];
         if (error_) return;
         const size_t expected = declaredEvents_[r.set];
-        if (f.size() - 8 != expected) {
-            fail("region '" + r.name + "' has " + std::to_string(f.size() - 8) + " counts, set " + f[1] + " has " +
+        if (f.size() - 6 != expected) {
+            fail("region '" + r.name + "' has " + std::to_string(f.size() - 6) + " values, set " + f[1] + " has " +
                  std::to_string(expected) + " events");
             return;
         }
-        for (size_t i = 8; i < f.size(); ++i)
-            r.counts.push_back(f[i] == "-" ? std::nullopt : std::optional<uint64_t>(number(f[i], "count")));
+        for (size_t i = 6; i < f.size(); ++i) r.counts.push_back(f[i] == "-" ? std::nullopt : countValue(f[i]));
         out.regions.push_back(std::move(r));
+    }
+
+    // COUNT:ENABLED_NS:RUNNING_NS
+    std::optional<CounterValue> countValue(const std::string& field) {
+        const std::vector<std::string> parts = split(field, ':');
+        if (parts.size() != 3) {
+            fail("value '" + field + "' is not COUNT:ENABLED_NS:RUNNING_NS or -");
+            return std::nullopt;
+        }
+        return CounterValue{number(parts[0], "count"), number(parts[1], "enabled time"),
+                            number(parts[2], "running time")};
     }
 
     std::string source_;

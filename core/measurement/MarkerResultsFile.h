@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result/Readings.h"
 #include "core/util/Result.h"
 
 namespace perfdash {
@@ -27,9 +28,9 @@ struct MarkerRegionRecord {
     int tid = 0;
     uint64_t calls = 0;
     uint64_t timeNs = 0;
-    uint64_t enabledNs = 0; // the thread's group, summed over the pairs: for scale and coverage
-    uint64_t runningNs = 0;
-    std::vector<std::optional<uint64_t>> counts; // raw, per event of the set; nullopt: not counted in this thread
+    // Per event of the set: the raw count and its kernel group's enabled and
+    // running time, summed over the pairs; nullopt: not counted in this thread.
+    std::vector<std::optional<CounterValue>> counts;
 };
 
 struct MarkerResults {

@@ -142,6 +142,9 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
                      : direct             ? direct->check(event)
                                           : machine.availability().check(event);
     if (!p.availability.countable()) return p;
+    // A direct backend reads a register that CPUs share on one of them, as
+    // the perf path opens a package's unit on one CPU: the same record.
+    if (direct) p.readerOf = direct->readerOf(event, plan.scope.cpus);
     if (p.availability.state == Availability::State::Restricted && perTask(plan.scope.kind)) {
         event.encoding.excludeKernel = true;
         plan.userSpaceOnly = true;

@@ -66,7 +66,7 @@ std::vector<std::pair<RegionKey, std::vector<const MarkerRegionRecord*>>> byRegi
 std::vector<CountValue> threadCounts(const MarkerRegionRecord& r, const std::vector<size_t>& slots, size_t slotCount) {
     std::vector<CountValue> counts(slotCount);
     for (size_t e = 0; e < slots.size(); ++e)
-        if (r.counts[e]) counts[slots[e]] = scaledTotal({*r.counts[e], r.enabledNs, r.runningNs});
+        if (r.counts[e]) counts[slots[e]] = scaledTotal(*r.counts[e]);
     return counts;
 }
 
@@ -107,15 +107,16 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
         std::vector<CountValue> totals(slotCount);
         for (size_t slot : slots) totals[slot] = sums[slot].total();
         region.group = builder->build(totals, longest).at(static_cast<size_t>(key.set));
-        const auto& planned = plan.groups[static_cast<size_t>(key.set)].events;
         for (size_t e = 0; e < region.group.events.size(); ++e) {
             EventResult& event = region.group.events[e]; // its total is the sums' single column
-            if (event.counted && planned[e].eventSetSlot >= 0) {
-                event.partialTotal = sums[static_cast<size_t>(planned[e].eventSetSlot)].partial();
-                if (event.partialTotal) event.partialTotal->value *= planned[e].scale;
-            }
             event.perLocation.clear();
-            for (const auto& t : perThread) event.perLocation.push_back(t.events[e].perLocation.front());
+            // Over the threads' values, each already the sum of a hybrid event's core types.
+            CountSum overThreads;
+            for (const auto& t : perThread) {
+                event.perLocation.push_back(t.events[e].perLocation.front());
+                overThreads.add(event.perLocation.back());
+            }
+            if (event.counted) event.partialTotal = overThreads.partial();
         }
         for (size_t m = 0; m < region.group.metrics.size(); ++m) {
             MetricResult& metric = region.group.metrics[m];

@@ -1,8 +1,9 @@
 /* The public calls. START and STOP are the fast path: after a region's first
  * use in a thread they take no lock and allocate nothing: one look-up by the
  * tag's address confirmed by a compare of the name, one tick counter read and
- * one group read() each. Everything else (a thread's first call, a tag
- * pointer new to the thread, a region's first use, errors) is out of line. */
+ * one read() per kernel group (one per PMU of the event set) each.
+ * Everything else (a thread's first call, a tag pointer new to the thread, a
+ * region's first use, errors) is out of line. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -94,44 +95,49 @@ static void noteOpenErrors(int set, const int* errors) {
     }
 }
 
-static COLD void noteUnschedulable(const struct marker_group* group) {
+/* `groups`: bit g, group g of the thread's set read 0 bytes. */
+static COLD void noteUnschedulable(const struct marker_counters* counters, uint32_t groups) {
     pthread_mutex_lock(&g.lock);
     int fresh = 0;
-    for (int m = 0; m < group->nmembers; ++m) {
-        int* state = &g.events.state[group->set][group->memberEvent[m]];
-        fresh = fresh || *state == 0;
-        if (*state == 0) *state = MARKER_EVENT_UNSCHEDULABLE;
+    for (int gi = 0; gi < counters->ngroups; ++gi) {
+        if (!(groups & (1u << gi))) continue;
+        const struct marker_group* group = &counters->groups[gi];
+        for (int m = group->firstMember; m < group->firstMember + group->nmembers; ++m) {
+            int* state = &g.events.state[counters->set][counters->memberEvent[m]];
+            fresh = fresh || *state == 0;
+            if (*state == 0) *state = MARKER_EVENT_UNSCHEDULABLE;
+        }
     }
     pthread_mutex_unlock(&g.lock);
     if (fresh)
-        marker_say("the PMU cannot count event set %d as one group (more events than it has counters?): its "
-                   "regions get time and call counts only",
-                   group->set);
+        marker_say("the PMU cannot count the events of event set %d that share its PMU as one group (more events "
+                   "than it has counters?): regions get n/a for them",
+                   counters->set);
 }
 
 static void openGroup(struct marker_thread* t, int set) {
     int errors[PERFDASH_MARKER_MAX_EVENTS];
-    marker_group_open(&t->group, &g.config.sets[set], set, errors);
-    if (t->group.nmembers == g.config.sets[set].nevents) return;
+    marker_counters_open(&t->counters, &g.config.sets[set], set, errors);
+    if (t->counters.nmembers == g.config.sets[set].nevents) return;
     pthread_mutex_lock(&g.lock);
     noteOpenErrors(set, errors);
     pthread_mutex_unlock(&g.lock);
 }
 
 static COLD void moveToSet(struct marker_thread* t, int set) {
-    marker_group_close(&t->group);
+    marker_counters_close(&t->counters);
     openGroup(t, set);
 }
 
-/* A thread changes sets only between regions, so a pair is always read from one group. */
+/* A thread changes sets only between regions, so a pair is always read from the same groups. */
 static inline void followSwitch(struct marker_thread* t) {
     const int active = atomic_load_explicit(&g.activeSet, memory_order_relaxed);
-    if (t->group.set != active) moveToSet(t, active);
+    if (t->counters.set != active) moveToSet(t, active);
 }
 
 /* ---- threads ---- */
 
-static void threadEnded(void* state) { marker_group_close(&((struct marker_thread*)state)->group); }
+static void threadEnded(void* state) { marker_counters_close(&((struct marker_thread*)state)->counters); }
 
 static COLD struct marker_thread* attachThread(void) {
     struct marker_thread* t = calloc(1, sizeof *t);
@@ -140,8 +146,7 @@ static COLD struct marker_thread* attachThread(void) {
         return NULL;
     }
     t->tid = (pid_t)threadId();
-    t->group.set = -1;
-    t->group.leader = -1;
+    t->counters.set = -1;
     openGroup(t, atomic_load(&g.activeSet));
     pthread_mutex_lock(&g.lock);
     t->next = g.threads;
@@ -225,13 +230,26 @@ static struct marker_record* recordOf(struct marker_thread* t, int region) {
     return t->records[region] ? t->records[region] : createRecord(t, region);
 }
 
-static void accumulate(struct marker_totals* totals, const struct marker_group* group,
+/* Adds a pair's differences, group by group: a group not read whole at
+ * both ends leaves its events without a value in this thread. */
+static void accumulate(struct marker_totals* totals, const struct marker_counters* counters,
                        const struct marker_reading* start, const struct marker_reading* stop) {
-    totals->enabledNs += stop->enabled - start->enabled;
-    totals->runningNs += stop->running - start->running;
-    for (int m = 0; m < group->nmembers; ++m) totals->counts[group->memberEvent[m]] += stop->values[m] - start->values[m];
-    totals->countedMask &= group->memberMask;
-    ++totals->accumulated;
+    const uint32_t read = start->ok & stop->ok;
+    uint32_t counted = 0;
+    for (int gi = 0; gi < counters->ngroups; ++gi) {
+        if (!(read & (1u << gi))) continue;
+        const struct marker_group* group = &counters->groups[gi];
+        const uint64_t* a = start->words + group->offset;
+        const uint64_t* b = stop->words + group->offset;
+        totals->enabledNs[gi] += b[1] - a[1];
+        totals->runningNs[gi] += b[2] - a[2];
+        for (int m = 0; m < group->nmembers; ++m) {
+            const int event = counters->memberEvent[group->firstMember + m];
+            totals->counts[event] += b[MARKER_GROUP_HEADER_WORDS + m] - a[MARKER_GROUP_HEADER_WORDS + m];
+            counted |= 1u << event;
+        }
+    }
+    totals->countedMask &= counted;
 }
 
 /* ---- the API ---- */
@@ -309,11 +327,11 @@ int perfdash_marker_start(const char* tag) {
     }
     if (t->runningRegions == 0) followSwitch(t);
     record->running = 1;
-    record->set = t->group.set;
+    record->set = t->counters.set;
     ++t->runningRegions;
     /* Counters last at START and first at STOP: the pair's own work stays outside the counts. */
     record->startTicks = marker_ticks();
-    record->startRead = marker_group_read(&t->group, &record->start);
+    marker_counters_read(&t->counters, &record->start);
     return 0;
 }
 
@@ -321,7 +339,7 @@ int perfdash_marker_stop(const char* tag) {
     if (!measuring()) return notMeasuring("MARKER_STOP", 1, tag);
     struct marker_thread* t = thisThread();
     if (!t) return -ENOMEM;
-    const enum marker_read_result read = marker_group_read(&t->group, &t->scratch);
+    marker_counters_read(&t->counters, &t->scratch);
     const uint64_t end = marker_ticks();
     const int region = findRegion(t, tag, "MARKER_STOP", 0);
     if (region < 0) return region;
@@ -333,23 +351,19 @@ int perfdash_marker_stop(const char* tag) {
     struct marker_totals* totals = &record->totals[record->set];
     ++totals->calls;
     totals->timeTicks += end - record->startTicks;
-    if (read == MARKER_READ_OK && record->startRead == MARKER_READ_OK) {
-        accumulate(totals, &t->group, &record->start, &t->scratch);
-    } else if (read != MARKER_READ_NO_COUNTERS) {
-        totals->lost = 1;
-        if (read == MARKER_READ_UNSCHEDULABLE || record->startRead == MARKER_READ_UNSCHEDULABLE)
-            noteUnschedulable(&t->group);
-    }
+    accumulate(totals, &t->counters, &record->start, &t->scratch);
+    const uint32_t unschedulable = record->start.unschedulable | t->scratch.unschedulable;
+    if (unschedulable) noteUnschedulable(&t->counters, unschedulable);
     record->running = 0;
     --t->runningRegions;
     return 0;
 }
 
-static double scaledCount(const struct marker_totals* totals, int event) {
+static double scaledCount(const struct marker_totals* totals, const struct marker_layout* layout, int event) {
     if (totals->calls == 0) return 0.0;
-    if (!totals->accumulated || totals->lost || !(totals->countedMask & (1u << event)) || totals->runningNs == 0)
-        return NAN;
-    return (double)totals->counts[event] * ((double)totals->enabledNs / (double)totals->runningNs);
+    const int group = layout->groupOf[event];
+    if (!(totals->countedMask & (1u << event)) || totals->runningNs[group] == 0) return NAN;
+    return (double)totals->counts[event] * ((double)totals->enabledNs[group] / (double)totals->runningNs[group]);
 }
 
 void perfdash_marker_get(const char* tag, int* nevents, double* events, double* time, int* count) {
@@ -361,7 +375,7 @@ void perfdash_marker_get(const char* tag, int* nevents, double* events, double* 
     if (!t) return;
     const int region = findRegion(t, tag, "MARKER_GET", 0);
     if (region < 0) return;
-    const int set = t->group.set;
+    const int set = t->counters.set;
     const struct marker_record* record = t->records[region];
     static const struct marker_totals none = {0};
     const struct marker_totals* totals = record ? &record->totals[set] : &none;
@@ -369,7 +383,7 @@ void perfdash_marker_get(const char* tag, int* nevents, double* events, double* 
         int n = g.config.sets[set].nevents;
         if (*nevents < n) n = *nevents < 0 ? 0 : *nevents;
         if (!events) n = 0;
-        for (int e = 0; e < n; ++e) events[e] = scaledCount(totals, e);
+        for (int e = 0; e < n; ++e) events[e] = scaledCount(totals, &g.config.sets[set].layout, e);
         *nevents = n;
     }
     if (time) *time = (double)totals->timeTicks * marker_clock_ns_per_tick() * 1e-9;
@@ -450,7 +464,7 @@ void perfdash_marker_close(void) {
     reportUnfinishedRegions();
     pthread_mutex_unlock(&g.lock);
     writeResults(g.config.output, 1);
-    if (self) marker_group_close(&self->group);
+    if (self) marker_counters_close(&self->counters);
 }
 
 void perfdash_marker_write_file(const char* path) {

@@ -75,6 +75,16 @@ static int parseSets(const char* text, struct marker_config* config, char* why, 
     return 0;
 }
 
+static void planGroups(struct marker_set* set) {
+    uint32_t types[PERFDASH_MARKER_MAX_EVENTS];
+    uint64_t configs[PERFDASH_MARKER_MAX_EVENTS];
+    for (int e = 0; e < set->nevents; ++e) {
+        types[e] = set->events[e].type;
+        configs[e] = set->events[e].config;
+    }
+    marker_layout_plan(set->nevents, types, configs, &set->layout);
+}
+
 int marker_config_parse(const char* version, const char* events, const char* output, struct marker_config* config,
                         char* why, size_t whySize) {
     char* end = NULL;
@@ -104,5 +114,6 @@ int marker_config_parse(const char* version, const char* events, const char* out
         snprintf(why, whySize, "%s: %s", PERFDASH_MARKER_ENV_EVENTS, detail);
         return -1;
     }
+    for (int s = 0; s < config->nsets; ++s) planGroups(&config->sets[s]);
     return 0;
 }

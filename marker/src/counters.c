@@ -1,5 +1,6 @@
-/* One perf_event group per thread, on the thread itself: opened on
- * THREADINIT or the thread's first START, read once at START and once at STOP. */
+/* A thread's perf_event groups, on the thread itself: one per PMU of the
+ * event set (groups.h), opened on THREADINIT or the thread's first START,
+ * each read once at START and once at STOP. */
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <string.h>
@@ -8,6 +9,37 @@
 #include <unistd.h>
 
 #include "marker_internal.h"
+
+#ifndef PERF_PMU_TYPE_SHIFT
+#define PERF_PMU_TYPE_SHIFT 32
+#endif
+
+uint64_t marker_event_pmu(uint32_t type, uint64_t config) {
+    if (type != PERF_TYPE_HARDWARE && type != PERF_TYPE_HW_CACHE) return type;
+    /* Without an extended type the kernel counts it on the default core
+     * PMU, the one raw events (PERF_TYPE_RAW) name too: they share a group. */
+    const uint64_t extended = config >> PERF_PMU_TYPE_SHIFT;
+    return extended ? extended : PERF_TYPE_RAW;
+}
+
+void marker_layout_plan(int nevents, const uint32_t* types, const uint64_t* configs, struct marker_layout* layout) {
+    memset(layout, 0, sizeof *layout);
+    uint64_t pmuOf[PERFDASH_MARKER_MAX_EVENTS];
+    int members[PERFDASH_MARKER_MAX_EVENTS] = {0};
+    for (int e = 0; e < nevents; ++e) {
+        const uint64_t pmu = marker_event_pmu(types[e], configs[e]);
+        int g = 0;
+        while (g < layout->ngroups && pmuOf[g] != pmu) ++g;
+        if (g == layout->ngroups) pmuOf[layout->ngroups++] = pmu;
+        layout->groupOf[e] = g;
+        layout->eventsOf[g] |= 1u << e;
+        ++members[g];
+    }
+    for (int g = 0; g < layout->ngroups; ++g) {
+        layout->offset[g] = layout->words;
+        layout->words += MARKER_GROUP_HEADER_WORDS + members[g];
+    }
+}
 
 static int openEvent(const struct marker_event* e, int groupFd) {
     struct perf_event_attr attr;
@@ -36,31 +68,43 @@ static int openEvent(const struct marker_event* e, int groupFd) {
     return (int)fd;
 }
 
-void marker_group_open(struct marker_group* group, const struct marker_set* events, int set, int* errors) {
-    group->set = set;
-    group->leader = -1;
-    group->nmembers = 0;
-    group->memberMask = 0;
-    for (int e = 0; e < events->nevents; ++e) {
-        const int fd = openEvent(&events->events[e], group->leader);
-        errors[e] = fd < 0 ? errno : 0;
-        if (fd < 0) continue;
-        if (group->leader < 0) group->leader = fd;
-        group->fds[group->nmembers] = fd;
-        group->memberEvent[group->nmembers] = e;
-        group->memberMask |= 1u << e;
-        ++group->nmembers;
+void marker_counters_open(struct marker_counters* counters, const struct marker_set* events, int set, int* errors) {
+    const struct marker_layout* layout = &events->layout;
+    counters->set = set;
+    counters->ngroups = layout->ngroups;
+    counters->nmembers = 0;
+    counters->memberMask = 0;
+    for (int g = 0; g < layout->ngroups; ++g) {
+        struct marker_group* group = &counters->groups[g];
+        group->leader = -1;
+        group->nmembers = 0;
+        group->firstMember = counters->nmembers;
+        group->offset = layout->offset[g];
+        for (int e = 0; e < events->nevents; ++e) {
+            if (layout->groupOf[e] != g) continue;
+            const int fd = openEvent(&events->events[e], group->leader);
+            errors[e] = fd < 0 ? errno : 0;
+            if (fd < 0) continue;
+            if (group->leader < 0) group->leader = fd;
+            counters->fds[counters->nmembers] = fd;
+            counters->memberEvent[counters->nmembers] = e;
+            counters->memberMask |= 1u << e;
+            ++counters->nmembers;
+            ++group->nmembers;
+        }
+        group->readBytes = (MARKER_GROUP_HEADER_WORDS + (size_t)group->nmembers) * sizeof(uint64_t);
     }
-    group->readBytes = (3 + (size_t)group->nmembers) * sizeof(uint64_t);
     /* Counting from now on; only differences between two reads are used. */
-    if (group->leader >= 0) ioctl(group->leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+    for (int g = 0; g < counters->ngroups; ++g)
+        if (counters->groups[g].leader >= 0)
+            ioctl(counters->groups[g].leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
 }
 
-void marker_group_close(struct marker_group* group) {
-    /* Members first: closing the leader first would promote each member to a lone event. */
-    for (int m = group->nmembers - 1; m >= 0; --m) close(group->fds[m]);
-    group->leader = -1;
-    group->nmembers = 0;
-    group->memberMask = 0;
-    group->readBytes = 3 * sizeof(uint64_t);
+void marker_counters_close(struct marker_counters* counters) {
+    /* Members before their leader, which comes first in the list: closing a
+     * leader first would promote each of its members to a lone event. */
+    for (int m = counters->nmembers - 1; m >= 0; --m) close(counters->fds[m]);
+    counters->ngroups = 0;
+    counters->nmembers = 0;
+    counters->memberMask = 0;
 }

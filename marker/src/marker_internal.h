@@ -8,6 +8,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "groups.h"
 #include "perfdash_marker_wire.h"
 
 /* ---- configuration from the launcher (config.c) ---- */
@@ -21,6 +22,7 @@ struct marker_event {
 struct marker_set {
     int nevents;
     struct marker_event events[PERFDASH_MARKER_MAX_EVENTS];
+    struct marker_layout layout; /* its kernel groups, one per PMU */
 };
 
 struct marker_config {
@@ -33,42 +35,55 @@ struct marker_config {
 int marker_config_parse(const char* version, const char* events, const char* output, struct marker_config* config,
                         char* why, size_t whySize);
 
-/* ---- one thread's perf_event group (counters.c) ---- */
+/* ---- one thread's perf_event groups (counters.c) ---- */
 
-/* A group read as the kernel lays it out with PERF_FORMAT_GROUP |
- * TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING: values in member order. */
+/* Every group of a set read once: group g's read() lands at
+ * words[layout.offset[g]] (groups.h has the kernel's layout). */
 struct marker_reading {
-    uint64_t nr;
-    uint64_t enabled;
-    uint64_t running;
-    uint64_t values[PERFDASH_MARKER_MAX_EVENTS];
+    uint32_t ok;            /* bit g: group g was read whole */
+    uint32_t unschedulable; /* bit g: group g's read() returned 0 bytes: the PMU cannot fit it */
+    uint64_t words[MARKER_READ_WORDS];
+};
+
+/* One kernel group: members firstMember .. firstMember + nmembers - 1 of its marker_counters. */
+struct marker_group {
+    int leader; /* fd, -1 when none of its events could be opened */
+    int nmembers;
+    int firstMember;
+    int offset; /* where its read() lands in marker_reading.words */
+    size_t readBytes;
 };
 
 /* What START and STOP use comes first; the descriptors only matter to close(). */
-struct marker_group {
-    int set;    /* the event set it counts, -1 before the first open */
-    int leader; /* fd, -1 when no event could be opened */
+struct marker_counters {
+    int set;     /* the event set they count, -1 before the first open */
+    int ngroups; /* the set's layout.ngroups once opened */
     int nmembers;
-    uint32_t memberMask;                          /* bit e: event e is a member */
-    size_t readBytes;
-    int memberEvent[PERFDASH_MARKER_MAX_EVENTS];  /* member -> event index in the set */
-    int fds[PERFDASH_MARKER_MAX_EVENTS];          /* in member order */
+    uint32_t memberMask; /* bit e: event e is opened */
+    struct marker_group groups[PERFDASH_MARKER_MAX_EVENTS];
+    int memberEvent[PERFDASH_MARKER_MAX_EVENTS]; /* member -> event index in the set, leaders first in each group */
+    int fds[PERFDASH_MARKER_MAX_EVENTS];         /* in member order */
 };
 
-enum marker_read_result { MARKER_READ_OK, MARKER_READ_NO_COUNTERS, MARKER_READ_UNSCHEDULABLE, MARKER_READ_FAILED };
+/* Opens the events of `set` on the calling thread, one group per PMU;
+ * errors[e] receives 0 or the errno of event e. Events that fail are left
+ * out of their group. */
+void marker_counters_open(struct marker_counters* counters, const struct marker_set* events, int set, int* errors);
+void marker_counters_close(struct marker_counters* counters);
 
-/* Opens the events of `set` on the calling thread; errors[e] receives 0 or
- * the errno of event e. Events that fail are left out of the group. */
-void marker_group_open(struct marker_group* group, const struct marker_set* events, int set, int* errors);
-void marker_group_close(struct marker_group* group);
-
-/* Inline: START and STOP read the group, and a call level less between the
- * read() and the caller is time saved in every pair. */
-static inline enum marker_read_result marker_group_read(const struct marker_group* group, struct marker_reading* out) {
-    if (group->leader < 0) return MARKER_READ_NO_COUNTERS;
-    const ssize_t got = read(group->leader, out, group->readBytes);
-    if (got == (ssize_t)group->readBytes && out->nr == (uint64_t)group->nmembers) return MARKER_READ_OK;
-    return got == 0 ? MARKER_READ_UNSCHEDULABLE : MARKER_READ_FAILED;
+/* One read() per group. Inline: START and STOP read the groups, and a call
+ * level less between the read() and the caller is time saved in every pair. */
+static inline void marker_counters_read(const struct marker_counters* counters, struct marker_reading* out) {
+    out->ok = 0;
+    out->unschedulable = 0;
+    for (int g = 0; g < counters->ngroups; ++g) {
+        const struct marker_group* group = &counters->groups[g];
+        if (group->leader < 0) continue;
+        uint64_t* at = out->words + group->offset;
+        const ssize_t got = read(group->leader, at, group->readBytes);
+        if (got == (ssize_t)group->readBytes && at[0] == (uint64_t)group->nmembers) out->ok |= 1u << g;
+        else if (got == 0) out->unschedulable |= 1u << g;
+    }
 }
 
 /* ---- region names and per-thread accumulation (regions.c) ---- */
@@ -82,12 +97,10 @@ struct marker_event_states {
 /* A region's totals in one thread for one event set. */
 struct marker_totals {
     uint64_t calls;
-    uint64_t timeTicks; /* clock.h's ticks */
-    uint64_t enabledNs;
-    uint64_t runningNs;
-    uint32_t countedMask; /* events with a value in every accumulated pair */
-    int accumulated;      /* pairs whose counts were added */
-    int lost;             /* a pair could not be read: the counts of this thread are n/a */
+    uint64_t timeTicks;   /* clock.h's ticks */
+    uint32_t countedMask; /* events with a value in every pair */
+    uint64_t enabledNs[PERFDASH_MARKER_MAX_EVENTS]; /* per group of the set's layout */
+    uint64_t runningNs[PERFDASH_MARKER_MAX_EVENTS];
     uint64_t counts[PERFDASH_MARKER_MAX_EVENTS];
 };
 
@@ -95,7 +108,6 @@ struct marker_totals {
 struct marker_record {
     int running;
     int set;           /* the set of the running pair */
-    int startRead;     /* enum marker_read_result of the START read */
     uint64_t startTicks;
     struct marker_reading start;
     struct marker_totals totals[]; /* one per event set */
@@ -146,7 +158,7 @@ struct marker_thread {
     pid_t tid;
     int runningRegions;
     struct marker_recent_tag recent[1 << MARKER_RECENT_BITS]; /* by address, direct mapped */
-    struct marker_group group;
+    struct marker_counters counters;
     struct marker_region_cache cache;
     struct marker_reading scratch;
     struct marker_record* records[PERFDASH_MARKER_MAX_REGIONS];

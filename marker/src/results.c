@@ -21,15 +21,16 @@ static void writeEventStates(FILE* out, const struct marker_config* config, cons
     }
 }
 
-static void writeRegion(FILE* out, int set, int nevents, const struct marker_thread* thread, const char* name,
-                        const struct marker_totals* t, double nsPerTick) {
+static void writeRegion(FILE* out, int set, const struct marker_set* events, const struct marker_thread* thread,
+                        const char* name, const struct marker_totals* t, double nsPerTick) {
     const uint64_t timeNs = (uint64_t)((double)t->timeTicks * nsPerTick + 0.5);
-    fprintf(out, "region %d %ld %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %s", set, (long)thread->tid, t->calls,
-            timeNs, t->enabledNs, t->runningNs, name);
-    const int haveCounts = t->accumulated > 0 && !t->lost;
-    for (int e = 0; e < nevents; ++e) {
-        if (haveCounts && (t->countedMask & (1u << e))) fprintf(out, " %" PRIu64, t->counts[e]);
-        else fputs(" -", out);
+    fprintf(out, "region %d %ld %" PRIu64 " %" PRIu64 " %s", set, (long)thread->tid, t->calls, timeNs, name);
+    for (int e = 0; e < events->nevents; ++e) {
+        const int group = events->layout.groupOf[e];
+        if (t->countedMask & (1u << e))
+            fprintf(out, " %" PRIu64 ":%" PRIu64 ":%" PRIu64, t->counts[e], t->enabledNs[group], t->runningNs[group]);
+        else
+            fputs(" -", out);
     }
     fputc('\n', out);
 }
@@ -42,8 +43,7 @@ static void writeRegions(FILE* out, const struct marker_config* config, const st
             if (!record) continue;
             for (int s = 0; s < config->nsets; ++s)
                 if (record->totals[s].calls > 0)
-                    writeRegion(out, s, config->sets[s].nevents, thread, names->names[r], &record->totals[s],
-                                nsPerTick);
+                    writeRegion(out, s, &config->sets[s], thread, names->names[r], &record->totals[s], nsPerTick);
         }
 }
 

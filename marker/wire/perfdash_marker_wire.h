@@ -8,7 +8,7 @@
  * another version, and the launcher a results file of another version.
  *
  * ENVIRONMENT (launcher -> library), all three or none:
- *   PERFDASH_MARKER_VERSION  the wire version in decimal, e.g. "1"
+ *   PERFDASH_MARKER_VERSION  the wire version in decimal, e.g. "2"
  *   PERFDASH_MARKER_OUTPUT   the file that MARKER_CLOSE writes (atomically: a
  *                            temporary name beside it, then rename)
  *   PERFDASH_MARKER_EVENTS   the event sets, one per group; MARKER_SWITCH
@@ -32,19 +32,21 @@
  *       STATE: "ok"; "errno=N": perf_event_open failed with errno N (the
  *       first failure seen in any thread); "unschedulable": the group was
  *       opened but the PMU could not fit it at once
- *   region S TID CALLS TIME_NS ENABLED_NS RUNNING_NS NAME COUNT_0 .. COUNT_{NEVENTS-1}
+ *   region S TID CALLS TIME_NS NAME VALUE_0 .. VALUE_{NEVENTS-1}
  *       one line per region, event set and thread that completed at least
- *       one START/STOP pair: accumulated wall time inside the region,
- *       accumulated time the thread's group was enabled and running (for
- *       multiplexing scale and coverage), and the raw accumulated counts;
- *       a count is "-" when that thread could not count the event.
+ *       one START/STOP pair: the accumulated wall time inside the region,
+ *       then per event COUNT:ENABLED_NS:RUNNING_NS, the raw accumulated count
+ *       and the accumulated time its kernel group was enabled and running
+ *       (for multiplexing scale and coverage: a set is counted as one group
+ *       per PMU, each scheduled on its own), or "-" when that thread could
+ *       not count the event.
  *   end
  * A file without its final "end" line is incomplete.
  */
 #ifndef PERFDASH_MARKER_WIRE_H
 #define PERFDASH_MARKER_WIRE_H
 
-#define PERFDASH_MARKER_WIRE_VERSION 1
+#define PERFDASH_MARKER_WIRE_VERSION 2
 
 #define PERFDASH_MARKER_ENV_VERSION "PERFDASH_MARKER_VERSION"
 #define PERFDASH_MARKER_ENV_OUTPUT "PERFDASH_MARKER_OUTPUT"

@@ -113,6 +113,15 @@ constexpr uint64_t kForeignGlobal = uint64_t{1} << 35;
 class TestMsrBackend : public QObject {
     Q_OBJECT
 private slots:
+    // A shared register is read by the first CPU of the list in its package
+    // (core); MsrCounterSet and the plan's readerOf both take it from here.
+    void sharedRegistersAreReadByTheListsFirstCpuOfTheirUnit() {
+        const std::vector<MsrCpuPlace> places{{2, 0, 1}, {0, 0, 0}, {1, 0, 0}, {4, 1, 0}};
+        QCOMPARE(sharedRegisterReaders(places, MsrScope::Package), (std::map<int, int>{{0, 2}, {1, 2}, {2, 2}, {4, 4}}));
+        QCOMPARE(sharedRegisterReaders(places, MsrScope::Core), (std::map<int, int>{{0, 0}, {1, 0}, {2, 2}, {4, 4}}));
+        QVERIFY(sharedRegisterReaders({{0, 0, 0}, {1, -1, -1}}, MsrScope::Package).empty());
+    }
+
     void programsIntelCountersInOrderAndRestoresThem() {
         Rig rig(intelFourPlusThree());
         rig.tree.setAll(kIntelPerfEvtSel0 + 1, kForeignEventSelect);

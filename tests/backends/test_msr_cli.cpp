@@ -27,6 +27,11 @@ QString fixture(const char* name) {
     return QString::fromUtf8(root.isEmpty() ? QByteArray("tests/fixtures") : root) + "/msr/" + name;
 }
 
+long sysfsNumber(const char* path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().toLong() : -1;
+}
+
 QString offset(uint32_t reg) { return QString::number(uint64_t{reg} * 8); }
 
 const json* findEvent(const json& group, const std::string& counter) {
@@ -140,6 +145,35 @@ private slots:
         // RAPL's 32-bit counters must be read every 131 s: the asked-for interval is shortened.
         QVERIFY2(contains(r.err, "the interval is shortened from 1000s to 131072ms"), r.err.c_str());
         intel.verifyRestored();
+    }
+
+    // Over two CPUs of one package the package's energy is read on the first
+    // only; the plan records that, so CPU 1's cell is held by CPU 0's and
+    // the Sum is the package's energy, complete, not a partial sum.
+    void readsAPackageOnceOverACpuListAndSumsItWhole() {
+        if (sysfsNumber("/sys/devices/system/cpu/cpu1/topology/physical_package_id") !=
+            sysfsNumber("/sys/devices/system/cpu/cpu0/topology/physical_package_id"))
+            QSKIP("needs CPUs 0 and 1 online in one package (the CLI reads this machine's topology)");
+        FakeMsrTree t({0, 1}, 0x700);
+        t.writeCpuid(intelFourPlusThree());
+        for (int cpu : {0, 1}) t.set(cpu, kIntelRaplPowerUnit, 0xA0E03); // 2^-14 J
+        t.set(1, kIntelPkgEnergyStatus, 0x1234); // never read: CPU 0 reads the package
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PERFDASH_MSR_ROOT", QString::fromStdString(t.root()));
+        const QString energy = qEnvironmentVariable("PERFDASH_DATA_DIR") + "/groups/generic/ENERGY.txt";
+        const CliRun r = runCli({"stat", "--backend", "msr", "-c", "0,1", "-g", energy, "-t", "1000s", "--json",
+                                 "--", fakeCountersProgram(), QString::fromStdString(t.msrPath(0)),
+                                 offset(kIntelPkgEnergyStatus), QString::number(2 * 16384)},
+                                env);
+        QVERIFY2(r.status == 0, r.err.c_str());
+        QVERIFY2(contains(r.err, "read once per package on CPU(s) 0"), r.err.c_str());
+        const json report = json::parse(r.out.substr(r.out.rfind("\n{") + 1));
+        const json* pkg = findEvent(report.at("groups").at(0), "PWR0");
+        QVERIFY(pkg);
+        QCOMPARE(pkg->at("counted_on_cpu"), json::parse("[null, 0]"));
+        QVERIFY2(!pkg->at("total").contains("partial"), pkg->dump().c_str());
+        QCOMPARE(pkg->at("total").at("value").get<double>(), 2.0);
+        QCOMPARE(metric(report.at("groups").at(0), "Energy [J]"), 2.0);
     }
 
     void sigtermRestoresEveryRegisterWritten() {

@@ -96,6 +96,47 @@ private slots:
         QVERIFY(report["totals"]["page-faults"].get<double>() >= kThreads * kPages);
     }
 
+    // Events of three PMUs (software, tracepoint, msr): the library opens a
+    // kernel group for each (test_marker_groups has the layout) and puts each
+    // group's values back on its own events. The software count of page
+    // faults and the tracepoint's count of user page faults see the same
+    // faults; the TSC advances while the thread runs.
+    void eventsOfSeveralPmusAreCountedGroupByGroup() {
+        const bool tracepoint = QFile::exists("/sys/kernel/tracing/events/exceptions/page_fault_user/id") ||
+                                QFile::exists("/sys/kernel/debug/tracing/events/exceptions/page_fault_user/id");
+        if (!tracepoint || !QFile::exists("/sys/bus/event_source/devices/msr/events/tsc"))
+            QSKIP("needs the exceptions:page_fault_user tracepoint (x86, tracefs) and the msr PMU's tsc");
+        const QStringList events{"-e", "page-faults", "-e", "exceptions:page_fault_user", "-e", "msr/tsc/"};
+        const CliRun r = cli(QStringList{"stat", "-m"} + events +
+                             QStringList{"--json", "--", LIKWID_REGIONS, QString::number(kPages),
+                                         QString::number(kThreads)});
+        QVERIFY2(r.exitCode == 0, r.err.c_str());
+        const json report = json::parse(r.out.substr(r.out.find('{')));
+        const json* compute = regionNamed(report, "compute");
+        QVERIFY(compute);
+        const json& group = (*compute)["group"];
+        const int faults = eventIndex(group, "page-faults");
+        const int userFaults = eventIndex(group, "exceptions:page_fault_user");
+        const int tsc = eventIndex(group, "msr/tsc/");
+        QVERIFY(faults >= 0 && userFaults >= 0 && tsc >= 0);
+        auto value = [&](int event, size_t thread) {
+            const json& v = group["events"][event]["per_location"][thread]["value"];
+            return v.is_number() ? v.get<double>() : -1.0; // n/a is not a number
+        };
+        int workers = 0;
+        for (size_t t = 0; t < (*compute)["threads"].size(); ++t) {
+            const std::string at = "thread " + std::to_string(t) + ": " + group.dump();
+            QVERIFY2(value(tsc, t) > 0, at.c_str());
+            if ((*compute)["calls"][t] != 2) continue;
+            ++workers;
+            QVERIFY2(value(userFaults, t) >= kPages, at.c_str());
+            QVERIFY2(value(userFaults, t) <= value(faults, t), at.c_str());
+            // Page faults, not another group's values: the TSC's would be millions.
+            QVERIFY2(value(faults, t) <= 2 * kPages + 1000, at.c_str());
+        }
+        QCOMPARE(workers, kThreads);
+    }
+
     void theTextReportHasLikwidsRegionTables() {
         const CliRun r = cli(statLikwid({}));
         QVERIFY2(r.exitCode == 0, r.err.c_str());

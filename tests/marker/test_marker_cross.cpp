@@ -7,6 +7,7 @@
 
 #include "core/measurement/MarkerResultsFile.h"
 #include "core/util/Strings.h"
+#include "marker/wire/perfdash_marker_wire.h"
 
 using namespace perfdash;
 
@@ -72,7 +73,7 @@ private slots:
             QSKIP("qemu-aarch64 is not installed (apt-get install qemu-user)");
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         const QString results = dir_.filePath("results");
-        env.insert("PERFDASH_MARKER_VERSION", "1");
+        env.insert("PERFDASH_MARKER_VERSION", QString::number(PERFDASH_MARKER_WIRE_VERSION));
         env.insert("PERFDASH_MARKER_OUTPUT", results);
         env.insert("PERFDASH_MARKER_EVENTS", "1:0x1:0:0:0,1:0x2:0:0:0");
         const Run r = run("qemu-aarch64", {program_, "pages", "50"}, env);

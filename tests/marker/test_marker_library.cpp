@@ -14,6 +14,7 @@
 #include "core/measurement/MarkerResultsFile.h"
 #include "core/measurement/RegionResults.h"
 #include "core/util/Strings.h"
+#include "marker/wire/perfdash_marker_wire.h"
 
 using namespace perfdash;
 using namespace perfdash::markertest;
@@ -213,8 +214,12 @@ private slots:
         const double getTime = std::stod(f[3].substr(5)), closeTime = static_cast<double>(a.timeNs) / 1e9;
         QVERIFY2(std::abs(getTime - closeTime) <= 1e-3 * closeTime, r.out.c_str());
         QCOMPARE(f[4], std::string("nevents=5"));
-        QCOMPARE(a.enabledNs, a.runningNs); // software events are never multiplexed: GET's values are the raw counts
-        for (size_t e = 0; e < 5; ++e) QCOMPARE(f[5 + e], std::to_string(*a.counts[e]));
+        for (size_t e = 0; e < 5; ++e) {
+            QVERIFY(a.counts[e]);
+            // Software events are never multiplexed: GET's values are the raw counts.
+            QCOMPARE(a.counts[e]->enabledNs, a.counts[e]->runningNs);
+            QCOMPARE(f[5 + e], std::to_string(a.counts[e]->raw));
+        }
     }
 
     void resetClearsTheCallingThreadsRegion() {
@@ -368,9 +373,11 @@ private slots:
         QTest::addColumn<QString>("events");
         QTest::addColumn<QString>("expected");
         QTest::newRow("version") << "99" << "1:1:0:0:0" << "wire version 99";
-        QTest::newRow("field") << "1" << "1:1:0:0" << "event 0 of set 0 is not TYPE:CONFIG:CONFIG1:CONFIG2:EXCLUDE";
-        QTest::newRow("exclude") << "1" << "1:1:0:0:0x40" << "event 0 of set 0 is not";
-        QTest::newRow("trailing comma") << "1" << "1:1:0:0:0," << "an event is missing after ','";
+        const QString current = QString::number(PERFDASH_MARKER_WIRE_VERSION);
+        QTest::newRow("older version") << "1" << "1:1:0:0:0" << "the launcher speaks marker wire version 1";
+        QTest::newRow("field") << current << "1:1:0:0" << "event 0 of set 0 is not TYPE:CONFIG:CONFIG1:CONFIG2:EXCLUDE";
+        QTest::newRow("exclude") << current << "1:1:0:0:0x40" << "event 0 of set 0 is not";
+        QTest::newRow("trailing comma") << current << "1:1:0:0:0," << "an event is missing after ','";
     }
 
     void aBadEnvironmentIsRefusedWithTheReason() {

@@ -30,18 +30,28 @@ MeasurementPlan twoSetPlan() {
                     {{"rate=B/time", "per call=B/A"}, {}});
 }
 
-const char* const kTwoSetResults = "perfdash-marker-results 1\n"
+const char* const kTwoSetResults = "perfdash-marker-results 2\n"
                                    "sets 2\n"
                                    "set 0 2\n"
                                    "event 0 0 ok\n"
                                    "event 0 1 ok\n"
                                    "set 1 1\n"
                                    "event 1 0 errno=13\n"
-                                   "region 0 101 3 2000000000 100 50 solve 10 400\n"
-                                   "region 0 100 1 1000000000 100 100 solve 30 200\n"
-                                   "region 1 100 2 500000000 0 0 solve -\n"
-                                   "region 0 100 4 8000 80 80 setup 5 -\n"
+                                   "region 0 101 3 2000000000 solve 10:100:50 400:100:50\n"
+                                   "region 0 100 1 1000000000 solve 30:100:100 200:100:100\n"
+                                   "region 1 100 2 500000000 solve -\n"
+                                   "region 0 100 4 8000 setup 5:80:80 -\n"
                                    "end\n";
+
+// The regions built from a results file of one set of two events, both
+// counted, with these region lines.
+Result<std::vector<RegionResult>> twoEventRegions(const std::string& regionLines, const MeasurementPlan& plan) {
+    auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n" +
+                                         regionLines + "end\n",
+                                     "results");
+    if (!parsed) return parsed.error();
+    return buildRegionResults(*parsed, plan, noConstants(), root());
+}
 
 } // namespace
 
@@ -98,33 +108,37 @@ private slots:
         QCOMPARE(first.tid, 101);
         QCOMPARE(first.calls, uint64_t(3));
         QCOMPARE(first.timeNs, uint64_t(2000000000));
-        QCOMPARE(first.enabledNs, uint64_t(100));
-        QCOMPARE(first.runningNs, uint64_t(50));
-        QCOMPARE(first.counts, (std::vector<std::optional<uint64_t>>{10, 400}));
-        QCOMPARE(r->regions[2].counts, (std::vector<std::optional<uint64_t>>{std::nullopt}));
+        QCOMPARE(first.counts.size(), size_t(2));
+        QCOMPARE(first.counts[0]->raw, uint64_t(10));
+        QCOMPARE(first.counts[1]->raw, uint64_t(400));
+        QCOMPARE(first.counts[1]->enabledNs, uint64_t(100));
+        QCOMPARE(first.counts[1]->runningNs, uint64_t(50));
+        QCOMPARE(r->regions[2].counts.size(), size_t(1));
+        QVERIFY(!r->regions[2].counts[0]);
     }
 
     void namesTheLineOfWhatIsWrong_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
-        const QString head = "perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 ok\n";
+        const QString head = "perfdash-marker-results 2\nsets 1\nset 0 1\nevent 0 0 ok\n";
         QTest::newRow("empty") << "" << "results: the file is empty";
         QTest::newRow("not ours") << "hello\n" << "results, line 1: the first line is not";
         QTest::newRow("other version") << "perfdash-marker-results 99\n" << "line 1: results of marker wire version 99";
-        QTest::newRow("incomplete") << head + "region 0 1 1 1 1 1 A 5\n" << "line 6: the file ends without";
-        QTest::newRow("counts") << head + "region 0 1 1 1 1 1 A 5 6\nend\n" << "line 5: region 'A' has 2 counts";
-        QTest::newRow("state") << "perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 maybe\nend\n"
+        QTest::newRow("incomplete") << head + "region 0 1 1 1 A 5:1:1\n" << "line 6: the file ends without";
+        QTest::newRow("counts") << head + "region 0 1 1 1 A 5:1:1 6:1:1\nend\n" << "line 5: region 'A' has 2 values";
+        QTest::newRow("value") << head + "region 0 1 1 1 A 5:6\nend\n" << "line 5: value '5:6' is not COUNT:ENABLED_NS:RUNNING_NS";
+        QTest::newRow("state") << "perfdash-marker-results 2\nsets 1\nset 0 1\nevent 0 0 maybe\nend\n"
                                << "line 4: event state 'maybe'";
-        QTest::newRow("set range") << head + "region 3 1 1 1 1 1 A 5\nend\n" << "line 5: set 3 is out of range";
+        QTest::newRow("set range") << head + "region 3 1 1 1 A 5:1:1\nend\n" << "line 5: set 3 is out of range";
         QTest::newRow("record") << head + "thread 5\nend\n" << "line 5: unknown record 'thread'";
-        QTest::newRow("number") << head + "region 0 1 x 1 1 1 A 5\nend\n" << "line 5: call count 'x'";
-        QTest::newRow("missing events") << "perfdash-marker-results 1\nsets 1\nset 0 2\nevent 0 0 ok\nend\n"
+        QTest::newRow("number") << head + "region 0 1 x 1 A 5:1:1\nend\n" << "line 5: call count 'x'";
+        QTest::newRow("missing events") << "perfdash-marker-results 2\nsets 1\nset 0 2\nevent 0 0 ok\nend\n"
                                         << "event set 0 declares 2 events but lists 1";
-        QTest::newRow("after end") << head + "end\nregion 0 1 1 1 1 1 A 5\n" << "line 6: text after the final";
+        QTest::newRow("after end") << head + "end\nregion 0 1 1 1 A 5:1:1\n" << "line 6: text after the final";
         // A blank first line hid the header: any file with the right records was read as results.
         QTest::newRow("blank first line") << "\n" + head.mid(head.indexOf('\n') + 1) + "end\n"
                                           << "results, line 1: the first line is not";
-        QTest::newRow("no sets") << "perfdash-marker-results 1\nend\n" << "results: there is no 'sets NSETS' line";
+        QTest::newRow("no sets") << "perfdash-marker-results 2\nend\n" << "results: there is no 'sets NSETS' line";
         QTest::newRow("set not declared") << QString(head).replace("sets 1", "sets 2") + "end\n"
                                           << "results: event set 1 has no 'set 1 NEVENTS' line";
     }
@@ -203,17 +217,13 @@ private slots:
 
     void aRegionTotalWithoutSomeThreadsIsPartialNeverTheTotal() {
         const MeasurementPlan plan = handPlan({{{"A", software(1)}, {"B", software(2)}}}, {{"rate=B/time"}});
-        auto parsed = parseMarkerResults("perfdash-marker-results 1\nsets 1\nset 0 2\nevent 0 0 ok\nevent 0 1 ok\n"
-                                         "region 0 100 1 1000000000 100 100 work 10 200\n"
-                                         "region 0 101 1 1000000000 100 100 work 20 -\n"
-                                         "region 0 102 1 1000000000 100 0 work 5 7\n"
-                                         "region 0 100 1 1000000000 100 100 idle 1 -\n"
-                                         "region 0 101 1 1000000000 100 100 idle 2 -\n"
-                                         "end\n",
-                                         "results");
-        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
-        auto regions = buildRegionResults(*parsed, plan, noConstants(), root());
-        QVERIFY(regions.ok());
+        auto regions = twoEventRegions("region 0 100 1 1000000000 work 10:100:100 200:100:100\n"
+                                       "region 0 101 1 1000000000 work 20:100:100 -\n"
+                                       "region 0 102 1 1000000000 work 5:100:0 7:100:0\n"
+                                       "region 0 100 1 1000000000 idle 1:100:100 -\n"
+                                       "region 0 101 1 1000000000 idle 2:100:100 -\n",
+                                       plan);
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
         const RegionResult* work = findRegion(*regions, "work", 0);
         QVERIFY(work);
         // Thread 102 was never on a counter: n/a there (coverage 0), and the totals lack it.
@@ -241,10 +251,59 @@ private slots:
         QVERIFY(!findEvent(*idle, "A")->partialTotal);
     }
 
+    // A set counted as one kernel group per PMU: each event is scaled by its
+    // own group's enabled and running time, not by the other group's.
+    void eachEventIsScaledByItsOwnGroupsTimes() {
+        const MeasurementPlan plan = handPlan({{{"A", software(1)}, {"B", software(2)}}});
+        auto regions = twoEventRegions("region 0 100 1 1000000000 work 10:100:100 30:100:25\n", plan);
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
+        const RegionResult& work = regions->at(0);
+        QCOMPARE(findEvent(work, "A")->perLocation[0].value, 10.0);
+        QCOMPARE(findEvent(work, "A")->perLocation[0].coverage, 1.0);
+        QCOMPARE(findEvent(work, "B")->perLocation[0].value, 120.0);
+        QCOMPARE(findEvent(work, "B")->perLocation[0].coverage, 0.25);
+    }
+
+    // A hybrid CPU's event is two events of the set (cpu_core's, cpu_atom's),
+    // two kernel groups in the library; a thread followed on any CPU counts
+    // the sum of both, each part scaled by its own group.
+    void aHybridEventsThreadValueSumsItsCoreTypes() {
+        PerfEncoding core, atom;
+        core.type = 8;
+        core.config = 0x3c;
+        atom.type = 10;
+        atom.config = 0x3c;
+        MeasurementPlan plan = handPlan({{{"PMC0", core}, {"PMC0@atom", atom}}}, {{"per s=PMC0/time"}});
+        PlannedGroup& group = plan.groups[0];
+        group.group.events.pop_back();
+        group.events.pop_back();
+        group.events[0].coreTypes = {{"cpu_core", {0, 1}, 0, ""}, {"cpu_atom", {2, 3}, 1, ""}};
+        QCOMPARE(encodeMarkerEvents(plan), std::string("8:0x3c:0:0:0,10:0x3c:0:0:0"));
+
+        auto regions = twoEventRegions("region 0 100 1 2000000000 work 1000:100:100 300:100:50\n"
+                                       "region 0 101 1 1000000000 work 400:100:100 -\n",
+                                       plan);
+        QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
+        const RegionResult& work = regions->at(0);
+        const EventResult* cycles = findEvent(work, "PMC0");
+        QVERIFY(cycles && cycles->counted);
+        QCOMPARE(cycles->perLocation.size(), size_t(2));
+        QCOMPARE(cycles->perLocation[0].value, 1000.0 + 600.0);
+        QCOMPARE(cycles->perLocation[0].coverage, 0.5);
+        QCOMPARE(findMetric(work, "per s")->perLocation[0], 800.0);
+        // Thread 101 lacks its E-core part: n/a, and the total is partial: thread 100's alone.
+        QVERIFY(!isAvailable(cycles->perLocation[1].value));
+        QVERIFY(!isAvailable(cycles->total.value));
+        QVERIFY(cycles->partialTotal);
+        QCOMPARE(cycles->partialTotal->value, 1600.0);
+        QCOMPARE(cycles->partialTotal->counted, size_t(1));
+        QCOMPARE(cycles->partialTotal->of, size_t(2));
+    }
+
     void aGroupThePmuCannotFitSaysSo() {
         const MeasurementPlan plan = handPlan({{{"A", software(1)}}});
-        auto parsed = parseMarkerResults("perfdash-marker-results 1\nsets 1\nset 0 1\nevent 0 0 unschedulable\n"
-                                         "region 0 7 2 100 0 0 loop -\nend\n",
+        auto parsed = parseMarkerResults("perfdash-marker-results 2\nsets 1\nset 0 1\nevent 0 0 unschedulable\n"
+                                         "region 0 7 2 100 loop -\nend\n",
                                          "results");
         QVERIFY(parsed.ok());
         auto regions = buildRegionResults(*parsed, plan, noConstants(), root());

@@ -65,15 +65,9 @@ Result<std::string> MsrBackend::describeScope(const CountingScope& scope) const 
     return std::string();
 }
 
-Result<std::unique_ptr<CounterSet>> MsrBackend::open(const EventSet& events, const CountingScope& scope) {
-    if (events.empty()) return makeError("no events to count: the event set is empty");
-    if (auto described = describeScope(scope); !described) return described.error();
-    if (scope.cpus.empty()) return makeError("no CPUs to count: the system-wide scope lists no CPUs");
-    if (const std::string why = pmu_.unsupportedReason(); !why.empty()) return makeError(why);
-
+std::vector<MsrCpuPlace> MsrBackend::placesOf(const std::vector<int>& cpus) const {
     std::vector<MsrCpuPlace> places;
-    for (int cpu : scope.cpus) {
-        if (cpu < 0) return makeError("invalid CPU number " + std::to_string(cpu) + " in the counting scope");
+    for (int cpu : cpus) {
         MsrCpuPlace place{cpu, -1, -1};
         if (config_.topology)
             if (const HwThread* t = config_.topology->hwThread(cpu)) {
@@ -82,9 +76,26 @@ Result<std::unique_ptr<CounterSet>> MsrBackend::open(const EventSet& events, con
             }
         places.push_back(place);
     }
+    return places;
+}
+
+std::map<int, int> MsrBackend::readerOf(const ResolvedEvent& event, const std::vector<int>& cpus) const {
+    const auto planned = planMsrEvent(event, pmu_);
+    if (!planned || planned->kind != MsrEventPlan::Kind::Register || planned->scope == MsrScope::Thread) return {};
+    return sharedRegisterReaders(placesOf(cpus), planned->scope);
+}
+
+Result<std::unique_ptr<CounterSet>> MsrBackend::open(const EventSet& events, const CountingScope& scope) {
+    if (events.empty()) return makeError("no events to count: the event set is empty");
+    if (auto described = describeScope(scope); !described) return described.error();
+    if (scope.cpus.empty()) return makeError("no CPUs to count: the system-wide scope lists no CPUs");
+    if (const std::string why = pmu_.unsupportedReason(); !why.empty()) return makeError(why);
+
+    for (int cpu : scope.cpus)
+        if (cpu < 0) return makeError("invalid CPU number " + std::to_string(cpu) + " in the counting scope");
     auto access = config_.openAccess(scope.cpus);
     if (!access) return access.error();
-    auto set = MsrCounterSet::program(std::move(*access), pmu_, std::move(places), assignMsrCounters(events, pmu_));
+    auto set = MsrCounterSet::program(std::move(*access), pmu_, placesOf(scope.cpus), assignMsrCounters(events, pmu_));
     if (!set) return set.error();
     return std::unique_ptr<CounterSet>(std::move(*set));
 }

@@ -40,6 +40,8 @@ public:
     std::optional<ResolvedEvent> ownEvent(std::string_view spec) const override;
     Availability check(const ResolvedEvent& event) const override;
     Result<std::string> describeScope(const CountingScope& scope) const override;
+    // A package's (AMD: a core's) energy register: the first CPU of the list in each package reads it.
+    std::map<int, int> readerOf(const ResolvedEvent& event, const std::vector<int>& cpus) const override;
 
     // Cpus: each CPU of the list. Task with a CPU list: the same CPUs (the
     // program is pinned there; everything else on them is counted too).
@@ -50,6 +52,8 @@ public:
 
 private:
     int probeCpu() const;
+    // Where each CPU sits, from the topology (-1 where it is unknown).
+    std::vector<MsrCpuPlace> placesOf(const std::vector<int>& cpus) const;
 
     MsrBackendConfig config_;
     std::unique_ptr<CpuidSource> cpuidDevice_;

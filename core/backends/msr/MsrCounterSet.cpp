@@ -136,25 +136,32 @@ Status MsrCounterSet::readEnergyUnit() {
     return {};
 }
 
+std::map<int, int> sharedRegisterReaders(const std::vector<MsrCpuPlace>& cpus, MsrScope scope) {
+    if (std::any_of(cpus.begin(), cpus.end(), [](const MsrCpuPlace& c) { return c.package < 0; })) return {};
+    std::map<int, int> readers;
+    for (size_t l = 0; l < cpus.size(); ++l) {
+        size_t first = 0;
+        while (cpus[first].package != cpus[l].package || (scope == MsrScope::Core && cpus[first].core != cpus[l].core))
+            ++first;
+        readers[cpus[l].cpu] = cpus[first].cpu;
+    }
+    return readers;
+}
+
 void MsrCounterSet::placeRegisterReads() {
     for (size_t s = 0; s < slots_.size(); ++s) {
         const MsrSlot& slot = slots_[s];
         if (!slot.assigned) continue;
         const bool shared = slot.counter == MsrSlot::Counter::Register && slot.event.scope != MsrScope::Thread;
-        if (shared && std::any_of(cpus_.begin(), cpus_.end(), [](const MsrCpuPlace& c) { return c.package < 0; })) {
+        const std::map<int, int> readers = shared ? sharedRegisterReaders(cpus_, slot.event.scope) : std::map<int, int>{};
+        if (shared && readers.empty()) {
             fail(s, "the msr backend cannot tell which CPUs share a package (the topology is unknown), so it "
                     "cannot count a package's energy once");
             continue;
         }
         for (size_t l = 0; l < cpus_.size(); ++l) {
             Reading& r = reading(l, s);
-            r.active = true;
-            if (shared) {
-                const bool byCore = slot.event.scope == MsrScope::Core;
-                for (size_t earlier = 0; earlier < l; ++earlier)
-                    if (cpus_[earlier].package == cpus_[l].package && (!byCore || cpus_[earlier].core == cpus_[l].core))
-                        r.active = false;
-            }
+            r.active = !shared || readers.at(cpus_[l].cpu) == cpus_[l].cpu;
             switch (slot.counter) {
             case MsrSlot::Counter::General:
                 r.reg = pmu_.counter(slot.index);

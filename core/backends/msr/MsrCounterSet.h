@@ -16,6 +16,7 @@
 //
 // Thread safety: read() from the sampler thread; enable()/disable() from
 // another thread meanwhile are serialised with it.
+#include <map>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -33,6 +34,12 @@ struct MsrCpuPlace {
     int package = -1; // -1: unknown
     int core = -1;
 };
+
+// For a register that the CPUs of a package (scope Package) or of a core
+// (scope Core) share: each CPU of `cpus` mapped to the first CPU of the list
+// in its package (core), which reads the register for them. Empty when a
+// CPU's package is unknown (nothing can be read once per package then).
+std::map<int, int> sharedRegisterReaders(const std::vector<MsrCpuPlace>& cpus, MsrScope scope);
 
 class MsrCounterSet final : public CounterSet {
 public:
