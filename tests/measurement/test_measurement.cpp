@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "backends/CountingTestSupport.h"
@@ -78,6 +79,19 @@ class TestMeasurement : public QObject {
     Q_OBJECT
 
     MachineContext machine_;
+    std::optional<MeasurementPlan> plan_; // of the measurement ranUnpulled() returned, which refers to it
+
+    // Starts `request` and returns the measurement once its program ended, nothing pulled while it ran;
+    // null (the test failed) when it cannot start.
+    std::unique_ptr<Measurement> ranUnpulled(const MeasurementRequest& request) {
+        auto plan = MeasurementPlan::prepare(request, machine_);
+        if (!plan) return QTest::qFail(plan.error().message.c_str(), __FILE__, __LINE__), nullptr;
+        plan_.emplace(std::move(*plan));
+        auto m = Measurement::start(*plan_, machine_);
+        if (!m) return QTest::qFail(m.error().message.c_str(), __FILE__, __LINE__), nullptr;
+        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
+        return std::move(*m);
+    }
 
 private slots:
     void intervalsPulledLiveAddUpToTheTotals() {
@@ -111,15 +125,12 @@ private slots:
         MeasurementRequest request = workload({"spin", "400"}, "task-clock,page-faults");
         request.interval = 10ms;
         request.bufferedSnapshots = 2;
-        auto plan = MeasurementPlan::prepare(request, machine_);
-        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
-        auto m = Measurement::start(*plan, machine_);
-        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
-        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
-        const MeasurementResult result = (*m)->finish();
+        const std::unique_ptr<Measurement> m = ranUnpulled(request);
+        QVERIFY(m);
+        const MeasurementResult result = m->finish();
 
         QCOMPARE(result.exitStatus.value_or(-1), 0);
-        QVERIFY2((*m)->droppedSnapshots() > 0, "the sampler never went around its ring of 2");
+        QVERIFY2(m->droppedSnapshots() > 0, "the sampler never went around its ring of 2");
         QVERIFY2(result.intervals.size() <= 2, std::to_string(result.intervals.size()).c_str());
         checkIntervalsCoverTheRun(result.intervals, result, events);
         if (QTest::currentTestFailed()) return;
@@ -134,19 +145,16 @@ private slots:
         const std::vector<std::string> events = {"task-clock", "page-faults"};
         MeasurementRequest request = workload({"spin", "300"}, "task-clock,page-faults");
         request.keepIntervals = false;
-        auto plan = MeasurementPlan::prepare(request, machine_);
-        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
-        auto m = Measurement::start(*plan, machine_);
-        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
-        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
-        const MeasurementResult result = (*m)->finish();
-        const std::vector<IntervalResult> last = (*m)->takeIntervals();
+        const std::unique_ptr<Measurement> m = ranUnpulled(request);
+        QVERIFY(m);
+        const MeasurementResult result = m->finish();
+        const std::vector<IntervalResult> last = m->takeIntervals();
 
         QCOMPARE(result.exitStatus.value_or(-1), 0);
         QVERIFY(result.intervals.empty()); // not kept
         checkIntervalsCoverTheRun(last, result, events);
         if (QTest::currentTestFailed()) return;
-        QVERIFY((*m)->takeIntervals().empty()); // handed over once
+        QVERIFY(m->takeIntervals().empty()); // handed over once
     }
 
     void pausedIntervalsAreNotAvailable_data() {
