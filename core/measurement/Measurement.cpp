@@ -4,6 +4,7 @@
 #include <csignal>
 #include <limits>
 #include <thread>
+#include <utility>
 
 #include "core/measurement/AttachTarget.h"
 #include "core/result/CounterDeltas.h"
@@ -181,6 +182,11 @@ Result<ResultBuilder> Measurement::newResultBuilder() {
 }
 
 std::vector<IntervalResult> Measurement::takeIntervals() {
+    if (finished_) return std::exchange(completedByFinish_, {});
+    return pullIntervals();
+}
+
+std::vector<IntervalResult> Measurement::pullIntervals() {
     if (plan_.request.interval.count() == 0) return {};
     SampleStore::Batch batch = store_->since(nextSeq_);
     dropped_ += batch.dropped;
@@ -258,7 +264,7 @@ MeasurementResult Measurement::finish() {
     if (finished_) return result;
     finished_ = true;
     const Snapshot final = sampler_->wait();
-    takeIntervals();
+    completedByFinish_ = pullIntervals();
     stopProgram(result);
 
     result.version = PERFDASH_VERSION;

@@ -44,6 +44,8 @@ public:
     const std::string& startedAt() const { return startedAt_; } // ISO 8601, as MeasurementResult::startedAt
 
     // Intervals completed since the last call, oldest first (empty without a timeline).
+    // After finish(), once: the intervals finish() itself completed, which a
+    // consumer that keeps its own copy (keepIntervals off) would otherwise lose.
     std::vector<IntervalResult> takeIntervals();
     // A builder like the one the intervals come from (that one belongs to the
     // sampling thread): for results of other periods of the same counts, such
@@ -69,7 +71,8 @@ public:
 
     // Waits for the end, stops a program still running (SIGTERM, then SIGKILL
     // after a grace period), and returns everything measured: totals, the
-    // intervals kept, the exit status.
+    // intervals kept, the exit status. The intervals it completes are also
+    // left for one more takeIntervals().
     MeasurementResult finish();
 
 private:
@@ -77,6 +80,7 @@ private:
     Status launch();
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
+    std::vector<IntervalResult> pullIntervals(); // new ones from the store, kept if the request says so
     std::vector<std::string> openFailures() const; // per event-set slot, why it did not open ("" if it did)
     std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& later) const;
     bool pausedThroughout(int64_t fromNs, int64_t toNs) const;
@@ -95,6 +99,7 @@ private:
     uint64_t nextSeq_ = 0;
     uint64_t dropped_ = 0;
     std::vector<IntervalResult> kept_;
+    std::vector<IntervalResult> completedByFinish_; // for the takeIntervals() after finish()
     std::string startedAt_;
     std::vector<std::string> runWarnings_;
     bool finished_ = false;

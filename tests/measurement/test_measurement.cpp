@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "backends/CountingTestSupport.h"
@@ -56,12 +57,41 @@ std::vector<IntervalResult> pullToTheEnd(Measurement& m) {
     return all;
 }
 
+// The intervals reach from the start to the end of the run and add up to its totals exactly (software
+// counts of one process are not scaled). QTest's checks return from here; callers look at currentTestFailed().
+void checkIntervalsCoverTheRun(const std::vector<IntervalResult>& intervals, const MeasurementResult& result,
+                               const std::vector<std::string>& events) {
+    QVERIFY(!intervals.empty());
+    QCOMPARE(intervals.back().t, result.durationS);
+    double covered = 0;
+    for (const auto& i : intervals) covered += i.dt;
+    QCOMPARE(covered, result.durationS); // the first interval reaches back to the start
+    for (size_t e = 0; e < events.size(); ++e) {
+        double sum = 0;
+        for (const auto& i : intervals) sum += eventOf(i, e).total.value;
+        QCOMPARE(sum, total(result.groups, events[e]));
+    }
+}
+
 } // namespace
 
 class TestMeasurement : public QObject {
     Q_OBJECT
 
     MachineContext machine_;
+    std::optional<MeasurementPlan> plan_; // of the measurement ranUnpulled() returned, which refers to it
+
+    // Starts `request` and returns the measurement once its program ended, nothing pulled while it ran;
+    // null (the test failed) when it cannot start.
+    std::unique_ptr<Measurement> ranUnpulled(const MeasurementRequest& request) {
+        auto plan = MeasurementPlan::prepare(request, machine_);
+        if (!plan) return QTest::qFail(plan.error().message.c_str(), __FILE__, __LINE__), nullptr;
+        plan_.emplace(std::move(*plan));
+        auto m = Measurement::start(*plan_, machine_);
+        if (!m) return QTest::qFail(m.error().message.c_str(), __FILE__, __LINE__), nullptr;
+        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
+        return std::move(*m);
+    }
 
 private slots:
     void intervalsPulledLiveAddUpToTheTotals() {
@@ -95,27 +125,36 @@ private slots:
         MeasurementRequest request = workload({"spin", "400"}, "task-clock,page-faults");
         request.interval = 10ms;
         request.bufferedSnapshots = 2;
-        auto plan = MeasurementPlan::prepare(request, machine_);
-        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
-        auto m = Measurement::start(*plan, machine_);
-        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
-        while (!(*m)->finished()) std::this_thread::sleep_for(50ms);
-        const MeasurementResult result = (*m)->finish();
+        const std::unique_ptr<Measurement> m = ranUnpulled(request);
+        QVERIFY(m);
+        const MeasurementResult result = m->finish();
 
         QCOMPARE(result.exitStatus.value_or(-1), 0);
-        QVERIFY2((*m)->droppedSnapshots() > 0, "the sampler never went around its ring of 2");
+        QVERIFY2(m->droppedSnapshots() > 0, "the sampler never went around its ring of 2");
         QVERIFY2(result.intervals.size() <= 2, std::to_string(result.intervals.size()).c_str());
-        QCOMPARE(result.intervals.back().t, result.durationS);
-        double covered = 0;
-        for (const auto& i : result.intervals) covered += i.dt;
-        QCOMPARE(covered, result.durationS); // the first interval reaches back to the start
-        for (size_t e = 0; e < events.size(); ++e) {
-            double sum = 0;
-            for (const auto& i : result.intervals) sum += eventOf(i, e).total.value;
-            QCOMPARE(sum, total(result.groups, events[e]));
-        }
+        checkIntervalsCoverTheRun(result.intervals, result, events);
+        if (QTest::currentTestFailed()) return;
         QVERIFY(std::any_of(result.warnings.begin(), result.warnings.end(),
                             [](const std::string& w) { return w.find("merged into longer intervals") != std::string::npos; }));
+    }
+
+    // A consumer that keeps its own copy (keepIntervals off, as a front end that journals its intervals) gets
+    // the intervals finish() completes from one more takeIntervals(): none is lost. Nothing is pulled while
+    // the program runs, so every interval is one finish() completed.
+    void intervalsFinishCompletesAreLeftForTheConsumer() {
+        const std::vector<std::string> events = {"task-clock", "page-faults"};
+        MeasurementRequest request = workload({"spin", "300"}, "task-clock,page-faults");
+        request.keepIntervals = false;
+        const std::unique_ptr<Measurement> m = ranUnpulled(request);
+        QVERIFY(m);
+        const MeasurementResult result = m->finish();
+        const std::vector<IntervalResult> last = m->takeIntervals();
+
+        QCOMPARE(result.exitStatus.value_or(-1), 0);
+        QVERIFY(result.intervals.empty()); // not kept
+        checkIntervalsCoverTheRun(last, result, events);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(m->takeIntervals().empty()); // handed over once
     }
 
     void pausedIntervalsAreNotAvailable_data() {

@@ -27,6 +27,7 @@ Result<MeasurementPlan> MeasurementController::prepare(const MeasurementRequest&
 Status MeasurementController::start(MeasurementPlan plan) {
     if (state_ == State::Running || state_ == State::Paused || state_ == State::Finishing)
         return makeError("a measurement is already running: stop it first");
+    plan.request.keepIntervals = keepIntervals_;
     plan_ = std::make_unique<MeasurementPlan>(std::move(plan));
     auto measurement = Measurement::start(*plan_, machine_);
     if (!measurement) return measurement.error();
@@ -89,6 +90,7 @@ void MeasurementController::beginFinishing() {
         if (ChildOutput* output = measurement_->output())
             for (auto& chunk : output->take())
                 emit outputArrived(QString::fromStdString(chunk.text), chunk.stream == OutputChunk::Stream::Stderr);
+        if (auto last = measurement_->takeIntervals(); !last.empty()) emit intervalsArrived(last);
         measurement_.reset();
         setState(State::Finished);
         emit finished(result);

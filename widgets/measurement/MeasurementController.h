@@ -44,6 +44,10 @@ public:
 
     // How often new intervals and output are pulled (default 30 Hz).
     void setPollInterval(int milliseconds);
+    // Whether the finished result holds every interval (default true). Off
+    // when a follower keeps them (SessionRecorder): an hour at 10 ms and 64
+    // CPUs would be gigabytes in memory otherwise. Applies from the next start().
+    void setKeepIntervals(bool keep) { keepIntervals_ = keep; }
 
 signals:
     void stateChanged(perfdash::MeasurementController::State state);
@@ -52,6 +56,7 @@ signals:
     void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
     // Text the launched program wrote (captured output).
     void outputArrived(const QString& text, bool isStderr);
+    // Every interval has been emitted by intervalsArrived() before this.
     void finished(const perfdash::MeasurementResult& result);
 
 private:
@@ -64,6 +69,7 @@ private:
     std::unique_ptr<Measurement> measurement_;
     QTimer pollTimer_;
     State state_ = State::Idle;
+    bool keepIntervals_ = true;
 };
 
 } // namespace perfdash

@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrent>
 #include <filesystem>
 
+#include "core/report/ReportJsonReader.h"
 #include "core/report/ReportTables.h"
 #include "core/report/SessionFiles.h"
 #include "core/measurement/MachineFormulaConstants.h"
@@ -26,8 +27,22 @@ Status createDirectory(const std::string& directory) {
 
 } // namespace
 
+Status SessionRecorder::Kept::append(std::vector<IntervalResult> batch) {
+    // Without a journal (creating it failed, and that was reported) memory is the only place left.
+    if (!journal) {
+        unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
+        return {};
+    }
+    Status appended = journal->append(batch);
+    // A failed append keeps its lines for the next one; a successful one saved all of them.
+    if (appended) unsaved.clear();
+    else unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
+    return appended;
+}
+
 SessionRecorder::SessionRecorder(MeasurementController& controller, QObject* parent)
     : QObject(parent), controller_(controller), directory_(QString::fromStdString(sessionsDirectory())) {
+    controller_.setKeepIntervals(false); // this recorder keeps them
     writer_.setMaxThreadCount(1);
     autosaveTimer_.setInterval(kDefaultAutosave);
     connect(&autosaveTimer_, &QTimer::timeout, this, &SessionRecorder::autosave);
@@ -38,10 +53,9 @@ SessionRecorder::SessionRecorder(MeasurementController& controller, QObject* par
 
 SessionRecorder::~SessionRecorder() {
     if (autosaveTimer_.isActive() && !pending_.empty()) {
-        auto journal = journal_;
         // waitForDone() below is the wait; no one is left to tell of a failure.
-        (void)QtConcurrent::run(&writer_, [journal, batch = std::move(pending_)] {
-            if (*journal) (void)(*journal)->append(batch);
+        (void)QtConcurrent::run(&writer_, [kept = kept_, batch = std::move(pending_)]() mutable {
+            (void)kept->append(std::move(batch));
         });
     }
     writer_.waitForDone();
@@ -57,6 +71,22 @@ void SessionRecorder::waitForWrites() {
     QCoreApplication::sendPostedEvents();
 }
 
+QFuture<Result<MeasurementResult>> SessionRecorder::recordedRun(MeasurementResult finished) {
+    return QtConcurrent::run(&writer_, [kept = kept_, run = std::move(finished)]() mutable -> Result<MeasurementResult> {
+        run.intervals.clear(); // a result that kept them would repeat the file's
+        if (!kept) return run; // no run was recorded
+        if (kept->journal) {
+            auto saved = readReportFile(kept->journal->path());
+            if (!saved)
+                return makeError(saved.error().message + " (the session file holds the run's intervals; it "
+                                 "changed or went away after the run)");
+            run.intervals = std::move(saved->intervals);
+        }
+        run.intervals.insert(run.intervals.end(), kept->unsaved.begin(), kept->unsaved.end());
+        return run;
+    });
+}
+
 void SessionRecorder::onStarted() {
     const MeasurementPlan* plan = controller_.plan();
     if (!plan) return;
@@ -68,7 +98,7 @@ void SessionRecorder::onStarted() {
     pending_.clear();
     received_ = 0;
     autosaveFailing_ = false;
-    journal_ = std::make_shared<std::unique_ptr<SessionJournal>>();
+    kept_ = std::make_shared<Kept>();
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
     MachineContext* machine = &controller_.machine();
@@ -77,13 +107,13 @@ void SessionRecorder::onStarted() {
     const bool withClock = plan->needsNominalClock;
     // The file name is chosen on the writer thread, after the previous session's file exists.
     enqueue(
-        [journal = journal_, machine, constants, withClock, header = std::move(header), directory,
+        [kept = kept_, machine, constants, withClock, header = std::move(header), directory,
          name]() mutable -> Status {
             if (Status made = createDirectory(directory); !made) return made;
             header.machine = runMachineJson(*machine, constants, withClock); // probes the machine: not on the GUI thread
             auto created = SessionJournal::create(uniqueSessionPath(directory, name), std::move(header));
             if (!created) return created.error();
-            *journal = std::move(*created);
+            kept->journal = std::move(*created);
             return {};
         },
         false);
@@ -100,9 +130,7 @@ void SessionRecorder::autosave() {
     // A slow disk must not pile up writes: the next tick takes what has gathered by then.
     if (writesInFlight_ > 0 || pending_.empty()) return;
     enqueue(
-        [journal = journal_, batch = std::move(pending_)]() -> Status {
-            return *journal ? (*journal)->append(batch) : Status{};
-        },
+        [kept = kept_, batch = std::move(pending_)]() mutable -> Status { return kept->append(std::move(batch)); },
         false);
     pending_.clear();
 }
@@ -112,11 +140,14 @@ void SessionRecorder::onFinished(const MeasurementResult& result) {
     autosaveTimer_.stop();
     // The result's head only: copying an hour of intervals here would stall the GUI; the journal has them.
     enqueue(
-        [journal = journal_, batch = std::move(pending_),
+        [kept = kept_, batch = std::move(pending_),
          ending = SessionJournal::prepareEnding(result, received_)]() mutable -> Status {
-            if (!*journal) return Status{}; // creating it failed, and that was reported
-            if (Status appended = (*journal)->append(batch); !appended) return appended;
-            return (*journal)->finish(std::move(ending));
+            // A result that kept intervals beyond those received: recorded like them.
+            batch.insert(batch.end(), ending.newIntervals.begin(), ending.newIntervals.end());
+            ending.newIntervals.clear();
+            if (Status appended = kept->append(std::move(batch)); !appended) return appended;
+            if (!kept->journal) return Status{}; // creating it failed, and that was reported
+            return kept->journal->finish(std::move(ending));
         },
         true);
     pending_.clear();
@@ -125,7 +156,7 @@ void SessionRecorder::onFinished(const MeasurementResult& result) {
 void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
     ++writesInFlight_;
     auto* watcher = new QFutureWatcher<Status>(this);
-    connect(watcher, &QFutureWatcher<Status>::finished, this, [this, watcher, complete, journal = journal_] {
+    connect(watcher, &QFutureWatcher<Status>::finished, this, [this, watcher, complete, kept = kept_] {
         const Status status = watcher->result();
         watcher->deleteLater();
         --writesInFlight_;
@@ -137,8 +168,8 @@ void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
             return;
         }
         autosaveFailing_ = false;
-        if (!*journal) return;
-        sessionFile_ = QString::fromStdString((*journal)->path()); // set once when created, read-only since
+        if (!kept->journal) return;
+        sessionFile_ = QString::fromStdString(kept->journal->path()); // set once when created, read-only since
         emit sessionSaved(sessionFile_, complete);
     });
     watcher->setFuture(QtConcurrent::run(&writer_, std::move(write)));

@@ -8,6 +8,13 @@
 // intervals there; serializing and writing happen in order on one writer
 // thread (SessionJournal: each autosave costs in proportion to the new
 // intervals, not to the length of the session).
+//
+// The recorder keeps the run's intervals in place of the measurement (it
+// turns the controller's keepIntervals off): in the file, and in memory only
+// those a write could not save (a full disk, a directory that cannot be
+// made), so none is lost and memory stays flat while the disk takes them.
+// recordedRun() gives the whole run back for an export or a comparison.
+#include <QFuture>
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -42,6 +49,12 @@ public:
     // Blocks until every write asked for so far is done (tests; quitting).
     void waitForWrites();
 
+    // The last run as a whole, read on the writer thread after every write
+    // queued so far: `finished` (the controller's result, whose intervals
+    // the recorder kept) with the intervals from the session file, then those
+    // no write could save. An error when the file cannot be read back.
+    QFuture<Result<MeasurementResult>> recordedRun(MeasurementResult finished);
+
 signals:
     // After the file was created or autosaved (complete = false) and after the final write (complete = true).
     void sessionSaved(const QString& path, bool complete);
@@ -62,7 +75,15 @@ private:
     QString sessionFile_;
     QTimer autosaveTimer_;
     QThreadPool writer_; // one thread: writes happen one after another, in order
-    std::shared_ptr<std::unique_ptr<SessionJournal>> journal_; // touched only on the writer thread
+    // The run's file and the intervals no write has saved yet (after the ones
+    // in the file, in order); touched only on the writer thread.
+    struct Kept {
+        std::unique_ptr<SessionJournal> journal;
+        std::vector<IntervalResult> unsaved;
+        // Appends `batch` to the journal; what it cannot save stays in `unsaved`.
+        Status append(std::vector<IntervalResult> batch);
+    };
+    std::shared_ptr<Kept> kept_;
     std::vector<IntervalResult> pending_; // arrived since the last autosave was queued
     size_t received_ = 0;                 // intervals of this run so far
     int writesInFlight_ = 0;

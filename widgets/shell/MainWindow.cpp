@@ -425,6 +425,7 @@ QString MainWindow::sourceText() const { return currentSource_; }
 
 void MainWindow::showResult(const MeasurementResult& result, const QString& source) {
     current_ = result;
+    currentIsLiveRun_ = false;
     currentSource_ = source;
     updateFileActions();
     if (!result.regions.empty() || result.config.marker) regions_->setResult(result);
@@ -565,21 +566,33 @@ void MainWindow::exportSession(const QString& path) {
         statusBar()->showMessage(tr("Report written to %1").arg(path), 8000);
         emit sessionExported(path);
     });
-    watcher->setFuture(QtConcurrent::run([result = *current_, path] { return exportReport(result, path); }));
+    // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
+    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path](Result<MeasurementResult> run) -> Status {
+        if (!run) return run.error();
+        return exportReport(*run, path);
+    }));
 }
 
-void MainWindow::compareSessions(const QString& pathA, const QString& pathB) {
-    using Pair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
-    auto* watcher = new QFutureWatcher<Pair>(this);
+QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {
+    if (currentIsLiveRun_) return recorder_->recordedRun(*current_);
+    return QtFuture::makeReadyFuture(Result<MeasurementResult>(*current_));
+}
+
+void MainWindow::compareInBackground(std::function<SessionPair()> load) {
+    auto* watcher = new QFutureWatcher<SessionPair>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
-        Pair loaded = watcher->result();
+        SessionPair loaded = watcher->result();
         for (const auto* r : {&loaded.first, &loaded.second})
             if (!*r) return fail(tr("Cannot compare the sessions"), QString::fromStdString(r->error().message));
         sessions_->showComparison(std::move(*loaded.first), std::move(*loaded.second));
         showPage(Page::Sessions);
     });
-    watcher->setFuture(QtConcurrent::run([pathA, pathB] { return Pair{loadSessionFile(pathA), loadSessionFile(pathB)}; }));
+    watcher->setFuture(QtConcurrent::run(std::move(load)));
+}
+
+void MainWindow::compareSessions(const QString& pathA, const QString& pathB) {
+    compareInBackground([pathA, pathB] { return SessionPair{loadSessionFile(pathA), loadSessionFile(pathB)}; });
 }
 
 void MainWindow::chooseAndOpen() {
@@ -599,17 +612,8 @@ void MainWindow::chooseAndCompare() {
     const QString other = QFileDialog::getOpenFileName(this, tr("Compare with session"),
                                                        sessions_->recent()->directory(), sessionFileFilter());
     if (other.isEmpty()) return;
-    // The current session as A: it is in memory already, only B is read.
-    auto* watcher = new QFutureWatcher<Result<MeasurementResult>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        Result<MeasurementResult> b = watcher->result();
-        if (!b) return fail(tr("Cannot compare the sessions"), QString::fromStdString(b.error().message));
-        if (!current_) return;
-        sessions_->showComparison(*current_, std::move(*b));
-        showPage(Page::Sessions);
-    });
-    watcher->setFuture(QtConcurrent::run([other] { return loadSessionFile(other); }));
+    // The current session as A (a finished run read back from its recorder), B from its file.
+    compareInBackground([a = currentWithIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -637,6 +641,7 @@ void MainWindow::onStateChanged(MeasurementController::State state) {
 
 void MainWindow::onFinished(const MeasurementResult& result) {
     showResult(result, tr("Live"));
+    currentIsLiveRun_ = true;
     liveSource_->setText(tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)"));
     if (result.exitStatus)
         statusBar()->showMessage(tr("Measurement finished after %1 s; the program's exit status was %2")

@@ -25,8 +25,11 @@
 // counters): the banner and the Machine page say "Probing…" until
 // capabilitiesProbed(), and a --start waits for it.
 #include <QFutureWatcher>
+#include <QFuture>
 #include <QMainWindow>
+#include <functional>
 #include <optional>
+#include <utility>
 
 #include "core/measurement/Capabilities.h"
 #include "widgets/measurement/MeasurementController.h"
@@ -90,7 +93,9 @@ public:
     std::vector<TimelineChart*> chartsOnCurrentPage() const;
     // Loads both and shows their comparison on the Sessions page.
     void compareSessions(const QString& pathA, const QString& pathB);
-    // The last finished run or opened session; null when there is none.
+    // The last finished run or opened session; null when there is none. A
+    // finished run's intervals are in its session file, not here (the
+    // recorder keeps them): export and comparison read them back.
     const MeasurementResult* currentSession() const { return current_ ? &*current_ : nullptr; }
     // "Live", "Replay of FILE" or "" before anything: what the Live page shows now.
     QString sourceText() const;
@@ -137,6 +142,11 @@ private:
     void onFinished(const MeasurementResult& result);
     void about();
     void showResult(const MeasurementResult& result, const QString& source);
+    // The current session with every interval, off the GUI thread: a finished run's from its recorder.
+    QFuture<Result<MeasurementResult>> currentWithIntervals();
+    using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
+    // Runs `load` on a worker, then shows the comparison of the two sessions or a dialog.
+    void compareInBackground(std::function<SessionPair()> load);
     void chooseAndOpen();
     void chooseAndExport();
     void chooseAndSaveFleetSession();
@@ -178,6 +188,7 @@ private:
     QToolBar* replayBar_ = nullptr;
     MeasurementLog* log_;
     std::optional<MeasurementResult> current_;
+    bool currentIsLiveRun_ = false; // current_ is the recorder's last run, its intervals left out
     QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
     QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays

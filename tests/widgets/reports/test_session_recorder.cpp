@@ -5,9 +5,11 @@
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionFiles.h"
 #include "util/FullFileSystem.h"
+#include "widgets/RecordedIntervals.h"
 #include "widgets/reports/SessionRecorder.h"
 
 using namespace perfdash;
+using namespace perfdash::testing;
 using namespace std::chrono_literals;
 
 namespace {
@@ -21,10 +23,17 @@ MeasurementRequest demoRequest(const char* seconds) {
     return request;
 }
 
-size_t intervalCount(const QSignalSpy& spy) {
-    size_t n = 0;
-    for (const auto& call : spy) n += call[0].value<std::vector<IntervalResult>>().size();
-    return n;
+// The recorder gives the whole run back, every interval measured, though the result it finished with kept none.
+void checkRecordedRun(SessionRecorder& recorder, const MeasurementResult& result, const QSignalSpy& arrived) {
+    QVERIFY(result.intervals.empty()); // the recorder keeps them, not the measurement
+    QFuture<Result<MeasurementResult>> future = recorder.recordedRun(result);
+    future.waitForFinished();
+    const Result<MeasurementResult> run = future.result();
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    QVERIFY(!run->intervals.empty());
+    const std::string differ = intervalsDiffer(intervalsOf(arrived), run->intervals);
+    QVERIFY2(differ.empty(), differ.c_str());
+    QCOMPARE(run->startedAt, result.startedAt);
 }
 
 QByteArray fileBytes(const QString& path) {
@@ -100,15 +109,16 @@ private slots:
         QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
         QVERIFY(!session->incomplete);
         const auto result = finished.first()[0].value<MeasurementResult>();
-        QCOMPARE(session->intervals.size(), intervalCount(intervals));
+        const std::string differ = intervalsDiffer(intervalsOf(intervals), session->intervals);
+        QVERIFY2(differ.empty(), differ.c_str());
         QVERIFY(session->intervals.size() >= 10); // ~1.5 s at 50 ms
-        QCOMPARE(session->intervals.size(), result.intervals.size());
-        for (size_t i = 0; i < session->intervals.size(); ++i) QCOMPARE(session->intervals[i].t, result.intervals[i].t);
+        QCOMPARE(session->intervals.back().t, result.durationS); // up to the end
         QCOMPARE(session->exitStatus.value_or(-1), 0);
         QCOMPARE(session->startedAt, result.startedAt);
         QCOMPARE(session->groups.size(), size_t(1));
         QCOMPARE(session->groups[0].events[0].total.value, result.groups[0].events[0].total.value);
         QCOMPARE(session->config.command, result.config.command);
+        checkRecordedRun(recorder, result, intervals);
     }
 
     void quittingMidRunLeavesAnIncompleteSessionThatOpens() {
@@ -152,6 +162,7 @@ private slots:
         QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
         QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
         QSignalSpy finished(&controller, &MeasurementController::finished);
+        QSignalSpy arrived(&controller, &MeasurementController::intervalsArrived);
         QVERIFY(controller.start(std::move(*plan)).ok());
         const QByteArray beforeFull = autosaveWithIntervals(controller, saved);
         QVERIFY2(!beforeFull.isEmpty(), "no autosave with intervals while the demo ran");
@@ -171,9 +182,12 @@ private slots:
         QVERIFY(kept->incomplete);
         QVERIFY(kept->intervals.size() >= readReportJson(beforeFull.toStdString(), "before")->intervals.size());
         QCOMPARE(QDir(fs.filePath("sessions")).entryList(QDir::Files).size(), 1); // no temporary files
+        // The intervals the full disk refused are in memory: the run is whole.
+        checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
     }
 
-    void aDirectoryThatCannotBeMadeIsReported() {
+    // Nothing can be saved at all: reported once, and every interval stays in memory.
+    void aDirectoryThatCannotBeMadeIsReportedAndLosesNothing() {
         MachineContext machine;
         MeasurementController controller(machine);
         SessionRecorder recorder(controller);
@@ -183,6 +197,7 @@ private slots:
         auto plan = controller.prepare(request);
         QVERIFY(plan.ok());
         QSignalSpy finished(&controller, &MeasurementController::finished);
+        QSignalSpy arrived(&controller, &MeasurementController::intervalsArrived);
         QVERIFY(controller.start(std::move(*plan)).ok());
         QVERIFY(finished.wait(10000));
         recorder.waitForWrites();
@@ -190,6 +205,7 @@ private slots:
         const QString message = failed.first()[0].toString();
         QVERIFY2(message.contains("/proc/perfdash-cannot-be-here/sessions"), qPrintable(message));
         QVERIFY(recorder.sessionFile().isEmpty());
+        checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
     }
 };
 
