@@ -1750,6 +1750,10 @@ Cycles from %6.</source>
             <translation>Токен %1 не удаётся сохранить до следующего запуска: %2</translation>
         </message>
         <message>
+            <source>The watched intervals cannot be written to disk: %1. Nothing is lost; free space or make the directory writable, then save the fleet session.</source>
+            <translation>Отслеженные интервалы не удаётся записать на диск: %1. Ничего не потеряно; освободите место или сделайте каталог доступным для записи, затем сохраните сеанс парка.</translation>
+        </message>
+        <message>
             <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
             <translation>%1 пока нельзя сравнить: он не прислал ни одного интервала с момента добавления</translation>
         </message>

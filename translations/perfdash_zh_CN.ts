@@ -1744,6 +1744,10 @@ Cycles from %6.</source>
             <translation>无法为下次启动保存 %1 的令牌：%2</translation>
         </message>
         <message>
+            <source>The watched intervals cannot be written to disk: %1. Nothing is lost; free space or make the directory writable, then save the fleet session.</source>
+            <translation>无法将监视到的时间段写入磁盘：%1。没有丢失任何数据；请释放空间或使该目录可写，然后保存集群会话。</translation>
+        </message>
+        <message>
             <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
             <translation>%1 暂时无法比较：自添加以来它尚未发送任何间隔</translation>
         </message>

@@ -1,6 +1,10 @@
 #include "core/report/FleetSession.h"
 
+#include <filesystem>
+
 #include "core/report/ReportMerge.h"
+#include "core/report/SessionFiles.h"
+#include "core/report/SessionJournal.h"
 #include "core/report/WholeRunMetrics.h"
 
 namespace perfdash {
@@ -14,19 +18,37 @@ bool sameLocations(const std::vector<LocationInfo>& a, const std::vector<Locatio
     return true;
 }
 
-// A host's watched intervals as a run of its own: system-wide, its groups
-// those its intervals carry, its whole run summed from them.
-MeasurementResult runOf(const WatchedHost& watched) {
+// A host's run without its intervals: system-wide, its groups those of its
+// first watched interval. The head of its journal, and of its saved run.
+MeasurementResult headOf(const WatchedHost& watched, const IntervalResult& first) {
     MeasurementResult run;
     run.config.mode = "system";
-    run.config.intervalS = watched.intervals.front().dt;
-    for (const GroupResult& g : watched.intervals.front().groups) run.config.groups.push_back(g.name);
+    run.config.intervalS = first.dt;
+    for (const GroupResult& g : first.groups) run.config.groups.push_back(g.name);
     for (const LocationInfo& l : watched.locations)
         if (l.kind == "cpu") run.config.cpus.push_back(l.id);
     run.startedAt = watched.startedAt;
     run.machine = watched.machine.is_object() ? watched.machine : nlohmann::json::object();
     run.locations = watched.locations;
-    run.intervals = watched.intervals;
+    return run;
+}
+
+// A host's watched intervals (its journal's, then those held) as a run of
+// its own, its whole run summed from them.
+Result<MeasurementResult> runOf(const WatchedHost& watched) {
+    std::vector<IntervalResult> intervals;
+    if (!watched.journalPath.empty()) {
+        auto saved = SessionJournal::readSaved(watched.journalPath, watched.journalBytes);
+        if (!saved) return saved.error();
+        if (saved->size() != watched.journalled)
+            return makeError("the fleet journal '" + watched.journalPath + "' holds " + std::to_string(saved->size()) +
+                             " intervals where " + std::to_string(watched.journalled) +
+                             " were written: something else changed it");
+        intervals = std::move(*saved);
+    }
+    intervals.insert(intervals.end(), watched.held.begin(), watched.held.end());
+    MeasurementResult run = headOf(watched, intervals.front());
+    run.intervals = std::move(intervals);
     run.warnings = wholeRunFromIntervals(run);
     double covered = 0;
     for (const IntervalResult& i : run.intervals) covered += i.dt;
@@ -43,34 +65,124 @@ MeasurementResult runOf(const WatchedHost& watched) {
 
 } // namespace
 
+FleetRecording::FleetRecording(std::string directory) : directory_(std::move(directory)) {}
+
+FleetRecording::~FleetRecording() {
+    for (auto& [address, host] : hosts_) discardJournal(host);
+}
+
 void FleetRecording::add(const std::string& address, const std::vector<LocationInfo>& locations,
                          const IntervalResult& interval, const std::string& now) {
-    WatchedHost& host = hosts_[address];
-    const bool restarted = !host.intervals.empty() &&
-                           (!sameLocations(host.locations, locations) ||
-                            interval.t - host.agentT0 <= host.intervals.back().t);
-    if (restarted) ++host.restarts;
-    if (host.intervals.empty() || restarted) {
-        host.intervals.clear();
-        host.locations = locations;
-        host.agentT0 = interval.t - interval.dt;
-        host.startedAt = now; // the interval's end; its start is dt earlier, within the clock's second
+    Host& host = hosts_[address];
+    WatchedHost& w = host.watched;
+    const bool restarted = w.intervalCount > 0 &&
+                           (!sameLocations(w.locations, locations) || interval.t - w.agentT0 <= w.lastT);
+    if (restarted) ++w.restarts;
+    if (w.intervalCount == 0 || restarted) {
+        discardJournal(host);
+        w.held.clear();
+        w.intervalCount = 0;
+        w.locations = locations;
+        w.agentT0 = interval.t - interval.dt;
+        w.startedAt = now; // the interval's end; its start is dt earlier, within the clock's second
     }
     IntervalResult watched = interval;
-    watched.t -= host.agentT0;
-    host.intervals.push_back(std::move(watched));
+    watched.t -= w.agentT0;
+    w.lastT = watched.t;
+    ++w.intervalCount;
+    w.held.push_back(std::move(watched));
+}
+
+void FleetRecording::flush() {
+    for (auto& [address, host] : hosts_)
+        if (!host.watched.held.empty()) write(host, address);
+    updateProblem();
+}
+
+void FleetRecording::startJournal(Host& host, const std::string& address) {
+    std::error_code ignored; // a directory that cannot be made fails the create below, which names it
+    std::filesystem::create_directories(directory_, ignored);
+    const std::string path = uniqueSessionPath(directory_, sessionFileName(host.watched.startedAt, "fleet_" + address));
+    auto journal = SessionJournal::create(path, headOf(host.watched, host.watched.held.front()));
+    if (!journal) {
+        problems_[address] = journal.error().message;
+        return;
+    }
+    host.journal = std::move(*journal);
+    host.handed = 0;
+    host.watched.journalPath = path;
+}
+
+void FleetRecording::write(Host& host, const std::string& address) {
+    if (!host.journal) startJournal(host, address);
+    if (!host.journal) return; // held until a journal can be created
+    // The journal keeps the intervals handed to it that it could not write and writes them first next time.
+    const std::vector<IntervalResult> fresh(host.watched.held.begin() + static_cast<std::ptrdiff_t>(host.handed),
+                                            host.watched.held.end());
+    if (Status written = host.journal->append(fresh); !written) {
+        host.handed = host.watched.held.size();
+        problems_[address] = written.error().message;
+        return;
+    }
+    host.watched.held.clear();
+    host.handed = 0;
+    host.watched.journalled = host.journal->intervalCount();
+    host.watched.journalBytes = host.journal->savedBytes();
+    problems_.erase(address);
+}
+
+void FleetRecording::discardJournal(Host& host) {
+    if (!host.journal) return;
+    const std::string path = host.journal->path();
+    host.journal.reset();
+    std::error_code ignored; // a journal already gone needs no removing
+    std::filesystem::remove(path, ignored);
+    host.watched.journalPath.clear();
+    host.watched.journalBytes = 0;
+    host.watched.journalled = 0;
+    host.handed = 0;
+}
+
+void FleetRecording::updateProblem() {
+    problem_.clear();
+    if (problems_.empty()) return;
+    problem_ = problems_.begin()->second + " — meanwhile " + std::to_string(heldIntervals()) +
+               " intervals of the watched hosts are kept in memory, and written when the journal can be";
 }
 
 void FleetRecording::setMachine(const std::string& address, nlohmann::json machine) {
-    hosts_[address].machine = std::move(machine);
+    hosts_[address].watched.machine = std::move(machine);
 }
 
-void FleetRecording::remove(const std::string& address) { hosts_.erase(address); }
+void FleetRecording::remove(const std::string& address) {
+    if (auto it = hosts_.find(address); it != hosts_.end()) {
+        discardJournal(it->second);
+        hosts_.erase(it);
+    }
+    problems_.erase(address);
+    updateProblem();
+}
+
+std::map<std::string, WatchedHost> FleetRecording::hosts() const {
+    std::map<std::string, WatchedHost> out;
+    for (const auto& [address, host] : hosts_) out.emplace(address, host.watched);
+    return out;
+}
+
+size_t FleetRecording::heldIntervals() const {
+    size_t held = 0;
+    for (const auto& [address, host] : hosts_) held += host.watched.held.size();
+    return held;
+}
 
 Result<MeasurementResult> fleetSession(const std::map<std::string, WatchedHost>& hosts) {
     std::vector<MergeInput> inputs;
-    for (const auto& [address, watched] : hosts)
-        if (!watched.intervals.empty()) inputs.push_back({address, runOf(watched), address});
+    for (const auto& [address, watched] : hosts) {
+        if (watched.intervalCount == 0) continue;
+        auto run = runOf(watched);
+        if (!run) return makeError("the intervals of " + address + " cannot be read back: " + run.error().message);
+        inputs.push_back({address, std::move(*run), address});
+    }
     if (inputs.empty())
         return makeError("no host has sent an interval yet: add an agent on the Hosts page and wait for its first "
                          "interval, then save");

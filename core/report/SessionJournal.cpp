@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
 #include "core/util/AtomicFile.h"
 
 namespace perfdash {
@@ -144,6 +145,27 @@ Status SessionJournal::finish(Ending ending) {
     unsaved_.clear();
     unsavedCount_ = 0;
     return {};
+}
+
+Result<std::vector<IntervalResult>> SessionJournal::readSaved(const std::string& path, uint64_t savedBytes) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeError(ioError(path, "open"));
+    std::string text(static_cast<size_t>(savedBytes), '\0');
+    size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t n = ::pread(fd, text.data() + got, text.size() - got, static_cast<off_t>(got));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    if (got < text.size())
+        return makeError("session file '" + path + "' is shorter than what was saved in it (" + std::to_string(got) +
+                         " of " + std::to_string(savedBytes) + " bytes): something else changed or removed it");
+    text += kClose;
+    auto saved = readReportJson(text, path);
+    if (!saved) return saved.error();
+    return std::move(saved->intervals);
 }
 
 } // namespace perfdash

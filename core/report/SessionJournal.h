@@ -65,6 +65,14 @@ public:
 
     const std::string& path() const { return path_; }
     size_t intervalCount() const { return count_; } // saved in the file
+    // How many bytes at the file's start hold its header and the intervals
+    // saved so far. append() writes only beyond them, so another thread can
+    // read them (readSaved) while this one goes on appending.
+    uint64_t savedBytes() const { return tail_; }
+
+    // The intervals in the first `savedBytes` bytes of the journal at `path`
+    // (savedBytes() when they were saved); an error names the file.
+    static Result<std::vector<IntervalResult>> readSaved(const std::string& path, uint64_t savedBytes);
 
 private:
     SessionJournal(std::string path, int fd, uint64_t intervalsBegin);

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "core/report/ReportMerge.h"
+#include "core/report/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"
@@ -51,6 +52,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
       address_(new QLineEdit(this)),
       token_(new QLineEdit(this)),
       message_(new QLabel(this)),
+      recordingProblem_(new QLabel(this)),
       savedTitle_(new QLabel(this)),
       remove_(new QPushButton(tr("&Remove host"), this)),
       compare_(new QPushButton(tr("&Compare hosts"), this)),
@@ -58,7 +60,8 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
       backToLive_(new QPushButton(tr("&Back to the live hosts"), this)),
       table_(new QTableView(this)),
       details_(new QTextBrowser(this)),
-      info_(new AgentInfo(this)) {
+      info_(new AgentInfo(this)),
+      recorder_(new FleetRecorder(QString::fromStdString(sessionsDirectory()) + "/fleet", this)) {
     address_->setPlaceholderText(tr("host:port of a perfdash-cli serve agent, e.g. node07:9464"));
     token_->setPlaceholderText(tr("its token (the contents of its --token-file); empty for none"));
     token_->setEchoMode(QLineEdit::Password);
@@ -69,6 +72,9 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     message_->setPalette(palette);
     message_->setWordWrap(true);
     message_->hide();
+    recordingProblem_->setPalette(palette);
+    recordingProblem_->setWordWrap(true);
+    recordingProblem_->hide();
     savedTitle_->setWordWrap(true);
     savedTitle_->hide();
     backToLive_->hide();
@@ -122,6 +128,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     // Below the form, not in it: a wrapped label in a form row gets the height of its narrowest layout.
     layout->addWidget(tokenStore);
     layout->addWidget(message_);
+    layout->addWidget(recordingProblem_);
     layout->addLayout(buttons);
     layout->addWidget(split, 1);
 
@@ -156,7 +163,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     });
     connect(info_, &AgentInfo::arrived, this, [this](const QString& address, const nlohmann::json& info) {
         infoText_[address] = agentInfoHtml(info);
-        if (info.contains("machine")) recording_.setMachine(address.toStdString(), info.at("machine"));
+        if (info.contains("machine")) recorder_->setMachine(address, info.at("machine"));
         showDetails();
     });
     connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why) {
@@ -164,6 +171,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
         showDetails();
     });
     remove_->setEnabled(false);
+    connect(recorder_, &FleetRecorder::problemChanged, this, &HostsPage::showRecordingProblem);
 
     for (const QString& address : settings_.value(kHostsKey).toStringList()) {
         model_->addHost(address);
@@ -201,7 +209,7 @@ void HostsPage::removeHost(const QString& address) {
     streams_.erase(address);
     infoText_.erase(address);
     tokenOf_.erase(address);
-    recording_.remove(address.toStdString());
+    recorder_->remove(address);
     model_->removeHost(address);
     tokens_.remove(address);
     saveList();
@@ -214,7 +222,7 @@ void HostsPage::watch(const QString& address, const QString& token) {
     connect(stream.get(), &AgentStream::intervalArrived, model_,
             [this](const QString& a, const IntervalLine& line) {
                 model_->addInterval(a, line.interval);
-                recording_.add(a.toStdString(), line.locations, line.interval, isoLocalNow());
+                recorder_->add(a, line.locations, line.interval, isoLocalNow());
             });
     // An agent that stopped or cannot be reached is tried again: hosts reboot, agents restart.
     AgentStream* retried = stream.get();
@@ -232,7 +240,17 @@ void HostsPage::watch(const QString& address, const QString& token) {
 
 void HostsPage::saveList() { settings_.setValue(kHostsKey, model_->hosts()); }
 
-Result<MeasurementResult> HostsPage::session() const { return fleetSession(recording_.hosts()); }
+Result<MeasurementResult> HostsPage::session() const { return fleetSession(recorder_->hosts().result()); }
+
+QString HostsPage::recordingProblem() const { return recorder_->problem(); }
+
+void HostsPage::showRecordingProblem(const QString& problem) {
+    recordingProblem_->setVisible(!problem.isEmpty());
+    if (!problem.isEmpty())
+        recordingProblem_->setText(tr("The watched intervals cannot be written to disk: %1. Nothing is lost; free "
+                                      "space or make the directory writable, then save the fleet session.")
+                                       .arg(problem));
+}
 
 std::optional<MeasurementResult> HostsPage::runOf(const QString& host) const {
     if (saved_) {
@@ -240,11 +258,13 @@ std::optional<MeasurementResult> HostsPage::runOf(const QString& host) const {
             if (toQString(saved_->hosts[h].host) == host) return hostRun(*saved_, h);
         return std::nullopt;
     }
-    const auto live = session();
+    // Only this host's journal is read.
+    std::map<std::string, WatchedHost> hosts = recorder_->hosts().result();
+    const auto it = hosts.find(host.toStdString());
+    if (it == hosts.end()) return std::nullopt;
+    const auto live = fleetSession({*it});
     if (!live) return std::nullopt;
-    for (size_t h = 0; h < live->hosts.size(); ++h)
-        if (toQString(live->hosts[h].host) == host) return hostRun(*live, h);
-    return std::nullopt;
+    return hostRun(*live, 0);
 }
 
 bool HostsPage::compareSelected() {

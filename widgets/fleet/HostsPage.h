@@ -8,8 +8,11 @@
 // settings, each token apart (HostTokens); every connection is asynchronous
 // (AgentStream), the GUI never waits on one.
 //
-// What it watches is recorded (core's FleetRecording) and saved as a fleet
-// session (core/report/FleetSession.h). An opened fleet session shows here
+// What it watches is recorded (FleetRecorder: each host's intervals
+// journalled to a file in the sessions directory's "fleet", only the last
+// few seconds' kept in memory while the files can be written; when they
+// cannot, the page says so and the intervals are kept in memory until they
+// can) and saved as a fleet session (core/report/FleetSession.h). An opened fleet session shows here
 // the same way, its table from each host's last saved interval; clicking a
 // host replays it, and two selected hosts are compared (Compare hosts), live
 // or saved.
@@ -23,6 +26,7 @@
 #include "widgets/fleet/AgentInfo.h"
 #include "widgets/fleet/AgentStream.h"
 #include "widgets/fleet/FleetModel.h"
+#include "widgets/fleet/FleetRecorder.h"
 #include "widgets/fleet/HostTokens.h"
 
 class QLabel;
@@ -51,7 +55,11 @@ public:
     void removeHost(const QString& address);
 
     // What has been watched so far, as a fleet session to save; an error says why there is none.
+    // It reads the journals: recorded() and fleetSession() do the same on another thread.
     Result<MeasurementResult> session() const;
+    QFuture<std::map<std::string, WatchedHost>> recorded() const { return recorder_->hosts(); }
+    // Why the recording cannot write its journals (shown on the page); empty when it can.
+    QString recordingProblem() const;
     // Shows an opened fleet session (a report with hosts) in place of the live table, until showLive().
     void showSaved(const MeasurementResult& session, const QString& name);
     void showLive();
@@ -71,6 +79,7 @@ private:
     void watch(const QString& address, const QString& token);
     void saveList();
     void showDetails();
+    void showRecordingProblem(const QString& problem);
     std::optional<MeasurementResult> runOf(const QString& host) const;
 
     QSettings& settings_;
@@ -81,6 +90,7 @@ private:
     QLineEdit* address_;
     QLineEdit* token_;
     QLabel* message_;
+    QLabel* recordingProblem_;
     QLabel* savedTitle_;
     QPushButton* remove_;
     QPushButton* compare_;
@@ -92,7 +102,7 @@ private:
     std::map<QString, std::unique_ptr<AgentStream>> streams_;
     std::map<QString, QString> infoText_; // per host: its info as rich text, or why it failed
     std::map<QString, QString> tokenOf_;  // per host: its token, once read from its store
-    FleetRecording recording_;
+    FleetRecorder* recorder_;
     std::optional<MeasurementResult> saved_;
 };
 

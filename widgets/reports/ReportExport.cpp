@@ -10,7 +10,6 @@
 #include <QSvgRenderer>
 #include <QTextDocument>
 #include <QUrl>
-#include <QtConcurrent/QtConcurrent>
 
 #include "core/report/HtmlReport.h"
 #include "core/report/ReportCharts.h"
@@ -99,10 +98,6 @@ Status exportReport(const MeasurementResult& result, const QString& path, Export
     }
     }
     return makeError("unknown export format");
-}
-
-QFuture<Status> exportReportInBackground(MeasurementResult result, const QString& path, ExportFormat format) {
-    return QtConcurrent::run([result = std::move(result), path, format] { return exportReport(result, path, format); });
 }
 
 QByteArray renderPdfReport(const MeasurementResult& result) {

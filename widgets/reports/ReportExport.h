@@ -3,7 +3,6 @@
 // opens again as a session), CSV, the text report, a self-contained HTML
 // report and a PDF of the same report. Every file is written atomically.
 // Safe to call off the GUI thread (a long session takes a while to write).
-#include <QFuture>
 #include <QString>
 #include <optional>
 
@@ -23,8 +22,6 @@ QString exportFileFilters();
 // The format comes from `path`'s suffix; an unknown suffix is an error naming the ones accepted.
 Status exportReport(const MeasurementResult& result, const QString& path);
 Status exportReport(const MeasurementResult& result, const QString& path, ExportFormat format);
-// The same on a worker thread; the result is copied (moved, if you pass an rvalue).
-QFuture<Status> exportReportInBackground(MeasurementResult result, const QString& path, ExportFormat format);
 
 // The PDF report's bytes: the HTML report laid out by QTextDocument on A4
 // pages, its charts rasterised from their SVG (QTextDocument draws no SVG).

@@ -533,8 +533,6 @@ void MainWindow::showSession(const MeasurementResult& session, const QString& na
 }
 
 void MainWindow::saveFleetSession(const QString& path) {
-    Result<MeasurementResult> session = hosts_->session();
-    if (!session) return fail(tr("Cannot save the fleet session"), QString::fromStdString(session.error().message));
     auto* watcher = new QFutureWatcher<Status>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();
@@ -544,7 +542,12 @@ void MainWindow::saveFleetSession(const QString& path) {
         statusBar()->showMessage(tr("Fleet session saved to %1").arg(path), 8000);
         emit fleetSessionSaved(path);
     });
-    watcher->setFuture(exportReportInBackground(std::move(*session), path, ExportFormat::Json));
+    // Read from the hosts' journals and written on a worker thread: a long watch of many hosts is large.
+    watcher->setFuture(QtConcurrent::run([hosts = hosts_->recorded(), path]() -> Status {
+        Result<MeasurementResult> session = fleetSession(hosts.result());
+        if (!session) return session.error();
+        return exportReport(*session, path, ExportFormat::Json);
+    }));
 }
 
 void MainWindow::chooseAndSaveFleetSession() {

@@ -5,7 +5,9 @@
 // hang. Then with real agents (perfdash-cli serve on loopback): each host's
 // own account of itself (GET /api/v1/info) below the table, or why it failed
 // (a wrong token); what was watched saved as a fleet session, opened again
-// and shown with the same figures, a host of it replayed and two compared.
+// and shown with the same figures, a host of it replayed and two compared;
+// a recording whose journals cannot be written says so on the page and
+// still saves what it received.
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include <QSignalSpy>
+#include <QLabel>
 #include <QTableView>
 #include <QTextBrowser>
 
@@ -139,6 +142,34 @@ private slots:
         QCOMPARE(page.model()->rowCount(), 0);
         QVERIFY(QDir(tokens).entryList(QDir::Files).isEmpty());
         QCOMPARE(settings.value("fleet/hosts").toStringList(), QStringList());
+    }
+
+    // The journals' directory cannot be made (a file is in its way, which stops root too): the page says
+    // so under the form, and what the agent sent is still all saved, from memory.
+    void anUnwritableJournalIsShownAndTheSessionKeepsItsIntervals() {
+        if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath("blocker");
+        QVERIFY(QFile(blocker).open(QIODevice::WriteOnly));
+        const QByteArray savedXdg = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", blocker.toLocal8Bit()); // the sessions directory: under the file
+        QSettings settings(dir.filePath("perfdash.ini"), QSettings::IniFormat);
+        HostsPage page(settings, fileTokens(dir.filePath("tokens")));
+        savedXdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", savedXdg);
+        ServeAgent agent;
+        const std::string started = agent.start({"-g", "SOFTWARE", "--interval", "1s"});
+        QVERIFY2(started.empty(), started.c_str());
+        QVERIFY(page.addHost(QString("127.0.0.1:%1").arg(agent.port()), ""));
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.recordingProblem().isEmpty(), 120000);
+        QVERIFY2(page.recordingProblem().contains(blocker), qPrintable(page.recordingProblem()));
+        bool shown = false;
+        for (const QLabel* label : page.findChildren<QLabel*>())
+            shown = shown || (label->isVisible() && label->text().contains(page.recordingProblem()));
+        QVERIFY2(shown, "the page does not show why the intervals cannot be written");
+        const Result<MeasurementResult> session = page.session();
+        QVERIFY2(session, session ? "" : session.error().message.c_str());
+        QVERIFY(!session->hosts.empty() && !session->hosts[0].intervals.empty());
     }
 
     void realAgentsInfoAndSavedSession() {

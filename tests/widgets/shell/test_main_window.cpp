@@ -239,7 +239,7 @@ private slots:
         MainWindow window(machine_, settings);
         window.show();
         const MeasurementResult timeline = test::sessionWithTimeline(12, 0.5, "2024-05-01T10:00:00+02:00");
-        FleetRecording recording;
+        FleetRecording recording(dir_.filePath("fleet-journals").toStdString());
         for (const IntervalResult& i : timeline.intervals) {
             recording.add("node1:9464", timeline.locations, i, "2024-05-01T10:00:00+02:00");
             IntervalResult other = i;
