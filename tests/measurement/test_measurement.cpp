@@ -186,8 +186,10 @@ private slots:
         m.requestStop();
         const MeasurementResult result = m.finish();
         QVERIFY(result.interrupted);
-        QCOMPARE(paused.size(), size_t(4));
-        QCOMPARE(after.size(), size_t(3));
+        // pull() takes every interval that is ready, so on a busy machine a call can bring more than it
+        // waits for (4 instead of 3 under two CPU hogs); those taken before resume() all lie in the pause.
+        QVERIFY(paused.size() >= 4);
+        QVERIFY(after.size() >= 3);
 
         for (size_t i = 1; i < paused.size(); ++i) {
             for (size_t e = 0; e < 2; ++e) {
