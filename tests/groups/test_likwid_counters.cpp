@@ -36,7 +36,9 @@ private slots:
         QCOMPARE(classify("PWR3").index, 3);
         QCOMPARE(classify("DFC2").index, 2);
         QVERIFY(classify("MBOX0C1").unmapped.empty());
-        QVERIFY(!classify("TMP0").unmapped.empty());
+        // The core temperature is no perf event: it is read from hwmon, as a gauge.
+        QVERIFY(classify("TMP0").unmapped.empty());
+        QCOMPARE(classify("TMP0").coreTemperature, std::string("TEMP_CORE"));
         // Anything else is a slot name of perfdash's own.
         for (const char* own : {"CYCLES", "PMC", "FIXC", "MBOXES", "PMC0X", "pmc0", "task-clock", "PMC99999999999999999999"})
             QCOMPARE(int(classify(own).kind), int(LikwidCounter::Kind::Own));

@@ -324,7 +324,7 @@ private slots:
         QCOMPARE(mime->text(), QStringLiteral("Aggregate\n30\n"));
         QCOMPARE(QString::fromUtf8(mime->data("text/csv")), QStringLiteral("Aggregate\n30\n"));
         view.copyAll(TableTextFormat::Csv);
-        QVERIFY(QApplication::clipboard()->text().startsWith("Group,Metric,Unit,CPU 0,CPU 1,Aggregate,Coverage\n"));
+        QVERIFY(QApplication::clipboard()->text().startsWith("Group,Metric,Unit,Aggregate,Coverage,CPU 0,CPU 1\n"));
     }
 
     // Without multiplexing the Coverage column would read 100 % in every row: the
@@ -350,11 +350,13 @@ private slots:
         live.finishSession(resultOf(2)); // coverage 0.75
         QVERIFY(!table->isColumnHidden(coverage));
         QVERIFY(!caption().contains("every event counted"));
-        // A session with more CPUs moves the column; the one hidden before is shown again.
+        // A session with more CPUs: their columns come after the coverage, which stays where it is and
+        // is hidden again while nothing is multiplexed; every CPU's column shows.
         live.beginSession(testdata::cpus(4));
         live.appendIntervals({testdata::interval(0.1, 0.1, 1000, 4, 1.0)});
-        QVERIFY(!table->isColumnHidden(coverage)); // now CPU 2's column
-        QVERIFY(table->isColumnHidden(live.metricValues()->coverageColumn()));
+        QCOMPARE(live.metricValues()->coverageColumn(), coverage);
+        QVERIFY(table->isColumnHidden(coverage));
+        for (int cpu = 0; cpu < 4; ++cpu) QVERIFY(!table->isColumnHidden(MetricValuesModel::FirstLocationColumn + cpu));
     }
 };
 
