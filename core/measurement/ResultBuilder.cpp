@@ -69,10 +69,7 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     }
     if (event.gauge) {
         r.gauge = true;
-        std::vector<CountValue> readings;
-        for (size_t l = 0; l < locations_.size(); ++l)
-            if (!r.heldElsewhere.at(l)) readings.push_back(r.perLocation[l]);
-        r.gaugeStats = gaugeStats(readings);
+        r.gaugeStats = gaugeStats(r.perLocation, r.heldElsewhere);
         r.total = gaugeTotal(r.gaugeStats);
         return r;
     }

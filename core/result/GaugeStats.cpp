@@ -1,22 +1,13 @@
 #include "core/result/GaugeStats.h"
 
-#include <algorithm>
+#include "core/result/CountSum.h"
 
 namespace perfdash {
 
-GaugeStats gaugeStats(const std::vector<CountValue>& readings) {
-    GaugeStats s;
-    s.of = readings.size();
-    double sum = 0;
-    for (const auto& r : readings) {
-        if (!isAvailable(r.value)) continue;
-        s.min = s.readings == 0 ? r.value : std::min(s.min, r.value);
-        s.max = s.readings == 0 ? r.value : std::max(s.max, r.value);
-        sum += r.value;
-        ++s.readings;
-    }
-    if (s.readings > 0) s.avg = sum / static_cast<double>(s.readings);
-    return s;
+// The STAT rows' min, max and mean over locations, without their sum.
+GaugeStats gaugeStats(const std::vector<CountValue>& readings, const HeldElsewhere& held) {
+    const LocationStatistics s = locationStatistics(readings, held);
+    return {s.min, s.max, s.mean, s.over, s.of};
 }
 
 CountValue gaugeTotal(const GaugeStats& stats) {

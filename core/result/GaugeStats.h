@@ -11,7 +11,8 @@
 
 namespace perfdash {
 
-GaugeStats gaugeStats(const std::vector<CountValue>& readings);
+// Over the locations that have a count of their own (not `held` at another CPU).
+GaugeStats gaugeStats(const std::vector<CountValue>& readings, const HeldElsewhere& held = {});
 
 // The average as a total: n/a unless every location had a reading.
 CountValue gaugeTotal(const GaugeStats& stats);

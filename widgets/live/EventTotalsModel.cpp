@@ -117,21 +117,15 @@ EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic sta
     }
     if (statistic == Statistic::Coverage)
         return {{wholeRun_ ? row.event.total.coverage : overLocations.lowestCoverage(), kNotAvailable}, {}, {}};
-    // Min, max and mean of the locations whose total is known; the others are left out, and the cell says so.
+    // Min, max and mean of the locations whose total is known, by the STAT rows' rule (CountSum.h); the
+    // others are left out, and the cell says so.
+    std::vector<CountValue> totals;
+    for (const CountSum& sum : row.sums) totals.push_back(sum.total());
+    const LocationStatistics s = locationStatistics(totals, row.event.heldElsewhere);
     Cell cell;
-    double sum = 0;
-    for (size_t l = 0; l < row.sums.size(); ++l) {
-        if (held(l)) continue;
-        ++cell.of;
-        const double v = row.sums[l].total().value;
-        if (!isAvailable(v)) continue;
-        sum += v;
-        double& figure = cell.count.value;
-        if (statistic == Statistic::Min) figure = cell.over == 0 ? v : std::min(figure, v);
-        if (statistic == Statistic::Max) figure = cell.over == 0 ? v : std::max(figure, v);
-        ++cell.over;
-    }
-    if (statistic == Statistic::Mean && cell.over > 0) cell.count.value = sum / static_cast<double>(cell.over);
+    cell.over = s.over;
+    cell.of = s.of;
+    cell.count.value = statistic == Statistic::Min ? s.min : statistic == Statistic::Max ? s.max : s.mean;
     return cell;
 }
 
