@@ -65,6 +65,16 @@ EventSlot standIn(const std::string& counter, const std::string& corePmu, std::v
     return EventSlot{counter, e, 0};
 }
 
+// This process counted as a task followed on any CPU, by the real perf backend.
+Result<std::unique_ptr<CounterSet>> openOnThisProcess(const EventSet& set) {
+    CountingScope scope;
+    scope.kind = CountingScope::Kind::Task;
+    scope.pid = getpid();
+    scope.inherit = false;
+    PerfEventBackend backend;
+    return backend.open(set, scope);
+}
+
 // CPI on a hybrid CPU: FIXC0 and FIXC1 on both core types (event-set slots
 // 0/1 and 2/3: cpu_core, cpu_atom), PWR0 the package energy (slot 4).
 MeasurementPlan hybridCpiPlan() {
@@ -292,12 +302,7 @@ private slots:
         const EventSet set = {standIn("A", "cpu_core", kPCores, PERF_COUNT_SW_TASK_CLOCK),
                               standIn("B", "cpu_atom", kECores, PERF_COUNT_SW_TASK_CLOCK),
                               standIn("C", "cpu_core", kPCores, PERF_COUNT_SW_PAGE_FAULTS)};
-        CountingScope scope;
-        scope.kind = CountingScope::Kind::Task;
-        scope.pid = getpid();
-        scope.inherit = false;
-        PerfEventBackend backend;
-        auto counters = backend.open(set, scope);
+        auto counters = openOnThisProcess(set);
         QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
         QCOMPARE((*counters)->groupCount(), size_t{2});
         const auto& status = (*counters)->slotStatus();
@@ -469,12 +474,7 @@ private slots:
         plan.eventSet = set;
         plan.groups.push_back(std::move(g));
 
-        CountingScope scope;
-        scope.kind = CountingScope::Kind::Task;
-        scope.pid = getpid();
-        scope.inherit = false;
-        PerfEventBackend backend;
-        auto counters = backend.open(set, scope);
+        auto counters = openOnThisProcess(set);
         QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
         ReadingLayout layout{{true}, {(*counters)->slotStatus()[0].opened, (*counters)->slotStatus()[1].opened}};
         layout.coreTypeParts = plan.coreTypeParts();

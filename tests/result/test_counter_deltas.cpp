@@ -6,6 +6,8 @@
 
 using namespace perfdash;
 
+Q_DECLARE_METATYPE(perfdash::CounterValue)
+
 namespace {
 
 Snapshot snapshotOf(std::vector<CounterValue> values) {
@@ -176,40 +178,43 @@ private slots:
     }
     // A hybrid CPU's event counted for a task: one part per core PMU, whose
     // enabled time is the task's on any CPU and whose running time is the
-    // task's on that type's CPUs. The parts are one event: running times add up.
-    void aTasksCoreTypePartsAreOneEvent() {
+    // task's on that type's CPUs. The parts are one event: running times add
+    // up, and every part is scaled by enabled / their sum.
+    void aTasksCoreTypePartsAreOneEvent_data() {
+        QTest::addColumn<CounterValue>("core");
+        QTest::addColumn<CounterValue>("atom");
+        QTest::addColumn<double>("coreValue");
+        QTest::addColumn<double>("atomValue");
+        QTest::addColumn<double>("coverage");
         const uint64_t second = 1'000'000'000;
-        // 0.99 s on P-cores, 0.01 s on E-cores: the raw counts, exactly (factor 1).
-        const auto c = taskCoreTypeCounts({CounterValue{990, second, 990'000'000}, CounterValue{7, second, 10'000'000}});
-        QCOMPARE(c.size(), size_t(2));
-        QCOMPARE(c[0].value, 990.0);
-        QCOMPARE(c[1].value, 7.0); // not 7 x 100 (its own enabled/running)
-        QCOMPARE(c[0].value + c[1].value, 997.0);
-        QCOMPARE(c[0].coverage, 1.0);
-        QCOMPARE(c[1].coverage, 1.0);
-    }
-
-    void aTasksCoreTypePartsUnderMultiplexingShareOneFactor() {
-        // Enabled 1 s; on a counter 0.4 s on P-cores and 0.1 s on E-cores:
-        // half the time, so every part is scaled by 2.
-        const auto c = taskCoreTypeCounts({CounterValue{400, 1000, 400}, CounterValue{30, 1000, 100}});
-        QCOMPARE(c[0].value, 800.0);
-        QCOMPARE(c[1].value, 60.0);
-        QCOMPARE(c[0].coverage, 0.5);
-        QCOMPARE(c[1].coverage, 0.5);
+        // 0.99 s on P-cores, 0.01 s on E-cores: the raw counts, exactly (not 7 x 100 on the E-cores).
+        QTest::newRow("not multiplexed") << CounterValue{990, second, 990'000'000} << CounterValue{7, second, 10'000'000}
+                                         << 990.0 << 7.0 << 1.0;
+        // On a counter 0.4 s on P-cores and 0.1 s on E-cores of 1 s: half the time, every part x 2.
+        QTest::newRow("multiplexed") << CounterValue{400, 1000, 400} << CounterValue{30, 1000, 100} << 800.0 << 60.0
+                                     << 0.5;
         // The parts' enabled times differ by scheduling jitter: the largest is the task's.
-        const auto jitter = taskCoreTypeCounts({CounterValue{400, 998, 400}, CounterValue{30, 1000, 100}});
-        QCOMPARE(jitter[0].value, 800.0);
-        QCOMPARE(jitter[1].coverage, 0.5);
+        QTest::newRow("jitter") << CounterValue{400, 998, 400} << CounterValue{30, 1000, 100} << 800.0 << 60.0 << 0.5;
+        // Only on P-cores, on a counter half the time: the E-core part is an exact 0, not n/a.
+        QTest::newRow("never on E-cores") << CounterValue{500, 1000, 500} << CounterValue{0, 1000, 0} << 1000.0 << 0.0
+                                          << 0.5;
+        // Each part read at its own moment: a little more than enabled is full coverage, not a factor below 1.
+        QTest::newRow("running past enabled") << CounterValue{700, 1000, 703} << CounterValue{300, 1000, 300} << 700.0
+                                              << 300.0 << 1.0;
     }
 
-    void aPartThatNeverRanIsZeroWhileAnotherRan() {
-        // Only on P-cores, on a counter half the time: the E-core part is 0, not n/a, with the same factor.
-        const auto c = taskCoreTypeCounts({CounterValue{500, 1000, 500}, CounterValue{0, 1000, 0}});
-        QCOMPARE(c[0].value, 1000.0);
-        QCOMPARE(c[0].coverage, 0.5);
-        QCOMPARE(c[1].value, 0.0);
-        QCOMPARE(c[1].coverage, 0.5);
+    void aTasksCoreTypePartsAreOneEvent() {
+        QFETCH(CounterValue, core);
+        QFETCH(CounterValue, atom);
+        QFETCH(double, coreValue);
+        QFETCH(double, atomValue);
+        QFETCH(double, coverage);
+        const auto c = taskCoreTypeCounts({core, atom});
+        QCOMPARE(c.size(), size_t(2));
+        QCOMPARE(c[0].value, coreValue);
+        QCOMPARE(c[1].value, atomValue);
+        QCOMPARE(c[0].coverage, coverage);
+        QCOMPARE(c[1].coverage, coverage);
     }
 
     void noPartRanIsNotAvailable() {
@@ -230,14 +235,6 @@ private slots:
         const auto c = taskCoreTypeCounts({CounterValue{500, 1000, 600}, std::nullopt});
         QVERIFY(std::isnan(c[0].value));
         QVERIFY(std::isnan(c[1].value));
-    }
-
-    void runningTimesAddingUpPastEnabledAreFullCoverage() {
-        // Each part read at its own moment: a little more than enabled is full coverage, not a factor below 1.
-        const auto c = taskCoreTypeCounts({CounterValue{700, 1000, 703}, CounterValue{300, 1000, 300}});
-        QCOMPARE(c[0].value, 700.0);
-        QCOMPARE(c[1].value, 300.0);
-        QCOMPARE(c[0].coverage, 1.0);
     }
 
     // countsBetween applies the rule at a thread or process location and
