@@ -229,7 +229,7 @@ void addCoreTypeTable(GroupTables& out, const GroupResult& g) {
         for (const auto& t : e.coreTypes) {
             partial = partial || t.partialTotal.has_value();
             row[2 + column(t.coreType)] =
-                t.partialTotal ? formatPartial(*t.partialTotal, "CPUs") : formatCount(t.total);
+                t.partialTotal ? formatPartial(*t.partialTotal, "locations") : formatCount(t.total);
             if (!t.reason.empty())
                 out.coreTypes.notes.push_back(e.counter + " on " + t.coreType + ": " + t.reason);
         }
