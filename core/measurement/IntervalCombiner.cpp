@@ -30,16 +30,21 @@ std::optional<IntervalResult> IntervalCombiner::add(const IntervalResult& interv
             }
             for (size_t l = 0; l < perLocation.size() && l < builder_->locations().size(); ++l) {
                 // A location's value goes back into the slots the builder reads
-                // it from (PlannedEvent::slotsAt): all into the first, an exact
-                // 0 into the others (a task's other core types), so that the
-                // builder's sum is the value again.
+                // it from (PlannedEvent::slotsAt): a CPU's into its one slot, a
+                // task's into each core type's slot as that type's part
+                // (CoreTypeTotal::perLocation), so that the builder's sum and
+                // split are the values again.
                 const std::vector<int> at = planned[e].slotsAt(builder_->locations()[l]);
                 for (size_t i = 0; i < at.size(); ++i) {
                     if (at[i] < 0) continue;
                     seen[static_cast<size_t>(at[i])] = true;
-                    sums_[l * slots + static_cast<size_t>(at[i])].add(
-                        i == 0 ? CountValue{perLocation[l].value / scale, perLocation[l].coverage} : CountValue{0.0, 1.0},
-                        interval.dt);
+                    CountValue value = perLocation[l];
+                    if (at.size() > 1)
+                        value = i < results[e].coreTypes.size() && l < results[e].coreTypes[i].perLocation.size()
+                                    ? results[e].coreTypes[i].perLocation[l]
+                                    : CountValue{};
+                    sums_[l * slots + static_cast<size_t>(at[i])].add(CountValue{value.value / scale, value.coverage},
+                                                                      interval.dt);
                 }
             }
         }

@@ -109,6 +109,7 @@ Status Measurement::launch() {
         layout_.taskLocation.push_back(l.kind != CounterLocation::Kind::Cpu);
     for (const SlotStatus& slot : counters_->slotStatus()) layout_.slotOpened.push_back(slot.opened);
     for (const EventSlot& slot : plan_.eventSet) layout_.slotGauge.push_back(slot.event.gauge());
+    layout_.coreTypeParts = plan_.coreTypeParts();
     const std::vector<std::string> failures = openFailures();
     for (size_t s = 0; s < failures.size(); ++s)
         if (!failures[s].empty())

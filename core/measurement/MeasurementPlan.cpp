@@ -246,6 +246,18 @@ std::optional<int> PlannedEvent::readElsewhere(const LocationInfo& where) const 
     return reader->second;
 }
 
+std::vector<std::vector<int>> MeasurementPlan::coreTypeParts() const {
+    std::vector<std::vector<int>> out;
+    for (const auto& g : groups)
+        for (const auto& e : g.events) {
+            if (e.coreTypes.empty()) continue;
+            std::vector<int> slots;
+            for (const auto& part : e.coreTypes) slots.push_back(part.eventSetSlot);
+            if (std::find(out.begin(), out.end(), slots) == out.end()) out.push_back(std::move(slots));
+        }
+    return out;
+}
+
 std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
     if (readElsewhere(where)) return {};
     if (coreTypes.empty()) return {eventSetSlot};

@@ -78,6 +78,11 @@ struct MeasurementPlan {
     // autosave needs it before the measurement's own result exists.
     RunConfig runConfig(int targetPid) const;
 
+    // Per hybrid event (once, however many groups name it): the event-set
+    // slots of its core types' parts, -1 for a part that is not counted. A
+    // task's parts are scaled together (ReadingLayout::coreTypeParts).
+    std::vector<std::vector<int>> coreTypeParts() const;
+
     // Checks everything that can be checked without starting: errors name the
     // input and the fix (bad CPU list, unknown group, an unknown or uncountable
     // -e event, nothing countable at all, system-wide without permission).

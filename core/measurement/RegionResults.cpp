@@ -62,11 +62,27 @@ std::vector<std::pair<RegionKey, std::vector<const MarkerRegionRecord*>>> byRegi
 }
 
 // One thread's counts laid out as ResultBuilder wants them for one location:
-// the region's set filled in, every other slot not available.
-std::vector<CountValue> threadCounts(const MarkerRegionRecord& r, const std::vector<size_t>& slots, size_t slotCount) {
+// the region's set filled in, every other slot not available. A hybrid
+// event's parts (the set's events on cpu_core and cpu_atom) are scaled
+// together, as a task's are (CounterDeltas.h: taskCoreTypeCounts).
+std::vector<CountValue> threadCounts(const MarkerRegionRecord& r, const std::vector<size_t>& slots, size_t slotCount,
+                                     const std::vector<std::vector<int>>& coreTypeParts) {
     std::vector<CountValue> counts(slotCount);
     for (size_t e = 0; e < slots.size(); ++e)
         if (r.counts[e]) counts[slots[e]] = scaledTotal(*r.counts[e]);
+    for (const std::vector<int>& group : coreTypeParts) {
+        std::vector<std::optional<CounterValue>> parts;
+        bool inThisSet = false;
+        for (int slot : group) {
+            const auto e = slot < 0 ? slots.end() : std::find(slots.begin(), slots.end(), static_cast<size_t>(slot));
+            inThisSet = inThisSet || e != slots.end();
+            parts.push_back(e != slots.end() ? r.counts[static_cast<size_t>(e - slots.begin())] : std::nullopt);
+        }
+        if (!inThisSet) continue; // another set's event
+        const std::vector<CountValue> combined = taskCoreTypeCounts(parts);
+        for (size_t p = 0; p < group.size(); ++p)
+            if (group[p] >= 0) counts[static_cast<size_t>(group[p])] = combined[p];
+    }
     return counts;
 }
 
@@ -83,6 +99,7 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
     if (!builder) return builder.error();
 
     const size_t slotCount = plan.eventSet.size();
+    const std::vector<std::vector<int>> coreTypeParts = plan.coreTypeParts();
     std::vector<RegionResult> out;
     for (const auto& [key, records] : byRegion(results)) {
         const auto& slots = setSlots[static_cast<size_t>(key.set)];
@@ -98,7 +115,7 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
             region.timeS.push_back(seconds);
             region.calls.push_back(r->calls);
             longest = std::max(longest, seconds);
-            std::vector<CountValue> counts = threadCounts(*r, slots, slotCount);
+            std::vector<CountValue> counts = threadCounts(*r, slots, slotCount, coreTypeParts);
             perThread.push_back(builder->build(counts, seconds).at(static_cast<size_t>(key.set)));
             for (size_t slot : slots) sums[slot].add(counts[slot]);
         }
@@ -117,6 +134,18 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
                 overThreads.add(event.perLocation.back());
             }
             if (event.counted) event.partialTotal = overThreads.partial();
+            // A hybrid event's split by core type, over the threads the same way.
+            for (size_t t = 0; t < event.coreTypes.size(); ++t) {
+                CoreTypeTotal& type = event.coreTypes[t];
+                if (!type.reason.empty()) continue; // not counted on this type
+                type.perLocation.clear();
+                CountSum typeOverThreads;
+                for (const auto& thread : perThread) {
+                    type.perLocation.push_back(thread.events[e].coreTypes[t].total);
+                    typeOverThreads.add(type.perLocation.back());
+                }
+                type.partialTotal = typeOverThreads.partial();
+            }
         }
         for (size_t m = 0; m < region.group.metrics.size(); ++m) {
             MetricResult& metric = region.group.metrics[m];

@@ -50,8 +50,9 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     // A location without a value is unknown (where a task did not run is an
     // exact 0, see CounterDeltas.h): a sum without it is not the total. A
     // hybrid event's value at a CPU is its core type's count; at a task
-    // followed on any CPU, the sum of every core type's, unknown if one of
-    // them was not counted. A package's unit read on another CPU has no value
+    // followed on any CPU, the sum of every core type's (scaled together,
+    // CounterDeltas.h: taskCoreTypeCounts), unknown if one of them was not
+    // counted. A package's unit read on another CPU has no value
     // of its own here, and none is missing from the sum.
     for (size_t l = 0; l < locations_.size(); ++l) {
         if (const auto reader = event.readElsewhere(locations_[l])) {
@@ -76,28 +77,36 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     const CountSum total = sumOverLocations(r);
     r.total = total.total();
     r.partialTotal = total.partial();
-    for (const auto& part : event.coreTypes) r.coreTypes.push_back(coreTypeTotal(part, r));
+    for (const auto& part : event.coreTypes) r.coreTypes.push_back(coreTypeTotal(event, part, r, counts));
     return r;
 }
 
-// The event's sum over the CPUs of one core type; only CPU locations say
-// which type they are, so a task followed on any CPU has no split.
-CoreTypeTotal ResultBuilder::coreTypeTotal(const PlannedEvent::CoreTypePart& part, const EventResult& event) const {
+// The event's sum over the locations of one core type: its CPUs, and a
+// thread's or process's part on that type (already scaled together with the
+// other types' parts, CounterDeltas.h: taskCoreTypeCounts).
+CoreTypeTotal ResultBuilder::coreTypeTotal(const PlannedEvent& planned, const PlannedEvent::CoreTypePart& part,
+                                           const EventResult& event, const std::vector<CountValue>& counts) const {
     CoreTypeTotal t;
     t.coreType = part.corePmu;
     if (part.eventSetSlot < 0 || !openFailures_[static_cast<size_t>(part.eventSetSlot)].empty()) {
         t.reason = part.eventSetSlot < 0 ? part.reason : openFailures_[static_cast<size_t>(part.eventSetSlot)];
         return t;
     }
+    const size_t slotCount = plan_->eventSet.size();
+    t.perLocation.resize(locations_.size());
     CountSum sum;
-    bool any = false;
     for (size_t l = 0; l < locations_.size(); ++l) {
-        if (locations_[l].coreType != part.corePmu) continue;
-        sum.add(event.perLocation[l]);
-        any = true;
+        if (locations_[l].kind == "cpu") {
+            if (locations_[l].coreType != part.corePmu) continue;
+            t.perLocation[l] = event.perLocation[l];
+        } else {
+            t.perLocation[l] = counts[l * slotCount + static_cast<size_t>(part.eventSetSlot)];
+            t.perLocation[l].value *= planned.scale;
+        }
+        sum.add(t.perLocation[l]);
     }
-    if (!any) {
-        t.reason = "no CPU of this core type was counted on its own";
+    if (sum.parts() == 0) {
+        t.reason = "no CPU of this core type was counted";
         return t;
     }
     t.total = sum.total();

@@ -29,7 +29,8 @@ private:
     ResultBuilder(const MeasurementPlan& plan, std::vector<LocationInfo> locations, MetricEnvironment constants,
                   std::vector<std::string> openFailures, std::vector<MetricEvaluator> evaluators);
     EventResult eventResult(const PlannedEvent& event, const std::vector<CountValue>& counts) const;
-    CoreTypeTotal coreTypeTotal(const PlannedEvent::CoreTypePart& part, const EventResult& event) const;
+    CoreTypeTotal coreTypeTotal(const PlannedEvent& planned, const PlannedEvent::CoreTypePart& part,
+                                const EventResult& event, const std::vector<CountValue>& counts) const;
 
     const MeasurementPlan* plan_;
     std::vector<LocationInfo> locations_;

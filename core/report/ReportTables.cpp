@@ -229,7 +229,7 @@ void addCoreTypeTable(GroupTables& out, const GroupResult& g) {
         for (const auto& t : e.coreTypes) {
             partial = partial || t.partialTotal.has_value();
             row[2 + column(t.coreType)] =
-                t.partialTotal ? formatPartial(*t.partialTotal, "CPUs") : formatCount(t.total);
+                t.partialTotal ? formatPartial(*t.partialTotal, "locations") : formatCount(t.total);
             if (!t.reason.empty())
                 out.coreTypes.notes.push_back(e.counter + " on " + t.coreType + ": " + t.reason);
         }
@@ -241,8 +241,9 @@ void addCoreTypeTable(GroupTables& out, const GroupResult& g) {
         for (const auto& t : m.perCoreType) row[2 + column(t.coreType)] = formatNumber(t.value);
         out.coreTypes.rows.push_back(std::move(row));
     }
-    out.coreTypes.notes.push_back("Each core type's column sums the CPUs of that type; a metric's is its formula "
-                                  "applied to those sums (n/a where an input is not split by core type).");
+    out.coreTypes.notes.push_back("Each core type's column sums the CPUs of that type, or a task's counts on that "
+                                  "type; a metric's is its formula applied to those sums (n/a where an input is not "
+                                  "split by core type).");
     if (partial) out.coreTypes.notes.push_back(kPartialNote);
 }
 

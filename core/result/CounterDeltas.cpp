@@ -4,12 +4,19 @@
 
 namespace perfdash {
 
-CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later) {
+std::optional<CounterValue> readingDelta(const CounterValue& earlier, const CounterValue& later) {
     if (later.raw < earlier.raw || later.enabledNs < earlier.enabledNs || later.runningNs < earlier.runningNs)
-        return {};
-    const uint64_t raw = later.raw - earlier.raw;
-    const uint64_t enabled = later.enabledNs - earlier.enabledNs;
-    const uint64_t running = later.runningNs - earlier.runningNs;
+        return std::nullopt;
+    return CounterValue{later.raw - earlier.raw, later.enabledNs - earlier.enabledNs,
+                        later.runningNs - earlier.runningNs};
+}
+
+CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later) {
+    const std::optional<CounterValue> delta = readingDelta(earlier, later);
+    if (!delta) return {};
+    const uint64_t raw = delta->raw;
+    const uint64_t enabled = delta->enabledNs;
+    const uint64_t running = delta->runningNs;
     CountValue c;
     if (enabled > 0) c.coverage = std::min(1.0, static_cast<double>(running) / static_cast<double>(enabled));
     if (running == 0) return c;
@@ -25,6 +32,30 @@ CountValue scaledDelta(const CounterValue& earlier, const CounterValue& later) {
 }
 
 CountValue scaledTotal(const CounterValue& value) { return scaledDelta(CounterValue{}, value); }
+
+std::vector<CountValue> taskCoreTypeCounts(const std::vector<std::optional<CounterValue>>& parts) {
+    std::vector<CountValue> out(parts.size());
+    uint64_t enabled = 0;
+    uint64_t running = 0;
+    for (const auto& part : parts) {
+        if (!part) return out;
+        enabled = std::max(enabled, part->enabledNs);
+        running += part->runningNs;
+    }
+    if (enabled == 0) return out;
+    if (running == 0) {
+        for (CountValue& c : out) c.coverage = 0.0;
+        return out;
+    }
+    // The parts' running times may add up to a little more than the largest
+    // enabled time (each part's times are read at its own moment): that is
+    // full coverage, not a scale below 1.
+    const double coverage = std::min(1.0, static_cast<double>(running) / static_cast<double>(enabled));
+    const double factor = running >= enabled ? 1.0 : static_cast<double>(enabled) / static_cast<double>(running);
+    for (size_t i = 0; i < parts.size(); ++i)
+        out[i] = CountValue{static_cast<double>(parts[i]->raw) * factor, coverage};
+    return out;
+}
 
 namespace {
 
@@ -46,6 +77,29 @@ void exactWhereAbsent(const Snapshot& earlier, const Snapshot& later, std::vecto
             out[i] = CountValue{static_cast<double>(later.values[i].raw - from), 1.0};
         }
     }
+}
+
+// A hybrid event's parts at task location `l`, scaled together. A task that
+// was not scheduled at all keeps the exact zeros countsBetween gave it.
+void combineCoreTypeParts(const Snapshot& earlier, const Snapshot& later, const ReadingLayout& layout, size_t l,
+                          const std::vector<int>& group, std::vector<CountValue>& counts) {
+    const size_t slots = layout.slotOpened.size();
+    std::vector<std::optional<CounterValue>> parts;
+    bool stoodStill = true;
+    for (int slot : group) {
+        if (slot < 0 || static_cast<size_t>(slot) >= slots || !layout.slotOpened[static_cast<size_t>(slot)]) {
+            parts.emplace_back();
+            continue;
+        }
+        const size_t i = l * slots + static_cast<size_t>(slot);
+        parts.push_back(readingDelta(earlier.values[i], later.values[i]));
+        stoodStill = stoodStill && parts.back() && parts.back()->enabledNs == 0 && parts.back()->raw == 0;
+    }
+    if (stoodStill && std::all_of(parts.begin(), parts.end(), [](const auto& p) { return p.has_value(); })) return;
+    const std::vector<CountValue> combined = taskCoreTypeCounts(parts);
+    for (size_t p = 0; p < group.size(); ++p)
+        if (group[p] >= 0 && static_cast<size_t>(group[p]) < slots)
+            counts[l * slots + static_cast<size_t>(group[p])] = combined[p];
 }
 
 } // namespace
@@ -92,6 +146,8 @@ std::vector<CountValue> countsBetween(const Snapshot& earlier, const Snapshot& l
             const CounterValue& b = later.values[i];
             if (layout.slotOpened[s] && b.enabledNs == a.enabledNs && b.raw == a.raw) counts[i] = CountValue{0.0, 1.0};
         }
+        for (const std::vector<int>& group : layout.coreTypeParts)
+            combineCoreTypeParts(earlier, later, layout, l, group, counts);
     }
     return counts;
 }

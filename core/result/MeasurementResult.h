@@ -39,13 +39,21 @@ struct PartialSum {
     size_t of = 0;      // all parts
 };
 
-// A hybrid CPU's event summed over the CPUs of one core type: what perf stat
-// prints as its cpu_core/... and cpu_atom/... lines.
+// A hybrid CPU's event summed over the CPUs of one core type, and over a
+// task's counts on that type (its part, scaled with the others, see
+// core/result/CounterDeltas.h: taskCoreTypeCounts): what perf stat prints as
+// its cpu_core/... and cpu_atom/... lines.
 struct CoreTypeTotal {
     std::string coreType; // the core type's PMU: "cpu_core", "cpu_atom"
     CountValue total;     // n/a where the type's event was not counted, or partly (partialTotal)
     std::optional<PartialSum> partialTotal;
     std::string reason;   // why not counted on this core type
+    // Parallel to the locations: this type's value at a CPU of this type and
+    // at a thread or process (its part); n/a at a CPU of another type, which
+    // is no part of the total. Kept in memory only (joining intervals needs
+    // it, IntervalCombiner); the reports write the locations' values and the
+    // totals.
+    std::vector<CountValue> perLocation{};
 };
 
 // A package's unit (RAPL, uncore, data fabric) counted over a CPU list is
@@ -86,8 +94,8 @@ struct EventResult {
     CountValue total;                    // sum over locations; coverage is the lowest of them
     // Set when total.value is n/a because only some locations had a value (core/result/CountSum.h).
     std::optional<PartialSum> partialTotal;
-    // Hybrid CPUs, counted per CPU: the totals per core type (the CPUs'
-    // LocationInfo::coreType); empty elsewhere.
+    // Hybrid CPUs: the totals per core type (the CPUs' LocationInfo::coreType,
+    // a task's parts); empty elsewhere.
     std::vector<CoreTypeTotal> coreTypes;
     // A package's unit: the locations whose count another CPU's holds.
     HeldElsewhere heldElsewhere{};

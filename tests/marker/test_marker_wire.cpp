@@ -265,8 +265,10 @@ private slots:
     }
 
     // A hybrid CPU's event is two events of the set (cpu_core's, cpu_atom's),
-    // two kernel groups in the library; a thread followed on any CPU counts
-    // the sum of both, each part scaled by its own group.
+    // two kernel groups in the library. A thread's parts are one event
+    // (CounterDeltas.h: taskCoreTypeCounts): each part's enabled time is the
+    // thread's, its running time the thread's on that core type, so the
+    // factor is enabled / the running times' sum, not each part's own.
     void aHybridEventsThreadValueSumsItsCoreTypes() {
         PerfEncoding core, atom;
         core.type = 8;
@@ -280,24 +282,40 @@ private slots:
         group.events[0].coreTypes = {{"cpu_core", {0, 1}, 0, ""}, {"cpu_atom", {2, 3}, 1, ""}};
         QCOMPARE(encodeMarkerEvents(plan), std::string("8:0x3c:0:0:0,10:0x3c:0:0:0"));
 
-        auto regions = twoEventRegions("region 0 100 1 2000000000 work 1000:100:100 300:100:50\n"
-                                       "region 0 101 1 1000000000 work 400:100:100 -\n",
+        // Thread 100: 99 of 100 ns on P-cores, 1 on E-cores: the raw counts.
+        // Thread 102: on a counter half the time (40 + 10 of 100 ns): both parts x 2.
+        // Thread 103: only on P-cores: the E-core part is an exact 0.
+        // Thread 101 lacks its E-core part.
+        auto regions = twoEventRegions("region 0 100 1 2000000000 work 1000:100:99 3:100:1\n"
+                                       "region 0 101 1 1000000000 work 400:100:100 -\n"
+                                       "region 0 102 1 1000000000 work 500:100:40 20:100:10\n"
+                                       "region 0 103 1 1000000000 work 600:100:100 0:100:0\n",
                                        plan);
         QVERIFY2(regions.ok(), regions.ok() ? "" : regions.error().message.c_str());
         const RegionResult& work = regions->at(0);
         const EventResult* cycles = findEvent(work, "PMC0");
         QVERIFY(cycles && cycles->counted);
-        QCOMPARE(cycles->perLocation.size(), size_t(2));
-        QCOMPARE(cycles->perLocation[0].value, 1000.0 + 600.0);
-        QCOMPARE(cycles->perLocation[0].coverage, 0.5);
-        QCOMPARE(findMetric(work, "per s")->perLocation[0], 800.0);
-        // Thread 101 lacks its E-core part: n/a, and the total is partial: thread 100's alone.
+        QCOMPARE(cycles->perLocation.size(), size_t(4));
+        QCOMPARE(cycles->perLocation[0].value, 1003.0); // not 1000 x 100/99 + 3 x 100
+        QCOMPARE(cycles->perLocation[0].coverage, 1.0);
+        QCOMPARE(findMetric(work, "per s")->perLocation[0], 501.5);
+        QCOMPARE(cycles->perLocation[2].value, 1040.0);
+        QCOMPARE(cycles->perLocation[2].coverage, 0.5);
+        QCOMPARE(cycles->perLocation[3].value, 600.0);
+        QCOMPARE(cycles->perLocation[3].coverage, 1.0);
+        // Thread 101 lacks its E-core part: n/a, and the total is partial: the others' alone.
         QVERIFY(!isAvailable(cycles->perLocation[1].value));
         QVERIFY(!isAvailable(cycles->total.value));
         QVERIFY(cycles->partialTotal);
-        QCOMPARE(cycles->partialTotal->value, 1600.0);
-        QCOMPARE(cycles->partialTotal->counted, size_t(1));
-        QCOMPARE(cycles->partialTotal->of, size_t(2));
+        QCOMPARE(cycles->partialTotal->value, 1003.0 + 1040.0 + 600.0);
+        QCOMPARE(cycles->partialTotal->counted, size_t(3));
+        QCOMPARE(cycles->partialTotal->of, size_t(4));
+        // The region's split by core type: each type's parts over the threads, 101 unknown on E-cores.
+        QCOMPARE(cycles->coreTypes.size(), size_t(2));
+        QCOMPARE(cycles->coreTypes[1].coreType, std::string("cpu_atom"));
+        QVERIFY(!isAvailable(cycles->coreTypes[1].total.value));
+        QVERIFY(cycles->coreTypes[1].partialTotal);
+        QCOMPARE(cycles->coreTypes[1].partialTotal->value, 3.0 + 40.0 + 0.0);
     }
 
     void aGroupThePmuCannotFitSaysSo() {

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <linux/perf_event.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/backends/PerfEventBackend.h"
@@ -26,6 +27,7 @@
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/TextReport.h"
+#include "core/result/CounterDeltas.h"
 
 using namespace perfdash;
 
@@ -63,6 +65,16 @@ EventSlot standIn(const std::string& counter, const std::string& corePmu, std::v
     return EventSlot{counter, e, 0};
 }
 
+// This process counted as a task followed on any CPU, by the real perf backend.
+Result<std::unique_ptr<CounterSet>> openOnThisProcess(const EventSet& set) {
+    CountingScope scope;
+    scope.kind = CountingScope::Kind::Task;
+    scope.pid = getpid();
+    scope.inherit = false;
+    PerfEventBackend backend;
+    return backend.open(set, scope);
+}
+
 // CPI on a hybrid CPU: FIXC0 and FIXC1 on both core types (event-set slots
 // 0/1 and 2/3: cpu_core, cpu_atom), PWR0 the package energy (slot 4).
 MeasurementPlan hybridCpiPlan() {
@@ -89,6 +101,23 @@ MeasurementPlan hybridCpiPlan() {
     for (int s = 0; s < 5; ++s) plan.eventSet.push_back(EventSlot{"s" + std::to_string(s), ResolvedEvent{}, 0});
     plan.groups.push_back(std::move(g));
     return plan;
+}
+
+// A process followed on any CPU, its hybrid events' parts read as the kernel
+// reports them: enabled whenever the process ran, running only while it ran
+// on the part's own core type and the event was on a counter there. CPI's
+// parts: FIXC0 on slots 0/1 (990 instructions on P-cores, 7 on E-cores),
+// FIXC1 on 2/3 (1500 and 40 cycles); nothing on E-cores when it never ran
+// there. PWR0 (slot 4) counts 0.
+std::vector<CountValue> taskCpiCounts(const MeasurementPlan& plan, uint64_t enabled, uint64_t onCore, uint64_t onAtom) {
+    ReadingLayout layout{{true}, std::vector<bool>(5, true)};
+    layout.coreTypeParts = plan.coreTypeParts();
+    const uint64_t atomInstr = onAtom > 0 ? 7 : 0, atomCycles = onAtom > 0 ? 40 : 0;
+    Snapshot before, after;
+    before.values.resize(5);
+    after.values = {{990, enabled, onCore}, {atomInstr, enabled, onAtom}, {1500, enabled, onCore},
+                    {atomCycles, enabled, onAtom}, {0, enabled, enabled}};
+    return countsBetween(before, after, layout, false);
 }
 
 // CPU 14 is a P-core, 16 and 17 are E-cores.
@@ -273,12 +302,7 @@ private slots:
         const EventSet set = {standIn("A", "cpu_core", kPCores, PERF_COUNT_SW_TASK_CLOCK),
                               standIn("B", "cpu_atom", kECores, PERF_COUNT_SW_TASK_CLOCK),
                               standIn("C", "cpu_core", kPCores, PERF_COUNT_SW_PAGE_FAULTS)};
-        CountingScope scope;
-        scope.kind = CountingScope::Kind::Task;
-        scope.pid = getpid();
-        scope.inherit = false;
-        PerfEventBackend backend;
-        auto counters = backend.open(set, scope);
+        auto counters = openOnThisProcess(set);
         QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
         QCOMPARE((*counters)->groupCount(), size_t{2});
         const auto& status = (*counters)->slotStatus();
@@ -347,6 +371,137 @@ private slots:
         const auto taskGroups = task->build({c(1000), c(400), c(500), c(800), c(2)}, 1.0);
         QCOMPARE(taskGroups[0].events[0].perLocation[0].value, 1400.0);
         QCOMPARE(taskGroups[0].metrics[0].aggregate, 1300.0 / 1400.0);
+    }
+
+    // A task's parts are one event (CounterDeltas.h: taskCoreTypeCounts):
+    // its value is the raw counts' sum, not each part scaled by its own
+    // enabled/running, and its split by core type is each part's raw count.
+    void aTasksValueAndSplitAreItsPartsRawCounts() {
+        const MeasurementPlan plan = hybridCpiPlan();
+        QCOMPARE(plan.coreTypeParts(), (std::vector<std::vector<int>>{{0, 1}, {2, 3}}));
+        const std::vector<LocationInfo> process = {{"process", 42}};
+        auto builder = ResultBuilder::create(plan, process, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto groups = builder->build(taskCpiCounts(plan, 1'000'000'000, 990'000'000, 10'000'000), 1.0);
+        const EventResult& instr = groups[0].events[0];
+        QCOMPARE(instr.perLocation[0].value, 997.0); // 990 + 7, not 990 / 0.99 + 7 / 0.01
+        QCOMPARE(instr.perLocation[0].coverage, 1.0);
+        QCOMPARE(instr.total.value, 997.0);
+        QCOMPARE(instr.coreTypes.size(), size_t{2});
+        QCOMPARE(instr.coreTypes[0].total.value, 990.0);
+        QCOMPARE(instr.coreTypes[1].total.value, 7.0);
+        QCOMPARE(instr.coreTypes[1].total.coverage, 1.0);
+        QVERIFY(instr.coreTypes[1].reason.empty());
+        const MetricResult& cpi = groups[0].metrics[0];
+        QCOMPARE(cpi.aggregate, 1540.0 / 997.0);
+        QCOMPARE(cpi.perCoreType[0].value, 1500.0 / 990.0);
+        QCOMPARE(cpi.perCoreType[1].value, 40.0 / 7.0);
+
+        // The reports carry the split: CSV's total rows, JSON's core_types, the text's table.
+        MeasurementResult result;
+        result.locations = process;
+        result.groups = groups;
+        const std::string csv = formatReportCsv(result);
+        QVERIFY2(csv.find(",FIXC0,FIXC0,,total,997,1,\n") != std::string::npos, csv.c_str());
+        QVERIFY2(csv.find(",FIXC0,FIXC0,,total:cpu_core,990,1,\n") != std::string::npos, csv.c_str());
+        QVERIFY2(csv.find(",FIXC0,FIXC0,,total:cpu_atom,7,1,\n") != std::string::npos, csv.c_str());
+        auto read = readReportJson(formatReportJson(result), "task.json");
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->groups[0].events[0].coreTypes.size(), size_t{2});
+        QCOMPARE(read->groups[0].events[0].coreTypes[1].coreType, std::string("cpu_atom"));
+        QCOMPARE(read->groups[0].events[0].coreTypes[1].total.value, 7.0);
+        QCOMPARE(read->groups[0].metrics[0].perCoreType[1].value, 40.0 / 7.0);
+        const std::string text = formatTextReport(result);
+        const size_t table = text.find("Per core type");
+        QVERIFY2(table != std::string::npos, text.c_str());
+        const size_t row = text.find("FIXC0", table);
+        QVERIFY2(row != std::string::npos, text.c_str());
+        const std::string line = text.substr(row, text.find('\n', row) - row);
+        QVERIFY2(line.find(" 990 ") != std::string::npos && line.find(" 7 ") != std::string::npos, line.c_str());
+
+        // Multiplexed: on a counter half the time (0.45 s + 0.05 s of 1 s),
+        // every part scaled by 2; a type the process never ran on is 0.
+        const auto mux = builder->build(taskCpiCounts(plan, 1000, 450, 50), 1.0);
+        QCOMPARE(mux[0].events[0].perLocation[0].value, 1994.0);
+        QCOMPARE(mux[0].events[0].perLocation[0].coverage, 0.5);
+        QCOMPARE(mux[0].events[0].coreTypes[1].total.value, 14.0);
+        const auto pOnly = builder->build(taskCpiCounts(plan, 1000, 500, 0), 1.0);
+        QCOMPARE(pOnly[0].events[0].perLocation[0].value, 1980.0);
+        QCOMPARE(pOnly[0].events[0].coreTypes[0].total.value, 1980.0);
+        QCOMPARE(pOnly[0].events[0].coreTypes[1].total.value, 0.0); // an exact 0, not n/a
+        QCOMPARE(pOnly[0].events[0].coreTypes[1].total.coverage, 0.5);
+        // Never on a counter while it ran: n/a with coverage 0, the reports' "never on a counter".
+        const auto none = builder->build(taskCpiCounts(plan, 1000, 0, 0), 1.0);
+        QVERIFY(!isAvailable(none[0].events[0].perLocation[0].value));
+        QCOMPARE(none[0].events[0].perLocation[0].coverage, 0.0);
+        QVERIFY(!isAvailable(none[0].events[0].coreTypes[1].total.value));
+    }
+
+    // Joined intervals of a task keep each core type's part in its own slot.
+    void joinedIntervalsOfATaskKeepItsSplit() {
+        const MeasurementPlan plan = hybridCpiPlan();
+        auto builder = ResultBuilder::create(plan, {{"thread", 7}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        IntervalCombiner combiner(plan, *builder, 2);
+        const auto counts = taskCpiCounts(plan, 1'000'000'000, 990'000'000, 10'000'000);
+        QVERIFY(!combiner.add(IntervalResult{1.0, 1.0, builder->build(counts, 1.0)}));
+        const auto joined = combiner.add(IntervalResult{2.0, 1.0, builder->build(counts, 1.0)});
+        QVERIFY(joined.has_value());
+        const EventResult& instr = joined->groups[0].events[0];
+        QCOMPARE(instr.perLocation[0].value, 1994.0);
+        QCOMPARE(instr.coreTypes[0].total.value, 1980.0);
+        QCOMPARE(instr.coreTypes[1].total.value, 14.0);
+    }
+
+    // The backend's read path for a task: both parts really opened and read
+    // (page-fault counters standing in for the two core PMUs), combined by
+    // countsBetween with the plan's parts. Software events run whenever the
+    // task runs, so their running times add up to twice the enabled time:
+    // full coverage, and the value is exactly the two raw deltas' sum.
+    void aTasksPartsReadThroughTheBackendAreItsRawCounts() {
+        const EventSet set = {standIn("A", "cpu_core", kPCores, PERF_COUNT_SW_PAGE_FAULTS),
+                              standIn("B", "cpu_atom", kECores, PERF_COUNT_SW_PAGE_FAULTS)};
+        MeasurementPlan plan;
+        PlannedGroup g;
+        g.group.name = "FAULTS";
+        g.group.events = {slot("PMC0", "page-faults")};
+        PlannedEvent e;
+        e.counter = e.spec = e.name = "PMC0";
+        e.availability.state = Availability::State::Countable;
+        e.eventSetSlot = 0;
+        e.coreTypes = {{"cpu_core", kPCores, 0, ""}, {"cpu_atom", kECores, 1, ""}};
+        g.events = {e};
+        plan.eventSet = set;
+        plan.groups.push_back(std::move(g));
+
+        auto counters = openOnThisProcess(set);
+        QVERIFY2(counters.ok(), counters.ok() ? "" : counters.error().message.c_str());
+        ReadingLayout layout{{true}, {(*counters)->slotStatus()[0].opened, (*counters)->slotStatus()[1].opened}};
+        layout.coreTypeParts = plan.coreTypeParts();
+        QVERIFY((*counters)->enable().ok());
+        Snapshot before, after;
+        QVERIFY((*counters)->read(before).ok());
+        const size_t pages = 64;
+        const long pageSize = sysconf(_SC_PAGESIZE);
+        void* fresh = mmap(nullptr, pages * static_cast<size_t>(pageSize), PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        QVERIFY(fresh != MAP_FAILED);
+        for (size_t p = 0; p < pages; ++p) static_cast<volatile char*>(fresh)[p * static_cast<size_t>(pageSize)] = 1;
+        QVERIFY((*counters)->read(after).ok());
+        QVERIFY((*counters)->disable().ok());
+        munmap(fresh, pages * static_cast<size_t>(pageSize));
+
+        auto builder = ResultBuilder::create(plan, {{"process", getpid()}}, MetricEnvironment{}, {});
+        QVERIFY(builder.ok());
+        const auto groups = builder->build(countsBetween(before, after, layout, false), 1.0);
+        const EventResult& faults = groups[0].events[0];
+        const double core = static_cast<double>(after.values[0].raw - before.values[0].raw);
+        const double atom = static_cast<double>(after.values[1].raw - before.values[1].raw);
+        QVERIFY2(core >= pages && atom >= pages, qPrintable(QString("%1 and %2 faults").arg(core).arg(atom)));
+        QCOMPARE(faults.perLocation[0].value, core + atom);
+        QCOMPARE(faults.perLocation[0].coverage, 1.0);
+        QCOMPARE(faults.coreTypes[0].total.value, core);
+        QCOMPARE(faults.coreTypes[1].total.value, atom);
     }
 
     // Intervals joined (IntervalCombiner) give what the builder gives for the

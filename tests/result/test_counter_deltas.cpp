@@ -6,6 +6,8 @@
 
 using namespace perfdash;
 
+Q_DECLARE_METATYPE(perfdash::CounterValue)
+
 namespace {
 
 Snapshot snapshotOf(std::vector<CounterValue> values) {
@@ -173,6 +175,97 @@ private slots:
         const std::vector<CountValue> none = countsBetween(b, unread, layout, false);
         QVERIFY(std::isnan(none[1].value)); // no reading: n/a
         QVERIFY(std::isnan(none[3].value)); // not "the thread was not scheduled, exactly 0"
+    }
+    // A hybrid CPU's event counted for a task: one part per core PMU, whose
+    // enabled time is the task's on any CPU and whose running time is the
+    // task's on that type's CPUs. The parts are one event: running times add
+    // up, and every part is scaled by enabled / their sum.
+    void aTasksCoreTypePartsAreOneEvent_data() {
+        QTest::addColumn<CounterValue>("core");
+        QTest::addColumn<CounterValue>("atom");
+        QTest::addColumn<double>("coreValue");
+        QTest::addColumn<double>("atomValue");
+        QTest::addColumn<double>("coverage");
+        const uint64_t second = 1'000'000'000;
+        // 0.99 s on P-cores, 0.01 s on E-cores: the raw counts, exactly (not 7 x 100 on the E-cores).
+        QTest::newRow("not multiplexed") << CounterValue{990, second, 990'000'000} << CounterValue{7, second, 10'000'000}
+                                         << 990.0 << 7.0 << 1.0;
+        // On a counter 0.4 s on P-cores and 0.1 s on E-cores of 1 s: half the time, every part x 2.
+        QTest::newRow("multiplexed") << CounterValue{400, 1000, 400} << CounterValue{30, 1000, 100} << 800.0 << 60.0
+                                     << 0.5;
+        // The parts' enabled times differ by scheduling jitter: the largest is the task's.
+        QTest::newRow("jitter") << CounterValue{400, 998, 400} << CounterValue{30, 1000, 100} << 800.0 << 60.0 << 0.5;
+        // Only on P-cores, on a counter half the time: the E-core part is an exact 0, not n/a.
+        QTest::newRow("never on E-cores") << CounterValue{500, 1000, 500} << CounterValue{0, 1000, 0} << 1000.0 << 0.0
+                                          << 0.5;
+        // Each part read at its own moment: a little more than enabled is full coverage, not a factor below 1.
+        QTest::newRow("running past enabled") << CounterValue{700, 1000, 703} << CounterValue{300, 1000, 300} << 700.0
+                                              << 300.0 << 1.0;
+    }
+
+    void aTasksCoreTypePartsAreOneEvent() {
+        QFETCH(CounterValue, core);
+        QFETCH(CounterValue, atom);
+        QFETCH(double, coreValue);
+        QFETCH(double, atomValue);
+        QFETCH(double, coverage);
+        const auto c = taskCoreTypeCounts({core, atom});
+        QCOMPARE(c.size(), size_t(2));
+        QCOMPARE(c[0].value, coreValue);
+        QCOMPARE(c[1].value, atomValue);
+        QCOMPARE(c[0].coverage, coverage);
+        QCOMPARE(c[1].coverage, coverage);
+    }
+
+    void noPartRanIsNotAvailable() {
+        // Enabled (the task ran) but never on a counter on either type: n/a, coverage 0.
+        const auto c = taskCoreTypeCounts({CounterValue{0, 1000, 0}, CounterValue{0, 1000, 0}});
+        for (const CountValue& v : c) {
+            QVERIFY(std::isnan(v.value));
+            QCOMPARE(v.coverage, 0.0);
+        }
+        // Never enabled: no time to scale by, n/a without coverage.
+        const auto never = taskCoreTypeCounts({CounterValue{0, 0, 0}, CounterValue{0, 0, 0}});
+        QVERIFY(std::isnan(never[0].value));
+        QVERIFY(std::isnan(never[0].coverage));
+    }
+
+    void aPartNotKnownLeavesEveryPartUnknown() {
+        // Without the E-core part's running time the P-core part's share is unknown too.
+        const auto c = taskCoreTypeCounts({CounterValue{500, 1000, 600}, std::nullopt});
+        QVERIFY(std::isnan(c[0].value));
+        QVERIFY(std::isnan(c[1].value));
+    }
+
+    // countsBetween applies the rule at a thread or process location and
+    // leaves a CPU's parts (each CPU opens only its own type's) alone.
+    // Locations: a process, a CPU; slots: a hybrid event's two parts.
+    void countsBetweenScalesATasksPartsTogether() {
+        ReadingLayout layout{{true, false}, {true, true}};
+        layout.coreTypeParts = {{0, 1}};
+        const Snapshot a = snapshotOf({{100, 1000, 900}, {5, 1000, 100}, {100, 1000, 1000}, {0, 0, 0}});
+        const Snapshot b = snapshotOf({{1090, 2000, 1890}, {12, 2000, 110}, {300, 2000, 1500}, {0, 0, 0}});
+        const std::vector<CountValue> c = countsBetween(a, b, layout, false);
+        QCOMPARE(c[0].value, 990.0); // the process: raw deltas, exactly
+        QCOMPARE(c[1].value, 7.0);
+        QCOMPARE(c[1].coverage, 1.0);
+        QCOMPARE(c[2].value, 400.0); // the CPU: its own type's event, multiplexed on its own (200 in half the time)
+        QCOMPARE(c[2].coverage, 0.5);
+        QVERIFY(std::isnan(c[3].value)); // the other type's group, empty on this CPU
+        // Since opening, with the same rule.
+        const std::vector<CountValue> t = countsBetween(snapshotOf(std::vector<CounterValue>(4)), b, layout, false);
+        QCOMPARE(t[0].value, 1090.0);
+        QCOMPARE(t[1].value, 12.0);
+        // A process that was not scheduled at all counted an exact 0 on every type.
+        const std::vector<CountValue> still = countsBetween(b, b, layout, false);
+        QCOMPARE(still[0].value, 0.0);
+        QCOMPARE(still[1].value, 0.0);
+        QCOMPARE(still[1].coverage, 1.0);
+        // A part that did not open: the other's share is unknown, both n/a.
+        layout.slotOpened = {true, false};
+        const std::vector<CountValue> oneOpened = countsBetween(a, b, layout, false);
+        QVERIFY(std::isnan(oneOpened[0].value));
+        QVERIFY(std::isnan(oneOpened[1].value));
     }
 };
 
