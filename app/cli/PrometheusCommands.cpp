@@ -55,7 +55,8 @@ CommandLine serveCommandLine() {
                    "tasks of each --cgroup there), without end, "
                    "and serves the counts since it started on GET /metrics as OpenMetrics text (Prometheus's text "
                    "format 0.0.4 when the client does not ask for OpenMetrics), and what it counts, on which "
-                   "machine, on GET /api/v1/info as JSON. Raw counts only: metrics such as CPI are computed in "
+                   "machine, on GET /api/v1/info as JSON. Raw counts only, and a gauge's (likwid's TMP0, the core "
+                   "temperature) latest reading: metrics such as CPI are computed in "
                    "Prometheus by the rules of 'perfdash-cli prometheus-rules'.\n"
                    "It listens on 127.0.0.1 unless told otherwise; any other address needs --token-file. With a "
                    "token file every request must carry 'Authorization: Bearer <token>'. It is read-only (GET). "
@@ -84,7 +85,8 @@ CommandLine prometheusRulesCommandLine() {
                    "write Prometheus recording rules that compute group metrics from the agent's counters",
                    "Writes a Prometheus rule file (YAML) that computes the METRICS of each group from the counters "
                    "'perfdash-cli serve -g GROUP' exposes: per CPU (host_cpu:...) and per host (host:...), over "
-                   "the rate window. A metric that is a ratio or a rate is exact over the window; one that is an "
+                   "the rate window. A metric that is a ratio or a rate is exact over the window (a gauge such as TMP0 "
+                   "enters as its last reading in it); one that is an "
                    "amount over the measured period (a run time), or that uses what the agent does not export "
                    "(inverseClock, num_cpus) or a function PromQL lacks, is not translated: it is listed on stderr "
                    "and as a comment in the file.");
