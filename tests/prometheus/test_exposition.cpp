@@ -59,7 +59,7 @@ IntervalResult softwareInterval(EventResult event) {
 
 // likwid's TMP0 as the gauge backend delivers it: a reading per CPU in °C, not a count.
 EventResult temperature(std::vector<CountValue> readings) {
-    EventResult e = countedEvent("TMP0", "TEMP_CORE", "°C", std::move(readings));
+    EventResult e = countedEvent("TMP0", "hwmon/coretemp/core_temperature/", "°C", std::move(readings));
     e.gauge = true;
     return e;
 }
@@ -198,7 +198,7 @@ private slots:
         const std::string labels0 = "{host=\"h\",cpu=\"0\",socket=\"0\",numa_node=\"0\",group=\"THERMAL\"";
         const std::string labels3 = "{host=\"h\",cpu=\"3\",socket=\"1\",group=\"THERMAL\"";
         const std::string faults = ",counter=\"FAULTS\",event=\"page-faults\"}";
-        const std::string temp = ",counter=\"TMP0\",event=\"TEMP_CORE\"}";
+        const std::string temp = ",counter=\"TMP0\",event=\"hwmon/coretemp/core_temperature/\"}";
         const std::string countsHelp = "Events counted since the agent started, per CPU, scaled for multiplexing\n";
         const std::string gaugeHelp =
             "The latest reading of each gauge event (a value now, not a count), per CPU, in celsius\n";
@@ -225,8 +225,8 @@ private slots:
             "# HELP perfdash_reading_celsius " + gaugeHelp +
             "perfdash_reading_celsius" + labels0 + temp + " 46.5\n"
             "# EOF\n";
-        QCOMPARE(QString::fromStdString(formatExposition({"h", fixtureLocations(), totals}, ExpositionFormat::OpenMetrics)),
-                 QString::fromStdString(openMetrics));
+        const std::string exposed = formatExposition({"h", fixtureLocations(), totals}, ExpositionFormat::OpenMetrics);
+        QCOMPARE(QString::fromStdString(exposed), QString::fromStdString(openMetrics));
         // Prometheus 0.0.4: the same gauge family, without UNIT (that format has none).
         const std::string text = formatExposition({"h", fixtureLocations(), totals}, ExpositionFormat::PrometheusText);
         const std::string gaugeFamily = "# TYPE perfdash_reading_celsius gauge\n"
@@ -247,7 +247,8 @@ private slots:
         const std::string text = formatExposition({"h", {cpu}, totals}, ExpositionFormat::OpenMetrics);
         QVERIFY2(text.find("# TYPE perfdash_reading gauge\n# HELP perfdash_reading The latest reading of each gauge "
                            "event (a value now, not a count), per CPU\nperfdash_reading{host=\"h\",cpu=\"2\","
-                           "group=\"SOFTWARE\",counter=\"TMP0\",event=\"TEMP_CORE\"} 3\n# EOF\n") != std::string::npos,
+                           "group=\"SOFTWARE\",counter=\"TMP0\",event=\"hwmon/coretemp/core_temperature/\"} 3\n"
+                           "# EOF\n") != std::string::npos,
                  text.c_str());
         QVERIFY2(text.find("# UNIT perfdash_reading") == std::string::npos, text.c_str());
     }

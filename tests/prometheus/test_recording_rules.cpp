@@ -39,7 +39,8 @@ std::string selector(const std::string& group, const std::string& counter, const
 
 // likwid's own ENERGY group of an Intel client (Ice Lake), whose "Temperature [C]" is TMP0.
 PerformanceGroup likwidEnergyGroup() {
-    const std::string path = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/upstream/ICL/ENERGY.txt";
+    const std::string path =
+        qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/upstream/ICL/ENERGY.txt";
     auto group = loadGroupFile(path);
     if (!group) qFatal("cannot load %s: %s", path.c_str(), group.error().message.c_str());
     return std::move(*group);
@@ -226,7 +227,7 @@ private slots:
         group.name = "ENERGY";
         EventResult temp;
         temp.counter = "TMP0";
-        temp.event = "TEMP_CORE";
+        temp.event = "hwmon/coretemp/core_temperature/";
         temp.unit = "°C";
         temp.counted = temp.gauge = true;
         temp.perLocation = {reading(46), reading(47)};
@@ -256,6 +257,7 @@ private slots:
         const RecordingRules rules = formatRecordingRules({likwidEnergyGroup()}, "1m");
         QVERIFY(writeText(dir.filePath("rules.yml"), rules.yaml));
         const std::string labels = "group=\"ENERGY\"";
+        const std::string perCpu = "          - labels: 'host_cpu:perfdash_energy_temperature_c:rate1m{host=\"h\",";
         const std::string tests =
             "rule_files: ['rules.yml']\n"
             "evaluation_interval: 15s\n"
@@ -267,24 +269,24 @@ private slots:
             "      - series: '" + series[2] + "'\n        values: '46x7 46.5x4'\n"
             "      - series: '" + series[3] + "'\n        values: '47x12'\n"
             "    promql_expr_test:\n"
+            // 46.5 at 2m: the window's last reading, not its average (46.1: four readings of 46, one of 46.5).
             "      - expr: host_cpu:perfdash_energy_temperature_c:rate1m\n"
             "        eval_time: 2m\n"
-            "        exp_samples:\n"
-            "          - labels: 'host_cpu:perfdash_energy_temperature_c:rate1m{host=\"h\",cpu=\"0\",metric=\"Temperature "
-            "[C]\"," + labels + "}'\n            value: 46.5\n"
-            "          - labels: 'host_cpu:perfdash_energy_temperature_c:rate1m{host=\"h\",cpu=\"1\",metric=\"Temperature "
-            "[C]\"," + labels + "}'\n            value: 47\n"
+            "        exp_samples:\n" +
+            perCpu + "cpu=\"0\",metric=\"Temperature [C]\"," + labels + "}'\n            value: 46.5\n" +
+            perCpu + "cpu=\"1\",metric=\"Temperature [C]\"," + labels + "}'\n            value: 47\n"
+            // The host's: its CPUs' average.
             "      - expr: host:perfdash_energy_temperature_c:rate1m\n"
             "        eval_time: 2m\n"
             "        exp_samples:\n"
             "          - labels: 'host:perfdash_energy_temperature_c:rate1m{host=\"h\",metric=\"Temperature [C]\"," +
             labels + "}'\n            value: 46.75\n"
-            // 46 until 1m45s: the window's last reading, not its average (46.25 over 2m's window).
+            // Before the new reading came.
             "      - expr: host_cpu:perfdash_energy_temperature_c:rate1m{cpu=\"0\"}\n"
             "        eval_time: 1m45s\n"
-            "        exp_samples:\n"
-            "          - labels: 'host_cpu:perfdash_energy_temperature_c:rate1m{host=\"h\",cpu=\"0\",metric=\"Temperature "
-            "[C]\"," + labels + "}'\n            value: 46\n"
+            "        exp_samples:\n" +
+            perCpu + "cpu=\"0\",metric=\"Temperature [C]\"," + labels + "}'\n            value: 46\n"
+            // Beside it, a counter's rule: the CPUs' energy rates summed, 1 W + 2 W.
             "      - expr: host:perfdash_energy_power_w:rate1m\n"
             "        eval_time: 2m\n"
             "        exp_samples:\n"
