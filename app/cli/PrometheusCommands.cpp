@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -74,6 +75,10 @@ CommandLine serveCommandLine() {
                "each cgroup's counts are labelled cgroup=\"PATH\"", true});
     cl.option({"", "--token-file", "FILE",
                "require 'Authorization: Bearer <token>' with the token in FILE (not readable by every user)"});
+    cl.option({"", "--sysfs", "DIR",
+               "read the kernel's PMUs (DIR/bus/event_source/devices) and hardware monitors (DIR/class/hwmon: "
+               "TMP0's temperatures) from DIR instead of /sys, where this machine's /sys is mounted elsewhere (a "
+               "container given the host's /sys, as node_exporter's --path.sysfs)"});
     cl.example("-g SOFTWARE", "Count the SOFTWARE group on every CPU; serve on 127.0.0.1:9464");
     cl.example("--listen 0.0.0.0:9464 --token-file /etc/perfdash/token -g CPI", "Serve the network, with a token");
     cl.example("-g SOFTWARE --cgroup system.slice/slurmstepd.scope", "Count one cgroup's tasks (a job, a container)");
@@ -264,7 +269,10 @@ int serveCommand(const ParsedArgs& args) {
     if (args.values("--group").empty() && args.values("--events").empty())
         return fail("nothing to count: give a group (-g SOFTWARE) or events (-e page-faults,task-clock)", kExitUsage);
 
-    auto paths = machinePathsOf(args);
+    const auto sysfs = args.value("--sysfs");
+    if (std::error_code ec; sysfs && !std::filesystem::is_directory(*sysfs, ec))
+        return fail("--sysfs " + *sysfs + ": not a directory; give the directory where /sys is mounted", kExitUsage);
+    auto paths = machinePathsOf(args, sysfs);
     if (!paths) return fail(paths.error().message, kExitUsage);
     MachineContext machine(std::move(*paths));
     MeasurementRequest request;
