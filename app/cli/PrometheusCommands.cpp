@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -55,7 +56,8 @@ CommandLine serveCommandLine() {
                    "tasks of each --cgroup there), without end, "
                    "and serves the counts since it started on GET /metrics as OpenMetrics text (Prometheus's text "
                    "format 0.0.4 when the client does not ask for OpenMetrics), and what it counts, on which "
-                   "machine, on GET /api/v1/info as JSON. Raw counts only: metrics such as CPI are computed in "
+                   "machine, on GET /api/v1/info as JSON. Raw counts only, and a gauge's (likwid's TMP0, the core "
+                   "temperature) latest reading: metrics such as CPI are computed in "
                    "Prometheus by the rules of 'perfdash-cli prometheus-rules'.\n"
                    "It listens on 127.0.0.1 unless told otherwise; any other address needs --token-file. With a "
                    "token file every request must carry 'Authorization: Bearer <token>'. It is read-only (GET). "
@@ -73,6 +75,10 @@ CommandLine serveCommandLine() {
                "each cgroup's counts are labelled cgroup=\"PATH\"", true});
     cl.option({"", "--token-file", "FILE",
                "require 'Authorization: Bearer <token>' with the token in FILE (not readable by every user)"});
+    cl.option({"", "--sysfs", "DIR",
+               "read the kernel's PMUs (DIR/bus/event_source/devices) and hardware monitors (DIR/class/hwmon: "
+               "TMP0's temperatures) from DIR instead of /sys, where this machine's /sys is mounted elsewhere (a "
+               "container given the host's /sys, as node_exporter's --path.sysfs)"});
     cl.example("-g SOFTWARE", "Count the SOFTWARE group on every CPU; serve on 127.0.0.1:9464");
     cl.example("--listen 0.0.0.0:9464 --token-file /etc/perfdash/token -g CPI", "Serve the network, with a token");
     cl.example("-g SOFTWARE --cgroup system.slice/slurmstepd.scope", "Count one cgroup's tasks (a job, a container)");
@@ -84,7 +90,8 @@ CommandLine prometheusRulesCommandLine() {
                    "write Prometheus recording rules that compute group metrics from the agent's counters",
                    "Writes a Prometheus rule file (YAML) that computes the METRICS of each group from the counters "
                    "'perfdash-cli serve -g GROUP' exposes: per CPU (host_cpu:...) and per host (host:...), over "
-                   "the rate window. A metric that is a ratio or a rate is exact over the window; one that is an "
+                   "the rate window. A metric that is a ratio or a rate is exact over the window (a gauge such as TMP0 "
+                   "enters as its last reading in it); one that is an "
                    "amount over the measured period (a run time), or that uses what the agent does not export "
                    "(inverseClock, num_cpus) or a function PromQL lacks, is not translated: it is listed on stderr "
                    "and as a comment in the file.");
@@ -262,7 +269,10 @@ int serveCommand(const ParsedArgs& args) {
     if (args.values("--group").empty() && args.values("--events").empty())
         return fail("nothing to count: give a group (-g SOFTWARE) or events (-e page-faults,task-clock)", kExitUsage);
 
-    auto paths = machinePathsOf(args);
+    const auto sysfs = args.value("--sysfs");
+    if (std::error_code ec; sysfs && !std::filesystem::is_directory(*sysfs, ec))
+        return fail("--sysfs " + *sysfs + ": not a directory; give the directory where /sys is mounted", kExitUsage);
+    auto paths = machinePathsOf(args, sysfs);
     if (!paths) return fail(paths.error().message, kExitUsage);
     MachineContext machine(std::move(*paths));
     MeasurementRequest request;

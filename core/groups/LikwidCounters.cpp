@@ -122,6 +122,11 @@ Result<LikwidCounter> classifyLikwidCounter(std::string_view counter) {
     return out;
 }
 
+bool isGaugeCounter(std::string_view counter) {
+    const auto c = classifyLikwidCounter(counter);
+    return c && !c->coreTemperature.empty();
+}
+
 Result<std::optional<FixedCounterEvent>> fixedCounterEvent(std::string_view vendor, int index,
                                                            std::string_view likwidEvent) {
     const auto& table = counterTable();

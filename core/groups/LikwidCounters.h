@@ -39,6 +39,12 @@ struct LikwidCounter {
 // An error only when perfdash's counter table cannot be read.
 Result<LikwidCounter> classifyLikwidCounter(std::string_view counter);
 
+// Whether a group's counter is read as a gauge (likwid's thermal sensor,
+// TMP0): its value for a period is a reading, never a count. False for other
+// names, and when the counter table cannot be read (classifyLikwidCounter
+// says why).
+bool isGaugeCounter(std::string_view counter);
+
 // The meaning of a likwid fixed-counter event on a vendor's cores: an event
 // of the arch's libpfm4 core model, or a register of the kernel's msr PMU.
 struct FixedCounterEvent {

@@ -10,6 +10,9 @@ namespace perfdash {
 namespace {
 
 constexpr std::string_view kEventFamily = "perfdash_event";
+constexpr std::string_view kReadingFamily = "perfdash_reading";
+constexpr std::string_view kCountsHelp = "Events counted since the agent started, per CPU, scaled for multiplexing";
+constexpr std::string_view kReadingsHelp = "The latest reading of each gauge event (a value now, not a count), per CPU";
 
 void addLabel(std::string& out, std::string_view name, std::string_view value) {
     if (out.size() > 1) out += ',';
@@ -48,17 +51,32 @@ struct Family {
     std::string name; // OpenMetrics family name, without _total
     std::string unit; // OpenMetrics UNIT, empty for none
     std::string help;
+    bool gauge = false; // a gauge's samples are named as the family; a counter's end in _total
     std::vector<std::string> samples; // "<labels> <value>"
 };
 
 void writeFamily(std::string& out, const Family& family, ExpositionFormat format) {
     const bool openMetrics = format == ExpositionFormat::OpenMetrics;
+    const std::string sampleName = family.gauge ? family.name : family.name + "_total";
     // Prometheus 0.0.4 names the counter with its _total, OpenMetrics names the family without it.
-    const std::string metadataName = openMetrics ? family.name : family.name + "_total";
-    out += "# TYPE " + metadataName + " counter\n";
+    const std::string metadataName = openMetrics ? family.name : sampleName;
+    out += "# TYPE " + metadataName + (family.gauge ? " gauge\n" : " counter\n");
     if (openMetrics && !family.unit.empty()) out += "# UNIT " + metadataName + ' ' + family.unit + '\n';
     out += "# HELP " + metadataName + ' ' + family.help + '\n';
-    for (const std::string& sample : family.samples) out += family.name + "_total" + sample + '\n';
+    for (const std::string& sample : family.samples) out += sampleName + sample + '\n';
+}
+
+// The family of an event's unit (created on first use), named `prefix` or `prefix_<unit>`.
+Family& unitFamily(std::map<std::string, Family>& families, std::string_view prefix, const std::string& unit,
+                   std::string_view help, bool gauge) {
+    Family& family = families[unit];
+    if (family.name.empty()) {
+        family.name = std::string(prefix) + (unit.empty() ? "" : "_" + unit);
+        family.unit = unit;
+        family.help = std::string(help) + (unit.empty() ? "" : ", in " + unit);
+        family.gauge = gauge;
+    }
+    return family;
 }
 
 } // namespace
@@ -72,55 +90,64 @@ void CounterTotals::add(const IntervalResult& interval) {
     size_t index = 0;
     for (const GroupResult& group : interval.groups)
         for (const EventResult& event : group.events) {
-            // A gauge (a temperature) is a reading, not a count: adding it up
-            // as a counter would be meaningless, and this exposition has no
-            // gauge family, so it is left out.
-            if (event.gauge) continue;
             if (index == events_.size())
-                events_.push_back({group.name, event.counter, event.event, event.unit,
-                                   std::vector<CountSum>(event.perLocation.size())});
-            std::vector<CountSum>& sums = events_[index++].perLocation;
-            for (size_t l = 0; l < event.perLocation.size() && l < sums.size(); ++l)
-                sums[l].add(event.perLocation[l], interval.dt);
+                events_.push_back({group.name, event.counter, event.event, event.unit, event.gauge,
+                                   std::vector<CountSum>(event.gauge ? 0 : event.perLocation.size()), {}});
+            Event& totals = events_[index++];
+            // A gauge (a temperature) is a reading, not a count: adding it up would be meaningless.
+            if (totals.gauge) {
+                totals.readings = event.perLocation;
+                continue;
+            }
+            for (size_t l = 0; l < event.perLocation.size() && l < totals.perLocation.size(); ++l)
+                totals.perLocation[l].add(event.perLocation[l], interval.dt);
         }
 }
 
 std::string formatExposition(const ExpositionInput& input, ExpositionFormat format) {
-    // Families in a fixed order (counts, then counts with units by name, then coverage), each whole.
-    std::map<std::string, Family> unitFamilies;
-    Family counts{std::string(kEventFamily), "",
-                  "Events counted since the agent started, per CPU, scaled for multiplexing", {}};
+    // Families in a fixed order (counts, counts with units by name, coverage, then gauges by unit), each whole.
+    std::map<std::string, Family> countFamilies, readingFamilies;
     Family enabled{"perfdash_multiplex_enabled_seconds", "seconds",
-                   "Seconds each event was enabled for counting since the agent started", {}};
+                   "Seconds each event was enabled for counting since the agent started", false, {}};
     Family running{"perfdash_multiplex_running_seconds", "seconds",
                    "Seconds each event was on a hardware counter; running / enabled is its multiplexing coverage",
-                   {}};
+                   false, {}};
     for (const CounterTotals::Event& event : input.totals.events()) {
-        Family* family = &counts;
-        if (const std::string unit = metricNameFragment(event.unit); !unit.empty()) {
-            family = &unitFamilies[unit];
-            family->name = std::string(kEventFamily) + '_' + unit;
-            family->unit = unit;
-            family->help = "Events counted since the agent started, per CPU, scaled for multiplexing, in " + unit;
+        const std::string unit = openMetricsUnit(event.unit);
+        if (event.gauge) {
+            Family& family = unitFamily(readingFamilies, kReadingFamily, unit, kReadingsHelp, true);
+            for (size_t l = 0; l < event.readings.size(); ++l)
+                // No reading at a location in the latest interval: no sample, never a stale or made-up value.
+                if (isAvailable(event.readings[l].value))
+                    family.samples.push_back(labelsOf(input, event, l) + ' ' + sampleValue(event.readings[l].value));
+            continue;
         }
+        Family& family = unitFamily(countFamilies, kEventFamily, unit, kCountsHelp, false);
         for (size_t l = 0; l < event.perLocation.size(); ++l) {
             const CountSum& sum = event.perLocation[l];
             const std::string labels = labelsOf(input, event, l);
             // An event never counted at a location has no sample there: "not counted" is not 0.
-            if (isAvailable(sum.knownValue())) family->samples.push_back(labels + ' ' + sampleValue(sum.knownValue()));
+            if (isAvailable(sum.knownValue())) family.samples.push_back(labels + ' ' + sampleValue(sum.knownValue()));
             if (sum.knownWeight() > 0) {
                 enabled.samples.push_back(labels + ' ' + sampleValue(sum.knownWeight()));
                 running.samples.push_back(labels + ' ' + sampleValue(sum.coveredWeight()));
             }
         }
     }
+    // The plain counts' family is written even when empty: its metadata says what the agent exposes.
+    unitFamily(countFamilies, kEventFamily, "", kCountsHelp, false);
     std::string out;
-    writeFamily(out, counts, format);
-    for (const auto& [unit, family] : unitFamilies) writeFamily(out, family, format);
+    for (const auto& [unit, family] : countFamilies) writeFamily(out, family, format);
     writeFamily(out, enabled, format);
     writeFamily(out, running, format);
+    for (const auto& [unit, family] : readingFamilies) writeFamily(out, family, format);
     if (format == ExpositionFormat::OpenMetrics) out += "# EOF\n";
     return out;
+}
+
+std::string openMetricsUnit(std::string_view unit) {
+    if (unit == "°C") return "celsius";
+    return metricNameFragment(unit);
 }
 
 std::string metricNameFragment(std::string_view text) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <numbers>
 
+#include "core/groups/LikwidCounters.h"
 #include "core/prometheus/Exposition.h"
 
 namespace perfdash {
@@ -16,6 +17,15 @@ namespace {
 
 // The counts of every unit family (Exposition.h); a group's slot is one series per location.
 constexpr const char* kEventFamilies = "perfdash_event(_[a-z0-9_]+)?_total";
+// The readings of every gauge family (Exposition.h), e.g. perfdash_reading_celsius.
+constexpr const char* kReadingFamilies = "perfdash_reading(_[a-z0-9_]+)?";
+
+// Per slot of a group: whether it is a gauge (likwid's TMP0), whose reading is taken as it is, not as a rate.
+std::vector<bool> gaugeSlots(const PerformanceGroup& group) {
+    std::vector<bool> out;
+    for (const GroupSlot& slot : group.events) out.push_back(isGaugeCounter(slot.counter));
+    return out;
+}
 
 // A formula as a tree; only what translates to PromQL gets one.
 struct Node {
@@ -229,13 +239,15 @@ bool usesSlot(const Node& n) {
 }
 
 // Unchanged when every count and the time are scaled alike: a ratio or a rate,
-// whose value per second is its value over any window.
-bool isIntensive(const Node& n, size_t slotCount) {
+// whose value per second is its value over any window. A gauge's reading is
+// no count: a longer window leaves it as it is.
+bool isIntensive(const Node& n, const std::vector<bool>& gauge) {
+    const size_t slotCount = gauge.size();
     std::vector<double> slots(slotCount), scaled(slotCount);
     constexpr double kScale = 3.7;
     for (size_t i = 0; i < slotCount; ++i) {
         slots[i] = 1000.0 + 37.25 * static_cast<double>(i);
-        scaled[i] = slots[i] * kScale;
+        scaled[i] = gauge[i] ? slots[i] : slots[i] * kScale;
     }
     const double a = evaluate(n, slots, 2.5), b = evaluate(n, scaled, 2.5 * kScale);
     return std::isfinite(a) && std::isfinite(b) && std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
@@ -250,20 +262,33 @@ std::string promqlNumber(double v) {
 // A PromQL string literal's content.
 std::string promqlString(std::string_view s) { return escapeLabelValue(s); }
 
-std::string toPromql(const Node& n, const PerformanceGroup& group, const std::string& by, const std::string& window) {
+// What a formula's parts become in PromQL: the group's slots, aggregated by `by`, over `window`.
+struct PromqlContext {
+    const PerformanceGroup& group;
+    std::vector<bool> gauge; // per slot
+    std::string by;
+    std::string window;
+};
+
+std::string toPromql(const Node& n, const PromqlContext& c) {
     switch (n.kind) {
     case Node::Kind::Number: return promqlNumber(n.number);
-    case Node::Kind::Slot:
-        return "sum by (" + by + ") (rate({__name__=~\"" + kEventFamilies + "\",group=\"" + promqlString(group.name) +
-               "\",counter=\"" + promqlString(group.events[n.slot].counter) + "\"}[" + window + "]))";
+    case Node::Kind::Slot: {
+        const std::string series = "group=\"" + promqlString(c.group.name) + "\",counter=\"" +
+                                   promqlString(c.group.events[n.slot].counter) + "\"}[" + c.window + "]";
+        // A gauge's value over a period is its reading at the period's end, and over locations their average
+        // (GaugeStats.h): the window's last reading, averaged over the CPUs aggregated.
+        if (c.gauge[n.slot])
+            return "avg by (" + c.by + ") (last_over_time({__name__=~\"" + kReadingFamilies + "\"," + series + "))";
+        return "sum by (" + c.by + ") (rate({__name__=~\"" + kEventFamilies + "\"," + series + "))";
+    }
     case Node::Kind::Time: return "1";
-    case Node::Kind::Negate: return "-(" + toPromql(*n.left, group, by, window) + ")";
+    case Node::Kind::Negate: return "-(" + toPromql(*n.left, c) + ")";
     case Node::Kind::Binary:
         // x / time is x per second: the rates already are.
-        if (n.op == '/' && n.right->kind == Node::Kind::Time) return toPromql(*n.left, group, by, window);
-        return "(" + toPromql(*n.left, group, by, window) + " " + n.op + " " + toPromql(*n.right, group, by, window) +
-               ")";
-    case Node::Kind::Function: return n.function + "(" + toPromql(*n.left, group, by, window) + ")";
+        if (n.op == '/' && n.right->kind == Node::Kind::Time) return toPromql(*n.left, c);
+        return "(" + toPromql(*n.left, c) + " " + n.op + " " + toPromql(*n.right, c) + ")";
+    case Node::Kind::Function: return n.function + "(" + toPromql(*n.left, c) + ")";
     }
     return {};
 }
@@ -289,12 +314,12 @@ Result<std::string> translateFormula(const PerformanceGroup& group, const std::s
     if (!tree) return tree.error();
     const Node& root = **tree;
     if (!usesSlot(root)) return makeError("it uses no counter");
-    if (!isIntensive(root, group.events.size()))
+    PromqlContext context{group, gaugeSlots(group), "", window};
+    if (!isIntensive(root, context.gauge))
         return makeError("it is an amount over the measured period, not a rate or a ratio, so it has no value per "
                          "rate window (graph increase() of its counters instead)");
-    std::string by;
-    for (const std::string& label : aggregationLabels) by += (by.empty() ? "" : ", ") + label;
-    return toPromql(root, group, by, window);
+    for (const std::string& label : aggregationLabels) context.by += (context.by.empty() ? "" : ", ") + label;
+    return toPromql(root, context);
 }
 
 RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups, const std::string& window,
@@ -313,6 +338,7 @@ RecordingRules formatRecordingRules(const std::vector<PerformanceGroup>& groups,
          (perCgroup ? ", per cgroup and CPU (host_cgroup_cpu:) and per cgroup (host_cgroup:), for agents run with "
                       "--cgroup.\n"
                     : ", per CPU (host_cpu:) and per host (host:).\n") +
+         "# A gauge (likwid's TMP0, a temperature) enters as its last reading in the window, not as a rate.\n"
          "groups:\n";
     for (const PerformanceGroup& group : groups) {
         y += "  - name: " + yamlQuoted("perfdash_" + metricNameFragment(group.name)) + "\n    rules:\n";

@@ -2,13 +2,16 @@
 // Prometheus recording rules that compute a group's METRICS from the
 // counters `perfdash-cli serve` exposes (Exposition.h): per CPU and per host,
 // over a rate window. A formula's counters become rate()s of their series and
-// `time` becomes 1: the metric over one second at the window's mean rates.
+// `time` becomes 1: the metric over one second at the window's mean rates. A
+// gauge (likwid's TMP0, a temperature, Exposition.h's perfdash_reading_*)
+// becomes its last reading in the window, averaged over the CPUs aggregated,
+// as perfdash takes a gauge's value for a period and over locations.
 // That equals the metric over the whole window exactly when the formula is a
-// ratio or a rate (scaling every count and the time alike leaves it
-// unchanged), which is checked numerically; a formula that is an amount over
-// the period (`time`, CPU seconds), or that uses what the agent does not
-// export (inverseClock, num_cpus, ...) or a function PromQL lacks (min, max,
-// ...), is not translated and is reported with its reason.
+// ratio or a rate (scaling every count and the time alike, a gauge's reading
+// kept, leaves it unchanged), which is checked numerically; a formula that
+// is an amount over the period (`time`, CPU seconds), or that uses what the
+// agent does not export (inverseClock, num_cpus, ...) or a function PromQL
+// lacks (min, max, ...), is not translated and is reported with its reason.
 #include <string>
 #include <vector>
 
