@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "widgets/bench/ProbesPage.h"
+#include "widgets/common/QtStrings.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
@@ -130,6 +131,19 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
     // result that does not exist yet, which its attach() shows for a source with a result().
     connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
+    // Then its context is what its agent says about its run, as a local run's context is: from the first
+    // interval on, and again whenever the agent describes itself (its info may come before or after that).
+    auto showHostContext = [this] {
+        const MeasurementResult& run = hostSession_->agentRun();
+        if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
+        const auto name = run.machine.find("hostname");
+        const QString host = name != run.machine.end() && name->is_string() && !name->get<std::string>().empty()
+                                 ? tr("%1 (host %2)").arg(hostSession_->address(), toQString(name->get<std::string>()))
+                                 : hostSession_->address();
+        overview_->showContext(run, tr("Live from %1, counting since %2").arg(host, toQString(run.startedAt)));
+    };
+    connect(hostSession_, &AgentSession::started, this, showHostContext);
+    connect(hostSession_, &AgentSession::described, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
         const auto state = controller_.state();
         if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {

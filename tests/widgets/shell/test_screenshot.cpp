@@ -312,7 +312,10 @@ private slots:
                                  60000);
         QTest::qWait(1500); // a second interval: the sparklines have a line
         QCOMPARE(window.sourceText(), opened);
-        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("Measuring now")),
+        // What its agent reports about its run, as a local run's context says its own.
+        QTRY_VERIFY2_WITH_TIMEOUT(window.overview()->contextText().contains(QStringLiteral("Live from ") + opened),
+                                  qPrintable(window.overview()->contextText()), 60000);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("group SOFTWARE")),
                  qPrintable(window.overview()->contextText()));
         saveWindow(window, QStringLiteral("perfdash-host-overview"), size, dir_.path());
         for (const auto& agent : agents) {
