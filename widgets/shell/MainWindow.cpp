@@ -166,12 +166,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
         showSession(run, tr("%1, host %2").arg(fleetFile_, host));
     });
-    connect(hosts_, &HostsPage::compareRequested, this, [this](const MeasurementResult& a, const MeasurementResult& b) {
-        sessions_->showComparison(a, b);
-        showPage(Page::Sessions);
+    // A live host's run is read from its journal: off the GUI thread, as a finished run's is for a comparison.
+    connect(hosts_, &HostsPage::compareRequested, this, [this](const QString& a, const QString& b) {
+        compareInBackground(
+            [runA = hosts_->runOf(a), runB = hosts_->runOf(b)] { return SessionPair{runA.result(), runB.result()}; });
     });
     connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
-    connect(hosts_, &HostsPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(hostSession_, &AgentSession::described, this, [this](const QString& text) {
         liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
                                  .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));

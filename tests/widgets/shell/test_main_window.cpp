@@ -293,7 +293,7 @@ private slots:
         window.showPage(MainWindow::Page::Hosts);
         hosts->table()->selectAll();
         QVERIFY(hosts->compareSelected());
-        QCOMPARE(window.currentPage(), MainWindow::Page::Sessions);
+        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000); // read off the GUI thread
         QVERIFY(window.sessionsPage()->comparison()->model()->rowCount() > 0);
 
         // Another session puts the Hosts page back on the live hosts.
