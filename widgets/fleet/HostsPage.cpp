@@ -71,6 +71,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     palette.setColor(QPalette::WindowText, errorColor(palette));
     message_->setPalette(palette);
     message_->setWordWrap(true);
+    message_->setTextFormat(Qt::PlainText); // addresses, paths and the store's own words
     message_->hide();
     recordingProblem_->setPalette(palette);
     recordingProblem_->setWordWrap(true);
@@ -176,7 +177,13 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     for (const QString& address : settings_.value(kHostsKey).toStringList()) {
         model_->addHost(address);
         tokens_.load(address, this, [this, address](const QString& token, const QString& problem) {
-            if (!problem.isEmpty()) model_->setState(address, problem);
+            // Under the form, where it stays until the host is added again: its state is the stream's.
+            if (!problem.isEmpty()) {
+                QString line = problem;
+                line[0] = line[0].toUpper(); // the store's words, a sentence of their own here
+                message_->setText(message_->isHidden() ? line : message_->text() + '\n' + line);
+                message_->show();
+            }
             if (model_->hosts().contains(address)) watch(address, token); // unless removed meanwhile
         });
     }
