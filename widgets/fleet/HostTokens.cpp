@@ -57,6 +57,12 @@ QString moveLegacyFile(const QString& from, const QString& to) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
+// A token file's token; empty when there is none.
+QString readToken(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).trimmed() : QString();
+}
+
 } // namespace
 
 HostTokens::HostTokens(Store store, QString directory) : store_(store), directory_(std::move(directory)) {}
@@ -122,9 +128,23 @@ void HostTokens::load(const QString& address, QObject* context, std::function<vo
     if (store_ == Store::SecretService) {
         auto* job = new QKeychain::ReadPasswordJob(kKeychainService);
         job->setKey(address);
-        startJob(job, context, [done, address](const QKeychain::ReadPasswordJob& j) {
+        startJob(job, context, [done, address, context, directory = directory_](const QKeychain::ReadPasswordJob& j) {
             if (j.error() == QKeychain::NoError) return done(j.textData(), {});
-            if (j.error() == QKeychain::EntryNotFound) return done({}, {});
+            if (j.error() == QKeychain::EntryNotFound) {
+                // Kept in a file before the keyring held tokens (perfdash's first versions, or a session
+                // without a keyring), under either file name: moved into the keyring, the file removed
+                // once the keyring has it (until then it stays, and is read again next time).
+                const HostTokens files(Store::Files, directory);
+                QString token = readToken(files.fileOf(address));
+                if (token.isEmpty()) token = readToken(files.legacyFileOf(address));
+                if (token.isEmpty()) return done({}, {});
+                HostTokens(Store::SecretService, directory).store(address, token, context, [files, address](const Status& kept) {
+                    if (!kept) return;
+                    QFile::remove(files.fileOf(address));
+                    QFile::remove(files.legacyFileOf(address));
+                });
+                return done(token, {});
+            }
             done({}, QCoreApplication::translate("perfdash::HostTokens",
                                                  "the desktop's keyring did not give the token of %1: %2")
                          .arg(address, j.errorString()));
@@ -141,9 +161,7 @@ void HostTokens::load(const QString& address, QObject* context, std::function<vo
             path = legacy; // still the token, for this start
         }
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return done({}, problem);
-    done(QString::fromUtf8(file.readAll()).trimmed(), problem);
+    done(readToken(path), problem);
 }
 
 void HostTokens::remove(const QString& address) const {

@@ -39,6 +39,8 @@ public:
     // `done(token, problem)`: an empty token and problem when none is kept; a problem when the store failed.
     // The file store first moves a token an earlier perfdash kept under legacyFileOf() to fileOf(); where
     // it cannot, the problem says so and which host's token to enter again (the token read is still given).
+    // The Secret Service, when it has none, takes the file store's (in its directory, under either name)
+    // into the keyring and removes the file once the keyring holds it.
     void load(const QString& address, QObject* context, std::function<void(QString, QString)> done) const;
     void remove(const QString& address) const;
 

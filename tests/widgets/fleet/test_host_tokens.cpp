@@ -4,7 +4,8 @@
 //   umask 0, a file name per address that no other address shares ("a:1"
 //   and "a_1"), removal; a token kept under an earlier perfdash's file name
 //   moved to its name now, made 0600, and where it cannot be moved (a
-//   read-only file system, for real) the problem naming the host;
+//   read-only file system, for real) the problem naming the host; a token
+//   file taken into the keyring when the keyring has none;
 // - the Secret Service: a private session bus (dbus-daemon) with GNOME
 //   Keyring's secrets component on it, in a home of the test's own, written
 //   and read through QtKeychain; the token lands in the keyring, not in a
@@ -25,6 +26,7 @@
 #include <cstring>
 
 #include "util/FullFileSystem.h"
+#include "widgets/TemporaryUserDirs.h"
 #include "widgets/fleet/HostTokens.h"
 
 using namespace perfdash;
@@ -80,10 +82,13 @@ struct Answers : QObject {
 class TestHostTokens : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // forThisSession()'s directory: never the user's
     QTemporaryDir home_;
     QProcess bus_, keyring_;
 
 private slots:
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's config"); }
+
     void cleanupTestCase() {
         for (QProcess* p : {&keyring_, &bus_})
             if (p->state() != QProcess::NotRunning) {
@@ -231,6 +236,20 @@ private slots:
         tokens.remove("node07:9464");
         QVERIFY(QTest::qWaitFor([&] { return answers.load(tokens, "node07:9464") && answers.token.isEmpty(); }, 60000));
         QCOMPARE(answers.loadProblem, QString());
+
+        // A token kept in a file before the keyring held tokens (here under the old file name): read from
+        // there, moved into the keyring, and the file removed once it is there.
+        QTemporaryDir files;
+        const HostTokens adopting(HostTokens::Store::SecretService, files.path());
+        QVERIFY(writeLegacy(adopting.legacyFileOf("node08:9464"), "file-token"));
+        QVERIFY(answers.load(adopting, "node08:9464"));
+        QCOMPARE(answers.loadProblem, QString());
+        QCOMPARE(answers.token, QString("file-token"));
+        QVERIFY(QTest::qWaitFor([&] { return QDir(files.path()).entryList(QDir::Files).isEmpty(); }, 60000));
+        QTemporaryDir noFiles; // from the keyring now, with no file anywhere
+        QVERIFY(answers.load(HostTokens(HostTokens::Store::SecretService, noFiles.path()), "node08:9464"));
+        QCOMPARE(answers.token, QString("file-token"));
+        adopting.remove("node08:9464");
     }
 };
 
