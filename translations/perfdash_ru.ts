@@ -1499,6 +1499,13 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FleetRecorder</name>
+    <message>
+        <source>%1 has not sent an interval since it was added: wait for its first one</source>
+        <translation>%1 не прислал ни одного интервала с момента добавления: дождитесь первого</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1670,6 +1677,10 @@ Cycles from %6.</source>
         <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
         <translation>связка ключей рабочего стола не выдала токен %1: %2</translation>
     </message>
+    <message>
+        <source>the token of %1 is kept under its old file name %2, which cannot be moved to %3 (%4): add %1 again with its token</source>
+        <translation>токен %1 хранится под старым именем файла %2, который нельзя перенести в %3 (%4): добавьте %1 снова с его токеном</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HostsPage</name>
@@ -1750,10 +1761,6 @@ Cycles from %6.</source>
         <translation>Отслеженные интервалы не удаётся записать на диск: %1. Ничего не потеряно; освободите место или сделайте каталог доступным для записи, затем сохраните сеанс парка.</translation>
     </message>
     <message>
-        <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
-        <translation>%1 пока нельзя сравнить: он не прислал ни одного интервала с момента добавления</translation>
-    </message>
-    <message>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1780,6 +1787,10 @@ Cycles from %6.</source>
     <message>
         <source>&lt;p&gt;Asking %1 for its info…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Запрос сведений у %1…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 is not a host of the fleet session shown</source>
+        <translation>%1 не входит в показанный сеанс парка</translation>
     </message>
 </context>
 <context>
@@ -2211,6 +2222,14 @@ Cycles from %6.</source>
     <message>
         <source>Save fleet session</source>
         <translation>Сохранить сеанс парка</translation>
+    </message>
+    <message>
+        <source>%1 (host %2)</source>
+        <translation>%1 (узел %2)</translation>
+    </message>
+    <message>
+        <source>Live from %1, counting since %2</source>
+        <translation>Вживую: %1, подсчёт с %2</translation>
     </message>
 </context>
 <context>

@@ -1495,6 +1495,13 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FleetRecorder</name>
+    <message>
+        <source>%1 has not sent an interval since it was added: wait for its first one</source>
+        <translation>%1 自添加以来尚未发送任何区间：请等待它的第一个区间</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1664,6 +1671,10 @@ Cycles from %6.</source>
         <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
         <translation>桌面密钥环未给出 %1 的令牌：%2</translation>
     </message>
+    <message>
+        <source>the token of %1 is kept under its old file name %2, which cannot be moved to %3 (%4): add %1 again with its token</source>
+        <translation>%1 的令牌保存在旧文件名 %2 下，无法移动到 %3（%4）：请重新添加 %1 并填写其令牌</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::HostsPage</name>
@@ -1744,10 +1755,6 @@ Cycles from %6.</source>
         <translation>无法将监视到的时间段写入磁盘：%1。没有丢失任何数据；请释放空间或使该目录可写，然后保存集群会话。</translation>
     </message>
     <message>
-        <source>%1 cannot be compared yet: it has not sent an interval since it was added</source>
-        <translation>%1 暂时无法比较：自添加以来它尚未发送任何间隔</translation>
-    </message>
-    <message>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1772,6 +1779,10 @@ Cycles from %6.</source>
     <message>
         <source>&lt;p&gt;Asking %1 for its info…&lt;/p&gt;</source>
         <translation>&lt;p&gt;正在向 %1 请求其信息…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 is not a host of the fleet session shown</source>
+        <translation>%1 不是当前显示的集群会话中的主机</translation>
     </message>
 </context>
 <context>
@@ -2201,6 +2212,14 @@ Cycles from %6.</source>
     <message>
         <source>Save fleet session</source>
         <translation>保存集群会话</translation>
+    </message>
+    <message>
+        <source>%1 (host %2)</source>
+        <translation>%1（主机 %2）</translation>
+    </message>
+    <message>
+        <source>Live from %1, counting since %2</source>
+        <translation>来自 %1 的实时数据，自 %2 起计数</translation>
     </message>
 </context>
 <context>

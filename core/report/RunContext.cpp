@@ -70,7 +70,8 @@ RunContext describeRun(const MeasurementResult& r) {
     const std::string where = r.config.cpuList.empty() ? (r.config.mode == "system" ? "every CPU" : "any CPU")
                                                        : "CPUs " + r.config.cpuList;
     parts.push_back(how.empty() ? where : how + ", " + where);
-    parts.push_back(seconds(r.durationS) + (r.interrupted ? " (stopped before the end)" : ""));
+    // n/a for a run that goes on (an agent's): no length is better than a wrong one.
+    if (isAvailable(r.durationS)) parts.push_back(seconds(r.durationS) + (r.interrupted ? " (stopped before the end)" : ""));
     if (r.exitStatus) parts.push_back("exit status " + std::to_string(*r.exitStatus));
     parts.push_back(r.hosts.empty() ? machine(r.machine) : runsOf(r.hosts));
     parts.push_back(r.config.backend + " backend");

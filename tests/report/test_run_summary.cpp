@@ -114,6 +114,10 @@ private slots:
         r.config.mode = "system";
         r.config.cpuList = "0-3";
         QVERIFY(describeRun(r).line.starts_with("all processes (system-wide) · CPUs 0-3"));
+        // A run that goes on (an agent's) has no length yet: none is said, rather than a wrong one.
+        r.durationS = kNotAvailable;
+        QVERIFY2(describeRun(r).line.starts_with("all processes (system-wide) · CPUs 0-3 · machine not recorded"),
+                 describeRun(r).line.c_str());
     }
 };
 

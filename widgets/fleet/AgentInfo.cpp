@@ -5,6 +5,7 @@
 #include <QNetworkRequest>
 #include <QUrl>
 
+#include "core/topology/CpuList.h"
 #include "widgets/fleet/AgentStream.h"
 
 namespace perfdash {
@@ -30,6 +31,11 @@ const json& member(const json& object, const char* key) {
     if (!object.is_object()) return none;
     const auto it = object.find(key);
     return it == object.end() ? none : *it;
+}
+
+std::string string(const json& object, const char* key) {
+    const json& value = member(object, key);
+    return value.is_string() ? value.get<std::string>() : std::string();
 }
 
 QString row(const QString& name, const QString& value) {
@@ -90,7 +96,8 @@ QString agentInfoHtml(const json& info) {
 
     const json& groups = member(info, "groups");
     if (groups.is_array() && !groups.empty()) {
-        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(AgentInfo::tr("What it counts"));
+        // A line per group, flush with the tables above and below: no bullet (the marks below are states).
+        html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(AgentInfo::tr("What it counts"));
         for (const json& g : groups) {
             QStringList events;
             for (const json& e : member(g, "events").is_array() ? member(g, "events") : json::array()) {
@@ -99,27 +106,62 @@ QString agentInfoHtml(const json& info) {
                 if (!counted) item = AgentInfo::tr("<i>%1: not counted, %2</i>").arg(item, text(e, "reason"));
                 events << item;
             }
-            html += QStringLiteral("<li><b>%1</b>: %2</li>").arg(text(g, "group"), events.join(QStringLiteral(", ")));
+            html += QStringLiteral("<tr><td><b>%1</b>: %2</td></tr>").arg(text(g, "group"), events.join(QStringLiteral(", ")));
         }
-        html += QStringLiteral("</ul>");
+        html += QStringLiteral("</table>");
     }
     const json& capabilities = member(info, "capabilities").is_array() ? member(info, "capabilities")
                                                                        : member(machine, "capabilities");
     if (capabilities.is_array() && !capabilities.empty()) {
-        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(AgentInfo::tr("What it can count"));
+        // One mark per line, ✓ or ✗ as the plan shows an event: a table keeps the marks in a column and each
+        // detail wrapped beside its own mark.
+        html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(AgentInfo::tr("What it can count"));
         for (const json& c : capabilities) {
             if (member(c, "applicable") == json(false)) continue;
             const bool available = member(c, "available") == json(true);
-            html += QStringLiteral("<li>%1 %2: %3</li>")
-                        .arg(available ? QStringLiteral("✔") : QStringLiteral("✘"), text(c, "title"), text(c, "detail"));
+            html += QStringLiteral("<tr><td>%1</td><td><b>%2</b>: %3</td></tr>")
+                        .arg(available ? QStringLiteral("✓") : QStringLiteral("✗"), text(c, "title"), text(c, "detail"));
         }
-        html += QStringLiteral("</ul>");
+        html += QStringLiteral("</table>");
     }
     const json& warnings = member(info, "warnings");
     if (warnings.is_array())
         for (const json& w : warnings)
             html += QStringLiteral("<p>⚠ %1</p>").arg(w.is_string() ? QString::fromStdString(w.get<std::string>()).toHtmlEscaped() : QString());
     return html;
+}
+
+MeasurementResult agentRunOf(const json& info) {
+    MeasurementResult run;
+    run.config.mode = "system";
+    run.durationS = kNotAvailable;
+    run.startedAt = string(info, "started_at");
+    if (member(info, "machine").is_object()) run.machine = member(info, "machine");
+    // The run's limitations read the capabilities from its machine; an agent may give them beside it.
+    if (run.machine.is_object() && !run.machine.contains("capabilities") && member(info, "capabilities").is_array())
+        run.machine["capabilities"] = member(info, "capabilities");
+    if (const json& cpus = member(info, "cpus"); cpus.is_array()) {
+        for (const json& cpu : cpus)
+            if (cpu.is_number_integer()) run.config.cpus.push_back(cpu.get<int>());
+        run.config.cpuList = formatCpuList(run.config.cpus);
+    }
+    const json& groups = member(info, "groups");
+    for (const json& g : groups.is_array() ? groups : json::array()) {
+        GroupResult group;
+        group.name = string(g, "group");
+        const json& events = member(g, "events");
+        for (const json& e : events.is_array() ? events : json::array()) {
+            EventResult event;
+            event.counter = string(e, "counter");
+            event.event = string(e, "event");
+            event.counted = member(e, "counted") == json(true);
+            event.reason = string(e, "reason");
+            group.events.push_back(std::move(event));
+        }
+        run.config.groups.push_back(group.name);
+        run.groups.push_back(std::move(group));
+    }
+    return run;
 }
 
 } // namespace perfdash

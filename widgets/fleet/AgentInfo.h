@@ -1,12 +1,15 @@
 #pragma once
 // What an agent says about itself: GET /api/v1/info (machine, topology,
 // capabilities, what it counts), asked asynchronously on the GUI thread's
-// event loop, and that answer as the Hosts page shows it. A host whose info
-// fails says why (the same words as a failed stream).
+// event loop, and that answer as the Hosts page shows it and as a run's
+// context line reads it. A host whose info fails says why (the same words as
+// a failed stream).
 #include <QNetworkAccessManager>
 #include <QObject>
 
 #include <nlohmann/json.hpp>
+
+#include "core/result/MeasurementResult.h"
 
 namespace perfdash {
 
@@ -29,5 +32,12 @@ private:
 // and what not (with the reason), the groups and events it counts. Fields an
 // older or other agent lacks are left out; nothing in `info` is trusted as HTML.
 QString agentInfoHtml(const nlohmann::json& info);
+
+// The info as a run without counts, what core/report/RunContext describes: the
+// machine, system-wide on the CPUs it counts (with perf_event: the agent has no
+// other backend), since when, each group with its events and why one is not
+// counted. Its duration is n/a: the agent counts on. Fields an older or other
+// agent lacks, or gives as another type, stay empty.
+MeasurementResult agentRunOf(const nlohmann::json& info);
 
 } // namespace perfdash

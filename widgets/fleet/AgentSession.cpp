@@ -7,9 +7,13 @@ namespace perfdash {
 AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentInfo(this)) {
     connect(info_, &AgentInfo::arrived, this, [this](const QString& address, const nlohmann::json& info) {
         if (address != address_ || !info.contains("machine")) return; // an answer for a host let go since
-        result_.machine = info.at("machine");
-        // The host, its CPU, kernel and what it can count, as a run's context line says them.
-        const RunContext context = describeRun(result_);
+        agentRun_ = agentRunOf(info);
+        // The run as a whole, when it ends, is the agent's as far as it said; its counts are the views'.
+        result_.machine = agentRun_.machine;
+        result_.config = agentRun_.config;
+        result_.startedAt = agentRun_.startedAt;
+        // The host, its CPU, kernel, what it counts and cannot count, as a run's context line says them.
+        const RunContext context = describeRun(agentRun_);
         std::string line = context.line;
         for (const std::string& limit : context.limitations) line += " " + limit;
         emit described(QString::fromStdString(line));
@@ -24,6 +28,7 @@ void AgentSession::open(const QString& address, const QString& token) {
     address_ = address;
     result_ = MeasurementResult{};
     result_.config.mode = "system";
+    agentRun_ = MeasurementResult{};
     stream_ = std::make_unique<AgentStream>(address, token);
     connect(stream_.get(), &AgentStream::intervalArrived, this,
             [this](const QString&, const IntervalLine& line) { take(line); });

@@ -26,16 +26,22 @@ public:
     void drop();
     const QString& address() const { return address_; }
 
-    // What started() announces: the host's locations (its intervals go to the views only).
+    // What started() announces: the host's locations (its intervals go to the views only), and once its agent
+    // described itself, the machine and where it counts.
     const std::vector<LocationInfo>& locations() const { return result_.locations; }
     const MeasurementResult& result() const { return result_; }
+    // What its agent says about its run (agentRunOf: the machine, CPUs, groups and the events it cannot count,
+    // no counts), what the context lines of the Overview and Live pages say; no machine until described().
+    const MeasurementResult& agentRun() const { return agentRun_; }
+    // Between the first interval and close() or drop().
+    bool isRunning() const { return running_; }
 
 signals:
     void started();
     void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
     void finished(const perfdash::MeasurementResult& result);
     void failed(const QString& message);
-    // What its agent says about itself (GET /api/v1/info) in one line, or why that failed.
+    // What its agent says about itself (GET /api/v1/info, then agentRun()) in one line, or why that failed.
     void described(const QString& text);
 
 private:
@@ -45,6 +51,7 @@ private:
     std::unique_ptr<AgentStream> stream_;
     AgentInfo* info_;
     MeasurementResult result_;
+    MeasurementResult agentRun_;
     bool running_ = false;
 };
 

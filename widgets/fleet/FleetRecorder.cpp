@@ -3,6 +3,8 @@
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/report/ReportMerge.h"
+
 namespace perfdash {
 
 namespace {
@@ -54,6 +56,20 @@ QFuture<std::map<std::string, WatchedHost>> FleetRecorder::hosts() {
     return enqueue([](FleetRecording& r) {
         r.flush(); // what a save reads comes from the journals where it can
         return r.hosts();
+    });
+}
+
+QFuture<Result<MeasurementResult>> FleetRecorder::recordedRun(const QString& address) {
+    const std::string notYet =
+        tr("%1 has not sent an interval since it was added: wait for its first one").arg(address).toStdString();
+    return enqueue([address = address.toStdString(), notYet](FleetRecording& r) -> Result<MeasurementResult> {
+        r.flush();
+        std::map<std::string, WatchedHost> hosts = r.hosts();
+        const auto it = hosts.find(address);
+        if (it == hosts.end() || it->second.intervalCount == 0) return makeError(notYet);
+        const Result<MeasurementResult> run = fleetSession({*it}); // only this host's journal is read
+        if (!run) return run.error();
+        return hostRun(*run, 0);
     });
 }
 

@@ -39,6 +39,10 @@ public:
     // Every host's state once what arrived so far is recorded (FleetRecording::hosts):
     // what fleetSession() reads, on any thread.
     QFuture<std::map<std::string, WatchedHost>> hosts();
+    // One host's watched run as a session of its own, read from its journal on the writer thread after what
+    // arrived so far is recorded (as the session recorder gives a finished run back): never on the GUI
+    // thread. An error when the host sent no interval yet, or why its journal cannot be read.
+    QFuture<Result<MeasurementResult>> recordedRun(const QString& address);
     // Intervals the GUI holds for the next flush: the few seconds since the last.
     size_t pendingIntervals() const { return pending_.size(); }
     // Why intervals are held in memory (FleetRecording::problem), as of the last flush; empty when none are.

@@ -37,11 +37,18 @@ public:
 
     void store(const QString& address, const QString& token, QObject* context, std::function<void(Status)> done) const;
     // `done(token, problem)`: an empty token and problem when none is kept; a problem when the store failed.
+    // The file store first moves a token an earlier perfdash kept under legacyFileOf() to fileOf(); where
+    // it cannot, the problem says so and which host's token to enter again (the token read is still given).
+    // The Secret Service, when it has none, takes the file store's (in its directory, under either name)
+    // into the keyring and removes the file once the keyring holds it.
     void load(const QString& address, QObject* context, std::function<void(QString, QString)> done) const;
     void remove(const QString& address) const;
 
     // The file store's file of `address` (a different one for every address).
     QString fileOf(const QString& address) const;
+    // Its name before that (every character but letters, digits, '.' and '-' made '_': "a:1" and "a_1" shared it).
+    // No host:port address's fileOf() is such a name (its ':' is "%3A"); an address without a port may be one.
+    QString legacyFileOf(const QString& address) const;
 
 private:
     Store store_;

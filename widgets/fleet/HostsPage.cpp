@@ -71,6 +71,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     palette.setColor(QPalette::WindowText, errorColor(palette));
     message_->setPalette(palette);
     message_->setWordWrap(true);
+    message_->setTextFormat(Qt::PlainText); // addresses, paths and the store's own words
     message_->hide();
     recordingProblem_->setPalette(palette);
     recordingProblem_->setWordWrap(true);
@@ -153,7 +154,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
         if (index.column() != FleetModel::HostColumn) return;
         const QString address = index.data().toString();
         if (!saved_) return emit hostOpened(address, tokenOf_[address]);
-        if (auto run = runOf(address)) emit savedHostOpened(*run, address);
+        if (auto run = savedRunOf(address)) emit savedHostOpened(*run, address);
     });
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         const int rows = static_cast<int>(table_->selectionModel()->selectedRows().size());
@@ -176,7 +177,13 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     for (const QString& address : settings_.value(kHostsKey).toStringList()) {
         model_->addHost(address);
         tokens_.load(address, this, [this, address](const QString& token, const QString& problem) {
-            if (!problem.isEmpty()) model_->setState(address, problem);
+            // Under the form, where it stays until the host is added again: its state is the stream's.
+            if (!problem.isEmpty()) {
+                QString line = problem;
+                line[0] = line[0].toUpper(); // the store's words, a sentence of their own here
+                message_->setText(message_->isHidden() ? line : message_->text() + '\n' + line);
+                message_->show();
+            }
             if (model_->hosts().contains(address)) watch(address, token); // unless removed meanwhile
         });
     }
@@ -252,32 +259,24 @@ void HostsPage::showRecordingProblem(const QString& problem) {
                                        .arg(problem));
 }
 
-std::optional<MeasurementResult> HostsPage::runOf(const QString& host) const {
-    if (saved_) {
-        for (size_t h = 0; h < saved_->hosts.size(); ++h)
-            if (toQString(saved_->hosts[h].host) == host) return hostRun(*saved_, h);
-        return std::nullopt;
-    }
-    // Only this host's journal is read.
-    std::map<std::string, WatchedHost> hosts = recorder_->hosts().result();
-    const auto it = hosts.find(host.toStdString());
-    if (it == hosts.end()) return std::nullopt;
-    const auto live = fleetSession({*it});
-    if (!live) return std::nullopt;
-    return hostRun(*live, 0);
+std::optional<MeasurementResult> HostsPage::savedRunOf(const QString& host) const {
+    for (size_t h = 0; saved_ && h < saved_->hosts.size(); ++h)
+        if (toQString(saved_->hosts[h].host) == host) return hostRun(*saved_, h);
+    return std::nullopt;
+}
+
+QFuture<Result<MeasurementResult>> HostsPage::runOf(const QString& host) const {
+    if (!saved_) return recorder_->recordedRun(host);
+    std::optional<MeasurementResult> run = savedRunOf(host);
+    return QtFuture::makeReadyFuture(
+        run ? Result<MeasurementResult>(std::move(*run))
+            : makeError(tr("%1 is not a host of the fleet session shown").arg(host).toStdString()));
 }
 
 bool HostsPage::compareSelected() {
     const QModelIndexList rows = table_->selectionModel()->selectedRows(FleetModel::HostColumn);
     if (rows.size() != 2) return false;
-    const QString a = rows[0].data().toString(), b = rows[1].data().toString();
-    const auto runA = runOf(a), runB = runOf(b);
-    if (!runA || !runB) {
-        emit failed(tr("%1 cannot be compared yet: it has not sent an interval since it was added")
-                        .arg(runA ? b : a));
-        return false;
-    }
-    emit compareRequested(*runA, *runB);
+    emit compareRequested(rows[0].data().toString(), rows[1].data().toString());
     return true;
 }
 

@@ -66,21 +66,25 @@ public:
     bool showsSaved() const { return saved_.has_value(); }
     // Compares the two selected hosts (compareRequested); false when not exactly two are selected.
     bool compareSelected();
+    // A host's run as a session of its own: an opened fleet session's at once, a live host's read from its
+    // journal on a worker thread (never the GUI's: a long watch is a large file); an error names the host,
+    // or the journal that cannot be read and why.
+    QFuture<Result<MeasurementResult>> runOf(const QString& host) const;
 
 signals:
     void hostOpened(const QString& address, const QString& token);
     // A host of the opened fleet session, as a session of its own to replay.
     void savedHostOpened(const perfdash::MeasurementResult& run, const QString& host);
-    void compareRequested(const perfdash::MeasurementResult& a, const perfdash::MeasurementResult& b);
+    // Their runs are runOf(a) and runOf(b).
+    void compareRequested(const QString& a, const QString& b);
     void saveRequested();
-    void failed(const QString& message);
 
 private:
     void watch(const QString& address, const QString& token);
     void saveList();
     void showDetails();
     void showRecordingProblem(const QString& problem);
-    std::optional<MeasurementResult> runOf(const QString& host) const;
+    std::optional<MeasurementResult> savedRunOf(const QString& host) const;
 
     QSettings& settings_;
     HostTokens tokens_;

@@ -115,13 +115,17 @@ void OverviewPage::finishSession(const MeasurementResult& result) {
 }
 
 void OverviewPage::showContext(const MeasurementResult& result) {
-    const RunContext context = describeRun(result);
     // Made-up data is never called recorded.
-    const QString status = !result.synthetic.empty() ? tr("Synthetic")
-                           : result.replay            ? tr("Recorded")
-                           : result.incomplete        ? tr("Incomplete")
-                                                      : tr("Finished");
-    context_->setText(QStringLiteral("<b>%1</b>: %2").arg(status, QString::fromStdString(context.line).toHtmlEscaped()));
+    showContext(result, !result.synthetic.empty() ? tr("Synthetic")
+                        : result.replay            ? tr("Recorded")
+                        : result.incomplete        ? tr("Incomplete")
+                                                   : tr("Finished"));
+}
+
+void OverviewPage::showContext(const MeasurementResult& result, const QString& status) {
+    const RunContext context = describeRun(result);
+    context_->setText(QStringLiteral("<b>%1</b>: %2")
+                          .arg(status.toHtmlEscaped(), QString::fromStdString(context.line).toHtmlEscaped()));
     QStringList lines;
     for (const std::string& line : context.limitations) lines << QString::fromStdString(line).toHtmlEscaped();
     limitations_->setText(QStringLiteral("<span style=\"color:%1\">%2</span>")

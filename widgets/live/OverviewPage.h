@@ -56,6 +56,9 @@ public:
     void timelineGrew();
     void finishSession(const MeasurementResult& result);
     void showContext(const MeasurementResult& result);
+    // The same, led by `status` (plain text) in place of Finished, Recorded, ...: a run that goes on
+    // elsewhere (a host's, as its agent describes it) says so itself.
+    void showContext(const MeasurementResult& result, const QString& status);
 
     // Where a group's LONG text comes from (the group library): name → text, or why there is none.
     void setGroupDescriptions(std::function<QString(const QString& group)> describe);

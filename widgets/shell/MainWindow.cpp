@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "widgets/bench/ProbesPage.h"
+#include "widgets/common/QtStrings.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
@@ -130,6 +131,19 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
     // result that does not exist yet, which its attach() shows for a source with a result().
     connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
+    // Then its context is what its agent says about its run, as a local run's context is: from the first
+    // interval on, and again whenever the agent describes itself (its info may come before or after that).
+    auto showHostContext = [this] {
+        const MeasurementResult& run = hostSession_->agentRun();
+        if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
+        const auto name = run.machine.find("hostname");
+        const QString host = name != run.machine.end() && name->is_string() && !name->get<std::string>().empty()
+                                 ? tr("%1 (host %2)").arg(hostSession_->address(), toQString(name->get<std::string>()))
+                                 : hostSession_->address();
+        overview_->showContext(run, tr("Live from %1, counting since %2").arg(host, toQString(run.startedAt)));
+    };
+    connect(hostSession_, &AgentSession::started, this, showHostContext);
+    connect(hostSession_, &AgentSession::described, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
         const auto state = controller_.state();
         if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
@@ -152,12 +166,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
         showSession(run, tr("%1, host %2").arg(fleetFile_, host));
     });
-    connect(hosts_, &HostsPage::compareRequested, this, [this](const MeasurementResult& a, const MeasurementResult& b) {
-        sessions_->showComparison(a, b);
-        showPage(Page::Sessions);
+    // A live host's run is read from its journal: off the GUI thread, as a finished run's is for a comparison.
+    connect(hosts_, &HostsPage::compareRequested, this, [this](const QString& a, const QString& b) {
+        compareInBackground(
+            [runA = hosts_->runOf(a), runB = hosts_->runOf(b)] { return SessionPair{runA.result(), runB.result()}; });
     });
     connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
-    connect(hosts_, &HostsPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(hostSession_, &AgentSession::described, this, [this](const QString& text) {
         liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
                                  .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));

@@ -2,7 +2,10 @@
 // real in both stores:
 // - the file store: a 0700 directory, one 0600 file per host even under
 //   umask 0, a file name per address that no other address shares ("a:1"
-//   and "a_1"), removal;
+//   and "a_1"), removal; a token kept under an earlier perfdash's file name
+//   moved to its name now, made 0600, and where it cannot be moved (a
+//   read-only file system, for real) the problem naming the host; a token
+//   file taken into the keyring when the keyring has none;
 // - the Secret Service: a private session bus (dbus-daemon) with GNOME
 //   Keyring's secrets component on it, in a home of the test's own, written
 //   and read through QtKeychain; the token lands in the keyring, not in a
@@ -16,13 +19,32 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/mount.h>
 #include <sys/stat.h>
 
+#include <cerrno>
+#include <cstring>
+
+#include "util/FullFileSystem.h"
+#include "widgets/TemporaryUserDirs.h"
 #include "widgets/fleet/HostTokens.h"
 
 using namespace perfdash;
 
 namespace {
+
+// Writes `text` to `path` with the default access, as an earlier perfdash wrote a token before making it 0600.
+bool writeLegacy(const QString& path, const QByteArray& text) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size() &&
+           file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                               QFileDevice::ReadOther);
+}
+
+QByteArray contents(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 
 mode_t modeOf(const QString& path) {
     struct stat st {};
@@ -60,10 +82,13 @@ struct Answers : QObject {
 class TestHostTokens : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // forThisSession()'s directory: never the user's
     QTemporaryDir home_;
     QProcess bus_, keyring_;
 
 private slots:
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's config"); }
+
     void cleanupTestCase() {
         for (QProcess* p : {&keyring_, &bus_})
             if (p->state() != QProcess::NotRunning) {
@@ -94,12 +119,71 @@ private slots:
         QCOMPARE(answers.token, QString("colon"));
         QVERIFY(answers.load(tokens, "a_1"));
         QCOMPARE(answers.token, QString("underscore"));
+        // Removing one leaves the other. ("a_1" goes: while it is there, it is also the name an earlier
+        // perfdash gave the file of "a:1", which "a:1" would take as its own once its file is gone.)
+        tokens.remove("a_1");
+        QVERIFY(answers.load(tokens, "a_1"));
+        QCOMPARE(answers.token, QString());
+        QCOMPARE(answers.loadProblem, QString());
+        QVERIFY(answers.load(tokens, "a:1"));
+        QCOMPARE(answers.token, QString("colon"));
         tokens.remove("a:1");
         QVERIFY(answers.load(tokens, "a:1"));
         QCOMPARE(answers.token, QString());
+        QVERIFY(QDir(directory).entryList(QDir::Files).isEmpty());
+    }
+
+    void legacyFileNamesAreMovedToTheirNamesNow() {
+        QTemporaryDir dir;
+        const QString directory = dir.filePath("tokens");
+        QVERIFY(QDir().mkpath(directory));
+        const HostTokens tokens(HostTokens::Store::Files, directory);
+        const QString address = "[fd00::7]:9464";
+        QCOMPARE(tokens.legacyFileOf(address), directory + "/_fd00__7__9464"); // as the earlier perfdash named it
+        QVERIFY(writeLegacy(tokens.legacyFileOf(address), "old-token\n"));
+        Answers answers;
+        QVERIFY(answers.load(tokens, address));
         QCOMPARE(answers.loadProblem, QString());
-        QVERIFY(answers.load(tokens, "a_1"));
-        QCOMPARE(answers.token, QString("underscore"));
+        QCOMPARE(answers.token, QString("old-token"));
+        QVERIFY(!QFile::exists(tokens.legacyFileOf(address)));
+        QCOMPARE(contents(tokens.fileOf(address)), QByteArray("old-token\n"));
+        QCOMPARE(modeOf(tokens.fileOf(address)), mode_t(0600));
+        QCOMPARE(QDir(directory).entryList(QDir::Files), QStringList{QFileInfo(tokens.fileOf(address)).fileName()});
+
+        // A token kept under the name now wins: an old file beside it is not read, and not moved over it.
+        QVERIFY(writeLegacy(tokens.legacyFileOf(address), "stale-token"));
+        QVERIFY(answers.load(tokens, address));
+        QCOMPARE(answers.token, QString("old-token"));
+        QCOMPARE(answers.loadProblem, QString());
+        QCOMPARE(contents(tokens.fileOf(address)), QByteArray("old-token\n"));
+    }
+
+    // On a read-only file system the old file stays: its token still loads, and the problem says which
+    // host's token to enter again.
+    void aLegacyFileThatCannotBeMovedIsReported() {
+        testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const QString mountPoint = QFileInfo(fs.filePath("x")).absolutePath();
+        const QString directory = fs.filePath("tokens");
+        QVERIFY(QDir().mkpath(directory));
+        const HostTokens tokens(HostTokens::Store::Files, directory);
+        const QString address = "node07:9464";
+        QVERIFY(writeLegacy(tokens.legacyFileOf(address), "old-token"));
+        QVERIFY2(::mount("tmpfs", QFile::encodeName(mountPoint).constData(), "tmpfs",
+                         MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "size=256k") == 0,
+                 std::strerror(errno));
+        Answers answers;
+        const bool loaded = answers.load(tokens, address);
+        ::mount("tmpfs", QFile::encodeName(mountPoint).constData(), "tmpfs", MS_REMOUNT | MS_NOSUID | MS_NODEV,
+                "size=256k");
+        QVERIFY(loaded);
+        QCOMPARE(answers.token, QString("old-token"));
+        QVERIFY2(answers.loadProblem.contains(address) && answers.loadProblem.contains("add " + address + " again") &&
+                     answers.loadProblem.contains(tokens.legacyFileOf(address)) &&
+                     answers.loadProblem.contains(QString::fromLocal8Bit(std::strerror(EROFS))),
+                 qPrintable(answers.loadProblem));
+        QVERIFY(QFile::exists(tokens.legacyFileOf(address)));
+        QVERIFY(!QFile::exists(tokens.fileOf(address)));
     }
 
     // Runs last: it points this process's session bus at a bus of its own.
@@ -152,6 +236,20 @@ private slots:
         tokens.remove("node07:9464");
         QVERIFY(QTest::qWaitFor([&] { return answers.load(tokens, "node07:9464") && answers.token.isEmpty(); }, 60000));
         QCOMPARE(answers.loadProblem, QString());
+
+        // A token kept in a file before the keyring held tokens (here under the old file name): read from
+        // there, moved into the keyring, and the file removed once it is there.
+        QTemporaryDir files;
+        const HostTokens adopting(HostTokens::Store::SecretService, files.path());
+        QVERIFY(writeLegacy(adopting.legacyFileOf("node08:9464"), "file-token"));
+        QVERIFY(answers.load(adopting, "node08:9464"));
+        QCOMPARE(answers.loadProblem, QString());
+        QCOMPARE(answers.token, QString("file-token"));
+        QVERIFY(QTest::qWaitFor([&] { return QDir(files.path()).entryList(QDir::Files).isEmpty(); }, 60000));
+        QTemporaryDir noFiles; // from the keyring now, with no file anywhere
+        QVERIFY(answers.load(HostTokens(HostTokens::Store::SecretService, noFiles.path()), "node08:9464"));
+        QCOMPARE(answers.token, QString("file-token"));
+        adopting.remove("node08:9464");
     }
 };
 

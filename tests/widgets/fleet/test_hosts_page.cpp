@@ -7,7 +7,12 @@
 // (a wrong token); what was watched saved as a fleet session, opened again
 // and shown with the same figures, a host of it replayed and two compared;
 // a recording whose journals cannot be written says so on the page and
-// still saves what it received.
+// still saves what it received. Two live hosts compared: their runs read
+// from their journals, or why not (a journal gone, a host without an
+// interval). A host opened live in the window: the Overview's context line
+// says what its agent reports. A token kept under an earlier perfdash's file
+// name that cannot be moved (a read-only file system): the page names the
+// host whose token to enter again.
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
@@ -15,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <netinet/in.h>
@@ -26,12 +32,17 @@
 #include <QTextBrowser>
 
 #include "../../cli/ServeAgent.h"
+#include "util/FullFileSystem.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportMerge.h"
+#include "core/report/RunContext.h"
 #include "core/report/SessionFiles.h"
 #include "core/util/AtomicFile.h"
 #include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
+#include "widgets/live/OverviewPage.h"
+#include "widgets/shell/MainWindow.h"
+#include "widgets/TemporaryUserDirs.h"
 
 using namespace perfdash;
 using perfdash::testing::ServeAgent;
@@ -73,6 +84,12 @@ QStringList cells(const FleetModel& model) {
     return out;
 }
 
+// The future's result, the GUI's event loop running meanwhile.
+Result<MeasurementResult> waitFor(QFuture<Result<MeasurementResult>> future) {
+    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 60000)) return makeError("no answer within a minute");
+    return future.result();
+}
+
 void selectHost(HostsPage& page, const QString& host, QItemSelectionModel::SelectionFlags how) {
     QAbstractItemModel* shown = page.table()->model();
     for (int r = 0; r < shown->rowCount(); ++r)
@@ -89,13 +106,46 @@ void selectHost(HostsPage& page, const QString& host, QItemSelectionModel::Selec
 class TestHostsPage : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // the pages' journals go there
+
 private slots:
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data"); }
+
     void addressesAreChecked() {
         QCOMPARE(checkAgentAddress("node07:9464"), QString());
         QCOMPARE(checkAgentAddress("10.0.0.7:9464"), QString());
         QCOMPARE(checkAgentAddress("[fd00::7]:9464"), QString());
         for (const char* wrong : {"node07", "node07:", ":9464", "node07:0", "node07:70000", "fd00::7:9464", "a b:1"})
             QVERIFY2(checkAgentAddress(wrong).contains("is not host:port"), wrong);
+    }
+
+    // An agent's info as the page shows it: one mark per capability, ✓ or ✗, and no bullet beside it.
+    // As a run: what its context line reads; fields of another type are left empty, never thrown on.
+    void agentInfoReadsClearly() {
+        const nlohmann::json info = {
+            {"machine", {{"hostname", "node07"}, {"kernel", "6.1.0"}}},
+            {"cpus", {0, 2, 3}},
+            {"started_at", "2026-11-26T10:00:00+00:00"},
+            {"groups", {{{"group", "SOFTWARE"},
+                         {"events", {{{"counter", "FAULTS"}, {"event", "page-faults"}, {"counted", true}},
+                                     {{"counter", "PMC0"}, {"event", "cycles"}, {"counted", false},
+                                      {"reason", "no PMU in this VM"}}}}}}},
+            {"capabilities", {{{"title", "Hardware PMU"}, {"available", false}, {"detail", "no PMU in this VM"}},
+                              {{"title", "Tracepoints"}, {"available", true}, {"detail", "tracefs"}}}}};
+        const QString html = agentInfoHtml(info);
+        QCOMPARE(html.count(QStringLiteral("✓")), 1);
+        QCOMPARE(html.count(QStringLiteral("✗")), 1);
+        QVERIFY2(!html.contains("<li") && !html.contains("✔") && !html.contains("✘"), qPrintable(html));
+
+        const RunContext context = describeRun(agentRunOf(info));
+        QCOMPARE(QString::fromStdString(context.line),
+                 QStringLiteral("all processes (system-wide) · CPUs 0,2-3 · Linux 6.1.0 · perf backend · group SOFTWARE"));
+        QVERIFY2(context.limitations.size() == 1 &&
+                     context.limitations[0].find("Not counted: 1 event(s)") != std::string::npos &&
+                     context.limitations[0].find("cycles: no PMU in this VM") != std::string::npos,
+                 context.limitations.empty() ? "none" : context.limitations[0].c_str());
+        const MeasurementResult odd = agentRunOf({{"machine", 7}, {"cpus", "0-3"}, {"groups", {{{"group", 1}}}}});
+        QVERIFY(odd.machine.is_null() && odd.config.cpus.empty() && odd.groups.size() == 1 && odd.groups[0].name.empty());
     }
 
     void hostsAndTokensAreKeptApart() {
@@ -206,6 +256,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page.details()->toPlainText().contains("401"), 60000);
         QVERIFY2(page.details()->toPlainText().contains("info (GET /api/v1/info) failed"),
                  qPrintable(page.details()->toPlainText()));
+        // A host that never sent an interval has no run to compare: it says so.
+        const Result<MeasurementResult> none = waitFor(page.runOf(wrong));
+        QVERIFY(!none);
+        QVERIFY2(none.error().message.find(wrong.toStdString() + " has not sent an interval") != std::string::npos,
+                 none.error().message.c_str());
         page.removeHost(wrong);
 
         // Watched until both hosts sent two intervals; the table and the session are taken in one go.
@@ -219,6 +274,25 @@ private slots:
         const Result<MeasurementResult> session = page.session();
         QVERIFY2(session, session ? "" : session.error().message.c_str());
         QVERIFY2(live.size() == 2 && live[0].contains("SOFTWARE"), qPrintable(live.join("\n")));
+
+        // Two live hosts compared: each one's run is read from its journal (on the recorder's thread, while
+        // this one goes on), with at least the intervals saved a moment ago.
+        QSignalSpy liveCompared(&page, &HostsPage::compareRequested);
+        selectHost(page, a, QItemSelectionModel::ClearAndSelect);
+        selectHost(page, b, QItemSelectionModel::Select);
+        QVERIFY(page.compareSelected());
+        QCOMPARE(liveCompared.size(), 1);
+        QStringList pair{liveCompared.front().at(0).toString(), liveCompared.front().at(1).toString()};
+        pair.sort();
+        QCOMPARE(pair, (QStringList{std::min(a, b), std::max(a, b)}));
+        for (const QString& host : {a, b}) {
+            const Result<MeasurementResult> run = waitFor(page.runOf(host));
+            QVERIFY2(run, run ? "" : run.error().message.c_str());
+            const size_t index = session->hosts[0].host == host.toStdString() ? 0 : 1;
+            QVERIFY(run->intervals.size() >= session->hosts[index].intervals.size());
+            QCOMPARE(run->locations.size(), hostRun(*session, index).locations.size());
+            QVERIFY(run->groups.size() == 1 && run->groups[0].name == "SOFTWARE");
+        }
 
         const QString path = dir.filePath("fleet.json");
         QVERIFY(writeFileAtomically(path.toStdString(), formatReportJson(*session)).ok());
@@ -258,10 +332,11 @@ private slots:
         selectHost(reopened, b, QItemSelectionModel::Select);
         QVERIFY(reopened.compareSelected());
         QCOMPARE(compared.size(), 1);
-        const auto first = compared.front().at(0).value<MeasurementResult>();
-        const auto second = compared.front().at(1).value<MeasurementResult>();
-        QVERIFY(first.startedAt.size() > 0 && second.startedAt.size() > 0);
-        QVERIFY(first.locations.size() > 0 && second.locations.size() > 0);
+        const Result<MeasurementResult> first = waitFor(reopened.runOf(compared.front().at(0).toString()));
+        const Result<MeasurementResult> second = waitFor(reopened.runOf(compared.front().at(1).toString()));
+        QVERIFY(first && second);
+        QVERIFY(first->startedAt.size() > 0 && second->startedAt.size() > 0);
+        QVERIFY(first->locations.size() > 0 && second->locations.size() > 0);
 
         reopened.showLive();
         QVERIFY(!reopened.showsSaved());
@@ -282,6 +357,68 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!refusal.isEmpty(), 60000);
         QVERIFY2(refusal.front().front().toString().contains("401"), qPrintable(refusal.front().front().toString()));
         refused.close();
+
+        // A live host whose journal went away (removed behind the recorder's back): comparing it says why.
+        const QString journals = userDirs_.dataHome() + "/perfdash/sessions/fleet";
+        const QStringList files = QDir(journals).entryList(QDir::Files);
+        QVERIFY2(files.size() >= 2, qPrintable(files.join(", ")));
+        for (const QString& f : files) QVERIFY(QFile::remove(journals + "/" + f));
+        const Result<MeasurementResult> gone = waitFor(page.runOf(a));
+        QVERIFY(!gone);
+        QVERIFY2(gone.error().message.find("cannot be read back") != std::string::npos &&
+                     gone.error().message.find(journals.toStdString()) != std::string::npos,
+                 gone.error().message.c_str());
+    }
+
+    // A host opened live in the window: the Overview's context line says what its agent reports (the host,
+    // its machine, the CPUs and group it counts, since when), as a local run's context says its own.
+    void aLiveHostsOverviewSaysWhatItsAgentReports() {
+        if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        ServeAgent agent;
+        const std::string started = agent.start({"-g", "SOFTWARE", "-c", "0", "--interval", "1s"});
+        QVERIFY2(started.empty(), started.c_str());
+        const QString address = QString("127.0.0.1:%1").arg(agent.port());
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath("window.ini"), QSettings::IniFormat);
+        MachineContext machine;
+        MainWindow window(machine, settings);
+        emit window.hostsPage()->hostOpened(address, QString()); // a click on its row
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("Live from"), 60000);
+        const QString context = window.overview()->contextText();
+        const std::string kernel = machine.machineJson().value("kernel", std::string("?"));
+        for (const QString& part : {"Live from " + address + " (host " + QSysInfo::machineHostName() + "), counting since",
+                                    QString("all processes (system-wide) · CPUs 0 · "),
+                                    QString::fromStdString("Linux " + kernel), QString("perf backend"),
+                                    QString("group SOFTWARE")})
+            QVERIFY2(context.contains(part.toHtmlEscaped()), qPrintable(part + " is not in: " + context));
+        QVERIFY2(!context.contains("Measuring now"), qPrintable(context));
+    }
+
+    // A token an earlier perfdash kept under the old file name, on a read-only file system: it cannot be
+    // moved to its name now, and the page says which host's token to enter again.
+    void aTokenThatCannotBeMovedIsShownOnThePage() {
+        testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const QString mountPoint = QFileInfo(fs.filePath("x")).absolutePath();
+        const QString address = "node07:9464";
+        const HostTokens tokens = fileTokens(fs.filePath("tokens"));
+        QVERIFY(QDir().mkpath(fs.filePath("tokens")));
+        QVERIFY(fs.put("tokens/" + QFileInfo(tokens.legacyFileOf(address)).fileName(), "old-token"));
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath("perfdash.ini"), QSettings::IniFormat);
+        settings.setValue("fleet/hosts", QStringList{address});
+        QVERIFY(::mount("tmpfs", QFile::encodeName(mountPoint).constData(), "tmpfs",
+                        MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "size=256k") == 0);
+        HostsPage page(settings, tokens);
+        ::mount("tmpfs", QFile::encodeName(mountPoint).constData(), "tmpfs", MS_REMOUNT | MS_NOSUID | MS_NODEV,
+                "size=256k");
+        page.show();
+        bool named = false;
+        for (const QLabel* label : page.findChildren<QLabel*>())
+            named = named || (label->isVisible() && label->text().contains("add " + address + " again with its token"));
+        QVERIFY2(named, "the page does not say which host's token to enter again");
+        QCOMPARE(page.model()->hosts(), QStringList{address}); // still watched, with the token it could read
     }
 };
 

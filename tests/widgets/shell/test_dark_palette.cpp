@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "widgets/TemporaryUserDirs.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
@@ -55,6 +56,7 @@ double backgroundLightness(QWidget& widget) {
 class TestDarkPalette : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // first: the window's sessions and journals go there
     QTemporaryDir dir_;
     MachineContext machine_;
 
@@ -85,6 +87,8 @@ class TestDarkPalette : public QObject {
     }
 
 private slots:
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data"); }
+
     void chartsFollowThePalette() {
         const QPalette light = QApplication::style()->standardPalette();
         QApplication::setPalette(darkPalette());

@@ -27,6 +27,7 @@
 #include "widgets/live/OverviewPage.h"
 #include "widgets/live/OverviewTileModel.h"
 #include "widgets/Screenshot.h"
+#include "widgets/TemporaryUserDirs.h"
 #include "widgets/RecordedIntervals.h"
 #include "widgets/SessionSamples.h"
 #include "widgets/live/TimelineChart.h"
@@ -53,6 +54,7 @@ using perfdash::testing::intervalsOf;
 class TestMainWindow : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // first: the window's sessions, journals and tokens go there
     QTemporaryDir dir_;
     MachineContext machine_;
 
@@ -291,7 +293,7 @@ private slots:
         window.showPage(MainWindow::Page::Hosts);
         hosts->table()->selectAll();
         QVERIFY(hosts->compareSelected());
-        QCOMPARE(window.currentPage(), MainWindow::Page::Sessions);
+        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000); // read off the GUI thread
         QVERIFY(window.sessionsPage()->comparison()->model()->rowCount() > 0);
 
         // Another session puts the Hosts page back on the live hosts.
@@ -348,10 +350,7 @@ private slots:
         QVERIFY(window.setupPage()->state().events.contains(QStringLiteral("page-faults")));
     }
 
-    void initTestCase() {
-        // Sessions are autosaved under XDG_DATA_HOME: keep them in the test's directory.
-        qputenv("XDG_DATA_HOME", dir_.filePath(QStringLiteral("data")).toLocal8Bit());
-    }
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data"); }
 
     // The user's path: fill the form, Start, watch, end; then export and open again.
     void startRunsTheProgramToItsEnd() {

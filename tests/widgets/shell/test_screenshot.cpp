@@ -38,6 +38,7 @@
 #include "widgets/setup/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
+#include "widgets/TemporaryUserDirs.h"
 
 using namespace perfdash;
 
@@ -97,11 +98,13 @@ void openFixture(MainWindow& window, const QString& name) {
 class TestScreenshot : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // first: the window's sessions, journals and tokens go there
     QTemporaryDir dir_;
     MachineContext machine_;
 
 private slots:
     void initTestCase() {
+        QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data");
         if (QGuiApplication::platformName() != QLatin1String("xcb"))
             QSKIP("needs an X server: ctest runs this under xvfb-run with QT_QPA_PLATFORM=xcb");
         // The look this run was started for (tests/widgets/shell/CMakeLists.txt) must have taken.
@@ -255,7 +258,6 @@ private slots:
     // on one opens its live Overview.
     void hostsPageWithThreeAgents() {
         QFETCH(QSize, size);
-        QStandardPaths::setTestModeEnabled(true); // the tokens go under ~/.qttest, not the user's config
         std::vector<std::unique_ptr<testing::ServeAgent>> agents;
         for (int i = 0; i < 3; ++i) {
             agents.push_back(std::make_unique<testing::ServeAgent>());
@@ -310,7 +312,10 @@ private slots:
                                  60000);
         QTest::qWait(1500); // a second interval: the sparklines have a line
         QCOMPARE(window.sourceText(), opened);
-        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("Measuring now")),
+        // What its agent reports about its run, as a local run's context says its own.
+        QTRY_VERIFY2_WITH_TIMEOUT(window.overview()->contextText().contains(QStringLiteral("Live from ") + opened),
+                                  qPrintable(window.overview()->contextText()), 60000);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("group SOFTWARE")),
                  qPrintable(window.overview()->contextText()));
         saveWindow(window, QStringLiteral("perfdash-host-overview"), size, dir_.path());
         for (const auto& agent : agents) {

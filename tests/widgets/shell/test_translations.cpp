@@ -6,6 +6,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "widgets/TemporaryUserDirs.h"
 #include "widgets/shell/Language.h"
 #include "widgets/shell/MainWindow.h"
 
@@ -28,6 +29,7 @@ bool containsScript(const QString& text, QChar::Script script) {
 class TestTranslations : public QObject {
     Q_OBJECT
 
+    test::TemporaryUserDirs userDirs_; // first: the window's sessions and journals go there
     QTemporaryDir dir_;
     MachineContext machine_;
 
@@ -39,6 +41,8 @@ class TestTranslations : public QObject {
     }
 
 private slots:
+    void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data"); }
+
     void cleanup() { removeTranslators(); }
 
     void catalogsChangeVisibleText_data() {
