@@ -2212,6 +2212,42 @@ Cycles from %6.</source>
         <source>Save fleet session</source>
         <translation>Сохранить сеанс парка</translation>
     </message>
+    <message>
+        <source>The measurement goes on. The intervals that could not be saved are kept in memory, with the ones still to come, so none is lost.
+
+To keep the whole run, choose File → Export report… when it has ended (Run → Stop ends it now) and save it as a .json report where there is room: it opens again like any session. Quitting perfdash, starting another run or opening another session before that loses the intervals kept in memory.</source>
+        <translation>Измерение продолжается. Интервалы, которые не удалось сохранить, хранятся в памяти вместе с последующими, так что ничего не потеряно.
+
+Чтобы сохранить весь запуск, после его окончания выберите Файл → Экспорт отчёта… (Запуск → Стоп завершает его сейчас) и сохраните его как отчёт .json там, где есть место: он открывается снова как любой сеанс. Если до этого выйти из perfdash, начать другой запуск или открыть другой сеанс, интервалы в памяти будут потеряны.</translation>
+    </message>
+    <message>
+        <source>The run has ended. The intervals that could not be saved are kept in memory, so none is lost.
+
+To keep the whole run, choose File → Export report… and save it as a .json report where there is room: it opens again like any session. Quitting perfdash, starting another run or opening another session before that loses the intervals kept in memory.</source>
+        <translation>Запуск завершён. Интервалы, которые не удалось сохранить, хранятся в памяти, так что ничего не потеряно.
+
+Чтобы сохранить весь запуск, выберите Файл → Экспорт отчёта… и сохраните его как отчёт .json там, где есть место: он открывается снова как любой сеанс. Если до этого выйти из perfdash, начать другой запуск или открыть другой сеанс, интервалы в памяти будут потеряны.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: its session could not be saved, so the intervals are kept in memory only: File → Export report… keeps them</source>
+        <translation>&lt;b&gt;Завершено&lt;/b&gt;: сеанс не удалось сохранить, поэтому интервалы есть только в памяти: Файл → Экспорт отчёта… сохранит их</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: its session could not be saved; the run was exported to %1</source>
+        <translation>&lt;b&gt;Завершено&lt;/b&gt;: сеанс не удалось сохранить; запуск экспортирован в %1</translation>
+    </message>
+    <message>
+        <source>A measurement is running and its session could not be saved: quitting stops it, terminates a launched program and loses the intervals kept in memory (File → Export report… keeps them once it has ended). Quit anyway?</source>
+        <translation>Идёт измерение, и его сеанс не удалось сохранить: выход остановит его, завершит запущенную программу и потеряет интервалы в памяти (Файл → Экспорт отчёта… сохранит их после окончания запуска). Всё равно выйти?</translation>
+    </message>
+    <message>
+        <source>The last run&apos;s session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
+        <translation>Сеанс последнего запуска не удалось сохранить: при выходе интервалы в памяти будут потеряны (Файл → Экспорт отчёта… сохранит их). Всё равно выйти?</translation>
+    </message>
+    <message>
+        <source>Run not saved</source>
+        <translation>Запуск не сохранён</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>

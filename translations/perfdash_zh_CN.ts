@@ -2202,6 +2202,42 @@ Cycles from %6.</source>
         <source>Save fleet session</source>
         <translation>保存集群会话</translation>
     </message>
+    <message>
+        <source>The measurement goes on. The intervals that could not be saved are kept in memory, with the ones still to come, so none is lost.
+
+To keep the whole run, choose File → Export report… when it has ended (Run → Stop ends it now) and save it as a .json report where there is room: it opens again like any session. Quitting perfdash, starting another run or opening another session before that loses the intervals kept in memory.</source>
+        <translation>测量仍在继续。未能保存的区间与之后的区间都保存在内存中，没有丢失。
+
+要保留整个运行，请在运行结束后（运行 → 停止 可立即结束）选择 文件 → 导出报告…，并在有空间的位置保存为 .json 报告：它可以像任何会话一样再次打开。在此之前退出 perfdash、开始另一次运行或打开另一个会话，都会丢失内存中的区间。</translation>
+    </message>
+    <message>
+        <source>The run has ended. The intervals that could not be saved are kept in memory, so none is lost.
+
+To keep the whole run, choose File → Export report… and save it as a .json report where there is room: it opens again like any session. Quitting perfdash, starting another run or opening another session before that loses the intervals kept in memory.</source>
+        <translation>运行已结束。未能保存的区间保存在内存中，没有丢失。
+
+要保留整个运行，请选择 文件 → 导出报告…，并在有空间的位置保存为 .json 报告：它可以像任何会话一样再次打开。在此之前退出 perfdash、开始另一次运行或打开另一个会话，都会丢失内存中的区间。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: its session could not be saved, so the intervals are kept in memory only: File → Export report… keeps them</source>
+        <translation>&lt;b&gt;已完成&lt;/b&gt;：会话未能保存，区间仅保存在内存中：文件 → 导出报告… 可保留它们</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: its session could not be saved; the run was exported to %1</source>
+        <translation>&lt;b&gt;已完成&lt;/b&gt;：会话未能保存；运行已导出到 %1</translation>
+    </message>
+    <message>
+        <source>A measurement is running and its session could not be saved: quitting stops it, terminates a launched program and loses the intervals kept in memory (File → Export report… keeps them once it has ended). Quit anyway?</source>
+        <translation>测量正在进行且其会话未能保存：退出将停止测量、终止启动的程序并丢失内存中的区间（运行结束后，文件 → 导出报告… 可保留它们）。仍要退出吗？</translation>
+    </message>
+    <message>
+        <source>The last run&apos;s session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
+        <translation>上次运行的会话未能保存：退出将丢失内存中的区间（文件 → 导出报告… 可保留它们）。仍要退出吗？</translation>
+    </message>
+    <message>
+        <source>Run not saved</source>
+        <translation>运行未保存</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
