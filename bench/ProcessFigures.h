@@ -1,6 +1,6 @@
 #pragma once
-// What the GUI benchmarks (replot, frame) read about themselves: the
-// process's resident memory, the calling thread's CPU time, and the median
+// What the GUI benchmarks (replot, frame, gui_memory) read about themselves:
+// the process's resident memory and its peak, the calling thread's CPU time, and the median
 // and p95 of a row of times.
 #include <algorithm>
 #include <cstdlib>
@@ -12,14 +12,18 @@
 
 namespace perfdash::bench {
 
-// VmRSS of /proc/self/status, in MB (10^6 bytes).
-inline double rssMB() {
+// A line of /proc/self/status in kB ("VmRSS:"), in MB (10^6 bytes).
+inline double procStatusMB(const std::string& key) {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line))
-        if (line.starts_with("VmRSS:")) return std::strtod(line.c_str() + 6, nullptr) * 1024.0 / 1e6;
+        if (line.starts_with(key)) return std::strtod(line.c_str() + key.size(), nullptr) * 1024.0 / 1e6;
     return 0;
 }
+
+// Resident memory now (VmRSS) and its peak since the process began (VmHWM).
+inline double rssMB() { return procStatusMB("VmRSS:"); }
+inline double peakRssMB() { return procStatusMB("VmHWM:"); }
 
 // CPU time of the calling thread: what the work cost, less the time it waited for a CPU on a busy machine.
 inline double threadCpuMs() {

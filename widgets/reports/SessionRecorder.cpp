@@ -98,6 +98,7 @@ void SessionRecorder::onStarted() {
     pending_.clear();
     received_ = 0;
     autosaveFailing_ = false;
+    sessionFile_.clear(); // the last run's file is not this run's
     kept_ = std::make_shared<Kept>();
     const std::string directory = directory_.toStdString();
     const std::string name = sessionFileName(header.startedAt, targetName(header.config));
@@ -167,8 +168,8 @@ void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
             autosaveFailing_ = true;
             return;
         }
+        if (!kept->journal) return; // nothing could be written: kept in memory, and that was reported
         autosaveFailing_ = false;
-        if (!kept->journal) return;
         sessionFile_ = QString::fromStdString(kept->journal->path()); // set once when created, read-only since
         emit sessionSaved(sessionFile_, complete);
     });

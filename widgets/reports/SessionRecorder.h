@@ -43,8 +43,12 @@ public:
     // Default 3 s.
     void setAutosaveInterval(std::chrono::milliseconds interval);
 
-    // The file of the current (or last) session; empty before the first run.
+    // The file of the current (or last) run; empty until it was created (never, when it cannot be).
     QString sessionFile() const { return sessionFile_; }
+    // Whether the last write of the current (or last) run failed: until a
+    // later one succeeds, the intervals it could not save are only in memory
+    // (recordedRun() has them) or the file still reads as incomplete.
+    bool saveFailing() const { return autosaveFailing_; }
 
     // Blocks until every write asked for so far is done (tests; quitting).
     void waitForWrites();

@@ -188,6 +188,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         if (replayBar_) replayBar_->hide();
         setWindowTitle(tr("perfdash"));
         current_.reset();
+        liveRunExportedTo_.clear();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
         regions_->clear();
@@ -195,8 +196,11 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         showPage(Page::Overview);
     });
     connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
-    connect(recorder_, &SessionRecorder::saveFailed, this,
-            [this](const QString& message) { fail(tr("The session cannot be saved"), message); });
+    // A save that succeeds after failing (room was made) keeps the run again.
+    connect(recorder_, &SessionRecorder::sessionSaved, this, [this] {
+        if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+    });
+    connect(recorder_, &SessionRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
     connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     // Export chart follows what the current page draws.
@@ -498,11 +502,44 @@ void MainWindow::chooseAndExportCharts() {
     exportCharts(path);
 }
 
-void MainWindow::fail(const QString& title, const QString& message) {
+void MainWindow::fail(const QString& title, const QString& message, const QString& advice) {
     emit fileOperationFailed(message);
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setInformativeText(advice);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+// The recorder keeps what it could not write in memory (SessionRecorder::recordedRun), and the export reads the run
+// from there: the dialog says so, and what would lose it, since only the user can keep it now.
+void MainWindow::sessionNotSaved(const QString& message) {
+    const auto state = controller_.state();
+    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    const QString advice =
+        running ? tr("The measurement goes on. The intervals that could not be saved are kept in memory, with the "
+                     "ones still to come, so none is lost.\n\nTo keep the whole run, choose File → Export report… "
+                     "when it has ended (Run → Stop ends it now) and save it as a .json report where there is room: "
+                     "it opens again like any session. Quitting perfdash, starting another run or opening another "
+                     "session before that loses the intervals kept in memory.")
+                : tr("The run has ended. The intervals that could not be saved are kept in memory, so none is lost."
+                     "\n\nTo keep the whole run, choose File → Export report… and save it as a .json report where "
+                     "there is room: it opens again like any session. Quitting perfdash, starting another run or "
+                     "opening another session before that loses the intervals kept in memory.");
+    // The recorder's message starts a sentence inside other messages; here it starts the dialog.
+    QString what = message;
+    if (!what.isEmpty()) what[0] = what[0].toUpper();
+    fail(tr("The session cannot be saved"), what, advice);
+    if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+}
+
+QString MainWindow::finishedRunText() const {
+    if (recorder_->saveFailing())
+        return liveRunExportedTo_.isEmpty()
+                   ? tr("<b>Finished</b>: its session could not be saved, so the intervals are kept in memory only: "
+                        "File → Export report… keeps them")
+                   : tr("<b>Finished</b>: its session could not be saved; the run was exported to %1")
+                         .arg(liveRunExportedTo_.toHtmlEscaped());
+    return tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)");
 }
 
 void MainWindow::openSession(const QString& path) {
@@ -576,10 +613,16 @@ void MainWindow::chooseAndSaveFleetSession() {
 void MainWindow::exportSession(const QString& path) {
     if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+    // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then.
+    const bool keepsLiveRun = currentIsLiveRun_ && exportFormatForPath(path) == ExportFormat::Json;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun] {
         watcher->deleteLater();
         if (const Status written = watcher->result(); !written)
             return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
+        if (keepsLiveRun && currentIsLiveRun_) {
+            liveRunExportedTo_ = path;
+            liveSource_->setText(finishedRunText());
+        }
         statusBar()->showMessage(tr("Report written to %1").arg(path), 8000);
         emit sessionExported(path);
     });
@@ -659,7 +702,7 @@ void MainWindow::onStateChanged(MeasurementController::State state) {
 void MainWindow::onFinished(const MeasurementResult& result) {
     showResult(result, tr("Live"));
     currentIsLiveRun_ = true;
-    liveSource_->setText(tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)"));
+    liveSource_->setText(finishedRunText());
     if (result.exitStatus)
         statusBar()->showMessage(tr("Measurement finished after %1 s; the program's exit status was %2")
                                      .arg(result.durationS, 0, 'f', 1)
@@ -708,16 +751,25 @@ void MainWindow::restoreSettings() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     const auto state = controller_.state();
-    if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
-        const auto answer = QMessageBox::question(
-            this, tr("Measurement running"),
-            tr("A measurement is running. Stop it and quit? A launched program is terminated."),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    // A run whose session file could not be written lives only in this process until it is exported.
+    const bool onlyInMemory = recorder_->saveFailing() && liveRunExportedTo_.isEmpty();
+    if (running || onlyInMemory) {
+        const QString question =
+            !onlyInMemory ? tr("A measurement is running. Stop it and quit? A launched program is terminated.")
+            : running     ? tr("A measurement is running and its session could not be saved: quitting stops it, "
+                               "terminates a launched program and loses the intervals kept in memory (File → "
+                               "Export report… keeps them once it has ended). Quit anyway?")
+                          : tr("The last run's session could not be saved: quitting loses the intervals kept in "
+                               "memory (File → Export report… keeps them). Quit anyway?");
+        const auto answer = QMessageBox::question(this, running ? tr("Measurement running") : tr("Run not saved"),
+                                                  question, QMessageBox::Yes | QMessageBox::Cancel,
+                                                  QMessageBox::Cancel);
         if (answer != QMessageBox::Yes) {
             event->ignore();
             return;
         }
-        controller_.stop();
+        if (running) controller_.stop();
     }
     if (probes_->isBusy()) probes_->cancel();
     saveSettings();

@@ -160,7 +160,12 @@ private:
     void showRunsOf(RunSource* source);
     void wireReplay();
     void updateReplaySource();
-    void fail(const QString& title, const QString& message);
+    // A dialog: `message` (what failed, naming the file and the reason), then `advice`, what to do now.
+    void fail(const QString& title, const QString& message, const QString& advice = {});
+    // The recorder could not write the run's session file: what became of the run and how to keep it.
+    void sessionNotSaved(const QString& message);
+    // The Live page's line about a finished run: saved, or only in memory.
+    QString finishedRunText() const;
     void updateFileActions();
 
     MachineContext& machine_;
@@ -189,6 +194,7 @@ private:
     MeasurementLog* log_;
     std::optional<MeasurementResult> current_;
     bool currentIsLiveRun_ = false; // current_ is the recorder's last run, its intervals left out
+    QString liveRunExportedTo_;     // where the last run was last exported as a JSON session, if it was
     QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
     QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays

@@ -100,6 +100,7 @@ private slots:
         QVERIFY(finished.wait(10000));
         QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty() && saved.last()[1].toBool(), 10000);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first()[0].toString()));
+        QVERIFY(!recorder.saveFailing());
 
         const QString path = recorder.sessionFile();
         QCOMPARE(saved.last()[0].toString(), path);
@@ -182,6 +183,7 @@ private slots:
         QVERIFY(kept->incomplete);
         QVERIFY(kept->intervals.size() >= readReportJson(beforeFull.toStdString(), "before")->intervals.size());
         QCOMPARE(QDir(fs.filePath("sessions")).entryList(QDir::Files).size(), 1); // no temporary files
+        QVERIFY(recorder.saveFailing()); // the final write failed too: the run's end is only in memory
         // The intervals the full disk refused are in memory: the run is whole.
         checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
     }
@@ -205,6 +207,8 @@ private slots:
         const QString message = failed.first()[0].toString();
         QVERIFY2(message.contains("/proc/perfdash-cannot-be-here/sessions"), qPrintable(message));
         QVERIFY(recorder.sessionFile().isEmpty());
+        // The writes after the failure (the final one at least) had nowhere to go: still failing, not reported again.
+        QVERIFY(recorder.saveFailing());
         checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
     }
 };

@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
@@ -8,10 +9,12 @@
 #include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <optional>
 
 #include "core/report/FleetSession.h"
 #include "core/report/ReportJson.h"
@@ -538,7 +541,8 @@ private slots:
         QString message = failed.front().front().toString();
         QVERIFY2(message.contains(sessions) && message.contains(QStringLiteral("No space left on device")),
                  qPrintable(message));
-        QTRY_VERIFY(dialogShown(window, QStringLiteral("The session cannot be saved"), QStringLiteral("No space left")));
+        checkNotSavedDialogs(window, sessions, QStringLiteral("No space left on device"));
+        if (QTest::currentTestFailed()) return;
         QVERIFY(window.currentSession());
 
         failed.clear();
@@ -567,7 +571,129 @@ private slots:
         QVERIFY2(differ.empty(), differ.c_str());
     }
 
+    // The session file cannot be written, the disk filling mid-run or no
+    // sessions directory at all: the dialog names the file and the reason,
+    // says the run goes on in memory and how to keep it; quitting asks first;
+    // the export then holds every interval measured.
+    void aRunThatCannotBeSavedIsKeptInMemoryAndExportedWhole_data() {
+        QTest::addColumn<bool>("fillMidRun");
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("disk full mid-run") << true << QString() << QStringLiteral("No space left on device");
+        QTest::newRow("no sessions directory")
+            << false << QStringLiteral("/proc/perfdash-cannot-be-here/sessions") << QStringLiteral("No such file");
+    }
+    void aRunThatCannotBeSavedIsKeptInMemoryAndExportedWhole() {
+        QFETCH(bool, fillMidRun);
+        QFETCH(QString, where);
+        QFETCH(QString, reason);
+        std::optional<FullFileSystem> fs;
+        if (fillMidRun) {
+            fs.emplace();
+            if (!fs->whyNot().empty()) QSKIP(fs->whyNot().c_str());
+            where = fs->filePath(QStringLiteral("sessions"));
+        }
+        QSettings settings(settingsFile("unsaved.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.resize(1280, 800);
+        window.show();
+        window.recorder()->setDirectory(where);
+        window.recorder()->setAutosaveInterval(std::chrono::milliseconds(100));
+        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        QSignalSpy arrived(&window.controller(), &MeasurementController::intervalsArrived);
+        // The dialog's text follows the run's state when the failure came: kept with it.
+        std::vector<MeasurementController::State> stateAtFailure;
+        connect(&window, &MainWindow::fileOperationFailed, this,
+                [&] { stateAtFailure.push_back(window.controller().state()); });
+        // Long enough to be stopped by the test once the failure was shown, rather than to end on its own.
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "30"});
+        QVERIFY(options.ok());
+        QVERIFY(window.apply(*options).ok());
+        if (fillMidRun) {
+            // The file was made and an autosave put intervals in it (a save after the creation has some).
+            QTRY_VERIFY_WITH_TIMEOUT(saved.size() >= 2, 20000);
+            QVERIFY(fs->fill());
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!stateAtFailure.empty(), 20000);
+        window.controller().stop();
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        if (fillMidRun) {
+            where = window.recorder()->sessionFile(); // the dialog names the file itself
+            QVERIFY(where.startsWith(fs->filePath(QStringLiteral("sessions"))));
+        }
+        checkNotSavedDialogs(window, where, reason, stateAtFailure);
+        if (QTest::currentTestFailed()) return;
+        test::saveScreenshot(window, QStringLiteral("window-session-not-saved.png"));
+        QVERIFY(window.recorder()->saveFailing());
+        QVERIFY2(liveSourceText(window).contains(QStringLiteral("kept in memory only")),
+                 qPrintable(liveSourceText(window)));
+
+        // Quitting now would lose the run: it asks, and Cancel keeps the window.
+        QString asked;
+        QTimer::singleShot(0, this, [&] { asked = answerQuestion(window, QStringLiteral("Run not saved"), QMessageBox::Cancel); });
+        QVERIFY(!window.close());
+        QVERIFY2(asked.contains(QStringLiteral("lose")), qPrintable(asked));
+        QVERIFY(window.isVisible());
+
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        const QString rescued = dir_.filePath(QStringLiteral("rescued-%1.json").arg(fillMidRun));
+        window.exportSession(rescued);
+        QVERIFY(exported.wait(20000));
+        auto report = readReportFile(rescued.toStdString());
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QVERIFY(report->intervals.size() >= 2);
+        const std::string differ = intervalsDiffer(intervalsOf(arrived), report->intervals);
+        QVERIFY2(differ.empty(), differ.c_str());
+        QVERIFY2(liveSourceText(window).contains(rescued), qPrintable(liveSourceText(window)));
+        // Kept now: quitting asks nothing.
+        QVERIFY(window.close());
+    }
+
 private:
+    // The recorder's failures shown, one dialog each: its title, the place and the system's reason, then what
+    // became of the run (going on or ended, as the run was when that failure came) and how to keep it.
+    static void checkNotSavedDialogs(const QWidget& window, const QString& where, const QString& reason,
+                                     const std::vector<MeasurementController::State>& stateAtFailure = {}) {
+        const QString title = QStringLiteral("The session cannot be saved");
+        QTRY_VERIFY(!visibleBoxes(window, title).isEmpty());
+        const QList<QMessageBox*> boxes = visibleBoxes(window, title); // in the order they were opened
+        if (!stateAtFailure.empty()) QCOMPARE(size_t(boxes.size()), stateAtFailure.size());
+        for (qsizetype i = 0; i < boxes.size(); ++i) {
+            const QMessageBox* box = boxes[i];
+            QVERIFY2(box->text().contains(where) && box->text().contains(reason), qPrintable(box->text()));
+            const QString advice = box->informativeText();
+            QVERIFY2(advice.contains(QStringLiteral("kept in memory")) &&
+                         advice.contains(QStringLiteral("File → Export report…")),
+                     qPrintable(advice));
+            if (stateAtFailure.empty()) continue;
+            const bool running = stateAtFailure[size_t(i)] == MeasurementController::State::Running ||
+                                 stateAtFailure[size_t(i)] == MeasurementController::State::Paused;
+            QVERIFY2(advice.startsWith(running ? QStringLiteral("The measurement goes on")
+                                               : QStringLiteral("The run has ended")),
+                     qPrintable(advice));
+        }
+        test::saveScreenshot(*boxes.front(), QStringLiteral("dialog-session-not-saved.png"));
+    }
+
+    static QList<QMessageBox*> visibleBoxes(const QWidget& window, const QString& title) {
+        QList<QMessageBox*> shown;
+        for (QMessageBox* box : window.findChildren<QMessageBox*>(Qt::FindDirectChildrenOnly))
+            if (box->isVisible() && box->windowTitle() == title) shown.append(box);
+        return shown;
+    }
+
+    // Answers the question the window shows now, titled `title`; returns its text (empty when none shows).
+    static QString answerQuestion(const QWidget& window, const QString& title, QMessageBox::StandardButton answer) {
+        const QList<QMessageBox*> boxes = visibleBoxes(window, title);
+        if (boxes.isEmpty()) return {};
+        const QString text = boxes.front()->text();
+        boxes.front()->button(answer)->click();
+        return text;
+    }
+
     // A message box the window opened, still showing, with that title and text.
     static bool dialogShown(const QWidget& window, const QString& title, const QString& text) {
         const auto boxes = window.findChildren<QMessageBox*>();
