@@ -44,6 +44,20 @@ install_packages() {
     "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# The build tree with the test suite takes about 4 GB and ccache up to its
+# limit besides; a build that runs out of disk dies in the compiler or the
+# linker with no clear message (CI did once). So say it up front.
+build_space_gb=5
+check_disk() {
+    local dir=$build avail_kb need_kb used_kb=0
+    [ -d "$dir" ] && used_kb=$(du -sk "$dir" | cut -f1)
+    while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
+    avail_kb=$(df -Pk "$dir" | awk 'NR == 2 {print $4}')
+    need_kb=$((build_space_gb * 1024 * 1024 - used_kb))
+    [ "$avail_kb" -ge "$need_kb" ] ||
+        die "$(( avail_kb / 1024 )) MB free on the disk of $build, but a build with its tests needs about $build_space_gb GB: free some space (or clone elsewhere) and run again"
+}
+
 configure() { cmake --preset "$preset" -S "$root" >/dev/null; }
 
 # build [TARGET...]: those targets, or everything.
@@ -84,6 +98,7 @@ test)
     status=0
     timed packages install_packages
     timed configure configure
+    check_disk
     timed build build
     timed tests run_tests "$@" || status=$?
     report_times
@@ -92,6 +107,7 @@ test)
 run)
     timed packages install_packages
     timed configure configure
+    check_disk
     timed build build perfdash perfdash-cli perfdash-demo
     report_times
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build/app/gui/perfdash" ]; then
