@@ -23,12 +23,13 @@ constexpr std::chrono::milliseconds kDefaultAutosave{3000};
 // saves the previous ones): an autosave is due once this many have gathered.
 constexpr size_t kAutosaveIntervals = 100;
 
-// An autosave frees a few seconds of intervals and their JSON at once (tens
-// of MB at 64 CPUs and 10 ms). glibc keeps freed memory in the writer
-// thread's arena, and in the middle of a heap, for later allocations: the
-// whole GUI then held some 20 MB more than it used (perfdash_bench_gui_memory).
-// malloc_trim hands the free pages of every arena back; it takes a few
-// milliseconds, once per autosave, on the writer thread.
+// An autosave frees its intervals and the pieces of their JSON (some 4 MB
+// at 64 CPUs and 10 ms). glibc keeps freed memory in the writer thread's
+// arena, and in the middle of a heap, for later allocations: without this
+// the whole GUI held 4 MB more after 1 min of perfdash_bench_gui_memory
+// (135.0 against 131.0 MB; when autosaves were one 17 MB text, a lower trim
+// threshold saved 16 MB). malloc_trim hands the free pages of every arena
+// back, once per autosave, on the writer thread.
 void giveBackFreedMemory() {
 #if defined(__GLIBC__)
     malloc_trim(0);
