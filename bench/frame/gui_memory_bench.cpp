@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
     for (const Mark& m : marks)
         if (m.minute <= end.minute / 2) half = &m;
     std::printf("\nfed %zu intervals in %.1f s of wall time (%.1fx real time); the writer was waited for %.1f s; "
-                "%zu autosaves written (the recorder's: one per %zu intervals at this interval)\n",
+                "%zu autosaves written (the recorder's: each once %zu intervals had gathered)\n",
                 total, end.wallS, minutes * 60 / end.wallS, waitedS, saves, kPerAutosave);
     std::printf("after %.1f min: whole process VmRSS %.1f MB (peak VmHWM %.1f MB), of which the run added %.1f MB "
                 "since it started; the timeline store's own allocation %.1f MB; session file %.1f MB written\n",
