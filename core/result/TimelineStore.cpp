@@ -10,7 +10,7 @@ void TimelineStore::reset(size_t seriesCount, TimelineLimits limits) {
     durations_.clear();
     series_.clear();
     series_.resize(seriesCount);
-    bucketLengths_->clear();
+    bucketLengths_ = std::make_unique<std::vector<double>>(); // also after the store was moved from
     for (auto& s : series_) s.shareBucketLengths(bucketLengths_.get());
     limits_ = limits;
     limits_.maxBuckets = std::max<size_t>(2, limits_.maxBuckets / 2 * 2);
