@@ -15,6 +15,7 @@ namespace perfdash {
 namespace {
 
 constexpr std::string_view kClose = "\n]}\n";
+constexpr size_t kPieceBytes = size_t(1) << 20; // an autosave's writes: about 20 intervals of 64 CPUs each
 
 // A report's head (reportHeaderToJson) on one line, ending in `"intervals":[`.
 std::string headerLine(const nlohmann::ordered_json& head) {
@@ -24,8 +25,10 @@ std::string headerLine(const nlohmann::ordered_json& head) {
     return line;
 }
 
-std::string intervalLine(const IntervalResult& interval) {
-    return reportIntervalToJson(interval).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+// Adds the interval as line `index` of the journal's intervals (0: the first), with its separator.
+void addLine(std::string& text, size_t index, const IntervalResult& interval) {
+    text += index == 0 ? "\n" : ",\n";
+    text += reportIntervalToJson(interval).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string ioError(const std::string& path, const char* doing) {
@@ -92,12 +95,29 @@ Result<std::unique_ptr<SessionJournal>> SessionJournal::create(const std::string
 
 Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    for (const auto& interval : intervals) {
-        unsaved_ += (count_ + unsavedCount_ == 0 ? "\n" : ",\n") + intervalLine(interval);
-        ++unsavedCount_;
+    if (intervals.empty() && unsaved_.empty()) return {};
+    // Written in pieces of about kPieceBytes, each followed by the closing
+    // brackets that the next one overwrites, rather than as one text of the
+    // whole batch (3 s of 64 CPUs at 10 ms are 17 MB of JSON): memory stays
+    // at one piece, and a kill between two pieces (a kill does not split a
+    // write) still leaves a complete file. fdatasync() once, after the last.
+    uint64_t end = tail_;
+    std::string piece = unsaved_; // what earlier appends could not save goes first
+    const auto writePiece = [&] {
+        piece += kClose;
+        if (!pwriteAll(fd_, piece, end)) return false;
+        end += piece.size() - kClose.size();
+        piece.clear();
+        return true;
+    };
+    bool written = true;
+    size_t line = count_ + unsavedCount_;
+    for (size_t i = 0; i < intervals.size() && written; ++i) {
+        addLine(piece, line++, intervals[i]);
+        if (piece.size() >= kPieceBytes) written = writePiece();
     }
-    if (unsaved_.empty()) return {};
-    if (!pwriteAll(fd_, unsaved_ + std::string(kClose), tail_) || ::fdatasync(fd_) != 0) {
+    if (written && !piece.empty()) written = writePiece();
+    if (!written || ::fdatasync(fd_) != 0) {
         const std::string error = ioError(path_, "write");
         // A write cut short (a full disk) must not leave half a line: end the
         // file after the last interval saved again. Overwriting and shrinking
@@ -106,12 +126,13 @@ Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
         // Best effort, like the write before it: the caller hears of the first failure.
         // (A (void) cast does not silence glibc's warn_unused_result under GCC.)
         [[maybe_unused]] const int cut = ::ftruncate(fd_, static_cast<off_t>(tail_ + kClose.size()));
+        for (const auto& interval : intervals) addLine(unsaved_, count_ + unsavedCount_++, interval);
         return makeError(error + "; the " + std::to_string(unsavedCount_) +
                          " unsaved intervals are kept for the next save");
     }
-    tail_ += unsaved_.size();
-    count_ += unsavedCount_;
-    unsaved_.clear();
+    tail_ = end;
+    count_ = line;
+    unsaved_ = std::string(); // its memory too: it held what a full disk kept out
     unsavedCount_ = 0;
     return {};
 }
@@ -130,7 +151,7 @@ Status SessionJournal::finish(Ending ending) {
     std::string rest = unsaved_;
     const size_t before = count_ + unsavedCount_;
     for (size_t i = 0; i < ending.newIntervals.size(); ++i)
-        rest += (before + i == 0 ? "\n" : ",\n") + intervalLine(ending.newIntervals[i]);
+        addLine(rest, before + i, ending.newIntervals[i]);
     rest += kClose;
 
     Status written = writeFileAtomically(path_, [&](int out) -> Status {

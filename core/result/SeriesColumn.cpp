@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 namespace perfdash {
 
@@ -57,7 +58,7 @@ void SeriesColumn::append(double value, double coverage) {
 }
 
 float SeriesColumn::storedCoverage(size_t index) const {
-    if (index < coarseEnd_) return buckets_[index / bucketSize_].coverage;
+    if (index < coarseEnd_) return bucketRanges_[index / bucketSize_].coverage;
     return coverage_.empty() ? uniformCoverage_ : coverage_[index];
 }
 
@@ -88,7 +89,7 @@ ValueRange SeriesColumn::range(size_t begin, size_t end) const {
     if (begin < std::min(end, coarseEnd_)) {
         const size_t last = std::min(end, coarseEnd_);
         for (size_t b = begin / bucketSize_; b * bucketSize_ < last; ++b)
-            if (buckets_[b].min <= buckets_[b].max) r.include(ValueRange{buckets_[b].min, buckets_[b].max});
+            if (bucketRanges_[b].min <= bucketRanges_[b].max) r.include(ValueRange{bucketRanges_[b].min, bucketRanges_[b].max});
         begin = coarseEnd_;
     }
     // Climb the pyramid: take the ragged ends at each level, and hand the
@@ -117,17 +118,17 @@ WeightedSum SeriesColumn::weightedSum(size_t begin, size_t end, const TimeColumn
     size_t i = begin;
     while (i < end && i < coarseEnd_) {
         const size_t first = i / bucketSize_ * bucketSize_, last = std::min(first + bucketSize_, coarseEnd_);
-        const Bucket& bucket = buckets_[i / bucketSize_];
+        const WeightedSum bucketSum = bucket(i / bucketSize_);
         if (i == first && last <= end) {
-            out.add(bucket.values);
-        } else if (bucket.values.weight > 0) {
+            out.add(bucketSum);
+        } else if (bucketSum.weight > 0) {
             // Its points are gone: the part inside gets the bucket's mean, over
             // the share of its length that had values.
             double inside = 0, whole = 0;
             for (size_t j = first; j < last; ++j) (j >= i && j < end ? inside : whole) += durations[j];
             whole += inside;
-            const double weight = bucket.values.weight * inside / whole;
-            out.add(WeightedSum{bucket.mean() * weight, weight});
+            const double weight = bucketSum.weight * inside / whole;
+            out.add(WeightedSum{bucketSum.mean() * weight, weight});
         }
         i = last;
     }
@@ -137,12 +138,26 @@ WeightedSum SeriesColumn::weightedSum(size_t begin, size_t end, const TimeColumn
 
 void SeriesColumn::foldOne(const TimeColumn& durations) {
     const size_t i = coarseEnd_;
-    if (i % bucketSize_ == 0) buckets_.emplace_back();
-    Bucket& bucket = buckets_.back();
-    const double v = values_[i];
-    bucket.values.add(v, durations[i]);
-    if (std::isfinite(v)) bucket.min = std::min(bucket.min, floatBelow(v)), bucket.max = std::max(bucket.max, floatAbove(v));
-    bucket.coverage = lowerCoverage(bucket.coverage, storedCoverage(i));
+    if (i % bucketSize_ == 0) {
+        bucketSums_.push_back(0);
+        bucketRanges_.emplace_back();
+        if (!ownWeights_.empty()) ownWeights_.push_back(0);
+    }
+    const size_t b = bucketSums_.size() - 1;
+    const double v = values_[i], dt = durations[i];
+    BucketRange& range = bucketRanges_[b];
+    if (std::isfinite(v)) {
+        // As WeightedSum::add sums them: the store's lengths add the same durations in the same order.
+        bucketSums_[b] += v * dt;
+        if (!ownWeights_.empty()) ownWeights_[b] += dt;
+        range.min = std::min(range.min, floatBelow(v)), range.max = std::max(range.max, floatAbove(v));
+    } else if (ownWeights_.empty()) {
+        // The first missing value: from here on this series' weights are its own. The store has not
+        // added this interval yet, nor a new bucket's length (which is then 0 here).
+        ownWeights_.assign(bucketLengths_->begin(), bucketLengths_->end());
+        ownWeights_.resize(b + 1);
+    }
+    range.coverage = lowerCoverage(range.coverage, storedCoverage(i));
     coarseEnd_ = i + 1;
     values_.releaseBefore(coarseEnd_);
     if (!coverage_.empty()) coverage_.releaseBefore(coarseEnd_);
@@ -154,22 +169,18 @@ void SeriesColumn::foldOne(const TimeColumn& durations) {
 }
 
 void SeriesColumn::mergeBucketPairs() {
-    for (size_t b = 0; 2 * b + 1 < buckets_.size(); ++b) {
-        const Bucket &a = buckets_[2 * b], &c = buckets_[2 * b + 1];
-        Bucket merged = a;
-        merged.values.add(c.values);
-        merged.min = std::min(a.min, c.min);
-        merged.max = std::max(a.max, c.max);
-        merged.coverage = lowerCoverage(a.coverage, c.coverage);
-        buckets_[b] = merged;
-    }
-    buckets_.resize(buckets_.size() / 2);
+    mergePairs(bucketSums_, std::plus<double>()); // as WeightedSum::add(const WeightedSum&) adds them
+    mergePairs(ownWeights_, std::plus<double>());
+    mergePairs(bucketRanges_, [](const BucketRange& a, const BucketRange& c) {
+        return BucketRange{std::min(a.min, c.min), std::max(a.max, c.max), lowerCoverage(a.coverage, c.coverage)};
+    });
     bucketSize_ *= 2;
 }
 
 size_t SeriesColumn::bytesAllocated() const {
     size_t bytes = values_.bytesAllocated() + coverage_.bytesAllocated() + levels_.capacity() * sizeof(levels_[0]) +
-                   buckets_.capacity() * sizeof(Bucket);
+                   bucketSums_.capacity() * sizeof(double) + bucketRanges_.capacity() * sizeof(BucketRange) +
+                   ownWeights_.capacity() * sizeof(double);
     for (const auto& level : levels_) bytes += level.bytesAllocated();
     return bytes;
 }

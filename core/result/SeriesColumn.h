@@ -10,6 +10,14 @@
 // TimelineStore, which says why). Points keep their index; a folded point
 // reads as its bucket's duration-weighted mean, with the bucket's lowest and
 // highest value and its lowest coverage.
+//
+// A bucket takes 20 bytes: its sum, and its range and coverage as floats, in
+// columns of their own (a struct would pad them). Its weight, the length of
+// its intervals that had a value, is the store's length of the bucket (the
+// same for all series, shareBucketLengths) as long as no value was missing;
+// only a series with a missing value keeps weights of its own. Either way the
+// weight is the same sum of the same lengths in the same order, so it is
+// exactly what one kept per bucket would be.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -54,12 +62,19 @@ struct WeightedSum {
 
 using TimeColumn = ChunkedColumn<double, 10>;
 
+// Joins elements pairwise with `join` (element b becomes join(2b, 2b + 1)), halving their number:
+// the buckets' columns of a series and the store's bucket lengths merge alike.
+template <class T, class Join> void mergePairs(std::vector<T>& column, Join join) {
+    for (size_t b = 0; 2 * b + 1 < column.size(); ++b) column[b] = join(column[2 * b], column[2 * b + 1]);
+    column.resize(column.size() / 2);
+}
+
 class SeriesColumn {
 public:
     // coverage: CountValue::coverage (NaN when unknown).
     void append(double value, double coverage);
     size_t size() const { return values_.size(); }
-    double value(size_t index) const { return index >= coarseEnd_ ? values_[index] : buckets_[index / bucketSize_].mean(); }
+    double value(size_t index) const { return index >= coarseEnd_ ? values_[index] : bucket(index / bucketSize_).mean(); }
     double coverage(size_t index) const;
     // Finite values among points [begin, end); a folded point counts with its bucket's range.
     ValueRange range(size_t begin, size_t end) const;
@@ -75,34 +90,45 @@ public:
     // At most `levels` levels of the min/max pyramid: a column that keeps few
     // points at full resolution needs no block larger than them.
     void limitPyramid(size_t levels) { maxLevels_ = levels; }
+    // The store's bucket lengths (the durations of each bucket's intervals,
+    // summed as a bucket's weight is), which it updates after foldOne() and
+    // mergeBucketPairs() of every series; they must outlive the column.
+    void shareBucketLengths(const std::vector<double>* lengths) { bucketLengths_ = lengths; }
     // Folds the oldest point kept into the newest bucket (a new one when that is full).
     void foldOne(const TimeColumn& durations);
     // Joins the buckets pairwise (all full, their number even): each holds twice as many points.
     void mergeBucketPairs();
-    size_t bucketCount() const { return buckets_.size(); }
+    size_t bucketCount() const { return bucketSums_.size(); }
 
 private:
     static constexpr size_t kFanOut = 8;
-    struct Bucket {
-        WeightedSum values;
+    struct BucketRange {
         float min = std::numeric_limits<float>::infinity(); // rounded outwards: never narrower than the values
         float max = -std::numeric_limits<float>::infinity();
         float coverage = std::numeric_limits<float>::quiet_NaN(); // the lowest known
-        double mean() const { return values.mean(); }
     };
+    WeightedSum bucket(size_t b) const {
+        return {bucketSums_[b], ownWeights_.empty() ? (*bucketLengths_)[b] : ownWeights_[b]};
+    }
     // Includes elements [begin, end) of a level (-1: the points themselves) in `range`.
     void includeElements(int level, size_t begin, size_t end, ValueRange& range) const;
     float storedCoverage(size_t index) const;
 
-    ChunkedColumn<double, 10> values_;
-    std::vector<ChunkedColumn<ValueRange, 6>> levels_; // levels_[k]: blocks of 8^(k+1) points
+    // Chunks of 128: a column that keeps its newest 1024 points holds at most one chunk more
+    // (chunks of 1024 would hold up to twice them).
+    ChunkedColumn<double, 7> values_;
+    // Chunks of 32: a column that keeps its newest 1024 points keeps 128, 16 and 2 blocks of its levels.
+    std::vector<ChunkedColumn<ValueRange, 5>> levels_; // levels_[k]: blocks of 8^(k+1) points
     size_t maxLevels_ = std::numeric_limits<size_t>::max();
-    std::vector<Bucket> buckets_;
+    std::vector<double> bucketSums_;       // the duration-weighted sums of the buckets' values
+    std::vector<BucketRange> bucketRanges_; // parallel to bucketSums_
+    std::vector<double> ownWeights_;       // empty while every folded value was there: the store's lengths are the weights
+    const std::vector<double>* bucketLengths_ = nullptr;
     size_t bucketSize_ = 1;
     size_t coarseEnd_ = 0;
     // Coverage is the same for every point of most series (1 without
     // multiplexing): it gets a column only once it first differs.
-    ChunkedColumn<float, 10> coverage_;
+    ChunkedColumn<float, 7> coverage_;
     float uniformCoverage_ = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "core/result/TimelineStore.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace perfdash {
 
@@ -9,6 +10,8 @@ void TimelineStore::reset(size_t seriesCount, TimelineLimits limits) {
     durations_.clear();
     series_.clear();
     series_.resize(seriesCount);
+    bucketLengths_ = std::make_unique<std::vector<double>>(); // also after the store was moved from
+    for (auto& s : series_) s.shareBucketLengths(bucketLengths_.get());
     limits_ = limits;
     limits_.maxBuckets = std::max<size_t>(2, limits_.maxBuckets / 2 * 2);
     bucketSize_ = 1;
@@ -30,10 +33,14 @@ void TimelineStore::append(double t, double dt, const std::vector<CountValue>& s
     if (limits_.unlimited() || size() - coarseEnd_ <= limits_.fullResolution) return;
     if (coarseEnd_ == limits_.maxBuckets * bucketSize_) {
         for (auto& s : series_) s.mergeBucketPairs();
+        mergePairs(*bucketLengths_, std::plus<double>()); // as the series merge their sums and weights
         bucketSize_ *= 2;
     }
     // One interval at a time: the cost of an append stays the same, with no pause when a bucket fills.
+    // The series fold first: one whose first missing value is this one copies the lengths before it.
     for (auto& s : series_) s.foldOne(durations_);
+    if (coarseEnd_ % bucketSize_ == 0) bucketLengths_->push_back(0);
+    bucketLengths_->back() += durations_[coarseEnd_];
     ++coarseEnd_;
 }
 
@@ -62,7 +69,8 @@ size_t TimelineStore::upperBound(double t, size_t from) const {
 }
 
 size_t TimelineStore::bytesAllocated() const {
-    size_t bytes = times_.bytesAllocated() + durations_.bytesAllocated() + series_.capacity() * sizeof(SeriesColumn);
+    size_t bytes = times_.bytesAllocated() + durations_.bytesAllocated() + bucketLengths_->capacity() * sizeof(double) +
+                   series_.capacity() * sizeof(SeriesColumn);
     for (const auto& s : series_) bytes += s.bytesAllocated();
     return bytes;
 }

@@ -18,6 +18,7 @@
 // every interval as it comes (SessionJournal).
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -61,6 +62,11 @@ private:
 
     TimeColumn times_;
     TimeColumn durations_;
+    // Each bucket's length, summed and merged as the series sum and merge
+    // their weights: the weight of every series whose values were all there
+    // (SeriesColumn::shareBucketLengths). On the heap, so that the series'
+    // pointer to it survives a move of the store (which cannot be copied).
+    std::unique_ptr<std::vector<double>> bucketLengths_ = std::make_unique<std::vector<double>>();
     std::vector<SeriesColumn> series_;
     TimelineLimits limits_;
     size_t bucketSize_ = 1;

@@ -286,6 +286,29 @@ private slots:
         }));
     }
 
+    // An autosave of more than 1 MB of JSON is written in pieces: the file
+    // holds every interval in order, as one written at once would.
+    void anAutosaveOfSeveralPiecesHoldsEveryInterval() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        MeasurementResult full = sessionSample(1);
+        // One interval's line is short: enough of them for 3 pieces or more.
+        const size_t lineBytes = reportIntervalToJson(full.intervals.front()).dump().size();
+        full = sessionSample(static_cast<int>(3 * (size_t(1) << 20) / lineBytes + 2));
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 0, 1)).ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 1, full.intervals.size())).ok());
+        QVERIFY((*journal)->savedBytes() > 3 * (uint64_t(1) << 20));
+        auto autosaved = readReportFile(path);
+        QVERIFY2(autosaved.ok(), autosaved.ok() ? "" : autosaved.error().message.c_str());
+        QCOMPARE(autosaved->intervals.size(), full.intervals.size());
+        QVERIFY((*journal)->finish(full).ok());
+        auto read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(canonical(*read), canonical(full));
+    }
+
     // A full disk during an autosave: the file still ends after the last
     // interval saved (no half line), the intervals that did not fit are
     // kept, and they are written once there is room again.

@@ -250,6 +250,62 @@ private slots:
         QVERIFY(half.weight > 0 && half.weight < whole.weight);
     }
 
+    // The buckets' weights are the store's shared lengths until a series
+    // misses a value: the sums, weights and means must be bit for bit those of
+    // buckets that each keep their own weight, as WeightedSum adds them: in
+    // order while a bucket fills, pairwise when buckets merge.
+    void sharedBucketLengthsGiveExactlyTheSumsOfOwnWeights() {
+        const TimelineLimits limits{64, 16};
+        const size_t points = 7000, seriesCount = 3;
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> value(-1000, 1000), step(0.005, 0.02);
+        TimelineStore store;
+        store.reset(seriesCount, limits);
+        std::vector<std::vector<double>> values(seriesCount);
+        std::vector<double> durations;
+        double t = 0;
+        for (size_t i = 0; i < points; ++i) {
+            const double dt = step(rng);
+            t += dt;
+            // Series 0 always has a value; 1 misses one from interval 3000 on (after some merges); 2 from the start.
+            std::vector<CountValue> row{{value(rng), 1.0},
+                                        {i >= 3000 && i % 97 == 0 ? nan() : value(rng), 1.0},
+                                        {i % 13 == 0 ? nan() : value(rng), 1.0}};
+            for (size_t s = 0; s < seriesCount; ++s) values[s].push_back(row[s].value);
+            durations.push_back(dt);
+            store.append(t, dt, row);
+        }
+        for (size_t s = 0; s < seriesCount; ++s) {
+            // Buckets that keep their own weight, filled and merged as the store fills and merges its own.
+            std::vector<WeightedSum> own;
+            size_t size = 1;
+            for (size_t i = 0; i < store.coarseEnd(); ++i) {
+                if (i == limits.maxBuckets * size) {
+                    for (size_t b = 0; 2 * b + 1 < own.size(); ++b) {
+                        WeightedSum merged = own[2 * b];
+                        merged.add(own[2 * b + 1]);
+                        own[b] = merged;
+                    }
+                    own.resize(own.size() / 2);
+                    size *= 2;
+                }
+                if (i % size == 0) own.emplace_back();
+                own.back().add(values[s][i], durations[i]);
+            }
+            QCOMPARE(size, store.bucketSize());
+            QCOMPARE(own.size(), store.series(s).bucketCount());
+            for (size_t b = 0; b < own.size(); ++b) {
+                const size_t from = b * size, to = std::min(from + size, store.coarseEnd());
+                const WeightedSum kept = store.weightedSum(s, from, to);
+                // Exactly, not within a tolerance (QCOMPARE would compare doubles fuzzily).
+                QVERIFY2(kept.sum == own[b].sum && kept.weight == own[b].weight,
+                         qPrintable(QStringLiteral("series %1 bucket %2").arg(s).arg(b)));
+                const double mean = store.series(s).value(from);
+                QVERIFY(mean == own[b].mean() || (std::isnan(mean) && std::isnan(own[b].mean())));
+            }
+        }
+    }
+
     void aLimitedStoreStaysTheSameSizeHoweverLongItRuns() {
         const TimelineLimits limits{1024, 64};
         const TimelineStore shorter = randomStore(20000, 1, 9, limits), longer = randomStore(200000, 1, 9, limits);

@@ -1,6 +1,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <limits>
 
 #include "core/report/ReportJsonReader.h"
 #include "core/report/SessionFiles.h"
@@ -120,6 +121,45 @@ private slots:
         QCOMPARE(session->groups[0].events[0].total.value, result.groups[0].events[0].total.value);
         QCOMPARE(session->config.command, result.config.command);
         checkRecordedRun(recorder, result, intervals);
+    }
+
+    // At short intervals an autosave is due every 100 intervals, before its period ends: fewer are kept in memory.
+    void aHundredIntervalsAreSavedBeforeTheAutosavePeriodEnds() {
+        QTemporaryDir dir;
+        MachineContext machine;
+        MeasurementController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory(dir.path());
+        recorder.setAutosaveInterval(1h); // never due by its period here
+        auto plan = controller.prepare(demoRequest("30"));
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
+        controller.setPollInterval(std::numeric_limits<int>::max()); // only the intervals emitted below arrive
+        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        recorder.waitForWrites(); // the file exists
+        QCOMPARE(saved.size(), 1);
+
+        GroupResult group{"SOFTWARE", "", {}, {}};
+        EventResult event;
+        event.counter = event.event = "task-clock";
+        event.counted = true;
+        event.perLocation = {{1e6, 1.0}};
+        event.total = {1e6, 1.0};
+        group.events.push_back(event);
+        std::vector<IntervalResult> intervals;
+        for (int i = 1; i <= 100; ++i) intervals.push_back({0.01 * i, 0.01, {group}});
+        const auto readSaved = [&] {
+            auto read = readReportJson(fileBytes(recorder.sessionFile()).toStdString(), "autosave");
+            return read ? read->intervals.size() : size_t(-1);
+        };
+        emit controller.intervalsArrived({intervals.begin(), intervals.end() - 1});
+        recorder.waitForWrites();
+        QCOMPARE(saved.size(), 1); // 99: not yet
+        QCOMPARE(readSaved(), size_t(0));
+        emit controller.intervalsArrived({intervals.end() - 1, intervals.end()});
+        recorder.waitForWrites();
+        QCOMPARE(saved.size(), 2);
+        QCOMPARE(readSaved(), size_t(100));
     }
 
     void quittingMidRunLeavesAnIncompleteSessionThatOpens() {
