@@ -188,6 +188,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         if (replayBar_) replayBar_->hide();
         setWindowTitle(tr("perfdash"));
         current_.reset();
+        currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
         liveRunExportedTo_.clear();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));

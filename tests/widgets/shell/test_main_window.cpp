@@ -652,6 +652,35 @@ private slots:
         QVERIFY(window.close());
     }
 
+    // The Live page's line about a finished run belongs to that run: the next
+    // run's saves (its file made, its autosaves) leave "measuring now" alone.
+    void aSecondRunReadsAsMeasuringWhileItsSessionIsSaved() {
+        QSettings settings(settingsFile("second-run.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        auto first = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                      qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
+        QVERIFY(first.ok());
+        QVERIFY(window.apply(*first).ok());
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY2(liveSourceText(window).contains(QStringLiteral("Finished")), qPrintable(liveSourceText(window)));
+
+        saved.clear();
+        auto second = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                       qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "30"});
+        QVERIFY(second.ok());
+        QVERIFY(window.apply(*second).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty(), 20000); // the second run's file was made
+        const QString shown = liveSourceText(window);
+        window.controller().stop();
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY2(shown.contains(QStringLiteral("measuring now")), qPrintable(shown));
+    }
+
 private:
     // The recorder's failures shown, one dialog each: its title, the place and the system's reason, then what
     // became of the run (going on or ended, as the run was when that failure came) and how to keep it.
