@@ -681,6 +681,35 @@ private slots:
         QVERIFY2(shown.contains(QStringLiteral("measuring now")), qPrintable(shown));
     }
 
+    // Once another session is open, the run whose file failed cannot be
+    // exported any more (File → Export writes the open session): quitting
+    // asks nothing about it, as the not-saved dialog said beforehand.
+    void quittingAfterAnotherSessionWasOpenedAsksNothing() {
+        QString asked; // outlives the window, whose timer writes it
+        QSettings settings(settingsFile("unsaved-then-open.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        window.recorder()->setDirectory(QStringLiteral("/proc/perfdash-cannot-be-here/sessions"));
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
+        QVERIFY(options.ok());
+        QVERIFY(window.apply(*options).ok());
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY(window.recorder()->saveFailing());
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(savedSession("opened-after-unsaved.json", 3, "2024-05-01T12:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        // Should it ask, the question is answered Cancel, so that the test goes on and fails.
+        QTimer::singleShot(0, &window, [&] { asked = answerQuestion(window, QStringLiteral("Run not saved"), QMessageBox::Cancel); });
+        const bool closed = window.close();
+        QCoreApplication::processEvents();
+        QVERIFY2(asked.isEmpty(), qPrintable(asked));
+        QVERIFY(closed);
+    }
+
 private:
     // The recorder's failures shown, one dialog each: its title, the place and the system's reason, then what
     // became of the run (going on or ended, as the run was when that failure came) and how to keep it.
