@@ -436,7 +436,6 @@ private slots:
         auto options = parseAppOptions({"-g", "SOFTWARE", "--start", "--", "/bin/sh", "-c", "echo broken >&2; exit 3"});
         QVERIFY(options.ok());
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
-        QSignalSpy arrived(&window.controller(), &MeasurementController::intervalsArrived);
         const Status started = window.apply(*options);
         QVERIFY2(started.ok(), started.ok() ? "" : started.error().message.c_str());
         QVERIFY(finished.wait(20000));
