@@ -128,9 +128,11 @@ int main(int argc, char** argv) {
                 "%zu intervals point by point, older ones in buckets of %zu intervals)\n",
                 o.minutes, store.size(), rssSession, storeMB, store.seriesCount(), store.size() - store.coarseEnd(),
                 store.bucketSize());
-    // Outside the store: a live Measurement also keeps every interval for its
-    // final result (MeasurementRequest::keepIntervals, on in the GUI). Measured
-    // here over one minute of intervals of this shape, held as it holds them.
+    // Outside the store: a live Measurement that keeps every interval for its
+    // final result (MeasurementRequest::keepIntervals; the GUI's session
+    // recorder turns it off and keeps them in the session file instead, see
+    // README.md) would hold this much. Measured here over one minute of
+    // intervals of this shape, held as it holds them.
     const double rssBeforeKept = rssMB();
     std::vector<IntervalResult> kept;
     for (size_t i = 0; i < size_t(60 / o.intervalS); i += 100) {
@@ -139,7 +141,8 @@ int main(int argc, char** argv) {
     }
     const double keptPerMinute = rssMB() - rssBeforeKept;
     std::printf("beside the store, NOT bounded by it: the intervals a live Measurement keeps for its final result "
-                "(keepIntervals) take %.0f MB per minute of this shape (measured over %zu intervals), %.0f MB for 1 h\n",
+                "with keepIntervals on (the GUI turns it off) take %.0f MB per minute of this shape (measured over %zu "
+                "intervals), %.0f MB for 1 h\n",
                 keptPerMinute, kept.size(), keptPerMinute * 60);
     std::printf("\nratio to target (<= 1 meets it):\n");
     std::printf("  frame, median wall / 16 ms:         %.2f\n", frameWall / 16);

@@ -8,9 +8,6 @@
 
 namespace perfdash {
 
-namespace {
-}
-
 EventTotalsModel::EventTotalsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void EventTotalsModel::beginSession(std::vector<LocationInfo> locations) {

@@ -188,6 +188,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         if (replayBar_) replayBar_->hide();
         setWindowTitle(tr("perfdash"));
         current_.reset();
+        currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
         liveRunExportedTo_.clear();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
@@ -752,8 +753,11 @@ void MainWindow::restoreSettings() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     const auto state = controller_.state();
     const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
-    // A run whose session file could not be written lives only in this process until it is exported.
-    const bool onlyInMemory = recorder_->saveFailing() && liveRunExportedTo_.isEmpty();
+    // A run whose session file could not be written lives only in this process until it is exported. Only
+    // while it runs or is the current session can File → Export still keep it: once another session is
+    // open the not-saved dialog already said it was lost, and asking now would point at an export of the other.
+    const bool liveRun = running || state == MeasurementController::State::Finishing || currentIsLiveRun_;
+    const bool onlyInMemory = recorder_->saveFailing() && liveRun && liveRunExportedTo_.isEmpty();
     if (running || onlyInMemory) {
         const QString question =
             !onlyInMemory ? tr("A measurement is running. Stop it and quit? A launched program is terminated.")

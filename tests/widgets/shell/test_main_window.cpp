@@ -436,7 +436,6 @@ private slots:
         auto options = parseAppOptions({"-g", "SOFTWARE", "--start", "--", "/bin/sh", "-c", "echo broken >&2; exit 3"});
         QVERIFY(options.ok());
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
-        QSignalSpy arrived(&window.controller(), &MeasurementController::intervalsArrived);
         const Status started = window.apply(*options);
         QVERIFY2(started.ok(), started.ok() ? "" : started.error().message.c_str());
         QVERIFY(finished.wait(20000));
@@ -652,7 +651,68 @@ private slots:
         QVERIFY(window.close());
     }
 
+    // The Live page's line about a finished run belongs to that run: the next
+    // run's saves (its file made, its autosaves) leave "measuring now" alone.
+    void aSecondRunReadsAsMeasuringWhileItsSessionIsSaved() {
+        QSettings settings(settingsFile("second-run.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        runDemoToItsEnd(window);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY2(liveSourceText(window).contains(QStringLiteral("Finished")), qPrintable(liveSourceText(window)));
+
+        saved.clear();
+        auto second = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                       qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "30"});
+        QVERIFY(second.ok());
+        QVERIFY(window.apply(*second).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty(), 20000); // the second run's file was made
+        const QString shown = liveSourceText(window);
+        window.controller().stop();
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+        QVERIFY2(shown.contains(QStringLiteral("measuring now")), qPrintable(shown));
+    }
+
+    // Once another session is open, the run whose file failed cannot be
+    // exported any more (File → Export writes the open session): quitting
+    // asks nothing about it, as the not-saved dialog said beforehand.
+    void quittingAfterAnotherSessionWasOpenedAsksNothing() {
+        QString asked; // outlives the window, whose timer writes it
+        QSettings settings(settingsFile("unsaved-then-open.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        window.recorder()->setDirectory(QStringLiteral("/proc/perfdash-cannot-be-here/sessions"));
+        runDemoToItsEnd(window);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(window.recorder()->saveFailing());
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(savedSession("opened-after-unsaved.json", 3, "2024-05-01T12:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        // Should it ask, the question is answered Cancel, so that the test goes on and fails.
+        QTimer::singleShot(0, &window, [&] { asked = answerQuestion(window, QStringLiteral("Run not saved"), QMessageBox::Cancel); });
+        const bool closed = window.close();
+        QCoreApplication::processEvents();
+        QVERIFY2(asked.isEmpty(), qPrintable(asked));
+        QVERIFY(closed);
+    }
+
 private:
+    // A short run of perfdash-demo under SOFTWARE, to its end and the recorder's last write. QTest's checks
+    // return from here; callers look at currentTestFailed().
+    static void runDemoToItsEnd(MainWindow& window) {
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
+        QVERIFY(options.ok());
+        QVERIFY(window.apply(*options).ok());
+        QVERIFY(finished.wait(20000));
+        window.recorder()->waitForWrites();
+    }
+
     // The recorder's failures shown, one dialog each: its title, the place and the system's reason, then what
     // became of the run (going on or ended, as the run was when that failure came) and how to keep it.
     static void checkNotSavedDialogs(const QWidget& window, const QString& where, const QString& reason,
