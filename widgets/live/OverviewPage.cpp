@@ -133,6 +133,12 @@ void OverviewPage::showContext(const MeasurementResult& result, const QString& s
     limitations_->setVisible(!lines.isEmpty());
 }
 
+void OverviewPage::showProblem(const QString& source, const QString& problem) {
+    context_->setText(QStringLiteral("<span style=\"color:%1\"><b>%2</b>: %3</span>")
+                          .arg(errorColor(palette()).name(), source.toHtmlEscaped(), problem.toHtmlEscaped()));
+    limitations_->hide();
+}
+
 QString OverviewPage::contextText() const { return context_->text(); }
 
 void OverviewPage::scheduleFrame() {
