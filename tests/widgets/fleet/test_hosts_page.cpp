@@ -92,6 +92,14 @@ Result<MeasurementResult> waitFor(QFuture<Result<MeasurementResult>> future) {
     return future.result();
 }
 
+// What the page watched so far as a fleet session, as the window saves it: the recorder's hosts (the
+// event loop running meanwhile), then their journals read into one session.
+Result<MeasurementResult> sessionOf(const HostsPage& page) {
+    QFuture<std::map<std::string, WatchedHost>> hosts = page.recorded();
+    if (!QTest::qWaitFor([&] { return hosts.isFinished(); }, 60000)) return makeError("no answer within a minute");
+    return fleetSession(hosts.result());
+}
+
 void selectHost(HostsPage& page, const QString& host, QItemSelectionModel::SelectionFlags how) {
     QAbstractItemModel* shown = page.table()->model();
     for (int r = 0; r < shown->rowCount(); ++r)
@@ -232,7 +240,7 @@ private slots:
         for (const QLabel* label : page.findChildren<QLabel*>())
             shown = shown || (label->isVisible() && label->text().contains(page.recordingProblem()));
         QVERIFY2(shown, "the page does not show why the intervals cannot be written");
-        const Result<MeasurementResult> session = page.session();
+        const Result<MeasurementResult> session = sessionOf(page);
         QVERIFY2(session, session ? "" : session.error().message.c_str());
         QVERIFY(!session->hosts.empty() && !session->hosts[0].intervals.empty());
     }
@@ -281,12 +289,12 @@ private slots:
         // Watched until both hosts sent two intervals; the table and the session are taken in one go.
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                const auto s = page.session();
+                const auto s = sessionOf(page);
                 return s && s->hosts.size() == 2 && s->hosts[0].intervals.size() >= 2 && s->hosts[1].intervals.size() >= 2;
             }(),
             120000);
         const QStringList live = cells(*page.liveModel());
-        const Result<MeasurementResult> session = page.session();
+        const Result<MeasurementResult> session = sessionOf(page);
         QVERIFY2(session, session ? "" : session.error().message.c_str());
         QVERIFY2(live.size() == 2 && live[0].contains("SOFTWARE"), qPrintable(live.join("\n")));
 
