@@ -32,6 +32,7 @@ void AgentSession::open(const QString& address, const QString& token) {
     result_.config.mode = "system";
     agentRun_ = MeasurementResult{};
     problem_.clear();
+    sent_ = false;
     stream_ = std::make_unique<AgentStream>(address, token);
     connect(stream_.get(), &AgentStream::intervalArrived, this,
             [this](const QString&, const IntervalLine& line) { take(line); });
@@ -67,7 +68,7 @@ void AgentSession::take(const IntervalLine& line) {
     if (!running_) {
         result_.locations = line.locations;
         for (LocationInfo& l : result_.locations) l.host = address_.toStdString();
-        running_ = true;
+        running_ = sent_ = true;
         emit started();
     }
     // The views keep their own series (as of a measurement): the session keeps no interval.

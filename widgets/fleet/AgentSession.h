@@ -36,6 +36,8 @@ public:
     const MeasurementResult& agentRun() const { return agentRun_; }
     // Between the first interval and close() or drop().
     bool isRunning() const { return running_; }
+    // An interval came since open(): the views show this host's figures (if it failed, its last ones).
+    bool hasSent() const { return sent_; }
     // Why the host is not watched (its stream failed) or not described (its info failed), the latest of the
     // two; empty while neither failed since open().
     const QString& problem() const { return problem_; }
@@ -62,6 +64,7 @@ private:
     MeasurementResult agentRun_;
     QString problem_;
     bool running_ = false;
+    bool sent_ = false;
 };
 
 } // namespace perfdash

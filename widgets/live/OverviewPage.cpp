@@ -102,6 +102,7 @@ void OverviewPage::beginSession() {
     context_->setText(tr("<b>Measuring now</b>: the tiles show the latest interval; the whole run's figures and "
                          "its context follow when it ends."));
     limitations_->hide();
+    scope_->clear(); // no interval of this run yet
     updatePhases();
 }
 

@@ -136,12 +136,19 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
     // what to do: the Overview is where a click on the host leads.
     auto showHostContext = [this] {
-        if (!hostSession_->problem().isEmpty())
+        if (!hostSession_->problem().isEmpty()) {
+            // A host that never sent an interval has no figures: those shown are the source's before, on
+            // the Live page as on this one.
+            if (!hostSession_->hasSent()) {
+                live_->beginSession({});
+                overview_->beginSession();
+            }
             return overview_->showProblem(
                 hostSession_->address(),
                 tr("%1. Check the host's address and token on the Hosts page, and that its agent "
                    "(perfdash-cli serve) runs there; then click the host again.")
                     .arg(hostSession_->problem()));
+        }
         const MeasurementResult& run = hostSession_->agentRun();
         if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
         const auto name = run.machine.find("hostname");
