@@ -11,8 +11,8 @@
 // from their journals, or why not (a journal gone, a host without an
 // interval). A host opened live in the window: the Overview's context line
 // says what its agent reports (its backend and limitations included); one
-// whose agent refuses the token, or whose port nobody listens on, says why
-// there, with what to do. A token kept under an earlier perfdash's file
+// whose agent refuses the token, whose port nobody listens on, or whose
+// info is not JSON (while its intervals come) says why there, with what to do. A token kept under an earlier perfdash's file
 // name that cannot be moved (a read-only file system): the page names the
 // host whose token to enter again.
 #include <QAbstractItemModelTester>
@@ -28,6 +28,9 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include <memory>
+#include <thread>
+
 #include <QSignalSpy>
 #include <QLabel>
 #include <QTableView>
@@ -42,6 +45,7 @@
 #include "core/util/AtomicFile.h"
 #include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
+#include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/TemporaryUserDirs.h"
@@ -468,6 +472,41 @@ private slots:
         QVERIFY2(context.contains("Connection refused", Qt::CaseInsensitive) && context.contains(advice),
                  qPrintable(context));
         ::close(fd);
+
+        // A server that streams an agent's interval but answers its info with what is not JSON: the tiles
+        // show the interval, and the context says why the host is not described, not "Measuring now".
+        testing::StreamClient reader;
+        reader.read(agent.port(), "/api/v1/stream", {{"Authorization", "Bearer right-token"}}, 1);
+        QVERIFY2(reader.lines.size() == 1 && reader.lines[0].is_object(), "the agent streamed no line");
+        const std::string line = reader.lines[0].dump() + "\n";
+        std::atomic<bool> stop{false};
+        httplib::Server notAnAgent;
+        notAnAgent.Get("/api/v1/info", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("<html>not an agent</html>", "text/html");
+        });
+        notAnAgent.Get("/api/v1/stream", [&](const httplib::Request&, httplib::Response& res) {
+            auto sent = std::make_shared<bool>(false);
+            res.set_chunked_content_provider("application/x-ndjson", [&, sent](size_t, httplib::DataSink& sink) {
+                if (!*sent) *sent = sink.write(line.data(), line.size());
+                while (!stop) std::this_thread::sleep_for(std::chrono::milliseconds(20)); // the stream stays open
+                sink.done();
+                return true;
+            });
+        });
+        const int oddPort = notAnAgent.bind_to_any_port("127.0.0.1");
+        QVERIFY(oddPort > 0);
+        std::thread serving([&] { notAnAgent.listen_after_bind(); });
+        const QString odd = QString("127.0.0.1:%1").arg(oddPort);
+        emit window.hostsPage()->hostOpened(odd, QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + odd + "</b>"), 60000);
+        context = window.overview()->contextText();
+        QVERIFY2(context.contains("is not a JSON object") && context.contains(advice) && !context.contains("Measuring now"),
+                 qPrintable(context));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.overview()->findChildren<MetricTile*>().isEmpty(), 60000); // its interval
+        QVERIFY2(window.overview()->contextText() == context, qPrintable(window.overview()->contextText()));
+        stop = true;
+        notAnAgent.stop();
+        serving.join();
     }
 
     // A token an earlier perfdash kept under the old file name, on a read-only file system: it cannot be
