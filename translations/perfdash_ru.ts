@@ -246,6 +246,14 @@
         <source>What it can count</source>
         <translation>Что он может считать</translation>
     </message>
+    <message>
+        <source>Counts with</source>
+        <translation>Считает через</translation>
+    </message>
+    <message>
+        <source>the %1 backend</source>
+        <translation>бэкенд %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
@@ -2266,6 +2274,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Run not saved</source>
         <translation>Запуск не сохранён</translation>
+    </message>
+    <message>
+        <source>%1. Check the host&apos;s address and token on the Hosts page, and that its agent (perfdash-cli serve) runs there; then click the host again.</source>
+        <translation>%1. Проверьте адрес и токен узла на странице «Узлы» и что его агент (perfdash-cli serve) там запущен; затем снова щёлкните по узлу.</translation>
     </message>
 </context>
 <context>

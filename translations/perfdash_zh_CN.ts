@@ -242,6 +242,14 @@
         <source>What it can count</source>
         <translation>它能计数的内容</translation>
     </message>
+    <message>
+        <source>Counts with</source>
+        <translation>计数方式</translation>
+    </message>
+    <message>
+        <source>the %1 backend</source>
+        <translation>%1 后端</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
@@ -2256,6 +2264,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Run not saved</source>
         <translation>运行未保存</translation>
+    </message>
+    <message>
+        <source>%1. Check the host&apos;s address and token on the Hosts page, and that its agent (perfdash-cli serve) runs there; then click the host again.</source>
+        <translation>%1。请在“主机”页面检查该主机的地址和令牌，并确认其代理（perfdash-cli serve）正在那里运行；然后再次点击该主机。</translation>
     </message>
 </context>
 <context>

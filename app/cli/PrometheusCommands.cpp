@@ -219,6 +219,9 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
     }
     return {{"host", host},
             {"machine", machine.machineJson()},
+            // What a run's context says of how it counts (core/report/RunContext): a client need not assume.
+            {"backend", plan.request.backend.name},
+            {"user_space_only", plan.userSpaceOnly},
             {"capabilities", toJson(probeCapabilities(machine))},
             {"cpus", plan.cpus},
             {"cgroups", plan.request.cgroups},

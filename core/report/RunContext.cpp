@@ -74,7 +74,8 @@ RunContext describeRun(const MeasurementResult& r) {
     if (isAvailable(r.durationS)) parts.push_back(seconds(r.durationS) + (r.interrupted ? " (stopped before the end)" : ""));
     if (r.exitStatus) parts.push_back("exit status " + std::to_string(*r.exitStatus));
     parts.push_back(r.hosts.empty() ? machine(r.machine) : runsOf(r.hosts));
-    parts.push_back(r.config.backend + " backend");
+    // Unnamed (an older agent's run): left out, never guessed.
+    if (!r.config.backend.empty()) parts.push_back(r.config.backend + " backend");
     std::vector<std::string> groups;
     for (const GroupResult& g : r.groups) groups.push_back(g.name);
     if (!groups.empty()) parts.push_back((groups.size() == 1 ? "group " : "groups ") + join(groups, ", "));

@@ -1,7 +1,8 @@
 #pragma once
 // A real Prometheus (Debian's package) run by a test on loopback: a free
 // port picked here, its data in the test's temporary directory, ready when
-// /-/ready answers; its HTTP API's answers as JSON.
+// /-/ready answers; its HTTP API's answers as JSON. startScrapingAgent sets
+// one up on an agent (ServeAgent.h) with the rules perfdash generates.
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -139,5 +140,25 @@ private:
     QProcess process_;
     int port_ = 0;
 };
+
+// `prometheus` scraping the agent on loopback port `agentPort` every second (with the token in `tokenFile`,
+// none if empty) and evaluating the rules `perfdash-cli prometheus-rules -g GROUP --window WINDOW` writes,
+// its files under the directory `dir`: empty once it is ready, else what failed.
+inline std::string startScrapingAgent(PrometheusServer& prometheus, const QString& dir, int agentPort,
+                                      const QString& group, const std::string& window, const QString& tokenFile = {}) {
+    const QString rules = dir + "/perfdash.rules.yml";
+    QProcess generate;
+    generate.start(qEnvironmentVariable("PERFDASH_CLI"),
+                   {"prometheus-rules", "-g", group, "--window", QString::fromStdString(window), "-o", rules});
+    if (!generate.waitForFinished(60000) || generate.exitStatus() != QProcess::NormalExit || generate.exitCode() != 0)
+        return "perfdash-cli prometheus-rules -g " + group.toStdString() +
+               " did not write its rules: " + generate.readAllStandardError().toStdString();
+    const QString config = dir + "/prometheus.yml";
+    if (!writeScrapeConfig(config, tokenFile, {QString("127.0.0.1:%1").arg(agentPort)}, rules))
+        return "cannot write " + config.toStdString();
+    if (!prometheus.start(config, dir + "/data"))
+        return "prometheus never got ready: " + prometheus.output().toStdString();
+    return {};
+}
 
 } // namespace perfdash::testing

@@ -105,17 +105,8 @@ private slots:
             {"-g", "SOFTWARE", "-e", "page-faults,task-clock", "--interval", "1s", "--token-file", token});
         QVERIFY2(why.empty(), why.c_str());
 
-        const QString rules = dir_.filePath("perfdash.rules.yml");
-        QProcess generate;
-        generate.start(qEnvironmentVariable("PERFDASH_CLI"),
-                       {"prometheus-rules", "-g", "SOFTWARE", "--window", QString::fromStdString(kRulesWindow), "-o",
-                        rules});
-        QVERIFY(generate.waitForFinished(60000));
-        QVERIFY2(generate.exitCode() == 0, generate.readAllStandardError().constData());
-
-        const QString config = dir_.filePath("prometheus.yml");
-        QVERIFY(writeScrapeConfig(config, token, {QString("127.0.0.1:%1").arg(agent_.port())}, rules));
-        QVERIFY2(prometheus_.start(config, dir_.filePath("data")), prometheus_.output().constData());
+        const std::string scraping = startScrapingAgent(prometheus_, dir_.path(), agent_.port(), "SOFTWARE", kRulesWindow, token);
+        QVERIFY2(scraping.empty(), scraping.c_str());
     }
 
     void cleanupTestCase() {

@@ -141,6 +141,13 @@ private slots:
         QVERIFY(!json["cpus"].empty());
         QVERIFY(json["machine"].is_object());
         QVERIFY(json["capabilities"].is_array());
+        // How it counts, as a run's context says it: serve counts with perf_event only; user space only exactly
+        // when it warned so (no CAP_PERFMON and a high perf_event_paranoid).
+        QCOMPARE(json.value("backend", std::string()), std::string("perf"));
+        QVERIFY2(json["user_space_only"].is_boolean(), info->body.c_str());
+        bool warnedUserSpaceOnly = false;
+        for (const auto& w : json["warnings"]) warnedUserSpaceOnly |= w.get<std::string>().starts_with("counting user space only");
+        QCOMPARE(json["user_space_only"].get<bool>(), warnedUserSpaceOnly);
         QCOMPARE(json["groups"][0]["events"][0]["event"].get<std::string>(), std::string("task-clock"));
         QCOMPARE(json["groups"][0]["events"][0]["counted"].get<bool>(), true);
     }

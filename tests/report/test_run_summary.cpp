@@ -69,6 +69,9 @@ private slots:
         QCOMPARE(QString::fromStdString(c.line),
                  QStringLiteral("stream --size 1 GB · launched, CPUs 0-1 · 1.50 s · exit status 0 · AMD EPYC, 2 "
                                 "hardware threads, Linux 6.1.0 · perf backend · group CPI"));
+        // A run that does not name its backend (an older agent's) reads without one, not with a guess.
+        r.config.backend.clear();
+        QVERIFY2(describeRun(r).line.find("backend") == std::string::npos, describeRun(r).line.c_str());
     }
     void limitationsCarryTheirReasons() {
         MeasurementResult r = samples::smallResult(); // FIXC1 multiplexed at 62.5 % on CPU 0, PMC0 not counted

@@ -87,6 +87,8 @@ QString agentInfoHtml(const json& info) {
         html += row(AgentInfo::tr("Topology"), AgentInfo::tr("not known: %1").arg(text(machine, "topology_error")));
     html += row(AgentInfo::tr("Kernel"), text(machine, "kernel"));
     html += row(AgentInfo::tr("perf_event_paranoid"), text(machine, "perf_event_paranoid"));
+    html += row(AgentInfo::tr("Counts with"), text(info, "backend").isEmpty() ? QString()
+                                                  : AgentInfo::tr("the %1 backend").arg(text(info, "backend")));
     const json& cpus = member(info, "cpus");
     if (cpus.is_array()) html += row(AgentInfo::tr("Counts on"), AgentInfo::tr("%n CPU(s)", "", int(cpus.size())));
     if (const QString every = text(info, "interval_s"); !every.isEmpty())
@@ -136,6 +138,9 @@ MeasurementResult agentRunOf(const json& info) {
     run.config.mode = "system";
     run.durationS = kNotAvailable;
     run.startedAt = string(info, "started_at");
+    // An older agent does not say: its backend stays unnamed rather than assumed.
+    run.config.backend = string(info, "backend");
+    run.config.userSpaceOnly = member(info, "user_space_only") == json(true);
     if (member(info, "machine").is_object()) run.machine = member(info, "machine");
     // The run's limitations read the capabilities from its machine; an agent may give them beside it.
     if (run.machine.is_object() && !run.machine.contains("capabilities") && member(info, "capabilities").is_array())

@@ -19,7 +19,9 @@ AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentIn
         emit described(QString::fromStdString(line));
     });
     connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why) {
-        if (address == address_) emit described(why);
+        if (address != address_) return;
+        problem_ = why;
+        emit described(why);
     });
 }
 
@@ -29,12 +31,15 @@ void AgentSession::open(const QString& address, const QString& token) {
     result_ = MeasurementResult{};
     result_.config.mode = "system";
     agentRun_ = MeasurementResult{};
+    problem_.clear();
+    sent_ = false;
     stream_ = std::make_unique<AgentStream>(address, token);
     connect(stream_.get(), &AgentStream::intervalArrived, this,
             [this](const QString&, const IntervalLine& line) { take(line); });
     connect(stream_.get(), &AgentStream::failed, this, [this](const QString&, const QString& message) {
+        problem_ = message;
+        close(); // first, so that the reason is the last word, not the finished run
         emit failed(message);
-        close();
     });
     stream_->start();
     info_->fetch(address, token);
@@ -42,11 +47,16 @@ void AgentSession::open(const QString& address, const QString& token) {
 
 void AgentSession::close() {
     const bool wasRunning = running_;
-    drop();
+    stop();
     if (wasRunning) emit finished(result_);
 }
 
 void AgentSession::drop() {
+    stop();
+    address_.clear(); // its info, if still on the way, is for nobody now
+}
+
+void AgentSession::stop() {
     if (stream_) {
         stream_->stop();
         stream_.release()->deleteLater(); // it may be in one of its own signals
@@ -58,7 +68,7 @@ void AgentSession::take(const IntervalLine& line) {
     if (!running_) {
         result_.locations = line.locations;
         for (LocationInfo& l : result_.locations) l.host = address_.toStdString();
-        running_ = true;
+        running_ = sent_ = true;
         emit started();
     }
     // The views keep their own series (as of a measurement): the session keeps no interval.

@@ -22,7 +22,8 @@ public:
     void open(const QString& address, const QString& token);
     // Stops watching and says so (finished()), as a run ends.
     void close();
-    // Stops watching without a word: another source has the views now.
+    // Stops watching without a word: another source has the views now. Its agent's answers still on the
+    // way are let go, so that they never speak over that source.
     void drop();
     const QString& address() const { return address_; }
 
@@ -35,24 +36,35 @@ public:
     const MeasurementResult& agentRun() const { return agentRun_; }
     // Between the first interval and close() or drop().
     bool isRunning() const { return running_; }
+    // An interval came since open(): the views show this host's figures (if it failed, its last ones).
+    bool hasSent() const { return sent_; }
+    // Why the host is not watched (its stream failed) or not described (its info failed), the latest of the
+    // two; empty while neither failed since open().
+    const QString& problem() const { return problem_; }
 
 signals:
     void started();
     void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
     void finished(const perfdash::MeasurementResult& result);
+    // The stream failed: `message` says why (also problem()); it is closed (finished() came first if it ran).
     void failed(const QString& message);
-    // What its agent says about itself (GET /api/v1/info, then agentRun()) in one line, or why that failed.
+    // What its agent says about itself (GET /api/v1/info, then agentRun()) in one line, or why that failed
+    // (then also problem()).
     void described(const QString& text);
 
 private:
     void take(const IntervalLine& line);
+    // Ends the stream; the host's info is still taken (close() after a failure keeps what it says).
+    void stop();
 
     QString address_;
     std::unique_ptr<AgentStream> stream_;
     AgentInfo* info_;
     MeasurementResult result_;
     MeasurementResult agentRun_;
+    QString problem_;
     bool running_ = false;
+    bool sent_ = false;
 };
 
 } // namespace perfdash

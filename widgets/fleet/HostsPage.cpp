@@ -247,8 +247,6 @@ void HostsPage::watch(const QString& address, const QString& token) {
 
 void HostsPage::saveList() { settings_.setValue(kHostsKey, model_->hosts()); }
 
-Result<MeasurementResult> HostsPage::session() const { return fleetSession(recorder_->hosts().result()); }
-
 QString HostsPage::recordingProblem() const { return recorder_->problem(); }
 
 void HostsPage::showRecordingProblem(const QString& problem) {

@@ -54,9 +54,8 @@ public:
     bool addHost(const QString& address, const QString& token);
     void removeHost(const QString& address);
 
-    // What has been watched so far, as a fleet session to save; an error says why there is none.
-    // It reads the journals: recorded() and fleetSession() do the same on another thread.
-    Result<MeasurementResult> session() const;
+    // What has been watched so far, from the recorder's thread: fleetSession() of it, on a thread other than
+    // the GUI's (it reads every journal), is the fleet session to save.
     QFuture<std::map<std::string, WatchedHost>> recorded() const { return recorder_->hosts(); }
     // Why the recording cannot write its journals (shown on the page); empty when it can.
     QString recordingProblem() const;

@@ -102,6 +102,7 @@ void OverviewPage::beginSession() {
     context_->setText(tr("<b>Measuring now</b>: the tiles show the latest interval; the whole run's figures and "
                          "its context follow when it ends."));
     limitations_->hide();
+    scope_->clear(); // no interval of this run yet
     updatePhases();
 }
 
@@ -131,6 +132,12 @@ void OverviewPage::showContext(const MeasurementResult& result, const QString& s
     limitations_->setText(QStringLiteral("<span style=\"color:%1\">%2</span>")
                               .arg(warningColor(palette()).name(), lines.join(QLatin1String("<br>"))));
     limitations_->setVisible(!lines.isEmpty());
+}
+
+void OverviewPage::showProblem(const QString& source, const QString& problem) {
+    context_->setText(QStringLiteral("<span style=\"color:%1\"><b>%2</b>: %3</span>")
+                          .arg(errorColor(palette()).name(), source.toHtmlEscaped(), problem.toHtmlEscaped()));
+    limitations_->hide();
 }
 
 QString OverviewPage::contextText() const { return context_->text(); }

@@ -59,6 +59,9 @@ public:
     // The same, led by `status` (plain text) in place of Finished, Recorded, ...: a run that goes on
     // elsewhere (a host's, as its agent describes it) says so itself.
     void showContext(const MeasurementResult& result, const QString& status);
+    // In place of the context: why the run's source cannot say it (plain text), led by `source` (a host
+    // whose agent failed to answer), in the error colour; the tiles stay as they are.
+    void showProblem(const QString& source, const QString& problem);
 
     // Where a group's LONG text comes from (the group library): name → text, or why there is none.
     void setGroupDescriptions(std::function<QString(const QString& group)> describe);

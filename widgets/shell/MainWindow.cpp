@@ -133,7 +133,22 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
     // Then its context is what its agent says about its run, as a local run's context is: from the first
     // interval on, and again whenever the agent describes itself (its info may come before or after that).
+    // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
+    // what to do: the Overview is where a click on the host leads.
     auto showHostContext = [this] {
+        if (!hostSession_->problem().isEmpty()) {
+            // A host that never sent an interval has no figures: those shown are the source's before, on
+            // the Live page as on this one.
+            if (!hostSession_->hasSent()) {
+                live_->beginSession({});
+                overview_->beginSession();
+            }
+            return overview_->showProblem(
+                hostSession_->address(),
+                tr("%1. Check the host's address and token on the Hosts page, and that its agent "
+                   "(perfdash-cli serve) runs there; then click the host again.")
+                    .arg(hostSession_->problem()));
+        }
         const MeasurementResult& run = hostSession_->agentRun();
         if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
         const auto name = run.machine.find("hostname");
@@ -144,6 +159,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     };
     connect(hostSession_, &AgentSession::started, this, showHostContext);
     connect(hostSession_, &AgentSession::described, this, showHostContext);
+    connect(hostSession_, &AgentSession::failed, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
         const auto state = controller_.state();
         if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {

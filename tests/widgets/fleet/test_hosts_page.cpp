@@ -10,7 +10,9 @@
 // still saves what it received. Two live hosts compared: their runs read
 // from their journals, or why not (a journal gone, a host without an
 // interval). A host opened live in the window: the Overview's context line
-// says what its agent reports. A token kept under an earlier perfdash's file
+// says what its agent reports (its backend and limitations included); one
+// whose agent refuses the token, whose port nobody listens on, or whose
+// info is not JSON (while its intervals come) says why there, with what to do. A token kept under an earlier perfdash's file
 // name that cannot be moved (a read-only file system): the page names the
 // host whose token to enter again.
 #include <QAbstractItemModelTester>
@@ -26,6 +28,9 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include <memory>
+#include <thread>
+
 #include <QSignalSpy>
 #include <QLabel>
 #include <QTableView>
@@ -40,6 +45,7 @@
 #include "core/util/AtomicFile.h"
 #include "widgets/fleet/AgentSession.h"
 #include "widgets/fleet/HostsPage.h"
+#include "widgets/live/MetricTile.h"
 #include "widgets/live/OverviewPage.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/TemporaryUserDirs.h"
@@ -90,6 +96,14 @@ Result<MeasurementResult> waitFor(QFuture<Result<MeasurementResult>> future) {
     return future.result();
 }
 
+// What the page watched so far as a fleet session, as the window saves it: the recorder's hosts (the
+// event loop running meanwhile), then their journals read into one session.
+Result<MeasurementResult> sessionOf(const HostsPage& page) {
+    QFuture<std::map<std::string, WatchedHost>> hosts = page.recorded();
+    if (!QTest::qWaitFor([&] { return hosts.isFinished(); }, 60000)) return makeError("no answer within a minute");
+    return fleetSession(hosts.result());
+}
+
 void selectHost(HostsPage& page, const QString& host, QItemSelectionModel::SelectionFlags how) {
     QAbstractItemModel* shown = page.table()->model();
     for (int r = 0; r < shown->rowCount(); ++r)
@@ -137,13 +151,26 @@ private slots:
         QCOMPARE(html.count(QStringLiteral("✗")), 1);
         QVERIFY2(!html.contains("<li") && !html.contains("✔") && !html.contains("✘"), qPrintable(html));
 
+        // An older agent names no backend: the line names none rather than assume one.
         const RunContext context = describeRun(agentRunOf(info));
         QCOMPARE(QString::fromStdString(context.line),
-                 QStringLiteral("all processes (system-wide) · CPUs 0,2-3 · Linux 6.1.0 · perf backend · group SOFTWARE"));
+                 QStringLiteral("all processes (system-wide) · CPUs 0,2-3 · Linux 6.1.0 · group SOFTWARE"));
         QVERIFY2(context.limitations.size() == 1 &&
                      context.limitations[0].find("Not counted: 1 event(s)") != std::string::npos &&
                      context.limitations[0].find("cycles: no PMU in this VM") != std::string::npos,
                  context.limitations.empty() ? "none" : context.limitations[0].c_str());
+        // One that says how it counts is taken at its word: its backend, user space only, no hardware PMU.
+        nlohmann::json described = info;
+        described["backend"] = "msr";
+        described["user_space_only"] = true;
+        described["machine"]["capabilities"] = {
+            {{"id", "hardware_pmu"}, {"applicable", true}, {"available", false}, {"detail", "no PMU in this VM"}}};
+        const RunContext said = describeRun(agentRunOf(described));
+        QVERIFY2(said.line.find(" · msr backend · ") != std::string::npos, said.line.c_str());
+        QVERIFY2(said.limitations.size() == 3 && said.limitations[0] == "No hardware PMU: no PMU in this VM" &&
+                     said.limitations[1].starts_with("User space only: "),
+                 said.line.c_str());
+        QVERIFY2(agentInfoHtml(described).contains("the msr backend"), qPrintable(agentInfoHtml(described)));
         const MeasurementResult odd = agentRunOf({{"machine", 7}, {"cpus", "0-3"}, {"groups", {{{"group", 1}}}}});
         QVERIFY(odd.machine.is_null() && odd.config.cpus.empty() && odd.groups.size() == 1 && odd.groups[0].name.empty());
     }
@@ -217,7 +244,7 @@ private slots:
         for (const QLabel* label : page.findChildren<QLabel*>())
             shown = shown || (label->isVisible() && label->text().contains(page.recordingProblem()));
         QVERIFY2(shown, "the page does not show why the intervals cannot be written");
-        const Result<MeasurementResult> session = page.session();
+        const Result<MeasurementResult> session = sessionOf(page);
         QVERIFY2(session, session ? "" : session.error().message.c_str());
         QVERIFY(!session->hosts.empty() && !session->hosts[0].intervals.empty());
     }
@@ -266,12 +293,12 @@ private slots:
         // Watched until both hosts sent two intervals; the table and the session are taken in one go.
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                const auto s = page.session();
+                const auto s = sessionOf(page);
                 return s && s->hosts.size() == 2 && s->hosts[0].intervals.size() >= 2 && s->hosts[1].intervals.size() >= 2;
             }(),
             120000);
         const QStringList live = cells(*page.liveModel());
-        const Result<MeasurementResult> session = page.session();
+        const Result<MeasurementResult> session = sessionOf(page);
         QVERIFY2(session, session ? "" : session.error().message.c_str());
         QVERIFY2(live.size() == 2 && live[0].contains("SOFTWARE"), qPrintable(live.join("\n")));
 
@@ -387,12 +414,99 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("Live from"), 60000);
         const QString context = window.overview()->contextText();
         const std::string kernel = machine.machineJson().value("kernel", std::string("?"));
+        // How it counts is what the agent said, not assumed here or in the window.
+        const auto answer = agent.get("/api/v1/info");
+        QVERIFY(answer && answer->status == 200);
+        const nlohmann::json said = nlohmann::json::parse(answer->body, nullptr, false);
+        QVERIFY2(said.value("backend", std::string()) == "perf", answer->body.c_str()); // serve's only backend
         for (const QString& part : {"Live from " + address + " (host " + QSysInfo::machineHostName() + "), counting since",
                                     QString("all processes (system-wide) · CPUs 0 · "),
-                                    QString::fromStdString("Linux " + kernel), QString("perf backend"),
+                                    QString::fromStdString("Linux " + kernel),
+                                    QString::fromStdString(" · " + said["backend"].get<std::string>() + " backend · "),
                                     QString("group SOFTWARE")})
             QVERIFY2(context.contains(part.toHtmlEscaped()), qPrintable(part + " is not in: " + context));
         QVERIFY2(!context.contains("Measuring now"), qPrintable(context));
+        // Its limitations as a local run's are shown: what its machine cannot count (this VM: no hardware
+        // PMU), user space only where the agent says so.
+        const auto* limits = window.overview()->findChild<QLabel*>("overviewLimitations");
+        QVERIFY(limits);
+        const RunContext expected = describeRun(agentRunOf(said));
+        for (const std::string& limit : expected.limitations)
+            QVERIFY2(limits->isVisibleTo(window.overview()) &&
+                         limits->text().contains(QString::fromStdString(limit).toHtmlEscaped()),
+                     qPrintable(QString::fromStdString(limit) + " is not in: " + limits->text()));
+        const bool userSpaceOnly = said.value("user_space_only", false);
+        QCOMPARE(limits->text().contains("User space only"), userSpaceOnly);
+    }
+
+    // A host whose agent does not answer, opened in the window: the Overview says why, and what to do, in
+    // place of its context (not a measurement that never comes): a wrong token, then nobody on the port.
+    void aLiveHostsOverviewSaysWhyItsAgentDidNotAnswer() {
+        if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        QTemporaryDir dir;
+        const QString tokenPath = dir.filePath("agent-token");
+        QVERIFY(writeFileAtomically(tokenPath.toStdString(), "right-token", FileAccess::OwnerOnly).ok());
+        ServeAgent agent;
+        const std::string started = agent.start({"-g", "SOFTWARE", "-c", "0", "--interval", "1s", "--token-file", tokenPath});
+        QVERIFY2(started.empty(), started.c_str());
+        const QString guarded = QString("127.0.0.1:%1").arg(agent.port());
+        int fd = -1;
+        const int port = refusingPort(fd);
+        QVERIFY(port > 0);
+        const QString nobody = QString("127.0.0.1:%1").arg(port);
+
+        QSettings settings(dir.filePath("window.ini"), QSettings::IniFormat);
+        MachineContext machine;
+        MainWindow window(machine, settings);
+        const QString advice = "Check the host's address and token on the Hosts page";
+        emit window.hostsPage()->hostOpened(guarded, "wrong-token");
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains(advice), 60000);
+        QString context = window.overview()->contextText();
+        QVERIFY2(context.contains("<b>" + guarded + "</b>") && context.contains("refused the token (401)"),
+                 qPrintable(context));
+
+        emit window.hostsPage()->hostOpened(nobody, QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + nobody + "</b>"), 60000);
+        context = window.overview()->contextText();
+        QVERIFY2(context.contains("Connection refused", Qt::CaseInsensitive) && context.contains(advice),
+                 qPrintable(context));
+        ::close(fd);
+
+        // A server that streams an agent's interval but answers its info with what is not JSON: the tiles
+        // show the interval, and the context says why the host is not described, not "Measuring now".
+        testing::StreamClient reader;
+        reader.read(agent.port(), "/api/v1/stream", {{"Authorization", "Bearer right-token"}}, 1);
+        QVERIFY2(reader.lines.size() == 1 && reader.lines[0].is_object(), "the agent streamed no line");
+        const std::string line = reader.lines[0].dump() + "\n";
+        std::atomic<bool> stop{false};
+        httplib::Server notAnAgent;
+        notAnAgent.Get("/api/v1/info", [](const httplib::Request&, httplib::Response& res) {
+            res.set_content("<html>not an agent</html>", "text/html");
+        });
+        notAnAgent.Get("/api/v1/stream", [&](const httplib::Request&, httplib::Response& res) {
+            auto sent = std::make_shared<bool>(false);
+            res.set_chunked_content_provider("application/x-ndjson", [&, sent](size_t, httplib::DataSink& sink) {
+                if (!*sent) *sent = sink.write(line.data(), line.size());
+                while (!stop) std::this_thread::sleep_for(std::chrono::milliseconds(20)); // the stream stays open
+                sink.done();
+                return true;
+            });
+        });
+        const int oddPort = notAnAgent.bind_to_any_port("127.0.0.1");
+        QVERIFY(oddPort > 0);
+        std::thread serving([&] { notAnAgent.listen_after_bind(); });
+        const QString odd = QString("127.0.0.1:%1").arg(oddPort);
+        emit window.hostsPage()->hostOpened(odd, QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + odd + "</b>"), 60000);
+        context = window.overview()->contextText();
+        QVERIFY2(context.contains("is not a JSON object") && context.contains(advice) && !context.contains("Measuring now"),
+                 qPrintable(context));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.overview()->findChildren<MetricTile*>().isEmpty(), 60000); // its interval
+        QVERIFY2(window.overview()->contextText() == context, qPrintable(window.overview()->contextText()));
+        stop = true;
+        notAnAgent.stop();
+        serving.join();
     }
 
     // A token an earlier perfdash kept under the old file name, on a read-only file system: it cannot be

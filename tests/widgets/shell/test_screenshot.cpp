@@ -322,6 +322,16 @@ private slots:
             std::string err;
             QCOMPARE(agent->stop(err), 0);
         }
+        // A host whose agent is gone, clicked again: the Overview says why and what to check.
+        window.showPage(MainWindow::Page::Hosts);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
+        QTRY_VERIFY2_WITH_TIMEOUT(window.overview()->contextText().contains(QStringLiteral("Connection refused")),
+                                  qPrintable(window.overview()->contextText()), 60000);
+        QTest::qWait(300); // laid out anew
+        // None of the figures of the watch before are shown as this one's.
+        QVERIFY(window.overview()->findChildren<MetricTile*>().isEmpty());
+        saveWindow(window, QStringLiteral("perfdash-host-overview-refused"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
     }
 
     void probesPageAfterARun_data() { mainWindowAfterARun_data(); }
