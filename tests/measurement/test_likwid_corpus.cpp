@@ -49,7 +49,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // format, the amd_umc_N memory controllers), trees of newer kernels for
 // Sapphire Rapids (a Xeon CPU Max, with HBM), Emerald Rapids, Granite Rapids
 // and Sierra Forest, the Interlagos tree for Interlagos (family 15h: the
-// northbridge's amd_nb), the Goldmont tree for Goldmont (RAPL only).
+// northbridge's amd_nb), the Goldmont tree for Goldmont (RAPL only), the
+// Silvermont tree for Silvermont and Airmont (coretemp; neither RAPL nor uncore).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -62,7 +63,7 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
     {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"},
     {"SPR", "sysfs-spr-max"},     {"EMR", "sysfs-emr"},       {"GNR", "sysfs-gnr"},      {"SRF", "sysfs-srf"},
-    {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"}};
+    {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"}, {"silvermont", "sysfs-silvermont"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -123,7 +124,8 @@ private slots:
                                  std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
                                  std::string("sysfs-zen5"), std::string("sysfs-spr-max"), std::string("sysfs-emr"),
                                  std::string("sysfs-gnr"), std::string("sysfs-srf"), std::string("sysfs-interlagos"),
-                                 std::string("sysfs-goldmont"), std::string(kNoUncoreTree)})
+                                 std::string("sysfs-goldmont"), std::string("sysfs-silvermont"),
+                                 std::string(kNoUncoreTree)})
             trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
         const EventResolver& events = *trees.at(kNoUncoreTree);
 
