@@ -223,12 +223,12 @@ void printSlots(const std::vector<CheckedSlot>& checked) {
 }
 
 // What check-group finds beyond format and formula errors. These are
-// warnings: the file is valid, but some event is unknown or, on this
-// machine's own architecture, does not count here (a group for another CPU
-// is still a valid file).
+// warnings: the file is valid (a slip in it was read as meant), but some
+// event is unknown or, on this machine's own architecture, does not count
+// here (a group for another CPU is still a valid file).
 std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vector<CheckedSlot>& checked,
                                        MachineContext& machine, bool otherArch) {
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings = g.warnings; // slips in the file, read as meant
     for (const auto& c : checked) {
         const std::string where = g.sourceFile + ":" + std::to_string(c.slot->line) + ": ";
         if (!c.event) {

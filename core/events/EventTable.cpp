@@ -109,7 +109,7 @@ Result<AliasTarget> aliasTarget(const std::vector<const EventTable*>& tables, co
     AliasTarget out;
     for (const auto& name : alias.of) {
         auto found = findIn(tables, name);
-        if (!found || !*found || !(*found)->event->of.empty())
+        if (!found || !*found || !(*found)->event->of.empty() || !(*found)->event->undocumented.empty())
             return makeError("event table " + aliasTable.name() + ": '" + alias.name + "' stands for '" + name +
                              "', which the architecture's tables do not have exactly once");
         const TableEvent& e = *(*found)->event;
@@ -159,6 +159,7 @@ Result<EventTable> EventTable::parse(const std::string& name, const std::string&
             if ((e.hasEdge = entry.contains("edge"))) e.edge = numberField(entry, "edge") != 0;
             if ((e.hasAny = entry.contains("any"))) e.any = numberField(entry, "any") != 0;
             if (entry.contains("fixed")) e.fixed = static_cast<int>(numberField(entry, "fixed"));
+            if (entry.contains("undocumented")) e.undocumented = entry.at("undocumented").get<std::string>();
             table.events_.push_back(std::move(e));
         }
     } catch (const std::exception& e) {
@@ -222,6 +223,12 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     if (!*found) return Result<ResolvedEvent>(found->error());
     const EventTable& table = *(*found)->table;
     const TableEvent& entry = *(*found)->event;
+    if (!entry.undocumented.empty())
+        return Result<ResolvedEvent>(makeError(
+            "'" + entry.name + "' is likwid's event " + hex(entry.event) + ", unit mask " + hex(entry.umask) +
+            (entry.hasCmask ? ", counter mask " + std::to_string(entry.cmask) : std::string()) +
+            ", a code the vendor does not document for this model (event table " + table.name() + "): " +
+            entry.undocumented + ". perfdash emits only the vendor's codes, so it is not counted"));
     TableEvent event = entry;
     const EventTable* codeTable = &table;
     if (!entry.of.empty()) {

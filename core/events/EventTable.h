@@ -37,6 +37,10 @@ struct TableEvent {
     bool inv = false, edge = false, any = false;
     bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false; // set by the entry (an alias overrides only these)
     int fixed = -1; // the fixed counter the kernel puts it on, or -1
+    // A likwid name whose code (event, umask, cmask: likwid's) the vendor
+    // does not document for this model: what the vendor's list has instead.
+    // It resolves to an error saying so, never to an encoding.
+    std::string undocumented;
 };
 
 class EventTable {
@@ -70,7 +74,7 @@ uint64_t tableConfig(EventTable::Encoding encoding, const TableEvent& event);
 // `spec` ("L2_LINES_IN_ALL:c=1:e=1", "RETIRED_INSTRUCTIONS:u", libpfm4's
 // "L2_LINES_IN:ALL" too) read on `tables`, first table first. nullopt when no
 // table has the name; an error when it is ambiguous, its alias target is
-// missing, or a modifier does not apply. Modifiers are libpfm4's as
+// missing, a modifier does not apply, or the entry is `undocumented`. Modifiers are libpfm4's as
 // LikwidEventOptions writes them: c=N, e[=1], i[=1], t[=1] (any thread),
 // u[=1], k[=1], and offcore_rsp=N (the extra register of an offcore response
 // event, refused where the entry has no config1Mask or N sets bits outside it).

@@ -67,6 +67,11 @@ bool endsWithOperator(std::string_view word) {
     return !word.empty() && std::strchr("+-*/^(,", word.back()) != nullptr;
 }
 
+// A word that continues a formula: a binary operator, ')' or ',' first.
+bool startsWithOperator(std::string_view word) {
+    return !word.empty() && std::strchr("+-*/^),", word.front()) != nullptr;
+}
+
 // `formula` with every whole identifier `name` (not FIXC30 for FIXC3) replaced.
 std::string replaceIdentifier(const std::string& formula, const std::string& name, const std::string& replacement) {
     const auto isWord = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -221,16 +226,29 @@ private:
                                      "' has no formula; expected 'NAME  FORMULA' (the formula is the last "
                                      "word, e.g. 'CPI  FIXC1/FIXC0')");
         }
+        // The formula is the last word. A space beside an operator splits it
+        // ("X [GB] 1.0E-09*(A+  B)*64.0"): likwid then takes only the tail
+        // "B)*64.0" as the formula and the rest as the name (ivybridgeEP/
+        // CACHES.txt has such lines, and likwid still measures the file). A
+        // formula piece never ends with an operator, nor does a name word, so
+        // the pieces are joined back and the slip is reported.
+        size_t first = words.size() - 1;
+        while (first > 1 && (endsWithOperator(words[first - 1]) || startsWithOperator(words[first]))) --first;
+        // Only a sign may begin a formula: "PMC0 / PMC1" or "PMC0/ PMC1" leaves no name.
+        if (first == 1 && (endsWithOperator(words[0]) || std::strchr("*/^),", words[1].front()) != nullptr))
+            return problem(line, "the formula of metric line '" + join(words, " ") + "' seems to contain spaces, "
+                                 "and no word is left for the name; expected 'NAME  FORMULA', the formula without "
+                                 "spaces");
+        const std::vector<std::string> pieces(words.begin() + static_cast<long>(first), words.end());
         GroupMetric metric;
         metric.line = line;
-        metric.formula = words.back();
-        metric.name = join(std::vector<std::string>(words.begin(), words.end() - 1), " ");
-        // "IPC  PMC0 / PMC1" would silently become the metric "IPC PMC0 /" with
-        // formula "PMC1": likwid takes the last word, so say so instead.
-        if (endsWithOperator(words[words.size() - 2]))
-            return problem(line, "the formula of '" + metric.name + "' seems to contain spaces ('" +
-                                     words[words.size() - 2] + " " + metric.formula +
-                                     "'); the formula is the last word, so write it without spaces");
+        metric.formula = join(pieces, "");
+        metric.name = join(std::vector<std::string>(words.begin(), words.begin() + static_cast<long>(first)), " ");
+        if (pieces.size() > 1)
+            group_.warnings.push_back(group_.sourceFile + ":" + std::to_string(line) + ": the formula of '" +
+                                      metric.name + "' contains spaces next to an operator; read as " +
+                                      metric.formula + ". likwid takes only the last word, '" + pieces.back() +
+                                      "', as the formula (and the rest as the name): remove the spaces");
         group_.metrics.push_back(std::move(metric));
     }
 

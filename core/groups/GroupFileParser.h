@@ -7,6 +7,8 @@
 //   COUNTER[:OPT...] EVENT[:OPT...]   one per line, e.g. "PMC0 L1D_REPLACEMENT"
 //   METRICS
 //   name with spaces  FORMULA         the formula is the last whitespace-separated word
+//                                     (words joined by an operator are joined back, with
+//                                     a warning: PerformanceGroup::warnings)
 //   LONG
 //   free text to the end of the file
 //

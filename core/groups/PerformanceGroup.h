@@ -46,6 +46,9 @@ struct PerformanceGroup {
     std::vector<GroupMetric> metrics;
     bool requireNoHt = false;     // REQUIRE_NOHT: only meaningful with SMT off
     std::string sourceFile;       // path it was read from (or a label for in-memory text)
+    // Slips in the file that were read as their author meant them, each as
+    // "SOURCE:LINE: what was read and how" (a formula split by spaces).
+    std::vector<std::string> warnings{};
 };
 
 } // namespace perfdash

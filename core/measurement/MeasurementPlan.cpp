@@ -385,6 +385,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     }
 
     for (const auto& g : plan.groups) {
+        plan.warnings.insert(plan.warnings.end(), g.group.warnings.begin(), g.group.warnings.end());
         // A MEM group has a whole-CPU event per memory channel: one line names them all,
         // where one line each would bury the fix.
         const auto notCounted = [&](const PlannedEvent& e) {

@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -226,6 +227,22 @@ private slots:
         QVERIFY(cycles.ok());
         const bool countable = machine.availability().check(*cycles).countable();
         QCOMPARE(has(r.err, "ELSEWHERE.txt:6: PMC1 cycles cannot be counted here"), !countable);
+    }
+
+    // likwid measures a file whose formula has a space after an operator, so
+    // check-group accepts it and names the line (stat warns the same way).
+    void checkGroupWarnsAboutASplitFormula() {
+        const Run r = cli({"check-group", "--json", fixture("SPLITFORMULA.txt")});
+        QCOMPARE(r.status, 0);
+        const auto result = nlohmann::json::parse(r.out).at("results")[0];
+        QCOMPARE(result.at("ok").get<bool>(), true);
+        QCOMPARE(result.at("metrics").get<int>(), 2);
+        const auto warnings = result.at("warnings").get<std::vector<std::string>>();
+        QVERIFY2(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+                     return has(w, "SPLITFORMULA.txt:12: the formula of 'Events per second [1/s]' contains spaces") &&
+                            has(w, "read as (TASKCLOCK+FAULTS)/time");
+                 }),
+                 r.out.c_str());
     }
 
     void checkGroupWarnsAboutOptionsPerfCannotExpress() {

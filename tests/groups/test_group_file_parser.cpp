@@ -242,6 +242,37 @@ private slots:
         QVERIFY(divide->longDescription.ends_with("average latency of divide operations"));
     }
 
+    // likwid takes the last word as the formula, so a space beside an
+    // operator leaves it a tail it cannot compute; likwid still measures the
+    // file (ivybridgeEP/CACHES.txt). The pieces are joined, with a warning.
+    void joinsAFormulaSplitAtAnOperator() {
+        const auto g = parseOk("SHORT s\nEVENTSET\nPMC0 a\nPMC1 b\nMETRICS\n"
+                               "Sum volume [GBytes] 1.0E-09*(PMC0+     PMC1)*64.0\n"
+                               "IPC PMC0 / PMC1\n"
+                               "Ratio [x] (PMC0 )*2\n"
+                               "Negated -PMC0 +PMC1\n"
+                               "CPI  PMC1/PMC0\n");
+        QCOMPARE(g.metrics.size(), size_t(5));
+        QCOMPARE(g.metrics[0].name, std::string("Sum volume [GBytes]"));
+        QCOMPARE(g.metrics[0].formula, std::string("1.0E-09*(PMC0+PMC1)*64.0"));
+        QCOMPARE(g.metrics[1].name, std::string("IPC"));
+        QCOMPARE(g.metrics[1].formula, std::string("PMC0/PMC1"));
+        QCOMPARE(g.metrics[2].name, std::string("Ratio [x]"));
+        QCOMPARE(g.metrics[2].formula, std::string("(PMC0)*2"));
+        QCOMPARE(g.metrics[3].name, std::string("Negated")); // a sign may begin the formula
+        QCOMPARE(g.metrics[3].formula, std::string("-PMC0+PMC1"));
+        QCOMPARE(g.metrics[4].formula, std::string("PMC1/PMC0"));
+        QCOMPARE(g.warnings.size(), size_t(4));
+        QVERIFY2(g.warnings[0].starts_with("test.txt:6: the formula of 'Sum volume [GBytes]' contains spaces"),
+                 g.warnings[0].c_str());
+        QVERIFY2(g.warnings[0].find("read as 1.0E-09*(PMC0+PMC1)*64.0") != std::string::npos, g.warnings[0].c_str());
+        QVERIFY2(g.warnings[0].find("likwid takes only the last word, 'PMC1)*64.0'") != std::string::npos,
+                 g.warnings[0].c_str());
+        QVERIFY(g.warnings[1].starts_with("test.txt:7: "));
+        QVERIFY(g.warnings[2].starts_with("test.txt:8: "));
+        QVERIFY(parseOk(kWellFormed).warnings.empty());
+    }
+
     void reportsErrorsWithFileAndLine_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("where");
@@ -281,8 +312,12 @@ private slots:
                                          << "test.txt:3: " << "EDGEDETECT takes no value";
         QTest::newRow("empty event before options") << "SHORT s\nEVENTSET\nPMC0 :EDGEDETECT\n"
                                                     << "test.txt:3: " << "empty event name";
-        QTest::newRow("formula split by spaces") << "SHORT s\nEVENTSET\nPMC0 a\nPMC1 b\nMETRICS\nIPC PMC0 / PMC1\n"
-                                                 << "test.txt:6: " << "seems to contain spaces";
+        QTest::newRow("formula split by spaces, no name left")
+            << "SHORT s\nEVENTSET\nPMC0 a\nPMC1 b\nMETRICS\nPMC0 / PMC1\n" << "test.txt:6: "
+            << "seems to contain spaces, and no word is left for the name";
+        QTest::newRow("formula split after an operator, no name left")
+            << "SHORT s\nEVENTSET\nPMC0 a\nPMC1 b\nMETRICS\nPMC0/ PMC1\n" << "test.txt:6: "
+            << "no word is left for the name";
         QTest::newRow("empty SHORT") << "SHORT\nEVENTSET\nPMC0 instructions\n"
                                      << "test.txt:1: " << "SHORT has no text";
         QTest::newRow("section twice") << "SHORT s\nEVENTSET\nPMC0 a\nMETRICS\nX PMC0\nMETRICS\nY PMC0\n"

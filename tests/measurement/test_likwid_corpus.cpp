@@ -52,7 +52,8 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // northbridge's amd_nb), the Goldmont tree for Goldmont (RAPL only), the
 // Nehalem-EX and Westmere-EX trees (uncore_nhmex.c's boxes) and the
 // ThunderX2 tree (its SoC PMUs: the L3 tiles and memory controllers), the
-// POWER9 tree (the nest IMC memory-controller PMUs).
+// POWER9 tree (the nest IMC memory-controller PMUs), the Silvermont tree for
+// Silvermont and Airmont (coretemp; neither RAPL nor uncore).
 const std::map<std::string, std::string> kUncoreTrees = {
     {"skylakeX", "sysfs-skx"},    {"CLX", "sysfs-skx"},       {"cascadelakeX", "sysfs-skx"},
     {"sandybridge", "sysfs-skl"}, {"ivybridge", "sysfs-skl"}, {"haswell", "sysfs-skl"},
@@ -67,7 +68,8 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"SPR", "sysfs-spr-max"},     {"EMR", "sysfs-emr"},       {"GNR", "sysfs-gnr"},      {"SRF", "sysfs-srf"},
     {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"},
     {"nehalemEX", "sysfs-nhmex"},       {"westmereEX", "sysfs-wsmex"},     {"arm8_tx2", "sysfs-tx2"},
-    {"power9", "sysfs-power9"}};
+    {"power9", "sysfs-power9"},
+    {"silvermont", "sysfs-silvermont"}};
 const char* kNoUncoreTree = "sysfs-aperf";
 
 EventPaths treePaths(const std::string& tree) {
@@ -121,17 +123,9 @@ private slots:
         QVERIFY2(problem.empty(), problem.c_str());
 
         std::map<std::string, std::unique_ptr<EventResolver>> trees;
-        for (const auto& tree : {std::string("sysfs-skx"), std::string("sysfs-bdx"), std::string("sysfs-ivt"),
-                                 std::string("sysfs-jkt"),  std::string("sysfs-knl"), std::string("sysfs-nhm"),
-                                 std::string("sysfs-icx"),
-                                 std::string("sysfs-icl"),
-                                 std::string("sysfs-skl"), std::string("sysfs-zen3"), std::string("sysfs-zen4"),
-                                 std::string("sysfs-zen5"), std::string("sysfs-spr-max"), std::string("sysfs-emr"),
-                                 std::string("sysfs-gnr"), std::string("sysfs-srf"), std::string("sysfs-interlagos"),
-                                 std::string("sysfs-goldmont"), std::string("sysfs-nhmex"),
-                                 std::string("sysfs-wsmex"), std::string("sysfs-tx2"), std::string("sysfs-power9"),
-                                 std::string(kNoUncoreTree)})
-            trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
+        for (const auto& [arch, tree] : kUncoreTrees)
+            if (!trees.count(tree)) trees[tree] = std::make_unique<EventResolver>(treePaths(tree));
+        trees[kNoUncoreTree] = std::make_unique<EventResolver>(treePaths(kNoUncoreTree));
         const EventResolver& events = *trees.at(kNoUncoreTree);
 
         // Debian's set, then likwid's newer upstream directories (listed as "upstream/ARCH/FILE").

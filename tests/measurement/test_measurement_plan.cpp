@@ -183,6 +183,19 @@ private slots:
                  w.c_str());
     }
 
+    // A slip likwid measures anyway (ivybridgeEP/CACHES.txt: a formula split by
+    // spaces after an operator) is read as meant, and the plan says so.
+    void splitFormulaIsJoinedWithAWarning() {
+        const std::string split = groupFile("SPLIT", "SHORT split\n\nEVENTSET\nA page-faults\nC task-clock\n\n"
+                                                     "METRICS\nSum [1/s] (A+   C)/time\n");
+        auto plan = MeasurementPlan::prepare(launch({split}), machine_);
+        QVERIFY2(plan.ok(), errorOf(plan).c_str());
+        QCOMPARE(plan->groups[0].group.metrics[0].formula, std::string("(A+C)/time"));
+        QCOMPARE(plan->warnings.size(), size_t(1));
+        QVERIFY2(contains(plan->warnings[0], "SPLIT.txt:8: the formula of 'Sum [1/s]' contains spaces"),
+                 plan->warnings[0].c_str());
+    }
+
     void groupWithAnEventThisMachineCannotCountWarnsWithTheReason() {
         if (cyclesCountableHere(machine_)) QSKIP("this machine has a hardware PMU: cycles is countable here");
         const std::string cpi = groupFile("HWMIX", "SHORT hw\n\nEVENTSET\nCYC cycles\nF page-faults\n");
