@@ -228,6 +228,92 @@ private slots:
         checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
     }
 
+    // The disk fills up while the run goes on, then has room again. The
+    // autosave's failure says what is true then: the intervals not saved are
+    // kept (by the recorder, the one copy: the journal keeps none) for the
+    // next save. The save after the room came back, here the final one,
+    // writes every interval: the finished file holds the whole run.
+    void aSaveAfterTheDiskFreesUpWritesEveryInterval() {
+        perfdash::testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        MachineContext machine;
+        MeasurementController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory(fs.filePath("sessions"));
+        recorder.setAutosaveInterval(100ms);
+        // Long enough to be stopped by the test, never by itself; an interval
+        // of 200 ms keeps the file small for the tiny file system.
+        MeasurementRequest request = demoRequest("60");
+        request.interval = 200ms;
+        auto plan = controller.prepare(request);
+        QVERIFY(plan.ok());
+        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
+        QSignalSpy arrived(&controller, &MeasurementController::intervalsArrived);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        QVERIFY2(!autosaveWithIntervals(controller, saved).isEmpty(), "no autosave with intervals while the demo ran");
+        QVERIFY(fs.fill());
+        QVERIFY(failed.wait(30000));
+        const QString message = failed.first()[0].toString();
+        QVERIFY2(message.contains("No space left on device") &&
+                     message.contains("intervals not saved are kept in memory for the next save"),
+                 qPrintable(message));
+        QVERIFY(recorder.saveFailing());
+
+        QVERIFY(fs.drain());
+        controller.stop();
+        QVERIFY(finished.wait(30000));
+        recorder.waitForWrites();
+        QCOMPARE(failed.size(), 1);
+        QVERIFY(!recorder.saveFailing());
+        QVERIFY(saved.last()[1].toBool());
+        auto session = readReportFile(recorder.sessionFile().toStdString());
+        QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
+        QVERIFY(!session->incomplete);
+        const std::string differ = intervalsDiffer(intervalsOf(arrived), session->intervals);
+        QVERIFY2(differ.empty(), differ.c_str());
+    }
+
+    // The run ends while the disk is still full: no autosave comes any more,
+    // and the final write's failure says so (kept in memory until the run is
+    // exported, as the dialog advises), not "for the next save"; the run
+    // read back for an export still has every interval.
+    void aRunThatEndsOnAFullDiskSaysItsIntervalsWaitForAnExport() {
+        perfdash::testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        MachineContext machine;
+        MeasurementController controller(machine);
+        SessionRecorder recorder(controller);
+        recorder.setDirectory(fs.filePath("sessions"));
+        recorder.setAutosaveInterval(100ms);
+        MeasurementRequest request = demoRequest("60");
+        request.interval = 200ms;
+        auto plan = controller.prepare(request);
+        QVERIFY(plan.ok());
+        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy finished(&controller, &MeasurementController::finished);
+        QSignalSpy arrived(&controller, &MeasurementController::intervalsArrived);
+        QVERIFY(controller.start(std::move(*plan)).ok());
+        QVERIFY2(!autosaveWithIntervals(controller, saved).isEmpty(), "no autosave with intervals while the demo ran");
+        QVERIFY(fs.fill());
+        QVERIFY(failed.wait(30000)); // an autosave, during the run
+        controller.stop();
+        QVERIFY(finished.wait(30000));
+        recorder.waitForWrites();
+        QCOMPARE(failed.size(), 2); // the autosaves' failure once, the final write's
+        const QString during = failed.first()[0].toString();
+        const QString after = failed.last()[0].toString();
+        QVERIFY2(during.contains("kept in memory for the next save"), qPrintable(during));
+        QVERIFY2(after.contains("No space left on device") &&
+                     after.contains("intervals not saved are kept in memory until you export the run") &&
+                     !after.contains("next save"),
+                 qPrintable(after));
+        QVERIFY(recorder.saveFailing());
+        checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
+    }
+
     // Nothing can be saved at all: reported once, and every interval stays in memory.
     void aDirectoryThatCannotBeMadeIsReportedAndLosesNothing() {
         MachineContext machine;
