@@ -1474,6 +1474,34 @@ Cycles from %6.</source>
         <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
         <translation>Показание датчика: последнее значение в каждом месте (в %1), а не счётчик; по местам имеют смысл только минимум, максимум и среднее, но не сумма</translation>
     </message>
+    <message>
+        <source>Whole run of synthetic data, not measured (%1 s)</source>
+        <translation>Весь запуск синтетических данных, не измерено (%1 с)</translation>
+    </message>
+    <message>
+        <source>Whole run, recorded (%1 s)</source>
+        <translation>Весь запуск, записанный (%1 с)</translation>
+    </message>
+    <message>
+        <source>Not counted on %1: %2</source>
+        <translation>Не подсчитано на %1: %2</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>н/д</translation>
+    </message>
+    <message>
+        <source>  on %1</source>
+        <translation>  на %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 на %2</translation>
+    </message>
+    <message>
+        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
+        <translation>%1 только на ядрах %2: ЦП этого типа ядер или счёт задачи, пока она на них выполнялась</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::FleetModel</name>
@@ -2494,6 +2522,18 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Coverage</source>
         <translation>Покрытие</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 на %2</translation>
+    </message>
+    <message>
+        <source>  on %1</source>
+        <translation>  на %1</translation>
+    </message>
+    <message>
+        <source>n/a: an input of the formula is not split by core type (package energy, uncore), or was not counted on these cores</source>
+        <translation>н/д: вход формулы не разделяется по типу ядер (энергия пакета, uncore) или не подсчитывался на этих ядрах</translation>
     </message>
 </context>
 <context>

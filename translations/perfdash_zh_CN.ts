@@ -1470,6 +1470,34 @@ Cycles from %6.</source>
         <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
         <translation>读数型指标：每个位置的最新读数（单位 %1），不是计数；跨位置只有最小值、最大值和平均值有意义，没有总和</translation>
     </message>
+    <message>
+        <source>Whole run of synthetic data, not measured (%1 s)</source>
+        <translation>合成数据的整个运行，非实测（%1 秒）</translation>
+    </message>
+    <message>
+        <source>Whole run, recorded (%1 s)</source>
+        <translation>整个运行，已录制（%1 秒）</translation>
+    </message>
+    <message>
+        <source>Not counted on %1: %2</source>
+        <translation>未在 %1 上计数：%2</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>  on %1</source>
+        <translation>  在 %1 上</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
+        <translation>%1 仅在 %2 核心上：该核心类型的 CPU，或任务在其上运行期间的计数</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::FleetModel</name>
@@ -2484,6 +2512,18 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Coverage</source>
         <translation>覆盖率</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 在 %2 上</translation>
+    </message>
+    <message>
+        <source>  on %1</source>
+        <translation>  在 %1 上</translation>
+    </message>
+    <message>
+        <source>n/a: an input of the formula is not split by core type (package energy, uncore), or was not counted on these cores</source>
+        <translation>不可用：公式的某个输入不按核心类型划分（封装能耗、uncore），或未在这些核心上计数</translation>
     </message>
 </context>
 <context>

@@ -38,8 +38,9 @@ void StatJournal::add(const std::vector<IntervalResult>& intervals) {
 
 Status StatJournal::flush() {
     lastSave_ = std::chrono::steady_clock::now();
-    Status saved = journal_->append(pending_); // kept by the journal when it fails
-    pending_.clear();
+    // All or none saved, and the journal keeps no copy: what it could not save stays pending, for the next save.
+    Status saved = journal_->append(pending_);
+    if (saved) std::vector<IntervalResult>().swap(pending_);
     return saved;
 }
 

@@ -109,23 +109,19 @@ void FleetRecording::startJournal(Host& host, const std::string& address) {
         return;
     }
     host.journal = std::move(*journal);
-    host.handed = 0;
     host.watched.journalPath = path;
 }
 
 void FleetRecording::write(Host& host, const std::string& address) {
     if (!host.journal) startJournal(host, address);
     if (!host.journal) return; // held until a journal can be created
-    // The journal keeps the intervals handed to it that it could not write and writes them first next time.
-    const std::vector<IntervalResult> fresh(host.watched.held.begin() + static_cast<std::ptrdiff_t>(host.handed),
-                                            host.watched.held.end());
-    if (Status written = host.journal->append(fresh); !written) {
-        host.handed = host.watched.held.size();
+    // The journal saves all of them or none and keeps no copy: what it cannot write stays held (the one
+    // copy) and is handed again, first, next time.
+    if (Status written = host.journal->append(host.watched.held); !written) {
         problems_[address] = written.error().message;
         return;
     }
-    host.watched.held.clear();
-    host.handed = 0;
+    std::vector<IntervalResult>().swap(host.watched.held);
     host.watched.journalled = host.journal->intervalCount();
     host.watched.journalBytes = host.journal->savedBytes();
     problems_.erase(address);
@@ -140,7 +136,6 @@ void FleetRecording::discardJournal(Host& host) {
     host.watched.journalPath.clear();
     host.watched.journalBytes = 0;
     host.watched.journalled = 0;
-    host.handed = 0;
 }
 
 void FleetRecording::updateProblem() {

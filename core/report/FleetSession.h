@@ -74,7 +74,6 @@ private:
     struct Host {
         WatchedHost watched;
         std::unique_ptr<SessionJournal> journal;
-        size_t handed = 0; // of watched.held: handed to the journal, which keeps them until it can write them
     };
     void startJournal(Host& host, const std::string& address);
     void write(Host& host, const std::string& address);

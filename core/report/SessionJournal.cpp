@@ -95,14 +95,14 @@ Result<std::unique_ptr<SessionJournal>> SessionJournal::create(const std::string
 
 Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    if (intervals.empty() && unsaved_.empty()) return {};
+    if (intervals.empty()) return {};
     // Written in pieces of about kPieceBytes, each followed by the closing
     // brackets that the next one overwrites, rather than as one text of the
     // whole batch (3 s of 64 CPUs at 10 ms are 17 MB of JSON): memory stays
     // at one piece, and a kill between two pieces (a kill does not split a
     // write) still leaves a complete file. fdatasync() once, after the last.
     uint64_t end = tail_;
-    std::string piece = unsaved_; // what earlier appends could not save goes first
+    std::string piece;
     const auto writePiece = [&] {
         piece += kClose;
         if (!pwriteAll(fd_, piece, end)) return false;
@@ -111,7 +111,7 @@ Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
         return true;
     };
     bool written = true;
-    size_t line = count_ + unsavedCount_;
+    size_t line = count_;
     for (size_t i = 0; i < intervals.size() && written; ++i) {
         addLine(piece, line++, intervals[i]);
         if (piece.size() >= kPieceBytes) written = writePiece();
@@ -121,19 +121,16 @@ Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
         const std::string error = ioError(path_, "write");
         // A write cut short (a full disk) must not leave half a line: end the
         // file after the last interval saved again. Overwriting and shrinking
-        // need no free space.
+        // need no free space. None of the batch counts as saved: the caller
+        // holds the intervals (it has them anyway) and hands them again.
         (void)pwriteAll(fd_, kClose, tail_);
         // Best effort, like the write before it: the caller hears of the first failure.
         // (A (void) cast does not silence glibc's warn_unused_result under GCC.)
         [[maybe_unused]] const int cut = ::ftruncate(fd_, static_cast<off_t>(tail_ + kClose.size()));
-        for (const auto& interval : intervals) addLine(unsaved_, count_ + unsavedCount_++, interval);
-        return makeError(error + "; the " + std::to_string(unsavedCount_) +
-                         " unsaved intervals are kept for the next save");
+        return makeError(error);
     }
     tail_ = end;
     count_ = line;
-    unsaved_ = std::string(); // its memory too: it held what a full disk kept out
-    unsavedCount_ = 0;
     return {};
 }
 
@@ -148,10 +145,8 @@ SessionJournal::Ending SessionJournal::prepareEnding(const MeasurementResult& re
 
 Status SessionJournal::finish(Ending ending) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
-    std::string rest = unsaved_;
-    const size_t before = count_ + unsavedCount_;
-    for (size_t i = 0; i < ending.newIntervals.size(); ++i)
-        addLine(rest, before + i, ending.newIntervals[i]);
+    std::string rest;
+    for (size_t i = 0; i < ending.newIntervals.size(); ++i) addLine(rest, count_ + i, ending.newIntervals[i]);
     rest += kClose;
 
     Status written = writeFileAtomically(path_, [&](int out) -> Status {
@@ -162,9 +157,7 @@ Status SessionJournal::finish(Ending ending) {
     if (!written) return written;
     ::close(fd_);
     fd_ = -1;
-    count_ = before + ending.newIntervals.size();
-    unsaved_.clear();
-    unsavedCount_ = 0;
+    count_ += ending.newIntervals.size();
     return {};
 }
 

@@ -37,9 +37,13 @@ public:
     SessionJournal(const SessionJournal&) = delete;
     SessionJournal& operator=(const SessionJournal&) = delete;
 
-    // Saves the intervals after those saved so far. When the write fails (a
-    // full disk), the file is left ending after the last interval saved, and
-    // the intervals are kept: the next append() or finish() writes them first.
+    // Saves the intervals after those saved so far, all or none. When the
+    // write fails (a full disk), the file is left ending after the last
+    // interval saved and none of `intervals` is saved; the journal keeps no
+    // copy of them (the caller has them, as objects, for its own use): the
+    // caller hands them again, before any later ones, to append() or finish().
+    // The error names the file and the cause, not what becomes of the
+    // intervals, which only the caller knows.
     Status append(const std::vector<IntervalResult>& intervals);
 
     // What the finished report needs of a result: its head (everything but
@@ -47,7 +51,8 @@ public:
     // `appended` (a result that kept every interval repeats the ones appended;
     // one that kept none adds nothing). Taken without copying the timeline,
     // so a GUI can take it on its own thread and finish on the writer's.
-    // `appended` counts the intervals handed to append(), saved or kept.
+    // `appended` counts the intervals the result's holder handed to the journal
+    // (saved) or keeps itself to hand again (not saved yet).
     struct Ending {
         std::string header; // one line, ending in "intervals":[
         std::vector<IntervalResult> newIntervals;
@@ -55,13 +60,10 @@ public:
     static Ending prepareEnding(const MeasurementResult& result, size_t appended);
 
     // Replaces the file atomically by the finished report: the ending's head,
-    // the intervals appended so far (saved or kept), then the ending's new
-    // ones. After this the journal takes no more intervals. When it fails,
+    // the intervals saved so far, then the ending's new ones. After this the journal takes no more intervals. When it fails,
     // the file stays the incomplete session it was.
     Status finish(Ending ending);
-    Status finish(const MeasurementResult& result) {
-        return finish(prepareEnding(result, count_ + unsavedCount_));
-    }
+    Status finish(const MeasurementResult& result) { return finish(prepareEnding(result, count_)); }
 
     const std::string& path() const { return path_; }
     size_t intervalCount() const { return count_; } // saved in the file
@@ -82,8 +84,6 @@ private:
     uint64_t intervalsBegin_ = 0; // just after the header's "intervals":[
     uint64_t tail_ = 0;           // where the closing "\n]}\n" starts
     size_t count_ = 0;
-    std::string unsaved_; // lines of intervals whose append() failed, with their separators
-    size_t unsavedCount_ = 0;
 };
 
 } // namespace perfdash

@@ -68,6 +68,44 @@ size_t sumIntervals(EventResult& run, const std::vector<const EventResult*>& int
     return gaps;
 }
 
+// A hybrid event's whole-run totals per core type, by the rule of a live run
+// (ResultBuilder): a CPU's whole-run value (above) counts for its own core
+// type. A task's part on each type is not saved per location, only each
+// interval's total of the parts, so for tasks those are summed over the
+// intervals. A type the event was not counted on keeps its reason.
+void sumCoreTypes(EventResult& run, const std::vector<const EventResult*>& intervals, const std::vector<double>& dt,
+                  const std::vector<LocationInfo>& locations) {
+    const bool cpus = !locations.empty() && std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) {
+        return l.kind == "cpu" && !l.coreType.empty();
+    });
+    for (CoreTypeTotal& type : run.coreTypes) {
+        type.perLocation.clear();
+        type.partialTotal.reset();
+        if (!type.reason.empty()) {
+            type.total = {};
+            continue;
+        }
+        CountSum sum;
+        if (cpus) {
+            for (size_t l = 0; l < locations.size() && l < run.perLocation.size(); ++l)
+                if (locations[l].coreType == type.coreType && !run.heldElsewhere.at(l)) sum.add(run.perLocation[l]);
+            type.total = sum.total();
+        } else {
+            for (size_t i = 0; i < intervals.size(); ++i) {
+                const auto& parts = intervals[i]->coreTypes;
+                const auto part = std::find_if(parts.begin(), parts.end(),
+                                               [&](const CoreTypeTotal& t) { return t.coreType == type.coreType; });
+                if (part == parts.end()) sum.add(CountValue{}, dt[i]);
+                else sum.add(part->total, part->partialTotal, dt[i]);
+            }
+            // Over the run, as a location's whole-run coverage is (sumIntervals).
+            type.total = {sum.total().value, sum.meanCoverage()};
+        }
+        type.partialTotal = sum.partial();
+        if (sum.parts() == 0) type.reason = "no CPU of this core type was counted";
+    }
+}
+
 } // namespace
 
 std::vector<std::string> recomputeWholeRunMetrics(MeasurementResult& r) {
@@ -111,7 +149,9 @@ std::vector<std::string> wholeRunFromIntervals(MeasurementResult& r) {
                 parts.push_back(has ? &interval.groups[g].events[e] : &missing);
             }
             EventResult& event = sums[g].events[e];
-            if (const size_t gaps = sumIntervals(event, parts, dt))
+            const size_t gaps = sumIntervals(event, parts, dt);
+            if (event.counted) sumCoreTypes(event, parts, dt, r.locations);
+            if (gaps)
                 notes.push_back("'" + event.event + "' (group " + sums[g].name + ") has no value in some of the " +
                                 "saved intervals at " + std::to_string(gaps) + " of " +
                                 std::to_string(event.perLocation.size()) +

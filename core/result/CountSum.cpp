@@ -28,6 +28,15 @@ void CountSum::add(const CountSum& part) {
     if (part.isComplete()) ++complete_;
 }
 
+void CountSum::add(const CountValue& total, const std::optional<PartialSum>& partial, double weight) {
+    ++parts_;
+    addCoverage(total.coverage, weight);
+    const double known = isAvailable(total.value) ? total.value : partial ? partial->value : kNotAvailable;
+    if (!isAvailable(known)) return;
+    value_ = isAvailable(value_) ? value_ + known : known;
+    if (isAvailable(total.value)) ++complete_;
+}
+
 CountValue CountSum::total() const { return {isComplete() ? value_ : kNotAvailable, lowestCoverage_}; }
 
 std::optional<PartialSum> CountSum::partial() const {

@@ -23,6 +23,11 @@ public:
     // A sum as one part of a larger sum (a location's sum over intervals, in
     // the sum over locations): complete only when it was complete.
     void add(const CountSum& part);
+    // A sum formed elsewhere, as a report records it (its total, or the
+    // partial sum of its parts that had a value), as one part of this sum:
+    // complete only when it was (an interval's total over its locations, in a
+    // sum over intervals).
+    void add(const CountValue& total, const std::optional<PartialSum>& partial, double weight);
 
     // The total, n/a unless every part had a value; coverage: the lowest of the parts'.
     CountValue total() const;

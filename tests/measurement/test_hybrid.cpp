@@ -26,6 +26,8 @@
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
+#include "core/report/SessionFiles.h"
+#include "core/report/SessionJournal.h"
 #include "core/report/TextReport.h"
 #include "core/result/CounterDeltas.h"
 
@@ -127,7 +129,54 @@ std::vector<LocationInfo> mixedCpus() {
     cpus[1].coreType = cpus[2].coreType = "cpu_atom";
     return cpus;
 }
+// A hybrid CPI run as a live measurement makes it from cumulative snapshots
+// (Measurement): each interval the counts between two consecutive ones, the
+// whole run those between the first and the last.
+MeasurementResult liveRun(const MeasurementPlan& plan, const std::vector<LocationInfo>& locations,
+                          const std::vector<Snapshot>& snapshots) {
+    ReadingLayout layout{{}, std::vector<bool>(plan.eventSet.size(), true)};
+    for (const auto& l : locations) layout.taskLocation.push_back(l.kind != "cpu");
+    layout.coreTypeParts = plan.coreTypeParts();
+    auto builder = ResultBuilder::create(plan, locations, MetricEnvironment{}, {});
+    MeasurementResult run;
+    if (!builder) return run;
+    run.startedAt = "2026-11-26T19:00:00+00:00";
+    run.config.mode = locations.front().kind == "cpu" ? "system" : "launch";
+    run.locations = locations;
+    for (size_t k = 1; k < snapshots.size(); ++k)
+        run.intervals.push_back({double(k), 1.0, builder->build(countsBetween(snapshots[k - 1], snapshots[k], layout, false), 1.0)});
+    run.durationS = double(snapshots.size() - 1);
+    run.groups = builder->build(countsBetween(snapshots.front(), snapshots.back(), layout, false), run.durationS);
+    return run;
+}
+
+// Cumulative readings of hybridCpiPlan's 5 slots at each location after k
+// seconds: a CPU counts only its own core type's slots (the other type's
+// event is never enabled there); a task both parts, each running while the
+// task ran on its type (99 % and 1 % of the time: no multiplexing). The
+// counts grow unevenly, so that no interval is the whole run's share.
+Snapshot cpiSnapshot(const std::vector<LocationInfo>& locations, uint64_t k) {
+    Snapshot s;
+    const uint64_t ns = k * 1'000'000'000;
+    for (size_t l = 0; l < locations.size(); ++l) {
+        const uint64_t n = l + 1;
+        const CounterValue off{};
+        const CounterValue energy{k * k * 3, ns, ns};
+        if (locations[l].kind != "cpu") {
+            const uint64_t onCore = ns / 100 * 99, onAtom = ns - onCore;
+            s.values.insert(s.values.end(), {{k * k * 990 * n, ns, onCore}, {k * 7 * n, ns, onAtom},
+                                             {k * k * 1500 * n, ns, onCore}, {k * 40 * n, ns, onAtom}, energy});
+        } else if (locations[l].coreType == "cpu_core") {
+            s.values.insert(s.values.end(), {{k * k * 1000 * n, ns, ns}, off, {k * 500 * n, ns, ns}, off, energy});
+        } else {
+            s.values.insert(s.values.end(), {off, {k * k * 300 * n, ns, ns}, off, {k * 600 * n, ns, ns}, energy});
+        }
+    }
+    return s;
+}
 } // namespace
+
+Q_DECLARE_METATYPE(std::vector<perfdash::LocationInfo>)
 
 class TestHybrid : public QObject {
     Q_OBJECT
@@ -528,6 +577,83 @@ private slots:
         QCOMPARE(instr.coreTypes[0].total.value, 1000.0);
         QCOMPARE(instr.coreTypes[1].total.value, 400.0);
         QCOMPARE(joined->groups[0].metrics[0].perCoreType[1].value, 2.0);
+    }
+
+    // A saved hybrid session opened again: an autosave without its final
+    // write is rebuilt from its intervals (SessionFiles' openSessionFile,
+    // WholeRunMetrics' wholeRunFromIntervals), as a replay and an export of
+    // it see it. Its whole-run totals per core type are the live run's,
+    // exactly (counts that were not multiplexed): each type's CPUs summed, or
+    // a task's parts summed over the intervals; so are the metrics per core
+    // type and the CSV's total:cpu_core/total:cpu_atom rows.
+    void aReopenedSessionHasTheLiveRunsTotalsPerCoreType_data() {
+        QTest::addColumn<std::vector<LocationInfo>>("locations");
+        QTest::newRow("P- and E-core CPUs") << mixedCpus();
+        QTest::newRow("a process on both") << std::vector<LocationInfo>{{"process", 42}};
+        QTest::newRow("two threads") << std::vector<LocationInfo>{{"thread", 42}, {"thread", 43}};
+    }
+    void aReopenedSessionHasTheLiveRunsTotalsPerCoreType() {
+        QFETCH(std::vector<LocationInfo>, locations);
+        // Exactly equal, not within QCOMPARE's relative tolerance for doubles.
+        auto same = [](double got, double want) {
+            return QString("%1 where the live run has %2").arg(got, 0, 'g', 17).arg(want, 0, 'g', 17).toStdString();
+        };
+        const MeasurementPlan plan = hybridCpiPlan();
+        std::vector<Snapshot> snapshots;
+        for (uint64_t k = 0; k <= 4; ++k) snapshots.push_back(cpiSnapshot(locations, k));
+        const MeasurementResult live = liveRun(plan, locations, snapshots);
+        QCOMPARE(live.intervals.size(), size_t{4});
+        const EventResult& liveInstr = live.groups[0].events[0];
+        QCOMPARE(liveInstr.coreTypes.size(), size_t{2});
+        QVERIFY(isAvailable(liveInstr.coreTypes[0].total.value) && isAvailable(liveInstr.coreTypes[1].total.value));
+        // Not any one interval's split: what a sum over the intervals must give.
+        QVERIFY(live.intervals.front().groups[0].events[0].coreTypes[0].total.value != liveInstr.coreTypes[0].total.value);
+
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("hybrid.json").toStdString();
+        auto journal = SessionJournal::create(path, live);
+        QVERIFY2(journal.ok(), journal.ok() ? "" : journal.error().message.c_str());
+        QVERIFY((*journal)->append(live.intervals).ok());
+        auto reopened = openSessionFile(path);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message.c_str());
+        QVERIFY(reopened->incomplete);
+        QCOMPARE(reopened->groups.size(), live.groups.size());
+        for (size_t e = 0; e < live.groups[0].events.size(); ++e) {
+            const EventResult& want = live.groups[0].events[e];
+            const EventResult& got = reopened->groups[0].events[e];
+            QVERIFY2(got.total.value == want.total.value, same(got.total.value, want.total.value).c_str());
+            QCOMPARE(got.coreTypes.size(), want.coreTypes.size());
+            for (size_t t = 0; t < want.coreTypes.size(); ++t) {
+                QCOMPARE(got.coreTypes[t].coreType, want.coreTypes[t].coreType);
+                const CountValue& g = got.coreTypes[t].total;
+                const CountValue& w = want.coreTypes[t].total;
+                QVERIFY2(g.value == w.value, same(g.value, w.value).c_str());
+                QVERIFY2(g.coverage == w.coverage, same(g.coverage, w.coverage).c_str());
+                QCOMPARE(got.coreTypes[t].partialTotal.has_value(), want.coreTypes[t].partialTotal.has_value());
+                QCOMPARE(got.coreTypes[t].reason, want.coreTypes[t].reason);
+            }
+        }
+        for (size_t m = 0; m < live.groups[0].metrics.size(); ++m) {
+            const auto& want = live.groups[0].metrics[m].perCoreType;
+            const auto& got = reopened->groups[0].metrics[m].perCoreType;
+            QCOMPARE(got.size(), want.size());
+            for (size_t t = 0; t < want.size(); ++t) {
+                QCOMPARE(got[t].coreType, want[t].coreType);
+                if (isAvailable(want[t].value)) QVERIFY2(got[t].value == want[t].value, same(got[t].value, want[t].value).c_str());
+                else QVERIFY(!isAvailable(got[t].value));
+            }
+        }
+        // Its export: the same per-core-type rows as the live run's, the whole run's and each interval's.
+        auto coreTypeRows = [](const MeasurementResult& r) {
+            QStringList rows;
+            for (const QString& line : QString::fromStdString(formatReportCsv(r)).split('\n'))
+                if (line.contains(",total:cpu_")) rows << line;
+            return rows;
+        };
+        const QStringList liveRows = coreTypeRows(live);
+        // FIXC0, FIXC1, CPI and energy per instruction on 2 types, in the whole run and 4 intervals.
+        QCOMPARE(liveRows.size(), 4 * 2 * 5);
+        QCOMPARE(coreTypeRows(*reopened), liveRows);
     }
 
     // A core type without the event: its CPUs are n/a with the reason, the

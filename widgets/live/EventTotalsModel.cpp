@@ -8,6 +8,17 @@
 
 namespace perfdash {
 
+namespace {
+
+// An event's total on one core type, where it has one.
+const CoreTypeTotal* onCoreType(const EventResult& event, const std::string& type) {
+    for (const auto& t : event.coreTypes)
+        if (t.coreType == type) return &t;
+    return nullptr;
+}
+
+} // namespace
+
 EventTotalsModel::EventTotalsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void EventTotalsModel::beginSession(std::vector<LocationInfo> locations) {
@@ -15,8 +26,15 @@ void EventTotalsModel::beginSession(std::vector<LocationInfo> locations) {
     locations_ = std::move(locations);
     rows_.clear();
     seconds_ = 0;
-    wholeRun_ = false;
+    wholeRun_ = recorded_ = synthetic_ = false;
     endResetModel();
+}
+
+void EventTotalsModel::addRows(const EventResult& event, const QString& group, size_t groupIndex, size_t eventIndex) {
+    rows_.push_back({event, group, std::vector<CountSum>(locations_.size()), groupIndex, eventIndex});
+    if (!event.counted) return;
+    for (const CoreTypeTotal& type : event.coreTypes)
+        rows_.push_back({event, group, {}, groupIndex, eventIndex, type.coreType});
 }
 
 void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
@@ -28,12 +46,11 @@ void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
     for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
     for (size_t g = 0; g < groups.size(); ++g)
         for (size_t e = 0; e < groups[g].events.size(); ++e) {
-            Row row{groups[g].events[e], QString::fromStdString(groups[g].name),
-                    std::vector<CountSum>(locations_.size()), g, e};
-            row.event.perLocation.clear();
-            row.event.total = {};
-            row.event.partialTotal.reset();
-            rows_.push_back(std::move(row));
+            EventResult event = groups[g].events[e];
+            event.perLocation.clear();
+            event.total = {};
+            event.partialTotal.reset();
+            addRows(event, QString::fromStdString(groups[g].name), g, e);
         }
     endResetModel();
 }
@@ -51,6 +68,14 @@ void EventTotalsModel::appendIntervals(const std::vector<IntervalResult>& interv
             const bool has = row.groupIndex < interval.groups.size() &&
                              row.eventIndex < interval.groups[row.groupIndex].events.size();
             const EventResult& event = has ? interval.groups[row.groupIndex].events[row.eventIndex] : missing;
+            if (!row.coreType.empty()) {
+                // The interval's total on the core type (its CPUs', or a task's part): one without it makes
+                // the sum partial.
+                const CoreTypeTotal* type = onCoreType(event, row.coreType);
+                if (type) row.coreTypeSum.add(type->total, type->partialTotal, interval.dt);
+                else row.coreTypeSum.add(CountValue{}, interval.dt);
+                continue;
+            }
             for (size_t l = 0; l < row.sums.size(); ++l) {
                 // A gauge (a temperature) is its latest reading, never a sum of intervals (core/result/GaugeStats.h).
                 if (row.event.gauge) row.sums[l] = CountSum{};
@@ -65,22 +90,43 @@ void EventTotalsModel::showResult(const MeasurementResult& result) {
     beginResetModel();
     locations_ = result.locations;
     rows_.clear();
-    for (const auto& group : result.groups)
-        for (const auto& event : group.events) {
-            Row row{event, QString::fromStdString(group.name), std::vector<CountSum>(locations_.size())};
+    for (size_t g = 0; g < result.groups.size(); ++g)
+        for (size_t e = 0; e < result.groups[g].events.size(); ++e) {
+            const EventResult& event = result.groups[g].events[e];
+            const size_t first = rows_.size();
+            addRows(event, QString::fromStdString(result.groups[g].name), g, e);
+            Row& row = rows_[first];
             if (event.counted)
                 for (size_t l = 0; l < row.sums.size(); ++l)
                     row.sums[l].add(l < event.perLocation.size() ? event.perLocation[l] : CountValue{});
-            rows_.push_back(std::move(row));
         }
     seconds_ = result.durationS;
     wholeRun_ = true;
+    recorded_ = result.replay;
+    synthetic_ = !result.synthetic.empty();
     endResetModel();
 }
 
 QString EventTotalsModel::scopeText() const {
     const QString seconds = QString::number(seconds_, 'f', 1);
-    return wholeRun_ ? tr("Whole run (%1 s)").arg(seconds) : tr("Totals so far (%1 s)").arg(seconds);
+    if (!wholeRun_) return tr("Totals so far (%1 s)").arg(seconds);
+    if (synthetic_) return tr("Whole run of synthetic data, not measured (%1 s)").arg(seconds);
+    return recorded_ ? tr("Whole run, recorded (%1 s)").arg(seconds) : tr("Whole run (%1 s)").arg(seconds);
+}
+
+size_t EventTotalsModel::groupCount() const {
+    QStringList groups;
+    for (const Row& row : rows_)
+        if (!groups.contains(row.group)) groups << row.group;
+    return static_cast<size_t>(groups.size());
+}
+
+bool EventTotalsModel::hasUnits() const {
+    return std::any_of(rows_.begin(), rows_.end(), [](const Row& row) { return !row.event.unit.empty(); });
+}
+
+std::string EventTotalsModel::coreTypeOfRow(int row) const {
+    return row >= 0 && row < rowCount() ? rows_[static_cast<size_t>(row)].coreType : std::string();
 }
 
 int EventTotalsModel::statisticColumn(Statistic statistic) const {
@@ -99,6 +145,46 @@ EventTotalsModel::Cell EventTotalsModel::locationCell(const Row& row, size_t loc
     if (!row.event.counted || location >= row.sums.size()) return {};
     const CountSum& sum = row.sums[location];
     return {{sum.total().value, sum.meanCoverage()}, sum.partial(), "intervals"};
+}
+
+EventTotalsModel::Cell EventTotalsModel::coreTypeCell(const Row& row) const {
+    if (wholeRun_) {
+        const CoreTypeTotal* type = onCoreType(row.event, row.coreType);
+        return type ? Cell{type->total, type->partialTotal, "locations"} : Cell{};
+    }
+    return {{row.coreTypeSum.total().value, row.coreTypeSum.meanCoverage()}, row.coreTypeSum.partial(), "intervals"};
+}
+
+// A core type's row has its Sum and Coverage; the other figures are over all locations, in the event's own row.
+QVariant EventTotalsModel::coreTypeRowValue(const Row& row, int column, int role) const {
+    const bool isSum = column == statisticColumn(Statistic::Sum), isCoverage = column == statisticColumn(Statistic::Coverage);
+    const CoreTypeTotal* type = onCoreType(row.event, row.coreType);
+    if ((!isSum && !isCoverage) || !type) return role == Qt::DisplayRole ? QVariant(QString()) : QVariant();
+    if (role == Qt::TextAlignmentRole) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (!type->reason.empty()) {
+        if (role == Qt::ToolTipRole)
+            return tr("Not counted on %1: %2").arg(QString::fromStdString(row.coreType), QString::fromStdString(type->reason));
+        if (role == Qt::DisplayRole) return isSum ? tr("n/a") : QString();
+        return role == kRawValueRole ? QVariant(kNotAvailable) : QVariant();
+    }
+    const Cell cell = coreTypeCell(row);
+    if (isCoverage) {
+        if (role == Qt::DisplayRole) return QString::fromStdString(formatCoverage(cell.count.coverage));
+        return role == kRawValueRole ? QVariant(cell.count.coverage) : QVariant();
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        return QString::fromStdString(cell.partial ? formatPartialShort(*cell.partial) : formatNumber(cell.count.value));
+    case kRawValueRole:
+        // A partial figure is copied as its text with how many parts it holds, never as a bare number.
+        if (cell.partial) return QString::fromStdString(formatPartial(*cell.partial, cell.parts));
+        return cell.count.value;
+    case Qt::ToolTipRole: {
+        const std::string text = describeCount(cell.count, cell.partial, cell.parts);
+        return text.empty() ? QVariant() : QVariant(QString::fromStdString(text));
+    }
+    default: return {};
+    }
 }
 
 EventTotalsModel::Cell EventTotalsModel::statistic(const Row& row, Statistic statistic) const {
@@ -178,11 +264,20 @@ QVariant EventTotalsModel::valueCell(const Row& row, int column, int role) const
 QVariant EventTotalsModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const Row& row = rows_[static_cast<size_t>(index.row())];
-    if (index.column() >= FirstStatisticColumn) return valueCell(row, index.column(), role);
+    if (index.column() >= FirstStatisticColumn)
+        return row.coreType.empty() ? valueCell(row, index.column(), role) : coreTypeRowValue(row, index.column(), role);
     if (role != Qt::DisplayRole && role != kRawValueRole && role != Qt::ToolTipRole) return {};
+    const QString coreType = QString::fromStdString(row.coreType);
     switch (index.column()) {
     case GroupColumn: return row.group;
     case EventColumn:
+        if (!coreType.isEmpty()) {
+            // Indented under its event, as its part; a copy names the event too.
+            if (role == Qt::DisplayRole) return tr("  on %1").arg(coreType);
+            if (role == kRawValueRole) return tr("%1 on %2").arg(QString::fromStdString(row.event.event), coreType);
+            return tr("%1 on the %2 cores alone: the CPUs of that core type, or a task's counts while it ran on them")
+                .arg(QString::fromStdString(row.event.event), coreType);
+        }
         if (role == Qt::ToolTipRole) return tr("Counter %1").arg(QString::fromStdString(row.event.counter));
         return QString::fromStdString(row.event.event);
     case UnitColumn: return role == Qt::ToolTipRole ? QVariant() : QString::fromStdString(row.event.unit);

@@ -38,14 +38,14 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     auto* tableTabs = new QTabWidget(splitter);
     eventTotals_ = new EventTotalsModel(this);
     metricValues_ = new MetricValuesModel(this);
-    auto* eventView = new CopyableTableView(tableTabs);
-    eventView->setModel(eventTotals_);
+    eventView_ = new CopyableTableView(tableTabs);
+    eventView_->setModel(eventTotals_);
     metricView_ = new CopyableTableView(tableTabs);
     metricView_->setModel(metricValues_);
     eventCaption_ = wrappedLabel(tableTabs);
     metricCaption_ = wrappedLabel(tableTabs);
     tableTabs->addTab(tablePage(metricView_, metricCaption_), tr("&Metrics"));
-    tableTabs->addTab(tablePage(eventView, eventCaption_), tr("&Counts"));
+    tableTabs->addTab(tablePage(eventView_, eventCaption_), tr("&Counts"));
 
     splitter->addWidget(chartTabs_);
     splitter->addWidget(tableTabs);
@@ -81,6 +81,9 @@ void LiveView::updateCaptions() {
     for (int c = 0; c < metricValues_->columnCount(); ++c)
         metricView_->setColumnHidden(c, (c == MetricValuesModel::GroupColumn && metricValues_->groupCount() <= 1) ||
                                             (c == metricValues_->coverageColumn() && fullyCovered));
+    // So do the counts' group and unit columns when they say nothing: the Sum stays in view at 1280x800.
+    eventView_->setColumnHidden(EventTotalsModel::GroupColumn, eventTotals_->groupCount() <= 1);
+    eventView_->setColumnHidden(EventTotalsModel::UnitColumn, !eventTotals_->hasUnits());
     eventCaption_->setText(eventTotals_->rowCount() ? eventTotals_->scopeText() : tr("No counts yet."));
     metricCaption_->setText(!metricValues_->rowCount() ? tr("No metric values yet.")
                             : fullyCovered ? tr("%1: every event counted all the time (coverage 100 %)").arg(metricValues_->scopeText())

@@ -81,6 +81,7 @@ private:
     EventTotalsModel* eventTotals_ = nullptr;
     MetricValuesModel* metricValues_ = nullptr;
     CopyableTableView* metricView_ = nullptr;
+    CopyableTableView* eventView_ = nullptr;
     QLabel* eventCaption_ = nullptr;
     QLabel* metricCaption_ = nullptr;
 };

@@ -42,10 +42,13 @@ void MetricValuesModel::show(std::vector<GroupResult> groups) {
     size_t locationCount = locations_.size();
     for (const auto& group : groups)
         for (const auto& metric : group.metrics) locationCount = std::max(locationCount, metric.perLocation.size());
-    bool sameShape = locationCount == locations_.size() && groups.size() == groups_.size();
-    for (size_t g = 0; sameShape && g < groups.size(); ++g)
-        sameShape = groups[g].metrics.size() == groups_[g].metrics.size();
-    if (sameShape && !rows_.empty()) {
+    std::vector<Row> rows;
+    for (size_t g = 0; g < groups.size(); ++g)
+        for (size_t m = 0; m < groups[g].metrics.size(); ++m) {
+            rows.push_back({g, m});
+            for (size_t t = 0; t < groups[g].metrics[m].perCoreType.size(); ++t) rows.push_back({g, m, t});
+        }
+    if (locationCount == locations_.size() && rows == rows_ && !rows_.empty()) {
         groups_ = std::move(groups);
         emit dataChanged(index(0, AggregateColumn), index(rowCount() - 1, columnCount() - 1));
         return;
@@ -53,9 +56,7 @@ void MetricValuesModel::show(std::vector<GroupResult> groups) {
     beginResetModel();
     for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
     groups_ = std::move(groups);
-    rows_.clear();
-    for (size_t g = 0; g < groups_.size(); ++g)
-        for (size_t m = 0; m < groups_[g].metrics.size(); ++m) rows_.push_back({g, m});
+    rows_ = std::move(rows);
     endResetModel();
 }
 
@@ -83,6 +84,8 @@ int MetricValuesModel::columnCount(const QModelIndex& parent) const {
 double MetricValuesModel::value(const Row& row, int column) const {
     const GroupResult& group = groups_[row.group];
     const MetricResult& metric = group.metrics[row.metric];
+    if (row.coreType) // a core type's row has its aggregate alone
+        return column == aggregateColumn() ? metric.perCoreType[*row.coreType].value : kNotAvailable;
     if (column == aggregateColumn()) return metric.aggregate;
     if (column == coverageColumn()) return metricCoverage(group, kAggregateLocation);
     const auto location = static_cast<size_t>(column - FirstLocationColumn);
@@ -100,7 +103,13 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
         const NameAndUnit split = splitMetricName(metric.name);
         switch (column) {
         case GroupColumn: return QString::fromStdString(groups_[row.group].name);
-        case MetricColumn: return split.name;
+        case MetricColumn:
+            // Indented under its metric, as its part; a copy names the metric too.
+            if (row.coreType) {
+                const QString type = QString::fromStdString(metric.perCoreType[*row.coreType].coreType);
+                return role == kRawValueRole ? tr("%1 on %2").arg(split.name, type) : tr("  on %1").arg(type);
+            }
+            return split.name;
         case UnitColumn: return split.unit;
         }
         return {};
@@ -108,6 +117,7 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
     if (column >= FirstLocationColumn)
         if (const auto reader = metric.heldElsewhere.at(static_cast<size_t>(column - FirstLocationColumn)))
             return heldElsewhereCell(*reader, role);
+    if (row.coreType && column != aggregateColumn()) return role == Qt::DisplayRole ? QVariant(QString()) : QVariant();
     const double v = value(row, column);
     switch (role) {
     case Qt::DisplayRole:
@@ -118,6 +128,9 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
         if (column == coverageColumn())
             return tr(
                 "The lowest coverage of the group's events: below 100% the events were multiplexed and scaled up");
+        if (!isAvailable(v) && row.coreType)
+            return tr("n/a: an input of the formula is not split by core type (package energy, uncore), or was not "
+                      "counted on these cores");
         if (!isAvailable(v)) return tr("n/a: an input of the formula was not counted, or it divided by zero");
         return {};
     default: return {};

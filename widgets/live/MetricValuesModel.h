@@ -5,7 +5,11 @@
 // aggregate (the formula on the summed counts), the multiplex coverage (the
 // lowest of the group's events, MetricCoverage.h), then one per location:
 // the figures a reader wants first stay in view with 64 CPUs to the right.
+// On a hybrid CPU each metric with values per core type is followed by a row
+// per core type ("on cpu_core"): its Aggregate is the formula on that type's
+// totals (MetricResult::perCoreType), as the event table's rows per type.
 #include <QAbstractTableModel>
+#include <optional>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
@@ -41,6 +45,8 @@ private:
     struct Row {
         size_t group = 0;
         size_t metric = 0;
+        std::optional<size_t> coreType{}; // a row of the metric on one core type: index into its perCoreType
+        bool operator==(const Row&) const = default;
     };
     void show(std::vector<GroupResult> groups);
     double value(const Row& row, int column) const;

@@ -47,17 +47,22 @@ Status createDirectory(const std::string& directory) {
 
 } // namespace
 
-Status SessionRecorder::Kept::append(std::vector<IntervalResult> batch) {
+Status SessionRecorder::Kept::append(std::vector<IntervalResult> batch, RunState run) {
+    unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
     // Without a journal (creating it failed, and that was reported) memory is the only place left.
-    if (!journal) {
-        unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
-        return {};
+    if (!journal) return {};
+    // The journal saves all of them or none, and keeps no copy: these are the only one.
+    if (Status appended = journal->append(unsaved); !appended) {
+        const std::string count = std::to_string(unsaved.size());
+        // Once the run has ended no autosave comes: only an export keeps them, as the dialog advises.
+        return makeError(appended.error().message + "; the " + count +
+                         (run == RunState::GoesOn
+                              ? " intervals not saved are kept in memory for the next save"
+                              : " intervals not saved are kept in memory until you export the run (File → Export "
+                                "report…): the run has ended, so no later save comes"));
     }
-    Status appended = journal->append(batch);
-    // A failed append keeps its lines for the next one; a successful one saved all of them.
-    if (appended) unsaved.clear();
-    else unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
-    return appended;
+    std::vector<IntervalResult>().swap(unsaved); // its memory too: it may have held what a full disk kept out
+    return {};
 }
 
 SessionRecorder::SessionRecorder(MeasurementController& controller, QObject* parent)
@@ -75,7 +80,7 @@ SessionRecorder::~SessionRecorder() {
     if (autosaveTimer_.isActive() && !pending_.empty()) {
         // waitForDone() below is the wait; no one is left to tell of a failure.
         (void)QtConcurrent::run(&writer_, [kept = kept_, batch = std::move(pending_)]() mutable {
-            (void)kept->append(std::move(batch));
+            (void)kept->append(std::move(batch), Kept::RunState::GoesOn);
         });
     }
     writer_.waitForDone();
@@ -153,7 +158,8 @@ void SessionRecorder::autosave() {
     if (writesInFlight_ > 0 || pending_.empty()) return;
     enqueue(
         [kept = kept_, batch = std::move(pending_)]() mutable -> Status {
-            Status appended = kept->append(std::move(batch)); // the batch is freed when it returns
+            // The batch is freed when it returns (or kept, the one copy, when it could not be saved).
+            Status appended = kept->append(std::move(batch), Kept::RunState::GoesOn);
             giveBackFreedMemory();
             return appended;
         },
@@ -171,9 +177,13 @@ void SessionRecorder::onFinished(const MeasurementResult& result) {
             // A result that kept intervals beyond those received: recorded like them.
             batch.insert(batch.end(), ending.newIntervals.begin(), ending.newIntervals.end());
             ending.newIntervals.clear();
-            if (Status appended = kept->append(std::move(batch)); !appended) return appended;
+            if (Status appended = kept->append(std::move(batch), Kept::RunState::Ended); !appended) return appended;
             if (!kept->journal) return Status{}; // creating it failed, and that was reported
-            return kept->journal->finish(std::move(ending));
+            Status finished = kept->journal->finish(std::move(ending));
+            if (!finished)
+                return makeError(finished.error().message + "; it holds every interval, but stays an incomplete "
+                                 "session without the run's end (exit status, whole-run totals)");
+            return finished;
         },
         true);
     pending_.clear();

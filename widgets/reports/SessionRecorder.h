@@ -84,9 +84,12 @@ private:
     // in the file, in order); touched only on the writer thread.
     struct Kept {
         std::unique_ptr<SessionJournal> journal;
+        // The only copy of the intervals no write could save: the journal keeps none.
         std::vector<IntervalResult> unsaved;
-        // Appends `batch` to the journal; what it cannot save stays in `unsaved`.
-        Status append(std::vector<IntervalResult> batch);
+        // Whether an autosave is still to come, which the failure's message tells.
+        enum class RunState { GoesOn, Ended };
+        // Appends `unsaved`, then `batch`, to the journal; what it cannot save stays in `unsaved`.
+        Status append(std::vector<IntervalResult> batch, RunState run);
     };
     std::shared_ptr<Kept> kept_;
     std::vector<IntervalResult> pending_; // arrived since the last autosave was queued

@@ -9,6 +9,8 @@
 #include <cmath>
 
 #include "LiveTestData.h"
+#include "core/report/NumberFormat.h"
+#include "core/report/ReportJsonReader.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
@@ -261,6 +263,94 @@ private slots:
         QCOMPARE(text(totals, 0, cpu1), QStringLiteral("see CPU 0"));
         QCOMPARE(raw(totals, 0, totals.statisticColumn(Statistic::Sum)), 5e6);
         QCOMPARE(raw(totals, 0, totals.statisticColumn(Statistic::Max)), 5e6);
+    }
+
+    // A hybrid CPU's session (tests/fixtures/report/synthetic-hybrid-adl.json,
+    // made up: two P-cores on cpu_core, two E-cores on cpu_atom): in the counts
+    // table each event is followed by its total on each core type (in the Sum
+    // column, where the table is read), in the metrics table each metric by
+    // its value on each type; while it runs the intervals' sums, then the
+    // whole run's, the caption saying whose data it is. A session of one core
+    // type has no such row (the tests above).
+    void aHybridSessionShowsItsTotalsPerCoreType() {
+        auto session = readReportFile(qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() +
+                                      "/report/synthetic-hybrid-adl.json");
+        QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
+        const GroupResult& whole = session->groups[0];
+        QCOMPARE(whole.events.size(), size_t{3});
+        QCOMPARE(whole.events[0].coreTypes.size(), size_t{2});
+
+        EventTotalsModel totals;
+        QAbstractItemModelTester tester(&totals, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        totals.beginSession(testdata::cpus(2));
+        totals.appendIntervals(threeIntervals());
+        QCOMPARE(totals.rowCount(), 3); // one per event, nothing new
+        for (int r = 0; r < totals.rowCount(); ++r) QVERIFY(totals.coreTypeOfRow(r).empty());
+
+        totals.beginSession(session->locations);
+        totals.appendIntervals(session->intervals);
+        QCOMPARE(totals.rowCount(), 3 * 3);
+        const int sum = totals.statisticColumn(Statistic::Sum);
+        auto checkRows = [&] {
+            for (size_t e = 0; e < whole.events.size(); ++e) {
+                const EventResult& event = whole.events[e];
+                const int row = static_cast<int>(3 * e);
+                QCOMPARE(text(totals, row, EventTotalsModel::EventColumn), QString::fromStdString(event.event));
+                QVERIFY(totals.coreTypeOfRow(row).empty());
+                for (int t = 0; t < 2; ++t) {
+                    const int typeRow = row + 1 + t;
+                    const CoreTypeTotal& type = event.coreTypes[static_cast<size_t>(t)];
+                    QCOMPARE(totals.coreTypeOfRow(typeRow), type.coreType);
+                    QCOMPARE(text(totals, typeRow, EventTotalsModel::EventColumn),
+                             QStringLiteral("  on ") + QString::fromStdString(type.coreType));
+                    QCOMPARE(totals.index(typeRow, EventTotalsModel::EventColumn).data(kRawValueRole).toString(),
+                             QString::fromStdString(event.event + " on " + type.coreType));
+                    // Integral counts: the intervals' sums are the whole run's exactly.
+                    QCOMPARE(raw(totals, typeRow, sum), type.total.value);
+                    QCOMPARE(text(totals, typeRow, sum), QString::fromStdString(formatNumber(type.total.value)));
+                    QCOMPARE(text(totals, typeRow, totals.statisticColumn(Statistic::Coverage)), QStringLiteral("100.0%"));
+                    // The figures over all locations are the event's own row's.
+                    QCOMPARE(text(totals, typeRow, totals.statisticColumn(Statistic::Max)), QString());
+                    QCOMPARE(text(totals, typeRow, EventTotalsModel::FirstLocationColumn), QString());
+                }
+                QCOMPARE(raw(totals, row + 1, sum) + raw(totals, row + 2, sum), raw(totals, row, sum));
+            }
+        };
+        checkRows();
+        QVERIFY(totals.scopeText().startsWith("Totals so far"));
+        totals.showResult(*session);
+        checkRows();
+        QVERIFY2(totals.scopeText().contains("synthetic"), qPrintable(totals.scopeText()));
+        MeasurementResult recorded = *session;
+        recorded.synthetic.clear();
+        recorded.replay = true;
+        totals.showResult(recorded);
+        QVERIFY2(totals.scopeText().startsWith("Whole run, recorded"), qPrintable(totals.scopeText()));
+
+        // A core type that did not count an event: n/a with the reason, never 0.
+        recorded.groups[0].events[0].coreTypes[1] = {"cpu_atom", {}, std::nullopt, "no such event on the E-cores"};
+        totals.showResult(recorded);
+        QCOMPARE(text(totals, 2, sum), QStringLiteral("n/a"));
+        QVERIFY(tooltip(totals, 2, sum).contains("no such event on the E-cores"));
+
+        MetricValuesModel metrics;
+        QAbstractItemModelTester metricTester(&metrics, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        metrics.beginSession(session->locations);
+        metrics.appendIntervals(session->intervals);
+        QCOMPARE(metrics.rowCount(), static_cast<int>(3 * whole.metrics.size()));
+        metrics.showResult(*session);
+        QCOMPARE(metrics.rowCount(), static_cast<int>(3 * whole.metrics.size()));
+        for (size_t m = 0; m < whole.metrics.size(); ++m) {
+            const int row = static_cast<int>(3 * m);
+            QCOMPARE(raw(metrics, row, metrics.aggregateColumn()), whole.metrics[m].aggregate);
+            for (int t = 0; t < 2; ++t) {
+                const CoreTypeMetric& type = whole.metrics[m].perCoreType[static_cast<size_t>(t)];
+                QCOMPARE(text(metrics, row + 1 + t, MetricValuesModel::MetricColumn),
+                         QStringLiteral("  on ") + QString::fromStdString(type.coreType));
+                QCOMPARE(raw(metrics, row + 1 + t, metrics.aggregateColumn()), type.value);
+                QCOMPARE(text(metrics, row + 1 + t, MetricValuesModel::FirstLocationColumn), QString());
+            }
+        }
     }
 
     void metricValuesOfTheLatestIntervalThenOfTheRun() {

@@ -54,6 +54,31 @@ QByteArray autosaveWithIntervals(MeasurementController& controller, QSignalSpy& 
     return {};
 }
 
+// A demo run recorded on a tiny file system that a test fills up: long enough
+// to be stopped by the test, never by itself (an interval of 200 ms keeps the
+// file small).
+struct RunOnATinyDisk {
+    explicit RunOnATinyDisk(const perfdash::testing::FullFileSystem& fs)
+        : controller(machine), recorder(controller), saved(&recorder, &SessionRecorder::sessionSaved),
+          failed(&recorder, &SessionRecorder::saveFailed), finished(&controller, &MeasurementController::finished),
+          arrived(&controller, &MeasurementController::intervalsArrived) {
+        recorder.setDirectory(fs.filePath("sessions"));
+        recorder.setAutosaveInterval(100ms);
+    }
+    // Starts the run and waits until an autosave holds intervals: false if it could not.
+    bool start() {
+        MeasurementRequest request = demoRequest("60");
+        request.interval = 200ms;
+        auto plan = controller.prepare(request);
+        return plan.ok() && controller.start(std::move(*plan)).ok() && !autosaveWithIntervals(controller, saved).isEmpty();
+    }
+
+    MachineContext machine;
+    MeasurementController controller;
+    SessionRecorder recorder;
+    QSignalSpy saved, failed, finished, arrived;
+};
+
 } // namespace
 
 class TestSessionRecorder : public QObject {
@@ -226,6 +251,64 @@ private slots:
         QVERIFY(recorder.saveFailing()); // the final write failed too: the run's end is only in memory
         // The intervals the full disk refused are in memory: the run is whole.
         checkRecordedRun(recorder, finished.first()[0].value<MeasurementResult>(), arrived);
+    }
+
+    // The disk fills up while the run goes on, then has room again. The
+    // autosave's failure says what is true then: the intervals not saved are
+    // kept (by the recorder, the one copy: the journal keeps none) for the
+    // next save. The save after the room came back, here the final one,
+    // writes every interval: the finished file holds the whole run.
+    void aSaveAfterTheDiskFreesUpWritesEveryInterval() {
+        perfdash::testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        RunOnATinyDisk run(fs);
+        QVERIFY2(run.start(), "no autosave with intervals while the demo ran");
+        QVERIFY(fs.fill());
+        QVERIFY(run.failed.wait(30000));
+        const QString message = run.failed.first()[0].toString();
+        QVERIFY2(message.contains("No space left on device") &&
+                     message.contains("intervals not saved are kept in memory for the next save"),
+                 qPrintable(message));
+        QVERIFY(run.recorder.saveFailing());
+
+        QVERIFY(fs.drain());
+        run.controller.stop();
+        QVERIFY(run.finished.wait(30000));
+        run.recorder.waitForWrites();
+        QCOMPARE(run.failed.size(), 1);
+        QVERIFY(!run.recorder.saveFailing());
+        QVERIFY(run.saved.last()[1].toBool());
+        auto session = readReportFile(run.recorder.sessionFile().toStdString());
+        QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
+        QVERIFY(!session->incomplete);
+        const std::string differ = intervalsDiffer(intervalsOf(run.arrived), session->intervals);
+        QVERIFY2(differ.empty(), differ.c_str());
+    }
+
+    // The run ends while the disk is still full: no autosave comes any more,
+    // and the final write's failure says so (kept in memory until the run is
+    // exported, as the dialog advises), not "for the next save"; the run
+    // read back for an export still has every interval.
+    void aRunThatEndsOnAFullDiskSaysItsIntervalsWaitForAnExport() {
+        perfdash::testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        RunOnATinyDisk run(fs);
+        QVERIFY2(run.start(), "no autosave with intervals while the demo ran");
+        QVERIFY(fs.fill());
+        QVERIFY(run.failed.wait(30000)); // an autosave, during the run
+        run.controller.stop();
+        QVERIFY(run.finished.wait(30000));
+        run.recorder.waitForWrites();
+        QCOMPARE(run.failed.size(), 2); // the autosaves' failure once, the final write's
+        const QString during = run.failed.first()[0].toString();
+        const QString after = run.failed.last()[0].toString();
+        QVERIFY2(during.contains("kept in memory for the next save"), qPrintable(during));
+        QVERIFY2(after.contains("No space left on device") &&
+                     after.contains("intervals not saved are kept in memory until you export the run") &&
+                     !after.contains("next save"),
+                 qPrintable(after));
+        QVERIFY(run.recorder.saveFailing());
+        checkRecordedRun(run.recorder, run.finished.first()[0].value<MeasurementResult>(), run.arrived);
     }
 
     // Nothing can be saved at all: reported once, and every interval stays in memory.

@@ -26,6 +26,7 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/fleet/FleetModel.h"
 #include "widgets/fleet/HostsPage.h"
+#include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
@@ -250,6 +251,41 @@ private slots:
         QVERIFY2(synthetic, "the overview does not say the session is synthetic");
         saveWindow(window, QStringLiteral("perfdash-overview-tma"), size, dir_.path());
         QVERIFY2(clippedLabels(*window.overview()).isEmpty(), qPrintable(clippedLabels(*window.overview()).join(" | ")));
+    }
+
+    void countsOfASyntheticHybridSession_data() { mainWindowAfterARun_data(); }
+
+    // tests/fixtures/report/synthetic-hybrid-adl.json: MADE UP by make-synthetic-hybrid.py (this VM has no
+    // hybrid CPU): the Live page's counts with each event's sum on each core type in view, and said to be
+    // synthetic data.
+    void countsOfASyntheticHybridSession() {
+        QFETCH(QSize, size);
+        QSettings settings(dir_.filePath(QStringLiteral("screenshot-hybrid.ini")), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QVERIFY(showAt(window, size));
+        openFixture(window, QStringLiteral("synthetic-hybrid-adl.json"));
+        if (QTest::currentTestFailed()) return;
+        window.showPage(MainWindow::Page::Live);
+        EventTotalsModel* totals = window.liveView()->eventTotals();
+        QTRY_VERIFY_WITH_TIMEOUT(totals->scopeText().startsWith(QStringLiteral("Whole run")), 20000);
+        QVERIFY2(totals->scopeText().contains(QStringLiteral("synthetic")), qPrintable(totals->scopeText()));
+        QTableView* table = nullptr;
+        for (QTableView* view : window.liveView()->findChildren<QTableView*>())
+            if (view->model() == totals) table = view;
+        QVERIFY(table);
+        for (QTabWidget* tabs : window.liveView()->findChildren<QTabWidget*>())
+            if (tabs->indexOf(table->parentWidget()) >= 0) tabs->setCurrentWidget(table->parentWidget());
+        QTest::qWait(300);
+        QVERIFY(table->isVisible());
+        saveWindow(window, QStringLiteral("perfdash-counts-hybrid"), size, dir_.path());
+        // Each event's rows per core type are in view, their sums in the Sum column beside the event's.
+        QCOMPARE(totals->coreTypeOfRow(1), std::string("cpu_core"));
+        const int sum = totals->statisticColumn(EventTotalsModel::Statistic::Sum);
+        for (int row = 0; row < 3; ++row) {
+            const QRect cell = table->visualRect(totals->index(row, sum));
+            QVERIFY2(table->viewport()->rect().contains(cell), qPrintable(QString("the Sum of row %1 is out of view").arg(row)));
+        }
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
     }
 
     void hostsPageWithThreeAgents_data() { mainWindowAfterARun_data(); }
