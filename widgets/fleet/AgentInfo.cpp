@@ -150,6 +150,15 @@ MeasurementResult agentRunOf(const json& info) {
             if (cpu.is_number_integer()) run.config.cpus.push_back(cpu.get<int>());
         run.config.cpuList = formatCpuList(run.config.cpus);
     }
+    // An agent run with --cgroup counts those cgroups' tasks only, each on every CPU: its locations, as its
+    // stream's, one per cgroup and CPU (a run without counts: no event has figures for them).
+    if (const json& cgroups = member(info, "cgroups"); cgroups.is_array())
+        for (const json& cgroup : cgroups)
+            if (cgroup.is_string())
+                for (const int cpu : run.config.cpus) {
+                    run.locations.emplace_back("cpu", cpu);
+                    run.locations.back().cgroup = cgroup.get<std::string>();
+                }
     const json& groups = member(info, "groups");
     for (const json& g : groups.is_array() ? groups : json::array()) {
         GroupResult group;

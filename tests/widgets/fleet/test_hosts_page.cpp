@@ -171,6 +171,15 @@ private slots:
                      said.limitations[1].starts_with("User space only: "),
                  said.line.c_str());
         QVERIFY2(agentInfoHtml(described).contains("the msr backend"), qPrintable(agentInfoHtml(described)));
+        // An agent run with --cgroup counts its cgroups' tasks only: the line names them, not all processes.
+        nlohmann::json perCgroup = info;
+        perCgroup["cgroups"] = {"system.slice/job42.scope", "user.slice"};
+        const std::string cgroupLine = describeRun(agentRunOf(perCgroup)).line;
+        QVERIFY2(cgroupLine.starts_with("the tasks of cgroups system.slice/job42.scope, user.slice · CPUs 0,2-3 · "),
+                 cgroupLine.c_str());
+        perCgroup["cgroups"] = {"system.slice/job42.scope"};
+        QVERIFY2(describeRun(agentRunOf(perCgroup)).line.starts_with("the tasks of cgroup system.slice/job42.scope · "),
+                 describeRun(agentRunOf(perCgroup)).line.c_str());
         const MeasurementResult odd = agentRunOf({{"machine", 7}, {"cpus", "0-3"}, {"groups", {{{"group", 1}}}}});
         QVERIFY(odd.machine.is_null() && odd.config.cpus.empty() && odd.groups.size() == 1 && odd.groups[0].name.empty());
     }
