@@ -56,13 +56,12 @@ void AgentInfo::fetch(const QString& address, const QString& token) {
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, address] {
         reply->deleteLater();
-        if (const QString problem = agentReplyProblem(address, reply); !problem.isEmpty())
-            return emit failed(address, tr("its info (GET /api/v1/info) failed: %1").arg(problem));
+        if (const AgentProblem problem = agentReplyProblem(reply); !problem.reason.isEmpty())
+            return emit failed(address, tr("its info (GET /api/v1/info) failed: %1").arg(problem.reason), problem.advice);
         const QByteArray body = reply->readAll();
         json info = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
         if (!info.is_object())
-            return emit failed(address, tr("its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?")
-                                            .arg(address));
+            return emit failed(address, tr("its info (GET /api/v1/info) is not a JSON object"), notAnAgentAdvice());
         emit arrived(address, info);
     });
 }

@@ -22,7 +22,8 @@ public:
 
 signals:
     void arrived(const QString& address, const nlohmann::json& info);
-    void failed(const QString& address, const QString& message);
+    // `message`: what failed and why, without the address; `advice`: what to do (as agentReplyProblem's).
+    void failed(const QString& address, const QString& message, const QString& advice);
 
 private:
     QNetworkAccessManager network_;

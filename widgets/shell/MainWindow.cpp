@@ -143,11 +143,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
                 live_->beginSession({});
                 overview_->beginSession();
             }
-            return overview_->showProblem(
-                hostSession_->address(),
-                tr("%1. Check the host's address and token on the Hosts page, and that its agent "
-                   "(perfdash-cli serve) runs there; then click the host again.")
-                    .arg(hostSession_->problem()));
+            return overview_->showProblem(hostSession_->address(), hostProblemText());
         }
         const MeasurementResult& run = hostSession_->agentRun();
         if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
@@ -192,8 +188,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
                                  .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
-    connect(hostSession_, &AgentSession::failed, this, [this](const QString& message) {
-        liveSource_->setText(tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), message.toHtmlEscaped()));
+    connect(hostSession_, &AgentSession::failed, this, [this] {
+        liveSource_->setText(
+            tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
     connect(&controller_, &MeasurementController::started, this, [this] {
         // The Live page is the measurement's now: no replay or host competes for it.
@@ -648,6 +645,10 @@ void MainWindow::exportSession(const QString& path) {
         if (!run) return run.error();
         return exportReport(*run, path);
     }));
+}
+
+QString MainWindow::hostProblemText() const {
+    return tr("%1; %2, then click the host again.").arg(hostSession_->problem(), hostSession_->advice());
 }
 
 QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {

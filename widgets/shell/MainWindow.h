@@ -144,6 +144,8 @@ private:
     void showResult(const MeasurementResult& result, const QString& source);
     // The current session with every interval, off the GUI thread: a finished run's from its recorder.
     QFuture<Result<MeasurementResult>> currentWithIntervals();
+    // Why the live host is not shown, and what to do: one sentence after its address.
+    QString hostProblemText() const;
     using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
     // Runs `load` on a worker, then shows the comparison of the two sessions or a dialog.
     void compareInBackground(std::function<SessionPair()> load);
