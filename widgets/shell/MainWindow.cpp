@@ -170,7 +170,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         current_.reset();
         currentSource_ = address;
         liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        // Until its first interval or a failure the host shows nothing, never the figures of the source before
+        // (an agent behind a firewall that drops packets may not answer for long).
+        live_->beginSession({});
+        overview_->showConnecting(address);
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
+        statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
         hostSession_->open(address, token);
         updateFileActions();
         showPage(Page::Overview);

@@ -14,7 +14,12 @@
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <QStatusBar>
 #include <optional>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "core/report/FleetSession.h"
 #include "core/report/ReportJson.h"
@@ -698,6 +703,41 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY2(asked.isEmpty(), qPrintable(asked));
         QVERIFY(closed);
+    }
+
+    // A host opened after a session: from the click on, until its first interval or a failure, the Overview
+    // says it is being connected to and shows none of the session's figures, and the status bar no longer
+    // says the session was opened. The host here never answers (a port that listens but never accepts, as a
+    // host behind a firewall that drops packets): whatever shows at once is what would stay.
+    void aHostBeingConnectedToShowsNoOtherSourcesFigures() {
+        QSettings settings(settingsFile("connecting.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(savedSession("shown-before-host.json", 3, "2024-05-01T12:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(window.overview()->tiles()->rowCount() > 0);
+        QVERIFY2(window.statusBar()->currentMessage().startsWith("Opened "), qPrintable(window.statusBar()->currentMessage()));
+
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        auto closeSocket = qScopeGuard([fd] { ::close(fd); });
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof a;
+        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0 &&
+                ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0);
+        const QString silent = QStringLiteral("127.0.0.1:%1").arg(ntohs(a.sin_port));
+        emit window.hostsPage()->hostOpened(silent, QString());
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        const QString context = window.overview()->contextText();
+        QVERIFY2(context.contains("Connecting to " + silent + "…"), qPrintable(context));
+        QCOMPARE(window.overview()->tiles()->rowCount(), 0);
+        QVERIFY2(window.statusBar()->currentMessage().isEmpty(), qPrintable(window.statusBar()->currentMessage()));
+        // The event loop runs (its requests go out, nothing comes back): nothing of the session comes back either.
+        QCoreApplication::processEvents();
+        QCOMPARE(window.overview()->tiles()->rowCount(), 0);
+        QCOMPARE(window.overview()->contextText(), context);
     }
 
 private:
