@@ -207,6 +207,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         setWindowTitle(tr("perfdash"));
         current_.reset();
         currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
+        ++liveRun_;
         liveRunExportedTo_.clear();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
@@ -632,13 +633,14 @@ void MainWindow::chooseAndSaveFleetSession() {
 void MainWindow::exportSession(const QString& path) {
     if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
-    // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then.
+    // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then,
+    // that run only: another may have ended (and failed to save) while this one was written.
     const bool keepsLiveRun = currentIsLiveRun_ && exportFormatForPath(path) == ExportFormat::Json;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = liveRun_] {
         watcher->deleteLater();
         if (const Status written = watcher->result(); !written)
             return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
-        if (keepsLiveRun && currentIsLiveRun_) {
+        if (keepsLiveRun && currentIsLiveRun_ && run == liveRun_) {
             liveRunExportedTo_ = path;
             liveSource_->setText(finishedRunText());
         }
@@ -646,8 +648,9 @@ void MainWindow::exportSession(const QString& path) {
         emit sessionExported(path);
     });
     // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
-    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path](Result<MeasurementResult> run) -> Status {
+    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
         if (!run) return run.error();
+        if (hook) hook();
         return exportReport(*run, path);
     }));
 }

@@ -14,6 +14,7 @@
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <QSemaphore>
 #include <QStatusBar>
 #include <optional>
 
@@ -738,6 +739,44 @@ private slots:
         QCoreApplication::processEvents();
         QCOMPARE(window.overview()->tiles()->rowCount(), 0);
         QCOMPARE(window.overview()->contextText(), context);
+    }
+
+    // An export ties its end to the run it wrote: run 1's export that finishes after run 2 ended (whose save
+    // failed too) does not mark run 2 exported, and quitting still asks about run 2. The export is held on
+    // its worker, the run in hand, while run 2 runs to its end: no timing decides the order.
+    void anExportThatEndsAfterTheNextRunKeepsOnlyItsOwnRun() {
+        QString asked; // outlives the window, whose timer writes it
+        QSettings settings(settingsFile("export-late.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        window.recorder()->setDirectory(QStringLiteral("/proc/perfdash-cannot-be-here/sessions"));
+        runDemoToItsEnd(window);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(window.recorder()->saveFailing());
+
+        QSemaphore writing, release;
+        window.setExportHook([&] {
+            writing.release();
+            release.acquire();
+        });
+        auto releaseOnFailure = qScopeGuard([&] { release.release(); }); // never leaves a worker waiting
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        const QString first = dir_.filePath(QStringLiteral("first-run.json"));
+        window.exportSession(first);
+        QVERIFY(QTest::qWaitFor([&] { return writing.tryAcquire(); }, 20000)); // run 1 is in the export's hands
+
+        runDemoToItsEnd(window);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(window.recorder()->saveFailing());
+        releaseOnFailure.dismiss();
+        release.release();
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.front().front().toString(), first);
+        QVERIFY(readReportFile(first.toStdString()).ok()); // run 1 was written
+        QVERIFY2(liveSourceText(window).contains(QStringLiteral("kept in memory only")), qPrintable(liveSourceText(window)));
+        QTimer::singleShot(0, &window, [&] { asked = answerQuestion(window, QStringLiteral("Run not saved"), QMessageBox::Cancel); });
+        QVERIFY(!window.close());
+        QVERIFY2(asked.contains(QStringLiteral("lose")), qPrintable(asked));
     }
 
 private:
