@@ -171,10 +171,6 @@
         <translation>его сведения (GET /api/v1/info) не получены: %1</translation>
     </message>
     <message>
-        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
-        <translation>его сведения (GET /api/v1/info) — не объект JSON: это агент perfdash на %1?</translation>
-    </message>
-    <message>
         <source>Host</source>
         <translation>Узел</translation>
     </message>
@@ -254,32 +250,55 @@
         <source>the %1 backend</source>
         <translation>бэкенд %1</translation>
     </message>
+    <message>
+        <source>its info (GET /api/v1/info) is not a JSON object</source>
+        <translation>его сведения (GET /api/v1/info) — не объект JSON</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::AgentSession</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>его поток (GET /api/v1/stream) не удался: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
     <message>
-        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
-        <translation>%1 прислал более 64 МиБ без перевода строки: это агент perfdash?</translation>
+        <source>more than 64 MiB came without a line break</source>
+        <translation>больше 64 МиБ пришло без перевода строки</translation>
     </message>
     <message>
-        <source>%1 refused the token (401): check the host&apos;s token</source>
-        <translation>%1 отклонил токен (401): проверьте токен этого узла</translation>
+        <source>check that the host&apos;s address on the Hosts page is a perfdash agent&apos;s (perfdash-cli serve)</source>
+        <translation>проверьте, что адрес узла на странице «Узлы» — адрес агента perfdash (perfdash-cli serve)</translation>
     </message>
     <message>
-        <source>%1 answered %2: %3</source>
-        <translation>%1 ответил %2: %3</translation>
+        <source>check the host&apos;s address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
+        <translation>проверьте адрес узла на странице «Узлы» и что его агент (perfdash-cli serve) там запущен</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <source>the token was refused (401)</source>
+        <translation>токен отклонён (401)</translation>
     </message>
     <message>
-        <source>%1 ended the stream (the agent stopped)</source>
-        <translation>%1 завершил поток (агент остановлен)</translation>
+        <source>check the host&apos;s token on the Hosts page</source>
+        <translation>проверьте токен узла на странице «Узлы»</translation>
     </message>
     <message>
-        <source>%1 serves as many clients as it allows (503); try again later</source>
-        <translation>%1 уже обслуживает столько клиентов, сколько допускает (503); попробуйте позже</translation>
+        <source>it serves as many clients as it allows (503)</source>
+        <translation>он уже обслуживает столько клиентов, сколько допускает (503)</translation>
+    </message>
+    <message>
+        <source>wait until one of its other clients is done</source>
+        <translation>дождитесь, пока один из других его клиентов закончит</translation>
+    </message>
+    <message>
+        <source>it answered %1: %2</source>
+        <translation>он ответил %1: %2</translation>
+    </message>
+    <message>
+        <source>the agent stopped</source>
+        <translation>агент остановлен</translation>
     </message>
 </context>
 <context>
@@ -2304,8 +2323,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Запуск не сохранён</translation>
     </message>
     <message>
-        <source>%1. Check the host&apos;s address and token on the Hosts page, and that its agent (perfdash-cli serve) runs there; then click the host again.</source>
-        <translation>%1. Проверьте адрес и токен узла на странице «Узлы» и что его агент (perfdash-cli serve) там запущен; затем снова щёлкните по узлу.</translation>
+        <source>%1; %2, then click the host again.</source>
+        <translation>%1; %2, затем снова щёлкните по узлу.</translation>
     </message>
 </context>
 <context>
@@ -2613,6 +2632,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Synthetic</source>
         <translation>Синтетические</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Connecting to %1…&lt;/b&gt; Its figures appear with its first interval.</source>
+        <translation>&lt;b&gt;Подключение к %1…&lt;/b&gt; Его данные появятся с первым интервалом.</translation>
     </message>
 </context>
 <context>

@@ -169,10 +169,6 @@
         <translation>获取其信息（GET /api/v1/info）失败：%1</translation>
     </message>
     <message>
-        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
-        <translation>其信息（GET /api/v1/info）不是 JSON 对象：%1 是 perfdash 代理吗？</translation>
-    </message>
-    <message>
         <source>Host</source>
         <translation>主机</translation>
     </message>
@@ -250,32 +246,55 @@
         <source>the %1 backend</source>
         <translation>%1 后端</translation>
     </message>
+    <message>
+        <source>its info (GET /api/v1/info) is not a JSON object</source>
+        <translation>其信息（GET /api/v1/info）不是 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::AgentSession</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>其数据流（GET /api/v1/stream）失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::AgentStream</name>
     <message>
-        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
-        <translation>%1 发送了超过 64 MiB 却没有换行：它是 perfdash 代理吗？</translation>
+        <source>more than 64 MiB came without a line break</source>
+        <translation>收到了超过 64 MiB 的数据却没有换行</translation>
     </message>
     <message>
-        <source>%1 refused the token (401): check the host&apos;s token</source>
-        <translation>%1 拒绝了令牌（401）：请检查该主机的令牌</translation>
+        <source>check that the host&apos;s address on the Hosts page is a perfdash agent&apos;s (perfdash-cli serve)</source>
+        <translation>请检查“主机”页面上该主机的地址是否为 perfdash 代理（perfdash-cli serve）的地址</translation>
     </message>
     <message>
-        <source>%1 answered %2: %3</source>
-        <translation>%1 返回 %2：%3</translation>
+        <source>check the host&apos;s address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
+        <translation>请在“主机”页面检查该主机的地址，并确认其代理（perfdash-cli serve）正在那里运行</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
+        <source>the token was refused (401)</source>
+        <translation>令牌被拒绝（401）</translation>
     </message>
     <message>
-        <source>%1 ended the stream (the agent stopped)</source>
-        <translation>%1 结束了数据流（代理已停止）</translation>
+        <source>check the host&apos;s token on the Hosts page</source>
+        <translation>请在“主机”页面检查该主机的令牌</translation>
     </message>
     <message>
-        <source>%1 serves as many clients as it allows (503); try again later</source>
-        <translation>%1 已达到允许的客户端数（503）；请稍后再试</translation>
+        <source>it serves as many clients as it allows (503)</source>
+        <translation>它已达到允许的客户端数（503）</translation>
+    </message>
+    <message>
+        <source>wait until one of its other clients is done</source>
+        <translation>请等待其另一个客户端结束</translation>
+    </message>
+    <message>
+        <source>it answered %1: %2</source>
+        <translation>它的应答为 %1：%2</translation>
+    </message>
+    <message>
+        <source>the agent stopped</source>
+        <translation>代理已停止</translation>
     </message>
 </context>
 <context>
@@ -2294,8 +2313,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>运行未保存</translation>
     </message>
     <message>
-        <source>%1. Check the host&apos;s address and token on the Hosts page, and that its agent (perfdash-cli serve) runs there; then click the host again.</source>
-        <translation>%1。请在“主机”页面检查该主机的地址和令牌，并确认其代理（perfdash-cli serve）正在那里运行；然后再次点击该主机。</translation>
+        <source>%1; %2, then click the host again.</source>
+        <translation>%1；%2，然后再次点击该主机。</translation>
     </message>
 </context>
 <context>
@@ -2603,6 +2622,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Synthetic</source>
         <translation>合成</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Connecting to %1…&lt;/b&gt; Its figures appear with its first interval.</source>
+        <translation>&lt;b&gt;正在连接 %1…&lt;/b&gt; 其数据将随第一个区间出现。</translation>
     </message>
 </context>
 <context>

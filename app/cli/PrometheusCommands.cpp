@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -217,6 +218,11 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
         }
         counted.push_back({{"group", g.group.name}, {"events", std::move(events)}});
     }
+    // The cgroups by the names their counts are labelled with (an absolute --cgroup path reads as the label).
+    std::vector<std::string> cgroups;
+    for (const LocationInfo& l : m.locations())
+        if (!l.cgroup.empty() && std::find(cgroups.begin(), cgroups.end(), l.cgroup) == cgroups.end())
+            cgroups.push_back(l.cgroup);
     return {{"host", host},
             {"machine", machine.machineJson()},
             // What a run's context says of how it counts (core/report/RunContext): a client need not assume.
@@ -224,7 +230,7 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             {"user_space_only", plan.userSpaceOnly},
             {"capabilities", toJson(probeCapabilities(machine))},
             {"cpus", plan.cpus},
-            {"cgroups", plan.request.cgroups},
+            {"cgroups", cgroups},
             {"groups", std::move(counted)},
             {"interval_s", std::chrono::duration<double>(plan.request.interval).count()},
             {"started_at", m.startedAt()},

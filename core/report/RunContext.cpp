@@ -10,7 +10,14 @@ namespace perfdash {
 
 namespace {
 
-std::string whatRan(const RunConfig& config) {
+std::string whatRan(const MeasurementResult& r) {
+    const RunConfig& config = r.config;
+    // Counted for some cgroups only (serve --cgroup): their locations name them; it was not all processes.
+    std::vector<std::string> cgroups;
+    for (const LocationInfo& l : r.locations)
+        if (!l.cgroup.empty() && std::find(cgroups.begin(), cgroups.end(), l.cgroup) == cgroups.end())
+            cgroups.push_back(l.cgroup);
+    if (!cgroups.empty()) return (cgroups.size() == 1 ? "the tasks of cgroup " : "the tasks of cgroups ") + join(cgroups, ", ");
     if (config.mode == "system") return "all processes (system-wide)";
     if (config.mode == "attach") return "process " + std::to_string(config.pid);
     if (config.command.empty()) return "a program";
@@ -65,7 +72,7 @@ std::optional<std::string> missingCapability(const nlohmann::json& m, const std:
 
 RunContext describeRun(const MeasurementResult& r) {
     RunContext context;
-    std::vector<std::string> parts{whatRan(r.config)};
+    std::vector<std::string> parts{whatRan(r)};
     const std::string how = r.config.mode == "attach" ? "attached" : r.config.mode == "system" ? "" : "launched";
     const std::string where = r.config.cpuList.empty() ? (r.config.mode == "system" ? "every CPU" : "any CPU")
                                                        : "CPUs " + r.config.cpuList;

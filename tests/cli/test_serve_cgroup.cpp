@@ -4,7 +4,8 @@
 // pages, and leaves the other empty. The busy cgroup's page faults, summed
 // over its CPUs, hold the N and are no more than the workload's own faults
 // (getrusage of the child: all it took since fork, some of them before it
-// joined the cgroup); the empty one counts an exact 0 on every CPU. Needs
+// joined the cgroup); the empty one counts an exact 0 on every CPU. Its
+// GET /api/v1/info names both cgroups by their labels. Needs
 // root (making cgroups, moving a task) and a cgroup v2 mount; skips with the
 // reason otherwise. Deadlines are generous and only bound a wait for counts
 // that must come: a busy machine makes it slower, not wrong.
@@ -108,6 +109,16 @@ private slots:
             QVERIFY(QDir().rmdir(QString::fromStdString(mount_ + "/" + busy_)));
             QVERIFY(QDir().rmdir(QString::fromStdString(mount_ + "/" + idle_)));
         }
+    }
+
+    // The agent's account of itself names the cgroups it counts, as its counts are labelled (the one given by
+    // its absolute path too), so that a client describes the run as theirs, not as all processes.
+    void infoNamesTheCgroupsCounted() {
+        const auto res = agent_.get("/api/v1/info");
+        QVERIFY(res && res->status == 200);
+        const nlohmann::json info = nlohmann::json::parse(res->body, nullptr, false);
+        QVERIFY2(info.is_object() && info.contains("cgroups"), res->body.c_str());
+        QCOMPARE(info["cgroups"], nlohmann::json({busy_, idle_}));
     }
 
     void everyCgroupOnEveryCpu() {

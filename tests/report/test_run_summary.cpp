@@ -121,6 +121,17 @@ private slots:
         r.durationS = kNotAvailable;
         QVERIFY2(describeRun(r).line.starts_with("all processes (system-wide) · CPUs 0-3 · machine not recorded"),
                  describeRun(r).line.c_str());
+        // Counted for cgroups only (serve --cgroup: a location per cgroup and CPU): their tasks, not all processes.
+        for (const char* cgroup : {"system.slice/job42.scope", "user.slice"})
+            for (int cpu = 0; cpu < 2; ++cpu) {
+                r.locations.emplace_back("cpu", cpu);
+                r.locations.back().cgroup = cgroup;
+            }
+        QVERIFY2(describeRun(r).line.starts_with("the tasks of cgroups system.slice/job42.scope, user.slice · CPUs 0-3"),
+                 describeRun(r).line.c_str());
+        r.locations.resize(2);
+        QVERIFY2(describeRun(r).line.starts_with("the tasks of cgroup system.slice/job42.scope · CPUs 0-3"),
+                 describeRun(r).line.c_str());
     }
 };
 

@@ -56,13 +56,12 @@ void AgentInfo::fetch(const QString& address, const QString& token) {
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, address] {
         reply->deleteLater();
-        if (const QString problem = agentReplyProblem(address, reply); !problem.isEmpty())
-            return emit failed(address, tr("its info (GET /api/v1/info) failed: %1").arg(problem));
+        if (const AgentProblem problem = agentReplyProblem(reply); !problem.reason.isEmpty())
+            return emit failed(address, tr("its info (GET /api/v1/info) failed: %1").arg(problem.reason), problem.advice);
         const QByteArray body = reply->readAll();
         json info = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
         if (!info.is_object())
-            return emit failed(address, tr("its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?")
-                                            .arg(address));
+            return emit failed(address, tr("its info (GET /api/v1/info) is not a JSON object"), notAnAgentAdvice());
         emit arrived(address, info);
     });
 }
@@ -150,6 +149,15 @@ MeasurementResult agentRunOf(const json& info) {
             if (cpu.is_number_integer()) run.config.cpus.push_back(cpu.get<int>());
         run.config.cpuList = formatCpuList(run.config.cpus);
     }
+    // An agent run with --cgroup counts those cgroups' tasks only, each on every CPU: its locations, as its
+    // stream's, one per cgroup and CPU (a run without counts: no event has figures for them).
+    if (const json& cgroups = member(info, "cgroups"); cgroups.is_array())
+        for (const json& cgroup : cgroups)
+            if (cgroup.is_string())
+                for (const int cpu : run.config.cpus) {
+                    run.locations.emplace_back("cpu", cpu);
+                    run.locations.back().cgroup = cgroup.get<std::string>();
+                }
     const json& groups = member(info, "groups");
     for (const json& g : groups.is_array() ? groups : json::array()) {
         GroupResult group;

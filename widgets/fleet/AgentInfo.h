@@ -22,7 +22,8 @@ public:
 
 signals:
     void arrived(const QString& address, const nlohmann::json& info);
-    void failed(const QString& address, const QString& message);
+    // `message`: what failed and why, without the address; `advice`: what to do (as agentReplyProblem's).
+    void failed(const QString& address, const QString& message, const QString& advice);
 
 private:
     QNetworkAccessManager network_;
@@ -34,9 +35,10 @@ private:
 QString agentInfoHtml(const nlohmann::json& info);
 
 // The info as a run without counts, what core/report/RunContext describes: the
-// machine, system-wide on the CPUs it counts, with the backend it names and
-// whether it counts user space only, since when, each group with its events and
-// why one is not counted. Its duration is n/a: the agent counts on. Fields an
+// machine, system-wide on the CPUs it counts (an agent that names cgroups: a
+// location per cgroup and CPU, as its stream's, so that it reads as those
+// cgroups' tasks only), with the backend it names and whether it counts user
+// space only, since when, each group with its events and why one is not counted. Its duration is n/a: the agent counts on. Fields an
 // older or other agent lacks, or gives as another type, stay empty (no backend).
 MeasurementResult agentRunOf(const nlohmann::json& info);
 

@@ -18,9 +18,10 @@ AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentIn
         for (const std::string& limit : context.limitations) line += " " + limit;
         emit described(QString::fromStdString(line));
     });
-    connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why) {
+    connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why, const QString& advice) {
         if (address != address_) return;
         problem_ = why;
+        advice_ = advice;
         emit described(why);
     });
 }
@@ -32,14 +33,16 @@ void AgentSession::open(const QString& address, const QString& token) {
     result_.config.mode = "system";
     agentRun_ = MeasurementResult{};
     problem_.clear();
+    advice_.clear();
     sent_ = false;
     stream_ = std::make_unique<AgentStream>(address, token);
     connect(stream_.get(), &AgentStream::intervalArrived, this,
             [this](const QString&, const IntervalLine& line) { take(line); });
-    connect(stream_.get(), &AgentStream::failed, this, [this](const QString&, const QString& message) {
-        problem_ = message;
+    connect(stream_.get(), &AgentStream::failed, this, [this](const QString&, const QString& why, const QString& advice) {
+        problem_ = tr("its stream (GET /api/v1/stream) failed: %1").arg(why);
+        advice_ = advice;
         close(); // first, so that the reason is the last word, not the finished run
-        emit failed(message);
+        emit failed(problem_);
     });
     stream_->start();
     info_->fetch(address, token);

@@ -39,8 +39,9 @@ public:
     // An interval came since open(): the views show this host's figures (if it failed, its last ones).
     bool hasSent() const { return sent_; }
     // Why the host is not watched (its stream failed) or not described (its info failed), the latest of the
-    // two; empty while neither failed since open().
+    // two, without its address; empty while neither failed since open(). advice(): the one thing to do.
     const QString& problem() const { return problem_; }
+    const QString& advice() const { return advice_; }
 
 signals:
     void started();
@@ -63,6 +64,7 @@ private:
     MeasurementResult result_;
     MeasurementResult agentRun_;
     QString problem_;
+    QString advice_;
     bool running_ = false;
     bool sent_ = false;
 };

@@ -54,43 +54,55 @@ void AgentStream::readLines() {
         ++lineNumber_;
         const QByteArray line = pending_.left(end);
         auto item = readReportStreamLine(std::string_view(line.constData(), static_cast<size_t>(line.size())),
-                                         "line " + std::to_string(lineNumber_) + " of " + address_.toStdString() +
-                                             "'s stream");
+                                         "line " + std::to_string(lineNumber_) + " of the stream");
         if (!item) {
-            emit failed(address_, QString::fromStdString(item.error().message));
+            emit failed(address_, QString::fromStdString(item.error().message), notAnAgentAdvice());
             stop();
             return;
         }
         if (const auto* interval = std::get_if<IntervalLine>(&*item)) emit intervalArrived(address_, *interval);
     }
     if (pending_.size() > kMaxLine) {
-        emit failed(address_, tr("%1 sent more than 64 MiB without a line break: is it a perfdash agent?").arg(address_));
+        emit failed(address_, tr("more than 64 MiB came without a line break"), notAnAgentAdvice());
         stop();
     }
 }
 
-QString agentReplyProblem(const QString& address, QNetworkReply* reply) {
+QString notAnAgentAdvice() {
+    return AgentStream::tr("check that the host's address on the Hosts page is a perfdash agent's (perfdash-cli serve)");
+}
+
+namespace {
+
+QString unreachedAdvice() {
+    return AgentStream::tr("check the host's address on the Hosts page and that its agent (perfdash-cli serve) "
+                           "runs there");
+}
+
+} // namespace
+
+AgentProblem agentReplyProblem(QNetworkReply* reply) {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status == 401) return AgentStream::tr("%1 refused the token (401): check the host's token").arg(address);
+    if (status == 401)
+        return {AgentStream::tr("the token was refused (401)"), AgentStream::tr("check the host's token on the Hosts page")};
     if (status == 503)
-        return AgentStream::tr("%1 serves as many clients as it allows (503); try again later").arg(address);
+        return {AgentStream::tr("it serves as many clients as it allows (503)"),
+                AgentStream::tr("wait until one of its other clients is done")};
     if (status != 0 && status != 200)
-        return AgentStream::tr("%1 answered %2: %3")
-            .arg(address)
-            .arg(status)
-            .arg(QString::fromUtf8(reply->readAll()).trimmed());
-    if (reply->error() != QNetworkReply::NoError) return AgentStream::tr("%1: %2").arg(address, reply->errorString());
+        return {AgentStream::tr("it answered %1: %2").arg(status).arg(QString::fromUtf8(reply->readAll()).trimmed()),
+                notAnAgentAdvice()};
+    if (reply->error() != QNetworkReply::NoError) return {reply->errorString(), unreachedAdvice()};
     return {};
 }
 
 void AgentStream::finish() {
     if (!reply_) return;
     QNetworkReply* reply = reply_;
-    QString message = agentReplyProblem(address_, reply);
-    if (message.isEmpty()) message = tr("%1 ended the stream (the agent stopped)").arg(address_);
+    AgentProblem problem = agentReplyProblem(reply);
+    if (problem.reason.isEmpty()) problem = {tr("the agent stopped"), unreachedAdvice()};
     reply_.clear();
     reply->deleteLater();
-    emit failed(address_, message);
+    emit failed(address_, problem.reason, problem.advice);
 }
 
 } // namespace perfdash

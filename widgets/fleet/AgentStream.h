@@ -27,8 +27,8 @@ public:
 
 signals:
     void intervalArrived(const QString& address, const perfdash::IntervalLine& line);
-    // The stream failed or ended, with what went wrong in the user's words.
-    void failed(const QString& address, const QString& message);
+    // The stream failed or ended: why in the user's words (agentReplyProblem).
+    void failed(const QString& address, const QString& reason, const QString& advice);
 
 private:
     void readLines();
@@ -42,9 +42,17 @@ private:
     qint64 lineNumber_ = 0;
 };
 
-// What went wrong with a finished request to the agent at `address`, in the
-// user's words (a refused token, a busy agent, a network error); empty when
-// it answered 200.
-QString agentReplyProblem(const QString& address, QNetworkReply* reply);
+// What went wrong with a request to an agent, in the user's words: the
+// reason once, without the host's address (whoever shows it names the host
+// once), and the one thing to do about it; both start lower case, to be
+// read inside a sentence.
+struct AgentProblem {
+    QString reason; // empty: it answered 200
+    QString advice;
+};
+// A finished request: a refused token, a busy agent, another answer, a network error.
+AgentProblem agentReplyProblem(QNetworkReply* reply);
+// The advice for an answer that is not a perfdash agent's.
+QString notAnAgentAdvice();
 
 } // namespace perfdash

@@ -167,8 +167,9 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
         if (info.contains("machine")) recorder_->setMachine(address, info.at("machine"));
         showDetails();
     });
-    connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why) {
-        infoText_[address] = QStringLiteral("<p><b>%1</b>: %2</p>").arg(address.toHtmlEscaped(), why.toHtmlEscaped());
+    connect(info_, &AgentInfo::failed, this, [this](const QString& address, const QString& why, const QString& advice) {
+        infoText_[address] = QStringLiteral("<p><b>%1</b>: %2; %3.</p>")
+                                 .arg(address.toHtmlEscaped(), why.toHtmlEscaped(), advice.toHtmlEscaped());
         showDetails();
     });
     remove_->setEnabled(false);
@@ -233,6 +234,8 @@ void HostsPage::watch(const QString& address, const QString& token) {
             });
     // An agent that stopped or cannot be reached is tried again: hosts reboot, agents restart.
     AgentStream* retried = stream.get();
+    // The row names the host, and its state says why; what to do is below the table, where the host's info,
+    // asked again with the same address and token, fails alike.
     connect(stream.get(), &AgentStream::failed, model_, [this, retried, token](const QString& a, const QString& why) {
         model_->setState(a, tr("%1; trying again in %2 s").arg(why).arg(kRetryS));
         QTimer::singleShot(kRetryS * 1000, retried, [this, retried, token] {

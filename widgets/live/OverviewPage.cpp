@@ -140,6 +140,11 @@ void OverviewPage::showProblem(const QString& source, const QString& problem) {
     limitations_->hide();
 }
 
+void OverviewPage::showConnecting(const QString& source) {
+    beginSession();
+    context_->setText(tr("<b>Connecting to %1…</b> Its figures appear with its first interval.").arg(source.toHtmlEscaped()));
+}
+
 QString OverviewPage::contextText() const { return context_->text(); }
 
 void OverviewPage::scheduleFrame() {

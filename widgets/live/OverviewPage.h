@@ -62,6 +62,9 @@ public:
     // In place of the context: why the run's source cannot say it (plain text), led by `source` (a host
     // whose agent failed to answer), in the error colour; the tiles stay as they are.
     void showProblem(const QString& source, const QString& problem);
+    // A source that has sent nothing yet (a host being connected to): as beginSession(), no tiles, and the
+    // context says whom it waits for.
+    void showConnecting(const QString& source);
 
     // Where a group's LONG text comes from (the group library): name → text, or why there is none.
     void setGroupDescriptions(std::function<QString(const QString& group)> describe);

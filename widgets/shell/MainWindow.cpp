@@ -143,11 +143,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
                 live_->beginSession({});
                 overview_->beginSession();
             }
-            return overview_->showProblem(
-                hostSession_->address(),
-                tr("%1. Check the host's address and token on the Hosts page, and that its agent "
-                   "(perfdash-cli serve) runs there; then click the host again.")
-                    .arg(hostSession_->problem()));
+            return overview_->showProblem(hostSession_->address(), hostProblemText());
         }
         const MeasurementResult& run = hostSession_->agentRun();
         if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
@@ -174,7 +170,12 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         current_.reset();
         currentSource_ = address;
         liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        // Until its first interval or a failure the host shows nothing, never the figures of the source before
+        // (an agent behind a firewall that drops packets may not answer for long).
+        live_->beginSession({});
+        overview_->showConnecting(address);
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
+        statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
         hostSession_->open(address, token);
         updateFileActions();
         showPage(Page::Overview);
@@ -192,8 +193,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
                                  .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
-    connect(hostSession_, &AgentSession::failed, this, [this](const QString& message) {
-        liveSource_->setText(tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), message.toHtmlEscaped()));
+    connect(hostSession_, &AgentSession::failed, this, [this] {
+        liveSource_->setText(
+            tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
     connect(&controller_, &MeasurementController::started, this, [this] {
         // The Live page is the measurement's now: no replay or host competes for it.
@@ -205,6 +207,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         setWindowTitle(tr("perfdash"));
         current_.reset();
         currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
+        ++liveRun_;
         liveRunExportedTo_.clear();
         currentSource_ = tr("Live");
         liveSource_->setText(tr("<b>Live</b>: measuring now"));
@@ -630,13 +633,14 @@ void MainWindow::chooseAndSaveFleetSession() {
 void MainWindow::exportSession(const QString& path) {
     if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
-    // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then.
+    // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then,
+    // that run only: another may have ended (and failed to save) while this one was written.
     const bool keepsLiveRun = currentIsLiveRun_ && exportFormatForPath(path) == ExportFormat::Json;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = liveRun_] {
         watcher->deleteLater();
         if (const Status written = watcher->result(); !written)
             return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
-        if (keepsLiveRun && currentIsLiveRun_) {
+        if (keepsLiveRun && currentIsLiveRun_ && run == liveRun_) {
             liveRunExportedTo_ = path;
             liveSource_->setText(finishedRunText());
         }
@@ -644,10 +648,15 @@ void MainWindow::exportSession(const QString& path) {
         emit sessionExported(path);
     });
     // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
-    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path](Result<MeasurementResult> run) -> Status {
+    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
         if (!run) return run.error();
+        if (hook) hook();
         return exportReport(*run, path);
     }));
+}
+
+QString MainWindow::hostProblemText() const {
+    return tr("%1; %2, then click the host again.").arg(hostSession_->problem(), hostSession_->advice());
 }
 
 QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {

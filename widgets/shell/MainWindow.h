@@ -117,6 +117,9 @@ public:
     QAction* exportChartAction() const { return exportChart_; }
 
     void saveSettings();
+    // Tests: runs on the export's worker thread, the run in hand, before the report is written (to hold an
+    // export while the window goes on).
+    void setExportHook(std::function<void()> hook) { exportHook_ = std::move(hook); }
 
 signals:
     // A session was opened (shown) or failed to open (message); for tests and the status bar.
@@ -144,6 +147,8 @@ private:
     void showResult(const MeasurementResult& result, const QString& source);
     // The current session with every interval, off the GUI thread: a finished run's from its recorder.
     QFuture<Result<MeasurementResult>> currentWithIntervals();
+    // Why the live host is not shown, and what to do: one sentence after its address.
+    QString hostProblemText() const;
     using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
     // Runs `load` on a worker, then shows the comparison of the two sessions or a dialog.
     void compareInBackground(std::function<SessionPair()> load);
@@ -195,6 +200,8 @@ private:
     std::optional<MeasurementResult> current_;
     bool currentIsLiveRun_ = false; // current_ is the recorder's last run, its intervals left out
     QString liveRunExportedTo_;     // where the last run was last exported as a JSON session, if it was
+    quint64 liveRun_ = 0;           // which run started last: an export keeps the run it wrote, not a later one
+    std::function<void()> exportHook_;
     QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
     QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays

@@ -10,9 +10,11 @@
 // still saves what it received. Two live hosts compared: their runs read
 // from their journals, or why not (a journal gone, a host without an
 // interval). A host opened live in the window: the Overview's context line
-// says what its agent reports (its backend and limitations included); one
-// whose agent refuses the token, whose port nobody listens on, or whose
-// info is not JSON (while its intervals come) says why there, with what to do. A token kept under an earlier perfdash's file
+// says what its agent reports (its backend and limitations included; the
+// cgroups of an agent run with --cgroup); one whose agent refuses the token,
+// whose port nobody listens on, or whose info is not JSON (while its
+// intervals come) says why there in one sentence: the host, what failed, the
+// reason and what to do, each once. A token kept under an earlier perfdash's file
 // name that cannot be moved (a read-only file system): the page names the
 // host whose token to enter again.
 #include <QAbstractItemModelTester>
@@ -171,6 +173,15 @@ private slots:
                      said.limitations[1].starts_with("User space only: "),
                  said.line.c_str());
         QVERIFY2(agentInfoHtml(described).contains("the msr backend"), qPrintable(agentInfoHtml(described)));
+        // An agent run with --cgroup counts its cgroups' tasks only: the line names them, not all processes.
+        nlohmann::json perCgroup = info;
+        perCgroup["cgroups"] = {"system.slice/job42.scope", "user.slice"};
+        const std::string cgroupLine = describeRun(agentRunOf(perCgroup)).line;
+        QVERIFY2(cgroupLine.starts_with("the tasks of cgroups system.slice/job42.scope, user.slice · CPUs 0,2-3 · "),
+                 cgroupLine.c_str());
+        perCgroup["cgroups"] = {"system.slice/job42.scope"};
+        QVERIFY2(describeRun(agentRunOf(perCgroup)).line.starts_with("the tasks of cgroup system.slice/job42.scope · "),
+                 describeRun(agentRunOf(perCgroup)).line.c_str());
         const MeasurementResult odd = agentRunOf({{"machine", 7}, {"cpus", "0-3"}, {"groups", {{{"group", 1}}}}});
         QVERIFY(odd.machine.is_null() && odd.config.cpus.empty() && odd.groups.size() == 1 && odd.groups[0].name.empty());
     }
@@ -458,18 +469,26 @@ private slots:
         QSettings settings(dir.filePath("window.ini"), QSettings::IniFormat);
         MachineContext machine;
         MainWindow window(machine, settings);
-        const QString advice = "Check the host's address and token on the Hosts page";
+        // One sentence: the host once, what failed, the reason once, one thing to do.
+        const auto saysOnce = [](const QString& context, const QString& host, const QString& reason,
+                                 const QString& advice) {
+            return context.count(host) == 1 && context.contains("<b>" + host + "</b>: its ") &&
+                   context.count(reason, Qt::CaseInsensitive) == 1 && context.count("check ", Qt::CaseInsensitive) == 1 &&
+                   context.contains("; " + advice + ", then click the host again.") && !context.contains(". ");
+        };
         emit window.hostsPage()->hostOpened(guarded, "wrong-token");
         QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
-        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains(advice), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("then click the host again"), 60000);
         QString context = window.overview()->contextText();
-        QVERIFY2(context.contains("<b>" + guarded + "</b>") && context.contains("refused the token (401)"),
+        QVERIFY2(saysOnce(context, guarded, "the token was refused (401)", "check the host's token on the Hosts page"),
                  qPrintable(context));
 
         emit window.hostsPage()->hostOpened(nobody, QString());
-        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + nobody + "</b>"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + nobody + "</b>: its "), 60000);
         context = window.overview()->contextText();
-        QVERIFY2(context.contains("Connection refused", Qt::CaseInsensitive) && context.contains(advice),
+        QVERIFY2(saysOnce(context, nobody, "Connection refused",
+                          "check the host's address on the Hosts page and that its agent (perfdash-cli serve) runs "
+                          "there"),
                  qPrintable(context));
         ::close(fd);
 
@@ -498,9 +517,11 @@ private slots:
         std::thread serving([&] { notAnAgent.listen_after_bind(); });
         const QString odd = QString("127.0.0.1:%1").arg(oddPort);
         emit window.hostsPage()->hostOpened(odd, QString());
-        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + odd + "</b>"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("<b>" + odd + "</b>: its "), 60000);
         context = window.overview()->contextText();
-        QVERIFY2(context.contains("is not a JSON object") && context.contains(advice) && !context.contains("Measuring now"),
+        QVERIFY2(saysOnce(context, odd, "is not a JSON object",
+                          "check that the host's address on the Hosts page is a perfdash agent's (perfdash-cli serve)") &&
+                     !context.contains("Measuring now"),
                  qPrintable(context));
         QTRY_VERIFY_WITH_TIMEOUT(!window.overview()->findChildren<MetricTile*>().isEmpty(), 60000); // its interval
         QVERIFY2(window.overview()->contextText() == context, qPrintable(window.overview()->contextText()));

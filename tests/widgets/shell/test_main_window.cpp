@@ -14,7 +14,13 @@
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <QSemaphore>
+#include <QStatusBar>
 #include <optional>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "core/report/FleetSession.h"
 #include "core/report/ReportJson.h"
@@ -684,10 +690,8 @@ private slots:
         QSettings settings(settingsFile("unsaved-then-open.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         window.show();
-        window.recorder()->setDirectory(QStringLiteral("/proc/perfdash-cannot-be-here/sessions"));
-        runDemoToItsEnd(window);
+        runDemoThatCannotBeSaved(window);
         if (QTest::currentTestFailed()) return;
-        QVERIFY(window.recorder()->saveFailing());
 
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(savedSession("opened-after-unsaved.json", 3, "2024-05-01T12:00:00+02:00"));
@@ -698,6 +702,76 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY2(asked.isEmpty(), qPrintable(asked));
         QVERIFY(closed);
+    }
+
+    // A host opened after a session: from the click on, until its first interval or a failure, the Overview
+    // says it is being connected to and shows none of the session's figures, and the status bar no longer
+    // says the session was opened. The host here never answers (a port that listens but never accepts, as a
+    // host behind a firewall that drops packets): whatever shows at once is what would stay.
+    void aHostBeingConnectedToShowsNoOtherSourcesFigures() {
+        QSettings settings(settingsFile("connecting.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(savedSession("shown-before-host.json", 3, "2024-05-01T12:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(window.overview()->tiles()->rowCount() > 0);
+        QVERIFY2(window.statusBar()->currentMessage().startsWith("Opened "), qPrintable(window.statusBar()->currentMessage()));
+
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        auto closeSocket = qScopeGuard([fd] { ::close(fd); });
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof a;
+        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0 &&
+                ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0);
+        const QString silent = QStringLiteral("127.0.0.1:%1").arg(ntohs(a.sin_port));
+        emit window.hostsPage()->hostOpened(silent, QString());
+        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        const QString context = window.overview()->contextText();
+        QVERIFY2(context.contains("Connecting to " + silent + "…"), qPrintable(context));
+        QCOMPARE(window.overview()->tiles()->rowCount(), 0);
+        QVERIFY2(window.statusBar()->currentMessage().isEmpty(), qPrintable(window.statusBar()->currentMessage()));
+        // The event loop runs (its requests go out, nothing comes back): nothing of the session comes back either.
+        QCoreApplication::processEvents();
+        QCOMPARE(window.overview()->tiles()->rowCount(), 0);
+        QCOMPARE(window.overview()->contextText(), context);
+    }
+
+    // An export ties its end to the run it wrote: run 1's export that finishes after run 2 ended (whose save
+    // failed too) does not mark run 2 exported, and quitting still asks about run 2. The export is held on
+    // its worker, the run in hand, while run 2 runs to its end: no timing decides the order.
+    void anExportThatEndsAfterTheNextRunKeepsOnlyItsOwnRun() {
+        QString asked; // outlives the window, whose timer writes it
+        QSettings settings(settingsFile("export-late.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        runDemoThatCannotBeSaved(window);
+        if (QTest::currentTestFailed()) return;
+
+        QSemaphore writing, release;
+        window.setExportHook([&] {
+            writing.release();
+            release.acquire();
+        });
+        auto releaseOnFailure = qScopeGuard([&] { release.release(); }); // never leaves a worker waiting
+        QSignalSpy exported(&window, &MainWindow::sessionExported);
+        const QString first = dir_.filePath(QStringLiteral("first-run.json"));
+        window.exportSession(first);
+        QVERIFY(QTest::qWaitFor([&] { return writing.tryAcquire(); }, 20000)); // run 1 is in the export's hands
+
+        runDemoThatCannotBeSaved(window);
+        if (QTest::currentTestFailed()) return;
+        releaseOnFailure.dismiss();
+        release.release();
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.front().front().toString(), first);
+        QVERIFY(readReportFile(first.toStdString()).ok()); // run 1 was written
+        QVERIFY2(liveSourceText(window).contains(QStringLiteral("kept in memory only")), qPrintable(liveSourceText(window)));
+        QTimer::singleShot(0, &window, [&] { asked = answerQuestion(window, QStringLiteral("Run not saved"), QMessageBox::Cancel); });
+        QVERIFY(!window.close());
+        QVERIFY2(asked.contains(QStringLiteral("lose")), qPrintable(asked));
     }
 
 private:
@@ -711,6 +785,14 @@ private:
         QVERIFY(window.apply(*options).ok());
         QVERIFY(finished.wait(20000));
         window.recorder()->waitForWrites();
+    }
+
+    // The same where no session file can be made: the run is kept in memory only.
+    static void runDemoThatCannotBeSaved(MainWindow& window) {
+        window.recorder()->setDirectory(QStringLiteral("/proc/perfdash-cannot-be-here/sessions"));
+        runDemoToItsEnd(window);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(window.recorder()->saveFailing());
     }
 
     // The recorder's failures shown, one dialog each: its title, the place and the system's reason, then what
