@@ -1539,6 +1539,10 @@ Cycles from %6.</source>
         <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
         <translation>(показание в %1, а не счётчик: минимум, максимум и среднее по процессорам, никогда не сумма)</translation>
     </message>
+    <message>
+        <source>absent here (n/a): %1</source>
+        <translation>отсутствует здесь (н/д): %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
@@ -1579,6 +1583,16 @@ Cycles from %6.</source>
     <message>
         <source>Resolve here</source>
         <translation>Распознаётся здесь</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3 absent here</source>
+        <translation>%1 из %2, %3 отсутствуют здесь</translation>
+    </message>
+    <message>
+        <source>Absent here (boxes this machine lacks; the metrics are computed from the boxes it has and name them):
+%1</source>
+        <translation>Отсутствуют здесь (блоки, которых нет на этой машине; метрики вычисляются по имеющимся блокам и называют отсутствующие):
+%1</translation>
     </message>
 </context>
 <context>
@@ -2482,6 +2496,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Coverage</source>
         <translation>Покрытие</translation>
+    </message>
+    <message>
+        <source>%1 (without absent boxes)</source>
+        <translation>%1 (без отсутствующих блоков)</translation>
     </message>
 </context>
 <context>

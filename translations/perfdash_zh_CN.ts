@@ -1535,6 +1535,10 @@ Cycles from %6.</source>
         <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
         <translation>（以 %1 为单位的读数，不是计数：跨 CPU 的最小值、最大值和平均值，从不求和）</translation>
     </message>
+    <message>
+        <source>absent here (n/a): %1</source>
+        <translation>此处不存在（不可用）：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
@@ -1575,6 +1579,16 @@ Cycles from %6.</source>
     <message>
         <source>Resolve here</source>
         <translation>此处可解析</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3 absent here</source>
+        <translation>%1 / %2，%3 个此处不存在</translation>
+    </message>
+    <message>
+        <source>Absent here (boxes this machine lacks; the metrics are computed from the boxes it has and name them):
+%1</source>
+        <translation>此处不存在（本机没有的单元；指标按本机已有的单元计算，并列出缺少的单元）：
+%1</translation>
     </message>
 </context>
 <context>
@@ -2472,6 +2486,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Coverage</source>
         <translation>覆盖率</translation>
+    </message>
+    <message>
+        <source>%1 (without absent boxes)</source>
+        <translation>%1（不含缺少的单元）</translation>
     </message>
 </context>
 <context>

@@ -95,12 +95,18 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
     const MetricResult& metric = groups_[row.group].metrics[row.metric];
     const int column = index.column();
     if (column < AggregateColumn) {
-        if (role == Qt::ToolTipRole && column == MetricColumn) return QString::fromStdString(metric.formula);
+        const QString note = QString::fromStdString(absentInputsNote(metric.absentInputs));
+        if (role == Qt::ToolTipRole && column == MetricColumn)
+            return note.isEmpty() ? QString::fromStdString(metric.formula)
+                                  : QString::fromStdString(metric.formula) + QStringLiteral("\n") + note;
         if (role != Qt::DisplayRole && role != kRawValueRole) return {};
         const NameAndUnit split = splitMetricName(metric.name);
         switch (column) {
         case GroupColumn: return QString::fromStdString(groups_[row.group].name);
-        case MetricColumn: return split.name;
+        case MetricColumn:
+            // Computed from the boxes this machine has: said on the row itself, the tooltip names them.
+            if (role == Qt::DisplayRole && !note.isEmpty()) return tr("%1 (without absent boxes)").arg(split.name);
+            return split.name;
         case UnitColumn: return split.unit;
         }
         return {};
@@ -119,6 +125,7 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
             return tr(
                 "The lowest coverage of the group's events: below 100% the events were multiplexed and scaled up");
         if (!isAvailable(v)) return tr("n/a: an input of the formula was not counted, or it divided by zero");
+        if (!metric.absentInputs.empty()) return QString::fromStdString(absentInputsNote(metric.absentInputs));
         return {};
     default: return {};
     }
