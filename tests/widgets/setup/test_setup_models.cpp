@@ -162,6 +162,44 @@ private slots:
         QVERIFY2(why.contains(QStringLiteral("PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE (cpu_atom):")), qPrintable(why));
     }
 
+    // A box the machine lacks (MBOX6 on the Skylake-SP tree, which has 6
+    // memory channels) is absent, not a failure: the details say so with the
+    // reason, the group list counts it apart and keeps the error colour for
+    // real failures.
+    void absentBoxesAreShownApart() {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath(QStringLiteral("skylakeX"));
+        QFile file(dir.path() + QStringLiteral("/skylakeX/MEMX.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("SHORT channels\n\nEVENTSET\nMBOX0C0 CAS_COUNT_RD\nMBOX6C0 CAS_COUNT_RD\n\nMETRICS\n"
+                   "Lines MBOX0C0+MBOX6C0\n\nLONG\nx\n");
+        file.close();
+        EventPaths skx;
+        skx.sysfsRoot = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/sysfs-skx";
+        skx.tracefsRoots = {};
+        const EventResolver events(skx);
+        const SlotResolver naming(events, "skylakeX");
+        const GroupLibrary library({{dir.path().toStdString(), GroupOrigin::User}}, {"skylakeX"});
+        auto group = library.load("MEMX");
+        QVERIFY2(group.ok(), group.ok() ? "" : group.error().message.c_str());
+
+        GroupDetails details;
+        details.showGroup(*group, naming);
+        const QString text = details.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("absent here (n/a): MBOX6 is absent on this machine")), qPrintable(text));
+
+        GroupListModel model(naming);
+        model.setGroups(library.list());
+        const int row = model.rowOfGroup(QStringLiteral("MEMX"));
+        QVERIFY(row >= 0);
+        const QModelIndex resolves = model.index(row, GroupListModel::ResolvesColumn);
+        QCOMPARE(resolves.data().toString(), QStringLiteral("1 of 2, 1 absent here"));
+        QVERIFY(!resolves.data(Qt::ForegroundRole).isValid()); // no failure
+        const QString why = resolves.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.startsWith(QStringLiteral("Absent here")) && why.contains(QStringLiteral("MBOX6C0 CAS_COUNT_RD:")),
+                 qPrintable(why));
+    }
+
     // A hybrid event in the plan: a row per core type under it, each with its own event and encoding or
     // the reason that type does not count it.
     void planModelShowsEachCoreType() {
