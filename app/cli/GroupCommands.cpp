@@ -13,6 +13,8 @@
 #include "core/groups/GroupArch.h"
 #include "core/groups/GroupLibrary.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/groups/MetricEvaluator.h"
+#include "core/result/MeasurementResult.h"
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/topology/TopologyJson.h"
@@ -173,6 +175,8 @@ struct CheckedSlot {
 json slotJson(const CheckedSlot& c) {
     json j = {{"counter", c.slot->counter}, {"event", writtenEvent(*c.slot)}};
     if (!c.event) {
+        // A box this machine lacks: its term counts nothing, the metrics use the boxes it has.
+        if (c.event.error().absent) j["absent"] = true;
         j["reason"] = c.event.error().message;
         return j;
     }
@@ -217,9 +221,25 @@ void printSlots(const std::vector<CheckedSlot>& checked) {
                             std::to_string(c.event->encoding.type), configCell(c.event->encoding), c.event->name});
         else
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
-                            "unresolved: " + c.event.error().message});
+                            (c.event.error().absent ? "absent (n/a): " : "unresolved: ") + c.event.error().message});
     }
     printTable(rows);
+}
+
+// The metrics whose formula reads a box this machine lacks, each with the
+// note a measured run's metric carries (absentInputsNote): [{metric, note}].
+json absentBoxNotes(const PerformanceGroup& g, const std::vector<bool>& absent) {
+    json notes = json::array();
+    if (std::none_of(absent.begin(), absent.end(), [](bool a) { return a; })) return notes;
+    auto evaluator = MetricEvaluator::compile(g);
+    if (!evaluator) return notes; // the group loaded, so its formulas compile; nothing to add otherwise
+    for (size_t m = 0; m < g.metrics.size(); ++m) {
+        std::vector<std::string> counters;
+        for (size_t slot : evaluator->inputs(m))
+            if (slot < absent.size() && absent[slot]) counters.push_back(g.events[slot].counter);
+        if (!counters.empty()) notes.push_back({{"metric", g.metrics[m].name}, {"note", absentInputsNote(counters)}});
+    }
+    return notes;
 }
 
 // What check-group finds beyond format and formula errors. These are
@@ -317,9 +337,16 @@ int checkGroupCommand(const ParsedArgs& args) {
             if (!asJson) failEachLine(group.error().message);
         } else {
             std::vector<CheckedSlot> checked;
+            std::vector<bool> absent; // per slot: a box this machine lacks
             // A hybrid CPU's core slot is checked on each core type (one row each).
-            for (const auto& slot : group->events)
-                for (auto& onType : naming.resolveCoreTypes(slot)) checked.push_back({&slot, std::move(onType.event)});
+            for (const auto& slot : group->events) {
+                absent.push_back(false);
+                for (auto& onType : naming.resolveCoreTypes(slot)) {
+                    absent.back() = absent.back() || (!onType.event && onType.event.error().absent);
+                    checked.push_back({&slot, std::move(onType.event)});
+                }
+            }
+            const json notes = absentBoxNotes(*group, absent);
             auto warnings = eventWarnings(*group, checked, machine, otherArch);
             if (asJson) warnings.insert(warnings.begin(), archWarnings.begin(), archWarnings.end());
             json slotList = json::array();
@@ -329,11 +356,15 @@ int checkGroupCommand(const ParsedArgs& args) {
             result["events"] = group->events.size();
             result["metrics"] = group->metrics.size();
             result["warnings"] = warnings;
+            if (!notes.empty()) result["metric_notes"] = notes;
             if (!asJson) {
                 for (const auto& w : warnings) warn(w);
                 std::printf("%s: ok (%zu events, %zu metrics)\n", group->sourceFile.c_str(), group->events.size(),
                             group->metrics.size());
                 printSlots(checked);
+                for (const auto& n : notes)
+                    std::printf("note: '%s' is %s\n", n["metric"].get<std::string>().c_str(),
+                                n["note"].get<std::string>().c_str());
             }
         }
         results.push_back(result);

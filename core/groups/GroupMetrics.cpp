@@ -20,6 +20,10 @@ void markHeldElsewhere(MetricResult& metric, const std::vector<size_t>& inputs, 
         }
 }
 
+// A box this machine lacks contributes nothing to a formula (likwid reads
+// it as 0 too); any other slot without a value is n/a.
+double slotValue(const EventResult& event, double value) { return event.absent ? 0.0 : value; }
+
 } // namespace
 
 std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std::vector<GroupMetric>& metrics,
@@ -30,13 +34,14 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
     std::vector<std::vector<double>> perLocation(locations.size(), std::vector<double>(metricCount));
     for (size_t l = 0; l < locations.size(); ++l) {
         for (size_t s = 0; s < events.size(); ++s)
-            slotValues[s] = l < events[s].perLocation.size() ? events[s].perLocation[l].value : kNotAvailable;
+            slotValues[s] = slotValue(events[s], l < events[s].perLocation.size() ? events[s].perLocation[l].value
+                                                                                 : kNotAvailable);
         MetricEnvironment local = env;
         // A CPU location covers one CPU; a process or thread covers what it ran on.
         if (locations[l].kind == "cpu") local.numCpus = 1;
         evaluator.evaluate(slotValues, local, perLocation[l]);
     }
-    for (size_t s = 0; s < events.size(); ++s) slotValues[s] = events[s].total.value;
+    for (size_t s = 0; s < events.size(); ++s) slotValues[s] = slotValue(events[s], events[s].total.value);
     const std::vector<double> aggregate = evaluator.evaluate(slotValues, env);
     // Per core type of a hybrid CPU: each event's total on that type.
     std::vector<std::string> coreTypes;
@@ -47,7 +52,7 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
     std::vector<std::vector<double>> perCoreType;
     for (const auto& type : coreTypes) {
         for (size_t s = 0; s < events.size(); ++s) {
-            slotValues[s] = kNotAvailable;
+            slotValues[s] = slotValue(events[s], kNotAvailable);
             for (const auto& t : events[s].coreTypes)
                 if (t.coreType == type) slotValues[s] = t.total.value;
         }
@@ -62,6 +67,8 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
         metric.threshold = metrics[m].threshold;
         for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
         markHeldElsewhere(metric, evaluator.inputs(m), events);
+        for (size_t slot : evaluator.inputs(m))
+            if (slot < events.size() && events[slot].absent) metric.absentInputs.push_back(events[slot].counter);
         metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
         for (size_t t = 0; t < coreTypes.size(); ++t)
             metric.perCoreType.push_back({coreTypes[t], m < perCoreType[t].size() ? perCoreType[t][m] : kNotAvailable});

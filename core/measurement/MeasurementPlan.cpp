@@ -96,6 +96,10 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.name = spec;
     if (!resolved) {
         p.availability = unsupported(resolved.error().message);
+        if (resolved.error().absent) {
+            p.absent = true;
+            p.availability.brief = "absent here";
+        }
         return p;
     }
     ResolvedEvent event = std::move(*resolved);
@@ -408,12 +412,18 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                                     formatCpuList(cpus) + ": the other CPUs' counts are in their reader's (their cells say 'see CPU n'), and "
                                     "totals hold each package once");
         std::vector<const PlannedEvent*> wholeCpus, perPackage;
+        std::string absent;
         for (const auto& e : g.events) {
             if (e.eventSetSlot >= 0) continue;
-            if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
+            if (e.absent) absent += (absent.empty() ? "" : ", ") + e.counter;
+            else if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
             else if (e.availability.brief == kOncePerPackage) perPackage.push_back(&e);
             else notCounted(e);
         }
+        // likwid's formulas that add up more boxes than this machine has: one line.
+        if (!absent.empty())
+            plan.warnings.push_back(absent + " of group " + g.group.name + " name boxes this machine lacks; the "
+                                    "metrics that use them are computed from the boxes it has, and say so");
         // Several events refused for one reason: one line names them all.
         const auto together = [&](const std::vector<const PlannedEvent*>& events, const std::string& why) {
             if (events.size() == 1) notCounted(*events[0]);

@@ -28,6 +28,9 @@ struct PlannedEvent {
     bool gauge = false;            // a reading, not a count (ResolvedEvent::gauge())
     Availability availability;     // Unsupported with the reason when it did not resolve either
     int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
+    // A likwid box this machine lacks (Error::absent, core/measurement/UncoreSlot.h):
+    // not counted, and its term in the group's formulas contributes nothing.
+    bool absent = false;
 
     // A hybrid CPU's core event: one event-set slot per core type (cpu_core,
     // cpu_atom), each counting on its own CPUs; eventSetSlot is the first one

@@ -114,28 +114,35 @@ Result<std::vector<const UncoreEventEntry*>> applicableEntries(const UncoreTable
 
 // The PMU instance of the slot's box among `boxes` (the entry's family here):
 // the n-th, or the table's n-th where the kernel also numbers boxes this CPU lacks.
+// A box beyond the instances this machine has of a unit it does have is
+// absent (makeAbsent), not a failure: likwid's Sapphire Rapids files add up
+// MBOX0 to MBOX11 where the CPU has 8 memory channels, and likwid itself
+// skips such a counter and reads it as 0. This is the one place that decides it.
 Result<const SysfsPmu*> boxInstance(const std::vector<const SysfsPmu*>& boxes, const UncoreEventEntry& e,
                                     const GroupSlot& slot, const LikwidCounter& counter, const GroupArch* arch) {
-    const size_t count = e.instances.empty() ? boxes.size() : e.instances.size();
-    const auto box = static_cast<size_t>(counter.boxIndex);
-    if (box >= count)
-        return makeError("counter " + slot.counter + " names " + counter.box + std::to_string(box) + ", but " +
-                         (e.instances.empty() ? "this machine has " + std::to_string(boxes.size()) + " " + e.pmu +
-                                                    " PMU" + (boxes.size() == 1 ? "" : "s") + " (" +
-                                                    boxes.front()->name +
-                                                    (boxes.size() == 1 ? "" : " to " + boxes.back()->name) + ")"
-                                              : "likwid's " + (arch ? arch->name : std::string()) + " has " +
-                                                    std::to_string(count)) +
-                         ": " + counter.box + "0 to " + counter.box + std::to_string(count - 1));
+    const std::string box = counter.box + std::to_string(counter.boxIndex);
+    const auto absent = [&]() {
+        return makeAbsent(box + " is absent on this machine: it has " + std::to_string(boxes.size()) + " " + e.pmu +
+                          " PMU" + (boxes.size() == 1 ? "" : "s") + " (" + counter.box + "0" +
+                          (boxes.size() == 1 ? "" : " to " + counter.box + std::to_string(boxes.size() - 1)) +
+                          "), so counter " + slot.counter + " counts nothing here");
+    };
+    const auto index = static_cast<size_t>(counter.boxIndex);
+    if (e.instances.empty()) {
+        if (index >= boxes.size()) return absent();
+        return boxes[index];
+    }
+    if (index >= e.instances.size())
+        return makeError("counter " + slot.counter + " names " + box + ", but likwid's " +
+                         (arch ? arch->name : std::string()) + " has " + std::to_string(e.instances.size()) + ": " +
+                         counter.box + "0 to " + counter.box + std::to_string(e.instances.size() - 1));
     // A negative entry: likwid's box of that number is another unit (KNL's
     // MBOX3 and MBOX7 are the memory controllers' UCLK boxes).
-    if (!e.instances.empty() && e.instances[box] < 0)
-        return makeError("counter " + slot.counter + " names " + counter.box + std::to_string(box) + ", which on likwid's " +
+    if (e.instances[index] < 0)
+        return makeError("counter " + slot.counter + " names " + box + ", which on likwid's " +
                          (arch ? arch->name : std::string()) + " is not a " + e.pmu + " box for " + slot.event);
-    const auto instance = e.instances.empty() ? box : static_cast<size_t>(e.instances[box]);
-    if (instance >= boxes.size())
-        return makeError("counter " + slot.counter + " is " + e.pmu + " instance " + std::to_string(instance) +
-                         ", which this machine does not have (it has " + std::to_string(boxes.size()) + ")");
+    const auto instance = static_cast<size_t>(e.instances[index]);
+    if (instance >= boxes.size()) return absent();
     return boxes[instance];
 }
 

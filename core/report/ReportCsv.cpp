@@ -103,8 +103,9 @@ struct RowWriter {
                 for (size_t i = 0; i < locations.size(); ++i)
                     row(metricKind, g, m.name, "", "", csvLocationName(locations[i]),
                         i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable,
-                        metricCoverage(g, static_cast<int>(i)), heldReason(m.heldElsewhere, i, ""));
-                row(metricKind, g, m.name, "", "", "total", m.aggregate, metricCoverage(g, kAggregateLocation), "");
+                        metricCoverage(g, static_cast<int>(i)), heldReason(m.heldElsewhere, i, absentInputsNote(m.absentInputs)));
+                row(metricKind, g, m.name, "", "", "total", m.aggregate, metricCoverage(g, kAggregateLocation),
+                    absentInputsNote(m.absentInputs));
                 for (const auto& t : m.perCoreType)
                     row(metricKind, g, m.name, "", "", "total:" + t.coreType, t.value, kNotAvailable, "");
             }

@@ -57,6 +57,8 @@ ojson eventToJson(const EventResult& e) {
                              {"reason", t.reason}});
         out["core_types"] = std::move(types);
     }
+    // Boxes this machine lacks only, so that other reports are as before.
+    if (e.absent) out["absent"] = true;
     heldElsewhereToJson(out, e.heldElsewhere);
     // Gauges only (a temperature): `total` is then the average over the
     // locations, and these are its statistics; a gauge has no sum.
@@ -97,6 +99,10 @@ ojson metricToJson(const MetricResult& m, const GroupResult& g) {
         out["per_core_type"] = std::move(types);
     }
     heldElsewhereToJson(out, m.heldElsewhere);
+    if (!m.absentInputs.empty()) {
+        out["absent_inputs"] = m.absentInputs;
+        out["note"] = absentInputsNote(m.absentInputs);
+    }
     return out;
 }
 

@@ -224,6 +224,7 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                                            readPartial(p, typeTotal), p.string(p.member(t, "reason"))});
             }
         event.heldElsewhere = readHeldElsewhere(p, e, locations);
+        if (p.has(e, "absent")) event.absent = p.boolean(p.member(e, "absent"));
         if (p.has(e, "gauge")) {
             const Node gauge = p.member(e, "gauge");
             p.object(gauge);
@@ -252,6 +253,8 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
                 metric.perCoreType.push_back({p.string(p.member(t, "core_type")), p.number(p.member(t, "value"))});
             }
         metric.heldElsewhere = readHeldElsewhere(p, m, locations);
+        if (p.has(m, "absent_inputs"))
+            for (const auto& c : p.elements(p.member(m, "absent_inputs"))) metric.absentInputs.push_back(p.string(c));
         group.metrics.push_back(std::move(metric));
     }
     return group;

@@ -145,7 +145,7 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
         if (!e.counted) {
             row.resize(2 + std::max<size_t>(locations.size(), 1), kNotCountedText);
             statRow.resize(6, kNotCountedText);
-            notCounted.push_back("Not counted: " + e.event + " (" + e.counter +
+            notCounted.push_back(std::string(e.absent ? "Absent here: " : "Not counted: ") + e.event + " (" + e.counter +
                                  "): " + (e.reason.empty() ? std::string("no reason was recorded") : e.reason));
         } else {
             const std::vector<CountValue> values =
@@ -196,6 +196,7 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
         leftOut = leftOut || s.leftOut();
         partial = partial || s.partial;
         held.add("'" + m.name + "'", m.heldElsewhere);
+        if (!m.absentInputs.empty()) out.metrics.notes.push_back("'" + m.name + "': " + absentInputsNote(m.absentInputs) + ".");
         std::vector<std::string> statRow{m.name + " STAT"};
         for (auto& cell : statisticsCells(s)) statRow.push_back(std::move(cell));
         statRow.push_back(formatNumber(m.aggregate));

@@ -90,6 +90,11 @@ struct EventResult {
     std::string unit;    // empty for plain counts
     bool counted = false;
     std::string reason;  // why not, when !counted
+    // A box of likwid's unit that this machine lacks (MBOX8 where it has 8
+    // memory channels): not counted, `reason` says so, and in the group's
+    // formulas it contributes nothing (0) where a failed slot is NaN; every
+    // metric that reads it names it (MetricResult::absentInputs).
+    bool absent = false;
     std::vector<CountValue> perLocation; // parallel to MeasurementResult::locations
     CountValue total;                    // sum over locations; coverage is the lowest of them
     // Set when total.value is n/a because only some locations had a value (core/result/CountSum.h).
@@ -126,7 +131,20 @@ struct MetricResult {
     // The locations where an input of the formula is a package unit's count
     // that another CPU holds: the value is that CPU's (n/a here).
     HeldElsewhere heldElsewhere{};
+    // The formula's inputs that are boxes this machine lacks (EventResult::absent):
+    // the value is computed from the boxes it has. absentInputsNote() says it in words.
+    std::vector<std::string> absentInputs{};
 };
+
+// The note a metric with absent inputs carries wherever it is shown (CLI,
+// reports, GUI): "computed without MBOX8C0, MBOX8C1 (boxes this machine
+// lacks)"; empty where it has none.
+inline std::string absentInputsNote(const std::vector<std::string>& absentInputs) {
+    if (absentInputs.empty()) return {};
+    std::string counters;
+    for (const auto& c : absentInputs) counters += (counters.empty() ? "" : ", ") + c;
+    return "computed without " + counters + " (boxes this machine lacks)";
+}
 
 struct GroupResult {
     std::string name;             // group name ("CPI") or "custom" for -e

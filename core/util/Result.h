@@ -10,9 +10,16 @@ namespace perfdash {
 
 struct Error {
     std::string message;
+    // Not a failure: what was asked for is absent from this machine by its
+    // make-up (a likwid box beyond the instances its unit has here,
+    // core/measurement/UncoreSlot.h). Callers that know the state treat it
+    // as contributing nothing, with the message as the note; every other
+    // caller reads it as any error.
+    bool absent = false;
 };
 
 inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeAbsent(std::string message) { return Error{std::move(message), true}; }
 
 template <class T>
 class [[nodiscard]] Result {

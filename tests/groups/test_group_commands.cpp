@@ -277,12 +277,60 @@ private slots:
         QCOMPARE(listed[1].at("event").get<std::string>(), std::string("LLC_LOOKUP_DATA_READ:STATE=0x3"));
         expect(2, "power", 11, "0x2", "0x0");
         QVERIFY(!listed[3].contains("resolved"));
-        QVERIFY2(has(listed[3].at("reason").get<std::string>(), "this machine has 6 uncore_imc PMUs"), r.out.c_str());
+        QVERIFY2(has(listed[3].at("reason").get<std::string>(), "it has 6 uncore_imc PMUs (MBOX0 to MBOX5)"),
+                 r.out.c_str());
+        QCOMPARE(listed[3].value("absent", false), true);
+        QVERIFY(!listed[0].contains("absent"));
 
         const Run text = cli({"check-group", "--arch", "skylakeX", "--sysfs", skxTree(), fixture("UNCORE.txt")});
         QCOMPARE(text.status, 0);
         QVERIFY2(has(text.out, "uncore_cha_2") && has(text.out, "0x334 config1=0x60000"), text.out.c_str());
-        QVERIFY2(has(text.err, "UNCORE.txt:7: counter MBOX6C1 names MBOX6"), text.err.c_str());
+        QVERIFY2(has(text.err, "UNCORE.txt:7: MBOX6C1 MBOX6 is absent on this machine"), text.err.c_str());
+        QVERIFY2(has(text.out, "absent (n/a): MBOX6 is absent"), text.out.c_str());
+    }
+
+    // likwid's upstream Sapphire Rapids MEM adds up MBOX0 to MBOX11; the CPU
+    // has 8 channels (uncore_imc_0 to _7 in the tree): MBOX8 to MBOX11 are
+    // absent with the reason, the others resolve, and each bandwidth metric
+    // says it is computed without the absent boxes.
+    void checkGroupMarksBoxesTheMachineLacksAbsent() {
+        const QString mem = qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/upstream/SPR/MEM.txt";
+        const QString spr = qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/sysfs-spr";
+        const Run r = cli({"check-group", "--arch", "SPR", "--sysfs", spr, "--json", mem});
+        QCOMPARE(r.status, 0);
+        const auto result = nlohmann::json::parse(r.out).at("results").at(0);
+        int absent = 0, resolvedBoxes = 0;
+        for (const auto& slot : result.at("slots")) {
+            const std::string counter = slot.at("counter").get<std::string>();
+            if (!counter.starts_with("MBOX")) continue;
+            const int box = std::stoi(counter.substr(4));
+            if (box >= 8) {
+                ++absent;
+                QCOMPARE(slot.value("absent", false), true);
+                QVERIFY(!slot.contains("resolved"));
+                const std::string reason = slot.at("reason").get<std::string>();
+                QVERIFY2(has(reason, "MBOX" + std::to_string(box) +
+                                         " is absent on this machine: it has 8 uncore_imc PMUs (MBOX0 to MBOX7)"),
+                         reason.c_str());
+            } else {
+                ++resolvedBoxes;
+                QVERIFY(!slot.contains("absent"));
+                QCOMPARE(slot.at("pmu").get<std::string>(), "uncore_imc_" + std::to_string(box));
+            }
+        }
+        QCOMPARE(absent, 8);
+        QCOMPARE(resolvedBoxes, 16);
+        const auto notes = result.at("metric_notes");
+        QCOMPARE(notes.size(), size_t(6)); // read and write bandwidth and volume, and both together
+        QCOMPARE(notes[0].at("metric").get<std::string>(), std::string("Memory read bandwidth [MBytes/s]"));
+        QCOMPARE(notes[0].at("note").get<std::string>(),
+                 std::string("computed without MBOX8C0, MBOX9C0, MBOX10C0, MBOX11C0 (boxes this machine lacks)"));
+
+        const Run text = cli({"check-group", "--arch", "SPR", "--sysfs", spr, mem});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(has(text.out, "note: 'Memory bandwidth [MBytes/s]' is computed without MBOX8C0, MBOX8C1, MBOX9C0, "
+                               "MBOX9C1, MBOX10C0"),
+                 text.out.c_str());
     }
 
     // likwid's own ENERGY group's TMP0: the core temperature from the tree's

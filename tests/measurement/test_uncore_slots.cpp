@@ -15,6 +15,7 @@
 
 #include "core/events/EventResolver.h"
 #include "core/groups/GroupFileParser.h"
+#include "core/groups/GroupMetrics.h"
 #include "core/measurement/MeasurementPlan.h"
 #include "core/measurement/ResultBuilder.h"
 #include "core/measurement/SlotResolver.h"
@@ -231,7 +232,8 @@ private slots:
         QCOMPARE(link->pmu, std::string("uncore_qpi_2"));
         QCOMPARE(quint64(link->encoding.config), quint64(0x14));
         const std::string third = reason(ivt_, "ivybridgeEP", slot("RBOX2C0", "RBOX_CLOCKTICKS"));
-        QVERIFY2(contains(third, "this machine has 2 uncore_r3qpi PMUs"), third.c_str());
+        QVERIFY2(contains(third, "RBOX2 is absent on this machine: it has 2 uncore_r3qpi PMUs (RBOX0 to RBOX1)"),
+                 third.c_str());
     }
 
     // skylakeX/ENERGY.txt: PWR0 package, PWR1 cores (PP0), PWR3 DRAM, in
@@ -385,7 +387,8 @@ private slots:
         expectBoxes(sprMax_, "sapphirerapids", {{"HBM3C0", "CAS_COUNT_RD", "uncore_hbm_3", unc(0x05, 0xcf)}});
         // Sapphire and Emerald Rapids have 8 DDR5 channels: likwid's MBOX8 to MBOX11 name none.
         const std::string eight = reason(sprMax_, "SPR", slot("MBOX8C0", "CAS_COUNT_RD"));
-        QVERIFY2(contains(eight, "this machine has 8 uncore_imc PMUs"), eight.c_str());
+        QVERIFY2(contains(eight, "MBOX8 is absent on this machine: it has 8 uncore_imc PMUs (MBOX0 to MBOX7)"),
+                 eight.c_str());
         // A kernel before 6.11 names no HBM PMU, and Emerald Rapids has no HBM: the reason says which
         // kernel registers it.
         for (const auto* events : {&spr61_, &emr_}) {
@@ -660,7 +663,8 @@ private slots:
         QTest::addColumn<QString>("event");
         QTest::addColumn<QStringList>("parts");
         QTest::newRow("a box the machine lacks") << "skx" << "skylakeX" << "MBOX6C0" << "CAS_COUNT_RD"
-                                                 << QStringList{"this machine has 6 uncore_imc PMUs", "MBOX0 to MBOX5"};
+                                                 << QStringList{"MBOX6 is absent on this machine",
+                                                                "6 uncore_imc PMUs (MBOX0 to MBOX5)"};
         QTest::newRow("a unit the machine lacks") << "skl" << "skylakeX" << "CBOX0C0" << "LLC_LOOKUP_DATA_READ"
                                                   << QStringList{"uncore_cha", "has none here"};
         QTest::newRow("energy on another counter than likwid's") << "skx" << "skylakeX" << "PWR1" << "PWR_DRAM_ENERGY"
@@ -686,40 +690,149 @@ private slots:
         for (const auto& part : parts) QVERIFY2(contains(why, part.toStdString()), why.c_str());
     }
 
-    // A formula over a box the machine lacks is n/a with the box's reason,
-    // never a 0: the reason comes from the plan, the n/a from the results.
-    void missingBoxMakesItsFormulaNotAvailable() {
+    // Why a box is absent, and that it is the absent state (Error::absent),
+    // not a failure: a box beyond the instances of a unit the machine has.
+    void boxBeyondTheInstancesIsAbsent() {
+        auto beyond = SlotResolver(skx_, "skylakeX").resolve(slot("MBOX6C0", "CAS_COUNT_RD"));
+        QVERIFY(!beyond.ok());
+        QVERIFY(beyond.error().absent);
+        QVERIFY2(contains(beyond.error().message,
+                          "MBOX6 is absent on this machine: it has 6 uncore_imc PMUs (MBOX0 to MBOX5)"),
+                 beyond.error().message.c_str());
+        // A unit with no instance at all here stays unresolved (n/a), not absent.
+        auto none = SlotResolver(skl_, "skylakeX").resolve(slot("CBOX0C0", "LLC_LOOKUP_DATA_READ"));
+        QVERIFY(!none.ok());
+        QVERIFY(!none.error().absent);
+        // Emerald Rapids has no HBM at all: unresolved, so its HBM metrics are n/a.
+        auto hbm = SlotResolver(emr_, "EMR").resolve(slot("HBM0C0", "CAS_COUNT_RD"));
+        QVERIFY(!hbm.ok());
+        QVERIFY(!hbm.error().absent);
+        // likwid's own numbering beyond its architecture's boxes is a slip of the file, not absent.
+        auto icx = SlotResolver(icx_, "ICX").resolve(slot("MBOX8C0", "CAS_COUNT_RD"));
+        QVERIFY(!icx.ok());
+        QVERIFY(!icx.error().absent);
+    }
+
+    // likwid's upstream Sapphire Rapids MEM on a Sapphire Rapids' tree (8
+    // channels) with known counts: each bandwidth is the present boxes' sum
+    // exactly, and names MBOX8 to MBOX11.
+    void sapphireRapidsMemoryBandwidthFromThePresentChannels() {
+        auto group = parseGroupFile(fixture("likwid/upstream/SPR/MEM.txt"));
+        QVERIFY2(group.ok(), group ? "" : group.error().message.c_str());
+        auto evaluator = MetricEvaluator::compile(*group);
+        QVERIFY2(evaluator.ok(), evaluator ? "" : evaluator.error().message.c_str());
+        const SlotResolver naming(spr61_, "SPR");
+        std::vector<EventResult> events;
+        double reads = 0, writes = 0;
+        for (const auto& s : group->events) {
+            EventResult e;
+            e.counter = s.counter;
+            auto r = naming.resolve(s);
+            if (s.counter.starts_with("MBOX")) {
+                const int box = std::stoi(s.counter.substr(4));
+                if (box >= 8) {
+                    QVERIFY2(!r.ok() && r.error().absent, s.counter.c_str());
+                    e.absent = true;
+                    e.reason = r.error().message;
+                } else {
+                    QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
+                    QCOMPARE(r->pmu, "uncore_imc_" + std::to_string(box));
+                    // Known counts: box b reads 1000 * (b + 1) lines and writes 10 * (b + 1).
+                    const bool read = s.counter.ends_with("C0");
+                    e.counted = true;
+                    e.total = {(read ? 1000.0 : 10.0) * (box + 1), 1.0};
+                    (read ? reads : writes) += e.total.value;
+                }
+            } else {
+                e.counted = true;
+                e.total = {1e9, 1.0}; // FIXC0..2: the core metrics are not checked here
+            }
+            events.push_back(std::move(e));
+        }
+        QCOMPARE(reads, 36000.0);
+        QCOMPARE(writes, 360.0);
+        MetricEnvironment env;
+        env.time = 2.0;
+        env.inverseClock = 1e-9;
+        const auto metrics = evaluateMetrics(*evaluator, group->metrics, events, {}, env);
+        const auto metric = [&](const std::string& name) -> const MetricResult& {
+            for (const auto& m : metrics)
+                if (m.name == name) return m;
+            qFatal("no metric %s", name.c_str());
+        };
+        QCOMPARE(metric("Memory read bandwidth [MBytes/s]").aggregate, 1.0E-06 * reads * 64.0 / 2.0);
+        QCOMPARE(metric("Memory write data volume [GBytes]").aggregate, 1.0E-09 * writes * 64.0);
+        QCOMPARE(metric("Memory bandwidth [MBytes/s]").aggregate, 1.0E-06 * (reads + writes) * 64.0 / 2.0);
+        QCOMPARE(metric("Memory read bandwidth [MBytes/s]").absentInputs,
+                 (std::vector<std::string>{"MBOX8C0", "MBOX9C0", "MBOX10C0", "MBOX11C0"}));
+        QCOMPARE(metric("Memory bandwidth [MBytes/s]").absentInputs.size(), size_t(8));
+        QVERIFY(metric("CPI").absentInputs.empty());
+    }
+
+    // A formula over boxes the machine lacks is computed from the boxes it
+    // has, exactly their sum, and names the absent ones; a unit the machine
+    // has no instance of, and a slot that failed to open, stay n/a (NaN).
+    void absentBoxesContributeNothingAndAreNamed() {
         QTemporaryDir dir;
         const std::string file = dir.path().toStdString() + "/MEMX.txt";
         std::ofstream(file) << "SHORT two channels\n\nEVENTSET\nMBOX0C0 CAS_COUNT_RD\nMBOX6C0 CAS_COUNT_RD\n"
-                               "SW page-faults\n\n"
+                               "MBOX7C0 CAS_COUNT_RD\nCBOX0C0 LLC_LOOKUP_DATA_READ\nSW page-faults\n\n"
                                "METRICS\nOne channel [MBytes] 1.0E-06*MBOX0C0*64.0\n"
-                               "Both channels [MBytes] 1.0E-06*(MBOX0C0+MBOX6C0)*64.0\n";
+                               "All channels [MBytes] 1.0E-06*(MBOX0C0+MBOX6C0+MBOX7C0)*64.0\n"
+                               "No unit [MBytes] 1.0E-06*(MBOX0C0+CBOX0C0)*64.0\n"
+                               "Faults SW\n";
         MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skx")});
         MeasurementRequest request;
         request.command = {"/bin/true"};
         request.groups = {file};
         auto plan = MeasurementPlan::prepare(request, machine);
         QVERIFY2(plan.ok(), plan ? "" : plan.error().message.c_str());
-        const PlannedEvent missing = plan->groups[0].events[1];
-        QCOMPARE(missing.eventSetSlot, -1);
-        QVERIFY2(contains(missing.availability.reason, "6 uncore_imc PMUs"), missing.availability.reason.c_str());
+        const auto& planned = plan->groups[0].events;
+        for (size_t i : {size_t(1), size_t(2)}) {
+            QCOMPARE(planned[i].eventSetSlot, -1);
+            QVERIFY(planned[i].absent);
+            QVERIFY2(contains(planned[i].availability.reason, "6 uncore_imc PMUs (MBOX0 to MBOX5)"),
+                     planned[i].availability.reason.c_str());
+        }
+        QVERIFY(std::any_of(plan->warnings.begin(), plan->warnings.end(), [](const std::string& w) {
+            return contains(w, "MBOX6C0, MBOX7C0 of group MEMX name boxes this machine lacks");
+        }));
 
         // The results of such a plan where MBOX0C0 counted (this machine has no
         // uncore to count it, and a program is not counted by an uncore PMU).
+        // CBOX0C0 is made a slot that failed to open: it must stay NaN.
         MeasurementPlan counted = *plan;
         auto& events = counted.groups[0].events;
+        QVERIFY(!events[3].absent);
         events[0].eventSetSlot = 0;
         events[0].availability.state = Availability::State::Countable;
-        events[2].eventSetSlot = 1;
-        counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"SW", ResolvedEvent{}, 0}};
-        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{}, {});
+        events[3].eventSetSlot = 1;
+        events[3].availability.state = Availability::State::Countable;
+        events[4].eventSetSlot = 2;
+        counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"CBOX0C0", ResolvedEvent{}, 0},
+                            EventSlot{"SW", ResolvedEvent{}, 0}};
+        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{},
+                                             {"", "permission denied", ""});
         QVERIFY(builder.ok());
-        const auto groups = builder->build({CountValue{1e6, 1.0}, CountValue{5, 1.0}}, 1.0);
+        const auto groups =
+            builder->build({CountValue{1e6, 1.0}, CountValue{7, 1.0}, CountValue{5, 1.0}}, 1.0);
         QCOMPARE(groups.size(), size_t(1));
-        QCOMPARE(groups[0].metrics[0].aggregate, 64.0);
-        QVERIFY(std::isnan(groups[0].metrics[1].aggregate));
+        const auto& metrics = groups[0].metrics;
+        QCOMPARE(metrics[0].aggregate, 64.0);
+        // Exactly MBOX0C0's term: the absent boxes add nothing.
+        QCOMPARE(metrics[1].aggregate, 1.0E-06 * 1e6 * 64.0);
+        QCOMPARE(metrics[1].perLocation.at(0), 1.0E-06 * 1e6 * 64.0);
+        QCOMPARE(metrics[1].absentInputs, (std::vector<std::string>{"MBOX6C0", "MBOX7C0"}));
+        QCOMPARE(absentInputsNote(metrics[1].absentInputs),
+                 std::string("computed without MBOX6C0, MBOX7C0 (boxes this machine lacks)"));
+        QVERIFY(metrics[0].absentInputs.empty());
+        // A slot that failed to open stays n/a, with no note.
+        QVERIFY(std::isnan(metrics[2].aggregate));
+        QVERIFY(metrics[2].absentInputs.empty());
+        QCOMPARE(metrics[3].aggregate, 5.0);
         QCOMPARE(groups[0].events[1].counted, false);
+        QVERIFY(groups[0].events[1].absent);
+        QVERIFY(!groups[0].events[3].absent);
         QVERIFY2(contains(groups[0].events[1].reason, "6 uncore_imc PMUs"), groups[0].events[1].reason.c_str());
     }
 };

@@ -263,6 +263,30 @@ private slots:
         QCOMPARE(again->config.pid, 4242);
     }
 
+    // A box the machine lacks: the event's `absent`, the metric's
+    // `absent_inputs` and `note` are written and read back.
+    void roundTripsAbsentBoxes() {
+        MeasurementResult r = samples::smallResult();
+        EventResult& event = r.groups[0].events[0];
+        event.counted = false;
+        event.absent = true;
+        event.reason = "MBOX8 is absent on this machine";
+        MetricResult& metric = r.groups[0].metrics[0];
+        metric.absentInputs = {event.counter};
+        const std::string text = formatReportJson(r);
+        const json j = json::parse(text);
+        QCOMPARE(j["groups"][0]["events"][0]["absent"], json(true));
+        QVERIFY(!j["groups"][0]["events"][1].contains("absent")); // only where a box is absent
+        QCOMPARE(j["groups"][0]["metrics"][0]["absent_inputs"], json::array({event.counter}));
+        QCOMPARE(j["groups"][0]["metrics"][0]["note"].get<std::string>(),
+                 "computed without " + event.counter + " (boxes this machine lacks)");
+        auto read = readReportJson(text, "report.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QVERIFY(read->groups[0].events[0].absent);
+        QCOMPARE(read->groups[0].metrics[0].absentInputs, metric.absentInputs);
+        QCOMPARE(formatReportJson(*read), text);
+    }
+
     void keepsValuesExact() {
         MeasurementResult r = samples::smallResult();
         r.groups[0].events[0].perLocation[0].value = 0.1 + 0.2;      // not a short decimal

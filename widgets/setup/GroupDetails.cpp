@@ -27,10 +27,15 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
                                            .arg(part.event->encoding.type)
                                            .arg(part.event->encoding.config, 0, 16)
                                      : QString();
-            QString meaning = part.event ? QStringLiteral("%1<tt>%2</tt>%3").arg(type, htmlEscaped(part.event->name), code)
-                                         : QStringLiteral("<span style='color:%1'>%2%3</span>")
-                                               .arg(errorColor(palette()).name(), type,
-                                                    tr("not resolved: %1").arg(htmlEscaped(part.event.error().message)));
+            QString meaning =
+                part.event ? QStringLiteral("%1<tt>%2</tt>%3").arg(type, htmlEscaped(part.event->name), code)
+                : part.event.error().absent
+                    // A box this machine lacks: no failure, the metrics use the boxes it has.
+                    ? QStringLiteral("%1<i>%2</i>")
+                          .arg(type, tr("absent here (n/a): %1").arg(htmlEscaped(part.event.error().message)))
+                    : QStringLiteral("<span style='color:%1'>%2%3</span>")
+                          .arg(errorColor(palette()).name(), type,
+                               tr("not resolved: %1").arg(htmlEscaped(part.event.error().message)));
             if (part.event && part.event->gauge())
                 meaning += QStringLiteral(" ") + tr("(a reading in %1, not a count: min, max and average over the CPUs, "
                                                     "never a sum)")

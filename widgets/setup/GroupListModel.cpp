@@ -19,7 +19,8 @@ GroupListModel::SlotsHere GroupListModel::slotsHere(const std::vector<GroupSlot>
             if (part.event) continue;
             everywhere = false;
             const QString where = part.corePmu.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(part.corePmu));
-            here.unresolved << QStringLiteral("%1 %2%3: %4")
+            (part.event.error().absent ? here.absent : here.unresolved)
+                << QStringLiteral("%1 %2%3: %4")
                                    .arg(QString::fromStdString(slot.counter), QString::fromStdString(slot.event), where,
                                         QString::fromStdString(part.event.error().message));
         }
@@ -83,6 +84,8 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
         if (index.column() == ResolvesColumn) {
             if (!g.problem.empty()) return QString();
             const SlotsHere& here = here_[static_cast<size_t>(index.row())];
+            if (!here.absent.isEmpty())
+                return tr("%1 of %2, %3 absent here").arg(here.resolved).arg(here.total).arg(here.absent.size());
             return here.resolved == here.total ? tr("all %1").arg(here.total)
                                                : tr("%1 of %2").arg(here.resolved).arg(here.total);
         }
@@ -90,18 +93,26 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         if (index.column() == ResolvesColumn && g.problem.empty()) {
             const SlotsHere& here = here_[static_cast<size_t>(index.row())];
-            if (here.resolved < here.total) return errorColor(QGuiApplication::palette()); // readable in dark mode too
+            // Absent boxes are no failure: the metrics use the boxes this machine has.
+            if (!here.unresolved.isEmpty()) return errorColor(QGuiApplication::palette()); // readable in dark mode too
         }
         return {};
     case Qt::ToolTipRole:
         if (!g.problem.empty()) return QString::fromStdString(g.problem);
         if (index.column() == ResolvesColumn) {
             const SlotsHere& here = here_[static_cast<size_t>(index.row())];
-            if (here.unresolved.isEmpty())
+            QStringList parts;
+            if (!here.unresolved.isEmpty())
+                parts << tr("Not resolved here:\n%1").arg(here.unresolved.join(QLatin1Char('\n')));
+            if (!here.absent.isEmpty())
+                parts << tr("Absent here (boxes this machine lacks; the metrics are computed from the boxes it has "
+                            "and name them):\n%1")
+                             .arg(here.absent.join(QLatin1Char('\n')));
+            if (parts.isEmpty())
                 return tr("Every event of %1 has an encoding on this machine's architecture; whether this machine "
                           "can count it is shown under \"What will be counted\" once the group is ticked")
                     .arg(name);
-            return tr("Not resolved here:\n%1").arg(here.unresolved.join(QLatin1Char('\n')));
+            return parts.join(QStringLiteral("\n\n"));
         }
         return tr("%1 (%2, %3)")
             .arg(QString::fromStdString(g.shortDescription), QString::fromStdString(toString(g.origin)),

@@ -145,7 +145,8 @@ QVariant PlanModel::eventData(const PlannedEvent& event, int column, int role) c
         switch (column) {
         case EventColumn: return QString::fromStdString(event.name);
         case StatusColumn:
-            if (!counted) return QStringLiteral("✗");
+            // A box this machine lacks is no failure: its reason says the metrics use the boxes it has.
+            if (!counted) return event.absent ? QStringLiteral("–") : QStringLiteral("✗");
             return restricted ? QStringLiteral("✓ ") + QString::fromStdString(event.availability.brief) : QStringLiteral("✓");
         case CounterColumn: return QString::fromStdString(event.counter);
         case ReasonColumn: return QString::fromStdString(event.availability.reason);

@@ -31,6 +31,22 @@ GroupLibrary libraryWithABrokenGroup(const QTemporaryDir& dir) {
                         {"generic"});
 }
 
+// A user group directory `arch` in `dir` holding NAME.txt with `text`.
+void writeUserGroup(const QTemporaryDir& dir, const QString& arch, const QString& name, const char* text) {
+    QDir(dir.path()).mkpath(arch);
+    QFile file(dir.path() + QLatin1Char('/') + arch + QLatin1Char('/') + name + QStringLiteral(".txt"));
+    if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write the group file");
+    file.write(text);
+}
+
+// A fixture sysfs tree of tests/fixtures/likwid, without tracefs.
+EventPaths likwidTree(const char* name) {
+    EventPaths paths;
+    paths.sysfsRoot = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/" + name;
+    paths.tracefsRoots = {};
+    return paths;
+}
+
 MeasurementRequest demoWith(std::vector<std::string> groups) {
     MeasurementRequest r;
     r.command = {"true"};
@@ -126,16 +142,10 @@ private slots:
     // as resolved only when every core type has it.
     void hybridSlotsShowEachCoreType() {
         QTemporaryDir dir;
-        QDir(dir.path()).mkpath(QStringLiteral("alderlake"));
-        QFile file(dir.path() + QStringLiteral("/alderlake/HYBRID.txt"));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("SHORT hybrid\n\nEVENTSET\nPMC0 DTLB_LOAD_MISSES_WALK_COMPLETED\n"
-                   "PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE\n\nMETRICS\nWalks PMC0\n\nLONG\nx\n");
-        file.close();
-        EventPaths adl;
-        adl.sysfsRoot = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/sysfs-adl";
-        adl.tracefsRoots = {};
-        const EventResolver events(adl);
+        writeUserGroup(dir, QStringLiteral("alderlake"), QStringLiteral("HYBRID"),
+                       "SHORT hybrid\n\nEVENTSET\nPMC0 DTLB_LOAD_MISSES_WALK_COMPLETED\n"
+                       "PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE\n\nMETRICS\nWalks PMC0\n\nLONG\nx\n");
+        const EventResolver events(likwidTree("sysfs-adl"));
         const SlotResolver naming(events, "alderlake");
         const GroupLibrary library({{dir.path().toStdString(), GroupOrigin::User}}, {"alderlake"});
         auto group = library.load("HYBRID");
@@ -160,6 +170,38 @@ private slots:
         QCOMPARE(resolves.data().toString(), QStringLiteral("1 of 2"));
         const QString why = resolves.data(Qt::ToolTipRole).toString();
         QVERIFY2(why.contains(QStringLiteral("PMC1 FP_ARITH_INST_RETIRED_SCALAR_DOUBLE (cpu_atom):")), qPrintable(why));
+    }
+
+    // A box the machine lacks (MBOX6 on the Skylake-SP tree, which has 6
+    // memory channels) is absent, not a failure: the details say so with the
+    // reason, the group list counts it apart and keeps the error colour for
+    // real failures.
+    void absentBoxesAreShownApart() {
+        QTemporaryDir dir;
+        writeUserGroup(dir, QStringLiteral("skylakeX"), QStringLiteral("MEMX"),
+                       "SHORT channels\n\nEVENTSET\nMBOX0C0 CAS_COUNT_RD\nMBOX6C0 CAS_COUNT_RD\n\nMETRICS\n"
+                       "Lines MBOX0C0+MBOX6C0\n\nLONG\nx\n");
+        const EventResolver events(likwidTree("sysfs-skx"));
+        const SlotResolver naming(events, "skylakeX");
+        const GroupLibrary library({{dir.path().toStdString(), GroupOrigin::User}}, {"skylakeX"});
+        auto group = library.load("MEMX");
+        QVERIFY2(group.ok(), group.ok() ? "" : group.error().message.c_str());
+
+        GroupDetails details;
+        details.showGroup(*group, naming);
+        const QString text = details.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("absent here (n/a): MBOX6 is absent on this machine")), qPrintable(text));
+
+        GroupListModel model(naming);
+        model.setGroups(library.list());
+        const int row = model.rowOfGroup(QStringLiteral("MEMX"));
+        QVERIFY(row >= 0);
+        const QModelIndex resolves = model.index(row, GroupListModel::ResolvesColumn);
+        QCOMPARE(resolves.data().toString(), QStringLiteral("1 of 2, 1 absent here"));
+        QVERIFY(!resolves.data(Qt::ForegroundRole).isValid()); // no failure
+        const QString why = resolves.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.startsWith(QStringLiteral("Absent here")) && why.contains(QStringLiteral("MBOX6C0 CAS_COUNT_RD:")),
+                 qPrintable(why));
     }
 
     // A hybrid event in the plan: a row per core type under it, each with its own event and encoding or
