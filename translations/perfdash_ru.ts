@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
     <name>ProbeFormat</name>
@@ -8,7 +9,7 @@
     </message>
     <message>
         <source>%1%2 %</source>
-        <extracomment>a relative deviation from a reference value, e.g. "+12 %"</extracomment>
+        <extracomment>a relative deviation from a reference value, e.g. &quot;+12 %&quot;</extracomment>
         <translation>%1%2 %</translation>
     </message>
     <message>
@@ -65,11 +66,11 @@
 <context>
     <name>SetupFormState</name>
     <message>
-        <source>Working directory '%1' does not exist; choose an existing directory or leave the field empty to run the program in perfdash's own</source>
+        <source>Working directory &apos;%1&apos; does not exist; choose an existing directory or leave the field empty to run the program in perfdash&apos;s own</source>
         <translation>Рабочий каталог «%1» не существует; выберите существующий каталог или оставьте поле пустым, чтобы запустить программу в каталоге perfdash</translation>
     </message>
     <message>
-        <source>Environment line '%1' is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
+        <source>Environment line &apos;%1&apos; is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
         <translation>Строка окружения «%1» не в формате NAME=value; пишите по одной переменной в строке, например OMP_NUM_THREADS=4</translation>
     </message>
     <message>
@@ -159,7 +160,7 @@
         <translation>см. CPU %1</translation>
     </message>
     <message>
-        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1's value holds this CPU's, and the sum holds each unit once.</source>
+        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1&apos;s value holds this CPU&apos;s, and the sum holds each unit once.</source>
         <translation>Считано на CPU %1: значение относится к блоку корпуса процессора (RAPL, uncore), который читается один раз на корпус, кристалл или кэш L3. Значение CPU %1 включает значение этого CPU, а сумма учитывает каждый блок один раз.</translation>
     </message>
 </context>
@@ -253,11 +254,7 @@
         <source>its info (GET /api/v1/info) is not a JSON object</source>
         <translation>его сведения (GET /api/v1/info) — не объект JSON</translation>
     </message>
-<message>
-        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
-        <translation>его сведения (GET /api/v1/info) — не объект JSON: это агент perfdash на %1?</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>perfdash::AgentSession</name>
     <message>
@@ -272,11 +269,11 @@
         <translation>больше 64 МиБ пришло без перевода строки</translation>
     </message>
     <message>
-        <source>check that the host's address on the Hosts page is a perfdash agent's (perfdash-cli serve)</source>
+        <source>check that the host&apos;s address on the Hosts page is a perfdash agent&apos;s (perfdash-cli serve)</source>
         <translation>проверьте, что адрес узла на странице «Узлы» — адрес агента perfdash (perfdash-cli serve)</translation>
     </message>
     <message>
-        <source>check the host's address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
+        <source>check the host&apos;s address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
         <translation>проверьте адрес узла на странице «Узлы» и что его агент (perfdash-cli serve) там запущен</translation>
     </message>
     <message>
@@ -284,7 +281,7 @@
         <translation>токен отклонён (401)</translation>
     </message>
     <message>
-        <source>check the host's token on the Hosts page</source>
+        <source>check the host&apos;s token on the Hosts page</source>
         <translation>проверьте токен узла на странице «Узлы»</translation>
     </message>
     <message>
@@ -303,30 +300,6 @@
         <source>the agent stopped</source>
         <translation>агент остановлен</translation>
     </message>
-<message>
-        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
-        <translation>%1 прислал более 64 МиБ без перевода строки: это агент perfdash?</translation>
-    </message>
-    <message>
-        <source>%1 refused the token (401): check the host's token</source>
-        <translation>%1 отклонил токен (401): проверьте токен этого узла</translation>
-    </message>
-    <message>
-        <source>%1 answered %2: %3</source>
-        <translation>%1 ответил %2: %3</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1 ended the stream (the agent stopped)</source>
-        <translation>%1 завершил поток (агент остановлен)</translation>
-    </message>
-    <message>
-        <source>%1 serves as many clients as it allows (503); try again later</source>
-        <translation>%1 уже обслуживает столько клиентов, сколько допускает (503); попробуйте позже</translation>
-    </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
@@ -339,27 +312,27 @@
         <translation>после -- должна следовать измеряемая программа</translation>
     </message>
     <message>
-        <source>--interval '%1' is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
+        <source>--interval &apos;%1&apos; is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
         <translation>--interval «%1» — не число миллисекунд: напишите, например, --interval 100 (0: только итоги)</translation>
     </message>
     <message>
-        <source>--duration '%1' is not a number of seconds: write e.g. --duration 5</source>
+        <source>--duration &apos;%1&apos; is not a number of seconds: write e.g. --duration 5</source>
         <translation>--duration «%1» — не число секунд: напишите, например, --duration 5</translation>
     </message>
     <message>
-        <source>unknown option '%1' (see perfdash --help)</source>
+        <source>unknown option &apos;%1&apos; (see perfdash --help)</source>
         <translation>неизвестный параметр «%1» (см. perfdash --help)</translation>
     </message>
     <message>
-        <source>only one session file can be opened, got '%1' and '%2'; to measure a program, put it after --: perfdash -- %2</source>
+        <source>only one session file can be opened, got &apos;%1&apos; and &apos;%2&apos;; to measure a program, put it after --: perfdash -- %2</source>
         <translation>можно открыть только один файл сеанса, получены «%1» и «%2»; чтобы измерить программу, укажите её после --: perfdash -- %2</translation>
     </message>
     <message>
-        <source>'%1' is a session file to open: it cannot be combined with options that set up a new session</source>
+        <source>&apos;%1&apos; is a session file to open: it cannot be combined with options that set up a new session</source>
         <translation>«%1» — файл сеанса для открытия: его нельзя сочетать с параметрами, задающими новый сеанс</translation>
     </message>
     <message>
-        <source>session file '%1' does not exist; give the path of a saved session (.json)</source>
+        <source>session file &apos;%1&apos; does not exist; give the path of a saved session (.json)</source>
         <translation>файл сеанса «%1» не существует; укажите путь к сохранённому сеансу (.json)</translation>
     </message>
     <message>
@@ -437,11 +410,11 @@
         <translation>Бэкенд %1 здесь недоступен, %2. %3</translation>
     </message>
     <message>
-        <source>There is no backend named '%1', %2.</source>
+        <source>There is no backend named &apos;%1&apos;, %2.</source>
         <translation>Бэкенда с именем «%1» нет, %2.</translation>
     </message>
     <message>
-        <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU's counters.</source>
+        <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU&apos;s counters.</source>
         <translation>Считает ЦП целиком: все процессы и ядро, работающие на выбранных ЦП, а не только вашу программу. Запускаемая программа привязывается к этим ЦП; подключение к процессу невозможно. Без мультиплексирования: каждая группа должна помещаться в счётчики ЦП.</translation>
     </message>
     <message>
@@ -461,8 +434,8 @@
         <translation>Исправление: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Not available here: %1. &lt;a href="why"&gt;Why?&lt;/a&gt;</source>
-        <translation>Недоступно здесь: %1. &lt;a href="why"&gt;Почему?&lt;/a&gt;</translation>
+        <source>Not available here: %1. &lt;a href=&quot;why&quot;&gt;Why?&lt;/a&gt;</source>
+        <translation>Недоступно здесь: %1. &lt;a href=&quot;why&quot;&gt;Почему?&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Counting backends not available here</source>
@@ -672,11 +645,11 @@ Cycles from %6.</source>
         <translation>%1 (%2) %3</translation>
     </message>
     <message>
-        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info's instructions.xml) to compare; perfdash ships no reference values.</source>
+        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info&apos;s instructions.xml) to compare; perfdash ships no reference values.</source>
         <translation>Справочная таблица не загружена. Загрузите её (наш CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; текстовый файл InstLatx64; instructions.xml с uops.info), чтобы сравнить; perfdash не поставляет справочных значений.</translation>
     </message>
     <message>
-        <source>The max-IPC probe's %1 plateau, measured in the same run: %2 per cycle.</source>
+        <source>The max-IPC probe&apos;s %1 plateau, measured in the same run: %2 per cycle.</source>
         <translation>Плато %1 пробы максимального IPC, измеренное в том же запуске: %2 за такт.</translation>
     </message>
     <message>
@@ -783,7 +756,7 @@ Cycles from %6.</source>
         <translation>Также замечено:</translation>
     </message>
     <message>
-        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid's group directories (skylakeX, zen4, ...).</source>
+        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid&apos;s group directories (skylakeX, zen4, ...).</source>
         <translation>Чтобы считать этот процессор другой архитектурой, запустите perfdash с PERFDASH_ARCH=ARCH в окружении (perfdash-cli принимает --arch ARCH); имена — это имена каталогов групп likwid (skylakeX, zen4, ...).</translation>
     </message>
 </context>
@@ -1037,7 +1010,7 @@ Cycles from %6.</source>
         <translation>например imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</translation>
     </message>
     <message>
-        <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N's register.</source>
+        <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N&apos;s register.</source>
         <translation>Одна инструкция; операнды имеют вид &lt;role:class&gt;: роли d (запись), s (чтение), sd (оба); &lt;=N&gt; повторяет регистр заполнителя N.</translation>
     </message>
     <message>
@@ -1176,7 +1149,7 @@ Cycles from %6.</source>
         <translation>Свой набор событий</translation>
     </message>
     <message>
-        <source>Drop events here or use "Add to custom set". Double-click a slot name to rename it; METRICS formulas use these names.</source>
+        <source>Drop events here or use &quot;Add to custom set&quot;. Double-click a slot name to rename it; METRICS formulas use these names.</source>
         <translation>Перетащите события сюда или используйте «Добавить в свой набор». Двойной щелчок по имени слота — переименовать; формулы METRICS используют эти имена.</translation>
     </message>
     <message>
@@ -1331,11 +1304,11 @@ Cycles from %6.</source>
         <translation>%1 (только общесистемный подсчёт)</translation>
     </message>
     <message>
-        <source>after the closing '/' (%1u)</source>
+        <source>after the closing &apos;/&apos; (%1u)</source>
         <translation>после закрывающей «/» (%1u)</translation>
     </message>
     <message>
-        <source>after a ':' (%1:u)</source>
+        <source>after a &apos;:&apos; (%1:u)</source>
         <translation>после «:» (%1:u)</translation>
     </message>
     <message>
@@ -1355,11 +1328,11 @@ Cycles from %6.</source>
         <translation>Маски (umask)</translation>
     </message>
     <message>
-        <source>Append after a ':' (%1:UMASK).</source>
+        <source>Append after a &apos;:&apos; (%1:UMASK).</source>
         <translation>Добавляется после «:» (%1:UMASK).</translation>
     </message>
     <message>
-        <source>Append after a ':', a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
+        <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
         <translation>Добавляется после «:»: флаг как NAME или NAME=1, значение как NAME=VALUE (%1:%2).</translation>
     </message>
     <message>
@@ -1517,7 +1490,7 @@ Cycles from %6.</source>
         <translation>без суммы (показание)</translation>
     </message>
     <message>
-        <source>A gauge: each location's latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
+        <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
         <translation>Показание датчика: последнее значение в каждом месте (в %1), а не счётчик; по местам имеют смысл только минимум, максимум и среднее, но не сумма</translation>
     </message>
     <message>
@@ -1545,7 +1518,7 @@ Cycles from %6.</source>
         <translation>%1 на %2</translation>
     </message>
     <message>
-        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task's counts while it ran on them</source>
+        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
         <translation>%1 только на ядрах %2: ЦП этого типа ядер или счёт задачи, пока она на них выполнялась</translation>
     </message>
 </context>
@@ -1564,7 +1537,7 @@ Cycles from %6.</source>
         <translation>у %1 нет значения %2</translation>
     </message>
     <message>
-        <source>%1's %2 stands out from the other hosts'</source>
+        <source>%1&apos;s %2 stands out from the other hosts&apos;</source>
         <translation>%2 узла %1 заметно отличается от значений других узлов</translation>
     </message>
     <message>
@@ -1576,7 +1549,7 @@ Cycles from %6.</source>
         <translation>Состояние</translation>
     </message>
     <message>
-        <source>%1 in each host's latest interval; ⚠: it stands out from the other hosts'</source>
+        <source>%1 in each host&apos;s latest interval; ⚠: it stands out from the other hosts&apos;</source>
         <translation>%1 в последнем интервале каждого узла; ⚠: заметно отличается от других узлов</translation>
     </message>
 </context>
@@ -1621,7 +1594,7 @@ Cycles from %6.</source>
         <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
         <translation>(показание в %1, а не счётчик: минимум, максимум и среднее по процессорам, никогда не сумма)</translation>
     </message>
-<message>
+    <message>
         <source>absent here (n/a): %1</source>
         <translation>отсутствует здесь (н/д): %1</translation>
     </message>
@@ -1653,7 +1626,7 @@ Cycles from %6.</source>
         <translation>%1 из %2</translation>
     </message>
     <message>
-        <source>Every event of %1 has an encoding on this machine's architecture; whether this machine can count it is shown under "What will be counted" once the group is ticked</source>
+        <source>Every event of %1 has an encoding on this machine&apos;s architecture; whether this machine can count it is shown under &quot;What will be counted&quot; once the group is ticked</source>
         <translation>У каждого события %1 есть кодировка для архитектуры этой машины; может ли эта машина их считать, видно в разделе «Что будет посчитано», когда группа отмечена</translation>
     </message>
     <message>
@@ -1666,7 +1639,7 @@ Cycles from %6.</source>
         <source>Resolve here</source>
         <translation>Распознаётся здесь</translation>
     </message>
-<message>
+    <message>
         <source>%1 of %2, %3 absent here</source>
         <translation>%1 из %2, %3 отсутствуют здесь</translation>
     </message>
@@ -1712,7 +1685,7 @@ Cycles from %6.</source>
         <translation>н/д</translation>
     </message>
     <message>
-        <source>%1   · each cell: its intervals' highest value · grey: no value</source>
+        <source>%1   · each cell: its intervals&apos; highest value · grey: no value</source>
         <translation>%1   · каждая ячейка: наибольшее значение её интервалов · серый: нет значения</translation>
     </message>
     <message>
@@ -1720,7 +1693,7 @@ Cycles from %6.</source>
         <translation>%1 с</translation>
     </message>
     <message>
-        <source> · blank: in another CPU's row</source>
+        <source> · blank: in another CPU&apos;s row</source>
         <translation> · пусто: значение в строке другого CPU</translation>
     </message>
 </context>
@@ -1731,7 +1704,7 @@ Cycles from %6.</source>
         <translation>&amp;Цвет по:</translation>
     </message>
     <message>
-        <source>The metric or event rate whose value colours each CPU's cells</source>
+        <source>The metric or event rate whose value colours each CPU&apos;s cells</source>
         <translation>Метрика или частота события, значение которой окрашивает ячейки каждого ЦП</translation>
     </message>
     <message>
@@ -1762,15 +1735,15 @@ Cycles from %6.</source>
 <context>
     <name>perfdash::HostTokens</name>
     <message>
-        <source>the desktop's keyring (Secret Service), under "%1"</source>
+        <source>the desktop&apos;s keyring (Secret Service), under &quot;%1&quot;</source>
         <translation>связке ключей рабочего стола (Secret Service), под именем «%1»</translation>
     </message>
     <message>
-        <source>files readable only by you in %1 (no Secret Service on this session's bus)</source>
+        <source>files readable only by you in %1 (no Secret Service on this session&apos;s bus)</source>
         <translation>файлах, доступных для чтения только вам, в %1 (на шине этого сеанса нет Secret Service)</translation>
     </message>
     <message>
-        <source>the desktop's keyring did not give the token of %1: %2</source>
+        <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
         <translation>связка ключей рабочего стола не выдала токен %1: %2</translation>
     </message>
     <message>
@@ -1781,7 +1754,7 @@ Cycles from %6.</source>
 <context>
     <name>perfdash::HostsPage</name>
     <message>
-        <source>'%1' is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
+        <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
         <translation>«%1» — не host:port: напишите, например, node07:9464, 10.0.0.7:9464 или [fd00::7]:9464</translation>
     </message>
     <message>
@@ -1809,11 +1782,11 @@ Cycles from %6.</source>
         <translation>&amp;Токен:</translation>
     </message>
     <message>
-        <source>Click a host's name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts'.</source>
+        <source>Click a host&apos;s name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts&apos;.</source>
         <translation>Щёлкните имя узла, чтобы следить за ним на страницах «Сводка» и «Живые данные». Значение с ⚠ заметно отличается от других узлов.</translation>
     </message>
     <message>
-        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval's key metrics side by side; sort by a column to find the odd one.</source>
+        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval&apos;s key metrics side by side; sort by a column to find the odd one.</source>
         <translation>Узлы, на которых работает &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (агент perfdash). Ключевые метрики их последнего интервала рядом; отсортируйте по столбцу, чтобы найти выделяющийся.</translation>
     </message>
     <message>
@@ -1877,7 +1850,7 @@ Cycles from %6.</source>
         </translation>
     </message>
     <message>
-        <source>&lt;p&gt;%1's info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
+        <source>&lt;p&gt;%1&apos;s info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Сведения о %1 не сохранены: его агент не ответил на GET /api/v1/info, пока за ним наблюдали.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2052,7 +2025,7 @@ Cycles from %6.</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <source>Measurement finished after %1 s; the program's exit status was %2</source>
+        <source>Measurement finished after %1 s; the program&apos;s exit status was %2</source>
         <translation>Измерение завершено через %1 с; код завершения программы: %2</translation>
     </message>
     <message>
@@ -2172,7 +2145,7 @@ Cycles from %6.</source>
         <translation>Сравнить с сеансом</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Finished&lt;/b&gt;: the run's counters, saved as a session (File → Export to write a report)</source>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
         <translation>&lt;b&gt;Завершено&lt;/b&gt;: счётчики запуска сохранены как сеанс (Файл → Экспорт, чтобы записать отчёт)</translation>
     </message>
     <message>
@@ -2260,7 +2233,7 @@ Cycles from %6.</source>
         <translation>Добавлено в измерение: %1</translation>
     </message>
     <message>
-        <source>Saved group %1 to %2: it is now in the measurement's group list</source>
+        <source>Saved group %1 to %2: it is now in the measurement&apos;s group list</source>
         <translation>Группа %1 сохранена в %2: теперь она в списке групп измерения</translation>
     </message>
     <message>
@@ -2356,7 +2329,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Идёт измерение, и его сеанс не удалось сохранить: выход остановит его, завершит запущенную программу и потеряет интервалы в памяти (Файл → Экспорт отчёта… сохранит их после окончания запуска). Всё равно выйти?</translation>
     </message>
     <message>
-        <source>The last run's session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
+        <source>The last run&apos;s session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
         <translation>Сеанс последнего запуска не удалось сохранить: при выходе интервалы в памяти будут потеряны (Файл → Экспорт отчёта… сохранит их). Всё равно выйти?</translation>
     </message>
     <message>
@@ -2399,7 +2372,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>только итоги</translation>
     </message>
     <message>
-        <source>How often the counters are read for the timeline; "totals only" reads them at the end</source>
+        <source>How often the counters are read for the timeline; &quot;totals only&quot; reads them at the end</source>
         <translation>Как часто счётчики считываются для временной шкалы; «только итоги» — считывание в конце</translation>
     </message>
     <message>
@@ -2431,8 +2404,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Сохранённые группы здесь больше недоступны и пропущены: %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash's &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Для программы, размеченной с помощью marker API: помимо всей программы, каждая область кода между &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; считается по потокам с выбранными группами, как в likwid-perfctr -m. Результаты появляются в представлении «Области».&lt;/p&gt;&lt;p&gt;Соберите программу с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и скомпонуйте с &lt;code&gt;-lperfdash_marker&lt;/code&gt;; вызовите &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; один раз в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце. Программе, написанной для likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;), нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. Без маркеров запуск всё равно считает всю программу и сообщает, что области не получены.&lt;/p&gt;&lt;p&gt;Полное руководство: docs/marker.md.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Для программы, размеченной с помощью marker API: помимо всей программы, каждая область кода между &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; считается по потокам с выбранными группами, как в likwid-perfctr -m. Результаты появляются в представлении «Области».&lt;/p&gt;&lt;p&gt;Соберите программу с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и скомпонуйте с &lt;code&gt;-lperfdash_marker&lt;/code&gt;; вызовите &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; один раз в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце. Программе, написанной для likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;), нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. Без маркеров запуск всё равно считает всю программу и сообщает, что области не получены.&lt;/p&gt;&lt;p&gt;Полное руководство: docs/marker.md.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Count &amp;marker regions (the program uses the perfdash/likwid marker API)</source>
@@ -2497,7 +2470,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Вывод программы</translation>
     </message>
     <message>
-        <source>The program's output appears here when a measurement runs.</source>
+        <source>The program&apos;s output appears here when a measurement runs.</source>
         <translation>Здесь появляется вывод программы во время измерения.</translation>
     </message>
     <message>
@@ -2556,7 +2529,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Последний интервал (t = %1 с)</translation>
     </message>
     <message>
-        <source>The lowest coverage of the group's events: below 100% the events were multiplexed and scaled up</source>
+        <source>The lowest coverage of the group&apos;s events: below 100% the events were multiplexed and scaled up</source>
         <translation>Наименьшее покрытие среди событий группы: ниже 100% события мультиплексировались и значения масштабированы</translation>
     </message>
     <message>
@@ -2595,7 +2568,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>n/a: an input of the formula is not split by core type (package energy, uncore), or was not counted on these cores</source>
         <translation>н/д: вход формулы не разделяется по типу ядер (энергия пакета, uncore) или не подсчитывался на этих ядрах</translation>
     </message>
-<message>
+    <message>
         <source>%1 (without absent boxes)</source>
         <translation>%1 (без отсутствующих блоков)</translation>
     </message>
@@ -2611,7 +2584,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Начните измерение или откройте сохранённый сеанс: здесь появятся его ключевые показатели.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run's figures and its context follow when it ends.</source>
+        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run&apos;s figures and its context follow when it ends.</source>
         <translation>&lt;b&gt;Идёт измерение&lt;/b&gt;: плитки показывают последний интервал; показатели всего прогона и его контекст появятся после его окончания.</translation>
     </message>
     <message>
@@ -2647,11 +2620,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Одна фаза: ни один ключевой показатель заметно не изменил уровень за прогон.</translation>
     </message>
     <message>
-        <source>No timeline yet: phases are found in the run's intervals.</source>
+        <source>No timeline yet: phases are found in the run&apos;s intervals.</source>
         <translation>Временного ряда пока нет: фазы ищутся по интервалам прогона.</translation>
     </message>
     <message>
-        <source>Where a key figure's level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase's intervals.</source>
+        <source>Where a key figure&apos;s level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase&apos;s intervals.</source>
         <translation>Где уровень ключевого показателя заметно меняется: каждый ряд делится там, где это объясняет наибольшую часть разброса сверх шума (бинарная сегментация), а граница остаётся, если медианы по обе стороны различаются на четверть или больше; фаза длится не менее 5 % прогона. Пунктир на плитках отмечает границы; каждое число ниже — среднее по интервалам фазы.</translation>
     </message>
     <message>
@@ -2702,7 +2675,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>нет значения</translation>
     </message>
     <message>
-        <source>past the vendor's threshold (%1) given in the group file</source>
+        <source>past the vendor&apos;s threshold (%1) given in the group file</source>
         <translation>за порогом производителя (%1), заданным в файле группы</translation>
     </message>
 </context>
@@ -2796,7 +2769,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Бэкенд %1 считает ЦП целиком (%2), все процессы и ядро на них, без мультиплексирования.</translation>
     </message>
     <message>
-        <source>Marker regions: the program's regions are counted per thread with these groups, besides the whole program.</source>
+        <source>Marker regions: the program&apos;s regions are counted per thread with these groups, besides the whole program.</source>
         <translation>Области маркеров: области программы считаются по потокам с этими группами, помимо всей программы.</translation>
     </message>
 </context>
@@ -2886,7 +2859,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Измерено на этой машине. Где и как — появится здесь после запуска пробы.</translation>
     </message>
     <message>
-        <source>This is a virtual machine (CPU flag 'hypervisor'): timings include the hypervisor's interference.</source>
+        <source>This is a virtual machine (CPU flag &apos;hypervisor&apos;): timings include the hypervisor&apos;s interference.</source>
         <translation>Это виртуальная машина (флаг ЦП «hypervisor»): время включает помехи от гипервизора.</translation>
     </message>
     <message>
@@ -2966,7 +2939,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Сначала выберите записи в каталоге (или используйте «Запустить все показанные»).</translation>
     </message>
     <message numerus="yes">
-        <source>Left out %n entries this CPU cannot run (see the catalog's Runs here column).</source>
+        <source>Left out %n entries this CPU cannot run (see the catalog&apos;s Runs here column).</source>
         <translation>
             <numerusform>Пропущена %n запись, которую этот ЦП не может выполнить (см. столбец каталога «Работает здесь»).</numerusform>
             <numerusform>Пропущены %n записи, которые этот ЦП не может выполнить (см. столбец каталога «Работает здесь»).</numerusform>
@@ -3010,7 +2983,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Измерено на этой машине: %1, ЦП %2, %3. Такты из %4.</translation>
     </message>
     <message>
-        <source>This is a virtual machine: timings include the hypervisor's interference.</source>
+        <source>This is a virtual machine: timings include the hypervisor&apos;s interference.</source>
         <translation>Это виртуальная машина: время включает помехи от гипервизора.</translation>
     </message>
     <message>
@@ -3066,7 +3039,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>%1 из %2 записей</translation>
     </message>
     <message>
-        <source>Timed runs of each kernel, at least: more follow until each kernel's fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
+        <source>Timed runs of each kernel, at least: more follow until each kernel&apos;s fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
         <translation>Минимальное число замеряемых прогонов каждого ядра: дальше прогоны продолжаются, пока самый быстрый прогон каждого ядра не повторится. Результаты берутся по самым быстрым прогонам; медианы — во всплывающих подсказках.</translation>
     </message>
     <message>
@@ -3078,7 +3051,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Время между двумя измерениями частоты (каждое занимает около трети секунды).</translation>
     </message>
     <message>
-        <source>A published table you have (an InstLatx64 text file, uops.info's instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
+        <source>A published table you have (an InstLatx64 text file, uops.info&apos;s instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
         <translation>Опубликованная таблица, которая у вас есть (текстовый файл InstLatx64, instructions.xml с uops.info), или CSV со столбцами mnemonic, operands, latency, recip_throughput, microarchitecture, source, например ваши собственные заметки.</translation>
     </message>
     <message>
@@ -3128,7 +3101,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Фильтр процессов</translation>
     </message>
     <message>
-        <source>List the kernel's own threads too</source>
+        <source>List the kernel&apos;s own threads too</source>
         <translation>Показывать и собственные потоки ядра</translation>
     </message>
     <message>
@@ -3237,7 +3210,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
 <context>
     <name>perfdash::RegionListModel</name>
     <message>
-        <source>The longest of its threads' times in the region: its span when they ran in parallel</source>
+        <source>The longest of its threads&apos; times in the region: its span when they ran in parallel</source>
         <translation>Наибольшее из времён её потоков в области: её протяжённость, когда они работали параллельно</translation>
     </message>
     <message>
@@ -3261,7 +3234,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Время [с]</translation>
     </message>
     <message>
-        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region's calls</source>
+        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region&apos;s calls</source>
         <translation>Частично: число вызовов записано только у %1 из %2 потоков; в сумме %3 — нижняя граница числа вызовов области</translation>
     </message>
     <message>
@@ -3269,7 +3242,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Ни у одного потока не записано число вызовов</translation>
     </message>
     <message>
-        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region's time</source>
+        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region&apos;s time</source>
         <translation>Частично: время записано только у %1 из %2 потоков; наибольшее из них, %3 с, — нижняя граница времени области</translation>
     </message>
     <message>
@@ -3284,7 +3257,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Область</translation>
     </message>
     <message>
-        <source>The region as a whole: calls summed over its threads, the longest thread's time, event totals, and the metrics' formulas applied to the totals with that time</source>
+        <source>The region as a whole: calls summed over its threads, the longest thread&apos;s time, event totals, and the metrics&apos; formulas applied to the totals with that time</source>
         <translation>Область в целом: вызовы, просуммированные по её потокам, время самого долгого потока, итоги событий и формулы метрик, применённые к итогам с этим временем</translation>
     </message>
     <message>
@@ -3331,8 +3304,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
 <context>
     <name>perfdash::RegionsView</name>
     <message>
-        <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid's &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash's &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Чтобы считать области: в настройке сеанса запустите программу и отметьте &lt;b&gt;Считать области маркеров&lt;/b&gt;. Программа должна использовать marker API: &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; вокруг подсчитываемого кода, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце; сборка с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и компоновка с &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Программам, написанным для &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; из likwid, нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. См. docs/marker.md.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid&apos;s &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Чтобы считать области: в настройке сеанса запустите программу и отметьте &lt;b&gt;Считать области маркеров&lt;/b&gt;. Программа должна использовать marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; и &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; вокруг подсчитываемого кода, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; в начале и &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; в конце; сборка с &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; и компоновка с &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Программам, написанным для &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; из likwid, нужна лишь пересборка с &lt;code&gt;likwid-marker.h&lt;/code&gt; из perfdash. См. docs/marker.md.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>No regions</source>
@@ -3367,7 +3340,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>По одному столбцу на поток в каждой области</translation>
     </message>
     <message>
-        <source>The threads' bars on top of each other: the height is their sum</source>
+        <source>The threads&apos; bars on top of each other: the height is their sum</source>
         <translation>Столбцы потоков друг над другом: высота равна их сумме</translation>
     </message>
     <message>
@@ -3387,11 +3360,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>&lt;h3&gt;Программа не сообщила ни одной области&lt;/h3&gt;&lt;p&gt;Запуск считал в режиме маркеров, но от программы не пришло ни одного результата по областям.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The run's warnings:&lt;/p&gt;&lt;ul&gt;</source>
+        <source>&lt;p&gt;The run&apos;s warnings:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;Предупреждения запуска:&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group's metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group&apos;s metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Областей пока нет&lt;/h3&gt;&lt;p&gt;Области маркеров — это части программы (цикл, функция), которые считаются отдельно, по потокам: вызовы, время, события и метрики группы. Они появляются здесь, когда завершается измерение в режиме маркеров.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3419,11 +3392,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>У некоторых потоков здесь нет значения (н/д: не считалось или не вычисляется): у них нет столбца; причина указана в таблице.</translation>
     </message>
     <message>
-        <source>Stacked bars add the threads' values; for a rate or a ratio the sum is not the region's value (the table's last row has that).</source>
+        <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>Столбцы стопкой складывают значения потоков; для скорости или отношения сумма не равна значению области (оно в последней строке таблицы).</translation>
     </message>
     <message>
-        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region's total; the table shows why.</source>
+        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
         <translation>У некоторых потоков здесь нет значения (н/д: не считалось или не вычисляется): у них нет столбца, поэтому стопка без них частичная, а не итог области; причина указана в таблице.</translation>
     </message>
 </context>
@@ -3450,11 +3423,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Показать в&amp;сё (перейти в конец)</translation>
     </message>
     <message>
-        <source>Play the open session's timeline again from its start, paced by its recorded times</source>
+        <source>Play the open session&apos;s timeline again from its start, paced by its recorded times</source>
         <translation>Снова воспроизвести временной ряд открытого сеанса с начала в темпе записи</translation>
     </message>
     <message>
-        <source>Show the rest of the session's timeline at once</source>
+        <source>Show the rest of the session&apos;s timeline at once</source>
         <translation>Сразу показать оставшуюся часть временного ряда сеанса</translation>
     </message>
     <message>
@@ -3617,7 +3590,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>%1 уже существует. Заменить его этим набором событий?</translation>
     </message>
     <message>
-        <source>Name the group: letters, digits, '_' and '-'.</source>
+        <source>Name the group: letters, digits, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>Назовите группу: буквы, цифры, «_» и «-».</translation>
     </message>
     <message>
@@ -3903,15 +3876,15 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>&amp;Обзор…</translation>
     </message>
     <message>
-        <source>arguments, e.g. --size 1000 "input file.dat"</source>
-        <translation>аргументы, например --size 1000 "input file.dat"</translation>
+        <source>arguments, e.g. --size 1000 &quot;input file.dat&quot;</source>
+        <translation>аргументы, например --size 1000 &quot;input file.dat&quot;</translation>
     </message>
     <message>
         <source>Split at spaces like a shell does; quote an argument that contains spaces</source>
         <translation>Разбиваются по пробелам, как в оболочке; аргумент с пробелами заключайте в кавычки</translation>
     </message>
     <message>
-        <source>perfdash's own directory</source>
+        <source>perfdash&apos;s own directory</source>
         <translation>собственный каталог perfdash</translation>
     </message>
     <message>
@@ -3919,7 +3892,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>Обзор…</translation>
     </message>
     <message>
-        <source>NAME=value, one per line (added to perfdash's environment)</source>
+        <source>NAME=value, one per line (added to perfdash&apos;s environment)</source>
         <translation>NAME=value, по одной на строку (добавляются к окружению perfdash)</translation>
     </message>
     <message>
@@ -4151,7 +4124,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>&amp;Место:</translation>
     </message>
     <message>
-        <source>All CPUs together, or one location's breakdown</source>
+        <source>All CPUs together, or one location&apos;s breakdown</source>
         <translation>Все ЦП вместе или разбор одного места</translation>
     </message>
     <message>
@@ -4167,11 +4140,11 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>В этом сеансе нет группы нисходящего анализа: представлению нужна группа, метрики которой образуют иерархию (уровни 1 и 2).</translation>
     </message>
     <message>
-        <source>This machine's CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
+        <source>This machine&apos;s CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
         <translation>Архитектура ЦП этой машины не определена, поэтому у perfdash нет для неё группы нисходящего анализа (укажите её через --arch ARCH).</translation>
     </message>
     <message>
-        <source>perfdash has no top-down group for this CPU's architecture (%1).</source>
+        <source>perfdash has no top-down group for this CPU&apos;s architecture (%1).</source>
         <translation>У perfdash нет группы нисходящего анализа для архитектуры этого ЦП (%1).</translation>
     </message>
     <message>

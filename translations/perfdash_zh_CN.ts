@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>ProbeFormat</name>
@@ -8,7 +9,7 @@
     </message>
     <message>
         <source>%1%2 %</source>
-        <extracomment>a relative deviation from a reference value, e.g. "+12 %"</extracomment>
+        <extracomment>a relative deviation from a reference value, e.g. &quot;+12 %&quot;</extracomment>
         <translation>%1%2 %</translation>
     </message>
     <message>
@@ -65,11 +66,11 @@
 <context>
     <name>SetupFormState</name>
     <message>
-        <source>Working directory '%1' does not exist; choose an existing directory or leave the field empty to run the program in perfdash's own</source>
+        <source>Working directory &apos;%1&apos; does not exist; choose an existing directory or leave the field empty to run the program in perfdash&apos;s own</source>
         <translation>工作目录“%1”不存在；请选择已存在的目录，或将此栏留空以在 perfdash 自身的目录中运行程序</translation>
     </message>
     <message>
-        <source>Environment line '%1' is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
+        <source>Environment line &apos;%1&apos; is not NAME=value; write one variable per line, e.g. OMP_NUM_THREADS=4</source>
         <translation>环境变量行“%1”不是 NAME=value 格式；每行写一个变量，例如 OMP_NUM_THREADS=4</translation>
     </message>
     <message>
@@ -157,7 +158,7 @@
         <translation>见 CPU %1</translation>
     </message>
     <message>
-        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1's value holds this CPU's, and the sum holds each unit once.</source>
+        <source>Counted on CPU %1: this comes from a unit of the package (RAPL, uncore), which is read once per package, die or L3 cache. CPU %1&apos;s value holds this CPU&apos;s, and the sum holds each unit once.</source>
         <translation>在 CPU %1 上计数：该值来自处理器封装的单元（RAPL、uncore），每个封装、晶片或 L3 缓存只读取一次。CPU %1 的值包含此 CPU 的值，总和中每个单元只计一次。</translation>
     </message>
 </context>
@@ -249,11 +250,7 @@
         <source>its info (GET /api/v1/info) is not a JSON object</source>
         <translation>其信息（GET /api/v1/info）不是 JSON 对象</translation>
     </message>
-<message>
-        <source>its info (GET /api/v1/info) is not a JSON object: is %1 a perfdash agent?</source>
-        <translation>其信息（GET /api/v1/info）不是 JSON 对象：%1 是 perfdash 代理吗？</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>perfdash::AgentSession</name>
     <message>
@@ -268,11 +265,11 @@
         <translation>收到了超过 64 MiB 的数据却没有换行</translation>
     </message>
     <message>
-        <source>check that the host's address on the Hosts page is a perfdash agent's (perfdash-cli serve)</source>
+        <source>check that the host&apos;s address on the Hosts page is a perfdash agent&apos;s (perfdash-cli serve)</source>
         <translation>请检查“主机”页面上该主机的地址是否为 perfdash 代理（perfdash-cli serve）的地址</translation>
     </message>
     <message>
-        <source>check the host's address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
+        <source>check the host&apos;s address on the Hosts page and that its agent (perfdash-cli serve) runs there</source>
         <translation>请在“主机”页面检查该主机的地址，并确认其代理（perfdash-cli serve）正在那里运行</translation>
     </message>
     <message>
@@ -280,7 +277,7 @@
         <translation>令牌被拒绝（401）</translation>
     </message>
     <message>
-        <source>check the host's token on the Hosts page</source>
+        <source>check the host&apos;s token on the Hosts page</source>
         <translation>请在“主机”页面检查该主机的令牌</translation>
     </message>
     <message>
@@ -299,30 +296,6 @@
         <source>the agent stopped</source>
         <translation>代理已停止</translation>
     </message>
-<message>
-        <source>%1 sent more than 64 MiB without a line break: is it a perfdash agent?</source>
-        <translation>%1 发送了超过 64 MiB 却没有换行：它是 perfdash 代理吗？</translation>
-    </message>
-    <message>
-        <source>%1 refused the token (401): check the host's token</source>
-        <translation>%1 拒绝了令牌（401）：请检查该主机的令牌</translation>
-    </message>
-    <message>
-        <source>%1 answered %2: %3</source>
-        <translation>%1 返回 %2：%3</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1 ended the stream (the agent stopped)</source>
-        <translation>%1 结束了数据流（代理已停止）</translation>
-    </message>
-    <message>
-        <source>%1 serves as many clients as it allows (503); try again later</source>
-        <translation>%1 已达到允许的客户端数（503）；请稍后再试</translation>
-    </message>
 </context>
 <context>
     <name>perfdash::AppOptions</name>
@@ -335,27 +308,27 @@
         <translation>-- 之后必须跟要测量的程序</translation>
     </message>
     <message>
-        <source>--interval '%1' is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
+        <source>--interval &apos;%1&apos; is not a number of milliseconds: write e.g. --interval 100 (0: totals only)</source>
         <translation>--interval “%1” 不是毫秒数：请写成例如 --interval 100（0：仅总计）</translation>
     </message>
     <message>
-        <source>--duration '%1' is not a number of seconds: write e.g. --duration 5</source>
+        <source>--duration &apos;%1&apos; is not a number of seconds: write e.g. --duration 5</source>
         <translation>--duration “%1” 不是秒数：请写成例如 --duration 5</translation>
     </message>
     <message>
-        <source>unknown option '%1' (see perfdash --help)</source>
+        <source>unknown option &apos;%1&apos; (see perfdash --help)</source>
         <translation>未知选项“%1”（参见 perfdash --help）</translation>
     </message>
     <message>
-        <source>only one session file can be opened, got '%1' and '%2'; to measure a program, put it after --: perfdash -- %2</source>
+        <source>only one session file can be opened, got &apos;%1&apos; and &apos;%2&apos;; to measure a program, put it after --: perfdash -- %2</source>
         <translation>只能打开一个会话文件，但收到了“%1”和“%2”；要测量程序，请将其放在 -- 之后：perfdash -- %2</translation>
     </message>
     <message>
-        <source>'%1' is a session file to open: it cannot be combined with options that set up a new session</source>
+        <source>&apos;%1&apos; is a session file to open: it cannot be combined with options that set up a new session</source>
         <translation>“%1”是要打开的会话文件：不能与设置新会话的选项一起使用</translation>
     </message>
     <message>
-        <source>session file '%1' does not exist; give the path of a saved session (.json)</source>
+        <source>session file &apos;%1&apos; does not exist; give the path of a saved session (.json)</source>
         <translation>会话文件“%1”不存在；请给出已保存会话（.json）的路径</translation>
     </message>
     <message>
@@ -433,11 +406,11 @@
         <translation>%1 后端在本机不可用，%2。%3</translation>
     </message>
     <message>
-        <source>There is no backend named '%1', %2.</source>
+        <source>There is no backend named &apos;%1&apos;, %2.</source>
         <translation>没有名为“%1”的后端，%2。</translation>
     </message>
     <message>
-        <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU's counters.</source>
+        <source>Counts whole CPUs: every process and the kernel running on the chosen CPUs, not only your program. A launched program is pinned to those CPUs; attaching to a process is not possible. No multiplexing: each group must fit the CPU&apos;s counters.</source>
         <translation>对整个 CPU 计数：所选 CPU 上运行的所有进程和内核，而不仅是您的程序。启动的程序会被绑定到这些 CPU；无法附加到进程。不使用多路复用：每个性能组都必须能放入 CPU 的计数器。</translation>
     </message>
     <message>
@@ -457,8 +430,8 @@
         <translation>修复方法：&lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Not available here: %1. &lt;a href="why"&gt;Why?&lt;/a&gt;</source>
-        <translation>此处不可用：%1。&lt;a href="why"&gt;为什么？&lt;/a&gt;</translation>
+        <source>Not available here: %1. &lt;a href=&quot;why&quot;&gt;Why?&lt;/a&gt;</source>
+        <translation>此处不可用：%1。&lt;a href=&quot;why&quot;&gt;为什么？&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Counting backends not available here</source>
@@ -668,11 +641,11 @@ Cycles from %6.</source>
         <translation>%1 (%2) %3</translation>
     </message>
     <message>
-        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info's instructions.xml) to compare; perfdash ships no reference values.</source>
+        <source>No reference table loaded. Load one (our CSV: mnemonic, operands, latency, recip_throughput, microarchitecture, source; an InstLatx64 text file; uops.info&apos;s instructions.xml) to compare; perfdash ships no reference values.</source>
         <translation>未加载参考表。请加载一个（我们的 CSV：mnemonic, operands, latency, recip_throughput, microarchitecture, source；InstLatx64 文本文件；uops.info 的 instructions.xml）以进行比较；perfdash 不附带任何参考值。</translation>
     </message>
     <message>
-        <source>The max-IPC probe's %1 plateau, measured in the same run: %2 per cycle.</source>
+        <source>The max-IPC probe&apos;s %1 plateau, measured in the same run: %2 per cycle.</source>
         <translation>最大 IPC 探测在同一次运行中测得的 %1 平台：每周期 %2。</translation>
     </message>
     <message>
@@ -779,7 +752,7 @@ Cycles from %6.</source>
         <translation>另见：</translation>
     </message>
     <message>
-        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid's group directories (skylakeX, zen4, ...).</source>
+        <source>To read this CPU as another architecture, start perfdash with PERFDASH_ARCH=ARCH in its environment (perfdash-cli takes --arch ARCH); the names are those of likwid&apos;s group directories (skylakeX, zen4, ...).</source>
         <translation>若要按其他架构读取此处理器，请在环境中设置 PERFDASH_ARCH=ARCH 后启动 perfdash（perfdash-cli 接受 --arch ARCH）；名称即 likwid 的组目录名（skylakeX、zen4 等）。</translation>
     </message>
 </context>
@@ -1033,7 +1006,7 @@ Cycles from %6.</source>
         <translation>例如 imul &lt;sd:gpr64&gt;, &lt;s:gpr64&gt;</translation>
     </message>
     <message>
-        <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N's register.</source>
+        <source>One instruction; operands are &lt;role:class&gt;: roles d (written), s (read), sd (both); &lt;=N&gt; repeats placeholder N&apos;s register.</source>
         <translation>一条指令；操作数写作 &lt;role:class&gt;：角色 d（写入）、s（读取）、sd（两者）；&lt;=N&gt; 重复占位符 N 的寄存器。</translation>
     </message>
     <message>
@@ -1172,7 +1145,7 @@ Cycles from %6.</source>
         <translation>自定义事件集</translation>
     </message>
     <message>
-        <source>Drop events here or use "Add to custom set". Double-click a slot name to rename it; METRICS formulas use these names.</source>
+        <source>Drop events here or use &quot;Add to custom set&quot;. Double-click a slot name to rename it; METRICS formulas use these names.</source>
         <translation>将事件拖放到此处，或使用“添加到自定义集”。双击槽位名称可重命名；METRICS 公式使用这些名称。</translation>
     </message>
     <message>
@@ -1327,11 +1300,11 @@ Cycles from %6.</source>
         <translation>%1（仅系统范围计数）</translation>
     </message>
     <message>
-        <source>after the closing '/' (%1u)</source>
+        <source>after the closing &apos;/&apos; (%1u)</source>
         <translation>在结尾的“/”之后（%1u）</translation>
     </message>
     <message>
-        <source>after a ':' (%1:u)</source>
+        <source>after a &apos;:&apos; (%1:u)</source>
         <translation>在“:”之后（%1:u）</translation>
     </message>
     <message>
@@ -1351,11 +1324,11 @@ Cycles from %6.</source>
         <translation>单元掩码</translation>
     </message>
     <message>
-        <source>Append after a ':' (%1:UMASK).</source>
+        <source>Append after a &apos;:&apos; (%1:UMASK).</source>
         <translation>追加在“:”之后（%1:UMASK）。</translation>
     </message>
     <message>
-        <source>Append after a ':', a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
+        <source>Append after a &apos;:&apos;, a flag as NAME or NAME=1, a value as NAME=VALUE (%1:%2).</source>
         <translation>追加在“:”之后，标志写作 NAME 或 NAME=1，值写作 NAME=VALUE（%1:%2）。</translation>
     </message>
     <message>
@@ -1513,7 +1486,7 @@ Cycles from %6.</source>
         <translation>无总和（读数）</translation>
     </message>
     <message>
-        <source>A gauge: each location's latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
+        <source>A gauge: each location&apos;s latest reading (in %1), not a count; over the locations only Min, Max and Mean mean anything, never a Sum</source>
         <translation>读数型指标：每个位置的最新读数（单位 %1），不是计数；跨位置只有最小值、最大值和平均值有意义，没有总和</translation>
     </message>
     <message>
@@ -1541,7 +1514,7 @@ Cycles from %6.</source>
         <translation>%1 在 %2 上</translation>
     </message>
     <message>
-        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task's counts while it ran on them</source>
+        <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
         <translation>%1 仅在 %2 核心上：该核心类型的 CPU，或任务在其上运行期间的计数</translation>
     </message>
 </context>
@@ -1560,7 +1533,7 @@ Cycles from %6.</source>
         <translation>%1 没有 %2 的值</translation>
     </message>
     <message>
-        <source>%1's %2 stands out from the other hosts'</source>
+        <source>%1&apos;s %2 stands out from the other hosts&apos;</source>
         <translation>%1 的 %2 明显不同于其他主机</translation>
     </message>
     <message>
@@ -1572,7 +1545,7 @@ Cycles from %6.</source>
         <translation>状态</translation>
     </message>
     <message>
-        <source>%1 in each host's latest interval; ⚠: it stands out from the other hosts'</source>
+        <source>%1 in each host&apos;s latest interval; ⚠: it stands out from the other hosts&apos;</source>
         <translation>%1，取自每台主机的最新区间；⚠：明显不同于其他主机</translation>
     </message>
 </context>
@@ -1617,7 +1590,7 @@ Cycles from %6.</source>
         <source>(a reading in %1, not a count: min, max and average over the CPUs, never a sum)</source>
         <translation>（以 %1 为单位的读数，不是计数：跨 CPU 的最小值、最大值和平均值，从不求和）</translation>
     </message>
-<message>
+    <message>
         <source>absent here (n/a): %1</source>
         <translation>此处不存在（不可用）：%1</translation>
     </message>
@@ -1649,7 +1622,7 @@ Cycles from %6.</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>Every event of %1 has an encoding on this machine's architecture; whether this machine can count it is shown under "What will be counted" once the group is ticked</source>
+        <source>Every event of %1 has an encoding on this machine&apos;s architecture; whether this machine can count it is shown under &quot;What will be counted&quot; once the group is ticked</source>
         <translation>%1 的每个事件在本机架构上都有编码；勾选该组后，“将要计数的内容”中会显示本机能否计数</translation>
     </message>
     <message>
@@ -1662,7 +1635,7 @@ Cycles from %6.</source>
         <source>Resolve here</source>
         <translation>此处可解析</translation>
     </message>
-<message>
+    <message>
         <source>%1 of %2, %3 absent here</source>
         <translation>%1 / %2，%3 个此处不存在</translation>
     </message>
@@ -1708,7 +1681,7 @@ Cycles from %6.</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <source>%1   · each cell: its intervals' highest value · grey: no value</source>
+        <source>%1   · each cell: its intervals&apos; highest value · grey: no value</source>
         <translation>%1   · 每个单元格：其区间的最高值 · 灰色：无值</translation>
     </message>
     <message>
@@ -1716,7 +1689,7 @@ Cycles from %6.</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <source> · blank: in another CPU's row</source>
+        <source> · blank: in another CPU&apos;s row</source>
         <translation> · 空白：值在另一个 CPU 的行中</translation>
     </message>
 </context>
@@ -1727,7 +1700,7 @@ Cycles from %6.</source>
         <translation>着色依据(&amp;C)：</translation>
     </message>
     <message>
-        <source>The metric or event rate whose value colours each CPU's cells</source>
+        <source>The metric or event rate whose value colours each CPU&apos;s cells</source>
         <translation>用其值为每个 CPU 的单元格着色的指标或事件速率</translation>
     </message>
     <message>
@@ -1756,15 +1729,15 @@ Cycles from %6.</source>
 <context>
     <name>perfdash::HostTokens</name>
     <message>
-        <source>the desktop's keyring (Secret Service), under "%1"</source>
+        <source>the desktop&apos;s keyring (Secret Service), under &quot;%1&quot;</source>
         <translation>桌面密钥环（Secret Service），名称为“%1”</translation>
     </message>
     <message>
-        <source>files readable only by you in %1 (no Secret Service on this session's bus)</source>
+        <source>files readable only by you in %1 (no Secret Service on this session&apos;s bus)</source>
         <translation>%1 中仅您可读的文件（此会话总线上没有 Secret Service）</translation>
     </message>
     <message>
-        <source>the desktop's keyring did not give the token of %1: %2</source>
+        <source>the desktop&apos;s keyring did not give the token of %1: %2</source>
         <translation>桌面密钥环未给出 %1 的令牌：%2</translation>
     </message>
     <message>
@@ -1775,7 +1748,7 @@ Cycles from %6.</source>
 <context>
     <name>perfdash::HostsPage</name>
     <message>
-        <source>'%1' is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
+        <source>&apos;%1&apos; is not host:port: write e.g. node07:9464, 10.0.0.7:9464 or [fd00::7]:9464</source>
         <translation>“%1”不是 host:port：请写成例如 node07:9464、10.0.0.7:9464 或 [fd00::7]:9464</translation>
     </message>
     <message>
@@ -1803,11 +1776,11 @@ Cycles from %6.</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <source>Click a host's name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts'.</source>
+        <source>Click a host&apos;s name to watch it in the Overview and Live pages. A value marked ⚠ stands out from the other hosts&apos;.</source>
         <translation>点击主机名，即可在“概览”和“实时”页面中查看它。标有 ⚠ 的值明显不同于其他主机。</translation>
     </message>
     <message>
-        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval's key metrics side by side; sort by a column to find the odd one.</source>
+        <source>Hosts running &lt;tt&gt;perfdash-cli serve&lt;/tt&gt; (the perfdash agent). Their latest interval&apos;s key metrics side by side; sort by a column to find the odd one.</source>
         <translation>运行 &lt;tt&gt;perfdash-cli serve&lt;/tt&gt;（perfdash 代理）的主机。并列显示它们最新区间的关键指标；按某一列排序即可找出异常者。</translation>
     </message>
     <message>
@@ -1869,7 +1842,7 @@ Cycles from %6.</source>
         </translation>
     </message>
     <message>
-        <source>&lt;p&gt;%1's info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
+        <source>&lt;p&gt;%1&apos;s info was not saved: its agent did not answer GET /api/v1/info while it was watched.&lt;/p&gt;</source>
         <translation>&lt;p&gt;未保存 %1 的信息：观察期间其代理未响应 GET /api/v1/info。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2044,7 +2017,7 @@ Cycles from %6.</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <source>Measurement finished after %1 s; the program's exit status was %2</source>
+        <source>Measurement finished after %1 s; the program&apos;s exit status was %2</source>
         <translation>测量在 %1 秒后结束；程序的退出状态为 %2</translation>
     </message>
     <message>
@@ -2164,7 +2137,7 @@ Cycles from %6.</source>
         <translation>与会话比较</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Finished&lt;/b&gt;: the run's counters, saved as a session (File → Export to write a report)</source>
+        <source>&lt;b&gt;Finished&lt;/b&gt;: the run&apos;s counters, saved as a session (File → Export to write a report)</source>
         <translation>&lt;b&gt;已完成&lt;/b&gt;：本次运行的计数器已保存为会话（文件 → 导出 可写出报告）</translation>
     </message>
     <message>
@@ -2250,7 +2223,7 @@ Cycles from %6.</source>
         <translation>已添加到测量：%1</translation>
     </message>
     <message>
-        <source>Saved group %1 to %2: it is now in the measurement's group list</source>
+        <source>Saved group %1 to %2: it is now in the measurement&apos;s group list</source>
         <translation>已将性能组 %1 保存到 %2：它现在位于测量的性能组列表中</translation>
     </message>
     <message>
@@ -2346,7 +2319,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>测量正在进行且其会话未能保存：退出将停止测量、终止启动的程序并丢失内存中的区间（运行结束后，文件 → 导出报告… 可保留它们）。仍要退出吗？</translation>
     </message>
     <message>
-        <source>The last run's session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
+        <source>The last run&apos;s session could not be saved: quitting loses the intervals kept in memory (File → Export report… keeps them). Quit anyway?</source>
         <translation>上次运行的会话未能保存：退出将丢失内存中的区间（文件 → 导出报告… 可保留它们）。仍要退出吗？</translation>
     </message>
     <message>
@@ -2389,7 +2362,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>仅总计</translation>
     </message>
     <message>
-        <source>How often the counters are read for the timeline; "totals only" reads them at the end</source>
+        <source>How often the counters are read for the timeline; &quot;totals only&quot; reads them at the end</source>
         <translation>为时间线读取计数器的频率；“仅总计”在结束时读取</translation>
     </message>
     <message>
@@ -2421,8 +2394,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>已保存的性能组在本机不再可用，已略去：%1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash's &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;适用于使用 marker API 插桩的程序：除整个程序外，&lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; 与 &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; 之间的每个代码区域都会使用所选性能组按线程计数，类似 likwid-perfctr -m。结果显示在“区域”视图中。&lt;/p&gt;&lt;p&gt;使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建程序并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;；在开始时调用一次 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时调用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;。为 likwid 编写的程序（&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;）只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。没有标记时，运行仍会对整个程序计数，并说明没有报告任何区域。&lt;/p&gt;&lt;p&gt;完整指南：docs/marker.md。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;For a program instrumented with the marker API: besides the whole program, every code region between &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; is counted per thread with the chosen groups, like likwid-perfctr -m. The results appear in the Regions view.&lt;/p&gt;&lt;p&gt;Build the program with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and link it with &lt;code&gt;-lperfdash_marker&lt;/code&gt;; call &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; once at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end. A program written for likwid (&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;) needs only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. Without the markers the run still counts the whole program and says that no regions were reported.&lt;/p&gt;&lt;p&gt;The whole guide: docs/marker.md.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;适用于使用 marker API 插桩的程序：除整个程序外，&lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; 与 &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; 之间的每个代码区域都会使用所选性能组按线程计数，类似 likwid-perfctr -m。结果显示在“区域”视图中。&lt;/p&gt;&lt;p&gt;使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建程序并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;；在开始时调用一次 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时调用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;。为 likwid 编写的程序（&lt;code&gt;LIKWID_MARKER_*&lt;/code&gt;）只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。没有标记时，运行仍会对整个程序计数，并说明没有报告任何区域。&lt;/p&gt;&lt;p&gt;完整指南：docs/marker.md。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Count &amp;marker regions (the program uses the perfdash/likwid marker API)</source>
@@ -2487,7 +2460,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>程序输出</translation>
     </message>
     <message>
-        <source>The program's output appears here when a measurement runs.</source>
+        <source>The program&apos;s output appears here when a measurement runs.</source>
         <translation>测量运行时，程序的输出显示在此处。</translation>
     </message>
     <message>
@@ -2546,7 +2519,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>最新间隔（t = %1 秒）</translation>
     </message>
     <message>
-        <source>The lowest coverage of the group's events: below 100% the events were multiplexed and scaled up</source>
+        <source>The lowest coverage of the group&apos;s events: below 100% the events were multiplexed and scaled up</source>
         <translation>该性能组事件中的最低覆盖率：低于 100% 表示事件经过多路复用并按比例放大</translation>
     </message>
     <message>
@@ -2585,7 +2558,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>n/a: an input of the formula is not split by core type (package energy, uncore), or was not counted on these cores</source>
         <translation>不可用：公式的某个输入不按核心类型划分（封装能耗、uncore），或未在这些核心上计数</translation>
     </message>
-<message>
+    <message>
         <source>%1 (without absent boxes)</source>
         <translation>%1（不含缺少的单元）</translation>
     </message>
@@ -2601,7 +2574,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>开始一次测量或打开已保存的会话：其关键指标将显示在这里。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run's figures and its context follow when it ends.</source>
+        <source>&lt;b&gt;Measuring now&lt;/b&gt;: the tiles show the latest interval; the whole run&apos;s figures and its context follow when it ends.</source>
         <translation>&lt;b&gt;正在测量&lt;/b&gt;：磁贴显示最近一个区间；整次运行的指标及其上下文在结束后显示。</translation>
     </message>
     <message>
@@ -2637,11 +2610,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>单一阶段：运行期间没有关键指标明显改变水平。</translation>
     </message>
     <message>
-        <source>No timeline yet: phases are found in the run's intervals.</source>
+        <source>No timeline yet: phases are found in the run&apos;s intervals.</source>
         <translation>尚无时间线：阶段是在运行的区间中查找的。</translation>
     </message>
     <message>
-        <source>Where a key figure's level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase's intervals.</source>
+        <source>Where a key figure&apos;s level changes markedly: each series is split where that explains the most variance beyond its noise (binary segmentation), and a boundary is kept where the medians on both sides differ by a quarter or more; a phase lasts at least 5 % of the run. The dashed lines on the tiles mark them; each figure below is its mean over the phase&apos;s intervals.</source>
         <translation>关键指标水平明显变化之处：每个序列在最能解释超出噪声的方差处被分割（二分分割），若两侧中位数相差四分之一或更多则保留该边界；每个阶段至少占运行时间的 5%。磁贴上的虚线标出边界；下表每个数值是该阶段各区间的平均值。</translation>
     </message>
     <message>
@@ -2692,7 +2665,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>无值</translation>
     </message>
     <message>
-        <source>past the vendor's threshold (%1) given in the group file</source>
+        <source>past the vendor&apos;s threshold (%1) given in the group file</source>
         <translation>超过组文件中给出的厂商阈值（%1）</translation>
     </message>
 </context>
@@ -2786,7 +2759,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>%1 后端对整个 CPU（%2）计数，包括其上的所有进程和内核，不使用多路复用。</translation>
     </message>
     <message>
-        <source>Marker regions: the program's regions are counted per thread with these groups, besides the whole program.</source>
+        <source>Marker regions: the program&apos;s regions are counted per thread with these groups, besides the whole program.</source>
         <translation>标记区域：除整个程序外，程序的各区域会使用这些性能组按线程计数。</translation>
     </message>
 </context>
@@ -2876,7 +2849,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>在本机测量。探测运行后，这里会显示测量位置和方式。</translation>
     </message>
     <message>
-        <source>This is a virtual machine (CPU flag 'hypervisor'): timings include the hypervisor's interference.</source>
+        <source>This is a virtual machine (CPU flag &apos;hypervisor&apos;): timings include the hypervisor&apos;s interference.</source>
         <translation>这是虚拟机（CPU 标志“hypervisor”）：计时包含虚拟机监控程序的干扰。</translation>
     </message>
     <message>
@@ -2956,7 +2929,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>请先在目录中选择条目（或使用“运行所有显示项”）。</translation>
     </message>
     <message numerus="yes">
-        <source>Left out %n entries this CPU cannot run (see the catalog's Runs here column).</source>
+        <source>Left out %n entries this CPU cannot run (see the catalog&apos;s Runs here column).</source>
         <translation>
             <numerusform>已略过 %n 个此 CPU 无法运行的条目（参见目录的“本机可运行”列）。</numerusform>
         </translation>
@@ -2994,7 +2967,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>在本机测量：%1，CPU %2，%3。周期数来自 %4。</translation>
     </message>
     <message>
-        <source>This is a virtual machine: timings include the hypervisor's interference.</source>
+        <source>This is a virtual machine: timings include the hypervisor&apos;s interference.</source>
         <translation>这是虚拟机：计时包含虚拟机监控程序的干扰。</translation>
     </message>
     <message>
@@ -3048,7 +3021,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>%1 / %2 个条目</translation>
     </message>
     <message>
-        <source>Timed runs of each kernel, at least: more follow until each kernel's fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
+        <source>Timed runs of each kernel, at least: more follow until each kernel&apos;s fastest run repeats. Results come from the fastest runs; medians are in the tooltips.</source>
         <translation>每个内核至少计时运行的次数：之后继续运行，直到每个内核最快的一次运行再次出现。结果取自最快的运行；中位数见工具提示。</translation>
     </message>
     <message>
@@ -3060,7 +3033,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>两次时钟测量之间的时间（每次约需三分之一秒）。</translation>
     </message>
     <message>
-        <source>A published table you have (an InstLatx64 text file, uops.info's instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
+        <source>A published table you have (an InstLatx64 text file, uops.info&apos;s instructions.xml) or a CSV with mnemonic, operands, latency, recip_throughput, microarchitecture, source columns, e.g. your own notes.</source>
         <translation>您拥有的公开表格（InstLatx64 文本文件、uops.info 的 instructions.xml），或包含 mnemonic, operands, latency, recip_throughput, microarchitecture, source 列的 CSV，例如您自己的记录。</translation>
     </message>
     <message>
@@ -3110,7 +3083,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>进程筛选</translation>
     </message>
     <message>
-        <source>List the kernel's own threads too</source>
+        <source>List the kernel&apos;s own threads too</source>
         <translation>同时列出内核自身的线程</translation>
     </message>
     <message>
@@ -3219,7 +3192,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
 <context>
     <name>perfdash::RegionListModel</name>
     <message>
-        <source>The longest of its threads' times in the region: its span when they ran in parallel</source>
+        <source>The longest of its threads&apos; times in the region: its span when they ran in parallel</source>
         <translation>其各线程在该区域中时间的最大值：即线程并行运行时的跨度</translation>
     </message>
     <message>
@@ -3243,7 +3216,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>时间 [秒]</translation>
     </message>
     <message>
-        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region's calls</source>
+        <source>Partial: only %1 of %2 threads have a recorded call count; they add up to %3, a lower bound of the region&apos;s calls</source>
         <translation>部分：%2 个线程中只有 %1 个记录了调用次数；其和为 %3，是该区域调用次数的下限</translation>
     </message>
     <message>
@@ -3251,7 +3224,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>没有线程记录了调用次数</translation>
     </message>
     <message>
-        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region's time</source>
+        <source>Partial: only %1 of %2 threads have a recorded time; the longest of them, %3 s, is a lower bound of the region&apos;s time</source>
         <translation>部分：%2 个线程中只有 %1 个记录了时间；其中最长的 %3 秒是该区域时间的下限</translation>
     </message>
     <message>
@@ -3266,7 +3239,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>区域</translation>
     </message>
     <message>
-        <source>The region as a whole: calls summed over its threads, the longest thread's time, event totals, and the metrics' formulas applied to the totals with that time</source>
+        <source>The region as a whole: calls summed over its threads, the longest thread&apos;s time, event totals, and the metrics&apos; formulas applied to the totals with that time</source>
         <translation>区域整体：各线程调用次数之和、最长线程的时间、事件总计，以及用该时间对总计应用的指标公式</translation>
     </message>
     <message>
@@ -3313,8 +3286,8 @@ To keep the whole run, choose File → Export report… and save it as a .json r
 <context>
     <name>perfdash::RegionsView</name>
     <message>
-        <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid's &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash's &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;要对区域计数：在会话设置中启动程序并勾选&lt;b&gt;对标记区域计数&lt;/b&gt;。程序必须使用 marker API：在要计数的代码前后使用 &lt;code&gt;PERFDASH_MARKER_START("name")&lt;/code&gt; 和 &lt;code&gt;PERFDASH_MARKER_STOP("name")&lt;/code&gt;，在开始时使用 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时使用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;，使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;。为 likwid 的 &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; 编写的程序只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。参见 docs/marker.md。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;To count regions: in the session setup, launch the program and tick &lt;b&gt;Count marker regions&lt;/b&gt;. The program must use the marker API: &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; and &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt; around the code to count, &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt; at the start and &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt; at the end, built with &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; and linked with &lt;code&gt;-lperfdash_marker&lt;/code&gt;. Programs written for likwid&apos;s &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; need only a rebuild against perfdash&apos;s &lt;code&gt;likwid-marker.h&lt;/code&gt;. See docs/marker.md.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;要对区域计数：在会话设置中启动程序并勾选&lt;b&gt;对标记区域计数&lt;/b&gt;。程序必须使用 marker API：在要计数的代码前后使用 &lt;code&gt;PERFDASH_MARKER_START(&quot;name&quot;)&lt;/code&gt; 和 &lt;code&gt;PERFDASH_MARKER_STOP(&quot;name&quot;)&lt;/code&gt;，在开始时使用 &lt;code&gt;PERFDASH_MARKER_INIT&lt;/code&gt;，在结束时使用 &lt;code&gt;PERFDASH_MARKER_CLOSE&lt;/code&gt;，使用 &lt;code&gt;-DPERFDASH_PERFMON&lt;/code&gt; 构建并链接 &lt;code&gt;-lperfdash_marker&lt;/code&gt;。为 likwid 的 &lt;code&gt;LIKWID_MARKER_*&lt;/code&gt; 编写的程序只需针对 perfdash 的 &lt;code&gt;likwid-marker.h&lt;/code&gt; 重新构建。参见 docs/marker.md。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>No regions</source>
@@ -3349,7 +3322,7 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>每个区域中每个线程一根柱</translation>
     </message>
     <message>
-        <source>The threads' bars on top of each other: the height is their sum</source>
+        <source>The threads&apos; bars on top of each other: the height is their sum</source>
         <translation>各线程的柱相互堆叠：高度为它们的总和</translation>
     </message>
     <message>
@@ -3369,11 +3342,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>&lt;h3&gt;程序未报告任何区域&lt;/h3&gt;&lt;p&gt;本次运行以标记模式计数，但程序没有返回任何区域结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The run's warnings:&lt;/p&gt;&lt;ul&gt;</source>
+        <source>&lt;p&gt;The run&apos;s warnings:&lt;/p&gt;&lt;ul&gt;</source>
         <translation>&lt;p&gt;本次运行的警告：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group's metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;No regions yet&lt;/h3&gt;&lt;p&gt;Marker regions are parts of a program (a loop, a function) counted on their own, per thread: calls, time, events and the group&apos;s metrics. They appear here when a measurement in marker mode finishes.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;尚无区域&lt;/h3&gt;&lt;p&gt;标记区域是程序中单独按线程计数的部分（一个循环、一个函数）：调用次数、时间、事件以及性能组的指标。标记模式下的测量结束后，它们会显示在这里。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3401,11 +3374,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>部分线程在此没有值（不可用：未计数或无法计算）：它们没有柱；原因见表格。</translation>
     </message>
     <message>
-        <source>Stacked bars add the threads' values; for a rate or a ratio the sum is not the region's value (the table's last row has that).</source>
+        <source>Stacked bars add the threads&apos; values; for a rate or a ratio the sum is not the region&apos;s value (the table&apos;s last row has that).</source>
         <translation>堆叠柱会将各线程的值相加；对于速率或比率，总和并不是区域的值（区域的值见表格最后一行）。</translation>
     </message>
     <message>
-        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region's total; the table shows why.</source>
+        <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
         <translation>部分线程在此没有值（不可用：未计数或无法计算）：它们没有柱，因此缺少它们的堆叠只是部分值，而不是区域的总计；原因见表格。</translation>
     </message>
 </context>
@@ -3432,11 +3405,11 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>全部显示，跳到末尾(&amp;A)</translation>
     </message>
     <message>
-        <source>Play the open session's timeline again from its start, paced by its recorded times</source>
+        <source>Play the open session&apos;s timeline again from its start, paced by its recorded times</source>
         <translation>按录制时的时间节奏，从头重新回放已打开会话的时间线</translation>
     </message>
     <message>
-        <source>Show the rest of the session's timeline at once</source>
+        <source>Show the rest of the session&apos;s timeline at once</source>
         <translation>立即显示会话时间线的其余部分</translation>
     </message>
     <message>
@@ -3599,7 +3572,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>%1 已存在。要用此事件集替换它吗？</translation>
     </message>
     <message>
-        <source>Name the group: letters, digits, '_' and '-'.</source>
+        <source>Name the group: letters, digits, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>为性能组命名：可用字母、数字、“_”和“-”。</translation>
     </message>
     <message>
@@ -3885,15 +3858,15 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <source>arguments, e.g. --size 1000 "input file.dat"</source>
-        <translation>参数，例如 --size 1000 "input file.dat"</translation>
+        <source>arguments, e.g. --size 1000 &quot;input file.dat&quot;</source>
+        <translation>参数，例如 --size 1000 &quot;input file.dat&quot;</translation>
     </message>
     <message>
         <source>Split at spaces like a shell does; quote an argument that contains spaces</source>
         <translation>像 shell 一样按空格拆分；包含空格的参数请加引号</translation>
     </message>
     <message>
-        <source>perfdash's own directory</source>
+        <source>perfdash&apos;s own directory</source>
         <translation>perfdash 自身的目录</translation>
     </message>
     <message>
@@ -3901,7 +3874,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <source>NAME=value, one per line (added to perfdash's environment)</source>
+        <source>NAME=value, one per line (added to perfdash&apos;s environment)</source>
         <translation>NAME=value，每行一个（添加到 perfdash 的环境中）</translation>
     </message>
     <message>
@@ -4131,7 +4104,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>位置(&amp;L)：</translation>
     </message>
     <message>
-        <source>All CPUs together, or one location's breakdown</source>
+        <source>All CPUs together, or one location&apos;s breakdown</source>
         <translation>所有 CPU 合计，或单个位置的细分</translation>
     </message>
     <message>
@@ -4147,11 +4120,11 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>此会话没有自顶向下分组：该视图需要一个其指标构成自顶向下层次（第 1 和第 2 级）的分组。</translation>
     </message>
     <message>
-        <source>This machine's CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
+        <source>This machine&apos;s CPU architecture was not identified, so perfdash has no top-down group for it (name one with --arch ARCH).</source>
         <translation>未能识别本机的 CPU 架构，因此 perfdash 没有适用的自顶向下分组（用 --arch ARCH 指定架构）。</translation>
     </message>
     <message>
-        <source>perfdash has no top-down group for this CPU's architecture (%1).</source>
+        <source>perfdash has no top-down group for this CPU&apos;s architecture (%1).</source>
         <translation>perfdash 没有适用于此 CPU 架构（%1）的自顶向下分组。</translation>
     </message>
     <message>
