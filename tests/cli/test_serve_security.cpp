@@ -194,9 +194,17 @@ private slots:
     // Memory stays flat through bursts: after a first one (every server thread has its buffers then),
     // four more (800 requests) add less than 512 KiB; a leak of 1 KiB a request would add 800.
     void countingGoesOnThroughABurst() {
+#ifdef __SANITIZE_ADDRESS__
+        // ASan's allocator, even without its quarantine (ServeAgent), grows to a plateau over the first
+        // bursts: measured +11 MB in its first 8 bursts, then +0.3 MB in the next 4 (the release build: +0.2 MB in
+        // 12). So under ASan the same bound is checked after a longer warm-up.
+        constexpr int kWarmBursts = 10;
+#else
+        constexpr int kWarmBursts = 1;
+#endif
         const std::optional<double> before = taskClockOfCpu0();
         QVERIFY(before);
-        QCOMPARE(burst(), 200);
+        for (int b = 0; b < kWarmBursts; ++b) QCOMPARE(burst(), 200);
         const long warm = agent_.residentKiB();
         QVERIFY(warm > 0);
         for (int b = 0; b < 4; ++b) QCOMPARE(burst(), 200);
