@@ -4,4 +4,5 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PerfRecord.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordParser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RingBuffer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SampleLayout.cpp)
