@@ -1,0 +1,36 @@
+#pragma once
+// Puts the records of several ring buffers (one per CPU) into time order.
+// Each buffer is in time order by itself, but a task that exec'd on CPU 0
+// and was sampled on CPU 1 a moment later has its MMAP2 in one buffer and
+// its sample in another. The reader drains every buffer in rounds; a round
+// starts at time T (the events' clock) before any buffer is read, so every
+// record stamped before T is drained in that round, whichever buffer holds it.
+// Records of a round stamped before T are therefore complete and are released
+// in time order; later ones wait for the next round (perf's "finished round").
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/sampling/PerfRecord.h"
+
+namespace perfdash {
+
+class RecordOrdering {
+public:
+    void add(PerfRecord record);
+    // Hands `sink` every record stamped before `roundStart`, in time order
+    // (records of equal time in the order they were added).
+    void release(uint64_t roundStart, const std::function<void(PerfRecord&&)>& sink);
+    // Hands on everything held, in time order: after the last round.
+    void releaseAll(const std::function<void(PerfRecord&&)>& sink);
+    size_t held() const { return held_.size(); }
+
+private:
+    struct Held {
+        uint64_t time;
+        PerfRecord record;
+    };
+    std::vector<Held> held_;
+};
+
+} // namespace perfdash
