@@ -4,6 +4,7 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GroupDeltas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfRecord.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProcSnapshot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordOrdering.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordParser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordQueue.cpp
