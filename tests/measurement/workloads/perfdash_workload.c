@@ -12,6 +12,8 @@
  *   attach-target T N    start T idle threads, wait for SIGUSR1, then each thread touches N pages
  *   spawn-on-signal T N  wait for SIGUSR1, then start T threads that touch N pages each
  *   trickle N MS         until killed: touch N fresh pages, then sleep MS milliseconds (work in every interval, little CPU)
+ *   family MS            busy loops for MS milliseconds in itself, in a second thread and in a child process
+ *                        that execs this program ("spin MS"); prints "thread TID" and "child PID" first
  *   raise SIG            die of signal number SIG (no core file)
  *
  * The two modes that wait for SIGUSR1 print "ready" once it is safe to send
@@ -27,6 +29,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -115,6 +118,35 @@ static void attachTarget(long count) {
     free(threads);
 }
 
+static void* reportingSpinThread(void* unused) {
+    (void)unused;
+    printf("thread %ld\n", (long)syscall(SYS_gettid));
+    fflush(stdout);
+    spinFor(threadArg);
+    return NULL;
+}
+
+/* The sampling tests' target: CPU time in a thread and in a child process
+ * (which execs, so that it maps a program of its own) besides the main one. */
+static int family(const char* msText) {
+    threadArg = number(msText);
+    pthread_t thread;
+    pthread_create(&thread, NULL, reportingSpinThread, NULL);
+    fflush(stdout);
+    const pid_t child = fork();
+    if (child == 0) {
+        execl("/proc/self/exe", "perfdash_workload", "spin", msText, (char*)NULL);
+        _exit(127);
+    }
+    printf("child %ld\n", (long)child);
+    fflush(stdout);
+    spinFor(threadArg);
+    pthread_join(thread, NULL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 static void trickle(long pages, long ms) {
     const struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
     for (;;) {
@@ -175,10 +207,12 @@ int main(int argc, char** argv) {
         runThreads(number(a), pagesThread);
     } else if (!strcmp(mode, "trickle")) {
         trickle(number(a), number(b));
+    } else if (!strcmp(mode, "family")) {
+        return family(a);
     } else if (!strcmp(mode, "raise")) {
         return dieOf(number(a));
     } else {
-        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal|trickle|raise ...\n");
+        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal|trickle|family|raise ...\n");
         return 2;
     }
     return 0;
