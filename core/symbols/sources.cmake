@@ -1,3 +1,6 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AddressSpace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Demangle.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JitMap.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/KernelSymbols.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcMaps.cpp)
