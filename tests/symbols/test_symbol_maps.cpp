@@ -1,6 +1,6 @@
 // The text symbol sources: JIT maps (/tmp/perf-PID.map), /proc/kallsyms
 // (a copied excerpt, and the same as a reader it is hidden from sees it),
-// C++ demangling.
+// C++ demangling; and the symbolizer's answers from them.
 #include <QtTest>
 
 #include <fstream>
@@ -8,6 +8,7 @@
 #include "core/symbols/Demangle.h"
 #include "core/symbols/JitMap.h"
 #include "core/symbols/KernelSymbols.h"
+#include "core/symbols/Symbolizer.h"
 
 using namespace perfdash;
 
@@ -31,6 +32,14 @@ std::string procTree(const QTemporaryDir& dir, const std::string& kallsyms, int 
     writeFile(root + "/sys/kernel/perf_event_paranoid", std::to_string(paranoid) + "\n");
     writeFile(root + "/self/status", capSyslog ? "CapEff:\t0000000400000000\n" : "CapEff:\t0000000000000000\n");
     return root;
+}
+
+Mapping anonymous(uint64_t start, uint64_t length, std::string path = "//anon") {
+    Mapping m;
+    m.start = start;
+    m.length = length;
+    m.path = std::move(path);
+    return m;
 }
 
 } // namespace
@@ -106,6 +115,70 @@ private slots:
         const std::string other = kernelAddressesHiddenReason(procTree(odd, zeros, 0, 1, false));
         QVERIFY2(other.find("something else hides them") != std::string::npos, other.c_str());
         QVERIFY(!KernelSymbols::read("/nonexistent-proc").ok());
+    }
+
+    void symbolizesKernelAddresses() {
+        SymbolizerOptions options;
+        options.procRoot = fixture("kallsyms-visible");
+        Symbolizer symbolizer(options);
+        const Symbol& schedule = symbolizer.symbolizeKernel(0xffffffff82248b58);
+        QCOMPARE(std::string(schedule.function), std::string("schedule"));
+        QCOMPARE(schedule.offset, uint64_t{8});
+        QCOMPARE(schedule.module->path, std::string("[kernel.kallsyms]"));
+        // A return address right at a function's start was a call from the one before.
+        const Symbol& caller = symbolizer.symbolizeKernel(0xffffffff82248b50, true);
+        QCOMPARE(std::string(caller.function), std::string("__pfx_schedule"));
+        QCOMPARE(caller.offset, uint64_t{0xf});
+        const Symbol& data = symbolizer.symbolizeKernel(0xffffffff82400010);
+        QVERIFY(!data.known());
+        QVERIFY(!data.module->problem.empty());
+
+        SymbolizerOptions hiddenOptions;
+        hiddenOptions.procRoot = fixture("kallsyms-hidden");
+        Symbolizer restricted(hiddenOptions);
+        const Symbol& hidden = restricted.symbolizeKernel(0xffffffff82248b58);
+        QVERIFY(!hidden.known());
+        QCOMPARE(hidden.module->path, std::string("[kernel]"));
+        QVERIFY2(hidden.module->problem.find("kptr_restrict is 1") != std::string::npos,
+                 hidden.module->problem.c_str());
+    }
+
+    void symbolizesJitCodeFromItsMap() {
+        QTemporaryDir dir;
+        const std::string mapFile = dir.path().toStdString() + "/perf-4242.map";
+        writeFile(mapFile, "7f0000001000 40 jitted_loop\n");
+        SymbolizerOptions options;
+        options.jitMapDir = dir.path().toStdString();
+        Symbolizer symbolizer(options);
+        AddressSpace space;
+        space.map(anonymous(0x7f0000000000, 0x10000));
+        space.map(anonymous(0x7f0000100000, 0x1000, "[stack]"));
+
+        const Symbol& loop = symbolizer.symbolize(4242, &space, 0x7f0000001010);
+        QCOMPARE(std::string(loop.function), std::string("jitted_loop"));
+        QCOMPARE(loop.offset, uint64_t{0x10});
+        QCOMPARE(loop.module->path, mapFile);
+        QCOMPARE(loop.module->problem, std::string());
+
+        const Symbol& notYet = symbolizer.symbolize(4242, &space, 0x7f0000002000);
+        QVERIFY(!notYet.known());
+        // The JIT compiles more and appends to its map: the next lookup reads it again.
+        writeFile(mapFile, "7f0000002000 20 jitted_later\n", std::ios::app);
+        QCOMPARE(std::string(symbolizer.symbolize(4242, &space, 0x7f0000002004).function),
+                 std::string("jitted_later"));
+        // An earlier answer stays valid.
+        QCOMPARE(std::string(loop.function), std::string("jitted_loop"));
+
+        const Symbol& noMap = symbolizer.symbolize(4243, &space, 0x7f0000001010);
+        QVERIFY(!noMap.known());
+        QVERIFY2(noMap.module->problem.find("no JIT map") != std::string::npos, noMap.module->problem.c_str());
+
+        const Symbol& stack = symbolizer.symbolize(4242, &space, 0x7f0000100010);
+        QCOMPARE(stack.module->path, std::string("[stack]"));
+        QVERIFY(!stack.known());
+        const Symbol& nowhere = symbolizer.symbolize(4242, &space, 0x10);
+        QCOMPARE(nowhere.module->path, std::string("[unknown]"));
+        QCOMPARE(symbolizer.symbolize(4242, nullptr, 0x7f0000001010).module->path, std::string("[unknown]"));
     }
 
     void demanglesCppNames() {
