@@ -7,5 +7,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/JitMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/KernelSymbols.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ModuleSymbols.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PerfRegisters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcMaps.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Symbolizer.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/Symbolizer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Unwinder.cpp)
