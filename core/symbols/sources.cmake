@@ -1,5 +1,6 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AddressSpace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CallchainCheck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DebugFiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Demangle.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DwarfScopes.cpp

@@ -1,15 +1,16 @@
 // --call-graph dwarf on real samples: the workload (programs/unwind_target.c,
 // built without frame pointers) is sampled on this machine through
 // perf_event_open with its user registers and stack, and each sample in
-// its leaf function must unwind through every caller to _start; the same on
-// aarch64, from a program that captures its own registers and stack under
-// qemu-user. Also: a short stack copy, a frame in no file and bad registers
-// end the stack with their reasons.
+// its leaf function must unwind through every caller to _start. Also: a
+// short stack copy, a frame in no file and bad registers end the stack with
+// their reasons; and the kernel's frame-pointer callchains of the same
+// program built with and without frame pointers are judged.
 #include <QtTest>
 
 #include <sstream>
 
 #include "PerfCapture.h"
+#include "core/symbols/CallchainCheck.h"
 #include "core/symbols/Symbolizer.h"
 #include "core/symbols/Unwinder.h"
 
@@ -33,7 +34,7 @@ class TestUnwinder : public QObject {
     Q_OBJECT
 
     std::optional<RegisterArch> arch = hostRegisterArch();
-    Capture noFramePointers;
+    Capture noFramePointers, framePointers;
     Symbolizer symbolizer;
 
     // The samples whose ip is in the workload's leaf function.
@@ -51,6 +52,8 @@ private slots:
         noFramePointers = captureSamples(SYMBOLS_UNWIND_NOFP, 1.0, *arch, 8192);
         if (noFramePointers.refused) QSKIP(noFramePointers.error.c_str());
         QVERIFY2(noFramePointers.error.empty(), noFramePointers.error.c_str());
+        framePointers = captureSamples(SYMBOLS_UNWIND_FP, 1.0, *arch, 8192);
+        QVERIFY2(framePointers.error.empty(), framePointers.error.c_str());
     }
 
     void unwindsAStackWithoutFramePointers() {
@@ -74,6 +77,10 @@ private slots:
             QCOMPARE(joined(ours), std::string("unwind_leaf <- unwind_middle <- unwind_outer <- main"));
             QCOMPARE(functions.back(), std::string("_start"));
             QCOMPARE(result.ips.front(), sample->ip);
+            // The whole stack, read as a callchain's user part, reaches the program's start.
+            const auto judged = judgeUserCallchain(result.ips, 0, 0, symbolizer, noFramePointers.pid,
+                                                   &noFramePointers.space);
+            QCOMPARE(judged.verdict, StackVerdict::Complete);
         }
         QCOMPARE(tally.count(UnwindStop::Complete), uint64_t{leaves.size()});
         qInfo("%s", tally.summary().c_str());
@@ -125,6 +132,48 @@ private slots:
         QVERIFY2(wrong.detail.find(archName(otherArch.arch)) != std::string::npos, wrong.detail.c_str());
     }
 
+    void framePointerCallchainsAreJudged() {
+        // Built with frame pointers: the kernel's callchain reaches glibc's start of main.
+        const auto withFp = leafSamples(framePointers);
+        QVERIFY(withFp.size() >= 10);
+        size_t complete = 0;
+        for (const CapturedSample* sample : withFp) {
+            const CallchainParts parts = splitCallchain(sample->callchain);
+            QVERIFY(parts.kernel.empty()); // exclude_callchain_kernel
+            QCOMPARE(parts.user.front(), sample->ip);
+            const auto judged = judgeUserCallchain(parts.user, 0, 127, symbolizer, framePointers.pid, &framePointers.space);
+            QVERIFY2(judged.verdict != StackVerdict::Unknown, judged.reason.c_str());
+            if (judged.verdict == StackVerdict::Complete) ++complete;
+            else qInfo("incomplete with frame pointers: %s: %s", joined(names(symbolizer, framePointers, parts.user)).c_str(), judged.reason.c_str());
+        }
+        // A sample in the leaf's first instructions, before its frame pointer is set, loses
+        // its caller but still ends at the start: complete by this judge, as by any.
+        QVERIFY2(complete >= withFp.size() * 9 / 10, qPrintable(QString("%1 of %2 complete").arg(complete).arg(withFp.size())));
+        // Without the C library's debug file its frames have no names: a chain that reaches
+        // main from there is still complete.
+        SymbolizerOptions noDebugFiles;
+        noDebugFiles.debug.roots = {};
+        Symbolizer bare(noDebugFiles);
+        size_t completeBare = 0;
+        for (const CapturedSample* sample : withFp) {
+            const auto user = splitCallchain(sample->callchain).user;
+            completeBare += judgeUserCallchain(user, 0, 127, bare, framePointers.pid, &framePointers.space).verdict ==
+                            StackVerdict::Complete;
+        }
+        QCOMPARE(completeBare, complete);
+
+        // Without frame pointers the chain breaks at once: never complete.
+        const auto withoutFp = leafSamples(noFramePointers);
+        for (const CapturedSample* sample : withoutFp) {
+            const CallchainParts parts = splitCallchain(sample->callchain);
+            const auto judged =
+                judgeUserCallchain(parts.user, 0, 127, symbolizer, noFramePointers.pid, &noFramePointers.space);
+            QVERIFY2(judged.verdict != StackVerdict::Complete,
+                     joined(names(symbolizer, noFramePointers, parts.user)).c_str());
+            QVERIFY(!judged.reason.empty());
+        }
+    }
+
     void unwindsAnAarch64StackCapturedUnderQemu() {
 #ifndef SYMBOLS_CAPTURE_AARCH64
         QSKIP("aarch64-linux-gnu-gcc or qemu-aarch64 was missing when CMake configured: install "
@@ -170,6 +219,21 @@ private slots:
         QCOMPARE(functions.back(), std::string("_start"));
         QCOMPARE(result.ips.front(), *registers.ip());
 #endif
+    }
+
+    void judgesCutAndEmptyChains() {
+        const std::vector<uint64_t> chain = {static_cast<uint64_t>(PERF_CONTEXT_KERNEL), 0xffffffff81000000,
+                                             static_cast<uint64_t>(PERF_CONTEXT_USER), 0x1000, 0x2000};
+        const CallchainParts parts = splitCallchain(chain);
+        QCOMPARE(parts.kernel, std::vector<uint64_t>{0xffffffff81000000});
+        QCOMPARE(parts.user, (std::vector<uint64_t>{0x1000, 0x2000}));
+        const auto cut = judgeUserCallchain(parts.user, parts.kernel.size(), 3, symbolizer, 1, nullptr);
+        QCOMPARE(cut.verdict, StackVerdict::Incomplete);
+        QVERIFY2(cut.reason.find("perf_event_max_stack") != std::string::npos, cut.reason.c_str());
+        QCOMPARE(judgeUserCallchain({}, 0, 127, symbolizer, 1, nullptr).verdict, StackVerdict::Incomplete);
+        const auto unnamed = judgeUserCallchain(parts.user, 1, 127, symbolizer, 1, nullptr);
+        QCOMPARE(unnamed.verdict, StackVerdict::Unknown);
+        QVERIFY(isStackEntry("_start") && isStackEntry("start_thread") && !isStackEntry("main"));
     }
 };
 

@@ -1,6 +1,7 @@
 /* The unwinder tests' workload: main -> unwind_outer -> unwind_middle ->
- * unwind_leaf, which spins, for argv[1] seconds, built without frame
- * pointers. Each call has work after it, so that none is a tail call,
+ * unwind_leaf, which spins, for argv[1] seconds. Built once without frame
+ * pointers (the DWARF unwinder's case) and once with them (the kernel's
+ * callchains). Each call has work after it, so that none is a tail call,
  * and the leaf has a large frame, so that a short stack copy ends inside it. */
 #include <stdint.h>
 #include <stdlib.h>
