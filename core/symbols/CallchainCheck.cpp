@@ -1,0 +1,60 @@
+#include "core/symbols/CallchainCheck.h"
+
+#include <array>
+#include <linux/perf_event.h>
+
+#include "core/symbols/Symbolizer.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+CallchainParts splitCallchain(std::span<const uint64_t> chain) {
+    CallchainParts parts;
+    std::vector<uint64_t>* into = nullptr; // before any marker, nothing is known of an entry
+    for (uint64_t entry : chain) {
+        if (entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX)) {
+            into = entry == static_cast<uint64_t>(PERF_CONTEXT_KERNEL) ? &parts.kernel
+                   : entry == static_cast<uint64_t>(PERF_CONTEXT_USER) ? &parts.user
+                                                                         : nullptr;
+            continue;
+        }
+        if (into) into->push_back(entry);
+    }
+    return parts;
+}
+
+bool isStackEntry(std::string_view function) {
+    static constexpr std::array<std::string_view, 11> entries{
+        "_start",   "__libc_start_main", "__libc_start_main_impl", "__libc_start_call_main", "clone", "__clone",
+        "clone3",   "__clone3",          "__GI___clone",           "__GI___clone3",          "start_thread"};
+    for (std::string_view entry : entries)
+        if (function == entry) return true;
+    return false;
+}
+
+StackJudgement judgeUserCallchain(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
+                                  Symbolizer& symbolizer, int pid, const AddressSpace* space) {
+    if (user.empty())
+        return {StackVerdict::Incomplete, "no user frames: the kernel could not read the user stack"};
+    if (maxStack > 0 && user.size() + kernelFrames >= maxStack)
+        return {StackVerdict::Incomplete,
+                printfString("cut at the kernel's limit of %zu frames (sysctl kernel.perf_event_max_stack)",
+                             maxStack)};
+    const uint64_t outermost = user.back();
+    const Symbol& symbol = symbolizer.symbolize(pid, space, outermost, user.size() > 1);
+    if (isStackEntry(symbol.function)) return {StackVerdict::Complete, ""};
+    const std::string where = printfString("0x%llx in %s", static_cast<unsigned long long>(outermost),
+                                           symbol.module ? symbol.module->path.c_str() : "?");
+    if (!symbol.known() && user.size() >= 2 &&
+        symbolizer.symbolize(pid, space, user[user.size() - 2], user.size() > 2).function == "main")
+        return {StackVerdict::Complete, ""};
+    if (!symbol.known())
+        return {StackVerdict::Unknown,
+                "its outermost frame, " + where + ", has no name" +
+                    (symbol.module && !symbol.module->problem.empty() ? ": " + symbol.module->problem : "")};
+    return {StackVerdict::Incomplete,
+            "it ends in " + std::string(symbol.function) + " (" + where +
+                "), not at a process or thread entry: a caller without a frame pointer broke the chain"};
+}
+
+} // namespace perfdash
