@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "bench/ProcessFigures.h"
-#include "core/symbols/ProcMaps.h"
+#include "core/profile/RecordMappings.h"
 #include "core/symbols/Symbolizer.h"
 #include "core/util/Strings.h"
 
@@ -156,8 +156,14 @@ int main(int argc, char** argv) {
         cleanup();
         return 1;
     }
+    auto mappings = mappingsOfProcMaps(*mapped, 0);
+    if (!mappings) {
+        std::fprintf(stderr, "%s: %s\n", maps.c_str(), mappings.error().message.c_str());
+        cleanup();
+        return 1;
+    }
     AddressSpace space;
-    for (Mapping& m : parseProcMaps(*mapped)) space.map(std::move(m));
+    for (Mapping& m : *mappings) space.map(std::move(m));
 
     std::vector<double> perfWall, perfCpu, ownWall, ownCpu, millionWall, millionCpu, linesWall, linesCpu;
     std::string table;

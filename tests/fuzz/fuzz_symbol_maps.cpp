@@ -1,6 +1,8 @@
-// The text symbol sources core/symbols reads: a JIT's perf-PID.map,
-// /proc/kallsyms and /proc/PID/maps. The same input goes to all three; what
-// each finds for addresses taken from the input must hold that address.
+// The text symbol sources a profile reads: a JIT's perf-PID.map,
+// /proc/kallsyms (core/symbols) and /proc/PID/maps (core/sampling's parser,
+// its records turned into core/symbols' mappings). The same input goes to all
+// three; what each finds for addresses taken from the input must hold that
+// address.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -9,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/profile/RecordMappings.h"
 #include "core/symbols/AddressSpace.h"
 #include "core/symbols/JitMap.h"
 #include "core/symbols/KernelSymbols.h"
-#include "core/symbols/ProcMaps.h"
 
 namespace {
 
@@ -37,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const JitMap jit = JitMap::parse(text);
     const KernelSymbols kernel = KernelSymbols::parse(text);
     AddressSpace space;
-    for (Mapping& m : parseProcMaps(text)) {
+    auto mappings = mappingsOfProcMaps(text, 1);
+    for (Mapping& m : mappings ? *mappings : std::vector<Mapping>{}) {
         if (m.length == 0 || m.end() < m.start) fail("a mapping of no length or past the top", m.start);
         addresses.push_back(m.start);
         addresses.push_back(m.end() - 1);

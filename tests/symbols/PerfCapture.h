@@ -20,9 +20,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/profile/RecordMappings.h"
 #include "core/symbols/AddressSpace.h"
 #include "core/symbols/PerfRegisters.h"
-#include "core/symbols/ProcMaps.h"
 #include "core/sys/PerfEventSys.h"
 #include "core/util/Strings.h"
 
@@ -83,7 +83,7 @@ inline bool parseSample(const std::vector<uint8_t>& record, RegisterArch arch, u
 }
 
 inline bool mapsShow(int pid, const std::string& program) {
-    auto maps = readProcMaps(pid);
+    auto maps = processMappings(pid);
     if (!maps) return false;
     bool binary = false, libc = false;
     for (const Mapping& m : *maps) {
@@ -167,7 +167,7 @@ inline Capture captureSamples(const std::string& program, double seconds, Regist
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         drain();
     }
-    auto maps = readProcMaps(pid);
+    auto maps = processMappings(pid);
     drain();
     ::munmap(base, page + dataSize);
     ::close(fd);

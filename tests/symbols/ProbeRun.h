@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/symbols/AddressSpace.h"
-#include "core/symbols/ProcMaps.h"
+#include "core/profile/RecordMappings.h"
 
 namespace perfdash::testing {
 
@@ -59,8 +59,11 @@ inline ProbeRun runProbe(const QString& program) {
             run.reports[name] = report;
         }
     }
-    for (Mapping& m : parseProcMaps(maps)) run.space.map(std::move(m));
-    if (run.reports.empty() || run.space.size() == 0) run.error = program.toStdString() + " printed no reports or maps";
+    auto mappings = mappingsOfProcMaps(maps, 0);
+    if (!mappings) run.error = mappings.error().message;
+    else for (Mapping& m : *mappings) run.space.map(std::move(m));
+    if (run.error.empty() && (run.reports.empty() || run.space.size() == 0))
+        run.error = program.toStdString() + " printed no reports or maps";
     return run;
 }
 

@@ -5,7 +5,6 @@
 #include <sys/mman.h>
 
 #include "core/symbols/AddressSpace.h"
-#include "core/symbols/ProcMaps.h"
 
 using namespace perfdash;
 
@@ -124,45 +123,6 @@ private slots:
 
         maps.exit(10);
         QVERIFY(!maps.find(10));
-    }
-
-    void readsProcMaps() {
-        const std::string text =
-            "55d4c4a00000-55d4c4a02000 r--p 00000000 08:01 131 /usr/bin/app\n"
-            "55d4c4a02000-55d4c4a05000 r-xp 00002000 08:01 131 /usr/bin/app\n"
-            "7f00aa000000-7f00aa021000 rw-p 00000000 00:00 0 \n"
-            "7f00aa100000-7f00aa101000 r-xp 00001000 08:01 77                         /tmp/old lib.so (deleted)\n"
-            "7ffc1e5f0000-7ffc1e611000 rw-p 00000000 00:00 0                          [stack]\n"
-            "not a mapping\n"
-            "7f00aa200000-7f00aa100000 r--p 00000000 08:01 1 /backwards\n"
-            "7f00aa300000-7f00aa301000 r--p 0000zz00 08:01 1 /badoffset\n"
-            "7f00aa400000-7f00aa401000 r--p 00000000";
-        const auto maps = parseProcMaps(text);
-        QCOMPARE(maps.size(), size_t{5});
-        QCOMPARE(maps[0].start, uint64_t{0x55d4c4a00000});
-        QCOMPARE(maps[0].length, uint64_t{0x2000});
-        QCOMPARE(maps[0].prot, uint32_t{PROT_READ});
-        QCOMPARE(maps[1].pgoff, uint64_t{0x2000});
-        QCOMPARE(maps[1].prot, uint32_t{PROT_READ | PROT_EXEC});
-        QVERIFY(maps[1].isFile());
-        QCOMPARE(maps[2].path, std::string());
-        QCOMPARE(maps[2].prot, uint32_t{PROT_READ | PROT_WRITE});
-        QVERIFY(!maps[2].isFile());
-        QCOMPARE(maps[3].path, std::string("/tmp/old lib.so (deleted)"));
-        QCOMPARE(maps[4].path, std::string("[stack]"));
-        QVERIFY(!maps[4].isFile());
-    }
-
-    void readsThisProcessesMaps() {
-        const auto maps = readProcMaps(static_cast<int>(::getpid()));
-        QVERIFY2(maps.ok(), maps.ok() ? "" : maps.error().message.c_str());
-        const uintptr_t here = reinterpret_cast<uintptr_t>(&parseProcMaps);
-        bool found = false;
-        for (const Mapping& m : *maps) found = found || (m.contains(here) && m.isFile() && (m.prot & PROT_EXEC));
-        QVERIFY2(found, "this test's own code is in no executable file mapping of its maps");
-        const auto gone = readProcMaps(-1, "/proc");
-        QVERIFY(!gone.ok());
-        QVERIFY(gone.error().message.find("/proc/-1/maps") != std::string::npos);
     }
 };
 

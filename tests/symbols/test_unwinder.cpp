@@ -207,7 +207,9 @@ private slots:
         QVERIFY(in >> word && word == "maps");
         std::string maps((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         Capture capture; // what names() needs: the pid (any) and the mappings
-        for (Mapping& m : parseProcMaps(maps)) capture.space.map(std::move(m));
+        auto mappings = mappingsOfProcMaps(maps, 1);
+        QVERIFY2(mappings.ok(), mappings.ok() ? "" : mappings.error().message.c_str());
+        for (Mapping& m : *mappings) capture.space.map(std::move(m));
 
         Unwinder unwinder;
         const UnwindResult result = unwinder.unwind(1, capture.space, registers, stack);
