@@ -3,11 +3,14 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
+#include <unistd.h>
 
 #include "core/measurement/MarkerEnvironment.h"
 #include "core/measurement/MarkerResultsFile.h"
 #include "core/measurement/RegionResults.h"
+#include "marker/wire/perfdash_marker_wire.h"
 
 namespace perfdash {
 
@@ -17,7 +20,19 @@ Result<std::unique_ptr<MarkerMeasurement>> MarkerMeasurement::create(const Measu
     if (!::mkdtemp(pattern.data()))
         return makeError("cannot create a directory for the marker results (" + pattern + "): " +
                          std::strerror(errno) + "; set TMPDIR to a writable directory");
-    return std::unique_ptr<MarkerMeasurement>(new MarkerMeasurement(plan, pattern));
+    std::unique_ptr<MarkerMeasurement> marker(new MarkerMeasurement(plan, pattern));
+    if (plan.request.markerTransitions) {
+        // Created here: the library only appends, and each process that INITs opens the same file.
+        const std::string path = pattern + "/transitions";
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0)
+            return makeError("cannot create the marker's region transitions file (" + path + "): " +
+                             std::strerror(errno) + "; set TMPDIR to a writable directory");
+        ::close(fd);
+        marker->transitionsPath_ = path;
+        marker->environment_.push_back(std::string(PERFDASH_MARKER_ENV_TRANSITIONS) + "=" + path);
+    }
+    return marker;
 }
 
 MarkerMeasurement::MarkerMeasurement(const MeasurementPlan& plan, std::string directory)

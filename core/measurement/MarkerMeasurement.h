@@ -28,6 +28,9 @@ public:
 
     const std::vector<std::string>& environment() const { return environment_; }
     const std::string& resultsPath() const { return resultsPath_; }
+    // The region transitions file (MeasurementRequest::markerTransitions;
+    // core/measurement/MarkerTransitions.h reads it), or "" without.
+    const std::string& transitionsPath() const { return transitionsPath_; }
 
     // Reads what the program wrote into result.regions. A missing or broken
     // file becomes a warning that says what to check, never a failure: the
@@ -41,6 +44,7 @@ private:
     const MeasurementPlan& plan_;
     std::string directory_;
     std::string resultsPath_;
+    std::string transitionsPath_;
     std::vector<std::string> environment_;
 };
 

@@ -52,13 +52,14 @@ Measurement::Measurement(const MeasurementPlan& plan, MachineContext& machine) :
 
 Measurement::~Measurement() = default;
 
-Result<std::unique_ptr<Measurement>> Measurement::start(const MeasurementPlan& plan, MachineContext& machine) {
+Result<std::unique_ptr<Measurement>> Measurement::start(const MeasurementPlan& plan, MachineContext& machine,
+                                                       const BeforeRelease& beforeRelease) {
     std::unique_ptr<Measurement> m(new Measurement(plan, machine));
-    if (Status s = m->launch(); !s) return s.error();
+    if (Status s = m->launch(beforeRelease); !s) return s.error();
     return m;
 }
 
-Status Measurement::launch() {
+Status Measurement::launch(const BeforeRelease& beforeRelease) {
     using Mode = MeasurementRequest::Mode;
     const MeasurementRequest& r = plan_.request;
     CountingScope scope = plan_.scope;
@@ -142,6 +143,12 @@ Status Measurement::launch() {
     baseline_ = first.snapshots.front();
     previous_ = baseline_;
     nextSeq_ = first.snapshots.front().seq + 1;
+    if (beforeRelease) {
+        if (Status s = beforeRelease(targetPid); !s) {
+            sampler_->stop();
+            return s;
+        }
+    }
     if (child_) {
         if (Status s = child_->release(); !s) {
             sampler_->stop();

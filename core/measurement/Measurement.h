@@ -12,6 +12,7 @@
 // called back on the sampler thread; only requestStop() is meant for signal
 // handlers.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -33,8 +34,15 @@ class MarkerMeasurement;
 
 class Measurement {
 public:
+    // Called once the target exists and its counters are open, before a
+    // launched program is let go to exec (targetPid as targetPid()): a
+    // sampling session opens its events on the held program there, so that
+    // it too starts with the program's first instruction. An error ends the start.
+    using BeforeRelease = std::function<Status(int targetPid)>;
+
     // Starts the target and the counters. The plan must outlive the measurement.
-    static Result<std::unique_ptr<Measurement>> start(const MeasurementPlan& plan, MachineContext& machine);
+    static Result<std::unique_ptr<Measurement>> start(const MeasurementPlan& plan, MachineContext& machine,
+                                                      const BeforeRelease& beforeRelease = {});
     ~Measurement();
     Measurement(const Measurement&) = delete;
     Measurement& operator=(const Measurement&) = delete;
@@ -68,6 +76,8 @@ public:
 
     // The captured output of a launched program (MeasurementRequest::captureOutput), else nullptr.
     ChildOutput* output();
+    // The marker run (MeasurementRequest::marker), else nullptr.
+    const MarkerMeasurement* marker() const { return marker_.get(); }
 
     // Waits for the end, stops a program still running (SIGTERM, then SIGKILL
     // after a grace period), and returns everything measured: totals, the
@@ -77,7 +87,7 @@ public:
 
 private:
     Measurement(const MeasurementPlan& plan, MachineContext& machine);
-    Status launch();
+    Status launch(const BeforeRelease& beforeRelease);
     void stopProgram(MeasurementResult& result);
     std::vector<IntervalResult> intervalsFrom(const std::vector<Snapshot>& snapshots);
     std::vector<IntervalResult> pullIntervals(); // new ones from the store, kept if the request says so

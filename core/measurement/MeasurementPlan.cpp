@@ -449,7 +449,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         plan.warnings.push_back("counting user space only: the kernel is excluded because " +
                                 std::string("perf_event_paranoid=") + std::to_string(perms.paranoid) +
                                 " and no CAP_PERFMON; to include it: " + perms.fixHint());
-    if (plan.eventSet.empty()) {
+    if (plan.eventSet.empty() && !request.allowNothingCounted) {
         std::string why;
         for (const auto& w : plan.warnings) why += "\n  " + w;
         return makeError("none of the requested events can be counted here:" + why);

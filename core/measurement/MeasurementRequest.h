@@ -56,6 +56,15 @@ struct MeasurementRequest {
     // its regions are counted per thread with the groups and reported besides
     // the whole-program counts. See docs/marker.md.
     bool marker = false;
+    // With `marker`: the marker library also writes every START and STOP
+    // with its thread and time, so that samples can be attributed to the
+    // region running on their thread (record -m; MarkerMeasurement::transitionsPath).
+    bool markerTransitions = false;
+    // MeasurementPlan::prepare returns a plan even when none of its events
+    // can be counted here (record asks, to count a software clock beside
+    // them); otherwise it refuses such a request, and a Measurement never
+    // starts on such a plan.
+    bool allowNothingCounted = false;
 
     BackendChoice backend; // perf (default), msr or loongson, and where the direct ones find their devices
 };

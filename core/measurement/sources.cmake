@@ -14,6 +14,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/MarkerEnvironment.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkerMeasurement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MarkerResultsFile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MarkerTransitions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Measurement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasurementPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProgramLookup.cpp

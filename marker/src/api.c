@@ -5,6 +5,7 @@
  * Everything else (a thread's first call, a tag pointer new to the thread, a
  * region's first use, errors) is out of line. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -33,7 +34,9 @@ static struct {
     struct marker_names names;
     struct marker_thread* threads;
     struct marker_event_states events;
-} g = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    int transitions; /* PERFDASH_MARKER_TRANSITIONS opened for appending, -1 without */
+    _Atomic int transitionFailed;
+} g = {.lock = PTHREAD_MUTEX_INITIALIZER, .transitions = -1};
 
 /* Initial-exec: a plain TLS offset, no __tls_get_addr call on the fast path. */
 static _Thread_local struct marker_thread* self __attribute__((tls_model("initial-exec")));
@@ -252,6 +255,22 @@ static void accumulate(struct marker_totals* totals, const struct marker_counter
     totals->countedMask &= counted;
 }
 
+/* One line of the transitions file (perfdash_marker_wire.h): one write()
+ * with O_APPEND, so the lines of every thread stay whole. A failed write is
+ * said once; the counting goes on. */
+static COLD void transitionFailed(void) {
+    if (!atomic_exchange(&g.transitionFailed, 1))
+        marker_say("cannot write the region transitions (%s): samples are no longer attributed to regions",
+                   strerror(errno));
+}
+
+static void noteTransition(char kind, const struct marker_thread* t, int region) {
+    char line[PERFDASH_MARKER_MAX_NAME + 64];
+    const int n = snprintf(line, sizeof line, "%c %ld %llu %s\n", kind, (long)t->tid,
+                           (unsigned long long)marker_monotonic_ns(), g.names.names[region]);
+    if (n <= 0 || (size_t)n >= sizeof line || write(g.transitions, line, (size_t)n) != n) transitionFailed();
+}
+
 /* ---- the API ---- */
 
 static void initialise(void) {
@@ -272,6 +291,13 @@ static void initialise(void) {
         atomic_store(&g.state, STATE_INACTIVE);
         return;
     }
+    const char* transitions = getenv(PERFDASH_MARKER_ENV_TRANSITIONS);
+    if (transitions && *transitions) {
+        g.transitions = open(transitions, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (g.transitions < 0)
+            marker_say("cannot open the region transitions file %s (%s): samples are not attributed to regions",
+                       transitions, strerror(errno));
+    }
     marker_clock_init();
     atomic_store_explicit(&g.state, STATE_ACTIVE, memory_order_release);
 }
@@ -281,6 +307,8 @@ static void initialise(void) {
 static void forgetInChild(void) {
     atomic_store(&g.state, STATE_INACTIVE);
     self = NULL;
+    if (g.transitions >= 0) close(g.transitions);
+    g.transitions = -1;
 }
 
 static void initialiseOnce(void) {
@@ -332,6 +360,7 @@ int perfdash_marker_start(const char* tag) {
     /* Counters last at START and first at STOP: the pair's own work stays outside the counts. */
     record->startTicks = marker_ticks();
     marker_counters_read(&t->counters, &record->start);
+    if (g.transitions >= 0) noteTransition('b', t, region);
     return 0;
 }
 
@@ -348,6 +377,7 @@ int perfdash_marker_stop(const char* tag) {
         marker_misuse("MARKER_STOP", 1, tag, "the region was not started in this thread (STOP without START)");
         return -EINVAL;
     }
+    if (g.transitions >= 0) noteTransition('e', t, region);
     struct marker_totals* totals = &record->totals[record->set];
     ++totals->calls;
     totals->timeTicks += end - record->startTicks;

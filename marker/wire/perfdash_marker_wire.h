@@ -23,6 +23,21 @@
  *       "1:0x1:0:0:0,1:0x2:0:0:0x2;0:0x1:0:0:0"
  * Without PERFDASH_MARKER_VERSION the library does nothing at all.
  *
+ * Optional, with the three above (perfdash-cli record -m, which attributes
+ * samples to the region running on their thread):
+ *   PERFDASH_MARKER_TRANSITIONS  a file the launcher created; the library
+ *                                opens it for appending (O_APPEND) at INIT
+ *                                and adds one line, with one write(), at
+ *                                every START and STOP of every thread:
+ *       "b TID NS NAME\n"   START of region NAME in thread TID
+ *       "e TID NS NAME\n"   its STOP
+ *   NS: CLOCK_MONOTONIC in nanoseconds (the clock of perfdash's sampling
+ *   events), read after START's counter read and after STOP's. Lines of all
+ *   threads (and of child processes that INIT themselves) interleave whole.
+ *   A library that predates this variable ignores it and writes nothing:
+ *   the launcher then says so. It adds nothing the other side would
+ *   misread, so the wire version stays.
+ *
  * RESULTS FILE (library -> launcher), text, one record per line, fields
  * separated by one space; region names never contain white space:
  *   perfdash-marker-results VERSION
@@ -51,6 +66,7 @@
 #define PERFDASH_MARKER_ENV_VERSION "PERFDASH_MARKER_VERSION"
 #define PERFDASH_MARKER_ENV_OUTPUT "PERFDASH_MARKER_OUTPUT"
 #define PERFDASH_MARKER_ENV_EVENTS "PERFDASH_MARKER_EVENTS"
+#define PERFDASH_MARKER_ENV_TRANSITIONS "PERFDASH_MARKER_TRANSITIONS"
 
 #define PERFDASH_MARKER_EXCLUDE_USER 0x1u
 #define PERFDASH_MARKER_EXCLUDE_KERNEL 0x2u
