@@ -35,6 +35,8 @@ extern const Subcommand kServeCommand;
 extern const Subcommand kPrometheusRulesCommand;
 extern const Subcommand kMergeCommand;
 extern const Subcommand kReportCommand;
+extern const Subcommand kRecordCommand;
+extern const Subcommand kTopCommand;
 extern const Subcommand kLikwidPerfctrCommand;
 
 // Parses a subcommand's arguments and answers --help and usage errors, so every subcommand behaves alike.

@@ -5,6 +5,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ProfileCommands.h"
 #include "core/report/ReportOutput.h"
 #include "core/report/SessionFiles.h"
 
@@ -14,19 +15,28 @@ namespace {
 
 CommandLine reportCommandLine() {
     CommandLine cl("report", "SESSION.json",
-                   "show a saved session, or write it as text, CSV, JSON or HTML",
+                   "show a saved session, or write it as text, CSV, JSON or HTML; show its samples",
                    "Reads a session saved with stat -o FILE.json or by the GUI (also FILE.partial.json, the autosave "
                    "of a run that was killed: its whole-run figures are rebuilt from the intervals it holds) and "
                    "prints the text report, or writes it to FILE in the format of FILE's suffix. The HTML report is "
                    "the GUI's export: the overview with each key figure's band, tables, charts and, for a session "
-                   "counted per CPU, a heat map. Every output says the data is recorded, not measured now.");
-    cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix)"});
+                   "counted per CPU, a heat map. Every output says the data is recorded, not measured now.\n"
+                   "A session of record also holds samples: --functions, --lines, --callers, --folded and --flame "
+                   "show where the events and the group's metrics go, over all samples or those of --time, --region, "
+                   "--pid or --tid; -o then writes that view to FILE.");
+    cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix); with a view "
+               "of the samples, that view"});
+    addProfileReportOptions(cl);
     cl.example("run.json -o run.html", "The HTML report of a saved run, to open in a browser");
     cl.example("run.partial.json", "What a killed run had counted until its last autosave");
+    cl.example("run.json --functions", "The sampled functions of a record session, with the group's metrics");
+    cl.example("run.json --callers hot_loop --time 2s-5s --region solve", "Who called hot_loop, in part of the run");
+    cl.example("run.json --flame CPI -o run.svg", "A flame graph coloured by CPI");
     return cl;
 }
 
 int reportCommand(const ParsedArgs& args) {
+    if (wantsProfileView(args)) return profileReport(args);
     if (args.positional().size() != 1)
         return fail("give one saved session: perfdash-cli report SESSION.json [-o FILE]", kExitUsage);
     const std::string& path = args.positional().front();

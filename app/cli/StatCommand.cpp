@@ -8,6 +8,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/StatJournal.h"
 #include "app/cli/StatRun.h"
+#include "app/cli/TargetOptions.h"
 #include "core/report/OutputPath.h"
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
@@ -34,21 +35,13 @@ CommandLine statCommandLine() {
                    "as a shell gives it, when signal N killed it; a warning names the signal).\n"
                    "With --json and -t, stdout is a stream of JSON lines (one per interval, then the report) and "
                    "the program's stdout goes to stderr. See docs/report-schema.md.");
-    cl.option({"-C", "--cpu", "LIST", "pin the launched program to LIST and count it per CPU (likwid CPU-list syntax)"});
-    cl.option({"-c", "--cpus", "LIST", "count whole CPUs of LIST system-wide (needs root or CAP_PERFMON)"});
-    cl.option({"-p", "--pid", "PID", "attach to the running process PID (all its threads)"});
-    cl.option({"-g", "--group", "GROUP", "performance group name or group file", true});
-    cl.option({"-e", "--events", "EVENTS", "comma-separated events, perf or libpfm4 names", true});
-    cl.option({"-m", "--marker", "", "the program uses the marker API: also count and report its regions per thread"});
+    addTargetOptions(cl, "count");
     cl.option({"-t", "--interval", "INTERVAL", "timeline: print the counts of every interval (e.g. 100ms)"});
-    cl.option({"-S", "--duration", "DURATION", "stop after DURATION (e.g. 2s); a launched program is terminated"});
     cl.option({"-O", "--csv", "", "print CSV (a header row and a schema version) instead of tables"});
     cl.option({"", "--json", "", "print the JSON report (with -t: a JSON line per interval, then the report)"});
     cl.option({"-o", "--output", "FILE",
                "write the report to FILE instead (.json, .csv, .txt, .html; %h %p %r %j expand); with -t the run is saved "
                "every second to FILE.partial.json until the report is written"});
-    cl.option({"", "--env", "NAME=VALUE", "extra environment variable for the program", true});
-    cl.option({"", "--cwd", "DIR", "working directory for the program"});
     cl.option({.longName = "--backend",
                .valueName = "NAME",
                .help = "perf (the kernel's perf_event), msr (/dev/cpu/N/msr, whole CPUs, like likwid's direct "
@@ -73,58 +66,21 @@ CommandLine statCommandLine() {
 }
 
 Result<MeasurementRequest> requestFrom(const ParsedArgs& args) {
-    MeasurementRequest r;
-    if (!args.positional().empty())
-        return makeError("unexpected argument '" + args.positional().front() +
-                         "': put the program to measure after '--' (perfdash-cli stat -g SOFTWARE -- ./app)");
-    const bool pinned = args.has("--cpu"), systemWide = args.has("--cpus"), attach = args.has("--pid");
-    if (pinned + systemWide + attach > 1)
-        return makeError("-C (pin and count a program), -c (count whole CPUs) and --pid (attach) exclude each other");
-    r.command = args.afterDashDash();
-    // An empty list would silently mean "not pinned" (-C) or nothing to count (-c).
-    for (const auto& [name, flag] : {std::pair{"--cpu", "-C"}, std::pair{"--cpus", "-c"}})
-        if (args.has(name) && trim(*args.value(name)).empty())
-            return makeError(std::string(flag) + ": the CPU list is empty; give CPUs such as 0-3 or S0:0-1 "
-                             "('perfdash-cli topology' lists them)");
-    if (attach) {
-        auto pid = parseSigned(*args.value("--pid"));
-        if (!pid || *pid <= 0) return makeError("--pid: '" + *args.value("--pid") + "' is not a process ID");
-        r.mode = MeasurementRequest::Mode::Attach;
-        r.pid = static_cast<int>(*pid);
-    } else if (systemWide) {
-        r.mode = MeasurementRequest::Mode::SystemWide;
-        r.cpuList = *args.value("--cpus");
-    } else {
-        r.mode = MeasurementRequest::Mode::Launch;
-        if (pinned) r.cpuList = *args.value("--cpu");
-        if (r.command.empty())
-            return makeError("no program to measure: put it after '--' (perfdash-cli stat -g SOFTWARE -- ./app), "
-                             "or attach with --pid PID, or count whole CPUs with -c LIST -S 2s");
-    }
-    r.marker = args.has("--marker");
-    r.groups = args.values("--group");
-    r.events = args.values("--events");
+    auto r = targetRequestFrom(args, "stat");
+    if (!r) return r.error();
     if (auto t = args.value("--interval")) {
         auto interval = parseDuration(*t, "-t", std::chrono::milliseconds(1));
         if (!interval) return interval.error();
-        r.interval = *interval;
+        r->interval = *interval;
     }
-    if (auto s = args.value("--duration")) {
-        auto duration = parseDuration(*s, "-S");
-        if (!duration) return duration.error();
-        r.duration = *duration;
-    }
-    r.environment = args.values("--env");
-    if (auto cwd = args.value("--cwd")) r.workingDirectory = *cwd;
-    r.outputToStderr = args.has("--json");
     if (auto backend = args.value("--backend")) {
         if (!isBackendName(*backend))
             return makeError("--backend: unknown backend '" + *backend + "'; choose one of " +
                              join(backendNames(), ", "));
-        r.backend.name = *backend;
+        r->backend.name = *backend;
     }
-    if (auto root = args.value("--msr-root")) r.backend.msrRoot = *root;
-    if (auto path = args.value("--pcounter")) r.backend.pcounterPath = *path;
+    if (auto root = args.value("--msr-root")) r->backend.msrRoot = *root;
+    if (auto path = args.value("--pcounter")) r->backend.pcounterPath = *path;
     return r;
 }
 

@@ -44,7 +44,9 @@ Result<MeasurementResult> runMeasurement(const MeasurementRequest& request, Mach
     for (const auto& w : plan->warnings) warn(w);
 
     installStopHandlers();
-    auto measurement = Measurement::start(*plan, machine);
+    Measurement::BeforeRelease beforeRelease;
+    if (hooks.beforeRelease) beforeRelease = [&](int targetPid) { return hooks.beforeRelease(targetPid, *plan); };
+    auto measurement = Measurement::start(*plan, machine, beforeRelease);
     if (!measurement) return measurement.error();
     Measurement& m = **measurement;
     gRunning = &m;

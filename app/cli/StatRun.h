@@ -12,6 +12,10 @@
 namespace perfdash::cli {
 
 struct RunHooks {
+    // Once the target exists and its counters are open, before a launched
+    // program is let go to exec (record opens its sampling events there). An
+    // error ends the start and becomes the run's error.
+    std::function<Status(int targetPid, const MeasurementPlan&)> beforeRelease = {};
     // Once the target runs and the counters exist. An error stops the run and
     // becomes its error, e.g. an output file that cannot be created.
     std::function<Status(const Measurement&, const MeasurementPlan&)> started = {};

@@ -7,10 +7,12 @@ target_sources(perfdash-cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GroupCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MergeCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProbeCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PrometheusCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatJournal.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatRun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TargetOptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TopologyCommand.cpp)

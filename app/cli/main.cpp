@@ -77,6 +77,8 @@ std::vector<Command> benchCommands() {
 
 std::vector<Command> topCommands() {
     return {commandOf(kStatCommand),
+            commandOf(kRecordCommand),
+            commandOf(kTopCommand),
             commandOf(kListCommand),
             commandOf(kDescribeCommand),
             commandOf(kGroupsCommand),

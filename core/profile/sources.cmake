@@ -1,5 +1,15 @@
 # Sources of core/profile: sampled records turned into a profile (frames,
-# call paths, counts per interval, per-function metrics), its session
-# section, and the views `report` and `top` print.
+# call paths, counts per interval, per-function metrics with their errors),
+# its section of a session file, and the views `report` and `top` show.
 target_sources(${module_target} PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/RecordMappings.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/FlameGraph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Profile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileBuilder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileJson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileMetrics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileOutput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileRecorder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileViews.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RecordMappings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RegionTimeline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SessionFallback.cpp)

@@ -1,0 +1,105 @@
+#pragma once
+// Sampling records, in time order (SamplingSession::take), into a Profile:
+// each sample symbolized now (its kernel frames, its user frames from the
+// kernel's frame-pointer callchain or unwound from its registers and stack
+// copy, each address expanded into the calls inlined there), its call path
+// interned, its group deltas (GroupDeltas.h) summed into the row of its
+// interval, thread, running marker regions and stack state.
+//
+// Memory and the session stay bounded however long the run: a row per
+// distinct key and interval, the rows of an interval counted once it is
+// over; when the rows pass `maxRows`, neighbouring intervals are merged
+// pairwise (the interval doubles) so the whole run keeps fitting.
+//
+// Not thread-safe: the recording thread feeds it.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/measurement/MarkerTransitions.h"
+#include "core/profile/Profile.h"
+#include "core/profile/RegionTimeline.h"
+#include "core/sampling/GroupDeltas.h"
+#include "core/sampling/PerfRecord.h"
+#include "core/sampling/SamplingRequest.h"
+#include "core/symbols/AddressSpace.h"
+#include "core/symbols/Symbolizer.h"
+#include "core/symbols/Unwinder.h"
+
+namespace perfdash {
+
+struct ProfileBuilderOptions {
+    std::vector<ProfileEvent> events;   // the group's, in EVENTSET order
+    std::vector<int> eventOfSampled;    // SamplingSession::events()[i] → index into events; -1 outside the group
+    std::vector<ProfileMetric> metrics; // the group's formulas
+    MetricEnvironment constants;        // the run's formula constants
+    ProfileSampling sampling;           // as the session says it was done
+    CallGraph callGraph = CallGraph::FramePointer;
+    uint64_t regsUserMask = 0;          // SampleLayout::regsUserMask, for CallGraph::Dwarf
+    bool readsPerThread = true;         // SamplingSession::readsPerThread
+    SymbolizerOptions symbols;
+    uint64_t startNs = 0;               // CLOCK_MONOTONIC when sampling began: interval 0 starts here
+    double intervalS = 1.0;
+    size_t maxRows = 0;                 // 0: defaultMaxRows
+    size_t maxStack = 0;                // kernel.perf_event_max_stack; 0: read it
+};
+
+// The rows a session of `columns` keeps before it coarsens: what about 90 MB
+// of the session's JSON holds (a row's key and each column estimated at
+// 24 + 14 bytes), below the 100 MB a 10-minute run may take.
+size_t defaultMaxRows(const ProfileColumns& columns);
+
+class ProfileBuilder {
+public:
+    explicit ProfileBuilder(ProfileBuilderOptions options);
+    ~ProfileBuilder();
+    ProfileBuilder(const ProfileBuilder&) = delete;
+    ProfileBuilder& operator=(const ProfileBuilder&) = delete;
+
+    // One record; records come in time order (synthetic ones first).
+    void add(const PerfRecord& record);
+    // Region transitions read so far; samples are attributed with them, so
+    // they must arrive before the samples of their time (the caller holds
+    // samples back until the transitions file is read past them).
+    void addTransitions(const std::vector<MarkerTransition>& transitions);
+
+    // The profile so far (a live view reads it between records).
+    const Profile& profile() const { return profile_; }
+    // The finished profile: duration, stack and unwinding summaries, losses.
+    Profile finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples);
+
+    uint64_t samples() const { return samples_; }
+    // The interval of a time of the events' clock (the first is 0).
+    uint32_t intervalAt(uint64_t timeNs) const;
+
+private:
+    struct Impl;
+    void addSample(const SampleRecord& sample);
+    uint32_t threadIndex(int pid, int tid);
+    void addToRow(const RowKey& key, const SampleRecord& sample, const GroupDelta& delta);
+    void coarsen();
+
+    ProfileBuilderOptions options_;
+    Profile profile_;
+    ProfileColumns columns_;
+    size_t maxRows_;
+    uint64_t intervalNs_;
+    std::unique_ptr<Impl> impl_; // symbolizer, unwinder, interning tables
+    ProcessMaps maps_;
+    GroupDeltas deltas_;
+    RegionTimeline regions_;
+    struct KeyHash {
+        size_t operator()(const RowKey& k) const;
+    };
+    std::unordered_map<RowKey, size_t, KeyHash> openRows_; // rows of the newest interval
+    uint32_t openInterval_ = 0;
+    std::unordered_map<int, uint32_t> threadOf_; // tid → threads index
+    std::map<std::string, uint64_t> stackReasons_;
+    uint64_t samples_ = 0;
+};
+
+} // namespace perfdash

@@ -1,0 +1,284 @@
+#include "core/profile/ProfileOutput.h"
+
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include "core/profile/ProfileJson.h"
+#include "core/result/MeasurementResult.h"
+#include "core/util/Strings.h"
+#include "core/util/TextTable.h"
+
+namespace perfdash {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string percent(const Share& s) {
+    return printfString("%.1f", s.value * 100) + (s.value > 0 ? printfString(" ±%.1f", s.error * 100) : "");
+}
+
+std::string count(double v) { return printfString("%.0f", v); }
+
+std::string baseName(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The events that are in the samples: their columns.
+std::vector<size_t> sampledEvents(const Profile& p) {
+    std::vector<size_t> out;
+    for (size_t e = 0; e < p.events.size(); ++e)
+        if (p.events[e].inSamples) out.push_back(e);
+    return out;
+}
+
+ojson numberOrNull(double v) { return std::isfinite(v) ? ojson(v) : ojson(nullptr); }
+
+ojson metricsJson(const ProfileMetrics& metrics, const std::vector<MetricValue>& values, double samples) {
+    ojson out = ojson::array();
+    for (size_t m = 0; m < values.size(); ++m)
+        out.push_back({{"name", metrics.names()[m]},
+                       {"value", numberOrNull(values[m].value)},
+                       {"error", numberOrNull(values[m].error)},
+                       {"samples", samples},
+                       {"too_few_samples", values[m].few}});
+    return out;
+}
+
+ojson sumsJson(const Profile& p, const std::vector<double>& sums, const Share& share) {
+    const ProfileColumns c = p.columns();
+    ojson events = ojson::object();
+    for (size_t e : sampledEvents(p)) events[p.events[e].counter] = sums[c.event(e)];
+    return {{"samples", sums[ProfileColumns::kSamples]},
+            {"weight", sums[ProfileColumns::kWeight]},
+            {"share", share.value},
+            {"share_error", share.error},
+            {"time_s", sums[c.time()] / 1e9},
+            {"events", events}};
+}
+
+ojson viewHead(const char* type, const Profile& p, const ProfileSelection& selection, const ProfileSource& source) {
+    return {{"type", type},
+            {"schema", kReportSchemaVersion},
+            {"format", kProfileFormatVersion},
+            {"source", {{"session", source.session}, {"started_at", source.startedAt}, {"recorded", source.recorded}}},
+            {"leader", p.sampling.leader},
+            {"weight_unit", p.sampling.leader},
+            {"selection",
+             {{"description", selection.description},
+              {"from_s", selection.fromS},
+              {"to_s", selection.toS},
+              {"samples", selection.sums[ProfileColumns::kSamples]},
+              {"weight", selection.sums[ProfileColumns::kWeight]}}}};
+}
+
+// Text columns for the sampled events and the metrics.
+void addFigureHeaders(const Profile& p, const ProfileMetrics& metrics, std::vector<TextTable::Column>& columns) {
+    for (size_t e : sampledEvents(p)) columns.push_back({p.events[e].counter});
+    for (const std::string& m : metrics.names()) columns.push_back({m});
+}
+
+void addFigures(const Profile& p, const std::vector<double>& sums, const std::vector<MetricValue>& values,
+                std::vector<std::string>& cells) {
+    for (size_t e : sampledEvents(p)) cells.push_back(count(sums[p.columns().event(e)]));
+    for (const MetricValue& v : values) cells.push_back(metricText(v));
+}
+
+std::string fewNote(const ProfileMetrics& metrics) {
+    if (metrics.count() == 0) return {};
+    return "Metrics: the group's formulas on the summed deltas of the samples, ± their standard error (delta method); "
+           "'?' marks a value from fewer than " +
+           printfString("%.0f", ProfileMetrics::kMinSamples) + " samples: too few to tell.\n";
+}
+
+std::string sourceLine(const std::string& file, int line) {
+    if (file.empty() || line <= 0) return {};
+    std::ifstream in(file);
+    std::string text;
+    for (int i = 0; i < line && std::getline(in, text); ++i) {
+    }
+    if (!in) return {};
+    text = trim(text);
+    return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+}
+
+} // namespace
+
+std::string metricText(const MetricValue& value) {
+    if (!std::isfinite(value.value)) return "n/a";
+    if (value.few) return printfString("%.3g ?", value.value);
+    return printfString("%.4g", value.value) + (std::isfinite(value.error) ? printfString(" ±%.2g", value.error) : "");
+}
+
+std::string profileHeaderText(const Profile& p, const ProfileSelection& selection, const ProfileSource& source) {
+    std::string out;
+    out += "Session:   " + source.session +
+           (source.recorded ? " (recorded" + (source.startedAt.empty() ? "" : " " + source.startedAt) + ", not measured now)" : "") +
+           "\n";
+    out += "Sampled:   " + p.sampling.leader + (p.sampling.rate.empty() ? "" : ", " + p.sampling.rate) +
+           ", call stacks: " + (p.sampling.callGraph == "dwarf" ? "DWARF unwinding" : p.sampling.callGraph == "fp" ? "frame pointers" : "none") + "\n";
+    out += "Selection: " + selection.description + ": " + count(selection.sums[ProfileColumns::kSamples]) +
+           " samples, " + count(selection.sums[ProfileColumns::kWeight]) + " " + p.sampling.leader + "\n";
+    double byState[kStackStates] = {};
+    for (size_t r : selection.rows) byState[static_cast<size_t>(p.keys[r].stack)] += p.row(r)[ProfileColumns::kSamples];
+    if (p.sampling.callGraph != "none")
+        out += "Stacks:    " + count(byState[0]) + " complete, " + count(byState[1]) + " incomplete, " + count(byState[2]) +
+               " not judged (outermost frame without a name)\n";
+    for (const std::string& n : p.sampling.notices) out += "Note:      " + n + "\n";
+    for (const ProfileEvent& e : p.events)
+        if (!e.inSamples) out += "n/a:       " + e.counter + " (" + e.event + "): " + e.note + "\n";
+    for (const std::string& w : p.sampling.warnings) out += "Warning:   " + w + "\n";
+    return out;
+}
+
+std::string functionTableText(const Profile& p, const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
+                              size_t limit) {
+    std::vector<TextTable::Column> columns = {{"Self %"}, {"Total %"}, {"Samples"}};
+    addFigureHeaders(p, metrics, columns);
+    bool anyIncomplete = false;
+    for (const FunctionRow& r : rows) anyIncomplete = anyIncomplete || r.incompleteStacks > 0;
+    if (anyIncomplete) columns.push_back({"Incomplete"});
+    columns.push_back({"Function", TextTable::Align::Left});
+    columns.push_back({"Module", TextTable::Align::Left});
+    TextTable table(columns);
+    const size_t shown = limit == 0 ? rows.size() : std::min(limit, rows.size());
+    for (size_t i = 0; i < shown; ++i) {
+        const FunctionRow& r = rows[i];
+        std::vector<std::string> cells = {percent(r.selfShare), percent(r.totalShare),
+                                          count(r.self[ProfileColumns::kSamples])};
+        addFigures(p, r.self, r.metrics, cells);
+        if (anyIncomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
+        cells.push_back(r.name + (r.inlinedInto.empty() ? "" : " [inlined into " + r.inlinedInto + "]") +
+                        (r.kernel ? " [k]" : ""));
+        cells.push_back(baseName(r.module));
+        table.addRow(std::move(cells));
+    }
+    std::string out = table.render();
+    if (shown < rows.size()) out += std::to_string(rows.size() - shown) + " more functions (--limit 0 shows all)\n";
+    out += "Self: samples in the function's own code; Total: with it anywhere on the stack; ± one standard error "
+           "(binomial, from the sample counts). Events and metrics: its own samples.\n";
+    if (anyIncomplete) out += "Incomplete: its samples whose call stacks did not reach a process or thread entry.\n";
+    out += fewNote(metrics);
+    return out;
+}
+
+std::string lineTableText(const Profile& p, const std::string& function, const std::vector<LineRow>& rows,
+                          ProfileMetrics& metrics) {
+    double samples = 0;
+    for (const LineRow& r : rows) samples += r.sums[ProfileColumns::kSamples];
+    std::string out = "Function " + function + ": " + count(samples) + " samples in its own body\n";
+    std::vector<TextTable::Column> columns = {{"File", TextTable::Align::Left}, {"Line"}, {"Share %"}, {"Samples"}};
+    addFigureHeaders(p, metrics, columns);
+    columns.push_back({"Inlined calls", TextTable::Align::Left});
+    columns.push_back({"Source", TextTable::Align::Left});
+    TextTable table(columns);
+    for (const LineRow& r : rows) {
+        std::vector<std::string> cells = {r.file.empty() ? "?" : baseName(r.file), r.line > 0 ? std::to_string(r.line) : "?",
+                                          percent(r.share), count(r.sums[ProfileColumns::kSamples])};
+        addFigures(p, r.sums, r.metrics, cells);
+        cells.push_back(join(r.inlinedCalls, ", "));
+        cells.push_back(sourceLine(r.file, r.line));
+        table.addRow(std::move(cells));
+    }
+    out += table.render();
+    out += "Share: of the function's own samples; a call inlined at a line counts at that line. Source: the file on this "
+           "machine, where it is found.\n";
+    out += fewNote(metrics);
+    return out;
+}
+
+namespace {
+
+void callerLines(const CallerNode& node, const std::string& indent, bool last, bool root, std::string& out) {
+    std::string line = root ? "" : indent + (last ? "└─ " : "├─ ");
+    line += node.name + "  " + percent(node.share) + " %, " + count(node.sums[ProfileColumns::kSamples]) + " samples";
+    for (size_t m = 0; m < node.metrics.size(); ++m) line += ", " + metricText(node.metrics[m]);
+    out += line + "\n";
+    const std::string childIndent = root ? "" : indent + (last ? "   " : "│  ");
+    for (size_t i = 0; i < node.callers.size(); ++i)
+        callerLines(node.callers[i], childIndent, i + 1 == node.callers.size(), false, out);
+}
+
+} // namespace
+
+std::string callerTreeText(const Profile&, const CallerNode& tree, ProfileMetrics& metrics) {
+    std::string out = "Callers of " + tree.name + " (each level: who called the one above; % of the selection";
+    if (metrics.count()) out += "; " + join(metrics.names(), ", ") + " of that call path";
+    out += ")\n";
+    callerLines(tree, "", true, true, out);
+    out += fewNote(metrics);
+    return out;
+}
+
+ojson functionTableJson(const Profile& p, const ProfileSelection& selection, const std::vector<FunctionRow>& rows,
+                        ProfileMetrics& metrics, const ProfileSource& source, size_t limit) {
+    ojson out = viewHead("profile_functions", p, selection, source);
+    ojson functions = ojson::array();
+    const size_t shown = limit == 0 ? rows.size() : std::min(limit, rows.size());
+    for (size_t i = 0; i < shown; ++i) {
+        const FunctionRow& r = rows[i];
+        functions.push_back({{"name", r.name},
+                             {"module", r.module},
+                             {"file", r.file},
+                             {"kernel", r.kernel},
+                             {"inlined_into", r.inlinedInto},
+                             {"self", sumsJson(p, r.self, r.selfShare)},
+                             {"total", sumsJson(p, r.total, r.totalShare)},
+                             {"metrics", metricsJson(metrics, r.metrics, r.self[ProfileColumns::kSamples])},
+                             {"incomplete_stacks", r.incompleteStacks}});
+    }
+    out["functions"] = functions;
+    out["functions_left_out"] = rows.size() - shown;
+    return out;
+}
+
+ojson lineTableJson(const Profile& p, const ProfileSelection& selection, const std::string& function,
+                    const std::vector<LineRow>& rows, ProfileMetrics& metrics, const ProfileSource& source) {
+    ojson out = viewHead("profile_lines", p, selection, source);
+    out["function"] = function;
+    ojson lines = ojson::array();
+    for (const LineRow& r : rows)
+        lines.push_back({{"file", r.file},
+                         {"line", r.line},
+                         {"inlined_calls", r.inlinedCalls},
+                         {"sums", sumsJson(p, r.sums, r.share)},
+                         {"metrics", metricsJson(metrics, r.metrics, r.sums[ProfileColumns::kSamples])}});
+    out["lines"] = lines;
+    return out;
+}
+
+namespace {
+
+ojson callerJson(const Profile& p, const CallerNode& n, ProfileMetrics& metrics) {
+    ojson callers = ojson::array();
+    for (const CallerNode& c : n.callers) callers.push_back(callerJson(p, c, metrics));
+    return {{"name", n.name},
+            {"sums", sumsJson(p, n.sums, n.share)},
+            {"metrics", metricsJson(metrics, n.metrics, n.sums[ProfileColumns::kSamples])},
+            {"incomplete_stack", n.incomplete},
+            {"callers", callers}};
+}
+
+} // namespace
+
+ojson callerTreeJson(const Profile& p, const ProfileSelection& selection, const CallerNode& tree,
+                     ProfileMetrics& metrics, const ProfileSource& source) {
+    ojson out = viewHead("profile_callers", p, selection, source);
+    out["function"] = callerJson(p, tree, metrics);
+    return out;
+}
+
+ojson foldedJson(const Profile& p, const ProfileSelection& selection, const ProfileSource& source) {
+    ojson out = viewHead("profile_folded", p, selection, source);
+    ojson stacks = ojson::array();
+    for (const std::string& line : split(foldedStacks(p, selection), '\n')) {
+        const size_t space = line.rfind(' ');
+        stacks.push_back({{"stack", split(line.substr(0, space), ';')}, {"samples", std::stod(line.substr(space + 1))}});
+    }
+    out["stacks"] = stacks;
+    return out;
+}
+
+} // namespace perfdash

@@ -1,0 +1,50 @@
+#pragma once
+// The views of ProfileViews.h as people and programs read them: text tables
+// (the CLI's `report` and `top`) and JSON objects (`--json`, documented in
+// docs/report-schema.md, "Profile views"). Every metric value carries its
+// error and sample count; one from too few samples is marked, never printed
+// as if it were precise.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/profile/Profile.h"
+#include "core/profile/ProfileViews.h"
+
+namespace perfdash {
+
+// What a view says about where its data came from.
+struct ProfileSource {
+    std::string session;   // the file, or "live" for top
+    std::string startedAt; // the run's start (ISO 8601), "" where not known
+    bool recorded = true;  // read from a file (not measured now)
+};
+
+// A few lines: the sampled event and how, the selection, its samples and
+// their stacks, the notices and warnings of the recording.
+std::string profileHeaderText(const Profile& profile, const ProfileSelection& selection, const ProfileSource& source);
+
+// `limit` rows (0: all), with a line saying how many are left out.
+std::string functionTableText(const Profile& profile, const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
+                              size_t limit);
+std::string lineTableText(const Profile& profile, const std::string& function, const std::vector<LineRow>& rows,
+                          ProfileMetrics& metrics);
+std::string callerTreeText(const Profile& profile, const CallerNode& tree, ProfileMetrics& metrics);
+
+// The JSON views: {"type": "profile_functions"|"profile_lines"|"profile_callers"|
+// "profile_folded"|"profile_flame", "schema", "source", "selection", ...}.
+nlohmann::ordered_json functionTableJson(const Profile& profile, const ProfileSelection& selection,
+                                         const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
+                                         const ProfileSource& source, size_t limit);
+nlohmann::ordered_json lineTableJson(const Profile& profile, const ProfileSelection& selection,
+                                     const std::string& function, const std::vector<LineRow>& rows,
+                                     ProfileMetrics& metrics, const ProfileSource& source);
+nlohmann::ordered_json callerTreeJson(const Profile& profile, const ProfileSelection& selection, const CallerNode& tree,
+                                      ProfileMetrics& metrics, const ProfileSource& source);
+nlohmann::ordered_json foldedJson(const Profile& profile, const ProfileSelection& selection, const ProfileSource& source);
+
+// "1.23 ±0.05"; "1.2 ?" for too few samples; "n/a".
+std::string metricText(const MetricValue& value);
+
+} // namespace perfdash

@@ -1,0 +1,214 @@
+#include "core/profile/ProfileRecorder.h"
+
+#include <algorithm>
+
+#include "core/events/HybridCoreEvent.h"
+#include "core/util/Clock.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+std::string rateText(const SamplingRate& rate) {
+    return rate.kind == SamplingRate::Kind::Frequency ? std::to_string(rate.value) + " Hz"
+                                                      : "every " + std::to_string(rate.value) + " events";
+}
+
+const char* callGraphName(CallGraph g) {
+    switch (g) {
+    case CallGraph::None: return "none";
+    case CallGraph::FramePointer: return "fp";
+    case CallGraph::Dwarf: return "dwarf";
+    }
+    return "none";
+}
+
+bool sameName(const std::string& a, const std::string& b) { return toLower(a) == toLower(b); }
+
+} // namespace
+
+Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext& machine,
+                                     const ProfileOptions& options) {
+    PlannedSampling out;
+    if (plan.groups.empty()) return makeError("nothing to sample: name a group (-g CPI) or events (-e cycles)");
+    const PlannedGroup& group = plan.groups.front();
+    if (plan.groups.size() > 1)
+        out.warnings.push_back("samples carry the first group's events (" + group.group.name + "); the other " +
+                               std::to_string(plan.groups.size() - 1) + " are counted only");
+    const bool custom = group.group.metrics.empty() && group.group.name == "custom";
+    auto resolve = [&](size_t i) {
+        return custom ? machine.slotResolver().resolveEvent(group.events[i].spec)
+                      : machine.slotResolver().resolve(group.group.events[i]);
+    };
+    // By default the first event of the cores' PMU (likwid's groups may begin
+    // with a register such as msr/aperf/, which the kernel cannot sample), else the first.
+    size_t leader = 0;
+    for (size_t i = 0; i < group.events.size(); ++i) {
+        auto e = resolve(i);
+        if (e && isCoreEvent(*e, machine.resolver().pmus())) {
+            leader = i;
+            break;
+        }
+    }
+    if (!options.leader.empty()) {
+        leader = group.events.size();
+        std::vector<std::string> names;
+        for (size_t i = 0; i < group.events.size(); ++i) {
+            const PlannedEvent& e = group.events[i];
+            names.push_back(e.counter == e.name ? e.name : e.counter + " (" + e.name + ")");
+            if (sameName(e.counter, options.leader) || sameName(e.name, options.leader) || sameName(e.spec, options.leader))
+                leader = i;
+        }
+        if (leader == group.events.size())
+            return makeError("--leader " + options.leader + ": the group " + group.group.name + " has no such event; its " +
+                             "events: " + join(names, ", "));
+    }
+    std::vector<size_t> order{leader};
+    for (size_t i = 0; i < group.events.size(); ++i)
+        if (i != leader) order.push_back(i);
+    for (const PlannedEvent& e : group.events) out.events.push_back({e.counter, e.name, false, ""});
+    for (size_t i : order) {
+        const PlannedEvent& planned = group.events[i];
+        Result<ResolvedEvent> resolved = resolve(i);
+        if (!resolved) {
+            if (i == leader)
+                return makeError("cannot sample " + planned.name + " (" + planned.counter + "): " +
+                                 resolved.error().message + (options.leader.empty() ? "; pick another with --leader" : ""));
+            out.events[i].note = resolved.error().message;
+            continue;
+        }
+        if (resolved->gauge()) {
+            out.events[i].note = "a reading (a temperature), not a count: not read with samples";
+            if (i == leader) return makeError("cannot sample " + planned.name + ": " + out.events[i].note);
+            continue;
+        }
+        out.request.events.push_back(*resolved);
+        out.eventOfRequested.push_back(static_cast<int>(i));
+    }
+    for (const GroupMetric& m : group.group.metrics) out.metrics.push_back({m.name, m.formula});
+    out.request.rate = options.rate;
+    out.request.callGraph = options.callGraph;
+    out.request.dwarfStackBytes = options.dwarfStackBytes;
+    return out;
+}
+
+ProfileRecorder::ProfileRecorder(std::unique_ptr<SamplingSession> session, std::unique_ptr<ProfileBuilder> builder)
+    : session_(std::move(session)), builder_(std::move(builder)) {}
+
+ProfileRecorder::~ProfileRecorder() {
+    if (started_ && !finished_) (void)finish();
+}
+
+Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSampling& sampling,
+                                                               const MeasurementPlan& plan, int targetPid,
+                                                               const ProfileOptions& options,
+                                                               const MetricEnvironment& constants) {
+    using Mode = MeasurementRequest::Mode;
+    SamplingRequest request = sampling.request;
+    const Mode mode = plan.request.mode;
+    if (!options.cgroup.empty()) {
+        request.target = {SamplingTarget::Kind::Cgroup, -1, options.cgroup};
+    } else if (mode == Mode::SystemWide) {
+        request.target = {SamplingTarget::Kind::Cpus, -1, {}};
+    } else {
+        request.target = {mode == Mode::Attach ? SamplingTarget::Kind::Process : SamplingTarget::Kind::Launched,
+                          targetPid, {}};
+    }
+    request.cpus = plan.cpus;
+    auto follow = followModeFromEnvironment(request.follow);
+    if (!follow) return follow.error();
+    request.follow = *follow;
+    auto session = SamplingSession::open(request);
+    if (!session) return session.error();
+    SamplingSession& s = **session;
+
+    ProfileBuilderOptions b;
+    b.events = sampling.events;
+    b.metrics = sampling.metrics;
+    b.constants = constants;
+    b.eventOfSampled = sampling.eventOfRequested;
+    const std::vector<SampledEvent>& sampled = s.events();
+    for (size_t i = 0; i < sampled.size() && i < sampling.eventOfRequested.size(); ++i) {
+        ProfileEvent& e = b.events[static_cast<size_t>(sampling.eventOfRequested[i])];
+        const bool fellBack = sampled[i].sampled.name != sampled[i].requested.name;
+        e.inSamples = sampled[i].opened && !fellBack;
+        if (!e.inSamples) e.note = sampled[i].note.empty() ? "not opened" : sampled[i].note;
+        if (i == 0 && fellBack) e.note = "sampled with " + sampled[i].sampled.name + " in its place: " + sampled[i].note;
+    }
+    const SampledEvent& leader = sampled.front();
+    b.sampling.leader = leader.sampled.name;
+    b.sampling.leaderCounter = leader.sampled.name == leader.requested.name
+                                   ? sampling.events[static_cast<size_t>(sampling.eventOfRequested.front())].counter
+                                   : "";
+    b.sampling.rate = rateText(request.rate);
+    b.sampling.callGraph = callGraphName(request.callGraph);
+    b.sampling.follow = s.followMode() == FollowMode::ForkRecords ? "fork records" : "inherit";
+    b.sampling.notices = s.notices();
+    b.sampling.notices.insert(b.sampling.notices.end(), sampling.warnings.begin(), sampling.warnings.end());
+    b.callGraph = request.callGraph;
+    b.regsUserMask = s.layout().regsUserMask;
+    b.readsPerThread = s.readsPerThread();
+    b.symbols = options.symbols;
+    b.intervalS = options.intervalS;
+    b.maxRows = options.maxRows;
+    b.startNs = static_cast<uint64_t>(monotonicNowNs());
+    return std::unique_ptr<ProfileRecorder>(
+        new ProfileRecorder(std::move(*session), std::make_unique<ProfileBuilder>(std::move(b))));
+}
+
+Status ProfileRecorder::start(const std::string& transitionsPath) {
+    if (!transitionsPath.empty()) transitions_ = std::make_unique<MarkerTransitionsReader>(transitionsPath);
+    if (Status s = session_->start(); !s) return s;
+    started_ = true;
+    drainer_ = std::thread([this] { drain(); });
+    return {};
+}
+
+// Hands the builder the records that may go now: all without regions; with
+// regions, those the transitions file has been read kRegionLag past.
+void ProfileRecorder::feed(std::vector<PerfRecord>& pending, bool all) {
+    std::lock_guard lock(mutex_);
+    if (transitions_) {
+        transitionsReadAt_ = static_cast<uint64_t>(monotonicNowNs());
+        builder_->addTransitions(transitions_->readNew());
+    }
+    const uint64_t lag = static_cast<uint64_t>(std::chrono::nanoseconds(kRegionLag).count());
+    const uint64_t until = all || !transitions_ ? UINT64_MAX : transitionsReadAt_ - std::min(lag, transitionsReadAt_);
+    size_t done = 0;
+    for (; done < pending.size() && recordTime(pending[done]) < until; ++done) builder_->add(pending[done]);
+    pending.erase(pending.begin(), pending.begin() + static_cast<ptrdiff_t>(done));
+}
+
+void ProfileRecorder::drain() {
+    std::vector<PerfRecord> pending;
+    while (session_->take(pending, std::chrono::milliseconds(50))) feed(pending, false);
+    feed(pending, true);
+}
+
+void ProfileRecorder::read(const std::function<void(const Profile&)>& view) const {
+    std::lock_guard lock(mutex_);
+    view(builder_->profile());
+}
+
+Profile ProfileRecorder::finish() {
+    if (finished_) return {};
+    finished_ = true;
+    session_->stop();
+    if (drainer_.joinable()) drainer_.join();
+    const SamplingStats stats = session_->stats();
+    uint64_t lost = 0;
+    for (const CpuRecordCounts& c : stats.cpus) lost += c.lost + c.droppedSamples;
+    std::vector<std::string> warnings = stats.warnings();
+    if (transitions_ && !transitions_->sawAny() && builder_->samples() > 0)
+        warnings.push_back("the program wrote no marker region transitions: it did not start a region, or its marker "
+                           "library predates them (rebuild it against this perfdash's marker library); samples are "
+                           "not attributed to regions");
+    if (transitions_ && transitions_->malformedLines() > 0)
+        warnings.push_back(std::to_string(transitions_->malformedLines()) + " lines of the marker's region transitions "
+                           "file were not in its format and were skipped");
+    std::lock_guard lock(mutex_);
+    return builder_->finish(warnings, lost);
+}
+
+} // namespace perfdash

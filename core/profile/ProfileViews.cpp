@@ -1,0 +1,378 @@
+#include "core/profile/ProfileViews.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "core/util/Duration.h"
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+void addRow(std::vector<double>& sums, const double* row, size_t count) {
+    if (sums.size() < count) sums.resize(count, 0.0);
+    for (size_t c = 0; c < count; ++c) sums[c] += row[c];
+}
+
+std::string seconds(double s) {
+    std::string text = printfString("%.3f", s);
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+    return text + " s";
+}
+
+// A time of the session: a duration from its start, a bare number in seconds.
+Result<double> parseSeconds(const std::string& text) {
+    const std::string t = trim(text);
+    const size_t unit = t.find_first_not_of("0.");
+    if (!t.empty() && t.front() == '0' && (unit == std::string::npos || std::string("nsumh").find(t[unit]) != std::string::npos) &&
+        parseDouble(t.substr(0, unit)) == 0.0)
+        return 0.0; // the start: a duration is never 0
+    auto d = parseDuration(t, "--time");
+    if (!d) return d.error();
+    return std::chrono::duration<double>(*d).count();
+}
+
+// The function a frame belongs to: its name, or its module where it has none.
+struct FunctionKey {
+    uint32_t function;
+    int32_t module; // only for functions without a name
+    bool operator<(const FunctionKey& o) const {
+        return function != o.function ? function < o.function : module < o.module;
+    }
+    bool operator==(const FunctionKey&) const = default;
+};
+
+FunctionKey keyOf(const ProfileFrame& f) { return {f.function, f.function == 0 ? f.module : -1}; }
+
+// Each node's frames, outermost first, computed once per view.
+class Paths {
+public:
+    explicit Paths(const Profile& p) : p_(p) {}
+    const std::vector<uint32_t>& of(uint32_t node) {
+        auto it = paths_.find(node);
+        if (it == paths_.end()) it = paths_.emplace(node, p_.pathOf(node)).first;
+        return it->second;
+    }
+
+private:
+    const Profile& p_;
+    std::unordered_map<uint32_t, std::vector<uint32_t>> paths_;
+};
+
+std::string moduleName(const Profile& p, int32_t module) {
+    return module < 0 ? std::string("[unknown]") : p.modules[static_cast<size_t>(module)].path;
+}
+
+} // namespace
+
+std::string frameLabel(const Profile& profile, uint32_t frame) {
+    return profile.functionName(profile.frames[frame]);
+}
+
+Result<std::pair<std::optional<double>, std::optional<double>>> parseTimeRange(const std::string& text) {
+    const size_t dash = text.find('-');
+    if (dash == std::string::npos)
+        return makeError("--time: '" + text + "' is not a range; write FROM-TO, e.g. 2s-5s, 2s- or -5s");
+    std::pair<std::optional<double>, std::optional<double>> range;
+    const std::string from = trim(text.substr(0, dash)), to = trim(text.substr(dash + 1));
+    if (from.empty() && to.empty()) return makeError("--time: '" + text + "' names neither a start nor an end");
+    if (!from.empty()) {
+        auto s = parseSeconds(from);
+        if (!s) return s.error();
+        range.first = *s;
+    }
+    if (!to.empty()) {
+        auto s = parseSeconds(to);
+        if (!s) return s.error();
+        range.second = *s;
+    }
+    if (range.first && range.second && *range.first >= *range.second)
+        return makeError("--time: the range " + text + " is empty: its end is not after its start");
+    return range;
+}
+
+Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filter) {
+    if (p.rows() == 0)
+        return makeError("it holds no samples: the sampled program ran too briefly, or every sample was lost (the "
+                         "session's warnings say which)");
+    ProfileSelection s;
+    std::vector<std::string> parts;
+    const double len = p.intervalS;
+    uint32_t first = 0, last = UINT32_MAX;
+    if (filter.fromS || filter.toS) {
+        const double from = filter.fromS.value_or(0), to = filter.toS.value_or(p.durationS);
+        if (from >= p.durationS || to <= 0)
+            return makeError("no samples between " + seconds(from) + " and " + seconds(to) + ": the session's samples "
+                             "span 0 s to " + seconds(p.durationS));
+        first = static_cast<uint32_t>(std::floor(from / len));
+        last = static_cast<uint32_t>(std::ceil(to / len)) - 1;
+        s.fromS = first * len;
+        s.toS = std::min((last + 1) * len, p.durationS);
+        std::string text = seconds(s.fromS) + " to " + seconds(s.toS);
+        if (std::abs(s.fromS - from) > 1e-9 || std::abs(s.toS - std::min(to, p.durationS)) > 1e-9)
+            text += " (the range asked for, rounded out to the session's intervals of " + seconds(len) + ")";
+        parts.push_back(text);
+    } else {
+        s.toS = p.durationS;
+    }
+    std::vector<bool> setKept(p.regionSets.size(), true);
+    if (!filter.region.empty()) {
+        const auto it = std::find(p.regions.begin(), p.regions.end(), filter.region);
+        if (it == p.regions.end()) {
+            if (p.regions.empty())
+                return makeError("--region " + filter.region + ": the session has no marker regions (record the program "
+                                 "with -m, built with perfdash's marker API)");
+            std::string message = "--region " + filter.region + ": no such region in the session; its regions: " +
+                                  join(p.regions, ", ");
+            const auto close = closestMatches(filter.region, p.regions, 3);
+            if (!close.empty()) message += " (did you mean '" + close.front() + "'?)";
+            return makeError(message);
+        }
+        const uint32_t region = static_cast<uint32_t>(it - p.regions.begin());
+        for (size_t set = 0; set < p.regionSets.size(); ++set)
+            setKept[set] = std::find(p.regionSets[set].begin(), p.regionSets[set].end(), region) != p.regionSets[set].end();
+        parts.push_back("region " + filter.region);
+    }
+    if (filter.pid) parts.push_back("process " + std::to_string(*filter.pid));
+    if (filter.tid) parts.push_back("thread " + std::to_string(*filter.tid));
+    const size_t count = p.columns().count();
+    s.sums.assign(count, 0.0);
+    for (size_t r = 0; r < p.rows(); ++r) {
+        const RowKey& k = p.keys[r];
+        if (k.interval < first || k.interval > last || !setKept[k.regions]) continue;
+        const ProfileThread& t = p.threads[k.thread];
+        if ((filter.pid && t.pid != *filter.pid) || (filter.tid && t.tid != *filter.tid)) continue;
+        s.rows.push_back(r);
+        addRow(s.sums, p.row(r), count);
+    }
+    s.description = parts.empty() ? "all samples" : join(parts, ", ");
+    if (s.rows.empty()) return makeError("no samples in " + s.description);
+    return s;
+}
+
+std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics) {
+    struct Acc {
+        std::vector<double> self, total;
+        double incomplete = 0, inlinedSamples = 0, ownSamples = 0;
+        std::map<std::string, double> callers; // where it was inlined
+        bool kernel = false;
+        uint32_t file = 0;
+    };
+    std::map<FunctionKey, Acc> acc;
+    const size_t count = p.columns().count();
+    Paths paths(p);
+    std::set<FunctionKey> seen;
+    for (size_t r : selection.rows) {
+        const double* row = p.row(r);
+        const std::vector<uint32_t>& path = paths.of(p.keys[r].node);
+        const double samples = row[ProfileColumns::kSamples];
+        const bool incomplete = p.keys[r].stack != StackState::Complete;
+        seen.clear();
+        for (size_t i = 0; i < path.size(); ++i) {
+            const ProfileFrame& f = p.frames[path[i]];
+            const FunctionKey key = keyOf(f);
+            Acc& a = acc[key];
+            a.kernel = (f.flags & ProfileFrame::kKernel) != 0;
+            if (a.file == 0) a.file = f.file;
+            if (f.flags & ProfileFrame::kInlined && i > 0) {
+                a.inlinedSamples += samples;
+                a.callers[frameLabel(p, path[i - 1])] += samples;
+            } else {
+                a.ownSamples += samples;
+            }
+            if (!seen.insert(key).second) continue; // recursion: once per sample
+            addRow(a.total, row, count);
+            if (incomplete) a.incomplete += samples;
+        }
+        if (!path.empty()) addRow(acc[keyOf(p.frames[path.back()])].self, row, count);
+    }
+    const double weight = selection.sums[ProfileColumns::kWeight], samples = selection.sums[ProfileColumns::kSamples];
+    std::vector<FunctionRow> out;
+    for (auto& [key, a] : acc) {
+        FunctionRow row;
+        ProfileFrame f;
+        f.function = key.function;
+        f.module = key.module;
+        row.name = p.functionName(f);
+        if (key.function != 0) {
+            // The module of a named function: that of any of its frames (the same name in two modules is rare).
+            for (const ProfileFrame& frame : p.frames)
+                if (frame.function == key.function) {
+                    row.module = moduleName(p, frame.module);
+                    break;
+                }
+        } else {
+            row.module = moduleName(p, key.module);
+        }
+        row.kernel = a.kernel;
+        row.file = p.string(a.file);
+        if (a.ownSamples == 0 && !a.callers.empty())
+            row.inlinedInto = std::max_element(a.callers.begin(), a.callers.end(), [](const auto& x, const auto& y) {
+                                  return x.second < y.second;
+                              })->first;
+        row.self = a.self.empty() ? std::vector<double>(count, 0.0) : std::move(a.self);
+        row.total = std::move(a.total);
+        row.selfShare = shareOf(row.self[ProfileColumns::kWeight], weight, samples);
+        row.totalShare = shareOf(row.total[ProfileColumns::kWeight], weight, samples);
+        row.metrics = metrics.evaluate(row.self);
+        row.incompleteStacks = a.incomplete;
+        out.push_back(std::move(row));
+    }
+    std::sort(out.begin(), out.end(), [](const FunctionRow& a, const FunctionRow& b) {
+        const double sa = a.self[ProfileColumns::kWeight], sb = b.self[ProfileColumns::kWeight];
+        if (sa != sb) return sa > sb;
+        const double ta = a.total[ProfileColumns::kWeight], tb = b.total[ProfileColumns::kWeight];
+        if (ta != tb) return ta > tb;
+        return a.name < b.name;
+    });
+    return out;
+}
+
+Result<std::string> findFunction(const Profile& p, const ProfileSelection& selection, const std::string& name) {
+    std::set<std::string> names;
+    Paths paths(p);
+    for (size_t r : selection.rows)
+        for (uint32_t f : paths.of(p.keys[r].node)) names.insert(frameLabel(p, f));
+    if (names.count(name)) return name;
+    std::vector<std::string> byBareName;
+    for (const std::string& n : names)
+        if (n.substr(0, n.find('(')) == name) byBareName.push_back(n);
+    if (byBareName.size() == 1) return byBareName.front();
+    if (byBareName.size() > 1)
+        return makeError("'" + name + "' names several functions in the samples: " + join(byBareName, ", ") +
+                         "; give the whole name");
+    std::vector<std::string> all(names.begin(), names.end());
+    std::vector<std::string> bare;
+    for (const std::string& n : all) bare.push_back(n.substr(0, n.find('(')));
+    std::string message = "no function '" + name + "' in the samples of " + selection.description;
+    const auto close = closestMatches(name, bare, 5);
+    if (!close.empty()) message += "; the closest names: " + join(close, ", ");
+    return makeError(message);
+}
+
+std::vector<LineRow> lineTable(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
+                               const std::string& function) {
+    struct Acc {
+        std::vector<double> sums;
+        std::set<std::string> inlined;
+    };
+    std::map<std::pair<std::string, int>, Acc> acc;
+    const size_t count = p.columns().count();
+    std::vector<double> body(count, 0.0);
+    Paths paths(p);
+    for (size_t r : selection.rows) {
+        const std::vector<uint32_t>& path = paths.of(p.keys[r].node);
+        size_t k = path.size();
+        for (size_t i = path.size(); i-- > 0;)
+            if (frameLabel(p, path[i]) == function) {
+                k = i;
+                break;
+            }
+        if (k == path.size()) continue;
+        bool ownBody = true; // only inlined frames below it: the code runs in its body
+        for (size_t i = k + 1; i < path.size(); ++i) ownBody = ownBody && (p.frames[path[i]].flags & ProfileFrame::kInlined);
+        if (!ownBody) continue;
+        const ProfileFrame& f = p.frames[path[k]];
+        Acc& a = acc[{p.string(f.file), f.line}];
+        addRow(a.sums, p.row(r), count);
+        addRow(body, p.row(r), count);
+        if (k + 1 < path.size()) a.inlined.insert(frameLabel(p, path[k + 1]));
+    }
+    std::vector<LineRow> out;
+    for (auto& [where, a] : acc) {
+        LineRow row;
+        row.file = where.first;
+        row.line = where.second;
+        row.inlinedCalls.assign(a.inlined.begin(), a.inlined.end());
+        row.share = shareOf(a.sums[ProfileColumns::kWeight], body[ProfileColumns::kWeight], body[ProfileColumns::kSamples]);
+        row.metrics = metrics.evaluate(a.sums);
+        row.sums = std::move(a.sums);
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+namespace {
+
+struct CallerBuild {
+    std::vector<double> sums;
+    std::map<std::string, CallerBuild> callers;
+    bool incomplete = false;
+};
+
+CallerNode finishCallers(const std::string& name, CallerBuild& b, const ProfileSelection& selection,
+                         ProfileMetrics& metrics) {
+    CallerNode n;
+    n.name = name;
+    n.share = shareOf(b.sums[ProfileColumns::kWeight], selection.sums[ProfileColumns::kWeight],
+                      selection.sums[ProfileColumns::kSamples]);
+    n.metrics = metrics.evaluate(b.sums);
+    n.incomplete = b.incomplete;
+    for (auto& [callerName, caller] : b.callers) n.callers.push_back(finishCallers(callerName, caller, selection, metrics));
+    std::sort(n.callers.begin(), n.callers.end(), [](const CallerNode& a, const CallerNode& c) {
+        return a.sums[ProfileColumns::kWeight] > c.sums[ProfileColumns::kWeight];
+    });
+    n.sums = std::move(b.sums);
+    return n;
+}
+
+} // namespace
+
+CallerNode callerTree(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
+                      const std::string& function) {
+    CallerBuild root;
+    const size_t count = p.columns().count();
+    root.sums.assign(count, 0.0);
+    Paths paths(p);
+    for (size_t r : selection.rows) {
+        const std::vector<uint32_t>& path = paths.of(p.keys[r].node);
+        // The outermost call of the function: how the program entered it (recursion stays below it).
+        const auto first = std::find_if(path.begin(), path.end(), [&](uint32_t f) { return frameLabel(p, f) == function; });
+        if (first == path.end()) continue;
+        const double* row = p.row(r);
+        addRow(root.sums, row, count);
+        CallerBuild* at = &root;
+        for (auto it = first; it != path.begin();) {
+            --it;
+            at = &at->callers[frameLabel(p, *it)];
+            addRow(at->sums, row, count);
+        }
+        if (p.keys[r].stack != StackState::Complete) {
+            at = &at->callers["[incomplete stack]"];
+            addRow(at->sums, row, count);
+            at->incomplete = true;
+        }
+    }
+    return finishCallers(function, root, selection, metrics);
+}
+
+std::string foldedStacks(const Profile& p, const ProfileSelection& selection) {
+    std::map<std::string, double> lines;
+    Paths paths(p);
+    auto clean = [](std::string name) {
+        std::replace(name.begin(), name.end(), ';', ':'); // ';' separates the frames
+        std::replace(name.begin(), name.end(), '\n', ' ');
+        return name;
+    };
+    for (size_t r : selection.rows) {
+        const RowKey& k = p.keys[r];
+        const ProfileThread& t = p.threads[k.thread];
+        std::string line = clean(t.comm.empty() ? "[pid " + std::to_string(t.pid) + "]" : t.comm);
+        if (k.stack != StackState::Complete) line += ";[incomplete stack]";
+        for (uint32_t f : paths.of(k.node)) {
+            line += ';' + clean(frameLabel(p, f));
+            if (p.frames[f].flags & ProfileFrame::kKernel) line += "_[k]";
+        }
+        lines[line] += p.row(r)[ProfileColumns::kSamples];
+    }
+    std::string out;
+    for (const auto& [line, samples] : lines) out += line + ' ' + printfString("%.0f", samples) + '\n';
+    return out;
+}
+
+} // namespace perfdash
