@@ -1,0 +1,314 @@
+// perfdash-cli report's views of a recorded session
+// (tests/fixtures/profile/regions.json, recorded on the project's VM): each
+// view's figures against what the file itself holds, --folded to the byte
+// against stacks rebuilt here from the raw JSON, the flame graph's SVG
+// parsed and its boxes' widths proportional to their samples, every --json
+// view checked against the tables of docs/report-schema.md, and each kind
+// of bad input refused with a clear message.
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "ProfileCli.h"
+#include "core/util/Strings.h"
+
+using namespace perfdash;
+using namespace perfdash::testing;
+using json = nlohmann::json;
+
+namespace {
+
+std::string fixture() { return std::string(PERFDASH_FIXTURES_SOURCE) + "/profile/regions.json"; }
+
+json fixtureJson() {
+    std::ifstream in(fixture());
+    return json::parse(in);
+}
+
+CliRun report(std::vector<std::string> args) {
+    args.insert(args.begin(), {"report", fixture()});
+    return runCli(args);
+}
+
+// The folded stacks the format defines, rebuilt from the raw session: per
+// row the thread's name, "[incomplete stack]" for stacks that did not
+// complete, the frames root first (kernel ones with "_[k]"), summed by line.
+std::string foldedFromJson(const json& session) {
+    const json& p = session["profile"];
+    std::map<std::string, double> lines;
+    auto label = [&](const json& frame) {
+        const std::string fn = p["strings"][frame[0].get<size_t>()];
+        if (!fn.empty()) return fn;
+        const int module = frame[1];
+        if (module < 0 || p["modules"][module]["path"] == "[unknown]") return std::string("[unknown]");
+        const std::string path = p["modules"][module]["path"];
+        return "[unknown in " + path.substr(path.rfind('/') + 1) + "]";
+    };
+    for (const json& row : p["rows"]) {
+        const json& thread = p["threads"][row[1].get<size_t>()];
+        std::string line = thread["comm"];
+        if (row[4] != 0) line += ";[incomplete stack]";
+        std::vector<std::string> frames;
+        for (size_t node = row[3]; node != 0; node = p["nodes"][node - 1][0]) {
+            const json& frame = p["frames"][p["nodes"][node - 1][1].get<size_t>()];
+            frames.push_back(label(frame) + ((frame[4].get<int>() & 2) ? "_[k]" : ""));
+        }
+        for (auto it = frames.rbegin(); it != frames.rend(); ++it) line += ";" + *it;
+        lines[line] += row[5].get<double>();
+    }
+    std::string out;
+    for (const auto& [line, n] : lines) out += line + " " + printfString("%.0f", n) + "\n";
+    return out;
+}
+
+// The tables of docs/report-schema.md's section on a view: path -> type.
+std::map<std::string, std::string> documentedPaths(const std::string& heading) {
+    std::ifstream in(std::string(PERFDASH_SOURCE_DIR) + "/docs/report-schema.md");
+    std::map<std::string, std::string> paths;
+    std::string line;
+    bool inSection = false;
+    const std::regex row(R"(^\| `([^`]+)` \| ([a-z ]+) \|)");
+    while (std::getline(in, line)) {
+        if (line.starts_with("#")) {
+            inSection = contains(line, heading);
+            continue;
+        }
+        std::smatch m;
+        if (inSection && std::regex_search(line, m, row)) paths[m[1].str()] = m[2].str();
+    }
+    return paths;
+}
+
+bool hasType(const json& v, const std::string& type) {
+    if (type == "string") return v.is_string();
+    if (type == "number") return v.is_number();
+    if (type == "boolean") return v.is_boolean();
+    if (type == "array") return v.is_array();
+    if (type == "object") return v.is_object();
+    return false;
+}
+
+// Every documented path is there with its type; every member of the
+// documented objects is documented. "a[].b": b of every element of a.
+void checkAgainstDoc(const json& view, const std::map<std::string, std::string>& paths, const std::string& what) {
+    std::set<std::string> documented;
+    for (const auto& [path, type] : paths) {
+        documented.insert(path);
+        std::vector<const json*> at{&view};
+        for (std::string part : split(path, '.')) {
+            const bool each = part.ends_with("[]");
+            if (each) part.resize(part.size() - 2);
+            std::vector<const json*> next;
+            for (const json* v : at) {
+                QVERIFY2(v->is_object() && v->contains(part), (what + ": " + path + " is missing").c_str());
+                const json& member = (*v)[part];
+                if (each) for (const json& e : member) next.push_back(&e);
+                else next.push_back(&member);
+            }
+            at = std::move(next);
+        }
+        for (const json* v : at) QVERIFY2(hasType(*v, type), (what + ": " + path + " is not a " + type).c_str());
+    }
+    // The members of the objects whose members the tables list (figures and
+    // metrics are described in prose, as one shape for every view).
+    auto listsMembersOf = [&](const std::string& path) {
+        for (const std::string& d : documented)
+            if (d.starts_with(path + ".")) return true;
+        return false;
+    };
+    std::function<void(const json&, const std::string&)> walk = [&](const json& v, const std::string& prefix) {
+        if (!v.is_object()) return;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+            QVERIFY2(documented.count(path), (what + ": " + path + " is not in docs/report-schema.md").c_str());
+            if (it.value().is_object() && listsMembersOf(path)) walk(it.value(), path);
+            if (it.value().is_array() && listsMembersOf(path + "[]"))
+                for (const json& e : it.value()) walk(e, path + "[]");
+        }
+    };
+    walk(view, "");
+}
+
+json jsonOf(const CliRun& run) {
+    json v = json::parse(run.out, nullptr, false);
+    if (v.is_discarded()) qFatal("not JSON: %s", run.describe().c_str());
+    return v;
+}
+
+} // namespace
+
+class TestProfileReport : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private slots:
+    void initTestCase() {
+        if (qEnvironmentVariableIsEmpty("PERFDASH_CLI")) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        QVERIFY(dir_.isValid());
+    }
+
+    void functions() {
+        const CliRun run = report({"--functions", "--limit", "5"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        QVERIFY2(contains(run.out, "recorded") && contains(run.out, "task-clock"), run.out.c_str());
+        QVERIFY2(contains(run.out, "main_work") && contains(run.out, "inlined_work [inlined into main_work]") &&
+                     contains(run.out, "lib_work"),
+                 run.out.c_str());
+        QVERIFY2(contains(run.out, "CPU time [s]"), run.out.c_str()); // the SOFTWARE group's metrics per function
+
+        const json view = jsonOf(report({"--functions", "--json", "--limit", "0"}));
+        checkAgainstDoc(view, [] {
+            auto paths = documentedPaths("Views (`perfdash-cli report");
+            for (const auto& [p, t] : documentedPaths("`profile_functions`")) paths[p] = t;
+            return paths;
+        }(), "profile_functions");
+        QCOMPARE(view["type"], "profile_functions");
+        // Self shares add up to the whole; the samples to the file's.
+        double shares = 0, samples = 0;
+        for (const json& f : view["functions"]) {
+            shares += f["self"]["share"].get<double>();
+            samples += f["self"]["samples"].get<double>();
+        }
+        QVERIFY(std::abs(shares - 1) < 1e-9);
+        double rows = 0;
+        const json session = fixtureJson();
+        for (const json& r : session["profile"]["rows"]) rows += r[5].get<double>();
+        QCOMPARE(samples, rows);
+        QCOMPARE(view["selection"]["samples"].get<double>(), rows);
+        // Every metric carries its samples, and one of few samples says so.
+        for (const json& f : view["functions"])
+            for (const json& m : f["metrics"])
+                QCOMPARE(m["too_few_samples"].get<bool>(), m["samples"].get<double>() < 30 || m["error"].is_null() || m["value"].is_null());
+    }
+
+    void linesOfAFunction() {
+        const CliRun run = report({"--lines", "main_work"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        const int body = markedLine(PROFILE_WORKLOAD_SOURCE, "main_body");
+        QVERIFY2(contains(run.out, "| " + std::to_string(body) + " |") || contains(run.out, " " + std::to_string(body) + " |"),
+                 run.out.c_str());
+        const json view = jsonOf(report({"--lines", "main_work", "--json"}));
+        auto paths = documentedPaths("Views (`perfdash-cli report");
+        for (const auto& [p, t] : documentedPaths("`profile_lines`")) paths[p] = t;
+        checkAgainstDoc(view, paths, "profile_lines");
+        bool call = false;
+        for (const json& l : view["lines"])
+            call = call || (l["line"] == markedLine(PROFILE_WORKLOAD_SOURCE, "inlined_call") &&
+                            l["inlined_calls"] == json::array({"inlined_work"}));
+        QVERIFY(call);
+    }
+
+    void callersInATimeRangeAndRegion() {
+        const CliRun run = report({"--callers", "inlined_work", "--time", "0s-1s", "--region", "solve"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        QVERIFY2(contains(run.out, "region solve") && contains(run.out, "└─ main_work"), run.out.c_str());
+        const json view = jsonOf(report({"--callers", "inlined_work", "--region", "solve", "--json"}));
+        auto paths = documentedPaths("Views (`perfdash-cli report");
+        for (const auto& [p, t] : documentedPaths("`profile_callers`")) paths[p] = t;
+        checkAgainstDoc(view, paths, "profile_callers");
+        QCOMPARE(view["function"]["callers"][0]["name"], "main_work");
+        // In solve, inlined_work is half of the region's samples (15 of 30 units).
+        const double share = view["function"]["sums"]["share"];
+        QVERIFY2(std::abs(share - 0.5) < 0.08, std::to_string(share).c_str());
+    }
+
+    void timeRangeSelectsWholeIntervals() {
+        const json all = jsonOf(report({"--functions", "--json"}));
+        const json early = jsonOf(report({"--functions", "--json", "--time", "0.2s-0.7s"}));
+        QCOMPARE(early["selection"]["from_s"].get<double>(), 0.0);
+        QCOMPARE(early["selection"]["to_s"].get<double>(), 1.0); // the fixture's intervals are 0.5 s
+        QVERIFY(early["selection"]["samples"].get<double>() < all["selection"]["samples"].get<double>());
+        QVERIFY(contains(early["selection"]["description"].get<std::string>(), "rounded out"));
+    }
+
+    void foldedExactly() {
+        const CliRun run = report({"--folded"});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        QCOMPARE(run.out, foldedFromJson(fixtureJson()));
+        const json view = jsonOf(report({"--folded", "--json"}));
+        auto paths = documentedPaths("Views (`perfdash-cli report");
+        for (const auto& [p, t] : documentedPaths("`profile_folded`")) paths[p] = t;
+        checkAgainstDoc(view, paths, "profile_folded");
+        // -o writes the same text.
+        const std::string out = dir_.filePath("run.folded").toStdString();
+        QCOMPARE(report({"--folded", "-o", out}).exitCode, 0);
+        std::ifstream in(out);
+        QCOMPARE(std::string(std::istreambuf_iterator<char>(in), {}), run.out);
+    }
+
+    // The SVG parses; every box's width over its samples is the same; the
+    // tooltip of each box has the metric's value.
+    void flameGraph() {
+        const std::string svg = dir_.filePath("run.svg").toStdString();
+        const CliRun run = report({"--flame", "CPU time [s]", "-o", svg});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        QFile file(QString::fromStdString(svg));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString title;
+        std::vector<std::pair<double, double>> boxes; // samples, width
+        const std::regex samples(R"(\((\d+) samples)");
+        size_t withValue = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement()) continue;
+            if (xml.name() == QLatin1String("title")) title = xml.readElementText();
+            if (xml.name() == QLatin1String("rect") && !title.isEmpty()) {
+                std::smatch m;
+                const std::string t = title.toStdString();
+                QVERIFY2(std::regex_search(t, m, samples), t.c_str());
+                boxes.emplace_back(std::stod(m[1].str()), xml.attributes().value("width").toDouble());
+                withValue += contains(t, "CPU time [s] ");
+                title.clear();
+            }
+        }
+        QVERIFY2(!xml.hasError(), xml.errorString().toLocal8Bit().constData());
+        QVERIFY(boxes.size() > 5);
+        const double perSample = boxes.front().second / boxes.front().first;
+        for (const auto& [n, width] : boxes) QVERIFY2(std::abs(width - n * perSample) < 0.01, std::to_string(width).c_str());
+        QCOMPARE(withValue, boxes.size());
+
+        const json tree = jsonOf(report({"--flame", "CPU time [s]", "--json"}));
+        QCOMPARE(tree["name"], "all");
+        QVERIFY(tree["children"].is_array() && tree["metric"]["name"] == "CPU time [s]");
+    }
+
+    void badInput_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("saying");
+        QTest::newRow("unknown function") << QStringList{"--lines", "main_wrok"} << QStringList{"main_wrok", "main_work"};
+        QTest::newRow("empty time range") << QStringList{"--time", "5s-2s"} << QStringList{"5s-2s", "empty"};
+        QTest::newRow("time past the end") << QStringList{"--time", "100s-200s"} << QStringList{"no samples", "span 0 s to"};
+        QTest::newRow("unknown region") << QStringList{"--region", "solv"} << QStringList{"solv", "setup, solve", "'solve'"};
+        QTest::newRow("unknown metric") << QStringList{"--flame", "CPI"} << QStringList{"CPI", "CPU time [s]", "samples"};
+        QTest::newRow("two views") << QStringList{"--folded", "--functions"} << QStringList{"exclude each other"};
+    }
+    void badInput() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, saying);
+        std::vector<std::string> a;
+        for (const QString& s : args) a.push_back(s.toStdString());
+        const CliRun run = report(a);
+        QVERIFY2(run.exited && run.exitCode != 0, run.describe().c_str());
+        QVERIFY2(run.out.empty() && run.err.starts_with("perfdash-cli: error: "), run.describe().c_str());
+        for (const QString& s : saying) QVERIFY2(contains(run.err, s.toStdString()), run.describe().c_str());
+    }
+
+    // A session of stat holds counts only.
+    void aSessionWithoutSamples() {
+        const std::string counts = std::string(PERFDASH_FIXTURES_SOURCE) + "/report/system-wide-2cpu.json";
+        const CliRun run = runCli({"report", counts, "--functions"});
+        QVERIFY2(run.exitCode == 1 && contains(run.err, "holds no samples") && contains(run.err, "perfdash-cli record"),
+                 run.describe().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileReport)
+#include "test_profile_report.moc"
