@@ -1,0 +1,180 @@
+// The views over a profile built here, where every figure is known: self
+// and total (a recursive function once per sample), lines, callers, folded
+// stacks, the selection's errors; and the session file: written and read
+// back identically, its counts read by the report reader that knows nothing
+// of profiles, bad indices refused with the field named.
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "core/profile/ProfileJson.h"
+#include "core/profile/ProfileViews.h"
+#include "core/report/ReportJson.h"
+#include "core/report/ReportJsonReader.h"
+
+using namespace perfdash;
+
+namespace {
+
+// main → solve → solve (recursion) → kernel_k; main → helper (inlined into main).
+// Rows: [main, solve, solve] 6 samples in interval 0; [main, helper(inlined)] 3 in 1;
+// [main, solve, kernel] 1 incomplete in interval 1, region "r".
+Profile handMade() {
+    Profile p;
+    p.events = {{"EV", "ev", true, ""}};
+    p.sampling.leader = "ev";
+    p.intervalS = 1;
+    p.durationS = 2;
+    p.strings = {"", "main", "solve", "helper", "kernel_k", "/src/a.c"};
+    p.modules = {{"/bin/a", "abcd", "", ""}, {"[kernel.kallsyms]", "", "", ""}};
+    p.frames = {{1, 0, 5, 10, 0}, {2, 0, 5, 20, 0}, {2, 0, 5, 21, 0}, {3, 0, 5, 30, ProfileFrame::kInlined},
+                {4, 1, 0, 0, ProfileFrame::kKernel}};
+    p.nodes = {{0, 0}, {0, 0}, {1, 1}, {2, 2}, {1, 3}, {2, 4}}; // 1 main, 2 solve, 3 solve(rec), 4 helper, 5 kernel
+    p.threads = {{7, 7, "app"}};
+    p.regions = {"r"};
+    p.regionSets = {{}, {0}};
+    auto row = [&](uint32_t interval, uint32_t regions, uint32_t node, StackState stack, double samples) {
+        p.keys.push_back({interval, 0, regions, node, stack});
+        for (double v : {samples, samples * 10, samples * 100, samples * 1000}) p.values.push_back(v);
+    };
+    row(0, 0, 3, StackState::Complete, 6);
+    row(1, 0, 4, StackState::Complete, 3);
+    row(1, 1, 5, StackState::Incomplete, 1);
+    return p;
+}
+
+const FunctionRow* find(const std::vector<FunctionRow>& rows, const std::string& name) {
+    for (const auto& r : rows)
+        if (r.name == name) return &r;
+    return nullptr;
+}
+
+} // namespace
+
+class TestProfileViews : public QObject {
+    Q_OBJECT
+private slots:
+    void functionsSelfAndTotal() {
+        const Profile p = handMade();
+        auto selection = selectRows(p, {});
+        QVERIFY(selection.ok());
+        auto metrics = ProfileMetrics::compile(p);
+        QVERIFY(metrics.ok());
+        const auto rows = functionTable(p, *selection, *metrics);
+        const FunctionRow* solve = find(rows, "solve");
+        const FunctionRow* main = find(rows, "main");
+        const FunctionRow* helper = find(rows, "helper");
+        QVERIFY(solve && main && helper);
+        QCOMPARE(solve->self[ProfileColumns::kSamples], 6.0);
+        QCOMPARE(solve->total[ProfileColumns::kSamples], 7.0); // recursion counted once
+        QCOMPARE(solve->incompleteStacks, 1.0);
+        QCOMPARE(main->self[ProfileColumns::kSamples], 0.0);
+        QCOMPARE(main->total[ProfileColumns::kSamples], 10.0);
+        QCOMPARE(helper->inlinedInto, std::string("main"));
+        QCOMPARE(solve->selfShare.value, 0.6);
+        QVERIFY(find(rows, "kernel_k")->kernel);
+        QCOMPARE(rows.front().name, std::string("solve")); // heaviest self first
+    }
+
+    void linesCallersAndFolded() {
+        const Profile p = handMade();
+        auto selection = selectRows(p, {});
+        auto metrics = ProfileMetrics::compile(p);
+        QVERIFY(selection.ok() && metrics.ok());
+        // main's own body: helper inlined at its line 10... the helper frame is inlined, so it counts at main's line.
+        const auto lines = lineTable(p, *selection, *metrics, "main");
+        QCOMPARE(lines.size(), size_t{1});
+        QCOMPARE(lines[0].line, 10);
+        QCOMPARE(lines[0].sums[ProfileColumns::kSamples], 3.0);
+        QCOMPARE(lines[0].inlinedCalls, std::vector<std::string>{"helper"});
+        const auto solveLines = lineTable(p, *selection, *metrics, "solve");
+        QCOMPARE(solveLines.size(), size_t{1});
+        QCOMPARE(solveLines[0].line, 21); // the innermost call of the recursion, where it ran
+
+        const CallerNode callers = callerTree(p, *selection, *metrics, "kernel_k");
+        QCOMPARE(callers.callers.size(), size_t{1});
+        QCOMPARE(callers.callers[0].name, std::string("solve"));
+        const CallerNode& top = callers.callers[0].callers[0];
+        QCOMPARE(top.name, std::string("main"));
+        QCOMPARE(top.callers[0].name, std::string("[incomplete stack]"));
+
+        QCOMPARE(foldedStacks(p, *selection), std::string("app;[incomplete stack];main;solve;kernel_k_[k] 1\n"
+                                                          "app;main;helper 3\n"
+                                                          "app;main;solve;solve 6\n"));
+    }
+
+    void selectionsAndTheirErrors() {
+        const Profile p = handMade();
+        ProfileFilter late;
+        late.fromS = 1.2;
+        auto s = selectRows(p, late);
+        QVERIFY(s.ok());
+        QCOMPARE(s->sums[ProfileColumns::kSamples], 4.0);
+        QCOMPARE(s->fromS, 1.0);
+        ProfileFilter past;
+        past.fromS = 5;
+        past.toS = 6;
+        auto none = selectRows(p, past);
+        QVERIFY(!none.ok());
+        QVERIFY(none.error().message.find("span 0 s to 2 s") != std::string::npos);
+        ProfileFilter region;
+        region.region = "x";
+        auto unknown = selectRows(p, region);
+        QVERIFY(!unknown.ok() && unknown.error().message.find("its regions: r") != std::string::npos);
+        auto range = parseTimeRange("5s-2s");
+        QVERIFY(!range.ok() && range.error().message.find("empty") != std::string::npos);
+        QVERIFY(parseTimeRange("0-500ms").ok());
+        QVERIFY(!selectRows(Profile{}, {}).ok());
+        auto missing = findFunction(p, *selectRows(p, {}), "solv");
+        QVERIFY(!missing.ok() && missing.error().message.find("solve") != std::string::npos);
+    }
+
+    // Written, read and written again: the same text; the report reader, which
+    // knows nothing of profiles, reads the counts as before.
+    void sessionRoundTrip() {
+        MeasurementResult counts;
+        counts.startedAt = "2026-01-01T00:00:00+00:00";
+        counts.version = "test";
+        const Profile p = handMade();
+        const std::string text = formatSessionJson(counts, p);
+        auto read = readSessionJson(text, "mem");
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(read->profile);
+        QCOMPARE(formatSessionJson(read->result, *read->profile), text);
+        auto plain = readReportJson(text, "mem");
+        QVERIFY(plain.ok());
+        QCOMPARE(formatReportJson(*plain), formatReportJson(read->result));
+        auto noProfile = readSessionJson(formatReportJson(counts), "mem");
+        QVERIFY(noProfile.ok() && !noProfile->profile);
+    }
+
+    void badSectionsAreRefusedByName_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("saying");
+        QTest::newRow("newer format") << "/profile/format" << "99" << "newer than this perfdash reads";
+        QTest::newRow("frame module") << "/profile/frames/0/1" << "9" << "a frame's module is 9";
+        QTest::newRow("node parent ahead") << "/profile/nodes/0/0" << "3" << "a node's parent is 3";
+        QTest::newRow("row thread") << "/profile/rows/0/1" << "4" << "row 0's thread is 4";
+        QTest::newRow("row length") << "/profile/rows/0" << "[0,0,0,1,0]" << "does not have the 5 key fields";
+        QTest::newRow("negative count") << "/profile/rows/1/5" << "-3" << "is not a count";
+        QTest::newRow("interval past the end") << "/profile/rows/0/0" << "7" << "past duration_s";
+        QTest::newRow("columns") << "/profile/columns" << "[\"samples\"]" << "columns, where its events";
+        QTest::newRow("strings") << "/profile/strings/0" << "\"x\"" << "must start with the empty string";
+    }
+    void badSectionsAreRefusedByName() {
+        QFETCH(QString, path);
+        QFETCH(QString, value);
+        QFETCH(QString, saying);
+        MeasurementResult counts;
+        nlohmann::json j = nlohmann::json::parse(formatSessionJson(counts, handMade()));
+        j[nlohmann::json::json_pointer(path.toStdString())] = nlohmann::json::parse(value.toStdString());
+        auto read = readSessionJson(j.dump(), "bad.json");
+        QVERIFY(!read.ok());
+        QVERIFY2(read.error().message.find(saying.toStdString()) != std::string::npos, read.error().message.c_str());
+        QVERIFY(read.error().message.starts_with("bad.json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileViews)
+#include "test_profile_views.moc"
