@@ -281,7 +281,11 @@ int topCommand(const ParsedArgs& args) {
         if (!d) return fail(d.error().message, kExitUsage);
         refresh = *d;
     }
-    options->intervalS = std::chrono::duration<double>(refresh).count();
+    // Quarters of the refresh period: each refresh shows the last four that
+    // ended a quarter ago or more, so that the samples still on their way
+    // from the ring buffers (tens of ms) are in.
+    const double refreshS = std::chrono::duration<double>(refresh).count();
+    options->intervalS = refreshS / 4;
     auto request = samplingRunRequest(args, "top", *options);
     if (!request) return fail(request.error().message, kExitUsage);
     request->interval = refresh;
@@ -303,21 +307,20 @@ int topCommand(const ParsedArgs& args) {
         if (intervals.empty() || !sampling.recorder) return;
         const double now = intervals.back().t;
         sampling.recorder->read([&](const Profile& live) {
-            // The last interval the samples of which are all in: the one before the newest.
-            const uint32_t complete = static_cast<uint32_t>(std::floor(now / live.intervalS));
+            const double ended = now - refreshS / 4; // all samples before it are in
+            const uint32_t complete = ended <= 0 ? 0 : static_cast<uint32_t>(std::floor(ended / live.intervalS + 1e-9));
             if (complete == 0 || complete <= shown) return;
             shown = complete;
-            Profile p = live;
-            p.durationS = complete * live.intervalS;
+            const Profile& p = live;
             ProfileFilter filter;
-            filter.fromS = (complete - 1) * live.intervalS;
             filter.toS = complete * live.intervalS;
+            filter.fromS = std::max(0.0, *filter.toS - refreshS);
             auto selection = selectRows(p, filter);
             const ProfileSource source{"live", "", false};
             std::string text;
             if (!selection) {
-                if (json) std::cout << ojson{{"type", "profile_functions"}, {"t", filter.toS.value()}, {"functions", ojson::array()}}.dump() << '\n';
-                else text = printfString("%.1f s: no samples in the last %.3g s\n", *filter.toS, live.intervalS);
+                if (json) std::cout << ojson{{"type", "profile_functions"}, {"t", *filter.toS}, {"functions", ojson::array()}}.dump() << '\n';
+                else text = printfString("%.2f s: no samples in the last %.3g s\n", *filter.toS, refreshS);
             } else {
                 auto metrics = ProfileMetrics::compile(p);
                 if (!metrics) return;
@@ -327,7 +330,7 @@ int topCommand(const ParsedArgs& args) {
                     line["t"] = *filter.toS;
                     std::cout << line.dump() << '\n';
                 } else {
-                    text = printfString("perfdash-cli top: %.1f s, the last %.3g s: ", *filter.toS, live.intervalS) +
+                    text = printfString("perfdash-cli top: %.2f s, the %.3g s before: ", *filter.toS, *filter.toS - *filter.fromS) +
                            printfString("%.0f samples of %s", selection->sums[ProfileColumns::kSamples],
                                         p.sampling.leader.c_str()) +
                            "\n" + functionTableText(p, rows, *metrics, *limit);

@@ -258,6 +258,7 @@ void ProfileBuilder::addToRow(const RowKey& key, const SampleRecord& sample, con
         openRows_.clear(); // samples come in time order: no earlier interval gets rows again
         openInterval_ = key.interval;
     }
+    profile_.durationS = std::max(profile_.durationS, (key.interval + 1) * profile_.intervalS);
     auto [it, added] = openRows_.emplace(key, profile_.keys.size());
     const size_t stride = columns_.count();
     if (added) {
@@ -308,6 +309,7 @@ void ProfileBuilder::coarsen() {
     profile_.intervalS *= 2;
     intervalNs_ *= 2;
     openInterval_ /= 2;
+    profile_.durationS = (openInterval_ + 1) * profile_.intervalS;
     openRows_.clear();
     for (const auto& [key, row] : merged)
         if (key.interval == openInterval_) openRows_.emplace(key, row);
@@ -315,9 +317,6 @@ void ProfileBuilder::coarsen() {
 
 Profile ProfileBuilder::finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples) {
     Profile p = profile_;
-    uint32_t last = 0;
-    for (const RowKey& k : p.keys) last = std::max(last, k.interval);
-    p.durationS = p.keys.empty() ? 0 : (last + 1) * p.intervalS;
     p.sampling.warnings.insert(p.sampling.warnings.end(), samplingWarnings.begin(), samplingWarnings.end());
     p.sampling.lost = lostSamples;
     if (impl_->unwindTally.total() > 0 && impl_->unwindTally.incomplete() > 0)

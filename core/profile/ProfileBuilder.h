@@ -67,7 +67,8 @@ public:
     // samples back until the transitions file is read past them).
     void addTransitions(const std::vector<MarkerTransition>& transitions);
 
-    // The profile so far (a live view reads it between records).
+    // The profile so far (a live view reads it between records; its
+    // duration runs to the end of the newest interval with samples).
     const Profile& profile() const { return profile_; }
     // The finished profile: duration, stack and unwinding summaries, losses.
     Profile finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples);
