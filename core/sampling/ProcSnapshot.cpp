@@ -41,7 +41,7 @@ bool parseMapsLine(std::string_view line, MmapRecord& m) {
     const auto major = hexField(fields[3].substr(0, colon));
     const auto minor = hexField(fields[3].substr(colon + 1));
     const auto inode = parseUnsigned(fields[4]);
-    if (!start || !end || !offset || !major || !minor || !inode || *end < *start) return false;
+    if (!start || !end || !offset || !major || !minor || !inode || *end <= *start) return false; // the kernel maps no empty range
 
     const std::string_view perms = fields[1];
     m.address = *start;

@@ -80,6 +80,7 @@ private slots:
                  records.error().message.c_str());
         QVERIFY(records.error().message.find("'not a mapping'") != std::string::npos);
         QVERIFY(!parseProcMaps("1000-0fff r-xp 00000000 00:00 0\n", 7, 0)); // ends before it starts
+        QVERIFY(!parseProcMaps("1000-1000 r-xp 00000000 00:00 0\n", 7, 0)); // an empty range
         QVERIFY(!parseProcMaps("1000-2000 r-x 00000000 00:00 0\n", 7, 0));  // three permission letters
     }
 
