@@ -87,6 +87,9 @@ Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext
         out.eventOfRequested.push_back(static_cast<int>(i));
     }
     for (const GroupMetric& m : group.group.metrics) out.metrics.push_back({m.name, m.formula});
+    // The profile has no use for when tasks were switched in and out; each
+    // SWITCH record would cost the program a write at every context switch.
+    out.request.contextSwitches = false;
     out.request.rate = options.rate;
     out.request.callGraph = options.callGraph;
     out.request.dwarfStackBytes = options.dwarfStackBytes;
@@ -180,9 +183,15 @@ void ProfileRecorder::feed(std::vector<PerfRecord>& pending, bool all) {
     pending.erase(pending.begin(), pending.begin() + static_cast<ptrdiff_t>(done));
 }
 
+// Takes what has come every kDrainEvery instead of waiting for each record:
+// a wait would wake this thread for nearly every sample (the queue signals
+// each one), and on a machine of few CPUs each wake-up takes the program's.
 void ProfileRecorder::drain() {
     std::vector<PerfRecord> pending;
-    while (session_->take(pending, std::chrono::milliseconds(50))) feed(pending, false);
+    while (session_->take(pending, std::chrono::milliseconds(0))) {
+        feed(pending, false);
+        std::this_thread::sleep_for(kDrainEvery);
+    }
     feed(pending, true);
 }
 

@@ -80,6 +80,7 @@ public:
     Profile finish();
 
     static constexpr std::chrono::milliseconds kRegionLag{100};
+    static constexpr std::chrono::milliseconds kDrainEvery{50};
 
 private:
     ProfileRecorder(std::unique_ptr<SamplingSession> session, std::unique_ptr<ProfileBuilder> builder);
