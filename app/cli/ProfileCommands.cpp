@@ -150,7 +150,10 @@ struct SamplingRun {
     }
 };
 
-std::string sizeText(size_t bytes) { return printfString("%.1f MB", static_cast<double>(bytes) / 1e6); }
+std::string sizeText(size_t bytes) {
+    return bytes < 1000000 ? printfString("%.0f kB", static_cast<double>(bytes) / 1e3)
+                           : printfString("%.1f MB", static_cast<double>(bytes) / 1e6);
+}
 
 // ---- record ----
 

@@ -316,7 +316,8 @@ void ProfileBuilder::coarsen() {
 }
 
 Profile ProfileBuilder::finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples) {
-    Profile p = profile_;
+    Profile p = std::move(profile_); // the builder is done: no copy of a long run's rows
+    profile_ = Profile{};
     p.sampling.warnings.insert(p.sampling.warnings.end(), samplingWarnings.begin(), samplingWarnings.end());
     p.sampling.lost = lostSamples;
     if (impl_->unwindTally.total() > 0 && impl_->unwindTally.incomplete() > 0)

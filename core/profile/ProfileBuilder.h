@@ -71,6 +71,7 @@ public:
     // duration runs to the end of the newest interval with samples).
     const Profile& profile() const { return profile_; }
     // The finished profile: duration, stack and unwinding summaries, losses.
+    // Once: the builder hands its profile over and takes no more records.
     Profile finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples);
 
     uint64_t samples() const { return samples_; }

@@ -1,6 +1,7 @@
 #include "core/profile/ProfileJson.h"
 
 #include <cmath>
+#include <functional>
 
 #include "core/groups/FormulaConstants.h"
 #include "core/report/ReportJson.h"
@@ -22,16 +23,17 @@ json number(double v) {
 
 std::string dumpLine(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-// "name": [ one element per line ]
-void appendTable(std::string& out, const char* name, const std::vector<json>& elements) {
+// "name": [ one element per line ], each made and written in turn, so that a
+// table of a million rows never exists as a million JSON values.
+void appendTable(std::string& out, const char* name, size_t count, const std::function<json(size_t)>& element) {
     out += ",\n    \"";
     out += name;
     out += "\": [";
-    for (size_t i = 0; i < elements.size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
         out += i ? ",\n      " : "\n      ";
-        out += dumpLine(elements[i]);
+        out += dumpLine(element(i));
     }
-    out += elements.empty() ? "]" : "\n    ]";
+    out += count == 0 ? "]" : "\n    ]";
 }
 
 std::vector<std::string> columnNames(const Profile& p) {
@@ -90,33 +92,28 @@ std::string formatProfileJson(const Profile& p) {
         first = false;
         out += dumpLine(json(it.key())) + ": " + dumpLine(it.value());
     }
-    std::vector<json> rows;
-    rows.reserve(p.strings.size());
-    for (const std::string& s : p.strings) rows.push_back(s);
-    appendTable(out, "strings", rows);
-    rows.clear();
-    for (const ProfileModule& m : p.modules)
-        rows.push_back({{"path", m.path}, {"build_id", m.buildId}, {"debug_file", m.debugFile}, {"problem", m.problem}});
-    appendTable(out, "modules", rows);
-    rows.clear();
-    for (const ProfileFrame& f : p.frames) rows.push_back({f.function, f.module, f.file, f.line, f.flags});
-    appendTable(out, "frames", rows);
-    rows.clear();
-    for (size_t n = 1; n < p.nodes.size(); ++n) rows.push_back({p.nodes[n].parent, p.nodes[n].frame});
-    appendTable(out, "nodes", rows);
-    rows.clear();
-    for (const ProfileThread& t : p.threads) rows.push_back({{"pid", t.pid}, {"tid", t.tid}, {"comm", t.comm}});
-    appendTable(out, "threads", rows);
-    rows.clear();
+    appendTable(out, "strings", p.strings.size(), [&](size_t i) { return json(p.strings[i]); });
+    appendTable(out, "modules", p.modules.size(), [&](size_t i) {
+        const ProfileModule& m = p.modules[i];
+        return json{{"path", m.path}, {"build_id", m.buildId}, {"debug_file", m.debugFile}, {"problem", m.problem}};
+    });
+    appendTable(out, "frames", p.frames.size(), [&](size_t i) {
+        const ProfileFrame& f = p.frames[i];
+        return json{f.function, f.module, f.file, f.line, f.flags};
+    });
+    appendTable(out, "nodes", p.nodes.size() - 1, [&](size_t i) { return json{p.nodes[i + 1].parent, p.nodes[i + 1].frame}; });
+    appendTable(out, "threads", p.threads.size(), [&](size_t i) {
+        const ProfileThread& t = p.threads[i];
+        return json{{"pid", t.pid}, {"tid", t.tid}, {"comm", t.comm}};
+    });
     const size_t count = p.columns().count();
-    for (size_t r = 0; r < p.rows(); ++r) {
+    appendTable(out, "rows", p.rows(), [&](size_t r) {
         const RowKey& k = p.keys[r];
         json row = {k.interval, k.thread, k.regions, k.node, static_cast<int>(k.stack)};
         const double* v = p.row(r);
         for (size_t c = 0; c < count; ++c) row.push_back(number(v[c]));
-        rows.push_back(std::move(row));
-    }
-    appendTable(out, "rows", rows);
+        return row;
+    });
     out += "\n  }";
     return out;
 }

@@ -126,7 +126,14 @@ std::string profileHeaderText(const Profile& p, const ProfileSelection& selectio
     if (p.sampling.callGraph != "none")
         out += "Stacks:    " + count(byState[0]) + " complete, " + count(byState[1]) + " incomplete, " + count(byState[2]) +
                " not judged (outermost frame without a name)\n";
-    for (const std::string& n : p.sampling.notices) out += "Note:      " + n + "\n";
+    // An event's own line says what a notice about it would (the notice is its note, or in it).
+    auto saidByAnEvent = [&](const std::string& notice) {
+        for (const ProfileEvent& e : p.events)
+            if (!e.inSamples && (e.note.find(notice) != std::string::npos || notice.find(e.note) != std::string::npos)) return true;
+        return false;
+    };
+    for (const std::string& n : p.sampling.notices)
+        if (!saidByAnEvent(n)) out += "Note:      " + n + "\n";
     for (const ProfileEvent& e : p.events)
         if (!e.inSamples) out += "n/a:       " + e.counter + " (" + e.event + "): " + e.note + "\n";
     for (const std::string& w : p.sampling.warnings) out += "Warning:   " + w + "\n";

@@ -33,9 +33,12 @@ Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext
     PlannedSampling out;
     if (plan.groups.empty()) return makeError("nothing to sample: name a group (-g CPI) or events (-e cycles)");
     const PlannedGroup& group = plan.groups.front();
-    if (plan.groups.size() > 1)
-        out.warnings.push_back("samples carry the first group's events (" + group.group.name + "); the other " +
-                               std::to_string(plan.groups.size() - 1) + " are counted only");
+    if (plan.groups.size() > 1) {
+        std::vector<std::string> others;
+        for (size_t g = 1; g < plan.groups.size(); ++g) others.push_back(plan.groups[g].group.name);
+        out.warnings.push_back("samples carry the first group's events (" + group.group.name + "); " + join(others, ", ") +
+                               (others.size() == 1 ? " is" : " are") + " counted only");
+    }
     const bool custom = group.group.metrics.empty() && group.group.name == "custom";
     auto resolve = [&](size_t i) {
         return custom ? machine.slotResolver().resolveEvent(group.events[i].spec)

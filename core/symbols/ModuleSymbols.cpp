@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <dwarf.h>
+#include <filesystem>
 
 #include "core/symbols/Demangle.h"
 #include "core/symbols/Mapping.h"
@@ -192,6 +193,22 @@ const DwarfScopes& ModuleSymbols::scopesOf(Dwarf_Die unit) {
     return *scopes;
 }
 
+namespace {
+
+// A DWARF file name as a path of its own: relative names (a build that passed
+// relative source paths writes "../../src/a.c") are joined to the unit's
+// compilation directory, so that the name still says where the file was
+// when the session is read elsewhere, and a reader can open the source.
+std::string absoluteSource(const char* file, Dwarf_Die* unit) {
+    if (file[0] == '/' || !unit) return file;
+    Dwarf_Attribute attribute;
+    const char* directory = dwarf_formstring(dwarf_attr(unit, DW_AT_comp_dir, &attribute));
+    if (!directory || directory[0] != '/') return file;
+    return (std::filesystem::path(directory) / file).lexically_normal().string();
+}
+
+} // namespace
+
 SourceLocation ModuleSymbols::lookUpSource(uint64_t address) {
     SourceLocation source;
     if (!module_) return source;
@@ -209,7 +226,8 @@ SourceLocation ModuleSymbols::lookUpSource(uint64_t address) {
     if (Dwfl_Line* line = dwfl_module_getsrc(module_, address)) {
         int number = 0;
         if (const char* file = dwfl_lineinfo(line, nullptr, &number, nullptr, nullptr, nullptr)) {
-            source.file = strings_.intern(file);
+            Dwarf_Addr unitBias = 0;
+            source.file = strings_.intern(absoluteSource(file, dwfl_module_addrdie(module_, address, &unitBias)));
             source.line = number;
         }
     }
@@ -224,7 +242,8 @@ SourceLocation ModuleSymbols::lookUpSource(uint64_t address) {
         frame.function = strings_.intern(functionName(&call));
         const auto callFile = unsignedAttribute(&call, DW_AT_call_file);
         if (callFile && files && *callFile < fileCount)
-            if (const char* name = dwarf_filesrc(files, *callFile, nullptr, nullptr)) frame.callFile = strings_.intern(name);
+            if (const char* name = dwarf_filesrc(files, *callFile, nullptr, nullptr))
+                frame.callFile = strings_.intern(absoluteSource(name, unit));
         frame.callLine = static_cast<int>(unsignedAttribute(&call, DW_AT_call_line).value_or(0));
         source.inlined.push_back(frame);
     }
