@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """record's memory over a long run, and its session against the 100 MB bound.
 
-Samples both CPUs (-c 0-1) with cpu-clock at 4 kHz while perfdash_bench_record_busy
-keeps them busy on thousands of distinct call paths (a session's worst case:
-most samples of a second land on rows of their own), for --seconds. It reads
+Samples perfdash_bench_record_busy with cpu-clock at 4 kHz while its two
+threads keep both CPUs busy on thousands of distinct call paths (a session's
+worst case: most samples of a second land on rows of their own), for
+--seconds. (The program, not whole CPUs: on a shared machine whole CPUs
+would also record every other user's programs, whose code, threads and
+mappings make a memory figure of that machine, not of record.) It reads
 perfdash-cli's resident memory (/proc/PID/status VmRSS) every second and
 prints it over the run, then the session's size, rows and interval.
 
 A session grows with its rows, which grow with the run until the row budget
 coarsens them (core/profile/ProfileBuilder.h): the size printed for a shorter
 run is extrapolated to 10 minutes at the rate it grew after its first 10 s,
-and capped by the budget. Needs root or perf_event_paranoid <= 0 (whole CPUs).
+and capped by the budget.
 
   bench/profile/record_memory.py [--build DIR] [--seconds 60]
 """
@@ -46,7 +49,7 @@ def main():
         if not os.access(path, os.X_OK):
             sys.exit(f"record_memory: {path} is missing: build first")
     out = os.path.join(tempfile.mkdtemp(prefix="record_memory."), "session.json")
-    command = [cli, "record", "-e", "cpu-clock", "-F", "4000", "-c", "0-1", "-o", out, "--", busy, str(args.seconds)]
+    command = [cli, "record", "-e", "cpu-clock", "-F", "4000", "-o", out, "--", busy, str(args.seconds)]
     start = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     samples = []  # (seconds, KiB)
@@ -65,11 +68,11 @@ def main():
     os.rmdir(os.path.dirname(out))
     samples_total = sum(r[5] for r in profile["rows"])
 
-    print(f"perfdash-cli record -e cpu-clock -F 4000 -c 0-1 for {args.seconds:.0f} s, 2 busy threads on many call paths")
+    print(f"perfdash-cli record -e cpu-clock -F 4000 for {args.seconds:.0f} s of 2 busy threads on many call paths")
     print(f"samples {samples_total:.0f}, rows {len(profile['rows'])}, call-path nodes {len(profile['nodes'])}, "
           f"interval {profile['interval_s']} s")
     print("resident memory of perfdash-cli (MiB) at:")
-    marks = [samples[int(len(samples) * q)] for q in (0.1, 0.25, 0.5, 0.75) if samples] + samples[-1:]
+    marks = [samples[int(len(samples) * q)] for q in (0.1, 0.25, 0.5, 0.75, 0.9) if samples] + samples[-1:]
     for t, kib in marks:
         print(f"  {t:6.1f} s  {kib / 1024:8.1f}")
     if samples:
