@@ -21,30 +21,22 @@ time no longer than perf's (ratio <= 1).
 import argparse
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "stat_overhead"))
-from stat_overhead import DEFAULT_ITERATIONS, fail, hold_task_counter, timed_run  # noqa: E402
+from stat_overhead import (DEFAULT_ITERATIONS, default_build, hold_task_counter, print_times, run_rounds,  # noqa: E402
+                           timed_run, tools)
 
 
 def main():
-    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--build", default=os.path.join(repo, "build", "release"))
+    parser.add_argument("--build", default=default_build())
     parser.add_argument("--rounds", type=int, default=15, help="rounds of the three runs (default 15)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     args = parser.parse_args()
 
-    cli = os.path.join(args.build, "app", "cli", "perfdash-cli")
-    work = os.path.join(args.build, "bench", "stat_overhead", "perfdash_bench_cpu_work")
-    perf = shutil.which("perf")
-    for path in (cli, work):
-        if not os.access(path, os.X_OK):
-            fail(f"{path} is missing: build first (cmake --build --preset release)")
-    if not perf:
-        fail("perf is not installed (Debian: apt-get install linux-perf)")
+    cli, work, perf = tools(args.build)
 
     held = hold_task_counter()  # the kernel's per-task hooks stay on for all three (stat_overhead.py says why)
     scratch = tempfile.mkdtemp(prefix="record_overhead.")
@@ -60,14 +52,7 @@ def main():
     for name in commands:  # warm-up: page cache, the CPU's clock
         timed_run(commands[name], timing_file)
 
-    wall = {name: [] for name in commands}
-    loop = {name: [] for name in commands}
-    order = list(commands)
-    for r in range(args.rounds):
-        for name in order[r % 3:] + order[:r % 3]:
-            w, l = timed_run(commands[name], timing_file)
-            wall[name].append(w)
-            loop[name].append(l)
+    wall, loop = run_rounds(commands, args.rounds, timing_file)
     load_after = os.getloadavg()
     shutil.rmtree(scratch)
     os.close(held)
@@ -77,12 +62,7 @@ def main():
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1-minute)")
     ratios = []
     for title, times in (("wall time of the whole command", wall), ("the program's own time (its loop)", loop)):
-        median = {name: statistics.median(t) for name, t in times.items()}
-        print(f"\n{title}")
-        print(f"{'':10} {'median s':>10} {'min s':>10} {'max s':>10} {'vs bare':>9}")
-        for name in commands:
-            t = times[name]
-            print(f"{name:10} {median[name]:10.4f} {min(t):10.4f} {max(t):10.4f} {median[name] / median['bare']:8.4f}x")
+        median = print_times(title, times)
         ratios.append(median["perfdash"] / median["perf"])
         print(f"perfdash vs perf: {ratios[-1]:.4f}x")
     print(f"\nperfdash/perf: wall {ratios[0]:.4f}x, program's own time {ratios[1]:.4f}x "

@@ -88,10 +88,50 @@ def interval_lines(command):
     return sum(1 for line in done.stderr.splitlines() if "task-clock" in line)
 
 
-def main():
+def tools(build):
+    """perfdash-cli and the workload in the build directory, and perf; fails with the fix where one is missing."""
+    cli = os.path.join(build, "app", "cli", "perfdash-cli")
+    work = os.path.join(build, "bench", "stat_overhead", "perfdash_bench_cpu_work")
+    perf = shutil.which("perf")
+    for path in (cli, work):
+        if not os.access(path, os.X_OK):
+            fail(f"{path} is missing: build first (cmake --build --preset release)")
+    if not perf:
+        fail("perf is not installed (Debian: apt-get install linux-perf)")
+    return cli, work, perf
+
+
+def default_build():
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return os.path.join(repo, "build", "release")
+
+
+def run_rounds(commands, rounds, timing_file):
+    """Wall and loop times of each command over `rounds` rounds, the order rotating from round to round."""
+    wall = {name: [] for name in commands}
+    loop = {name: [] for name in commands}
+    order = list(commands)
+    for r in range(rounds):
+        for name in order[r % len(order):] + order[:r % len(order)]:  # rotate, so no variant always runs first
+            w, l = timed_run(commands[name], timing_file)
+            wall[name].append(w)
+            loop[name].append(l)
+    return wall, loop
+
+
+def print_times(title, times):
+    """Median, min, max and the ratio to "bare" of each variant; returns the medians."""
+    median = {name: statistics.median(t) for name, t in times.items()}
+    print(f"\n{title}")
+    print(f"{'':10} {'median s':>10} {'min s':>10} {'max s':>10} {'vs bare':>9}")
+    for name, t in times.items():
+        print(f"{name:10} {median[name]:10.4f} {min(t):10.4f} {max(t):10.4f} {median[name] / median['bare']:8.4f}x")
+    return median
+
+
+def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--build", default=os.path.join(repo, "build", "release"),
+    parser.add_argument("--build", default=default_build(),
                         help="build directory holding perfdash-cli and the workload (default: build/release)")
     parser.add_argument("--rounds", type=int, default=15, help="rounds of the three runs (default 15)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
@@ -101,14 +141,7 @@ def main():
                              "pays for switching the kernel's per-task hooks on")
     args = parser.parse_args()
 
-    cli = os.path.join(args.build, "app", "cli", "perfdash-cli")
-    work = os.path.join(args.build, "bench", "stat_overhead", "perfdash_bench_cpu_work")
-    perf = shutil.which("perf")
-    for path in (cli, work):
-        if not os.access(path, os.X_OK):
-            fail(f"{path} is missing: build first (cmake --build --preset release)")
-    if not perf:
-        fail("perf is not installed (Debian: apt-get install linux-perf)")
+    cli, work, perf = tools(args.build)
 
     held = None if args.cold_kernel else hold_task_counter()
     timing_file = os.path.join(tempfile.mkdtemp(prefix="stat_overhead."), "loop-seconds")
@@ -124,14 +157,7 @@ def main():
     lines = {name: interval_lines(commands[name]) for name in ("perfdash", "perf")}
     timed_run(commands["bare"], timing_file)
 
-    wall = {name: [] for name in commands}
-    loop = {name: [] for name in commands}
-    order = list(commands)
-    for r in range(args.rounds):
-        for name in order[r % 3:] + order[:r % 3]:  # rotate, so no variant always runs first
-            w, l = timed_run(commands[name], timing_file)
-            wall[name].append(w)
-            loop[name].append(l)
+    wall, loop = run_rounds(commands, args.rounds, timing_file)
     load_after = os.getloadavg()
     os.remove(timing_file)
     os.rmdir(os.path.dirname(timing_file))
@@ -145,12 +171,7 @@ def main():
     print(f"timeline lines printed in the warm-up run: perfdash {lines['perfdash']}, perf {lines['perf']}")
     verdicts = []
     for title, times in (("wall time of the whole command", wall), ("the program's own time (its loop)", loop)):
-        median = {name: statistics.median(t) for name, t in times.items()}
-        print(f"\n{title}")
-        print(f"{'':10} {'median s':>10} {'min s':>10} {'max s':>10} {'vs bare':>9}")
-        for name in commands:
-            t = times[name]
-            print(f"{name:10} {median[name]:10.4f} {min(t):10.4f} {max(t):10.4f} {median[name] / median['bare']:8.4f}x")
+        median = print_times(title, times)
         overhead = median["perfdash"] / median["bare"] - 1
         perf_overhead = median["perf"] / median["bare"] - 1
         ratio = median["perfdash"] / median["perf"]

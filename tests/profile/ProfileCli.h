@@ -1,6 +1,7 @@
 #pragma once
-// Runs perfdash-cli (PERFDASH_CLI) as a user does and reads the sessions it
-// writes, for the tests of record, top and report's sample views. The
+// Runs perfdash-cli (PERFDASH_CLI, through stat's runner, cli/StatCli.h) as
+// a user does and reads the sessions it writes, for the tests of record, top
+// and report's sample views. The
 // workload with known shares comes through PROFILE_WORKLOAD (and its
 // variants), built by tests/profile/workloads.
 #include <QProcess>
@@ -14,40 +15,28 @@
 #include <string>
 #include <vector>
 
+#include "cli/StatCli.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
 
 namespace perfdash::testing {
 
-struct CliRun {
-    bool exited = false;
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-    std::string describe() const {
-        return (exited ? "exit " + std::to_string(exitCode) : std::string("crashed or hung")) + "\n--- stdout\n" + out +
-               "--- stderr\n" + err;
-    }
-};
+using CliRun = StatRun; // stat's runner's result: exit, stdout, stderr
 
+// Why these tests cannot run (for QSKIP), or empty.
+inline std::string whyProfileTestsCannotRun() {
+    return cliPath().isEmpty() ? "PERFDASH_CLI is not set: run the test through ctest" : "";
+}
+
+// `perfdash-cli ARGS...` to the end; `childSetup` runs in the child before the exec.
 inline CliRun runCli(const std::vector<std::string>& args, int timeoutMs = 120000,
                      const std::function<void()>& childSetup = {}) {
     QProcess p;
     QStringList list;
     for (const auto& a : args) list << QString::fromStdString(a);
     if (childSetup) p.setChildProcessModifier(childSetup);
-    p.start(qEnvironmentVariable("PERFDASH_CLI"), list);
-    CliRun r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(5000);
-    } else {
-        r.exited = p.exitStatus() == QProcess::NormalExit;
-        r.exitCode = r.exited ? p.exitCode() : -1;
-    }
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
+    p.start(cliPath(), list);
+    return collect(p, timeoutMs);
 }
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

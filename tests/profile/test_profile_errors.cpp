@@ -43,7 +43,7 @@ class TestProfileErrors : public QObject {
 
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariableIsEmpty("PERFDASH_CLI")) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        if (auto why = whyProfileTestsCannotRun(); !why.empty()) QSKIP(why.c_str());
         QVERIFY(dir_.isValid());
         ::chmod(dir_.path().toLocal8Bit().constData(), 0777); // the unprivileged run writes here
     }
@@ -155,7 +155,7 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("TMPDIR", tmp.path());
         p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("PERFDASH_CLI"),
+        p.start(cliPath(),
                 {"record", "-e", "cpu-clock", "-o", QString::fromStdString(path), "--", PROFILE_WORKLOAD, "shares", "2000000"});
         QVERIFY(p.waitForFinished(120000));
         const std::string err = p.readAllStandardError().toStdString();

@@ -150,7 +150,7 @@ class TestProfileReport : public QObject {
 
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariableIsEmpty("PERFDASH_CLI")) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        if (auto why = whyProfileTestsCannotRun(); !why.empty()) QSKIP(why.c_str());
         QVERIFY(dir_.isValid());
     }
 

@@ -16,7 +16,7 @@ class TestProfileTop : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariableIsEmpty("PERFDASH_CLI")) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        if (auto why = whyProfileTestsCannotRun(); !why.empty()) QSKIP(why.c_str());
     }
 
     void plainLinesWhenNotATerminal() {
