@@ -1,10 +1,12 @@
 #include "core/events/AvailabilityProbe.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
 
 #include "core/events/LibpfmTable.h"
+#include "core/util/IdentityOverride.h"
 #include "core/util/SystemError.h"
 
 namespace perfdash {
@@ -53,7 +55,23 @@ AvailabilityProbe::AvailabilityProbe(PerfPermissions permissions, bool hardwareP
 std::shared_ptr<AvailabilityProbe> AvailabilityProbe::forThisMachine(const SysfsPmus& pmus) {
     auto probe = std::make_shared<AvailabilityProbe>(PerfPermissions::probe(), pmus.core() != nullptr);
     probe->arm_ = ArmImplementedEvents::of(pmus);
+    probe->identity_ = identityOverride();
+    for (const auto& pmu : pmus.all())
+        if (pmu.simulated) probe->simulatedPmus_.push_back(pmu.name);
     return probe;
+}
+
+std::optional<Availability> AvailabilityProbe::simulated(const ResolvedEvent& event) const {
+    if (!identity_) return std::nullopt;
+    const uint32_t type = event.encoding.type;
+    const bool cpuEvent = type == PERF_TYPE_HARDWARE || type == PERF_TYPE_HW_CACHE || type == PERF_TYPE_RAW ||
+                          event.source == EventSource::Libpfm ||
+                          std::find(simulatedPmus_.begin(), simulatedPmus_.end(), event.pmu) != simulatedPmus_.end();
+    if (!cpuEvent) return std::nullopt;
+    return unsupported("'" + event.name + "' is an event of " + identity_->describe() +
+                           ", whose PMU this machine does not have: it is never opened (unset PERFDASH_IDENTITY "
+                           "to count this machine's own events)",
+                       "simulated CPU, not counted");
 }
 
 Availability AvailabilityProbe::check(const ResolvedEvent& event) {
@@ -63,6 +81,7 @@ Availability AvailabilityProbe::check(const ResolvedEvent& event) {
                            "loongson backend only");
     if (event.source == EventSource::Libpfm)
         if (auto absent = LibpfmTable::instance().absence(event.pmu)) return *absent;
+    if (auto refused = simulated(event)) return *refused;
     if (arm_)
         if (auto why = arm_->notImplemented(event)) return unsupported(*why, "not implemented by this core");
     const PerfEncoding& e = event.encoding;

@@ -12,14 +12,17 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <tuple>
+#include <vector>
 
 #include "core/events/ArmCommonEvents.h"
 #include "core/events/EventSpec.h"
 #include "core/events/PerfOpenError.h"
 #include "core/events/SysfsPmu.h"
+#include "core/util/IdentityOverride.h"
 
 namespace perfdash {
 
@@ -43,12 +46,19 @@ public:
 private:
     using Key = std::tuple<uint32_t, uint64_t, uint64_t, uint64_t, unsigned, int>;
     Availability probe(const ResolvedEvent& event);
+    // Under PERFDASH_IDENTITY, a CPU event (hardware, raw, native, or of a simulated PMU) is
+    // refused unopened: the simulated CPU's PMU is not this machine's.
+    std::optional<Availability> simulated(const ResolvedEvent& event) const;
     std::string briefFor(int err, const ResolvedEvent& event) const;
 
     PerfPermissions permissions_;
     bool hardwarePmuPresent_;
     OpenFunction open_;
     std::optional<ArmImplementedEvents> arm_; // an Armv8 core's implemented common events; none elsewhere
+    // The simulated CPU identity the machine's own probe runs under (forThisMachine); none for
+    // a probe given its open function, which answers for the machine it fakes.
+    std::optional<IdentityOverride> identity_;
+    std::vector<std::string> simulatedPmus_; // the PMUs a simulated CPU identity brings
     std::mutex mutex_;
     std::map<Key, Availability> cache_;
 };

@@ -56,6 +56,11 @@ bool isCorePmuName(std::string_view name) {
     return name == "cpu" || name.starts_with("cpu_") || name.starts_with("armv");
 }
 
+bool isKernelPmuName(std::string_view name) {
+    return name == "software" || name == "tracepoint" || name == "breakpoint" || name == "kprobe" ||
+           name == "uprobe";
+}
+
 namespace {
 
 bool looksVirtualised() {

@@ -38,6 +38,9 @@ struct PerfPermissions {
 // True for the PMU names of CPU cores ("cpu", hybrid "cpu_core"/"cpu_atom",
 // arm "armv8_pmuv3"), whose events fail with ENOENT when the CPU (or VM) has no PMU.
 bool isCorePmuName(std::string_view name);
+// The kernel's own event sources, the same whatever the CPU: software,
+// tracepoint, breakpoint, kprobe, uprobe.
+bool isKernelPmuName(std::string_view name);
 
 // The event an open failed for, as far as the explanation needs it.
 struct PerfOpenSubject {

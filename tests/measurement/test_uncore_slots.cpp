@@ -781,7 +781,8 @@ private slots:
                                "All channels [MBytes] 1.0E-06*(MBOX0C0+MBOX6C0+MBOX7C0)*64.0\n"
                                "No unit [MBytes] 1.0E-06*(MBOX0C0+CBOX0C0)*64.0\n"
                                "Faults SW\n";
-        MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skx")});
+        // The tree is a Skylake-SP's: name its architecture, never the host's.
+        MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skx"), ArchOverride{"skylakeX", "--arch"}});
         MeasurementRequest request;
         request.command = {"/bin/true"};
         request.groups = {file};
