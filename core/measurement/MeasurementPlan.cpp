@@ -459,6 +459,21 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     return plan;
 }
 
+std::vector<UncountedEvent> MeasurementPlan::uncounted() const {
+    std::vector<UncountedEvent> out;
+    for (const auto& g : groups)
+        for (const auto& e : g.events)
+            if (e.eventSetSlot < 0 && !e.absent) out.push_back({&g, &e});
+    return out;
+}
+
+size_t MeasurementPlan::requestedEvents() const {
+    size_t n = 0;
+    for (const auto& g : groups)
+        n += std::count_if(g.events.begin(), g.events.end(), [](const PlannedEvent& e) { return !e.absent; });
+    return n;
+}
+
 RunConfig MeasurementPlan::runConfig(int targetPid) const {
     const auto seconds = [](auto duration) { return std::chrono::duration<double>(duration).count(); };
     RunConfig c;

@@ -66,6 +66,15 @@ struct PlannedGroup {
     std::vector<PlannedEvent> events; // parallel to group.events
 };
 
+// An event of the request that will not be counted here: what makes a run
+// "partly counted". A box the machine lacks (PlannedEvent::absent) is not
+// among them: likwid's formulas add up more boxes than a machine has, and
+// reading it as nothing is what likwid-perfctr does too.
+struct UncountedEvent {
+    const PlannedGroup* group;
+    const PlannedEvent* event;
+};
+
 struct MeasurementPlan {
     MeasurementRequest request;
     std::vector<int> cpus;   // resolved CPU list (empty: the program is not pinned)
@@ -85,6 +94,11 @@ struct MeasurementPlan {
     // slots of its core types' parts, -1 for a part that is not counted. A
     // task's parts are scaled together (ReadingLayout::coreTypeParts).
     std::vector<std::vector<int>> coreTypeParts() const;
+
+    // The requested events that will not be counted, in the groups' order.
+    std::vector<UncountedEvent> uncounted() const;
+    // How many events the groups name, absent boxes aside (the "M" of "N of M").
+    size_t requestedEvents() const;
 
     // Checks everything that can be checked without starting: errors name the
     // input and the fix (bad CPU list, unknown group, an unknown or uncountable
