@@ -187,6 +187,10 @@ private slots:
         if (!type) QSKIP("this kernel has no msr PMU (/sys/bus/event_source/devices/msr)");
         EventResolver real;
         auto tsc = real.resolve("msr/tsc/");
+        if (identityOverride() && !tsc.ok()) { // the msr PMU is the CPU's: an arm64 identity has none, and says so
+            QVERIFY2(tsc.error().message.find("no PMU named 'msr'") != std::string::npos, tsc.error().message.c_str());
+            return;
+        }
         QVERIFY2(tsc.ok(), tsc ? "" : tsc.error().message.c_str());
         QCOMPARE(tsc->encoding.type, uint32_t(parseUnsigned(*type).value()));
         QCOMPARE(tsc->encoding.config, uint64_t(0));
