@@ -127,6 +127,19 @@ private slots:
         QCOMPARE(rejecting.check(cycles).brief, std::string("rejected as invalid"));
     }
 
+    // The kernel's msr PMU refuses a register this CPU does not offer (a guest's
+    // hidden APERF) with EINVAL: the reason says so, not "an encoding it does not accept".
+    void anMsrRegisterTheCpuDoesNotOffer() {
+        PerfEncoding aperf;
+        aperf.config = 1;
+        const std::string why = explainPerfOpenError(EINVAL, PerfOpenSubject{"msr/aperf/", false, aperf}, unprivileged());
+        QVERIFY2(why.starts_with("'msr/aperf/': this CPU does not offer that register"), why.c_str());
+        QVERIFY2(why.find("/sys/bus/event_source/devices/msr/events/") != std::string::npos, why.c_str());
+        const std::string other = explainPerfOpenError(EINVAL, PerfOpenSubject{"power/energy-pkg/", false, aperf},
+                                                       unprivileged());
+        QVERIFY2(other.find("an encoding or modifier this PMU does not accept") != std::string::npos, other.c_str());
+    }
+
     // Out of file descriptors is a limit of the process (EMFILE) or the
     // system (ENFILE), not a property of the event: "unchecked", with the
     // limit and its fix, and asked again at the next check.
