@@ -12,7 +12,7 @@
 
 #include "core/backends/CounterBackend.h"
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

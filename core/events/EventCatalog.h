@@ -22,7 +22,7 @@
 #include "core/events/AvailabilityProbe.h"
 #include "core/events/EventResolver.h"
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

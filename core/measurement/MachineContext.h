@@ -22,7 +22,7 @@
 #include "core/topology/MachineSources.h"
 #include "core/topology/NominalClock.h"
 #include "core/topology/Topology.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

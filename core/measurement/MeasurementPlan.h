@@ -14,7 +14,7 @@
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/MeasurementRequest.h"
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

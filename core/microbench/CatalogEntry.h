@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/microbench/InstructionTemplate.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <string>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

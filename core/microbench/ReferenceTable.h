@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/microbench/BenchResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
