@@ -4,11 +4,11 @@
 #include <set>
 #include <tuple>
 
-#include "core/report/CpuPlaces.h"
-#include "core/report/KeyFigures.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/CpuPlaces.h"
+#include "core/presentation/KeyFigures.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportTables.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/TopDown.h"
 #include "core/result/Decimation.h"
 #include "core/result/HeatMapGrid.h"
 #include "core/result/MetricCoverage.h"

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/CountSum.h"
 #include "core/result/MetricCoverage.h"
 #include "core/topology/CpuList.h"

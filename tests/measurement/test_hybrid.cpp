@@ -26,8 +26,8 @@
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionFiles.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionFiles.h"
+#include "core/session/SessionJournal.h"
 #include "core/report/TextReport.h"
 #include "core/result/CounterDeltas.h"
 

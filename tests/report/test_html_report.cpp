@@ -5,7 +5,7 @@
 #include "core/report/MarkupText.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 
 using namespace perfdash;
 

@@ -18,7 +18,7 @@
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportTables.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/report/TextReport.h"
 #include "core/report/TimelineText.h"
 #include "core/topology/SharedUnitReaders.h"

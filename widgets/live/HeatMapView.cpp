@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"

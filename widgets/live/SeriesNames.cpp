@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 
 namespace perfdash {
 

@@ -39,7 +39,7 @@
 #include "widgets/reports/ReplayController.h"
 #include "widgets/reports/ReportExport.h"
 #include "widgets/reports/SessionLoader.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"

@@ -22,11 +22,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/fleet/HostsPage.h"

@@ -1,10 +1,10 @@
-// The overview's data from core/report: metric thresholds (the shipped file
+// The overview's data from core/presentation: metric thresholds (the shipped file
 // and the parser's refusals) and a run's one-line context with its limitations.
 #include <QtTest>
 
-#include "ReportSamples.h"
-#include "core/report/MetricThresholds.h"
-#include "core/report/RunContext.h"
+#include "report/ReportSamples.h"
+#include "core/presentation/MetricThresholds.h"
+#include "core/presentation/RunContext.h"
 
 using namespace perfdash;
 

@@ -1,4 +1,4 @@
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportTables.h"
 #include "core/report/WholeRunMetrics.h"

@@ -1,4 +1,4 @@
-#include "core/report/MetricThresholds.h"
+#include "core/presentation/MetricThresholds.h"
 
 #include <cmath>
 #include <filesystem>

@@ -7,9 +7,9 @@
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 #include "core/report/SvgChart.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/TopDown.h"
 
 using namespace perfdash;
 

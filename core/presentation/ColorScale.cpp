@@ -1,4 +1,4 @@
-#include "core/report/ColorScale.h"
+#include "core/presentation/ColorScale.h"
 
 #include <algorithm>
 #include <cmath>

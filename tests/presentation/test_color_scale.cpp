@@ -1,12 +1,12 @@
-// Colour scales read from data (core/report/ColorScale) and the CPU places a
-// report's topology gives (core/report/CpuPlaces), the heat maps' inputs.
+// Colour scales read from data (core/presentation/ColorScale) and the CPU places a
+// report's topology gives (core/presentation/CpuPlaces), the heat maps' inputs.
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
 
-#include "core/report/ColorScale.h"
-#include "core/report/CpuPlaces.h"
+#include "core/presentation/ColorScale.h"
+#include "core/presentation/CpuPlaces.h"
 
 using namespace perfdash;
 

@@ -1,4 +1,4 @@
-#include "core/report/CpuPlaces.h"
+#include "core/presentation/CpuPlaces.h"
 
 namespace perfdash {
 

@@ -1,7 +1,7 @@
 #include <QtTest>
 
-#include "ReportSamples.h"
-#include "core/report/SessionComparison.h"
+#include "report/ReportSamples.h"
+#include "core/session/SessionComparison.h"
 
 using namespace perfdash;
 

@@ -1,6 +1,6 @@
-#include "core/report/TopDown.h"
+#include "core/presentation/TopDown.h"
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 
 namespace perfdash {
 

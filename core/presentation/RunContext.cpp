@@ -1,9 +1,9 @@
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 
 #include <algorithm>
 #include <optional>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {

@@ -1,4 +1,4 @@
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 
 #include <algorithm>
 #include <cerrno>

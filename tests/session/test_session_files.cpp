@@ -3,11 +3,11 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "ReportSamples.h"
+#include "report/ReportSamples.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionFiles.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionFiles.h"
+#include "core/session/SessionJournal.h"
 #include "core/groups/FormulaConstants.h"
 #include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"

@@ -1,4 +1,4 @@
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 
 #include <algorithm>
 #include <cmath>

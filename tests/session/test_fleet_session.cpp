@@ -1,4 +1,4 @@
-// A fleet session (core/report/FleetSession.h) on hand-made intervals of two
+// A fleet session (core/session/FleetSession.h) on hand-made intervals of two
 // hosts with different CPU counts: the round trip record -> session -> JSON
 // -> read -> each host's run gives back the same intervals and whole-run
 // figures (counts summed over the watched intervals, the metric computed from
@@ -12,12 +12,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ReportSamples.h"
-#include "core/report/FleetSession.h"
+#include "report/ReportSamples.h"
+#include "core/session/FleetSession.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportMerge.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/report/TextReport.h"
 
 using namespace perfdash;

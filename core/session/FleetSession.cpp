@@ -1,10 +1,10 @@
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 
 #include <filesystem>
 
 #include "core/report/ReportMerge.h"
-#include "core/report/SessionFiles.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionFiles.h"
+#include "core/session/SessionJournal.h"
 #include "core/report/WholeRunMetrics.h"
 
 namespace perfdash {

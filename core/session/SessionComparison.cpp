@@ -1,11 +1,11 @@
-#include "core/report/SessionComparison.h"
+#include "core/session/SessionComparison.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 
 namespace perfdash {
 
