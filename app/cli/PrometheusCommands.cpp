@@ -228,7 +228,7 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             // What a run's context says of how it counts (core/presentation/RunContext): a client need not assume.
             {"backend", plan.request.backend.name},
             {"user_space_only", plan.userSpaceOnly},
-            {"capabilities", toJson(probeCapabilities(machine))},
+            {"capabilities", toJson(checkCapabilities(machine))},
             {"cpus", plan.cpus},
             {"cgroups", cgroups},
             {"groups", std::move(counted)},

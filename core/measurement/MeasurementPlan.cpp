@@ -85,7 +85,7 @@ Availability gaugeAvailability(const ResolvedEvent& event, const MeasurementPlan
     return Availability{Availability::State::Countable, {}, {}};
 }
 
-// Probes one resolved event of a group (a direct backend judges it itself)
+// Checks one resolved event of a group (a direct backend judges it itself)
 // and adapts it to the scope. The event is added to the event set when it
 // can be counted.
 PlannedEvent planEvent(const std::string& counter, const std::string& spec, Result<ResolvedEvent> resolved,

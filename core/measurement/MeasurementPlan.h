@@ -1,6 +1,6 @@
 #pragma once
 // A request checked against this machine before anything runs: the CPU list
-// resolved, every group loaded and its events resolved and probed, the
+// resolved, every group loaded and its events resolved and checked, the
 // permission-driven restrictions applied. A front end shows the plan (what
 // will be counted, what cannot and why) and then starts a Measurement on it.
 #include <map>

@@ -167,8 +167,8 @@ private slots:
     }
 
     void countsWholeCpusSystemWide() {
-        if (!PerfPermissions::probe().mayCountCpuWide())
-            QSKIP(("counting whole CPUs is not permitted here: " + PerfPermissions::probe().fixHint()).c_str());
+        if (!PerfPermissions::read().mayCountCpuWide())
+            QSKIP(("counting whole CPUs is not permitted here: " + PerfPermissions::read().fixHint()).c_str());
         const StatRun run = runStat({"--json", "-c", "0", "-S", "500ms", "-g", "SOFTWARE"});
         QVERIFY2(run.exitCode == 0, run.describe().c_str());
         auto report = jsonReport(run);

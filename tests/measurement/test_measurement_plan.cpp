@@ -282,7 +282,7 @@ private slots:
         QVERIFY2(contains(plan->warnings[0], "counts whole CPUs only"), plan->warnings[0].c_str());
 
         // System-wide, the cpumask is no reason to refuse it (whether this
-        // machine has the PMU is the availability probe's answer).
+        // machine has the PMU is the availability check's answer).
         if (!fixture.permissions().mayCountCpuWide()) return;
         MeasurementRequest system = systemWide({group}, "0");
         plan = MeasurementPlan::prepare(system, fixture);

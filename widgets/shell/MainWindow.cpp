@@ -310,7 +310,7 @@ void MainWindow::probeCapabilitiesInBackground() {
     // The architecture is identified on the same worker: it reads sysfs and libpfm4's detection.
     probe_->setFuture(QtConcurrent::run([&machine = machine_] {
         machine.cpuArch();
-        return probeCapabilities(machine);
+        return checkCapabilities(machine);
     }));
 }
 

@@ -59,6 +59,6 @@ struct PcounterStatus {
     std::string detail;
     std::string fix;
 };
-PcounterStatus probePcounter(const std::string& path);
+PcounterStatus checkPcounter(const std::string& path);
 
 } // namespace perfdash::loongson

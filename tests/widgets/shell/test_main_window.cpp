@@ -86,7 +86,7 @@ private slots:
         window.show();
         QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
         QVERIFY(probed.wait(20000));
-        const QString summary = capabilitySummary(probeCapabilities(machine_));
+        const QString summary = capabilitySummary(checkCapabilities(machine_));
         QCOMPARE(window.capabilityBanner()->isVisible(), !summary.isEmpty());
         QCOMPARE(window.capabilityBanner()->text(), summary);
     }
@@ -119,7 +119,7 @@ private slots:
 
         QVERIFY(probed.wait(20000));
         QVERIFY(window.capabilitiesKnown());
-        const std::vector<Capability> capabilities = probeCapabilities(machine_);
+        const std::vector<Capability> capabilities = checkCapabilities(machine_);
         QCOMPARE(window.capabilityBanner()->text(), capabilitySummary(capabilities));
         QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), int(capabilities.size()));
         // The start that waited runs now.
