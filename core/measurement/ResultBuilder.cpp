@@ -32,7 +32,7 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     r.perLocation.resize(locations_.size());
     if (event.eventSetSlot < 0) {
         r.reason = event.availability.reason;
-        r.absent = event.absent;
+        r.absent = event.absent();
         return r;
     }
     const size_t slotCount = plan_->eventSet.size();

@@ -791,7 +791,7 @@ private slots:
         const auto& planned = plan->groups[0].events;
         for (size_t i : {size_t(1), size_t(2)}) {
             QCOMPARE(planned[i].eventSetSlot, -1);
-            QVERIFY(planned[i].absent);
+            QVERIFY(planned[i].absent());
             QVERIFY2(contains(planned[i].availability.reason, "6 uncore_imc PMUs (MBOX0 to MBOX5)"),
                      planned[i].availability.reason.c_str());
         }
@@ -804,7 +804,7 @@ private slots:
         // CBOX0C0 is made a slot that failed to open: it must stay NaN.
         MeasurementPlan counted = *plan;
         auto& events = counted.groups[0].events;
-        QVERIFY(!events[3].absent);
+        QVERIFY(!events[3].absent());
         events[0].eventSetSlot = 0;
         events[0].availability.state = Availability::State::Countable;
         events[3].eventSetSlot = 1;
