@@ -314,7 +314,7 @@ void sayGroup(const PlannedGroup& g, std::vector<std::string>& warnings) {
 std::vector<int> PlannedEvent::readOn() const { return readersOf(readerOf); }
 
 std::optional<int> PlannedEvent::readElsewhere(const LocationInfo& where) const {
-    if (where.kind != "cpu") return std::nullopt;
+    if (where.kind != LocationKind::Cpu) return std::nullopt;
     const auto reader = readerOf.find(where.id);
     if (reader == readerOf.end() || reader->second == where.id) return std::nullopt;
     return reader->second;
@@ -337,7 +337,7 @@ std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
     if (coreTypes.empty()) return {eventSetSlot};
     std::vector<int> slots;
     for (const auto& part : coreTypes)
-        if (where.kind != "cpu" || std::find(part.cpus.begin(), part.cpus.end(), where.id) != part.cpus.end())
+        if (where.kind != LocationKind::Cpu || std::find(part.cpus.begin(), part.cpus.end(), where.id) != part.cpus.end())
             slots.push_back(part.eventSetSlot);
     return slots;
 }

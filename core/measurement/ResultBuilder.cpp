@@ -97,7 +97,7 @@ CoreTypeTotal ResultBuilder::coreTypeTotal(const PlannedEvent& planned, const Pl
     t.perLocation.resize(locations_.size());
     CountSum sum;
     for (size_t l = 0; l < locations_.size(); ++l) {
-        if (locations_[l].kind == "cpu") {
+        if (locations_[l].kind == LocationKind::Cpu) {
             if (locations_[l].coreType != part.corePmu) continue;
             t.perLocation[l] = event.perLocation[l];
         } else {

@@ -138,7 +138,7 @@ constexpr int kScaleSteps = 32;          // the colour bar's steps
 
 bool countedPerCpu(const MeasurementResult& r) {
     return r.locations.size() > 1 && std::all_of(r.locations.begin(), r.locations.end(),
-                                                   [](const LocationInfo& l) { return l.kind == "cpu"; });
+                                                   [](const LocationInfo& l) { return l.kind == LocationKind::Cpu; });
 }
 
 // One series per location of one metric: its value in each interval.

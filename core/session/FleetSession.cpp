@@ -26,7 +26,7 @@ MeasurementResult headOf(const WatchedHost& watched, const IntervalResult& first
     run.config.intervalS = first.dt;
     for (const GroupResult& g : first.groups) run.config.groups.push_back(g.name);
     for (const LocationInfo& l : watched.locations)
-        if (l.kind == "cpu") run.config.cpus.push_back(l.id);
+        if (l.kind == LocationKind::Cpu) run.config.cpus.push_back(l.id);
     run.startedAt = watched.startedAt;
     run.machine = watched.machine.is_object() ? watched.machine : nlohmann::json::object();
     run.locations = watched.locations;

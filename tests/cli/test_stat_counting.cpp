@@ -111,7 +111,7 @@ private slots:
         auto report = jsonReport(run);
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
         QCOMPARE(report->locations.size(), size_t(1));
-        QCOMPARE(report->locations[0].kind, std::string("cpu"));
+        QCOMPARE(report->locations[0].kind, LocationKind::Cpu);
         QCOMPARE(report->locations[0].id, cpu);
         QCOMPARE(report->config.cpus, std::vector<int>{cpu});
         QCOMPARE(total(report->groups, "cpu-migrations"), 0.0);

@@ -619,7 +619,7 @@ private slots:
             counts.push_back(CountValue{shares.count(s.counter) ? shares.at(s.counter) : 1e6, 1.0});
         }
         plan.groups.push_back(planned);
-        auto builder = ResultBuilder::create(plan, {{"cpu", 0}}, MetricEnvironment{}, {});
+        auto builder = ResultBuilder::create(plan, {{LocationKind::Cpu, 0}}, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         const auto result = builder->build(counts, 1.0);
         std::map<std::string, double> metrics;
@@ -812,7 +812,7 @@ private slots:
         events[4].eventSetSlot = 2;
         counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"CBOX0C0", ResolvedEvent{}, 0},
                             EventSlot{"SW", ResolvedEvent{}, 0}};
-        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{},
+        auto builder = ResultBuilder::create(counted, {{LocationKind::Cpu, 0}}, MetricEnvironment{},
                                              {"", "permission denied", ""});
         QVERIFY(builder.ok());
         const auto groups =

@@ -124,7 +124,7 @@ private slots:
         // Counted for cgroups only (serve --cgroup: a location per cgroup and CPU): their tasks, not all processes.
         for (const char* cgroup : {"system.slice/job42.scope", "user.slice"})
             for (int cpu = 0; cpu < 2; ++cpu) {
-                r.locations.emplace_back("cpu", cpu);
+                r.locations.emplace_back(LocationKind::Cpu, cpu);
                 r.locations.back().cgroup = cgroup;
             }
         QVERIFY2(describeRun(r).line.starts_with("the tasks of cgroups system.slice/job42.scope, user.slice · CPUs 0-3"),

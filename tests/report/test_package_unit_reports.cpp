@@ -122,7 +122,7 @@ private slots:
         run_.config.groups = {"ENERGY"};
         run_.config.intervalS = 1;
         for (int cpu = 0; cpu < kCpus; ++cpu) {
-            run_.locations.push_back({"cpu", cpu});
+            run_.locations.push_back({LocationKind::Cpu, cpu});
             run_.config.cpus.push_back(cpu);
         }
         auto builder = ResultBuilder::create(plan_, run_.locations, MetricEnvironment{}, {});

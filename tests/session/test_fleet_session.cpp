@@ -27,7 +27,7 @@ namespace {
 
 std::vector<LocationInfo> cpus(int n) {
     std::vector<LocationInfo> out;
-    for (int c = 0; c < n; ++c) out.push_back({"cpu", c});
+    for (int c = 0; c < n; ++c) out.push_back({LocationKind::Cpu, c});
     return out;
 }
 
