@@ -21,7 +21,7 @@ struct TopDownCategory {
 // Empty for a group without a hierarchy of two levels.
 std::vector<TopDownCategory> topDownShape(const GroupResult& group);
 
-// The first group of a session with a top-down hierarchy.
+// The first group of a run with a top-down hierarchy.
 std::optional<size_t> topDownGroup(const std::vector<GroupResult>& groups);
 
 struct TopDownBar {
