@@ -120,7 +120,7 @@ std::string cpuInfoText(MachineContext& machine) {
     for (const auto& doubt : arch.doubts) out += "Uncertain:\t" + doubt + "\n";
     if (arch.uncertain()) out += "\t\tset PERFDASH_ARCH=ARCH to name the architecture\n";
     out += likwidRule() + "\nCounting (perf_event; 'perfdash-cli capabilities' says more):\n";
-    for (const auto& c : probeCapabilities(machine))
+    for (const auto& c : checkCapabilities(machine))
         if (c.applicable) out += "  " + c.title + ":\t" + (c.available ? "yes" : "no") + " - " + c.detail + "\n";
     return out;
 }

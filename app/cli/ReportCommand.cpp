@@ -6,7 +6,7 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/report/ReportOutput.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 namespace perfdash::cli {
 

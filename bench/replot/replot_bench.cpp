@@ -110,7 +110,7 @@ Figures runOurs(const Options& o) {
     const double rss0 = rssMB();
     TimelineData data;
     std::vector<LocationInfo> cpus;
-    for (size_t l = 0; l < o.lines; ++l) cpus.push_back({"cpu", static_cast<int>(l)});
+    for (size_t l = 0; l < o.lines; ++l) cpus.push_back({LocationKind::Cpu, static_cast<int>(l)});
     data.reset(cpus);
     QElapsedTimer ingest;
     qint64 ingestNs = 0;

@@ -31,7 +31,7 @@
 #include "core/events/LibpfmTable.h"
 #include "core/events/SysfsPmu.h"
 #include "core/events/Tracefs.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -49,7 +49,7 @@ BackendInfo perfInfo(MachineContext& machine) {
 BackendInfo msrInfo(const BackendChoice& where, MachineContext& machine, const std::string& arch) {
     BackendInfo info{"msr", "MSR device (direct)", false, arch == "x86_64" || arch == "i686", "", ""};
     const std::string root = where.effectiveMsrRoot();
-    const msr::MsrDeviceStatus device = msr::probeMsrDevice(root);
+    const msr::MsrDeviceStatus device = msr::checkMsrDevice(root);
     if (!info.applicable && !device.available) {
         info.detail = "model-specific registers exist only on x86 (this is " + arch + ")";
         return info;
@@ -72,7 +72,7 @@ BackendInfo msrInfo(const BackendChoice& where, MachineContext& machine, const s
 
 BackendInfo loongsonInfo(const BackendChoice& where, const std::string& arch) {
     BackendInfo info{"loongson", "Loongson 2E/2F module", false, arch.starts_with("mips"), "", ""};
-    const loongson::PcounterStatus device = loongson::probePcounter(where.effectivePcounterPath());
+    const loongson::PcounterStatus device = loongson::checkPcounter(where.effectivePcounterPath());
     if (!info.applicable && !device.available) {
         info.detail = "the Loongson 2E/2F counter module exists only on MIPS (this is " + arch + ")";
         return info;

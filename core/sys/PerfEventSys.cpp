@@ -33,7 +33,7 @@ int perfEventOpen(perf_event_attr& attr, pid_t pid, int cpu, int groupFd, unsign
     return static_cast<int>(::syscall(SYS_perf_event_open, &attr, pid, cpu, groupFd, flags));
 }
 
-PerfPermissions PerfPermissions::probe(const std::string& procRoot) {
+PerfPermissions PerfPermissions::read(const std::string& procRoot) {
     PerfPermissions p;
     if (auto line = readFirstLine(procRoot + "/sys/kernel/perf_event_paranoid")) {
         if (auto v = parseSigned(*line)) {

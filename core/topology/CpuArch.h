@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/topology/CpuIdentity.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 
 #include <linux/perf_event.h>
 
-#include "core/events/AvailabilityProbe.h"
+#include "core/events/AvailabilityCheck.h"
 #include "core/events/EventResolver.h"
 #include "core/events/LibpfmTable.h"
 #include "events/EventFixtures.h"
@@ -177,12 +177,12 @@ private slots:
 
     void absentModelIsUnsupportedWithoutAProbe() {
         int opens = 0;
-        AvailabilityProbe probe(PerfPermissions{}, true, [&](perf_event_attr&, pid_t, int) {
+        AvailabilityCheck availability(PerfPermissions{}, true, [&](perf_event_attr&, pid_t, int) {
             ++opens;
             return 0;
         });
         auto e = ok("skl::INST_RETIRED:ANY_P");
-        const Availability a = probe.check(e);
+        const Availability a = availability.check(e);
         QCOMPARE(a.state, Availability::State::Unsupported);
         QVERIFY2(a.reason.find("PMU model skl") != std::string::npos &&
                      a.reason.find("not present on this machine") != std::string::npos,

@@ -619,7 +619,7 @@ private slots:
             counts.push_back(CountValue{shares.count(s.counter) ? shares.at(s.counter) : 1e6, 1.0});
         }
         plan.groups.push_back(planned);
-        auto builder = ResultBuilder::create(plan, {{"cpu", 0}}, MetricEnvironment{}, {});
+        auto builder = ResultBuilder::create(plan, {{LocationKind::Cpu, 0}}, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         const auto result = builder->build(counts, 1.0);
         std::map<std::string, double> metrics;
@@ -791,7 +791,7 @@ private slots:
         const auto& planned = plan->groups[0].events;
         for (size_t i : {size_t(1), size_t(2)}) {
             QCOMPARE(planned[i].eventSetSlot, -1);
-            QVERIFY(planned[i].absent);
+            QVERIFY(planned[i].absent());
             QVERIFY2(contains(planned[i].availability.reason, "6 uncore_imc PMUs (MBOX0 to MBOX5)"),
                      planned[i].availability.reason.c_str());
         }
@@ -804,7 +804,7 @@ private slots:
         // CBOX0C0 is made a slot that failed to open: it must stay NaN.
         MeasurementPlan counted = *plan;
         auto& events = counted.groups[0].events;
-        QVERIFY(!events[3].absent);
+        QVERIFY(!events[3].absent());
         events[0].eventSetSlot = 0;
         events[0].availability.state = Availability::State::Countable;
         events[3].eventSetSlot = 1;
@@ -812,7 +812,7 @@ private slots:
         events[4].eventSetSlot = 2;
         counted.eventSet = {EventSlot{"MBOX0C0", ResolvedEvent{}, 0}, EventSlot{"CBOX0C0", ResolvedEvent{}, 0},
                             EventSlot{"SW", ResolvedEvent{}, 0}};
-        auto builder = ResultBuilder::create(counted, {{"cpu", 0}}, MetricEnvironment{},
+        auto builder = ResultBuilder::create(counted, {{LocationKind::Cpu, 0}}, MetricEnvironment{},
                                              {"", "permission denied", ""});
         QVERIFY(builder.ok());
         const auto groups =

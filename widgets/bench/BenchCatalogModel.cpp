@@ -4,7 +4,7 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-#include "core/microbench/BenchRunner.h"
+#include "core/probes/BenchRunner.h"
 
 namespace perfdash {
 

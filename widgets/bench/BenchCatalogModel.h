@@ -5,8 +5,8 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "core/microbench/CpuFeatures.h"
-#include "core/microbench/InstructionCatalog.h"
+#include "core/probes/CpuFeatures.h"
+#include "core/probes/InstructionCatalog.h"
 
 namespace perfdash {
 

@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/microbench/BenchResult.h"
-#include "core/microbench/ReferenceTable.h"
+#include "core/probes/BenchResult.h"
+#include "core/probes/ReferenceTable.h"
 
 namespace perfdash {
 

@@ -7,7 +7,7 @@
 #include <QAbstractTableModel>
 #include <deque>
 
-#include "core/microbench/ClockReport.h"
+#include "core/probes/ClockReport.h"
 
 namespace perfdash {
 

@@ -13,8 +13,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
-#include "core/microbench/BenchRunner.h"
-#include "core/microbench/KernelLibrary.h"
+#include "core/probes/BenchRunner.h"
+#include "core/probes/KernelLibrary.h"
 #include "core/util/Strings.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/WrappedLabel.h"

@@ -10,8 +10,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/microbench/BenchResult.h"
-#include "core/microbench/CatalogEntry.h"
+#include "core/probes/BenchResult.h"
+#include "core/probes/CatalogEntry.h"
 
 class QLabel;
 class QLineEdit;

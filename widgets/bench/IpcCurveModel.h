@@ -5,7 +5,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "core/microbench/IpcProbe.h"
+#include "core/probes/IpcProbe.h"
 
 namespace perfdash {
 

@@ -3,8 +3,8 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "core/microbench/BenchRunner.h"
-#include "core/microbench/MeasurementContext.h"
+#include "core/probes/BenchRunner.h"
+#include "core/probes/MeasurementContext.h"
 #include "widgets/common/QtStrings.h"
 
 namespace perfdash {

@@ -1,5 +1,5 @@
 #pragma once
-// Runs the machine probes of core/microbench off the GUI thread, one job at a
+// Runs the machine probes of core/probes off the GUI thread, one job at a
 // time (two probes at once would disturb each other's timings): instruction
 // benchmarks, the core clock sampled over time, the max-IPC curves. Each job
 // gets its own QThread, which it pins to one CPU (MeasurementContext) for as
@@ -15,11 +15,11 @@
 #include <stop_token>
 #include <vector>
 
-#include "core/microbench/BenchResult.h"
-#include "core/microbench/CatalogEntry.h"
-#include "core/microbench/ClockReport.h"
-#include "core/microbench/IpcProbe.h"
-#include "core/microbench/KernelTiming.h"
+#include "core/probes/BenchResult.h"
+#include "core/probes/CatalogEntry.h"
+#include "core/probes/ClockReport.h"
+#include "core/probes/IpcProbe.h"
+#include "core/probes/KernelTiming.h"
 
 namespace perfdash {
 

@@ -21,8 +21,8 @@
 #include <QVBoxLayout>
 #include <set>
 
-#include "core/microbench/CpuFeatures.h"
-#include "core/microbench/CpuPinning.h"
+#include "core/probes/CpuFeatures.h"
+#include "core/probes/CpuPinning.h"
 #include "widgets/bench/BenchBarChart.h"
 #include "widgets/bench/BenchCatalogFilter.h"
 #include "widgets/bench/BenchCatalogModel.h"

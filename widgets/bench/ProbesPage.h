@@ -1,6 +1,6 @@
 #pragma once
 // The machine-probes page: what the instructions of this CPU cost, measured
-// here (core/microbench, the engine behind perfdash-cli bench/freq/ipc).
+// here (core/probes, the engine behind perfdash-cli bench/freq/ipc).
 //   Catalog            the instruction catalog, filtered as the user types;
 //                      run the selected entries or every entry shown.
 //   Results            measured latency and reciprocal throughput next to a
@@ -21,7 +21,7 @@
 #include <QSet>
 #include <QWidget>
 
-#include "core/microbench/InstructionCatalog.h"
+#include "core/probes/InstructionCatalog.h"
 #include "widgets/bench/ProbeRunner.h"
 
 class QCheckBox;

@@ -155,7 +155,7 @@ MeasurementResult agentRunOf(const json& info) {
         for (const json& cgroup : cgroups)
             if (cgroup.is_string())
                 for (const int cpu : run.config.cpus) {
-                    run.locations.emplace_back("cpu", cpu);
+                    run.locations.emplace_back(LocationKind::Cpu, cpu);
                     run.locations.back().cgroup = cgroup.get<std::string>();
                 }
     const json& groups = member(info, "groups");

@@ -34,7 +34,7 @@ private:
 // older or other agent lacks are left out; nothing in `info` is trusted as HTML.
 QString agentInfoHtml(const nlohmann::json& info);
 
-// The info as a run without counts, what core/report/RunContext describes: the
+// The info as a run without counts, what core/presentation/RunContext describes: the
 // machine, system-wide on the CPUs it counts (an agent that names cgroups: a
 // location per cgroup and CPU, as its stream's, so that it reads as those
 // cgroups' tasks only), with the backend it names and whether it counts user

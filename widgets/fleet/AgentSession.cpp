@@ -1,6 +1,6 @@
 #include "widgets/fleet/AgentSession.h"
 
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 #include "core/util/Outliers.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"

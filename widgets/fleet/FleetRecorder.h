@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 
 namespace perfdash {
 

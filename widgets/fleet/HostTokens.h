@@ -13,7 +13,7 @@
 
 #include <functional>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 class QObject;
 

@@ -15,7 +15,7 @@
 #include <QVBoxLayout>
 
 #include "core/report/ReportMerge.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"

@@ -12,7 +12,7 @@
 // journalled to a file in the sessions directory's "fleet", only the last
 // few seconds' kept in memory while the files can be written; when they
 // cannot, the page says so and the intervals are kept in memory until they
-// can) and saved as a fleet session (core/report/FleetSession.h). An opened fleet session shows here
+// can) and saved as a fleet session (core/session/FleetSession.h). An opened fleet session shows here
 // the same way, its table from each host's last saved interval; clicking a
 // host replays it, and two selected hosts are compared (Compare hosts), live
 // or saved.
@@ -22,7 +22,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 #include "widgets/fleet/AgentInfo.h"
 #include "widgets/fleet/AgentStream.h"
 #include "widgets/fleet/FleetModel.h"

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
@@ -80,7 +80,7 @@ QString HeatMapView::placeholderText() const {
 bool HeatMapView::countedPerCpu() const {
     const auto& locations = data_.locations();
     return locations.size() > 1 &&
-           std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) { return l.kind == "cpu"; });
+           std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) { return l.kind == LocationKind::Cpu; });
 }
 
 void HeatMapView::renderFrame() {

@@ -11,7 +11,7 @@
 #include <map>
 #include <vector>
 
-#include "core/report/CpuPlaces.h"
+#include "core/presentation/CpuPlaces.h"
 #include "widgets/live/TimelineData.h"
 
 class QComboBox;

@@ -15,7 +15,7 @@
 
 #include <map>
 
-#include "core/report/CpuPlaces.h"
+#include "core/presentation/CpuPlaces.h"
 #include "core/result/MeasurementResult.h"
 
 class QLabel;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/Decimation.h"
 #include "core/result/TimelineStore.h"
 

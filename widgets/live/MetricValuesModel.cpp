@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 #include "widgets/live/TableCopy.h"

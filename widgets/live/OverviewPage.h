@@ -20,7 +20,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 #include "core/result/ChangePoints.h"
 #include "widgets/live/TimelineData.h"
 

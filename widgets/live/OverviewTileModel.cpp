@@ -3,9 +3,9 @@
 #include <QLocale>
 #include <cmath>
 
-#include "core/report/KeyFigures.h"
-#include "core/report/NumberFormat.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/KeyFigures.h"
+#include "core/presentation/NumberFormat.h"
+#include "core/presentation/TopDown.h"
 #include "core/result/MetricCoverage.h"
 #include "widgets/live/SeriesNames.h"
 #include "widgets/live/TimelineData.h"

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/report/MetricThresholds.h"
+#include "core/presentation/MetricThresholds.h"
 #include "core/result/MeasurementResult.h"
 #include "widgets/common/ValueText.h" // the tiles' numbers
 

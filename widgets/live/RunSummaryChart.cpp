@@ -15,7 +15,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "widgets/common/ChartPalette.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/ValueText.h"

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 
 namespace perfdash {
 
@@ -18,13 +18,16 @@ QString eventRateUnit(const std::string& eventUnit) {
 
 QString locationName(const LocationInfo& location) {
     const QString host = location.host.empty() ? QString() : QString::fromStdString(location.host) + QLatin1Char(':');
-    if (location.kind == "cpu")
+    switch (location.kind) {
+    case LocationKind::Cpu:
         return host + QCoreApplication::translate("perfdash::SeriesNames", "CPU %1").arg(location.id);
-    if (location.kind == "thread")
+    case LocationKind::Thread:
         return host + QCoreApplication::translate("perfdash::SeriesNames", "thread %1").arg(location.id);
-    if (location.kind == "process")
+    case LocationKind::Process:
         return host + QCoreApplication::translate("perfdash::SeriesNames", "process %1").arg(location.id);
-    return host + QStringLiteral("%1 %2").arg(QString::fromStdString(location.kind)).arg(location.id);
+    case LocationKind::Host: break;
+    }
+    return host + QStringLiteral("%1 %2").arg(QString::fromLatin1(toString(location.kind))).arg(location.id);
 }
 
 QString eventTotalName() { return QCoreApplication::translate("perfdash::SeriesNames", "total"); }

@@ -9,7 +9,7 @@
 #include <QString>
 #include <vector>
 
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 namespace perfdash {
 

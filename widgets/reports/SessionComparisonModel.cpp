@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportTables.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/reports/RecentSessionsModel.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Session A and session B side by side (core/report/SessionComparison.h):
+// Session A and session B side by side (core/session/SessionComparison.h):
 // one row per event total and metric, with B − A and (B − A) / |A|. A value
 // that is not available stays "n/a", and so does every difference with it.
 // Rows whose relative difference reaches the threshold are highlighted.
@@ -7,7 +7,7 @@
 #include <QString>
 #include <vector>
 
-#include "core/report/SessionComparison.h"
+#include "core/session/SessionComparison.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 #include <QUrl>
 
 #include "core/report/ReportTables.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 namespace perfdash {
 

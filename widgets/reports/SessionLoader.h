@@ -5,7 +5,7 @@
 #include <QStringList>
 
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 class QMimeData;
 

@@ -9,7 +9,7 @@
 
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportTables.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/util/Clock.h"
 

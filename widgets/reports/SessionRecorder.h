@@ -25,7 +25,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "widgets/measurement/MeasurementController.h"
 
 namespace perfdash {

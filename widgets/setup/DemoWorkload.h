@@ -4,7 +4,7 @@
 // (generic) groups whose events can all be counted here.
 #include <QString>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "widgets/setup/SetupFormState.h"
 
 namespace perfdash {

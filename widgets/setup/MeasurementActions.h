@@ -8,7 +8,7 @@
 #include <functional>
 
 #include "core/measurement/MeasurementRequest.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "widgets/measurement/MeasurementController.h"
 
 class QAction;

@@ -146,7 +146,7 @@ QVariant PlanModel::eventData(const PlannedEvent& event, int column, int role) c
         case EventColumn: return QString::fromStdString(event.name);
         case StatusColumn:
             // A box this machine lacks is no failure: its reason says the metrics use the boxes it has.
-            if (!counted) return event.absent ? QStringLiteral("–") : QStringLiteral("✗");
+            if (!counted) return event.absent() ? QStringLiteral("–") : QStringLiteral("✗");
             return restricted ? QStringLiteral("✓ ") + QString::fromStdString(event.availability.brief) : QStringLiteral("✓");
         case CounterColumn: return QString::fromStdString(event.counter);
         case ReasonColumn: return QString::fromStdString(event.availability.reason);

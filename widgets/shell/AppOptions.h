@@ -9,7 +9,7 @@
 #include <QStringList>
 #include <optional>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "widgets/setup/SetupFormState.h"
 
 namespace perfdash {

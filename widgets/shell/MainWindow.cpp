@@ -39,7 +39,7 @@
 #include "widgets/reports/ReplayController.h"
 #include "widgets/reports/ReportExport.h"
 #include "widgets/reports/SessionLoader.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/reports/SessionComparisonView.h"
 #include "widgets/reports/SessionRecorder.h"
@@ -310,7 +310,7 @@ void MainWindow::probeCapabilitiesInBackground() {
     // The architecture is identified on the same worker: it reads sysfs and libpfm4's detection.
     probe_->setFuture(QtConcurrent::run([&machine = machine_] {
         machine.cpuArch();
-        return probeCapabilities(machine);
+        return checkCapabilities(machine);
     }));
 }
 

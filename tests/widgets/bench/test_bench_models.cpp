@@ -3,7 +3,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "core/microbench/Plausibility.h"
+#include "core/probes/Plausibility.h"
 #include "widgets/bench/BenchCatalogFilter.h"
 #include "widgets/bench/BenchCatalogModel.h"
 #include "widgets/bench/BenchResultsModel.h"
@@ -61,7 +61,7 @@ double value(const QAbstractItemModel& m, int row, int column) {
     return m.index(row, column).data(BenchResultsModel::ValueRole).toDouble();
 }
 
-QString fixture(const char* name) { return qEnvironmentVariable("PERFDASH_FIXTURES") + "/microbench/" + name; }
+QString fixture(const char* name) { return qEnvironmentVariable("PERFDASH_FIXTURES") + "/probes/" + name; }
 
 CpuClockReport clockReport(double timestamp, std::optional<double> hz, std::optional<double> tsc) {
     CpuClockReport r;

@@ -6,7 +6,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "core/microbench/Architecture.h"
+#include "core/probes/Architecture.h"
 #include "widgets/bench/CustomInstructionEditor.h"
 
 using namespace perfdash;

@@ -11,7 +11,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "core/microbench/Plausibility.h"
+#include "core/probes/Plausibility.h"
 #include "widgets/bench/BenchCatalogFilter.h"
 #include "widgets/bench/BenchCatalogModel.h"
 #include "widgets/bench/BenchResultsModel.h"
@@ -112,7 +112,7 @@ private slots:
         QVERIFY(!page.cancelButton()->isEnabled());
 
         // Reference values only from a table the user loads, named as such.
-        const QString fixtures = qEnvironmentVariable("PERFDASH_FIXTURES") + "/microbench/";
+        const QString fixtures = qEnvironmentVariable("PERFDASH_FIXTURES") + "/probes/";
         const Status missing = page.loadReferenceTable(fixtures + "no-such-table.csv");
         QVERIFY(!missing);
         QVERIFY(QString::fromStdString(missing.error().message).contains("no-such-table.csv"));
@@ -198,7 +198,7 @@ private slots:
     }
 
     void emulatedResultsSayWhyInsteadOfNumbers() {
-        // What the runner reports under qemu-user (core/microbench/Emulation.h), posted as the worker would.
+        // What the runner reports under qemu-user (core/probes/Emulation.h), posted as the worker would.
         ProbesPage page;
         const std::string emulated = "emulated: timings not meaningful (qemu)";
         BenchEnvironment env;

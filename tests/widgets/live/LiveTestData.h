@@ -13,7 +13,7 @@ inline constexpr const char* kNotCountedReason = "PMU not available due to virtu
 
 inline std::vector<LocationInfo> cpus(size_t count) {
     std::vector<LocationInfo> out;
-    for (size_t i = 0; i < count; ++i) out.push_back({"cpu", static_cast<int>(i)});
+    for (size_t i = 0; i < count; ++i) out.push_back({LocationKind::Cpu, static_cast<int>(i)});
     return out;
 }
 

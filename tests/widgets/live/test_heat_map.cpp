@@ -190,7 +190,7 @@ private slots:
         TimelineData timeline;
         HeatMapView view(timeline);
         QCOMPARE(view.placeholderText(), QStringLiteral("Waiting for the first interval…"));
-        timeline.reset({LocationInfo{"thread", 4242}});
+        timeline.reset({LocationInfo{LocationKind::Thread, 4242}});
         view.beginSession({});
         timeline.append(testdata::intervals(5, 1));
         view.flush();

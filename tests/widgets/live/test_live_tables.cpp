@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "LiveTestData.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportJsonReader.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"

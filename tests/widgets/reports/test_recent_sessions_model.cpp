@@ -4,7 +4,7 @@
 #include <QtTest>
 
 #include "core/report/ReportJson.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "report/ReportSamples.h"
 #include "widgets/reports/RecentSessionsModel.h"
 

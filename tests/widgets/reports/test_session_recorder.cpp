@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "util/FullFileSystem.h"
 #include "widgets/RecordedIntervals.h"
 #include "widgets/reports/SessionRecorder.h"

@@ -85,7 +85,7 @@ private slots:
 
     void pageListsThisMachine() {
         MachineContext machine;
-        const auto list = probeCapabilities(machine);
+        const auto list = checkCapabilities(machine);
         CapabilitiesPage page;
         page.setCapabilities(list);
         QCOMPARE(page.list()->topLevelItemCount(), int(list.size()));

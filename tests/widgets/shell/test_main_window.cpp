@@ -22,11 +22,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/fleet/HostsPage.h"
@@ -86,7 +86,7 @@ private slots:
         window.show();
         QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
         QVERIFY(probed.wait(20000));
-        const QString summary = capabilitySummary(probeCapabilities(machine_));
+        const QString summary = capabilitySummary(checkCapabilities(machine_));
         QCOMPARE(window.capabilityBanner()->isVisible(), !summary.isEmpty());
         QCOMPARE(window.capabilityBanner()->text(), summary);
     }
@@ -119,7 +119,7 @@ private slots:
 
         QVERIFY(probed.wait(20000));
         QVERIFY(window.capabilitiesKnown());
-        const std::vector<Capability> capabilities = probeCapabilities(machine_);
+        const std::vector<Capability> capabilities = checkCapabilities(machine_);
         QCOMPARE(window.capabilityBanner()->text(), capabilitySummary(capabilities));
         QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), int(capabilities.size()));
         // The start that waited runs now.
