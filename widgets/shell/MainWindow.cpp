@@ -21,7 +21,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <utility>
 
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/ProbesPage.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/fleet/AgentSession.h"

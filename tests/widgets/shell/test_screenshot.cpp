@@ -21,8 +21,8 @@
 #include <algorithm>
 
 #include "cli/ServeAgent.h"
-#include "widgets/bench/BenchResultsModel.h"
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/BenchResultsModel.h"
+#include "widgets/probes/ProbesPage.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/fleet/FleetModel.h"
 #include "widgets/fleet/HostsPage.h"

@@ -22,7 +22,7 @@
 #include <QWidget>
 
 #include "core/microbench/InstructionCatalog.h"
-#include "widgets/bench/ProbeRunner.h"
+#include "widgets/probes/ProbeRunner.h"
 
 class QCheckBox;
 class QComboBox;

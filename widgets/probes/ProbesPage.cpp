@@ -1,4 +1,4 @@
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/ProbesPage.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -23,16 +23,16 @@
 
 #include "core/microbench/CpuFeatures.h"
 #include "core/microbench/CpuPinning.h"
-#include "widgets/bench/BenchBarChart.h"
-#include "widgets/bench/BenchCatalogFilter.h"
-#include "widgets/bench/BenchCatalogModel.h"
-#include "widgets/bench/BenchResultsModel.h"
-#include "widgets/bench/ClockHistoryModel.h"
-#include "widgets/bench/ClockLineChart.h"
-#include "widgets/bench/CustomInstructionEditor.h"
-#include "widgets/bench/IpcCurveModel.h"
-#include "widgets/bench/IpcLineChart.h"
-#include "widgets/bench/ProbeFormat.h"
+#include "widgets/probes/BenchBarChart.h"
+#include "widgets/probes/BenchCatalogFilter.h"
+#include "widgets/probes/BenchCatalogModel.h"
+#include "widgets/probes/BenchResultsModel.h"
+#include "widgets/probes/ClockHistoryModel.h"
+#include "widgets/probes/ClockLineChart.h"
+#include "widgets/probes/CustomInstructionEditor.h"
+#include "widgets/probes/IpcCurveModel.h"
+#include "widgets/probes/IpcLineChart.h"
+#include "widgets/probes/ProbeFormat.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"

@@ -7,7 +7,7 @@
 #include <QtTest>
 
 #include "core/microbench/Architecture.h"
-#include "widgets/bench/CustomInstructionEditor.h"
+#include "widgets/probes/CustomInstructionEditor.h"
 
 using namespace perfdash;
 

@@ -1,4 +1,4 @@
-#include "widgets/bench/ProbeRunner.h"
+#include "widgets/probes/ProbeRunner.h"
 
 #include <condition_variable>
 #include <mutex>

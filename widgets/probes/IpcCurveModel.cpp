@@ -1,10 +1,10 @@
-#include "widgets/bench/IpcCurveModel.h"
+#include "widgets/probes/IpcCurveModel.h"
 
 #include <QLocale>
 #include <algorithm>
 #include <limits>
 
-#include "widgets/bench/ProbeFormat.h"
+#include "widgets/probes/ProbeFormat.h"
 
 namespace perfdash {
 

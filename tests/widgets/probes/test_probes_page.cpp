@@ -12,13 +12,13 @@
 #include <cmath>
 
 #include "core/microbench/Plausibility.h"
-#include "widgets/bench/BenchCatalogFilter.h"
-#include "widgets/bench/BenchCatalogModel.h"
-#include "widgets/bench/BenchResultsModel.h"
-#include "widgets/bench/ClockHistoryModel.h"
-#include "widgets/bench/CustomInstructionEditor.h"
-#include "widgets/bench/IpcCurveModel.h"
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/BenchCatalogFilter.h"
+#include "widgets/probes/BenchCatalogModel.h"
+#include "widgets/probes/BenchResultsModel.h"
+#include "widgets/probes/ClockHistoryModel.h"
+#include "widgets/probes/CustomInstructionEditor.h"
+#include "widgets/probes/IpcCurveModel.h"
+#include "widgets/probes/ProbesPage.h"
 
 using namespace perfdash;
 

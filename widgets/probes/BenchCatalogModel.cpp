@@ -1,4 +1,4 @@
-#include "widgets/bench/BenchCatalogModel.h"
+#include "widgets/probes/BenchCatalogModel.h"
 
 #include <QBrush>
 #include <QGuiApplication>

@@ -1,4 +1,4 @@
-#include "widgets/bench/ProbeFormat.h"
+#include "widgets/probes/ProbeFormat.h"
 
 #include <QCoreApplication>
 #include <QLocale>

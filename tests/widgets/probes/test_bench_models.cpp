@@ -4,11 +4,11 @@
 #include <cmath>
 
 #include "core/microbench/Plausibility.h"
-#include "widgets/bench/BenchCatalogFilter.h"
-#include "widgets/bench/BenchCatalogModel.h"
-#include "widgets/bench/BenchResultsModel.h"
-#include "widgets/bench/ClockHistoryModel.h"
-#include "widgets/bench/IpcCurveModel.h"
+#include "widgets/probes/BenchCatalogFilter.h"
+#include "widgets/probes/BenchCatalogModel.h"
+#include "widgets/probes/BenchResultsModel.h"
+#include "widgets/probes/ClockHistoryModel.h"
+#include "widgets/probes/IpcCurveModel.h"
 
 using namespace perfdash;
 

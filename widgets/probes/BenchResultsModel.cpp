@@ -1,4 +1,4 @@
-#include "widgets/bench/BenchResultsModel.h"
+#include "widgets/probes/BenchResultsModel.h"
 
 #include <QGuiApplication>
 #include <QLocale>
@@ -8,7 +8,7 @@
 #include <limits>
 #include <set>
 
-#include "widgets/bench/ProbeFormat.h"
+#include "widgets/probes/ProbeFormat.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"
 

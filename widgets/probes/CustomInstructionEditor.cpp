@@ -1,4 +1,4 @@
-#include "widgets/bench/CustomInstructionEditor.h"
+#include "widgets/probes/CustomInstructionEditor.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>

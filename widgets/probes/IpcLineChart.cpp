@@ -1,11 +1,11 @@
-#include "widgets/bench/IpcLineChart.h"
+#include "widgets/probes/IpcLineChart.h"
 
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/bench/IpcCurveModel.h"
+#include "widgets/probes/IpcCurveModel.h"
 #include "widgets/common/ChartPalette.h"
 
 namespace perfdash {

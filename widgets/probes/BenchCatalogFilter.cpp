@@ -1,4 +1,4 @@
-#include "widgets/bench/BenchCatalogFilter.h"
+#include "widgets/probes/BenchCatalogFilter.h"
 
 namespace perfdash {
 

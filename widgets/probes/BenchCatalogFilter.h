@@ -5,7 +5,7 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
-#include "widgets/bench/BenchCatalogModel.h"
+#include "widgets/probes/BenchCatalogModel.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/bench/BenchBarChart.h"
+#include "widgets/probes/BenchBarChart.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/bench/BenchResultsModel.h"
+#include "widgets/probes/BenchResultsModel.h"
 #include "widgets/common/ChartPalette.h"
 
 namespace perfdash {

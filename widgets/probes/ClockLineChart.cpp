@@ -1,11 +1,11 @@
-#include "widgets/bench/ClockLineChart.h"
+#include "widgets/probes/ClockLineChart.h"
 
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/bench/ClockHistoryModel.h"
+#include "widgets/probes/ClockHistoryModel.h"
 #include "widgets/common/ChartPalette.h"
 
 namespace perfdash {

@@ -1,10 +1,10 @@
-#include "widgets/bench/ClockHistoryModel.h"
+#include "widgets/probes/ClockHistoryModel.h"
 
 #include <QLocale>
 #include <cmath>
 #include <limits>
 
-#include "widgets/bench/ProbeFormat.h"
+#include "widgets/probes/ProbeFormat.h"
 #include "widgets/common/QtStrings.h"
 
 namespace perfdash {
