@@ -13,8 +13,8 @@
 #include "widgets/regions/RegionTableModel.h"
 #include "widgets/regions/RegionsView.h"
 #include "widgets/measurement/MeasurementController.h"
-#include "widgets/setup/MeasurementActions.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/measure/MeasurementActions.h"
+#include "widgets/measure/SetupPage.h"
 
 using namespace perfdash;
 

@@ -36,7 +36,7 @@
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 #include "widgets/live/TopDownView.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/TemporaryUserDirs.h"
