@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unistd.h>
 
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 namespace perfdash {
 

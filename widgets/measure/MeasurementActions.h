@@ -9,7 +9,7 @@
 
 #include "core/measurement/MeasurementRequest.h"
 #include "core/util/Result.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 class QAction;
 

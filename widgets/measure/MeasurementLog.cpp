@@ -12,7 +12,7 @@
 #include <cstring>
 
 #include "widgets/common/StatusColors.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 namespace perfdash {
 

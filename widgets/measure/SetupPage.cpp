@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 
 #include "core/measurement/CountingBackends.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 #include "widgets/measure/CpuPicker.h"
 #include "widgets/measure/DemoWorkload.h"
 #include "widgets/measure/MeasureSection.h"

@@ -32,7 +32,7 @@
 #include <utility>
 
 #include "core/measurement/Capabilities.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 class QActionGroup;
 class QLabel;

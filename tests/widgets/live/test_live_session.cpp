@@ -9,7 +9,7 @@
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 using namespace perfdash;
 

@@ -12,7 +12,7 @@
 #include <sys/utsname.h>
 
 #include "backends/MsrFakeTree.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 #include "widgets/measure/BackendListModel.h"
 #include "widgets/measure/BackendPicker.h"
 #include "widgets/measure/MeasureSection.h"

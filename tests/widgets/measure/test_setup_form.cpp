@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "SetupTestSupport.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 #include "widgets/measure/CpuPicker.h"
 #include "widgets/measure/DemoWorkload.h"
 #include "widgets/measure/FormEvaluation.h"

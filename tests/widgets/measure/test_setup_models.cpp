@@ -6,7 +6,7 @@
 
 #include "core/groups/GroupFileParser.h"
 #include "core/util/DataPaths.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 #include "widgets/measure/GroupDetails.h"
 #include "widgets/measure/GroupListModel.h"
 #include "widgets/measure/PlanModel.h"

@@ -3,7 +3,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 #include "widgets/measure/MeasurementActions.h"
 #include "widgets/measure/MeasurementLog.h"
 #include "widgets/measure/SetupPage.h"
