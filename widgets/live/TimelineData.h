@@ -38,7 +38,7 @@ public:
     // Forgets everything (location labels too); the next interval defines the series.
     void reset(std::vector<LocationInfo> locations);
     // Names to show for the locations instead of "CPU 3": an overlay of two
-    // sessions (widgets/reports) names its two lines after the sessions.
+    // sessions (widgets/sessions) names its two lines after the sessions.
     void setLocationLabels(QStringList labels) { locationLabels_ = std::move(labels); }
     void append(const std::vector<IntervalResult>& intervals);
 

@@ -18,7 +18,7 @@
 #include "widgets/live/LiveView.h"
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
 
 using namespace perfdash;

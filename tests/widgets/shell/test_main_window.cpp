@@ -42,18 +42,18 @@
 #include "widgets/live/TimelineChart.h"
 #include "widgets/live/TimelineData.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/reports/ComparisonTimelineChart.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
 #include "widgets/run/ReplayActions.h"
 #include "widgets/run/ReplayController.h"
-#include "widgets/reports/SessionComparisonView.h"
+#include "widgets/sessions/SessionComparisonView.h"
 #include "widgets/run/SessionRecorder.h"
 #include "widgets/measure/MeasurementActions.h"
 #include "widgets/measure/MeasurementLog.h"
 #include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
-#include "widgets/shell/SessionsPage.h"
+#include "widgets/sessions/SessionsPage.h"
 
 using namespace perfdash;
 using perfdash::testing::FullFileSystem;

@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "report/ReportSamples.h"
-#include "widgets/reports/SessionComparisonView.h"
+#include "widgets/sessions/SessionComparisonView.h"
 
 using namespace perfdash;
 

@@ -1,4 +1,4 @@
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 
 #include <QApplication>
 #include <QClipboard>

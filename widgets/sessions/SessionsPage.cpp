@@ -1,4 +1,4 @@
-#include "widgets/shell/SessionsPage.h"
+#include "widgets/sessions/SessionsPage.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -11,8 +11,8 @@
 #include <QVBoxLayout>
 
 #include "widgets/common/TableSetup.h"
-#include "widgets/reports/RecentSessionsModel.h"
-#include "widgets/reports/SessionComparisonView.h"
+#include "widgets/sessions/RecentSessionsModel.h"
+#include "widgets/sessions/SessionComparisonView.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/reports/SessionComparisonModel.h"
+#include "widgets/sessions/SessionComparisonModel.h"
 
 #include <QColor>
 #include <QFont>
@@ -8,7 +8,7 @@
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportTables.h"
 #include "widgets/common/QtStrings.h"
-#include "widgets/reports/RecentSessionsModel.h"
+#include "widgets/sessions/RecentSessionsModel.h"
 
 namespace perfdash {
 

@@ -6,7 +6,7 @@
 #include "core/report/ReportJson.h"
 #include "core/report/SessionJournal.h"
 #include "report/ReportSamples.h"
-#include "widgets/reports/RecentSessionsModel.h"
+#include "widgets/sessions/RecentSessionsModel.h"
 
 using namespace perfdash;
 

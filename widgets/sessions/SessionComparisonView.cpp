@@ -1,4 +1,4 @@
-#include "widgets/reports/SessionComparisonView.h"
+#include "widgets/sessions/SessionComparisonView.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -15,7 +15,7 @@
 
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
-#include "widgets/reports/ComparisonTimelineChart.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/reports/ComparisonTimelineChart.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -8,7 +8,7 @@
 
 #include "widgets/live/ChartPlan.h"
 #include "widgets/live/TimelineChart.h"
-#include "widgets/reports/SessionComparisonModel.h"
+#include "widgets/sessions/SessionComparisonModel.h"
 
 namespace perfdash {
 

@@ -4,7 +4,7 @@
 #include <QtTest>
 
 #include "core/measurement/MachineContext.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 
 using namespace perfdash;
 

@@ -5,8 +5,8 @@
 #include "widgets/SessionSamples.h"
 #include "widgets/Screenshot.h"
 #include "widgets/live/TimelineChart.h"
-#include "widgets/reports/ComparisonTimelineChart.h"
-#include "widgets/reports/SessionComparisonView.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
+#include "widgets/sessions/SessionComparisonView.h"
 
 using namespace perfdash;
 

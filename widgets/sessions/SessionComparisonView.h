@@ -5,7 +5,7 @@
 // row's timelines in both sessions, overlaid (ComparisonTimelineChart).
 #include <QWidget>
 
-#include "widgets/reports/SessionComparisonModel.h"
+#include "widgets/sessions/SessionComparisonModel.h"
 
 class QCheckBox;
 class QDoubleSpinBox;

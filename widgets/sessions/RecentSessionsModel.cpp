@@ -1,4 +1,4 @@
-#include "widgets/reports/RecentSessionsModel.h"
+#include "widgets/sessions/RecentSessionsModel.h"
 
 #include <QDateTime>
 #include <QDesktopServices>
