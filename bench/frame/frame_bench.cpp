@@ -25,8 +25,8 @@
 #include "bench/ProcessFigures.h"
 #include "bench/frame/SyntheticSession.h"
 #include "widgets/live/HeatMapView.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TopDownView.h"
 
 using namespace perfdash;

@@ -47,11 +47,11 @@
 #include "bench/frame/SyntheticSession.h"
 #include "core/measurement/MachineContext.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/measurement/MeasurementController.h"
-#include "widgets/reports/SessionRecorder.h"
+#include "widgets/run/MeasurementController.h"
+#include "widgets/run/SessionRecorder.h"
 
 using namespace perfdash;
 using namespace perfdash::bench;

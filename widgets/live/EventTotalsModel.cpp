@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/report/NumberFormat.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TableCopy.h"
 
 namespace perfdash {

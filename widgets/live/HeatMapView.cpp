@@ -12,7 +12,7 @@
 #include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/report/CpuPlaces.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QComboBox;
 class QLabel;

@@ -5,7 +5,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TableCopy.h"
 
 namespace perfdash {

@@ -19,8 +19,8 @@
 #include "widgets/common/ChartPalette.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/ValueText.h"
-#include "widgets/live/SeriesColours.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesColours.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 

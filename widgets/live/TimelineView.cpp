@@ -9,7 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 
 namespace perfdash {
 

@@ -13,8 +13,8 @@
 #include <set>
 #include <vector>
 
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineData.h"
 
 class QAction;
 class QComboBox;

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "widgets/common/WrappedLabel.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 

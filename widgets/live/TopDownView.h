@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QComboBox;
 class QLabel;

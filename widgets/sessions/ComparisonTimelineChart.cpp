@@ -6,8 +6,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/sessions/SessionComparisonModel.h"
 
 namespace perfdash {

@@ -10,7 +10,7 @@
 // where its session ends.
 #include <QWidget>
 
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QLabel;
 class QScrollArea;

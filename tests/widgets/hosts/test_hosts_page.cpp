@@ -47,8 +47,8 @@
 #include "core/util/AtomicFile.h"
 #include "widgets/run/AgentSession.h"
 #include "widgets/hosts/HostsPage.h"
-#include "widgets/live/MetricTile.h"
-#include "widgets/live/OverviewPage.h"
+#include "widgets/overview/MetricTile.h"
+#include "widgets/overview/OverviewPage.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/TemporaryUserDirs.h"
 

@@ -8,11 +8,11 @@
 #include <QToolTip>
 #include <QtTest>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TimelineView.h"
 
 using namespace perfdash;

@@ -7,7 +7,7 @@
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/run/MeasurementController.h"
 

@@ -8,7 +8,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "core/report/NumberFormat.h"
 #include "core/report/ReportJsonReader.h"
 #include "widgets/live/CopyableTableView.h"

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <set>
 
-#include "LiveTestData.h"
-#include "widgets/live/ChartExport.h"
-#include "widgets/live/SeriesColours.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/LiveTestData.h"
+#include "widgets/shell/ChartExport.h"
+#include "widgets/common/SeriesColours.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 
 using namespace perfdash;

@@ -10,9 +10,9 @@
 #include <QtTest>
 #include <cmath>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "core/report/ReportJsonReader.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 #include "widgets/live/TopDownView.h"

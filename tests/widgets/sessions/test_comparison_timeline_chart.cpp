@@ -4,7 +4,7 @@
 
 #include "widgets/SessionSamples.h"
 #include "widgets/Screenshot.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/sessions/ComparisonTimelineChart.h"
 #include "widgets/sessions/SessionComparisonView.h"
 

@@ -16,7 +16,7 @@
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"

@@ -10,7 +10,7 @@
 #include <qcustomplot.h>
 #include <vector>
 
-#include "widgets/live/ChartPlan.h"
+#include "widgets/common/ChartPlan.h"
 #include "core/result/Decimation.h"
 
 namespace perfdash {

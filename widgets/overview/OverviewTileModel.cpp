@@ -1,4 +1,4 @@
-#include "widgets/live/OverviewTileModel.h"
+#include "widgets/overview/OverviewTileModel.h"
 
 #include <QLocale>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include "core/report/NumberFormat.h"
 #include "core/report/TopDown.h"
 #include "core/result/MetricCoverage.h"
-#include "widgets/live/SeriesNames.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/SeriesNames.h"
+#include "widgets/common/TimelineData.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/live/ChartPlan.h"
+#include "widgets/common/ChartPlan.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 #include <QRegularExpression>
 #include <algorithm>
@@ -6,7 +6,7 @@
 
 #include "core/report/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 

@@ -11,7 +11,7 @@
 #include <QString>
 #include <vector>
 
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 namespace perfdash {
 

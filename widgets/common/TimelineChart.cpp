@@ -1,4 +1,4 @@
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "widgets/common/StatusColors.h"
-#include "widgets/live/SeriesColours.h"
+#include "widgets/common/SeriesColours.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/live/SeriesColours.h"
+#include "widgets/common/SeriesColours.h"
 
 #include <array>
 #include <cmath>

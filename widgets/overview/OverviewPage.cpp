@@ -1,4 +1,4 @@
-#include "widgets/live/OverviewPage.h"
+#include "widgets/overview/OverviewPage.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -14,8 +14,8 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
-#include "widgets/live/MetricTile.h"
-#include "widgets/live/OverviewTileModel.h"
+#include "widgets/overview/MetricTile.h"
+#include "widgets/overview/OverviewTileModel.h"
 
 namespace perfdash {
 

@@ -1,4 +1,4 @@
-#include "widgets/live/MetricTile.h"
+#include "widgets/overview/MetricTile.h"
 
 #include <QPainter>
 #include <QLineF>

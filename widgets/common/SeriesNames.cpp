@@ -1,4 +1,4 @@
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 
 #include <QCoreApplication>
 

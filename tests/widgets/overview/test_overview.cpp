@@ -10,13 +10,13 @@
 #include <QTableWidget>
 #include <QtTest>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/result/ChangePoints.h"
-#include "widgets/live/MetricTile.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/OverviewTileModel.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/overview/MetricTile.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/overview/OverviewTileModel.h"
+#include "widgets/common/TimelineData.h"
 
 using namespace perfdash;
 

@@ -3,9 +3,9 @@
 #include <QtTest>
 #include <cmath>
 
-#include "LiveTestData.h"
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/LiveTestData.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineData.h"
 
 using namespace perfdash;
 

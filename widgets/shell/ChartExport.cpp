@@ -1,4 +1,4 @@
-#include "widgets/live/ChartExport.h"
+#include "widgets/shell/ChartExport.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "core/util/AtomicFile.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 
 namespace perfdash {
 

@@ -22,7 +22,7 @@
 
 #include "core/report/RunContext.h"
 #include "core/result/ChangePoints.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QGridLayout;
 class QLabel;
