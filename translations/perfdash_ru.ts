@@ -256,13 +256,6 @@
     </message>
 </context>
 <context>
-    <name>perfdash::AgentSession</name>
-    <message>
-        <source>its stream (GET /api/v1/stream) failed: %1</source>
-        <translation>его поток (GET /api/v1/stream) не удался: %1</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -1905,6 +1898,13 @@ Cycles from %6.</source>
     <message>
         <source>System language</source>
         <translation>Язык системы</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::LiveHost</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>его поток (GET /api/v1/stream) не удался: %1</translation>
     </message>
 </context>
 <context>

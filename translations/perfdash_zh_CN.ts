@@ -252,13 +252,6 @@
     </message>
 </context>
 <context>
-    <name>perfdash::AgentSession</name>
-    <message>
-        <source>its stream (GET /api/v1/stream) failed: %1</source>
-        <translation>其数据流（GET /api/v1/stream）失败：%1</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -1897,6 +1890,13 @@ Cycles from %6.</source>
     <message>
         <source>System language</source>
         <translation>系统语言</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::LiveHost</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>其数据流（GET /api/v1/stream）失败：%1</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,7 @@
 // The Hosts page: the agents (perfdash-cli serve) the user watches, added by
 // host:port with their token, and the fleet table over all of them (hosts x
 // key metrics, sortable, outliers flagged). Clicking a host's name opens it
-// in the Overview and Live pages (MainWindow, through AgentSession); the
+// in the Overview and Live pages (MainWindow, through LiveHost); the
 // selected host's own account of itself (GET /api/v1/info, AgentInfo) shows
 // below the table, or why it could not be had. The list is kept in the
 // settings, each token apart (HostTokens); every connection is asynchronous

@@ -24,7 +24,7 @@
 #include "widgets/probes/ProbesPage.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/events/EventBrowser.h"
-#include "widgets/run/AgentSession.h"
+#include "widgets/run/LiveHost.h"
 #include "widgets/hosts/HostsPage.h"
 #include "widgets/shell/ChartExport.h"
 #include "widgets/live/LiveView.h"
@@ -92,7 +92,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
       hosts_(new HostsPage(settings, HostTokens::forThisSession(), this)),
-      hostSession_(new AgentSession(this)),
+      liveHost_(new LiveHost(this)),
       log_(new MeasurementLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
@@ -127,35 +127,35 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
     pages_->addTab(hosts_, tr("H&osts"));
-    showRunsOf(hostSession_);
+    showRunsOf(liveHost_);
     // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
     // result that does not exist yet, which its attach() shows for a source with a result().
-    connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
+    connect(liveHost_, &LiveHost::started, overview_, &OverviewPage::beginSession);
     // Then its context is what its agent says about its run, as a local run's context is: from the first
     // interval on, and again whenever the agent describes itself (its info may come before or after that).
     // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
     // what to do: the Overview is where a click on the host leads.
     auto showHostContext = [this] {
-        if (!hostSession_->problem().isEmpty()) {
+        if (!liveHost_->problem().isEmpty()) {
             // A host that never sent an interval has no figures: those shown are the source's before, on
             // the Live page as on this one.
-            if (!hostSession_->hasSent()) {
+            if (!liveHost_->hasSent()) {
                 live_->beginSession({});
                 overview_->beginSession();
             }
-            return overview_->showProblem(hostSession_->address(), hostProblemText());
+            return overview_->showProblem(liveHost_->address(), hostProblemText());
         }
-        const MeasurementResult& run = hostSession_->agentRun();
-        if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
+        const MeasurementResult& run = liveHost_->agentRun();
+        if (!liveHost_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
         const auto name = run.machine.find("hostname");
         const QString host = name != run.machine.end() && name->is_string() && !name->get<std::string>().empty()
-                                 ? tr("%1 (host %2)").arg(hostSession_->address(), toQString(name->get<std::string>()))
-                                 : hostSession_->address();
+                                 ? tr("%1 (host %2)").arg(liveHost_->address(), toQString(name->get<std::string>()))
+                                 : liveHost_->address();
         overview_->showContext(run, tr("Live from %1, counting since %2").arg(host, toQString(run.startedAt)));
     };
-    connect(hostSession_, &AgentSession::started, this, showHostContext);
-    connect(hostSession_, &AgentSession::described, this, showHostContext);
-    connect(hostSession_, &AgentSession::failed, this, showHostContext);
+    connect(liveHost_, &LiveHost::started, this, showHostContext);
+    connect(liveHost_, &LiveHost::described, this, showHostContext);
+    connect(liveHost_, &LiveHost::failed, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
         const auto state = controller_.state();
         if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
@@ -163,7 +163,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
             return;
         }
         replay_->stop();
-        hostSession_->drop();
+        liveHost_->drop();
         replayFile_.clear();
         replayActions_->setAvailable(false);
         if (replayBar_) replayBar_->hide();
@@ -176,7 +176,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         overview_->showConnecting(address);
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
-        hostSession_->open(address, token);
+        liveHost_->open(address, token);
         updateFileActions();
         showPage(Page::Overview);
     });
@@ -189,18 +189,18 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
             [runA = hosts_->runOf(a), runB = hosts_->runOf(b)] { return SessionPair{runA.result(), runB.result()}; });
     });
     connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
-    connect(hostSession_, &AgentSession::described, this, [this](const QString& text) {
+    connect(liveHost_, &LiveHost::described, this, [this](const QString& text) {
         liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
-                                 .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));
+                                 .arg(liveHost_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
-    connect(hostSession_, &AgentSession::failed, this, [this] {
+    connect(liveHost_, &LiveHost::failed, this, [this] {
         liveSource_->setText(
-            tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
+            tr("<b>%1</b>: %2").arg(liveHost_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
     connect(&controller_, &MeasurementController::started, this, [this] {
         // The Live page is the measurement's now: no replay or host competes for it.
         replay_->stop();
-        hostSession_->drop();
+        liveHost_->drop();
         replayFile_.clear();
         replayActions_->setAvailable(false);
         if (replayBar_) replayBar_->hide();
@@ -273,7 +273,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 
 void MainWindow::wireReplay() {
     showRunsOf(replay_);
-    connect(replay_, &ReplayController::started, hostSession_, &AgentSession::drop);
+    connect(replay_, &ReplayController::started, liveHost_, &LiveHost::drop);
     connect(replay_, &ReplayController::started, this, [this] {
         // Replaying from the start is about the timeline; showing all of it answers "how did it do".
         if (currentPage() != Page::Live && currentPage() != Page::Overview) showPage(Page::Overview);
@@ -656,7 +656,7 @@ void MainWindow::exportSession(const QString& path) {
 }
 
 QString MainWindow::hostProblemText() const {
-    return tr("%1; %2, then click the host again.").arg(hostSession_->problem(), hostSession_->advice());
+    return tr("%1; %2, then click the host again.").arg(liveHost_->problem(), liveHost_->advice());
 }
 
 QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {

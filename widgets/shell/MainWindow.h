@@ -20,7 +20,7 @@
 // Settings (window layout, current page, the session form, language) are
 // read at construction and written on close. The Hosts page lists agents
 // (perfdash-cli serve); clicking one shows it live in the Overview and Live
-// pages through an AgentSession, a third source beside the two.
+// pages through a LiveHost, a third source beside the two.
 // What the machine can count is probed off the GUI thread (it opens perf
 // counters): the banner and the Machine page say "Probing…" until
 // capabilitiesProbed(), and a --start waits for it.
@@ -43,7 +43,7 @@ class QToolBar;
 namespace perfdash {
 
 struct AppOptions;
-class AgentSession;
+class LiveHost;
 class CapabilitiesPage;
 class CapabilityBanner;
 class EventBrowser;
@@ -194,7 +194,7 @@ private:
     ReplayController* replay_;
     ReplayActions* replayActions_;
     HostsPage* hosts_;
-    AgentSession* hostSession_; // the host the Overview and Live pages show, while one is open
+    LiveHost* liveHost_; // the host the Overview and Live pages show, while one is open
     QToolBar* replayBar_ = nullptr;
     MeasurementLog* log_;
     std::optional<MeasurementResult> current_;

@@ -45,7 +45,7 @@
 #include "core/report/RunContext.h"
 #include "core/report/SessionFiles.h"
 #include "core/util/AtomicFile.h"
-#include "widgets/run/AgentSession.h"
+#include "widgets/run/LiveHost.h"
 #include "widgets/hosts/HostsPage.h"
 #include "widgets/overview/MetricTile.h"
 #include "widgets/overview/OverviewPage.h"
@@ -381,16 +381,16 @@ private slots:
         QCOMPARE(reopened.model()->rowCount(), 0); // its own live list is empty
 
         // A host opened live describes itself from its info (its kernel, what it cannot count), or says why not.
-        AgentSession watched;
-        QSignalSpy described(&watched, &AgentSession::described);
+        LiveHost watched;
+        QSignalSpy described(&watched, &LiveHost::described);
         watched.open(a, "");
         QTRY_VERIFY_WITH_TIMEOUT(!described.isEmpty(), 60000);
         const QString kernel = QString::fromStdString(opened->hosts[0].machine.value("kernel", std::string("?")));
         QVERIFY2(described.front().front().toString().contains("Linux " + kernel),
                  qPrintable(described.front().front().toString()));
         watched.close();
-        AgentSession refused;
-        QSignalSpy refusal(&refused, &AgentSession::described);
+        LiveHost refused;
+        QSignalSpy refusal(&refused, &LiveHost::described);
         refused.open(b, "wrong-token");
         QTRY_VERIFY_WITH_TIMEOUT(!refusal.isEmpty(), 60000);
         QVERIFY2(refusal.front().front().toString().contains("401"), qPrintable(refusal.front().front().toString()));

@@ -13,10 +13,10 @@
 
 namespace perfdash {
 
-class AgentSession : public QObject {
+class LiveHost : public QObject {
     Q_OBJECT
 public:
-    explicit AgentSession(QObject* parent = nullptr);
+    explicit LiveHost(QObject* parent = nullptr);
 
     // Watches `address` from its next interval on; a host watched before is let go.
     void open(const QString& address, const QString& token);

@@ -1,10 +1,10 @@
-#include "widgets/run/AgentSession.h"
+#include "widgets/run/LiveHost.h"
 
 #include "core/report/RunContext.h"
 
 namespace perfdash {
 
-AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentInfo(this)) {
+LiveHost::LiveHost(QObject* parent) : QObject(parent), info_(new AgentInfo(this)) {
     connect(info_, &AgentInfo::arrived, this, [this](const QString& address, const nlohmann::json& info) {
         if (address != address_ || !info.contains("machine")) return; // an answer for a host let go since
         agentRun_ = agentRunOf(info);
@@ -26,7 +26,7 @@ AgentSession::AgentSession(QObject* parent) : QObject(parent), info_(new AgentIn
     });
 }
 
-void AgentSession::open(const QString& address, const QString& token) {
+void LiveHost::open(const QString& address, const QString& token) {
     close();
     address_ = address;
     result_ = MeasurementResult{};
@@ -48,18 +48,18 @@ void AgentSession::open(const QString& address, const QString& token) {
     info_->fetch(address, token);
 }
 
-void AgentSession::close() {
+void LiveHost::close() {
     const bool wasRunning = running_;
     stop();
     if (wasRunning) emit finished(result_);
 }
 
-void AgentSession::drop() {
+void LiveHost::drop() {
     stop();
     address_.clear(); // its info, if still on the way, is for nobody now
 }
 
-void AgentSession::stop() {
+void LiveHost::stop() {
     if (stream_) {
         stream_->stop();
         stream_.release()->deleteLater(); // it may be in one of its own signals
@@ -67,7 +67,7 @@ void AgentSession::stop() {
     running_ = false;
 }
 
-void AgentSession::take(const IntervalLine& line) {
+void LiveHost::take(const IntervalLine& line) {
     if (!running_) {
         result_.locations = line.locations;
         for (LocationInfo& l : result_.locations) l.host = address_.toStdString();
