@@ -5,8 +5,6 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "core/measurement/MachineContext.h"
-#include "core/topology/TopologyJson.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
@@ -15,6 +13,7 @@
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/live/TopDownView.h"
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
@@ -90,9 +89,11 @@ void LiveView::updateCaptions() {
                                            : metricValues_->scopeText());
 }
 
-std::map<int, CpuPlace> LiveView::cpuPlacesHere(MachineContext& machine) {
-    const auto& topology = machine.topology();
-    return topology.ok() ? cpuPlaces({{"topology", toJson(*topology)}}) : std::map<int, CpuPlace>{};
+void LiveView::attach(RunSource* source) {
+    connect(source, &RunSource::started, this,
+            [this, source] { beginSession(source->locations(), source->cpuPlaces()); });
+    connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
+    connect(source, &RunSource::finished, this, &LiveView::finishSession);
 }
 
 void LiveView::showCpu(int location) {

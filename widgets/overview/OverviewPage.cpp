@@ -16,6 +16,7 @@
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/overview/MetricTile.h"
 #include "widgets/overview/OverviewTileModel.h"
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
@@ -92,6 +93,15 @@ void OverviewPage::setGroupDescriptions(std::function<QString(const QString&)> d
 
 QString OverviewPage::groupDescription(const QString& group) const {
     return describe_ ? describe_(group) : QString();
+}
+
+void OverviewPage::attach(RunSource* source) {
+    connect(source, &RunSource::started, this, [this, source] {
+        beginSession();
+        if (const MeasurementResult* context = source->knownContext()) showContext(*context);
+    });
+    connect(source, &RunSource::intervalsArrived, this, &OverviewPage::timelineGrew);
+    connect(source, &RunSource::finished, this, &OverviewPage::finishSession);
 }
 
 void OverviewPage::beginSession() {

@@ -9,9 +9,8 @@
 // one copy of hours of intervals for both pages; that timeline's owner feeds it.
 // The page follows the same run source as the Live page, attached after it:
 //
-//   live.attach(&controller);
-//   page.attach(&controller);   // started / intervalsArrived / finished
-//   page.attach(&replay);       // the same signals; the context says "recorded"
+//   live.attach(&shownRun);
+//   page.attach(&shownRun);   // started / intervalsArrived / finished
 //
 // Tiles and phases are redrawn at most a few times a second, however many
 // batches came.
@@ -33,22 +32,16 @@ namespace perfdash {
 
 class MetricTile;
 class OverviewTileModel;
+class RunSource;
 
 class OverviewPage : public QWidget {
     Q_OBJECT
 public:
     explicit OverviewPage(const TimelineData& timeline, QWidget* parent = nullptr);
 
-    template <class RunSource>
-    void attach(RunSource* source) {
-        connect(source, &RunSource::started, this, [this, source] {
-            beginSession();
-            // A replay knows its whole context from the start.
-            if constexpr (requires { source->result(); }) showContext(source->result());
-        });
-        connect(source, &RunSource::intervalsArrived, this, &OverviewPage::timelineGrew);
-        connect(source, &RunSource::finished, this, &OverviewPage::finishSession);
-    }
+    // Shows every run the source emits from now on (ShownRun: whichever run the window shows); a run
+    // whose context is known from its start (a replay) shows it at once.
+    void attach(RunSource* source);
 
     // A new run: the timeline was reset for it.
     void beginSession();

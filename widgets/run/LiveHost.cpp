@@ -4,7 +4,7 @@
 
 namespace perfdash {
 
-LiveHost::LiveHost(QObject* parent) : QObject(parent), info_(new AgentInfo(this)) {
+LiveHost::LiveHost(QObject* parent) : RunSource(parent), info_(new AgentInfo(this)) {
     connect(info_, &AgentInfo::arrived, this, [this](const QString& address, const nlohmann::json& info) {
         if (address != address_ || !info.contains("machine")) return; // an answer for a host let go since
         agentRun_ = agentRunOf(info);

@@ -1,19 +1,16 @@
 #pragma once
-// One agent watched live in the dashboard's own views: its stream's lines
-// come out through the signals a measurement and a replay emit (started,
-// intervalsArrived, finished), so LiveView, OverviewPage and the heat map
-// show a host the way they show a local session (MainWindow::showRunsOf).
-#include <QObject>
-
+// One agent watched live in the dashboard's own views: a RunSource, as a
+// measurement and a replay are, so LiveView, OverviewPage and the heat map
+// show a host the way they show a local run (through ShownRun).
 #include <memory>
 
 #include "widgets/run/AgentInfo.h"
 #include "widgets/run/AgentStream.h"
-#include "widgets/run/MeasurementController.h" // the metatypes of the signals' arguments
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
-class LiveHost : public QObject {
+class LiveHost : public RunSource {
     Q_OBJECT
 public:
     explicit LiveHost(QObject* parent = nullptr);
@@ -29,13 +26,15 @@ public:
 
     // What started() announces: the host's locations (its intervals go to the views only), and once its agent
     // described itself, the machine and where it counts.
-    const std::vector<LocationInfo>& locations() const { return result_.locations; }
-    const MeasurementResult& result() const { return result_; }
+    const std::vector<LocationInfo>& locations() const override { return result_.locations; }
+    std::map<int, CpuPlace> cpuPlaces() const override { return perfdash::cpuPlaces(result_.machine); }
+    // A host's context is what its agent says (agentRun()), which may come before or after its intervals.
+    const MeasurementResult* knownContext() const override { return nullptr; }
     // What its agent says about its run (agentRunOf: the machine, CPUs, groups and the events it cannot count,
     // no counts), what the context lines of the Overview and Live pages say; no machine until described().
     const MeasurementResult& agentRun() const { return agentRun_; }
     // Between the first interval and close() or drop().
-    bool isRunning() const { return running_; }
+    bool isRunning() const override { return running_; }
     // An interval came since open(): the views show this host's figures (if it failed, its last ones).
     bool hasSent() const { return sent_; }
     // Why the host is not watched (its stream failed) or not described (its info failed), the latest of the
@@ -44,11 +43,8 @@ public:
     const QString& advice() const { return advice_; }
 
 signals:
-    void started();
-    void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
-    void finished(const perfdash::MeasurementResult& result);
-    // The stream failed: `message` says why (also problem()); it is closed (finished() came first if it ran).
-    void failed(const QString& message);
+    // failed(): the stream failed, `message` says why (also problem()); it is closed (finished() came first
+    // if it ran).
     // What its agent says about itself (GET /api/v1/info, then agentRun()) in one line, or why that failed
     // (then also problem()).
     void described(const QString& text);

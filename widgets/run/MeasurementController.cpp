@@ -2,13 +2,12 @@
 
 #include <QtConcurrent/QtConcurrent>
 
+#include "core/topology/TopologyJson.h"
 #include "widgets/common/QtStrings.h"
 
 namespace perfdash {
 
-MeasurementController::MeasurementController(MachineContext& machine, QObject* parent) : QObject(parent), machine_(machine) {
-    qRegisterMetaType<perfdash::MeasurementResult>();
-    qRegisterMetaType<std::vector<perfdash::IntervalResult>>();
+MeasurementController::MeasurementController(MachineContext& machine, QObject* parent) : RunSource(parent), machine_(machine) {
     pollTimer_.setInterval(33);
     connect(&pollTimer_, &QTimer::timeout, this, &MeasurementController::poll);
 }
@@ -57,6 +56,11 @@ void MeasurementController::stop() {
 const std::vector<LocationInfo>& MeasurementController::locations() const {
     static const std::vector<LocationInfo> none;
     return measurement_ ? measurement_->locations() : none;
+}
+
+std::map<int, CpuPlace> MeasurementController::cpuPlaces() const {
+    const auto& topology = machine_.topology();
+    return topology.ok() ? perfdash::cpuPlaces({{"topology", toJson(*topology)}}) : std::map<int, CpuPlace>{};
 }
 
 int MeasurementController::targetPid() const { return measurement_ ? measurement_->targetPid() : -1; }

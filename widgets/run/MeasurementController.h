@@ -4,7 +4,6 @@
 // (the GUI never waits for a counter read), pauses/resumes/stops it, and
 // finishes it on a worker thread (finishing may wait for a program to exit)
 // before handing the result back on the GUI thread.
-#include <QObject>
 #include <QTimer>
 #include <memory>
 #include <vector>
@@ -12,10 +11,11 @@
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/Measurement.h"
 #include "core/measurement/MeasurementPlan.h"
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
-class MeasurementController : public QObject {
+class MeasurementController : public RunSource {
     Q_OBJECT
 public:
     enum class State { Idle, Running, Paused, Finishing, Finished };
@@ -39,7 +39,13 @@ public:
     State state() const { return state_; }
     const MeasurementPlan* plan() const { return plan_.get(); }
     // Valid while Running/Paused/Finishing.
-    const std::vector<LocationInfo>& locations() const;
+    const std::vector<LocationInfo>& locations() const override;
+    // This machine's topology: a measurement counts here.
+    std::map<int, CpuPlace> cpuPlaces() const override;
+    // A measurement's context is known when it ends (finished()).
+    const MeasurementResult* knownContext() const override { return nullptr; }
+    // Running or Paused: counting, until stop() or the program's exit.
+    bool isRunning() const override { return state_ == State::Running || state_ == State::Paused; }
     int targetPid() const;
 
     // How often new intervals and output are pulled (default 30 Hz).
@@ -51,13 +57,9 @@ public:
 
 signals:
     void stateChanged(perfdash::MeasurementController::State state);
-    void started();
-    // New completed intervals, oldest first; emitted at most once per poll.
-    void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
+    // started(), intervalsArrived() (at most once per poll) and finished() are RunSource's.
     // Text the launched program wrote (captured output).
     void outputArrived(const QString& text, bool isStderr);
-    // Every interval has been emitted by intervalsArrived() before this.
-    void finished(const perfdash::MeasurementResult& result);
 
 private:
     void poll();
@@ -73,6 +75,3 @@ private:
 };
 
 } // namespace perfdash
-
-Q_DECLARE_METATYPE(perfdash::MeasurementResult)
-Q_DECLARE_METATYPE(std::vector<perfdash::IntervalResult>)

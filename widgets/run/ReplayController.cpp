@@ -19,9 +19,7 @@ QString secondsText(double s) { return ReplayController::tr("%1 s").arg(s, 0, 'f
 
 } // namespace
 
-ReplayController::ReplayController(QObject* parent) : QObject(parent) {
-    qRegisterMetaType<perfdash::MeasurementResult>();
-    qRegisterMetaType<std::vector<perfdash::IntervalResult>>();
+ReplayController::ReplayController(QObject* parent) : RunSource(parent) {
     auto elapsed = std::make_shared<QElapsedTimer>();
     elapsed->start();
     clock_ = [elapsed] { return elapsed->elapsed(); };

@@ -4,18 +4,17 @@
 // shows a replay as it shows a measurement: all at once, or paced by the
 // recorded times at 1× or 10× (or any factor), with pause. label() and
 // statusText() say plainly that this is a replay, for the shell and the view.
-#include <QObject>
 #include <QString>
 #include <QTimer>
 #include <functional>
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
-#include "widgets/run/MeasurementController.h" // the metatypes of the signals' arguments
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
-class ReplayController : public QObject {
+class ReplayController : public RunSource {
     Q_OBJECT
 public:
     enum class State { Idle, Playing, Paused, Finished };
@@ -28,8 +27,12 @@ public:
     // The session to play (its `replay` flag is set); a replay in progress stops.
     void setResult(MeasurementResult result);
     const MeasurementResult& result() const { return result_; }
-    // Where the session counted, as MeasurementController::locations().
-    const std::vector<LocationInfo>& locations() const { return result_.locations; }
+    // Where the session counted, where its CPUs were, and all of it as its context from the start.
+    const std::vector<LocationInfo>& locations() const override { return result_.locations; }
+    std::map<int, CpuPlace> cpuPlaces() const override { return perfdash::cpuPlaces(result_.machine); }
+    const MeasurementResult* knownContext() const override { return &result_; }
+    // Playing or Paused.
+    bool isRunning() const override { return state_ == State::Playing || state_ == State::Paused; }
 
     // kInstant, 1 (as recorded), 10 (ten times faster), ...; may change while playing.
     void setSpeed(double factor);
@@ -68,9 +71,6 @@ public slots:
 
 signals:
     void stateChanged(perfdash::ReplayController::State state);
-    void started();
-    void intervalsArrived(const std::vector<perfdash::IntervalResult>& intervals);
-    void finished(const perfdash::MeasurementResult& result);
 
 private:
     void setState(State state);

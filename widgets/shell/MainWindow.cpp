@@ -39,6 +39,7 @@
 #include "widgets/run/ReplayController.h"
 #include "widgets/run/ReportExport.h"
 #include "widgets/run/SessionLoader.h"
+#include "widgets/run/ShownRun.h"
 #include "core/report/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/sessions/SessionComparisonView.h"
@@ -62,15 +63,6 @@ constexpr auto kPageKey = "window/page";
 
 } // namespace
 
-// A measurement and a replay reach the views by the same path: what the Live
-// page shows never depends on where the data came from.
-template <class RunSource>
-void MainWindow::showRunsOf(RunSource* source) {
-    live_->attach(source); // first: it feeds the timeline the overview draws from
-    overview_->attach(source);
-    connect(source, &RunSource::intervalsArrived, this, &MainWindow::updateFileActions);
-}
-
 MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent, const QString& procRoot)
     : QMainWindow(parent),
       machine_(machine),
@@ -89,6 +81,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       sessions_(new SessionsPage(this)),
       probes_(new ProbesPage(this)),
       recorder_(new SessionRecorder(controller_, this)),
+      shown_(new ShownRun(*recorder_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
       hosts_(new HostsPage(settings, HostTokens::forThisSession(), this)),
@@ -112,10 +105,19 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     auto* liveLayout = new QVBoxLayout(livePage);
     liveSource_->setObjectName(QStringLiteral("liveSource"));
     liveSource_->setWordWrap(true); // a synthetic session's line says how it was made: it wraps, never widens the window
-    liveSource_->setText(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
+    connect(shown_, &ShownRun::contextLineChanged, liveSource_, &QLabel::setText);
+    shown_->setContextLine(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
-    showRunsOf(&controller_);
+    // A measurement, a replay and a host reach the views by the same path: what the Live page shows never
+    // depends on where the data came from. They are followed before the window's own handlers below run.
+    shown_->add(&controller_);
+    shown_->add(replay_);
+    shown_->add(liveHost_);
+    live_->attach(shown_); // first: it feeds the timeline the overview draws from
+    overview_->attach(shown_);
+    connect(shown_, &ShownRun::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(shown_, &ShownRun::resultChanged, this, &MainWindow::updateFileActions);
 
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("Mea&sure"));
@@ -127,12 +129,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
     pages_->addTab(hosts_, tr("H&osts"));
-    showRunsOf(liveHost_);
-    // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
-    // result that does not exist yet, which its attach() shows for a source with a result().
-    connect(liveHost_, &LiveHost::started, overview_, &OverviewPage::beginSession);
-    // Then its context is what its agent says about its run, as a local run's context is: from the first
-    // interval on, and again whenever the agent describes itself (its info may come before or after that).
+    // A host is being counted now: the Overview says so (as for a measurement). Then its context is what its
+    // agent says about its run, as a local run's context is: from the first interval on, and again whenever
+    // the agent describes itself (its info may come before or after that).
     // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
     // what to do: the Overview is where a click on the host leads.
     auto showHostContext = [this] {
@@ -157,8 +156,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(liveHost_, &LiveHost::described, this, showHostContext);
     connect(liveHost_, &LiveHost::failed, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
-        const auto state = controller_.state();
-        if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
+        if (controller_.isRunning()) {
             statusBar()->showMessage(tr("Stop the measurement first: the Live page shows one run at a time"), 8000);
             return;
         }
@@ -167,9 +165,8 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         replayFile_.clear();
         replayActions_->setAvailable(false);
         if (replayBar_) replayBar_->hide();
-        current_.reset();
-        currentSource_ = address;
-        liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        shown_->showNoResult(address);
+        shown_->setContextLine(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
         // Until its first interval or a failure the host shows nothing, never the figures of the source before
         // (an agent behind a firewall that drops packets may not answer for long).
         live_->beginSession({});
@@ -177,7 +174,6 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
         liveHost_->open(address, token);
-        updateFileActions();
         showPage(Page::Overview);
     });
     connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
@@ -190,11 +186,11 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     });
     connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
     connect(liveHost_, &LiveHost::described, this, [this](const QString& text) {
-        liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
+        shown_->setContextLine(tr("<b>%1</b>: live from its agent. %2")
                                  .arg(liveHost_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
     connect(liveHost_, &LiveHost::failed, this, [this] {
-        liveSource_->setText(
+        shown_->setContextLine(
             tr("<b>%1</b>: %2").arg(liveHost_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
     connect(&controller_, &MeasurementController::started, this, [this] {
@@ -205,20 +201,16 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         replayActions_->setAvailable(false);
         if (replayBar_) replayBar_->hide();
         setWindowTitle(tr("perfdash"));
-        current_.reset();
-        currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
-        ++liveRun_;
-        liveRunExportedTo_.clear();
-        currentSource_ = tr("Live");
-        liveSource_->setText(tr("<b>Live</b>: measuring now"));
+        // Until it finishes: the last run's line must not come back with this run's saves.
+        shown_->showNoResult(tr("Live"));
+        shown_->setContextLine(tr("<b>Live</b>: measuring now"));
         regions_->clear();
-        updateFileActions();
         showPage(Page::Overview);
     });
     connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
     // A save that succeeds after failing (room was made) keeps the run again.
     connect(recorder_, &SessionRecorder::sessionSaved, this, [this] {
-        if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+        if (shown_->isLiveRun()) shown_->setContextLine(finishedRunText());
     });
     connect(recorder_, &SessionRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
     connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
@@ -272,7 +264,6 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
 }
 
 void MainWindow::wireReplay() {
-    showRunsOf(replay_);
     connect(replay_, &ReplayController::started, liveHost_, &LiveHost::drop);
     connect(replay_, &ReplayController::started, this, [this] {
         // Replaying from the start is about the timeline; showing all of it answers "how did it do".
@@ -297,7 +288,7 @@ void MainWindow::updateReplaySource() {
     if (shown.incomplete)
         text += tr(" <b>Incomplete</b>: the run never finished saving; its whole-run totals and metrics were "
                    "computed from the %n interval(s) saved.", "", int(shown.intervals.size()));
-    liveSource_->setText(text);
+    shown_->setContextLine(text);
     stateLabel_->setText(replay_->statusText());
 }
 
@@ -459,19 +450,17 @@ void MainWindow::showPage(Page page) { pages_->setCurrentIndex(static_cast<int>(
 
 MainWindow::Page MainWindow::currentPage() const { return static_cast<Page>(pages_->currentIndex()); }
 
-QString MainWindow::sourceText() const { return currentSource_; }
+QString MainWindow::sourceText() const { return shown_->name(); }
 
-void MainWindow::showResult(const MeasurementResult& result, const QString& source) {
-    current_ = result;
-    currentIsLiveRun_ = false;
-    currentSource_ = source;
-    updateFileActions();
+const MeasurementResult* MainWindow::currentSession() const { return shown_->result(); }
+
+void MainWindow::showRegionsOf(const MeasurementResult& result) {
     if (!result.regions.empty() || result.config.marker) regions_->setResult(result);
 }
 
 void MainWindow::updateFileActions() {
-    if (export_) export_->setEnabled(current_.has_value());
-    if (compare_) compare_->setEnabled(current_.has_value());
+    if (export_) export_->setEnabled(shown_->canExport());
+    if (compare_) compare_->setEnabled(shown_->canExport());
     if (exportChart_) {
         // The live timeline builds its charts at the next frame: its data says whether there will be one.
         const TimelineData& live = live_->timeline()->data();
@@ -533,8 +522,7 @@ void MainWindow::fail(const QString& title, const QString& message, const QStrin
 // The recorder keeps what it could not write in memory (SessionRecorder::recordedRun), and the export reads the run
 // from there: the dialog says so, and what would lose it, since only the user can keep it now.
 void MainWindow::sessionNotSaved(const QString& message) {
-    const auto state = controller_.state();
-    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    const bool running = controller_.isRunning();
     const QString advice =
         running ? tr("The measurement goes on. The intervals that could not be saved are kept in memory, with the "
                      "ones still to come, so none is lost.\n\nTo keep the whole run, choose File → Export report… "
@@ -549,23 +537,21 @@ void MainWindow::sessionNotSaved(const QString& message) {
     QString what = message;
     if (!what.isEmpty()) what[0] = what[0].toUpper();
     fail(tr("The session cannot be saved"), what, advice);
-    if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+    if (shown_->isLiveRun()) shown_->setContextLine(finishedRunText());
 }
 
 QString MainWindow::finishedRunText() const {
     if (recorder_->saveFailing())
-        return liveRunExportedTo_.isEmpty()
+        return shown_->exportedTo().isEmpty()
                    ? tr("<b>Finished</b>: its session could not be saved, so the intervals are kept in memory only: "
                         "File → Export report… keeps them")
                    : tr("<b>Finished</b>: its session could not be saved; the run was exported to %1")
-                         .arg(liveRunExportedTo_.toHtmlEscaped());
+                         .arg(shown_->exportedTo().toHtmlEscaped());
     return tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)");
 }
 
 void MainWindow::openSession(const QString& path) {
-    const auto state = controller_.state();
-    if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused ||
-        state == MeasurementController::State::Finishing)
+    if (controller_.isRunning() || controller_.state() == MeasurementController::State::Finishing)
         return fail(tr("Cannot open the session"),
                     tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
                         .arg(path));
@@ -591,7 +577,8 @@ void MainWindow::openSession(const QString& path) {
 }
 
 void MainWindow::showSession(const MeasurementResult& session, const QString& name) {
-    showResult(session, tr("Replay of %1").arg(name));
+    shown_->showResult(session, tr("Replay of %1").arg(name));
+    showRegionsOf(session);
     replayFile_ = name;
     replay_->setResult(session);
     replayActions_->setAvailable(true);
@@ -631,24 +618,24 @@ void MainWindow::chooseAndSaveFleetSession() {
 }
 
 void MainWindow::exportSession(const QString& path) {
-    if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
+    if (!shown_->canExport()) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
     // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then,
     // that run only: another may have ended (and failed to save) while this one was written.
-    const bool keepsLiveRun = currentIsLiveRun_ && exportFormatForPath(path) == ExportFormat::Json;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = liveRun_] {
+    const bool keepsLiveRun = shown_->isLiveRun() && exportFormatForPath(path) == ExportFormat::Json;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = shown_->runNumber()] {
         watcher->deleteLater();
         if (const Status written = watcher->result(); !written)
             return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
-        if (keepsLiveRun && currentIsLiveRun_ && run == liveRun_) {
-            liveRunExportedTo_ = path;
-            liveSource_->setText(finishedRunText());
+        if (keepsLiveRun && shown_->isLiveRun() && run == shown_->runNumber()) {
+            shown_->noteExported(run, path);
+            shown_->setContextLine(finishedRunText());
         }
         statusBar()->showMessage(tr("Report written to %1").arg(path), 8000);
         emit sessionExported(path);
     });
     // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
-    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
+    watcher->setFuture(shown_->withIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
         if (!run) return run.error();
         if (hook) hook();
         return exportReport(*run, path);
@@ -657,11 +644,6 @@ void MainWindow::exportSession(const QString& path) {
 
 QString MainWindow::hostProblemText() const {
     return tr("%1; %2, then click the host again.").arg(liveHost_->problem(), liveHost_->advice());
-}
-
-QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {
-    if (currentIsLiveRun_) return recorder_->recordedRun(*current_);
-    return QtFuture::makeReadyFuture(Result<MeasurementResult>(*current_));
 }
 
 void MainWindow::compareInBackground(std::function<SessionPair()> load) {
@@ -688,18 +670,18 @@ void MainWindow::chooseAndOpen() {
 }
 
 void MainWindow::chooseAndExport() {
-    if (!current_) return;
+    if (!shown_->canExport()) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QString(), exportFileFilters());
     if (!path.isEmpty()) exportSession(path);
 }
 
 void MainWindow::chooseAndCompare() {
-    if (!current_) return;
+    if (!shown_->canExport()) return;
     const QString other = QFileDialog::getOpenFileName(this, tr("Compare with session"),
                                                        sessions_->recent()->directory(), sessionFileFilter());
     if (other.isEmpty()) return;
     // The current session as A (a finished run read back from its recorder), B from its file.
-    compareInBackground([a = currentWithIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
+    compareInBackground([a = shown_->withIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -726,9 +708,9 @@ void MainWindow::onStateChanged(MeasurementController::State state) {
 }
 
 void MainWindow::onFinished(const MeasurementResult& result) {
-    showResult(result, tr("Live"));
-    currentIsLiveRun_ = true;
-    liveSource_->setText(finishedRunText());
+    shown_->showFinishedRun(result, tr("Live"));
+    showRegionsOf(result);
+    shown_->setContextLine(finishedRunText());
     if (result.exitStatus)
         statusBar()->showMessage(tr("Measurement finished after %1 s; the program's exit status was %2")
                                      .arg(result.durationS, 0, 'f', 1)
@@ -776,13 +758,12 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    const auto state = controller_.state();
-    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    const bool running = controller_.isRunning();
     // A run whose session file could not be written lives only in this process until it is exported. Only
     // while it runs or is the current session can File → Export still keep it: once another session is
     // open the not-saved dialog already said it was lost, and asking now would point at an export of the other.
-    const bool liveRun = running || state == MeasurementController::State::Finishing || currentIsLiveRun_;
-    const bool onlyInMemory = recorder_->saveFailing() && liveRun && liveRunExportedTo_.isEmpty();
+    const bool liveRun = running || controller_.state() == MeasurementController::State::Finishing || shown_->isLiveRun();
+    const bool onlyInMemory = recorder_->saveFailing() && liveRun && shown_->exportedTo().isEmpty();
     if (running || onlyInMemory) {
         const QString question =
             !onlyInMemory ? tr("A measurement is running. Stop it and quit? A launched program is terminated.")

@@ -9,12 +9,13 @@
 // Start/Pause/Stop in a toolbar, and the menus with their shortcuts.
 //
 // It owns the MeasurementController and the SessionRecorder (every run is
-// autosaved); the pages follow the controller. The "current session" is the
-// last finished run or an opened file: Export writes it, Compare compares
-// it. An opened file is shown labelled as a replay, never as a measurement:
+// autosaved), the ReplayController and the LiveHost; the Overview and Live
+// pages follow whichever of the three runs through a ShownRun, which also
+// holds the "current session": the last finished run or an opened file,
+// what Export writes and Compare compares. An opened file is shown labelled as a replay, never as a measurement:
 // all at once, or played again paced by its recorded times (Run → Replay
 // from start, 1× or 10×, pause, show all) through a ReplayController that
-// feeds the Live page the way the MeasurementController does. File → Export
+// feeds the Live page the way the MeasurementController does (both are RunSources). File → Export
 // chart saves the current page's charts (Live, or the comparison's overlay).
 // Files are read and written off the GUI thread.
 // Settings (window layout, current page, the session form, language) are
@@ -58,6 +59,7 @@ class RegionsView;
 class MeasurementLog;
 class SessionRecorder;
 class SessionsPage;
+class ShownRun;
 class SetupPage;
 
 class MainWindow : public QMainWindow {
@@ -96,7 +98,7 @@ public:
     // The last finished run or opened session; null when there is none. A
     // finished run's intervals are in its session file, not here (the
     // recorder keeps them): export and comparison read them back.
-    const MeasurementResult* currentSession() const { return current_ ? &*current_ : nullptr; }
+    const MeasurementResult* currentSession() const;
     // "Live", "Replay of FILE" or "" before anything: what the Live page shows now.
     QString sourceText() const;
     Page currentPage() const;
@@ -144,9 +146,8 @@ private:
     void onStateChanged(MeasurementController::State state);
     void onFinished(const MeasurementResult& result);
     void about();
-    void showResult(const MeasurementResult& result, const QString& source);
-    // The current session with every interval, off the GUI thread: a finished run's from its recorder.
-    QFuture<Result<MeasurementResult>> currentWithIntervals();
+    // A result with marker regions (or a marker run's) on the Regions page.
+    void showRegionsOf(const MeasurementResult& result);
     // Why the live host is not shown, and what to do: one sentence after its address.
     QString hostProblemText() const;
     using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
@@ -159,10 +160,6 @@ private:
     void showSession(const MeasurementResult& session, const QString& name);
     void chooseAndCompare();
     void chooseAndExportCharts();
-    // Shows the runs of a MeasurementController or a ReplayController (the same
-    // signals): in the Live page, and in what File offers to export.
-    template <class RunSource>
-    void showRunsOf(RunSource* source);
     void wireReplay();
     void updateReplaySource();
     // A dialog: `message` (what failed, naming the file and the reason), then `advice`, what to do now.
@@ -191,18 +188,14 @@ private:
     SessionsPage* sessions_;
     ProbesPage* probes_;
     SessionRecorder* recorder_;
+    ShownRun* shown_; // which run the Overview and Live pages show, and what File exports
     ReplayController* replay_;
     ReplayActions* replayActions_;
     HostsPage* hosts_;
     LiveHost* liveHost_; // the host the Overview and Live pages show, while one is open
     QToolBar* replayBar_ = nullptr;
     MeasurementLog* log_;
-    std::optional<MeasurementResult> current_;
-    bool currentIsLiveRun_ = false; // current_ is the recorder's last run, its intervals left out
-    QString liveRunExportedTo_;     // where the last run was last exported as a JSON session, if it was
-    quint64 liveRun_ = 0;           // which run started last: an export keeps the run it wrote, not a later one
     std::function<void()> exportHook_;
-    QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
     QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays
     QAction* export_ = nullptr;
