@@ -91,15 +91,27 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     setWindowTitle(tr("perfdash"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.perfdash.perfdash"), QIcon(QStringLiteral(":/icons/perfdash.svg"))));
     setAcceptDrops(true);
+    addPages();
+    probeCapabilitiesInBackground();
+    followRuns(); // first: the views hear of a run before the window's own handlers
+    wireHosts();
+    wireReplay();
+    wireSavedSessions();
+    wireEvents();
+    layOut();
+    createMenus();
+    resize(1280, 800);
+    restoreSettings();
+    replayBar_->hide(); // whatever the saved layout says: there is no replay yet
+}
 
-    connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(Page::Machine); });
+void MainWindow::addPages() {
+    connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(capabilities_); });
     overview_->setGroupDescriptions([this](const QString& group) {
         const Result<PerformanceGroup> loaded = machine_.groups().load(group.toStdString());
         if (!loaded) return QString::fromStdString(loaded.error().message);
         return QString::fromStdString(loaded->shortDescription + "\n\n" + loaded->longDescription);
     });
-    probeCapabilitiesInBackground();
-
     // The Live page says whose data it shows: a measurement now, or a replay of a file.
     auto* livePage = new QWidget(this);
     auto* liveLayout = new QVBoxLayout(livePage);
@@ -109,15 +121,6 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     shown_->setContextLine(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
-    // A measurement, a replay and a host reach the views by the same path: what the Live page shows never
-    // depends on where the data came from. They are followed before the window's own handlers below run.
-    shown_->add(&controller_);
-    shown_->add(replay_);
-    shown_->add(liveHost_);
-    live_->attach(shown_); // first: it feeds the timeline the overview draws from
-    overview_->attach(shown_);
-    connect(shown_, &ShownRun::intervalsArrived, this, &MainWindow::updateFileActions);
-    connect(shown_, &ShownRun::resultChanged, this, &MainWindow::updateFileActions);
 
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("Mea&sure"));
@@ -129,11 +132,38 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
     pages_->addTab(hosts_, tr("H&osts"));
-    // A host is being counted now: the Overview says so (as for a measurement). Then its context is what its
-    // agent says about its run, as a local run's context is: from the first interval on, and again whenever
-    // the agent describes itself (its info may come before or after that).
-    // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
-    // what to do: the Overview is where a click on the host leads.
+}
+
+// A measurement, a replay and a host reach the views by the same path: what the Live page shows never
+// depends on where the data came from.
+void MainWindow::followRuns() {
+    shown_->add(&controller_);
+    shown_->add(replay_);
+    shown_->add(liveHost_);
+    live_->attach(shown_); // first: it feeds the timeline the overview draws from
+    overview_->attach(shown_);
+    connect(shown_, &ShownRun::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(shown_, &ShownRun::resultChanged, this, &MainWindow::updateFileActions);
+    connect(&controller_, &MeasurementController::started, this, [this] {
+        letOtherSourcesGo();
+        setWindowTitle(tr("perfdash"));
+        // Until it finishes: the last run's line must not come back with this run's saves.
+        shown_->showNoResult(tr("Live"));
+        shown_->setContextLine(tr("<b>Live</b>: measuring now"));
+        regions_->clear();
+        showPage(overview_);
+    });
+}
+
+void MainWindow::letOtherSourcesGo() {
+    replay_->stop();
+    liveHost_->drop();
+    replayFile_.clear();
+    replayActions_->setAvailable(false);
+    if (replayBar_) replayBar_->hide();
+}
+
+void MainWindow::wireHosts() {
     auto showHostContext = [this] {
         if (!liveHost_->problem().isEmpty()) {
             // A host that never sent an interval has no figures: those shown are the source's before, on
@@ -160,11 +190,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
             statusBar()->showMessage(tr("Stop the measurement first: the Live page shows one run at a time"), 8000);
             return;
         }
-        replay_->stop();
-        liveHost_->drop();
-        replayFile_.clear();
-        replayActions_->setAvailable(false);
-        if (replayBar_) replayBar_->hide();
+        letOtherSourcesGo();
         shown_->showNoResult(address);
         shown_->setContextLine(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
         // Until its first interval or a failure the host shows nothing, never the figures of the source before
@@ -174,7 +200,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
         liveHost_->open(address, token);
-        showPage(Page::Overview);
+        showPage(overview_);
     });
     connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
         showSession(run, tr("%1, host %2").arg(fleetFile_, host));
@@ -193,20 +219,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         shown_->setContextLine(
             tr("<b>%1</b>: %2").arg(liveHost_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
-    connect(&controller_, &MeasurementController::started, this, [this] {
-        // The Live page is the measurement's now: no replay or host competes for it.
-        replay_->stop();
-        liveHost_->drop();
-        replayFile_.clear();
-        replayActions_->setAvailable(false);
-        if (replayBar_) replayBar_->hide();
-        setWindowTitle(tr("perfdash"));
-        // Until it finishes: the last run's line must not come back with this run's saves.
-        shown_->showNoResult(tr("Live"));
-        shown_->setContextLine(tr("<b>Live</b>: measuring now"));
-        regions_->clear();
-        showPage(Page::Overview);
-    });
+}
+
+void MainWindow::wireSavedSessions() {
     connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
     // A save that succeeds after failing (room was made) keeps the run again.
     connect(recorder_, &SessionRecorder::sessionSaved, this, [this] {
@@ -219,7 +234,9 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison(), &SessionComparisonView::timelinesSelected, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison()->model(), &QAbstractItemModel::modelReset, this, &MainWindow::updateFileActions);
-    wireReplay();
+}
+
+void MainWindow::wireEvents() {
     connect(events_, &EventBrowser::eventsChosen, this, [this](const QStringList& events) {
         setup_->addEvents(events);
         statusBar()->showMessage(tr("Added to the measurement: %1").arg(events.join(QLatin1String(", "))), 5000);
@@ -229,7 +246,10 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         statusBar()->showMessage(tr("Saved group %1 to %2: it is now in the measurement's group list").arg(name, path),
                                  8000);
     });
+}
 
+// The capability banner above the tabs, the program's output in a dock below, the state in the status bar.
+void MainWindow::layOut() {
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -256,18 +276,13 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(&controller_, &MeasurementController::stateChanged, this, &MainWindow::onStateChanged);
     connect(&controller_, &MeasurementController::finished, this, &MainWindow::onFinished);
     onStateChanged(controller_.state());
-
-    createMenus();
-    resize(1280, 800);
-    restoreSettings();
-    replayBar_->hide(); // whatever the saved layout says: there is no replay yet
 }
 
 void MainWindow::wireReplay() {
     connect(replay_, &ReplayController::started, liveHost_, &LiveHost::drop);
     connect(replay_, &ReplayController::started, this, [this] {
         // Replaying from the start is about the timeline; showing all of it answers "how did it do".
-        if (currentPage() != Page::Live && currentPage() != Page::Overview) showPage(Page::Overview);
+        if (!isCurrentPage(live_) && !isCurrentPage(overview_)) showPage(overview_);
     });
     connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateReplaySource);
     connect(replay_, &ReplayController::stateChanged, this, &MainWindow::updateReplaySource);
@@ -325,7 +340,7 @@ void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
     capabilitiesKnown_ = true;
     emit capabilitiesProbed();
     if (std::exchange(startWhenProbed_, false)) {
-        showPage(Page::Setup);
+        showPage(setup_);
         (void)setup_->actions()->startMeasurement(); // a failure shows its dialog
     }
 }
@@ -394,7 +409,7 @@ void MainWindow::createMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("What can be counted &here"), this, [this] { showPage(Page::Machine); });
+    help->addAction(tr("What can be counted &here"), this, [this] { showPage(capabilities_); });
     help->addSeparator();
     help->addAction(tr("&About perfdash"), this, &MainWindow::about);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -441,14 +456,21 @@ Status MainWindow::apply(const AppOptions& options) {
         startWhenProbed_ = true;
         return {};
     }
-    showPage(Page::Setup);
+    showPage(setup_);
     return setup_->actions()->startMeasurement();
 }
 
-// The tabs are in the order of Page.
-void MainWindow::showPage(Page page) { pages_->setCurrentIndex(static_cast<int>(page)); }
+int MainWindow::tabOf(const QWidget* widget) const {
+    for (int i = 0; i < pages_->count(); ++i)
+        if (pages_->widget(i) == widget || pages_->widget(i)->isAncestorOf(widget)) return i;
+    return -1;
+}
 
-MainWindow::Page MainWindow::currentPage() const { return static_cast<Page>(pages_->currentIndex()); }
+void MainWindow::showPage(QWidget* page) { pages_->setCurrentIndex(tabOf(page)); }
+
+bool MainWindow::isCurrentPage(const QWidget* page) const { return tabOf(page) == pages_->currentIndex(); }
+
+QWidget* MainWindow::currentPage() const { return pages_->currentWidget(); }
 
 QString MainWindow::sourceText() const { return shown_->name(); }
 
@@ -466,19 +488,19 @@ void MainWindow::updateFileActions() {
         const TimelineData& live = live_->timeline()->data();
         const bool liveHasData = !live.series().empty() && live.store().size() > 0;
         const bool comparisonHasChart = sessions_->comparison()->timelineChart()->chart() != nullptr;
-        exportChart_->setEnabled(currentPage() == Page::Live ? liveHasData
-                                 : currentPage() == Page::Sessions ? comparisonHasChart
+        exportChart_->setEnabled(isCurrentPage(live_) ? liveHasData
+                                 : isCurrentPage(sessions_) ? comparisonHasChart
                                                                    : false);
     }
 }
 
 std::vector<TimelineChart*> MainWindow::chartsOnCurrentPage() const {
-    if (currentPage() == Page::Live) {
+    if (isCurrentPage(live_)) {
         TimelineView* timeline = live_->timeline();
         timeline->flush(); // charts for data that arrived since the last frame
         if (timeline->data().store().size() > 0) return timeline->charts();
     }
-    if (currentPage() == Page::Sessions)
+    if (isCurrentPage(sessions_))
         if (TimelineChart* overlay = sessions_->comparison()->timelineChart()->chart()) return {overlay};
     return {};
 }
@@ -566,7 +588,7 @@ void MainWindow::openSession(const QString& path) {
         if (!loaded->hosts.empty()) {
             fleetFile_ = name;
             hosts_->showSaved(*loaded, name);
-            showPage(Page::Hosts);
+            showPage(hosts_);
         } else if (hosts_->showsSaved()) {
             hosts_->showLive();
         }
@@ -587,7 +609,7 @@ void MainWindow::showSession(const MeasurementResult& session, const QString& na
     replay_->showAll();
     updateReplaySource();
     setWindowTitle(tr("perfdash — replay of %1").arg(name));
-    showPage(Page::Overview);
+    showPage(overview_);
 }
 
 void MainWindow::saveFleetSession(const QString& path) {
@@ -654,7 +676,7 @@ void MainWindow::compareInBackground(std::function<SessionPair()> load) {
         for (const auto* r : {&loaded.first, &loaded.second})
             if (!*r) return fail(tr("Cannot compare the sessions"), QString::fromStdString(r->error().message));
         sessions_->showComparison(std::move(*loaded.first), std::move(*loaded.second));
-        showPage(Page::Sessions);
+        showPage(sessions_);
     });
     watcher->setFuture(QtConcurrent::run(std::move(load)));
 }
@@ -737,7 +759,7 @@ void MainWindow::about() {
 void MainWindow::saveSettings() {
     settings_.setValue(QLatin1String(kGeometryKey), saveGeometry());
     settings_.setValue(QLatin1String(kStateKey), saveState());
-    settings_.setValue(QLatin1String(kPageKey), static_cast<int>(currentPage()));
+    settings_.setValue(QLatin1String(kPageKey), pages_->currentIndex());
     setup_->saveSettings(settings_);
     settings_.sync();
 }
@@ -751,9 +773,8 @@ void MainWindow::restoreSettings() {
     restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray());
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
     // A replay or a run is not restored, so the Overview and Live pages would be empty: start on the form instead.
-    if (page >= 0 && page <= static_cast<int>(Page::Hosts) && page != static_cast<int>(Page::Live) &&
-        page != static_cast<int>(Page::Overview))
-        showPage(static_cast<Page>(page));
+    if (QWidget* saved = pages_->widget(page); saved && saved != overview_ && !saved->isAncestorOf(live_))
+        pages_->setCurrentIndex(page);
     setup_->restoreSettings(settings_);
 }
 

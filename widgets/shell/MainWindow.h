@@ -65,8 +65,6 @@ class SetupPage;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class Page { Setup, Overview, Live, Regions, Events, Sessions, Probes, Machine, Hosts };
-
     // `machine` and `settings` must outlive the window. `procRoot`: a fixture /proc for tests.
     MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent = nullptr,
                const QString& procRoot = QStringLiteral("/proc"));
@@ -81,7 +79,9 @@ public:
     // Whether the capability probe has returned; capabilitiesProbed() says when it does.
     bool capabilitiesKnown() const { return capabilitiesKnown_; }
 
-    void showPage(Page page);
+    // The tab of `page` (a page, or a widget on one, as liveView() is) comes to the front.
+    void showPage(QWidget* page);
+    bool isCurrentPage(const QWidget* page) const;
     // Loads a saved session off the GUI thread, then shows it as a replay; errors go to a dialog.
     void openSession(const QString& path);
     // Writes the current session; the format follows the suffix. Errors go to a dialog.
@@ -101,7 +101,7 @@ public:
     const MeasurementResult* currentSession() const;
     // "Live", "Replay of FILE" or "" before anything: what the Live page shows now.
     QString sourceText() const;
-    Page currentPage() const;
+    QWidget* currentPage() const;
 
     MeasurementController& controller() { return controller_; }
     SetupPage* setupPage() const { return setup_; }
@@ -113,6 +113,7 @@ public:
     OverviewPage* overview() const { return overview_; }
     RegionsView* regionsView() const { return regions_; }
     SessionsPage* sessionsPage() const { return sessions_; }
+    ProbesPage* probesPage() const { return probes_; }
     SessionRecorder* recorder() const { return recorder_; }
     ReplayController* replay() const { return replay_; }
     ReplayActions* replayActions() const { return replayActions_; }
@@ -138,7 +139,18 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The constructor's parts, in its order.
+    void addPages();
+    void followRuns();
+    void wireHosts();
+    void wireSavedSessions();
+    void wireEvents();
+    void layOut();
     void createMenus();
+    // The tab holding `widget` (a page or a widget on one); -1 when none does.
+    int tabOf(const QWidget* widget) const;
+    // One source has the Overview and Live pages now: a replay or a host no longer competes for them.
+    void letOtherSourcesGo();
     void probeCapabilitiesInBackground();
     void onCapabilitiesProbed(std::vector<Capability> capabilities);
     void restoreSettings();

@@ -421,7 +421,7 @@ private slots:
         MachineContext machine;
         MainWindow window(machine, settings);
         emit window.hostsPage()->hostOpened(address, QString()); // a click on its row
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("Live from"), 60000);
         const QString context = window.overview()->contextText();
         const std::string kernel = machine.machineJson().value("kernel", std::string("?"));
@@ -477,7 +477,7 @@ private slots:
                    context.contains("; " + advice + ", then click the host again.") && !context.contains(". ");
         };
         emit window.hostsPage()->hostOpened(guarded, "wrong-token");
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QTRY_VERIFY_WITH_TIMEOUT(window.overview()->contextText().contains("then click the host again"), 60000);
         QString context = window.overview()->contextText();
         QVERIFY2(saysOnce(context, guarded, "the token was refused (401)", "check the host's token on the Hosts page"),

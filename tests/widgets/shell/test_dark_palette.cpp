@@ -102,7 +102,7 @@ private slots:
         window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/system-wide-2cpu.json"));
         QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         window.liveView()->heatMap()->flush();
         QTest::qWait(200);
 

@@ -106,8 +106,8 @@ private slots:
         QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Probing"));
 
         // Usable meanwhile: pages switch, the form takes the command line, a start waits.
-        window.showPage(MainWindow::Page::Events);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Events);
+        window.showPage(window.eventBrowser());
+        QVERIFY(window.isCurrentPage(window.eventBrowser()));
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
         QVERIFY(options.ok());
@@ -133,7 +133,7 @@ private slots:
         MainWindow window(machine_, settings);
         window.resize(1280, 800);
         window.show();
-        window.showPage(MainWindow::Page::Setup);
+        window.showPage(window.setupPage());
         QVERIFY(!window.exportChartAction()->isEnabled());
 
         const QString a = savedSession("chart-a.json", 6, "2024-05-01T10:00:00+02:00");
@@ -141,9 +141,9 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(a);
         QVERIFY(opened.wait(20000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview); // a session opens on its overview
+        QVERIFY(window.isCurrentPage(window.overview())); // a session opens on its overview
         QVERIFY(!window.exportChartAction()->isEnabled());          // which has no timeline chart
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         QVERIFY(window.exportChartAction()->isEnabled());
 
         QSignalSpy exported(&window, &MainWindow::chartsExported);
@@ -182,7 +182,7 @@ private slots:
 
         // The comparison's overlay, once a row is chosen.
         window.compareSessions(a, b);
-        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCurrentPage(window.sessionsPage()), 20000);
         SessionComparisonView* comparison = window.sessionsPage()->comparison();
         QTRY_VERIFY(comparison->model()->rowCount() > 0);
         QVERIFY(!window.exportChartAction()->isEnabled());
@@ -219,9 +219,9 @@ private slots:
         qint64 now = 0;
         window.replay()->setClock([&now] { return now; });
         window.replayActions()->fastSpeedAction()->trigger();
-        window.showPage(MainWindow::Page::Sessions);
+        window.showPage(window.sessionsPage());
         window.replayActions()->replayAction()->trigger();
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QCOMPARE(shown.store().size(), size_t(0)); // from the start
         now += 100;                                // 1 s of the recording at 10×
         window.replay()->advance();
@@ -265,7 +265,7 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(path);
         QVERIFY(opened.wait(20000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Hosts);
+        QVERIFY(window.isCurrentPage(window.hostsPage()));
         HostsPage* hosts = window.hostsPage();
         QVERIFY(hosts->showsSaved());
         QCOMPARE(hosts->model()->rowCount(), 2);
@@ -291,7 +291,7 @@ private slots:
             if (shown->index(r, FleetModel::HostColumn).data().toString() == "node2:9464") node2 = r;
         QVERIFY(node2 >= 0);
         emit hosts->table()->clicked(shown->index(node2, FleetModel::HostColumn));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         const TimelineData& replayed = window.liveView()->timeline()->data();
         QCOMPARE(replayed.store().size(), size_t(12));
         QVERIFY2(liveSourceText(window).contains("node2:9464"), qPrintable(liveSourceText(window)));
@@ -299,10 +299,10 @@ private slots:
         QCOMPARE(formatReportJson(*window.currentSession()), formatReportJson(hostRun(*fleet, 1)));
 
         // Two hosts compared.
-        window.showPage(MainWindow::Page::Hosts);
+        window.showPage(window.hostsPage());
         hosts->table()->selectAll();
         QVERIFY(hosts->compareSelected());
-        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000); // read off the GUI thread
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCurrentPage(window.sessionsPage()), 20000); // read off the GUI thread
         QVERIFY(window.sessionsPage()->comparison()->model()->rowCount() > 0);
 
         // Another session puts the Hosts page back on the live hosts.
@@ -327,7 +327,7 @@ private slots:
         {
             QSettings settings(file, QSettings::IniFormat);
             MainWindow window(machine_, settings);
-            window.showPage(MainWindow::Page::Events);
+            window.showPage(window.eventBrowser());
             SetupFormState form = window.setupPage()->state();
             form.intervalMs = 321;
             window.setupPage()->setState(form);
@@ -335,7 +335,7 @@ private slots:
         }
         QSettings settings(file, QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Events);
+        QVERIFY(window.isCurrentPage(window.eventBrowser()));
         QCOMPARE(window.setupPage()->state().intervalMs, 321);
     }
 
@@ -379,7 +379,7 @@ private slots:
         QTRY_VERIFY(window.measurementLog()->text().contains(QStringLiteral("touched")));
 
         // The run opened on its overview: a tile per SOFTWARE metric but Runtime, the run's context.
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QCOMPARE(window.overview()->tiles()->rowCount(), 6);
         // One copy of the timeline for both pages, and the run's intervals in it.
         QCOMPARE(&window.overview()->data(), &window.liveView()->timeline()->data());
@@ -426,7 +426,7 @@ private slots:
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         QVERIFY(window.windowTitle().contains(QStringLiteral("replay")));
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QVERIFY2(window.overview()->contextText().startsWith(QStringLiteral("<b>Recorded</b>")),
                  qPrintable(window.overview()->contextText()));
         QCOMPARE(window.overview()->tiles()->rowCount(), 6);
@@ -728,7 +728,7 @@ private slots:
                 ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0);
         const QString silent = QStringLiteral("127.0.0.1:%1").arg(ntohs(a.sin_port));
         emit window.hostsPage()->hostOpened(silent, QString());
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         const QString context = window.overview()->contextText();
         QVERIFY2(context.contains("Connecting to " + silent + "…"), qPrintable(context));
         QCOMPARE(window.overview()->tiles()->rowCount(), 0);
