@@ -14,7 +14,7 @@ namespace {
 // About 10 s of 10 ms intervals point by point, the rest in 1024 buckets per
 // series: a 64-CPU session of two groups (1820 series) stays near 100 MB
 // however long it runs (bench/frame measures it). Every interval is in the
-// session file (SessionRecorder), whatever the store keeps.
+// session file (RunRecorder), whatever the store keeps.
 constexpr TimelineLimits kLimits{1024, 1024};
 } // namespace
 

@@ -21,7 +21,7 @@ const CoreTypeTotal* onCoreType(const EventResult& event, const std::string& typ
 
 EventTotalsModel::EventTotalsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void EventTotalsModel::beginSession(std::vector<LocationInfo> locations) {
+void EventTotalsModel::beginRun(std::vector<LocationInfo> locations) {
     beginResetModel();
     locations_ = std::move(locations);
     rows_.clear();

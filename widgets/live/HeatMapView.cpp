@@ -52,10 +52,10 @@ HeatMapView::HeatMapView(const TimelineData& data, QWidget* parent)
     frameTimer_.setSingleShot(true);
     frameTimer_.setInterval(kFrameMs);
     connect(&frameTimer_, &QTimer::timeout, this, &HeatMapView::renderFrame);
-    beginSession({});
+    beginRun({});
 }
 
-void HeatMapView::beginSession(std::map<int, CpuPlace> places) {
+void HeatMapView::beginRun(std::map<int, CpuPlace> places) {
     frameTimer_.stop();
     places_ = std::move(places);
     measureBox_->clear();

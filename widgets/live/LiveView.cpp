@@ -91,9 +91,9 @@ void LiveView::updateCaptions() {
 
 void LiveView::attach(RunSource* source) {
     connect(source, &RunSource::started, this,
-            [this, source] { beginSession(source->locations(), source->cpuPlaces()); });
+            [this, source] { beginRun(source->locations(), source->cpuPlaces()); });
     connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
-    connect(source, &RunSource::finished, this, &LiveView::finishSession);
+    connect(source, &RunSource::finished, this, &LiveView::finishRun);
 }
 
 void LiveView::showCpu(int location) {
@@ -101,12 +101,12 @@ void LiveView::showCpu(int location) {
     timeline_->focusLocation(location);
 }
 
-void LiveView::beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
-    timeline_->beginSession(locations);
-    heatMap_->beginSession(std::move(places));
-    topDown_->beginSession();
-    eventTotals_->beginSession(locations);
-    metricValues_->beginSession(locations);
+void LiveView::beginRun(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
+    timeline_->beginRun(locations);
+    heatMap_->beginRun(std::move(places));
+    topDown_->beginRun();
+    eventTotals_->beginRun(locations);
+    metricValues_->beginRun(locations);
     summary_->clear();
     chartTabs_->setCurrentWidget(timeline_);
 }
@@ -119,8 +119,8 @@ void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     metricValues_->appendIntervals(intervals);
 }
 
-void LiveView::finishSession(const MeasurementResult& result) {
-    timeline_->endSession();
+void LiveView::finishRun(const MeasurementResult& result) {
+    timeline_->endRun();
     heatMap_->flush();
     topDown_->showResult(result);
     eventTotals_->showResult(result);

@@ -40,9 +40,9 @@ public:
     void attach(RunSource* source);
 
     // places: where each CPU sits (socket, NUMA node), for the heat map's rows.
-    void beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
+    void beginRun(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
     void appendIntervals(const std::vector<IntervalResult>& intervals);
-    void finishSession(const MeasurementResult& result);
+    void finishRun(const MeasurementResult& result);
 
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }

@@ -12,7 +12,7 @@ namespace perfdash {
 
 MetricValuesModel::MetricValuesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void MetricValuesModel::beginSession(std::vector<LocationInfo> locations) {
+void MetricValuesModel::beginRun(std::vector<LocationInfo> locations) {
     beginResetModel();
     locations_ = std::move(locations);
     groups_.clear();

@@ -78,8 +78,8 @@ void CapabilityBanner::applyColours() {
     if (styleSheet() != sheet) setStyleSheet(sheet); // a new sheet re-polishes: only when it differs
 }
 
-void CapabilityBanner::showProbing() {
-    text_->setText(tr("Probing what this machine can count…"));
+void CapabilityBanner::showChecking() {
+    text_->setText(tr("Checking what this machine can count…"));
     show();
 }
 
@@ -128,10 +128,10 @@ CapabilitiesPage::CapabilitiesPage(QWidget* parent)
     layout->addLayout(buttons);
 }
 
-void CapabilitiesPage::showProbing() {
+void CapabilitiesPage::showChecking() {
     list_->clear();
     auto* item = new QTreeWidgetItem(list_);
-    item->setText(Title, tr("Probing…"));
+    item->setText(Title, tr("Checking…"));
     item->setText(Detail, tr("perfdash is trying which counters open on this machine."));
 }
 

@@ -25,8 +25,8 @@ class CapabilityBanner : public QFrame {
     Q_OBJECT
 public:
     explicit CapabilityBanner(QWidget* parent = nullptr);
-    // Says that the probe is running (until setCapabilities).
-    void showProbing();
+    // Says that the check is running (until setCapabilities).
+    void showChecking();
     // Hides itself when nothing is missing.
     void setCapabilities(const std::vector<Capability>& capabilities);
     QString text() const;
@@ -47,8 +47,8 @@ class CapabilitiesPage : public QWidget {
     Q_OBJECT
 public:
     explicit CapabilitiesPage(QWidget* parent = nullptr);
-    // Says that the probe is running (until setCapabilities).
-    void showProbing();
+    // Says that the check is running (until setCapabilities).
+    void showChecking();
     void setCapabilities(const std::vector<Capability>& capabilities);
     // The CPU (nullptr: its topology could not be read) and its likwid architecture.
     void setProcessor(const CpuIdentity* cpu, const CpuArchIdentification& arch);

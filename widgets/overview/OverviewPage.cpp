@@ -97,14 +97,14 @@ QString OverviewPage::groupDescription(const QString& group) const {
 
 void OverviewPage::attach(RunSource* source) {
     connect(source, &RunSource::started, this, [this, source] {
-        beginSession();
+        beginRun();
         if (const MeasurementResult* context = source->knownContext()) showContext(*context);
     });
     connect(source, &RunSource::intervalsArrived, this, &OverviewPage::timelineGrew);
-    connect(source, &RunSource::finished, this, &OverviewPage::finishSession);
+    connect(source, &RunSource::finished, this, &OverviewPage::finishRun);
 }
 
-void OverviewPage::beginSession() {
+void OverviewPage::beginRun() {
     frameTimer_.stop();
     phases_.clear();
     phasesFoundAt_ = {0, 0};
@@ -118,7 +118,7 @@ void OverviewPage::beginSession() {
 
 void OverviewPage::timelineGrew() { scheduleFrame(); }
 
-void OverviewPage::finishSession(const MeasurementResult& result) {
+void OverviewPage::finishRun(const MeasurementResult& result) {
     frameTimer_.stop();
     tiles_->showResult(result);
     showContext(result);
@@ -151,7 +151,7 @@ void OverviewPage::showProblem(const QString& source, const QString& problem) {
 }
 
 void OverviewPage::showConnecting(const QString& source) {
-    beginSession();
+    beginRun();
     context_->setText(tr("<b>Connecting to %1…</b> Its figures appear with its first interval.").arg(source.toHtmlEscaped()));
 }
 

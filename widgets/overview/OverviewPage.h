@@ -44,10 +44,10 @@ public:
     void attach(RunSource* source);
 
     // A new run: the timeline was reset for it.
-    void beginSession();
+    void beginRun();
     // The timeline has new intervals.
     void timelineGrew();
-    void finishSession(const MeasurementResult& result);
+    void finishRun(const MeasurementResult& result);
     void showContext(const MeasurementResult& result);
     // The same, led by `status` (plain text) in place of Finished, Recorded, ...: a run that goes on
     // elsewhere (a host's, as its agent describes it) says so itself.
@@ -55,7 +55,7 @@ public:
     // In place of the context: why the run's source cannot say it (plain text), led by `source` (a host
     // whose agent failed to answer), in the error colour; the tiles stay as they are.
     void showProblem(const QString& source, const QString& problem);
-    // A source that has sent nothing yet (a host being connected to): as beginSession(), no tiles, and the
+    // A source that has sent nothing yet (a host being connected to): as beginRun(), no tiles, and the
     // context says whom it waits for.
     void showConnecting(const QString& source);
 

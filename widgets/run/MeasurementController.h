@@ -51,7 +51,7 @@ public:
     // How often new intervals and output are pulled (default 30 Hz).
     void setPollInterval(int milliseconds);
     // Whether the finished result holds every interval (default true). Off
-    // when a follower keeps them (SessionRecorder): an hour at 10 ms and 64
+    // when a follower keeps them (RunRecorder): an hour at 10 ms and 64
     // CPUs would be gigabytes in memory otherwise. Applies from the next start().
     void setKeepIntervals(bool keep) { keepIntervals_ = keep; }
 

@@ -1,10 +1,10 @@
 #include "widgets/run/ShownRun.h"
 
-#include "widgets/run/SessionRecorder.h"
+#include "widgets/run/RunRecorder.h"
 
 namespace perfdash {
 
-ShownRun::ShownRun(SessionRecorder& recorder, QObject* parent) : RunSource(parent), recorder_(recorder) {}
+ShownRun::ShownRun(RunRecorder& recorder, QObject* parent) : RunSource(parent), recorder_(recorder) {}
 
 void ShownRun::add(RunSource* source) {
     connect(source, &RunSource::started, this, [this, source] {

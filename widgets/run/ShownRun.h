@@ -9,7 +9,7 @@
 // Beside it, the run File → Export writes and Compare compares (the last
 // finished measurement or an opened session), its name ("Live", "Replay of
 // FILE"), and the Live page's context line, which says whose data it shows.
-// A finished measurement's intervals are with its SessionRecorder, not here:
+// A finished measurement's intervals are with its RunRecorder, not here:
 // withIntervals() reads them back off the GUI thread.
 #include <QFuture>
 #include <QString>
@@ -21,13 +21,13 @@
 
 namespace perfdash {
 
-class SessionRecorder;
+class RunRecorder;
 
 class ShownRun : public RunSource {
     Q_OBJECT
 public:
     // The recorder keeps the measurement's runs; it must outlive this.
-    explicit ShownRun(SessionRecorder& recorder, QObject* parent = nullptr);
+    explicit ShownRun(RunRecorder& recorder, QObject* parent = nullptr);
 
     // A source whose runs are shown from its started() on. The order of adding is no order of precedence:
     // the shell stops the others when one starts.
@@ -83,7 +83,7 @@ private:
     quint64 runNumber_ = 0;
     QString exportedTo_;
     QString line_;
-    SessionRecorder& recorder_;
+    RunRecorder& recorder_;
 };
 
 } // namespace perfdash

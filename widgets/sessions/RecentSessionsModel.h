@@ -29,7 +29,7 @@ public:
 
     void setDirectory(const QString& directory);
     QString directory() const { return directory_; }
-    // Reads the directory again: connect SessionRecorder::sessionSaved to it.
+    // Reads the directory again: connect RunRecorder::sessionSaved to it.
     void refresh();
 
     QString filePath(int row) const;

@@ -43,7 +43,7 @@
 #include "core/report/SessionFiles.h"
 #include "core/util/Clock.h"
 #include "widgets/sessions/SessionComparisonView.h"
-#include "widgets/run/SessionRecorder.h"
+#include "widgets/run/RunRecorder.h"
 #include "widgets/measure/DemoWorkload.h"
 #include "widgets/measure/MeasurementActions.h"
 #include "widgets/measure/MeasurementLog.h"
@@ -68,7 +68,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       machine_(machine),
       settings_(settings),
       controller_(machine),
-      probe_(new QFutureWatcher<std::vector<Capability>>(this)),
+      check_(new QFutureWatcher<std::vector<Capability>>(this)),
       banner_(new CapabilityBanner(this)),
       pages_(new QTabWidget(this)),
       setup_(new SetupPage(controller_, this, procRoot)),
@@ -80,7 +80,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       regions_(new RegionsView(this)),
       sessions_(new SessionsPage(this)),
       probes_(new ProbesPage(this)),
-      recorder_(new SessionRecorder(controller_, this)),
+      recorder_(new RunRecorder(controller_, this)),
       shown_(new ShownRun(*recorder_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
@@ -92,7 +92,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.perfdash.perfdash"), QIcon(QStringLiteral(":/icons/perfdash.svg"))));
     setAcceptDrops(true);
     addPages();
-    probeCapabilitiesInBackground();
+    checkCapabilitiesInBackground();
     followRuns(); // first: the views hear of a run before the window's own handlers
     wireHosts();
     wireReplay();
@@ -169,8 +169,8 @@ void MainWindow::wireHosts() {
             // A host that never sent an interval has no figures: those shown are the source's before, on
             // the Live page as on this one.
             if (!liveHost_->hasSent()) {
-                live_->beginSession({});
-                overview_->beginSession();
+                live_->beginRun({});
+                overview_->beginRun();
             }
             return overview_->showProblem(liveHost_->address(), hostProblemText());
         }
@@ -195,7 +195,7 @@ void MainWindow::wireHosts() {
         shown_->setContextLine(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
         // Until its first interval or a failure the host shows nothing, never the figures of the source before
         // (an agent behind a firewall that drops packets may not answer for long).
-        live_->beginSession({});
+        live_->beginRun({});
         overview_->showConnecting(address);
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
@@ -222,12 +222,12 @@ void MainWindow::wireHosts() {
 }
 
 void MainWindow::wireSavedSessions() {
-    connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
+    connect(recorder_, &RunRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
     // A save that succeeds after failing (room was made) keeps the run again.
-    connect(recorder_, &SessionRecorder::sessionSaved, this, [this] {
+    connect(recorder_, &RunRecorder::sessionSaved, this, [this] {
         if (shown_->isLiveRun()) shown_->setContextLine(finishedRunText());
     });
-    connect(recorder_, &SessionRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
+    connect(recorder_, &RunRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
     connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     // Export chart follows what the current page draws.
@@ -307,20 +307,20 @@ void MainWindow::updateReplaySource() {
     stateLabel_->setText(replay_->statusText());
 }
 
-// The probe opens and closes perf counters (tens of milliseconds, longer on a
+// The check opens and closes perf counters (tens of milliseconds, longer on a
 // loaded machine): the window is up and usable meanwhile.
-void MainWindow::probeCapabilitiesInBackground() {
-    banner_->showProbing();
-    capabilities_->showProbing();
-    connect(probe_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesProbed(probe_->result()); });
+void MainWindow::checkCapabilitiesInBackground() {
+    banner_->showChecking();
+    capabilities_->showChecking();
+    connect(check_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesChecked(check_->result()); });
     // The architecture is identified on the same worker: it reads sysfs and libpfm4's detection.
-    probe_->setFuture(QtConcurrent::run([&machine = machine_] {
+    check_->setFuture(QtConcurrent::run([&machine = machine_] {
         machine.cpuArch();
         return probeCapabilities(machine);
     }));
 }
 
-void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
+void MainWindow::onCapabilitiesChecked(std::vector<Capability> capabilities) {
     // What the top-down view advises a session without a top-down group: this architecture's TMA group,
     // and whether the hardware PMU it needs is here.
     TopDownAdvice advice;
@@ -338,15 +338,15 @@ void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
     const auto& topology = machine_.topology();
     capabilities_->setProcessor(topology ? &topology->cpu : nullptr, machine_.cpuArch());
     capabilitiesKnown_ = true;
-    emit capabilitiesProbed();
-    if (std::exchange(startWhenProbed_, false)) {
+    emit capabilitiesChecked();
+    if (std::exchange(startWhenChecked_, false)) {
         showPage(setup_);
         (void)setup_->actions()->startMeasurement(); // a failure shows its dialog
     }
 }
 
-// The probe uses `machine_`, which may go right after the window: it must be done first.
-MainWindow::~MainWindow() { probe_->waitForFinished(); }
+// The check uses `machine_`, which may go right after the window: it must be done first.
+MainWindow::~MainWindow() { check_->waitForFinished(); }
 
 void MainWindow::createMenus() {
     MeasurementActions* session = setup_->actions();
@@ -453,7 +453,7 @@ Status MainWindow::apply(const AppOptions& options) {
     else if (options.prefillsForm()) setup_->setState(options.applyTo(setup_->state()));
     if (!options.start) return {};
     if (!capabilitiesKnown_) {
-        startWhenProbed_ = true;
+        startWhenChecked_ = true;
         return {};
     }
     showPage(setup_);
@@ -541,7 +541,7 @@ void MainWindow::fail(const QString& title, const QString& message, const QStrin
     box->open();
 }
 
-// The recorder keeps what it could not write in memory (SessionRecorder::recordedRun), and the export reads the run
+// The recorder keeps what it could not write in memory (RunRecorder::recordedRun), and the export reads the run
 // from there: the dialog says so, and what would lose it, since only the user can keep it now.
 void MainWindow::sessionNotSaved(const QString& message) {
     const bool running = controller_.isRunning();

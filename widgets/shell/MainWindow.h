@@ -8,7 +8,7 @@
 // Program output, or the toolbar, opens it any time),
 // Start/Pause/Stop in a toolbar, and the menus with their shortcuts.
 //
-// It owns the MeasurementController and the SessionRecorder (every run is
+// It owns the MeasurementController and the RunRecorder (every run is
 // autosaved), the ReplayController and the LiveHost; the Overview and Live
 // pages follow whichever of the three runs through a ShownRun, which also
 // holds the "current session": the last finished run or an opened file,
@@ -22,9 +22,9 @@
 // read at construction and written on close. The Hosts page lists agents
 // (perfdash-cli serve); clicking one shows it live in the Overview and Live
 // pages through a LiveHost, a third source beside the two.
-// What the machine can count is probed off the GUI thread (it opens perf
-// counters): the banner and the Machine page say "Probing…" until
-// capabilitiesProbed(), and a --start waits for it.
+// What the machine can count is checked off the GUI thread (it opens perf
+// counters): the banner and the Machine page say "Checking…" until
+// capabilitiesChecked(), and a --start waits for it.
 #include <QFutureWatcher>
 #include <QFuture>
 #include <QMainWindow>
@@ -57,7 +57,7 @@ class ReplayController;
 class TimelineChart;
 class RegionsView;
 class MeasurementLog;
-class SessionRecorder;
+class RunRecorder;
 class SessionsPage;
 class ShownRun;
 class SetupPage;
@@ -72,11 +72,11 @@ public:
 
     // Applies the command line: prefills the form, and starts when asked.
     // A start that fails shows why (a dialog over the form) and returns the
-    // error. Before the capability probe has returned, a start waits for it
+    // error. Before the capability check has returned, a start waits for it
     // (apply returns success; a failure then shows only in the dialog).
     Status apply(const AppOptions& options);
 
-    // Whether the capability probe has returned; capabilitiesProbed() says when it does.
+    // Whether the capability check has returned; capabilitiesChecked() says when it does.
     bool capabilitiesKnown() const { return capabilitiesKnown_; }
 
     // The tab of `page` (a page, or a widget on one, as liveView() is) comes to the front.
@@ -114,7 +114,7 @@ public:
     RegionsView* regionsView() const { return regions_; }
     SessionsPage* sessionsPage() const { return sessions_; }
     ProbesPage* probesPage() const { return probes_; }
-    SessionRecorder* recorder() const { return recorder_; }
+    RunRecorder* recorder() const { return recorder_; }
     ReplayController* replay() const { return replay_; }
     ReplayActions* replayActions() const { return replayActions_; }
     QAction* exportChartAction() const { return exportChart_; }
@@ -131,7 +131,7 @@ signals:
     void fleetSessionSaved(const QString& path);
     void chartsExported(const QString& path);
     void fileOperationFailed(const QString& message);
-    void capabilitiesProbed();
+    void capabilitiesChecked();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -151,8 +151,8 @@ private:
     int tabOf(const QWidget* widget) const;
     // One source has the Overview and Live pages now: a replay or a host no longer competes for them.
     void letOtherSourcesGo();
-    void probeCapabilitiesInBackground();
-    void onCapabilitiesProbed(std::vector<Capability> capabilities);
+    void checkCapabilitiesInBackground();
+    void onCapabilitiesChecked(std::vector<Capability> capabilities);
     void restoreSettings();
     void chooseLanguage(const QString& code);
     void onStateChanged(MeasurementController::State state);
@@ -185,9 +185,9 @@ private:
     MachineContext& machine_;
     QSettings& settings_;
     MeasurementController controller_;
-    QFutureWatcher<std::vector<Capability>>* probe_;
+    QFutureWatcher<std::vector<Capability>>* check_;
     bool capabilitiesKnown_ = false;
-    bool startWhenProbed_ = false; // a --start came before the probe's result
+    bool startWhenChecked_ = false; // a --start came before the check's result
     CapabilityBanner* banner_;
     QTabWidget* pages_;
     SetupPage* setup_;
@@ -199,7 +199,7 @@ private:
     RegionsView* regions_;
     SessionsPage* sessions_;
     ProbesPage* probes_;
-    SessionRecorder* recorder_;
+    RunRecorder* recorder_;
     ShownRun* shown_; // which run the Overview and Live pages show, and what File exports
     ReplayController* replay_;
     ReplayActions* replayActions_;

@@ -71,9 +71,9 @@ private slots:
         const auto result = finished.first()[0].value<MeasurementResult>();
         LiveView replay;
         replay.resize(1280, 800);
-        replay.beginSession(result.locations);
+        replay.beginRun(result.locations);
         replay.appendIntervals(result.intervals);
-        replay.finishSession(result);
+        replay.finishRun(result);
         QCOMPARE(replay.timeline()->data().store().size(), result.intervals.size());
         QCOMPARE(replay.timeline()->charts().size(), timeline.charts().size());
         QCOMPARE(replay.eventTotals()->rowCount(), view.eventTotals()->rowCount());

@@ -248,7 +248,7 @@ private slots:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         timeline.reset(testdata::cpus(1));
-        page.beginSession();
+        page.beginRun();
         QVERIFY(page.contextText().contains("Measuring now"));
         const auto intervals = steppedSession();
         timeline.append(intervals);
@@ -258,7 +258,7 @@ private slots:
         QVERIFY2(tileNames(page).contains("Clock: 400.0 MHz"), qPrintable(tileNames(page).join(", ")));
 
         MeasurementResult result = resultOf(intervals);
-        page.finishSession(result);
+        page.finishRun(result);
         const QStringList names = tileNames(page);
         QCOMPARE(names.size(), 3);
         // Whole run: 2.5e8 cycles in 8 s.
@@ -297,10 +297,10 @@ private slots:
         OverviewPage page(timeline);
         const auto intervals = steppedSession();
         timeline.reset(testdata::cpus(1));
-        page.beginSession();
+        page.beginRun();
         timeline.append(intervals);
         page.timelineGrew();
-        page.finishSession(resultOf(intervals));
+        page.finishRun(resultOf(intervals));
         QCOMPARE(page.phases().size(), size_t(2));
         const auto tiles = page.findChildren<MetricTile*>();
         QCOMPARE(tiles.size(), 3);
@@ -318,7 +318,7 @@ private slots:
         TimelineData timeline;
         OverviewPage page(timeline);
         timeline.reset(testdata::cpus(1));
-        page.beginSession();
+        page.beginRun();
         const size_t count = 6000, step = 2400; // the clock steps after 2400 intervals
         for (size_t i = 0; i < count; i += 2) {
             std::vector<IntervalResult> batch;
@@ -354,7 +354,7 @@ private slots:
         result.replay = true;
         result.startedAt = "2024-05-01T10:00:00+02:00";
         timeline.reset(result.locations);
-        page.beginSession();
+        page.beginRun();
         page.showContext(result);
         QVERIFY(page.contextText().startsWith("<b>Recorded</b>"));
         auto* limitations = page.findChild<QLabel*>(QStringLiteral("overviewLimitations"));
@@ -367,10 +367,10 @@ private slots:
         TimelineData timeline;
         OverviewPage page(timeline);
         timeline.reset(testdata::cpus(1));
-        page.beginSession();
+        page.beginRun();
         auto* note = page.findChild<QLabel*>(QStringLiteral("overviewPhaseNote"));
         QVERIFY(note->text().startsWith("No timeline yet"));
-        page.finishSession(resultOf(steppedSession()));
+        page.finishRun(resultOf(steppedSession()));
         QVERIFY2(note->text().startsWith("This run recorded no intervals"), qPrintable(note->text()));
     }
 
@@ -378,7 +378,7 @@ private slots:
         TimelineData timeline;
         OverviewPage page(timeline);
         timeline.reset(testdata::cpus(1));
-        page.beginSession();
+        page.beginRun();
         std::vector<IntervalResult> steady;
         for (size_t i = 0; i < 50; ++i) steady.push_back(testdata::interval(0.1 * double(i + 1), 0.1, 1e7, 1));
         timeline.append(steady);

@@ -46,7 +46,7 @@
 #include "widgets/run/ReplayActions.h"
 #include "widgets/run/ReplayController.h"
 #include "widgets/sessions/SessionComparisonView.h"
-#include "widgets/run/SessionRecorder.h"
+#include "widgets/run/RunRecorder.h"
 #include "widgets/measure/MeasurementActions.h"
 #include "widgets/measure/MeasurementLog.h"
 #include "widgets/measure/SetupPage.h"
@@ -84,26 +84,26 @@ private slots:
         QSettings settings(settingsFile("banner.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         window.show();
-        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
-        QVERIFY(probed.wait(20000));
+        QSignalSpy checked(&window, &MainWindow::capabilitiesChecked);
+        QVERIFY(checked.wait(20000));
         const QString summary = capabilitySummary(probeCapabilities(machine_));
         QCOMPARE(window.capabilityBanner()->isVisible(), !summary.isEmpty());
         QCOMPARE(window.capabilityBanner()->text(), summary);
     }
 
-    // The probe runs off the GUI thread: the window is up and usable before its
+    // The check runs off the GUI thread: the window is up and usable before its
     // result arrives (which can only happen through the event loop), a --start
     // waits for it, and the banner and the Machine page update when it comes.
-    void capabilitiesAreProbedOffTheGuiThread() {
-        QSettings settings(settingsFile("probe.ini"), QSettings::IniFormat);
+    void capabilitiesAreCheckedOffTheGuiThread() {
+        QSettings settings(settingsFile("check.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
+        QSignalSpy checked(&window, &MainWindow::capabilitiesChecked);
         window.show();
         QVERIFY(!window.capabilitiesKnown());
         QVERIFY(window.capabilityBanner()->isVisible());
-        QVERIFY2(window.capabilityBanner()->text().contains("Probing"), qPrintable(window.capabilityBanner()->text()));
+        QVERIFY2(window.capabilityBanner()->text().contains("Checking"), qPrintable(window.capabilityBanner()->text()));
         QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), 1);
-        QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Probing"));
+        QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Checking"));
 
         // Usable meanwhile: pages switch, the form takes the command line, a start waits.
         window.showPage(window.eventBrowser());
@@ -115,9 +115,9 @@ private slots:
         QVERIFY(window.apply(*options).ok());
         QCOMPARE(window.setupPage()->state().groups, QStringList{"SOFTWARE"});
         QCOMPARE(window.controller().state(), MeasurementController::State::Idle);
-        QCOMPARE(probed.size(), 0);
+        QCOMPARE(checked.size(), 0);
 
-        QVERIFY(probed.wait(20000));
+        QVERIFY(checked.wait(20000));
         QVERIFY(window.capabilitiesKnown());
         const std::vector<Capability> capabilities = probeCapabilities(machine_);
         QCOMPARE(window.capabilityBanner()->text(), capabilitySummary(capabilities));
@@ -604,7 +604,7 @@ private slots:
         window.show();
         window.recorder()->setDirectory(where);
         window.recorder()->setAutosaveInterval(std::chrono::milliseconds(100));
-        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        QSignalSpy saved(window.recorder(), &RunRecorder::sessionSaved);
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         QSignalSpy arrived(&window.controller(), &MeasurementController::intervalsArrived);
         // The dialog's text follows the run's state when the failure came: kept with it.
@@ -664,7 +664,7 @@ private slots:
         MainWindow window(machine_, settings);
         window.show();
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
-        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        QSignalSpy saved(window.recorder(), &RunRecorder::sessionSaved);
         runDemoToItsEnd(window);
         if (QTest::currentTestFailed()) return;
         QVERIFY2(liveSourceText(window).contains(QStringLiteral("Finished")), qPrintable(liveSourceText(window)));

@@ -30,13 +30,13 @@
 
 namespace perfdash {
 
-class SessionRecorder : public QObject {
+class RunRecorder : public QObject {
     Q_OBJECT
 public:
     // The controller must outlive the recorder.
-    explicit SessionRecorder(MeasurementController& controller, QObject* parent = nullptr);
+    explicit RunRecorder(MeasurementController& controller, QObject* parent = nullptr);
     // Saves what is pending (the file stays incomplete if the run is still going) and waits for the writer.
-    ~SessionRecorder() override;
+    ~RunRecorder() override;
 
     // Where new sessions go (created when needed); default sessionsDirectory().
     void setDirectory(const QString& directory);

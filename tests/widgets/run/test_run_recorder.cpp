@@ -7,7 +7,7 @@
 #include "core/report/SessionFiles.h"
 #include "util/FullFileSystem.h"
 #include "widgets/RecordedIntervals.h"
-#include "widgets/run/SessionRecorder.h"
+#include "widgets/run/RunRecorder.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;
@@ -25,7 +25,7 @@ MeasurementRequest demoRequest(const char* seconds) {
 }
 
 // The recorder gives the whole run back, every interval measured, though the result it finished with kept none.
-void checkRecordedRun(SessionRecorder& recorder, const MeasurementResult& result, const QSignalSpy& arrived) {
+void checkRecordedRun(RunRecorder& recorder, const MeasurementResult& result, const QSignalSpy& arrived) {
     QVERIFY(result.intervals.empty()); // the recorder keeps them, not the measurement
     QFuture<Result<MeasurementResult>> future = recorder.recordedRun(result);
     future.waitForFinished();
@@ -59,8 +59,8 @@ QByteArray autosaveWithIntervals(MeasurementController& controller, QSignalSpy& 
 // file small).
 struct RunOnATinyDisk {
     explicit RunOnATinyDisk(const perfdash::testing::FullFileSystem& fs)
-        : controller(machine), recorder(controller), saved(&recorder, &SessionRecorder::sessionSaved),
-          failed(&recorder, &SessionRecorder::saveFailed), finished(&controller, &MeasurementController::finished),
+        : controller(machine), recorder(controller), saved(&recorder, &RunRecorder::sessionSaved),
+          failed(&recorder, &RunRecorder::saveFailed), finished(&controller, &MeasurementController::finished),
           arrived(&controller, &MeasurementController::intervalsArrived) {
         recorder.setDirectory(fs.filePath("sessions"));
         recorder.setAutosaveInterval(100ms);
@@ -75,27 +75,27 @@ struct RunOnATinyDisk {
 
     MachineContext machine;
     MeasurementController controller;
-    SessionRecorder recorder;
+    RunRecorder recorder;
     QSignalSpy saved, failed, finished, arrived;
 };
 
 } // namespace
 
-class TestSessionRecorder : public QObject {
+class TestRunRecorder : public QObject {
     Q_OBJECT
 private slots:
     void recordsARealRunWithAutosavesWhileItRuns() {
         QTemporaryDir dir;
         MachineContext machine;
         MeasurementController controller(machine);
-        SessionRecorder recorder(controller);
+        RunRecorder recorder(controller);
         recorder.setDirectory(dir.path() + "/sessions"); // created on demand
         recorder.setAutosaveInterval(100ms);
         auto plan = controller.prepare(demoRequest("1.5"));
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
 
-        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
-        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy saved(&recorder, &RunRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &RunRecorder::saveFailed);
         QSignalSpy intervals(&controller, &MeasurementController::intervalsArrived);
         QSignalSpy finished(&controller, &MeasurementController::finished);
         QVERIFY(controller.start(std::move(*plan)).ok());
@@ -153,13 +153,13 @@ private slots:
         QTemporaryDir dir;
         MachineContext machine;
         MeasurementController controller(machine);
-        SessionRecorder recorder(controller);
+        RunRecorder recorder(controller);
         recorder.setDirectory(dir.path());
         recorder.setAutosaveInterval(1h); // never due by its period here
         auto plan = controller.prepare(demoRequest("30"));
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message.c_str());
         controller.setPollInterval(std::numeric_limits<int>::max()); // only the intervals emitted below arrive
-        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
+        QSignalSpy saved(&recorder, &RunRecorder::sessionSaved);
         QVERIFY(controller.start(std::move(*plan)).ok());
         recorder.waitForWrites(); // the file exists
         QCOMPARE(saved.size(), 1);
@@ -191,12 +191,12 @@ private slots:
         QTemporaryDir dir;
         MachineContext machine;
         MeasurementController controller(machine);
-        auto recorder = std::make_unique<SessionRecorder>(controller);
+        auto recorder = std::make_unique<RunRecorder>(controller);
         recorder->setDirectory(dir.path());
         recorder->setAutosaveInterval(100ms);
         auto plan = controller.prepare(demoRequest("3"));
         QVERIFY(plan.ok());
-        QSignalSpy saved(recorder.get(), &SessionRecorder::sessionSaved);
+        QSignalSpy saved(recorder.get(), &RunRecorder::sessionSaved);
         QVERIFY(controller.start(std::move(*plan)).ok());
         QVERIFY(!autosaveWithIntervals(controller, saved).isEmpty());
         const QString path = recorder->sessionFile();
@@ -220,13 +220,13 @@ private slots:
         if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
         MachineContext machine;
         MeasurementController controller(machine);
-        SessionRecorder recorder(controller);
+        RunRecorder recorder(controller);
         recorder.setDirectory(fs.filePath("sessions"));
         recorder.setAutosaveInterval(100ms);
         auto plan = controller.prepare(demoRequest("2"));
         QVERIFY(plan.ok());
-        QSignalSpy saved(&recorder, &SessionRecorder::sessionSaved);
-        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy saved(&recorder, &RunRecorder::sessionSaved);
+        QSignalSpy failed(&recorder, &RunRecorder::saveFailed);
         QSignalSpy finished(&controller, &MeasurementController::finished);
         QSignalSpy arrived(&controller, &MeasurementController::intervalsArrived);
         QVERIFY(controller.start(std::move(*plan)).ok());
@@ -315,9 +315,9 @@ private slots:
     void aDirectoryThatCannotBeMadeIsReportedAndLosesNothing() {
         MachineContext machine;
         MeasurementController controller(machine);
-        SessionRecorder recorder(controller);
+        RunRecorder recorder(controller);
         recorder.setDirectory("/proc/perfdash-cannot-be-here/sessions");
-        QSignalSpy failed(&recorder, &SessionRecorder::saveFailed);
+        QSignalSpy failed(&recorder, &RunRecorder::saveFailed);
         MeasurementRequest request = demoRequest("0.3");
         auto plan = controller.prepare(request);
         QVERIFY(plan.ok());
@@ -336,5 +336,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSessionRecorder)
-#include "test_session_recorder.moc"
+QTEST_MAIN(TestRunRecorder)
+#include "test_run_recorder.moc"

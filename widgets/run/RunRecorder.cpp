@@ -1,4 +1,4 @@
-#include "widgets/run/SessionRecorder.h"
+#include "widgets/run/RunRecorder.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrent>
@@ -47,7 +47,7 @@ Status createDirectory(const std::string& directory) {
 
 } // namespace
 
-Status SessionRecorder::Kept::append(std::vector<IntervalResult> batch, RunState run) {
+Status RunRecorder::Kept::append(std::vector<IntervalResult> batch, RunState run) {
     unsaved.insert(unsaved.end(), std::make_move_iterator(batch.begin()), std::make_move_iterator(batch.end()));
     // Without a journal (creating it failed, and that was reported) memory is the only place left.
     if (!journal) return {};
@@ -65,18 +65,18 @@ Status SessionRecorder::Kept::append(std::vector<IntervalResult> batch, RunState
     return {};
 }
 
-SessionRecorder::SessionRecorder(MeasurementController& controller, QObject* parent)
+RunRecorder::RunRecorder(MeasurementController& controller, QObject* parent)
     : QObject(parent), controller_(controller), directory_(QString::fromStdString(sessionsDirectory())) {
     controller_.setKeepIntervals(false); // this recorder keeps them
     writer_.setMaxThreadCount(1);
     autosaveTimer_.setInterval(kDefaultAutosave);
-    connect(&autosaveTimer_, &QTimer::timeout, this, &SessionRecorder::autosave);
-    connect(&controller_, &MeasurementController::started, this, &SessionRecorder::onStarted);
-    connect(&controller_, &MeasurementController::intervalsArrived, this, &SessionRecorder::onIntervals);
-    connect(&controller_, &MeasurementController::finished, this, &SessionRecorder::onFinished);
+    connect(&autosaveTimer_, &QTimer::timeout, this, &RunRecorder::autosave);
+    connect(&controller_, &MeasurementController::started, this, &RunRecorder::onStarted);
+    connect(&controller_, &MeasurementController::intervalsArrived, this, &RunRecorder::onIntervals);
+    connect(&controller_, &MeasurementController::finished, this, &RunRecorder::onFinished);
 }
 
-SessionRecorder::~SessionRecorder() {
+RunRecorder::~RunRecorder() {
     if (autosaveTimer_.isActive() && !pending_.empty()) {
         // waitForDone() below is the wait; no one is left to tell of a failure.
         (void)QtConcurrent::run(&writer_, [kept = kept_, batch = std::move(pending_)]() mutable {
@@ -86,17 +86,17 @@ SessionRecorder::~SessionRecorder() {
     writer_.waitForDone();
 }
 
-void SessionRecorder::setDirectory(const QString& directory) { directory_ = directory; }
+void RunRecorder::setDirectory(const QString& directory) { directory_ = directory; }
 
-void SessionRecorder::setAutosaveInterval(std::chrono::milliseconds interval) { autosaveTimer_.setInterval(interval); }
+void RunRecorder::setAutosaveInterval(std::chrono::milliseconds interval) { autosaveTimer_.setInterval(interval); }
 
-void SessionRecorder::waitForWrites() {
+void RunRecorder::waitForWrites() {
     writer_.waitForDone();
     // Each outcome reaches its QFutureWatcher as a posted event: deliver them before returning.
     QCoreApplication::sendPostedEvents();
 }
 
-QFuture<Result<MeasurementResult>> SessionRecorder::recordedRun(MeasurementResult finished) {
+QFuture<Result<MeasurementResult>> RunRecorder::recordedRun(MeasurementResult finished) {
     return QtConcurrent::run(&writer_, [kept = kept_, run = std::move(finished)]() mutable -> Result<MeasurementResult> {
         run.intervals.clear(); // a result that kept them would repeat the file's
         if (!kept) return run; // no run was recorded
@@ -112,7 +112,7 @@ QFuture<Result<MeasurementResult>> SessionRecorder::recordedRun(MeasurementResul
     });
 }
 
-void SessionRecorder::onStarted() {
+void RunRecorder::onStarted() {
     const MeasurementPlan* plan = controller_.plan();
     if (!plan) return;
     MeasurementResult header;
@@ -146,14 +146,14 @@ void SessionRecorder::onStarted() {
     autosaveTimer_.start();
 }
 
-void SessionRecorder::onIntervals(const std::vector<IntervalResult>& intervals) {
+void RunRecorder::onIntervals(const std::vector<IntervalResult>& intervals) {
     if (!autosaveTimer_.isActive()) return; // not a run this recorder saw start
     pending_.insert(pending_.end(), intervals.begin(), intervals.end());
     received_ += intervals.size();
     if (pending_.size() >= kAutosaveIntervals) autosave();
 }
 
-void SessionRecorder::autosave() {
+void RunRecorder::autosave() {
     // A slow disk must not pile up writes: the next tick takes what has gathered by then.
     if (writesInFlight_ > 0 || pending_.empty()) return;
     enqueue(
@@ -167,7 +167,7 @@ void SessionRecorder::autosave() {
     pending_.clear();
 }
 
-void SessionRecorder::onFinished(const MeasurementResult& result) {
+void RunRecorder::onFinished(const MeasurementResult& result) {
     if (!autosaveTimer_.isActive()) return;
     autosaveTimer_.stop();
     // The result's head only: copying an hour of intervals here would stall the GUI; the journal has them.
@@ -189,7 +189,7 @@ void SessionRecorder::onFinished(const MeasurementResult& result) {
     pending_.clear();
 }
 
-void SessionRecorder::enqueue(std::function<Status()> write, bool complete) {
+void RunRecorder::enqueue(std::function<Status()> write, bool complete) {
     ++writesInFlight_;
     auto* watcher = new QFutureWatcher<Status>(this);
     connect(watcher, &QFutureWatcher<Status>::finished, this, [this, watcher, complete, kept = kept_] {
