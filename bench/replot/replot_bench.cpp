@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "bench/ProcessFigures.h"
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineChart.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineChart.h"
+#include "widgets/common/TimelineData.h"
 
 using namespace perfdash;
 using namespace perfdash::bench;

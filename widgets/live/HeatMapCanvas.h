@@ -15,7 +15,7 @@
 
 #include "core/presentation/ColorScale.h"
 #include "core/result/HeatMapGrid.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 namespace perfdash {
 

@@ -12,7 +12,7 @@
 #include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 
@@ -52,10 +52,10 @@ HeatMapView::HeatMapView(const TimelineData& data, QWidget* parent)
     frameTimer_.setSingleShot(true);
     frameTimer_.setInterval(kFrameMs);
     connect(&frameTimer_, &QTimer::timeout, this, &HeatMapView::renderFrame);
-    beginSession({});
+    beginRun({});
 }
 
-void HeatMapView::beginSession(std::map<int, CpuPlace> places) {
+void HeatMapView::beginRun(std::map<int, CpuPlace> places) {
     frameTimer_.stop();
     places_ = std::move(places);
     measureBox_->clear();

@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "core/util/Outcome.h"
-#include "widgets/setup/SetupFormState.h"
+#include "widgets/measure/SetupFormState.h"
 
 namespace perfdash {
 
