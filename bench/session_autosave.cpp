@@ -1,6 +1,6 @@
 // perfdash_bench_session_autosave: what saving a long session costs.
 //
-// The claim (core/report/SessionJournal.h): an autosave costs what its new
+// The claim (core/session/SessionJournal.h): an autosave costs what its new
 // intervals cost, whatever the size of the file it appends to. Two journals
 // are written the way SessionRecorder writes them, from one real interval of
 // the SOFTWARE group (a short measurement of `sleep`): a small one (30 s at
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "core/report/ReportJson.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "core/measurement/Measurement.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Median.h"

@@ -15,7 +15,8 @@ version=$(dpkg-parsechangelog -l "$root/debian/changelog" -S Version)
 src="$out/src/perfdash-$version"
 
 die() { echo "build-deb: $*" >&2; exit 1; }
-command -v dpkg-buildpackage >/dev/null || die "dpkg-buildpackage missing: apt-get install dpkg-dev debhelper"
+command -v dpkg-buildpackage >/dev/null || die "dpkg-buildpackage missing: run packaging/quickstart.sh deps"
+(cd "$root" && dpkg-checkbuilddeps) || die "build dependencies missing (above): run packaging/quickstart.sh deps"
 
 times=()
 timed() {

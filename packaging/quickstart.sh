@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # perfdash quick start, from a clean clone on Debian 12:
+#   packaging/quickstart.sh deps   install the Debian packages that building, testing and
+#                                  packaging need (packaging/debian-packages.txt), nothing else
 #   packaging/quickstart.sh test   install what is missing, build, run the whole test suite;
 #                                  fails on a skip that tests/expected-skips.txt does not list
 #   packaging/quickstart.sh run    install what is missing, build only the dashboard, the CLI and
@@ -16,7 +18,7 @@ build="$root/build/$preset"
 die() { echo "quickstart: $*" >&2; exit 1; }
 
 usage() {
-    echo "usage: $0 run|test" >&2
+    echo "usage: $0 run|test|deps" >&2
     exit 2
 }
 
@@ -94,6 +96,9 @@ run_tests() {
 command=$1
 shift
 case "$command" in
+deps)
+    install_packages
+    ;;
 test)
     status=0
     timed packages install_packages

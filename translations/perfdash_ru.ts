@@ -256,13 +256,6 @@
     </message>
 </context>
 <context>
-    <name>perfdash::AgentSession</name>
-    <message>
-        <source>its stream (GET /api/v1/stream) failed: %1</source>
-        <translation>его поток (GET /api/v1/stream) не удался: %1</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -704,7 +697,7 @@ Cycles from %6.</source>
         <translation>нет</translation>
     </message>
     <message>
-        <source>Probing…</source>
+        <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
@@ -779,7 +772,7 @@ Cycles from %6.</source>
         <translation>Скрыть это сообщение</translation>
     </message>
     <message>
-        <source>Probing what this machine can count…</source>
+        <source>Checking what this machine can count…</source>
         <translation>Проверка того, что можно считать на этой машине…</translation>
     </message>
 </context>
@@ -1379,7 +1372,7 @@ Cycles from %6.</source>
         <translation>доступно</translation>
     </message>
     <message>
-        <source>Not probed yet: perfdash is checking which events can be counted here.</source>
+        <source>Not checked yet: perfdash is checking which events can be counted here.</source>
         <translation>Ещё не проверено: perfdash проверяет, какие события можно считать здесь.</translation>
     </message>
     <message>
@@ -1905,6 +1898,13 @@ Cycles from %6.</source>
     <message>
         <source>System language</source>
         <translation>Язык системы</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::LiveHost</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>его поток (GET /api/v1/stream) не удался: %1</translation>
     </message>
 </context>
 <context>
@@ -4180,7 +4180,7 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>Разбор: %1</translation>
     </message>
     <message>
-        <source>Which group this machine offers is known once its capabilities are probed.</source>
+        <source>Which group this machine offers is known once its capabilities are checked.</source>
         <translation>Какую группу предлагает эта машина, станет известно после проверки её возможностей.</translation>
     </message>
 </context>

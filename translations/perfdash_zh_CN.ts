@@ -252,13 +252,6 @@
     </message>
 </context>
 <context>
-    <name>perfdash::AgentSession</name>
-    <message>
-        <source>its stream (GET /api/v1/stream) failed: %1</source>
-        <translation>其数据流（GET /api/v1/stream）失败：%1</translation>
-    </message>
-</context>
-<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -700,8 +693,8 @@ Cycles from %6.</source>
         <translation>否</translation>
     </message>
     <message>
-        <source>Probing…</source>
-        <translation>正在探测…</translation>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
     </message>
     <message>
         <source>perfdash is trying which counters open on this machine.</source>
@@ -775,8 +768,8 @@ Cycles from %6.</source>
         <translation>隐藏此消息</translation>
     </message>
     <message>
-        <source>Probing what this machine can count…</source>
-        <translation>正在探测本机可以计数的内容…</translation>
+        <source>Checking what this machine can count…</source>
+        <translation>正在检查本机可以计数的内容…</translation>
     </message>
 </context>
 <context>
@@ -1375,8 +1368,8 @@ Cycles from %6.</source>
         <translation>可计数</translation>
     </message>
     <message>
-        <source>Not probed yet: perfdash is checking which events can be counted here.</source>
-        <translation>尚未探测：perfdash 正在检查本机可以计数哪些事件。</translation>
+        <source>Not checked yet: perfdash is checking which events can be counted here.</source>
+        <translation>尚未检查：perfdash 正在检查本机可以计数哪些事件。</translation>
     </message>
     <message>
         <source>Can be counted on this machine.</source>
@@ -1897,6 +1890,13 @@ Cycles from %6.</source>
     <message>
         <source>System language</source>
         <translation>系统语言</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::LiveHost</name>
+    <message>
+        <source>its stream (GET /api/v1/stream) failed: %1</source>
+        <translation>其数据流（GET /api/v1/stream）失败：%1</translation>
     </message>
 </context>
 <context>
@@ -4160,8 +4160,8 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <translation>细分：%1</translation>
     </message>
     <message>
-        <source>Which group this machine offers is known once its capabilities are probed.</source>
-        <translation>本机提供哪个分组，要在探测其能力之后才能知道。</translation>
+        <source>Which group this machine offers is known once its capabilities are checked.</source>
+        <translation>本机提供哪个分组，要在检查其能力之后才能知道。</translation>
     </message>
 </context>
 </TS>

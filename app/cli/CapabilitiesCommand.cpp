@@ -25,7 +25,7 @@ int capabilitiesCommand(const ParsedArgs& args) {
     auto paths = machinePathsOf(args);
     if (!paths) return fail(paths.error().message, kExitUsage);
     MachineContext machine(std::move(*paths));
-    const auto capabilities = probeCapabilities(machine);
+    const auto capabilities = checkCapabilities(machine);
     if (args.has("--json")) {
         std::cout << toJson(capabilities).dump(2) << '\n';
         return kExitOk;

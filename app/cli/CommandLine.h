@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash::cli {
 

@@ -311,7 +311,7 @@ int describeCommand(const ParsedArgs& args) {
         specs.insert(specs.end(), items->begin(), items->end());
     }
     auto resolver = std::make_shared<EventResolver>(pathsFrom(args));
-    auto probe = AvailabilityProbe::forThisMachine(resolver->pmus());
+    auto availability = AvailabilityCheck::forThisMachine(resolver->pmus());
     const auto arch = archOverrideOf(args);
     if (!arch) return fail(arch.error().message, kExitUsage);
     const SlotResolver names(*resolver, *arch ? (*arch)->arch : std::string());
@@ -319,7 +319,7 @@ int describeCommand(const ParsedArgs& args) {
     for (size_t i = 0; i < specs.size(); ++i) {
         auto ev = names.resolveEvent(specs[i]);
         if (!ev) return fail(ev.error().message);
-        const Availability a = probe->check(*ev);
+        const Availability a = availability->check(*ev);
         if (args.has("--json")) {
             all.push_back(describeJson(*ev, a));
         } else {

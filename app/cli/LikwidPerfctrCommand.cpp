@@ -120,7 +120,7 @@ std::string cpuInfoText(MachineContext& machine) {
     for (const auto& doubt : arch.doubts) out += "Uncertain:\t" + doubt + "\n";
     if (arch.uncertain()) out += "\t\tset PERFDASH_ARCH=ARCH to name the architecture\n";
     out += likwidRule() + "\nCounting (perf_event; 'perfdash-cli capabilities' says more):\n";
-    for (const auto& c : probeCapabilities(machine))
+    for (const auto& c : checkCapabilities(machine))
         if (c.applicable) out += "  " + c.title + ":\t" + (c.available ? "yes" : "no") + " - " + c.detail + "\n";
     return out;
 }
@@ -406,6 +406,27 @@ Result<MeasurementRequest> requestFrom(const ParsedArgs& args, MachineContext& m
     return r;
 }
 
+// likwid-perfctr sets up every counter of a group or stops with an error; so
+// does its front end here, where `stat` counts what it can (docs/cli.md,
+// "A partly counted group"). The message names each event, its counter and why.
+Status refusePartialGroups(const MeasurementPlan& plan) {
+    const auto uncounted = plan.uncounted();
+    if (uncounted.empty()) return {};
+    std::vector<std::string> groups;
+    std::string lines;
+    for (const auto& u : uncounted) {
+        if (std::find(groups.begin(), groups.end(), u.group->group.name) == groups.end())
+            groups.push_back(u.group->group.name);
+        lines += "\n  " + u.event->name + " (" + u.event->counter + ", group " + u.group->group.name +
+                 "): " + u.event->availability.reason;
+    }
+    return makeError(std::string(groups.size() == 1 ? "group " : "groups ") + join(groups, ", ") +
+                     " cannot be counted whole here, and likwid-perfctr counts a group whole or not at all; " +
+                     std::to_string(uncounted.size()) + " of " + std::to_string(plan.requestedEvents()) +
+                     " events cannot be counted:" + lines +
+                     "\n  To count the others and see these as n/a, run 'perfdash-cli stat' with the same group.");
+}
+
 std::string renderFile(const MeasurementResult& result, const LikwidOutput& output, LikwidOutputOptions options) {
     if (output.csv) return formatLikwidCsv(result, options);
     options.machineLinesPerGroup = true;
@@ -451,6 +472,7 @@ int measure(const ParsedArgs& args, MachineContext& machine) {
             std::cerr << formatLikwidTimelineLines(interval, m.locations().size(), output->csv);
         std::cerr << std::flush;
     };
+    hooks.planned = [](const MeasurementPlan& plan) { return refusePartialGroups(plan); };
     auto run = runMeasurement(*request, machine, hooks);
     if (!run) return fail(run.error().message);
     const MeasurementResult& result = *run;

@@ -1,4 +1,4 @@
-// perfdash-cli bench | freq | ipc: the machine probes (core/microbench).
+// perfdash-cli bench | freq | ipc: the machine probes (core/probes).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,12 +8,12 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
-#include "core/microbench/BenchRunner.h"
-#include "core/microbench/ClockReport.h"
-#include "core/microbench/IpcProbe.h"
-#include "core/microbench/MicrobenchJson.h"
-#include "core/microbench/MicrobenchText.h"
-#include "core/microbench/ReferenceTable.h"
+#include "core/probes/BenchRunner.h"
+#include "core/probes/ClockReport.h"
+#include "core/probes/IpcProbe.h"
+#include "core/probes/ProbeJson.h"
+#include "core/probes/ProbeText.h"
+#include "core/probes/ReferenceTable.h"
 #include "core/measurement/MachineContext.h"
 #include "core/util/TextTable.h"
 #include "core/topology/CpuList.h"

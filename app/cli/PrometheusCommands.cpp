@@ -225,10 +225,10 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             cgroups.push_back(l.cgroup);
     return {{"host", host},
             {"machine", machine.machineJson()},
-            // What a run's context says of how it counts (core/report/RunContext): a client need not assume.
+            // What a run's context says of how it counts (core/presentation/RunContext): a client need not assume.
             {"backend", plan.request.backend.name},
             {"user_space_only", plan.userSpaceOnly},
-            {"capabilities", toJson(probeCapabilities(machine))},
+            {"capabilities", toJson(checkCapabilities(machine))},
             {"cpus", plan.cpus},
             {"cgroups", cgroups},
             {"groups", std::move(counted)},

@@ -7,7 +7,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ProfileCommands.h"
 #include "core/report/ReportOutput.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 namespace perfdash::cli {
 

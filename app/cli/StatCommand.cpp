@@ -116,6 +116,13 @@ int statCommand(const ParsedArgs& args) {
     std::optional<std::string> outputPath;
     std::optional<StatJournal> journal;
     RunHooks hooks;
+    // As perf stat: what can be counted is, the rest is n/a, and the exit status is the
+    // program's. One documented line at the end tells a script it was partly counted.
+    std::string partly;
+    hooks.planned = [&](const MeasurementPlan& plan) -> Status {
+        partly = partlyCountedLine(plan);
+        return {};
+    };
     hooks.started = [&](const Measurement& m, const MeasurementPlan& plan) -> Status {
         if (!outputPattern) return {};
         auto path = expandOutputPath(*outputPattern, outputPathValuesFromEnvironment(m.targetPid()));
@@ -156,6 +163,7 @@ int statCommand(const ParsedArgs& args) {
         std::cout << formatTextReport(result);
     }
     std::cout << std::flush;
+    if (!partly.empty()) warn(partly);
     return runExitStatus(*request, result);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // `stat -o FILE -t INTERVAL` saves the run while it goes on, beside the
 // report: FILE.partial.json, a session file marked incomplete
-// (core/report/SessionJournal.h). A run that is killed leaves it holding the
+// (core/session/SessionJournal.h). A run that is killed leaves it holding the
 // intervals up to its last save (at most a second old); the GUI and the
 // report reader open it as an incomplete session. It is removed once the
 // report is written.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "core/measurement/Measurement.h"
 
 namespace perfdash::cli {

@@ -3,6 +3,7 @@
 #include <csignal>
 
 #include "app/cli/Commands.h"
+#include "core/util/Strings.h"
 
 namespace perfdash::cli {
 
@@ -42,6 +43,8 @@ Result<MeasurementResult> runMeasurement(const MeasurementRequest& request, Mach
     auto plan = MeasurementPlan::prepare(request, machine);
     if (!plan) return plan.error();
     for (const auto& w : plan->warnings) warn(w);
+    if (hooks.planned)
+        if (Status s = hooks.planned(*plan); !s) return s.error();
 
     installStopHandlers();
     Measurement::BeforeRelease beforeRelease;
@@ -74,6 +77,16 @@ Result<MeasurementResult> runMeasurement(const MeasurementRequest& request, Mach
     gRunning = nullptr;
     for (size_t i = plan->warnings.size(); i < result.warnings.size(); ++i) warn(result.warnings[i]);
     return result;
+}
+
+std::string partlyCountedLine(const MeasurementPlan& plan) {
+    const auto uncounted = plan.uncounted();
+    if (uncounted.empty()) return {};
+    std::vector<std::string> names;
+    for (const auto& u : uncounted) names.push_back(u.event->name + " (" + u.event->counter + ")");
+    return "partly counted: " + std::to_string(uncounted.size()) + " of " + std::to_string(plan.requestedEvents()) +
+           " events were not counted here: " + join(names, ", ") +
+           "; the metrics that use them are n/a (the warnings above say why)";
 }
 
 int runExitStatus(const MeasurementRequest& request, const MeasurementResult& result) {

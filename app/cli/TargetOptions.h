@@ -6,7 +6,7 @@
 // cannot drift apart.
 #include "app/cli/CommandLine.h"
 #include "core/measurement/MeasurementRequest.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash::cli {
 

@@ -1,5 +1,5 @@
 // perfdash: the dashboard. Parses the command line (usage errors exit 2, as
-// perfdash-cli's do), picks the language, restores the last session form
+// perfdash-cli's do), picks the language, restores the last measurement form
 // and applies the command line on top of it.
 #include <QApplication>
 #include <QSettings>

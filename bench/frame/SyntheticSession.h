@@ -84,7 +84,7 @@ inline std::vector<IntervalResult> batch(std::vector<GroupResult>& groups, size_
 
 inline std::vector<LocationInfo> cpuLocations(size_t cpus) {
     std::vector<LocationInfo> locations;
-    for (size_t c = 0; c < cpus; ++c) locations.push_back({"cpu", int(c)});
+    for (size_t c = 0; c < cpus; ++c) locations.push_back({LocationKind::Cpu, int(c)});
     return locations;
 }
 

@@ -25,8 +25,8 @@
 #include "bench/ProcessFigures.h"
 #include "bench/frame/SyntheticSession.h"
 #include "widgets/live/HeatMapView.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TopDownView.h"
 
 using namespace perfdash;
@@ -72,9 +72,9 @@ int main(int argc, char** argv) {
     QApplication::processEvents();
     const double rss0 = rssMB();
     data.reset(locations);
-    overview.beginSession();
-    topDown.beginSession();
-    heatMap.beginSession({});
+    overview.beginRun();
+    topDown.beginRun();
+    heatMap.beginRun({});
 
     std::vector<GroupResult> groups = shape(o.cpus);
     const size_t prefill = size_t(o.minutes * 60 / o.intervalS);

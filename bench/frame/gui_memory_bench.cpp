@@ -5,7 +5,7 @@
 //
 // It goes through the objects a live run of the GUI goes through: a real
 // MeasurementController runs a real Measurement (a `sleep` counted with the
-// SOFTWARE group, so the SessionRecorder starts its session file as for any
+// SOFTWARE group, so the RunRecorder starts its session file as for any
 // run); the synthetic intervals are emitted through the controller's
 // intervalsArrived, as its poll emits the measured ones, in batches of 3 (its
 // 30 Hz poll at 10 ms) unless told otherwise; the recorder, the Live page (timeline, heat map,
@@ -47,11 +47,11 @@
 #include "bench/frame/SyntheticSession.h"
 #include "core/measurement/MachineContext.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/measurement/MeasurementController.h"
-#include "widgets/reports/SessionRecorder.h"
+#include "widgets/run/MeasurementController.h"
+#include "widgets/run/RunRecorder.h"
 
 using namespace perfdash;
 using namespace perfdash::bench;
@@ -112,12 +112,12 @@ int main(int argc, char** argv) {
     }
     MachineContext machine;
     MeasurementController controller(machine);
-    SessionRecorder recorder(controller);
+    RunRecorder recorder(controller);
     recorder.setDirectory(sessions.path());
     recorder.setAutosaveInterval(1h); // never due here: at 10 ms its 100 intervals come first, as they do live
     size_t saves = 0;
-    QObject::connect(&recorder, &SessionRecorder::sessionSaved, [&] { ++saves; });
-    QObject::connect(&recorder, &SessionRecorder::saveFailed, [](const QString& message) {
+    QObject::connect(&recorder, &RunRecorder::sessionSaved, [&] { ++saves; });
+    QObject::connect(&recorder, &RunRecorder::saveFailed, [](const QString& message) {
         std::fprintf(stderr, "the session cannot be saved: %s\n", qPrintable(message));
         std::exit(1); // the figures would be those of the memory fallback, not of a recorded run
     });
@@ -146,8 +146,8 @@ int main(int argc, char** argv) {
     }
     recorder.waitForWrites(); // the session file exists
     // The pages began a session of the measurement's one task: begin it again for the synthetic CPUs.
-    live.beginSession(cpuLocations(cpus));
-    overview.beginSession();
+    live.beginRun(cpuLocations(cpus));
+    overview.beginRun();
     QApplication::processEvents();
     const double rssStarted = rssMB();
     std::printf("VmRSS before the GUI's objects %.1f MB, with the run started %.1f MB\n", rssBefore, rssStarted);

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "bench/ProcessFigures.h"
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineChart.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineChart.h"
+#include "widgets/common/TimelineData.h"
 
 using namespace perfdash;
 using namespace perfdash::bench;
@@ -110,7 +110,7 @@ Figures runOurs(const Options& o) {
     const double rss0 = rssMB();
     TimelineData data;
     std::vector<LocationInfo> cpus;
-    for (size_t l = 0; l < o.lines; ++l) cpus.push_back({"cpu", static_cast<int>(l)});
+    for (size_t l = 0; l < o.lines; ++l) cpus.push_back({LocationKind::Cpu, static_cast<int>(l)});
     data.reset(cpus);
     QElapsedTimer ingest;
     qint64 ingestNs = 0;

@@ -11,7 +11,7 @@
 
 #include "core/events/EventSpec.h"
 #include "core/result/Readings.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

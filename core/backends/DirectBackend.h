@@ -2,7 +2,7 @@
 // A backend that programs counter hardware itself rather than through
 // perf_event_open: the MSR device (x86) and perfdash's Loongson 2E/2F module.
 // Beside opening event sets it answers the questions a measurement plan asks
-// before anything runs, because perf's availability probe and permission
+// before anything runs, because perf's availability check and permission
 // rules do not apply to it.
 #include <map>
 #include <optional>
@@ -12,7 +12,7 @@
 
 #include "core/backends/CounterBackend.h"
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -8,7 +8,7 @@ namespace perfdash {
 
 class PerfEventBackend final : public CounterBackend {
 public:
-    explicit PerfEventBackend(PerfPermissions permissions = PerfPermissions::probe());
+    explicit PerfEventBackend(PerfPermissions permissions = PerfPermissions::read());
 
     std::string name() const override { return "perf"; }
 

@@ -11,9 +11,9 @@ namespace perfdash {
 EventCatalog::EventCatalog(const EventPaths& paths)
     : EventCatalog(std::make_shared<EventResolver>(paths), nullptr) {}
 
-EventCatalog::EventCatalog(std::shared_ptr<const EventResolver> resolver, std::shared_ptr<AvailabilityProbe> probe)
-    : resolver_(std::move(resolver)), probe_(std::move(probe)) {
-    if (!probe_) probe_ = AvailabilityProbe::forThisMachine(resolver_->pmus());
+EventCatalog::EventCatalog(std::shared_ptr<const EventResolver> resolver, std::shared_ptr<AvailabilityCheck> availability)
+    : resolver_(std::move(resolver)), availability_(std::move(availability)) {
+    if (!availability_) availability_ = AvailabilityCheck::forThisMachine(resolver_->pmus());
     build();
     resolvedCache_.resize(entries_.size());
     availabilityCache_.resize(entries_.size());
@@ -157,6 +157,6 @@ Availability EventCatalog::tracepointClassAvailability() const {
     return tracepointClass_;
 }
 
-Availability EventCatalog::availabilityOf(const ResolvedEvent& event) const { return probe_->check(event); }
+Availability EventCatalog::availabilityOf(const ResolvedEvent& event) const { return availability_->check(event); }
 
 } // namespace perfdash

@@ -7,7 +7,7 @@
 // and the availability of an entry are computed on first request and cached,
 // so a view pays only for the rows it shows. Safe to query from several threads.
 //
-// Tracepoints are the exception to "one probe per encoding": opening one
+// Tracepoints are the exception to "one check per encoding": opening one
 // registers a kernel probe and takes tens of milliseconds (over a minute for
 // all of them), and what decides whether they count (permissions, tracefs) is
 // the same for all. The catalog opens one of them for the whole class;
@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "core/events/AvailabilityProbe.h"
+#include "core/events/AvailabilityCheck.h"
 #include "core/events/EventResolver.h"
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -51,7 +51,7 @@ struct EventCatalogNote {
 class EventCatalog {
 public:
     explicit EventCatalog(const EventPaths& paths = {});
-    EventCatalog(std::shared_ptr<const EventResolver> resolver, std::shared_ptr<AvailabilityProbe> probe);
+    EventCatalog(std::shared_ptr<const EventResolver> resolver, std::shared_ptr<AvailabilityCheck> availability);
 
     const std::vector<EventCatalogEntry>& entries() const { return entries_; }
     std::vector<size_t> search(const EventCatalogFilter& filter) const;
@@ -72,7 +72,7 @@ private:
     Availability tracepointClassAvailability() const;
 
     std::shared_ptr<const EventResolver> resolver_;
-    std::shared_ptr<AvailabilityProbe> probe_;
+    std::shared_ptr<AvailabilityCheck> availability_;
     std::vector<EventCatalogEntry> entries_;
     std::vector<EventCatalogNote> notes_;
     mutable std::mutex cacheMutex_;

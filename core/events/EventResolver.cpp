@@ -41,7 +41,8 @@ std::string describeTracepoint(std::string_view subsystem) {
 }
 
 EventResolver::EventResolver(const EventPaths& paths)
-    : sysfsRoot_(paths.sysfsRoot), pmus_(SysfsPmus::scan(paths.sysfsRoot)), tracefs_(Tracefs::locate(paths.tracefsRoots)) {}
+    : sysfsRoot_(paths.sysfsRoot), pmus_(SysfsPmus::scan(paths.sysfsRoot)), tracefs_(Tracefs::locate(paths.tracefsRoots)),
+      machinesModels_(paths.sysfsRoot == "/sys") {}
 
 std::string EventResolver::corePmuName() const { return pmus_.core() ? pmus_.core()->name : "cpu"; }
 
@@ -142,11 +143,12 @@ std::optional<Result<ResolvedEvent>> EventResolver::resolveNative(const std::str
     const auto colon = spec.find(':');
     const std::string base = spec.substr(0, colon);
     const std::string modifiers = colon == std::string::npos ? "" : spec.substr(colon);
+    // The core models to read a native name on: the one named, else those libpfm4 detects
+    // here, but none for a copied tree, which describes another machine.
     std::vector<std::string> models;
     if (model) {
-        if (model->empty()) return std::nullopt;
-        models.push_back(*model);
-    } else {
+        if (!model->empty()) models.push_back(*model);
+    } else if (machinesModels_) {
         if (auto native = pfm.encodeOnPresentPmus(spec)) {
             const std::string qualified = native->ok() ? native->value().pmu + "::" + spec : spec;
             return resolveLibpfm(spec, qualified, std::move(*native));
@@ -165,7 +167,7 @@ std::optional<Result<ResolvedEvent>> EventResolver::resolveNative(const std::str
     }
     // The OS's generic events in libpfm4's spelling (PERF_COUNT_HW_CPU_CYCLES)
     // mean the same on every CPU, so they keep their meaning on any model.
-    if (model)
+    if (model ? !model->empty() : !machinesModels_)
         for (const auto& p : pfm.pmus())
             if (p.present && p.osGeneric && pfm.hasEvent(p.name + "::" + base))
                 return resolveLibpfm(spec, p.name + "::" + spec, pfm.encode(p.name + "::" + spec));

@@ -13,7 +13,8 @@
 //   4. NAME[:MODS]             perf hardware-cache event (dTLB-load-misses:k)
 //   5. r<hex>[:MODS]           raw event of the core PMU (r01c2:u)
 //   6. subsystem:name          kernel tracepoint, if tracefs has it (sched:sched_switch)
-//   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only, or on
+//   7. EVENT[:UMASK][:MODS]    libpfm4 native name, on the models present here only (none
+//                              for a sysfs tree other than /sys: it is another machine's), or on
 //                              the one model resolveOn() names (and libpfm4's OS-generic
 //                              perf models, the same on any CPU); also in likwid's spelling
 //                              EVENT_UMASK[:MODS] (LikwidNativeName.h: L2_LINES_IN_ALL)
@@ -30,7 +31,7 @@
 #include "core/events/LibpfmTable.h"
 #include "core/events/SysfsPmu.h"
 #include "core/events/Tracefs.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -73,6 +74,7 @@ private:
     std::string sysfsRoot_;
     SysfsPmus pmus_;
     Tracefs tracefs_;
+    bool machinesModels_; // sysfs is /sys: native names may be read on the models libpfm4 detects here
 };
 
 // Shared by the resolver and the catalog so both describe an event the same way.

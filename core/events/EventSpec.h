@@ -1,5 +1,5 @@
 #pragma once
-// The vocabulary shared by the event catalog, the backends and the session:
+// The vocabulary shared by the event catalog, the backends and the measurement:
 // what an event string resolves to, and whether it can be counted here.
 #include <cstdint>
 #include <string>

@@ -10,7 +10,7 @@
 
 #include "core/events/EventSpec.h"
 #include "core/events/SysfsPmu.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <perfmon/pfmlib_perf_event.h>
 
+#include "core/util/IdentityOverride.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -61,6 +62,11 @@ LibpfmTable::LibpfmTable() {
                          info.type == PFM_PMU_TYPE_CORE, info.type == PFM_PMU_TYPE_OS_GENERIC, info.nevents,
                          info.first_event});
     }
+    // A simulated CPU's model is the one present, as if libpfm4 had detected it; the
+    // OS's generic models stay as they are. Everything is encoded inactive anyway.
+    if (const auto& identity = identityOverride())
+        for (auto& p : pmus_)
+            if (!p.osGeneric) p.present = p.name == identity->libpfmModel;
 }
 
 const LibpfmPmu* LibpfmTable::findPmu(std::string_view name) const {

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "core/events/SysfsPmu.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

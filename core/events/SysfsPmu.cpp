@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/sys/PerfEventSys.h"
+#include "core/util/IdentityOverride.h"
 #include "core/util/Strings.h"
 
 namespace fs = std::filesystem;
@@ -137,8 +138,24 @@ std::optional<SysfsPmu> readPmu(const fs::path& dir) {
 SysfsPmus SysfsPmus::scan(const std::string& sysfsRoot) {
     SysfsPmus out;
     out.devicesDir_ = sysfsRoot + "/bus/event_source/devices";
-    for (const auto& name : sortedEntries(out.devicesDir_))
+    const auto& identity = identityOverride();
+    const bool simulated = identity && sysfsRoot == "/sys";
+    for (const auto& name : sortedEntries(out.devicesDir_)) {
+        // A simulated CPU brings its own PMUs; the kernel's own event sources stay.
+        if (simulated && !isKernelPmuName(name)) continue;
         if (auto pmu = readPmu(fs::path(out.devicesDir_) / name)) out.pmus_.push_back(std::move(*pmu));
+    }
+    if (simulated) {
+        out.devicesDir_ = identity->file("sys/bus/event_source/devices");
+        for (const auto& name : sortedEntries(out.devicesDir_)) {
+            if (isKernelPmuName(name)) continue;
+            auto pmu = readPmu(fs::path(out.devicesDir_) / name);
+            if (!pmu) continue;
+            pmu->simulated = true;
+            out.pmus_.push_back(std::move(*pmu));
+        }
+        std::sort(out.pmus_.begin(), out.pmus_.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    }
     return out;
 }
 

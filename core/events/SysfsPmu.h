@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -47,6 +47,9 @@ struct SysfsPmu {
     // P-cores, cpu_atom: the E-cores); empty for every other PMU.
     std::vector<int> coreCpus;
     std::vector<std::string> skippedFormats; // format files we could not parse, with why
+    // Read from a simulated CPU identity (PERFDASH_IDENTITY), not this machine's kernel:
+    // never opened, since its type number may name another PMU here.
+    bool simulated = false;
 
     const PmuFormatField* format(std::string_view field) const;
     const PmuNamedEvent* event(std::string_view eventName) const; // case-insensitive, as perf
@@ -54,7 +57,9 @@ struct SysfsPmu {
 
 class SysfsPmus {
 public:
-    // Reads every PMU under <sysfsRoot>/bus/event_source/devices (sorted by name).
+    // Reads every PMU under <sysfsRoot>/bus/event_source/devices (sorted by name). Under
+    // PERFDASH_IDENTITY, /sys keeps only the kernel's own event sources (isKernelPmuName) and
+    // the identity's sys/ tree adds its CPU's PMUs, marked simulated.
     static SysfsPmus scan(const std::string& sysfsRoot);
 
     const std::vector<SysfsPmu>& all() const { return pmus_; }

@@ -1,6 +1,6 @@
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ArmCommonEvents.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/AvailabilityProbe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AvailabilityCheck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCatalog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventList.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventResolver.cpp

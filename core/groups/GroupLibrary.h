@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/groups/PerformanceGroup.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -38,7 +38,7 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
                                                                                  : kNotAvailable);
         MetricEnvironment local = env;
         // A CPU location covers one CPU; a process or thread covers what it ran on.
-        if (locations[l].kind == "cpu") local.numCpus = 1;
+        if (locations[l].kind == LocationKind::Cpu) local.numCpus = 1;
         evaluator.evaluate(slotValues, local, perLocation[l]);
     }
     for (size_t s = 0; s < events.size(); ++s) slotValues[s] = slotValue(events[s], events[s].total.value);

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

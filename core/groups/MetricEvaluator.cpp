@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <muParser.h>
 
@@ -162,6 +163,7 @@ struct CompiledFormulas {
     MetricEnvironment env;
     std::vector<std::unique_ptr<mu::Parser>> metrics;
     std::vector<std::vector<size_t>> inputs; // per metric: the slots its formula reads
+    std::set<std::string> variablesRead;     // the formula variables any metric reads
 };
 
 class Compiler {
@@ -275,6 +277,8 @@ private:
                                             ": " + e.GetMsg());
         }
         impl_.inputs.push_back(slotsRead(*parser));
+        for (const auto& [name, address] : parser->GetUsedVar())
+            if (!slotByName_.contains(name)) impl_.variablesRead.insert(name);
         impl_.metrics.push_back(std::move(parser));
     }
 
@@ -315,6 +319,7 @@ Result<MetricEvaluator> MetricEvaluator::compile(const PerformanceGroup& group) 
 size_t MetricEvaluator::slotCount() const { return impl_->slots.size(); }
 size_t MetricEvaluator::metricCount() const { return impl_->metrics.size(); }
 const std::vector<size_t>& MetricEvaluator::inputs(size_t metric) const { return impl_->inputs.at(metric); }
+bool MetricEvaluator::reads(const std::string& name) const { return impl_->variablesRead.contains(name); }
 
 void MetricEvaluator::evaluate(std::span<const double> slotValues, const MetricEnvironment& env,
                                std::span<double> out) {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/groups/PerformanceGroup.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -56,6 +56,9 @@ public:
     size_t metricCount() const;
     // The slots metric `metric`'s formula reads, ascending.
     const std::vector<size_t>& inputs(size_t metric) const;
+    // Whether any metric's formula reads the formula variable `name`
+    // (formulaVariables(): time, inverseClock, num_*), as muparser parsed it.
+    bool reads(const std::string& name) const;
 
     // slotValues: one count per slot, in EVENTSET order (NaN = not counted);
     // missing trailing values count as NaN. out: receives one value per metric

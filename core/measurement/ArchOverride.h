@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/backends/CounterBackend.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -73,7 +73,7 @@ Capability fromBackend(const BackendInfo& backend, std::string id, std::string t
 
 } // namespace
 
-std::vector<Capability> probeCapabilities(MachineContext& machine) {
+std::vector<Capability> checkCapabilities(MachineContext& machine) {
     std::vector<Capability> out = {hardwarePmu(machine), kernelSpace(machine.permissions()),
                                    systemWide(machine.permissions()), tracepoints(machine)};
     for (const BackendInfo& b : describeBackends(machine)) {

@@ -21,7 +21,7 @@ struct Capability {
     std::string fix;     // a command or step that enables it; empty when there is none
 };
 
-std::vector<Capability> probeCapabilities(MachineContext& machine);
+std::vector<Capability> checkCapabilities(MachineContext& machine);
 
 nlohmann::json toJson(const std::vector<Capability>& capabilities);
 

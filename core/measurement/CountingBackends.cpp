@@ -8,6 +8,7 @@
 #include "core/backends/msr/MsrBackend.h"
 #include "core/backends/msr/MsrDiagnosis.h"
 #include "core/measurement/MachineContext.h"
+#include "core/util/IdentityOverride.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -48,7 +49,7 @@ BackendInfo perfInfo(MachineContext& machine) {
 BackendInfo msrInfo(const BackendChoice& where, MachineContext& machine, const std::string& arch) {
     BackendInfo info{"msr", "MSR device (direct)", false, arch == "x86_64" || arch == "i686", "", ""};
     const std::string root = where.effectiveMsrRoot();
-    const msr::MsrDeviceStatus device = msr::probeMsrDevice(root);
+    const msr::MsrDeviceStatus device = msr::checkMsrDevice(root);
     if (!info.applicable && !device.available) {
         info.detail = "model-specific registers exist only on x86 (this is " + arch + ")";
         return info;
@@ -71,7 +72,7 @@ BackendInfo msrInfo(const BackendChoice& where, MachineContext& machine, const s
 
 BackendInfo loongsonInfo(const BackendChoice& where, const std::string& arch) {
     BackendInfo info{"loongson", "Loongson 2E/2F module", false, arch.starts_with("mips"), "", ""};
-    const loongson::PcounterStatus device = loongson::probePcounter(where.effectivePcounterPath());
+    const loongson::PcounterStatus device = loongson::checkPcounter(where.effectivePcounterPath());
     if (!info.applicable && !device.available) {
         info.detail = "the Loongson 2E/2F counter module exists only on MIPS (this is " + arch + ")";
         return info;
@@ -93,7 +94,14 @@ std::vector<BackendInfo> describeBackends(MachineContext& machine, const Backend
 Result<std::unique_ptr<DirectBackend>> makeDirectBackend(const BackendChoice& choice, MachineContext& machine) {
     if (!isBackendName(choice.name))
         return makeError("unknown backend '" + choice.name + "': choose one of " + join(backendNames(), ", "));
-    if (choice.name == "msr") return std::unique_ptr<DirectBackend>(std::make_unique<msr::MsrBackend>(msrConfig(choice, machine)));
+    if (choice.name == "msr") {
+        // Its events are chosen by the CPU's identity, and written to this machine's registers.
+        if (identityOverride() && choice.effectiveMsrRoot() == std::string(msr::kDefaultMsrRoot))
+            return makeError("--backend msr programs this machine's own registers, which " +
+                             identityOverride()->describe() + " does not describe: unset PERFDASH_IDENTITY, or "
+                             "point --msr-root at a fake tree");
+        return std::unique_ptr<DirectBackend>(std::make_unique<msr::MsrBackend>(msrConfig(choice, machine)));
+    }
     if (choice.name == "loongson")
         return std::unique_ptr<DirectBackend>(
             std::make_unique<loongson::LoongsonBackend>(choice.effectivePcounterPath()));

@@ -10,7 +10,7 @@
 #include "core/backends/BackendChoice.h"
 #include "core/backends/CounterBackend.h"
 #include "core/backends/DirectBackend.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

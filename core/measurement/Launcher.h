@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/measurement/ChildOutput.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash {

@@ -23,10 +23,10 @@ const EventResolver& MachineContext::resolver() {
     return *resolver_;
 }
 
-AvailabilityProbe& MachineContext::availability() {
+AvailabilityCheck& MachineContext::availability() {
     std::lock_guard lock(mutex_);
-    if (!probe_) probe_ = AvailabilityProbe::forThisMachine(resolver().pmus());
-    return *probe_;
+    if (!availability_) availability_ = AvailabilityCheck::forThisMachine(resolver().pmus());
+    return *availability_;
 }
 
 EventCatalog& MachineContext::catalog() {
@@ -34,7 +34,7 @@ EventCatalog& MachineContext::catalog() {
     if (!catalog_) {
         resolver();
         availability();
-        catalog_ = std::make_unique<EventCatalog>(resolver_, probe_);
+        catalog_ = std::make_unique<EventCatalog>(resolver_, availability_);
     }
     return *catalog_;
 }
@@ -104,7 +104,7 @@ nlohmann::json MachineContext::machineJson() {
     const PerfPermissions& perms = permissions();
     machine["perf_event_paranoid"] = perms.paranoidKnown ? nlohmann::json(perms.paranoid) : nlohmann::json(nullptr);
     machine["cap_perfmon"] = perms.capPerfmon;
-    machine["capabilities"] = toJson(probeCapabilities(*this));
+    machine["capabilities"] = toJson(checkCapabilities(*this));
     return machine;
 }
 

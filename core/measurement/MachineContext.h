@@ -1,7 +1,7 @@
 #pragma once
 // The facts about this machine that every front end needs, each computed at
 // most once and only when first asked for: topology, the event resolver and
-// availability probe, the event catalog, the likwid architecture of this CPU
+// availability check, the event catalog, the likwid architecture of this CPU
 // and its performance groups, perf permissions and the nominal clock. The CLI holds one
 // per run, the GUI one per process. Tests point it at fixture trees.
 #include <memory>
@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sys/PerfEventSys.h"
-#include "core/events/AvailabilityProbe.h"
+#include "core/events/AvailabilityCheck.h"
 #include "core/measurement/ArchOverride.h"
 #include "core/events/EventCatalog.h"
 #include "core/events/EventResolver.h"
@@ -22,7 +22,7 @@
 #include "core/topology/MachineSources.h"
 #include "core/topology/NominalClock.h"
 #include "core/topology/Topology.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -39,8 +39,8 @@ public:
 
     const Result<Topology>& topology();
     const EventResolver& resolver();
-    AvailabilityProbe& availability();
-    // Built on first use (about 30 ms: the whole libpfm4 table); shares the resolver and the probe.
+    AvailabilityCheck& availability();
+    // Built on first use (about 30 ms: the whole libpfm4 table); shares the resolver and the availability check.
     EventCatalog& catalog();
     // The likwid architecture of this CPU (CPUID, the kernel's PMUs, libpfm4 as a
     // cross-check; libpfm4 only for the live machine), or the one the user named.
@@ -64,7 +64,7 @@ private:
     std::recursive_mutex mutex_;
     std::optional<Result<Topology>> topology_;
     std::shared_ptr<EventResolver> resolver_;
-    std::shared_ptr<AvailabilityProbe> probe_;
+    std::shared_ptr<AvailabilityCheck> availability_;
     std::unique_ptr<EventCatalog> catalog_;
     std::optional<CpuArchIdentification> cpuArch_;
     std::unique_ptr<GroupLibrary> groups_;

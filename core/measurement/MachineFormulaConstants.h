@@ -14,7 +14,7 @@ struct MeasurementPlan;
 MetricEnvironment formulaConstants(const MeasurementPlan& plan, MachineContext& machine);
 
 // The report's `machine` for a run: MachineContext::machineJson(), the
-// nominal clock when a formula uses it, and the formula constants. Probes
+// nominal clock when a formula uses it, and the formula constants. Checks
 // the machine (capabilities): not for a GUI thread.
 nlohmann::json runMachineJson(MachineContext& machine, const MetricEnvironment& constants, bool withNominalClock);
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/measurement/MeasurementPlan.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -20,7 +20,7 @@ namespace perfdash {
 
 class MarkerMeasurement {
 public:
-    // Makes the directory (under $TMPDIR, else /tmp). The plan must outlive the session.
+    // Makes the directory (under $TMPDIR, else /tmp). The plan must outlive the run.
     static Result<std::unique_ptr<MarkerMeasurement>> create(const MeasurementPlan& plan);
     ~MarkerMeasurement(); // removes the directory and what the program left in it
     MarkerMeasurement(const MarkerMeasurement&) = delete;

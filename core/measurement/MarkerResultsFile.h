@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/result/Readings.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

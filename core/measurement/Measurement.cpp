@@ -39,9 +39,9 @@ std::chrono::nanoseconds samplingInterval(std::chrono::nanoseconds asked, std::c
 
 LocationInfo locationInfo(const CounterLocation& l) {
     switch (l.kind) {
-    case CounterLocation::Kind::Cpu: return {"cpu", l.id};
-    case CounterLocation::Kind::Thread: return {"thread", l.id};
-    case CounterLocation::Kind::Process: return {"process", l.id};
+    case CounterLocation::Kind::Cpu: return {LocationKind::Cpu, l.id};
+    case CounterLocation::Kind::Thread: return {LocationKind::Thread, l.id};
+    case CounterLocation::Kind::Process: return {LocationKind::Process, l.id};
     }
     return {};
 }

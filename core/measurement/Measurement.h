@@ -36,7 +36,7 @@ class Measurement {
 public:
     // Called once the target exists and its counters are open, before a
     // launched program is let go to exec (targetPid as targetPid()): a
-    // sampling session opens its events on the held program there, so that
+    // sampling run opens its events on the held program there, so that
     // it too starts with the program's first instruction. An error ends the start.
     using BeforeRelease = std::function<Status(int targetPid)>;
 

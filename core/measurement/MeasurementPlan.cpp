@@ -7,6 +7,7 @@
 #include "core/events/HybridCoreEvent.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/LikwidEventOptions.h"
+#include "core/groups/MetricEvaluator.h"
 #include "core/measurement/MarkerEnvironment.h"
 #include "core/measurement/CountingBackends.h"
 #include "core/util/Duration.h"
@@ -38,13 +39,9 @@ Availability unsupported(std::string reason) {
 
 bool perTask(CountingScope::Kind kind) { return kind != CountingScope::Kind::Cpus; }
 
-// The brief of an event refused for one program because its PMU counts whole CPUs only.
-constexpr const char* kWholeCpusOnly = "system-wide only";
+using Refusal = PlannedEvent::Refusal;
 
-// The brief of a package unit's event refused for CPUs whose packages cannot be told.
-constexpr const char* kOncePerPackage = "once per package";
-
-// What to do about such events, said once per group.
+// What to do about events that count whole CPUs only, said once per group.
 constexpr const char* kWholeCpusFix =
     "measure system-wide with -c CPUS (perfdash-cli stat -c LIST, Whole CPUs in the GUI; root or CAP_PERFMON)";
 
@@ -85,7 +82,7 @@ Availability gaugeAvailability(const ResolvedEvent& event, const MeasurementPlan
     return Availability{Availability::State::Countable, {}, {}};
 }
 
-// Probes one resolved event of a group (a direct backend judges it itself)
+// Checks one resolved event of a group (a direct backend judges it itself)
 // and adapts it to the scope. The event is added to the event set when it
 // can be counted.
 PlannedEvent planEvent(const std::string& counter, const std::string& spec, Result<ResolvedEvent> resolved,
@@ -96,8 +93,9 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.name = spec;
     if (!resolved) {
         p.availability = unsupported(resolved.error().message);
+        p.refusal = Refusal::Own;
         if (resolved.error().absent) {
-            p.absent = true;
+            p.refusal = Refusal::Absent;
             p.availability.brief = "absent here";
         }
         return p;
@@ -116,7 +114,8 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
                                      "' belongs to the package and counts everything that runs on the CPUs it "
                                      "serves (its cpumask: " + cpus + "), whichever program it is, so it cannot "
                                      "count one program; " + kWholeCpusFix + " (e.g. -c " + cpus + ")");
-        p.availability.brief = kWholeCpusOnly;
+        p.availability.brief = "system-wide only";
+        p.refusal = Refusal::WholeCpusOnly;
         return p;
     }
     if (!event.cpus.empty() && plan.scope.kind == CountingScope::Kind::Cpus && !direct &&
@@ -132,11 +131,13 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
                                 : Result<std::map<int, int>>(topology.error());
         if (!readers) {
             const std::string cpus = formatCpuList(event.cpus);
+            p.fix = "count it with -c " + cpus + " (one CPU per package)";
             p.availability = unsupported("'" + event.name + "' is counted by PMU '" + event.pmu +
                                          "', which belongs to the package: the kernel reads it on CPU(s) " + cpus +
                                          " (its cpumask) wherever it is opened, and " + readers.error().message +
-                                         "; count it with -c " + cpus + " (one CPU per package)");
-            p.availability.brief = kOncePerPackage;
+                                         "; " + p.fix);
+            p.availability.brief = "once per package";
+            p.refusal = Refusal::OncePerPackage;
             return p;
         }
         p.readerOf = std::move(*readers);
@@ -145,7 +146,10 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.availability = event.gauge()         ? gaugeAvailability(event, plan)
                      : direct             ? direct->check(event)
                                           : machine.availability().check(event);
-    if (!p.availability.countable()) return p;
+    if (!p.availability.countable()) {
+        p.refusal = Refusal::Own;
+        return p;
+    }
     // A direct backend reads a register that CPUs share on one of them, as
     // the perf path opens a package's unit on one CPU: the same record.
     if (direct) p.readerOf = direct->readerOf(event, plan.scope.cpus);
@@ -239,12 +243,78 @@ Status checkTarget(const MeasurementRequest& r) {
     return {};
 }
 
+// What the plan says of a group: its own warnings, its package units read
+// once per package, and why each refused event is not counted (by the kind
+// of refusal, in the order of PlannedEvent::Refusal).
+void sayGroup(const PlannedGroup& g, std::vector<std::string>& warnings) {
+    warnings.insert(warnings.end(), g.group.warnings.begin(), g.group.warnings.end());
+    // Package units read on one CPU per package: said once per set of CPUs,
+    // so that nobody takes their n/a at the other CPUs for a failure.
+    std::vector<std::pair<std::vector<int>, std::string>> readOnce;
+    for (const auto& e : g.events) {
+        if (e.eventSetSlot < 0 || e.readerOf.empty()) continue;
+        const std::vector<int> readers = e.readOn();
+        auto same = std::find_if(readOnce.begin(), readOnce.end(), [&](const auto& r) { return r.first == readers; });
+        if (same == readOnce.end()) readOnce.emplace_back(readers, e.counter);
+        else same->second += ", " + e.counter;
+    }
+    for (const auto& [cpus, counters] : readOnce)
+        warnings.push_back(counters + " of group " + g.group.name + " count units of the package (memory "
+                           "controllers, caches, RAPL), read once per package on CPU(s) " +
+                           formatCpuList(cpus) + ": the other CPUs' counts are in their reader's (their cells say 'see CPU n'), and "
+                           "totals hold each package once");
+
+    std::map<Refusal, std::vector<const PlannedEvent*>> refused; // ordered by kind
+    for (const auto& e : g.events)
+        if (e.eventSetSlot < 0) refused[e.refusal].push_back(&e);
+    const auto notCounted = [&](const PlannedEvent& e) {
+        warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
+                           " will not be counted: " + e.availability.reason);
+    };
+    const auto counters = [](const std::vector<const PlannedEvent*>& events) {
+        std::string out;
+        for (const PlannedEvent* e : events) out += (out.empty() ? "" : ", ") + e->counter;
+        return out;
+    };
+    // Several events refused for one reason: one line names them all (a MEM
+    // group has a whole-CPU event per memory channel, and a line each would bury the fix).
+    const auto together = [&](const std::vector<const PlannedEvent*>& events, const std::string& why) {
+        if (events.size() == 1) return notCounted(*events[0]);
+        warnings.push_back(std::to_string(events.size()) + " events of group " + g.group.name + " (" +
+                           counters(events) + ") will not be counted: " + why);
+    };
+    for (const auto& [kind, events] : refused) {
+        switch (kind) {
+        case Refusal::None:
+        case Refusal::Own:
+            for (const PlannedEvent* e : events) notCounted(*e);
+            break;
+        case Refusal::Absent:
+            // likwid's formulas that add up more boxes than this machine has: one line.
+            warnings.push_back(counters(events) + " of group " + g.group.name + " name boxes this machine lacks; the "
+                               "metrics that use them are computed from the boxes it has, and say so");
+            break;
+        case Refusal::WholeCpusOnly:
+            together(events, std::string("they count whole CPUs only (their PMUs belong to the package, like memory "
+                                         "controllers and RAPL, and see every program on it), not one program, so the "
+                                         "metrics that use them are n/a; ") + kWholeCpusFix);
+            break;
+        case Refusal::OncePerPackage:
+            // A group's package units share their cpumask (one CPU per socket), so the first one's fix is theirs.
+            together(events, "their PMUs belong to the package and the kernel reads each on the CPU of its "
+                             "cpumask wherever it is opened, so counted on every CPU each package would be "
+                             "counted once per CPU; " + events.front()->fix);
+            break;
+        }
+    }
+}
+
 } // namespace
 
 std::vector<int> PlannedEvent::readOn() const { return readersOf(readerOf); }
 
 std::optional<int> PlannedEvent::readElsewhere(const LocationInfo& where) const {
-    if (where.kind != "cpu") return std::nullopt;
+    if (where.kind != LocationKind::Cpu) return std::nullopt;
     const auto reader = readerOf.find(where.id);
     if (reader == readerOf.end() || reader->second == where.id) return std::nullopt;
     return reader->second;
@@ -267,7 +337,7 @@ std::vector<int> PlannedEvent::slotsAt(const LocationInfo& where) const {
     if (coreTypes.empty()) return {eventSetSlot};
     std::vector<int> slots;
     for (const auto& part : coreTypes)
-        if (where.kind != "cpu" || std::find(part.cpus.begin(), part.cpus.end(), where.id) != part.cpus.end())
+        if (where.kind != LocationKind::Cpu || std::find(part.cpus.begin(), part.cpus.end(), where.id) != part.cpus.end())
             slots.push_back(part.eventSetSlot);
     return slots;
 }
@@ -348,8 +418,9 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
                                                    resolveSlot(slot, machine, direct.get()), machine, plan, set,
                                                    direct.get()));
         }
-        for (const auto& metric : planned.group.metrics)
-            if (metric.formula.find("inverseClock") != std::string::npos) plan.needsNominalClock = true;
+        auto formulas = MetricEvaluator::compile(planned.group);
+        if (!formulas) return formulas.error();
+        if (formulas->reads("inverseClock")) plan.needsNominalClock = true;
         plan.groups.push_back(std::move(planned));
     }
 
@@ -388,63 +459,7 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
         plan.groups.push_back(std::move(custom));
     }
 
-    for (const auto& g : plan.groups) {
-        plan.warnings.insert(plan.warnings.end(), g.group.warnings.begin(), g.group.warnings.end());
-        // A MEM group has a whole-CPU event per memory channel: one line names them all,
-        // where one line each would bury the fix.
-        const auto notCounted = [&](const PlannedEvent& e) {
-            plan.warnings.push_back(e.name + " (" + e.counter + ") in group " + g.group.name +
-                                    " will not be counted: " + e.availability.reason);
-        };
-        // Package units read on one CPU per package: said once per set of CPUs,
-        // so that nobody takes their n/a at the other CPUs for a failure.
-        std::vector<std::pair<std::vector<int>, std::string>> readOnce;
-        for (const auto& e : g.events) {
-            if (e.eventSetSlot < 0 || e.readerOf.empty()) continue;
-            const std::vector<int> readers = e.readOn();
-            auto same = std::find_if(readOnce.begin(), readOnce.end(), [&](const auto& r) { return r.first == readers; });
-            if (same == readOnce.end()) readOnce.emplace_back(readers, e.counter);
-            else same->second += ", " + e.counter;
-        }
-        for (const auto& [cpus, counters] : readOnce)
-            plan.warnings.push_back(counters + " of group " + g.group.name + " count units of the package (memory "
-                                    "controllers, caches, RAPL), read once per package on CPU(s) " +
-                                    formatCpuList(cpus) + ": the other CPUs' counts are in their reader's (their cells say 'see CPU n'), and "
-                                    "totals hold each package once");
-        std::vector<const PlannedEvent*> wholeCpus, perPackage;
-        std::string absent;
-        for (const auto& e : g.events) {
-            if (e.eventSetSlot >= 0) continue;
-            if (e.absent) absent += (absent.empty() ? "" : ", ") + e.counter;
-            else if (e.availability.brief == kWholeCpusOnly) wholeCpus.push_back(&e);
-            else if (e.availability.brief == kOncePerPackage) perPackage.push_back(&e);
-            else notCounted(e);
-        }
-        // likwid's formulas that add up more boxes than this machine has: one line.
-        if (!absent.empty())
-            plan.warnings.push_back(absent + " of group " + g.group.name + " name boxes this machine lacks; the "
-                                    "metrics that use them are computed from the boxes it has, and say so");
-        // Several events refused for one reason: one line names them all.
-        const auto together = [&](const std::vector<const PlannedEvent*>& events, const std::string& why) {
-            if (events.size() == 1) notCounted(*events[0]);
-            if (events.size() < 2) return;
-            std::string counters;
-            for (const PlannedEvent* e : events) counters += (counters.empty() ? "" : ", ") + e->counter;
-            plan.warnings.push_back(std::to_string(events.size()) + " events of group " + g.group.name + " (" +
-                                    counters + ") will not be counted: " + why);
-        };
-        together(wholeCpus, std::string("they count whole CPUs only (their PMUs belong to the package, like memory "
-                                        "controllers and RAPL, and see every program on it), not one program, so the "
-                                        "metrics that use them are n/a; ") + kWholeCpusFix);
-        if (!perPackage.empty()) {
-            // Each reason ends in its fix ("count it with -c 0 (one CPU per package)"); a group's
-            // package units share their cpumask (one CPU per socket), so the first one's is theirs.
-            const std::string& reason = perPackage.front()->availability.reason;
-            together(perPackage, "their PMUs belong to the package and the kernel reads each on the CPU of its "
-                                 "cpumask wherever it is opened, so counted on every CPU each package would be "
-                                 "counted once per CPU; " + reason.substr(reason.rfind("; ") + 2));
-        }
-    }
+    for (const auto& g : plan.groups) sayGroup(g, plan.warnings);
     if (plan.userSpaceOnly)
         plan.warnings.push_back("counting user space only: the kernel is excluded because " +
                                 std::string("perf_event_paranoid=") + std::to_string(perms.paranoid) +
@@ -457,6 +472,21 @@ Result<MeasurementPlan> MeasurementPlan::prepare(const MeasurementRequest& reque
     if (request.marker)
         if (Status s = checkMarkerPlan(plan); !s) return s.error();
     return plan;
+}
+
+std::vector<UncountedEvent> MeasurementPlan::uncounted() const {
+    std::vector<UncountedEvent> out;
+    for (const auto& g : groups)
+        for (const auto& e : g.events)
+            if (e.eventSetSlot < 0 && !e.absent()) out.push_back({&g, &e});
+    return out;
+}
+
+size_t MeasurementPlan::requestedEvents() const {
+    size_t n = 0;
+    for (const auto& g : groups)
+        n += std::count_if(g.events.begin(), g.events.end(), [](const PlannedEvent& e) { return !e.absent(); });
+    return n;
 }
 
 RunConfig MeasurementPlan::runConfig(int targetPid) const {

@@ -1,6 +1,6 @@
 #pragma once
 // A request checked against this machine before anything runs: the CPU list
-// resolved, every group loaded and its events resolved and probed, the
+// resolved, every group loaded and its events resolved and checked, the
 // permission-driven restrictions applied. A front end shows the plan (what
 // will be counted, what cannot and why) and then starts a Measurement on it.
 #include <map>
@@ -14,7 +14,7 @@
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/MeasurementRequest.h"
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -28,9 +28,21 @@ struct PlannedEvent {
     bool gauge = false;            // a reading, not a count (ResolvedEvent::gauge())
     Availability availability;     // Unsupported with the reason when it did not resolve either
     int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
-    // A likwid box this machine lacks (Error::absent, core/measurement/UncoreSlot.h):
-    // not counted, and its term in the group's formulas contributes nothing.
-    bool absent = false;
+
+    // Why it is not counted. The plan says the events refused for a reason of
+    // their own one line each, then each other kind in one line per group, in
+    // this order.
+    enum class Refusal {
+        None,           // counted
+        Own,            // availability.reason says why
+        Absent,         // a likwid box this machine lacks (Error::absent, core/measurement/UncoreSlot.h):
+                        // its term in the group's formulas contributes nothing
+        WholeCpusOnly,  // a package's unit, which cannot count one program
+        OncePerPackage, // a package's unit on CPUs whose packages cannot be told apart
+    };
+    Refusal refusal = Refusal::None;
+    std::string fix; // for OncePerPackage: what counts it (the end of availability.reason)
+    bool absent() const { return refusal == Refusal::Absent; }
 
     // A hybrid CPU's core event: one event-set slot per core type (cpu_core,
     // cpu_atom), each counting on its own CPUs; eventSetSlot is the first one
@@ -66,6 +78,15 @@ struct PlannedGroup {
     std::vector<PlannedEvent> events; // parallel to group.events
 };
 
+// An event of the request that will not be counted here: what makes a run
+// "partly counted". A box the machine lacks (PlannedEvent::absent()) is not
+// among them: likwid's formulas add up more boxes than a machine has, and
+// reading it as nothing is what likwid-perfctr does too.
+struct UncountedEvent {
+    const PlannedGroup* group;
+    const PlannedEvent* event;
+};
+
 struct MeasurementPlan {
     MeasurementRequest request;
     std::vector<int> cpus;   // resolved CPU list (empty: the program is not pinned)
@@ -73,7 +94,7 @@ struct MeasurementPlan {
     EventSet eventSet;       // every countable event of every group; EventSlot::set = group index
     std::vector<PlannedGroup> groups;
     bool userSpaceOnly = false;       // exclude_kernel was forced by permissions
-    bool needsNominalClock = false;   // a formula uses inverseClock
+    bool needsNominalClock = false;   // a formula reads inverseClock (MetricEvaluator::reads)
     std::vector<std::string> warnings; // what will not be counted and why, restrictions
 
     // The run as a report describes it (MeasurementResult::config); targetPid
@@ -85,6 +106,11 @@ struct MeasurementPlan {
     // slots of its core types' parts, -1 for a part that is not counted. A
     // task's parts are scaled together (ReadingLayout::coreTypeParts).
     std::vector<std::vector<int>> coreTypeParts() const;
+
+    // The requested events that will not be counted, in the groups' order.
+    std::vector<UncountedEvent> uncounted() const;
+    // How many events the groups name, absent boxes aside (the "M" of "N of M").
+    size_t requestedEvents() const;
 
     // Checks everything that can be checked without starting: errors name the
     // input and the fix (bad CPU list, unknown group, an unknown or uncountable

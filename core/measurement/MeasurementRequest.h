@@ -1,6 +1,6 @@
 #pragma once
 // What the user asked to measure, in front-end-neutral terms: the CLI's flags
-// and the GUI's session form both become one of these.
+// and the GUI's measurement form both become one of these.
 #include <chrono>
 #include <cstddef>
 #include <string>

@@ -3,7 +3,7 @@
 // that a typo is an error message and not a child that fails to exec.
 #include <string>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

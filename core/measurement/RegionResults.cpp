@@ -95,7 +95,7 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
     if (Status s = checkShape(results, setSlots); !s) return s.error();
     // One location: each thread, and the aggregate, is built as a single column.
     auto builder =
-        ResultBuilder::create(plan, {LocationInfo{"thread", 0}}, constants, openFailures(results, plan, setSlots, permissions));
+        ResultBuilder::create(plan, {LocationInfo{LocationKind::Thread, 0}}, constants, openFailures(results, plan, setSlots, permissions));
     if (!builder) return builder.error();
 
     const size_t slotCount = plan.eventSet.size();
@@ -111,7 +111,7 @@ Result<std::vector<RegionResult>> buildRegionResults(const MarkerResults& result
         double longest = 0;
         for (const MarkerRegionRecord* r : records) {
             const double seconds = static_cast<double>(r->timeNs) / 1e9;
-            region.threads.push_back({"thread", r->tid});
+            region.threads.push_back({LocationKind::Thread, r->tid});
             region.timeS.push_back(seconds);
             region.calls.push_back(r->calls);
             longest = std::max(longest, seconds);

@@ -32,7 +32,7 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     r.perLocation.resize(locations_.size());
     if (event.eventSetSlot < 0) {
         r.reason = event.availability.reason;
-        r.absent = event.absent;
+        r.absent = event.absent();
         return r;
     }
     const size_t slotCount = plan_->eventSet.size();
@@ -97,7 +97,7 @@ CoreTypeTotal ResultBuilder::coreTypeTotal(const PlannedEvent& planned, const Pl
     t.perLocation.resize(locations_.size());
     CountSum sum;
     for (size_t l = 0; l < locations_.size(); ++l) {
-        if (locations_[l].kind == "cpu") {
+        if (locations_[l].kind == LocationKind::Cpu) {
             if (locations_[l].coreType != part.corePmu) continue;
             t.perLocation[l] = event.perLocation[l];
         } else {

@@ -21,7 +21,7 @@
 
 #include "core/backends/CounterBackend.h"
 #include "core/measurement/SampleStore.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash {

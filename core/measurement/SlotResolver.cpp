@@ -52,7 +52,7 @@ std::string presentModel(const std::string& wanted) {
 // spells otherwise (its Cortex-A57 model's BRANCH_PRED for BR_PRED) or an
 // arch without a table still reads. Only where this machine's (or the
 // tree's) core PMU is an Armv8/Armv9 PMUv3, as an event of that PMU. Whether
-// the core implements it is the availability probe's question
+// the core implements it is the availability check's question
 // (ArmCommonEvents.h).
 std::optional<Result<ResolvedEvent>> armCommonEvent(const EventResolver& events, const std::string& spec) {
     const SysfsPmu* core = events.pmus().core();

@@ -23,7 +23,7 @@
 #include "core/events/HybridCoreEvent.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/PerformanceGroup.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

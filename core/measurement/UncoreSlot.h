@@ -11,7 +11,7 @@
 #include "core/groups/GroupArch.h"
 #include "core/groups/LikwidCounters.h"
 #include "core/groups/PerformanceGroup.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -40,7 +40,7 @@ struct ProfileSampling {
     std::string rate;        // "4000 Hz" or "every 100000 events"
     std::string callGraph;   // "fp", "dwarf", "none"
     std::string follow;      // how new threads were followed: "inherit" or "fork records"
-    std::vector<std::string> notices;  // fallbacks and restrictions (SamplingSession::notices)
+    std::vector<std::string> notices;  // fallbacks and restrictions (SamplingRun::notices)
     std::vector<std::string> warnings; // losses (SamplingStats::warnings), unwinding, regions
     uint64_t lost = 0;                 // samples the kernel or the reader lost (counted, not in the rows)
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Sampling records, in time order (SamplingSession::take), into a Profile:
+// Sampling records, in time order (SamplingRun::take), into a Profile:
 // each sample symbolized now (its kernel frames, its user frames from the
 // kernel's frame-pointer callchain or unwound from its registers and stack
 // copy, each address expanded into the calls inlined there), its call path
@@ -34,13 +34,13 @@ namespace perfdash {
 
 struct ProfileBuilderOptions {
     std::vector<ProfileEvent> events;   // the group's, in EVENTSET order
-    std::vector<int> eventOfSampled;    // SamplingSession::events()[i] → index into events; -1 outside the group
+    std::vector<int> eventOfSampled;    // SamplingRun::events()[i] → index into events; -1 outside the group
     std::vector<ProfileMetric> metrics; // the group's formulas
     MetricEnvironment constants;        // the run's formula constants
     ProfileSampling sampling;           // as the session says it was done
     CallGraph callGraph = CallGraph::FramePointer;
     uint64_t regsUserMask = 0;          // SampleLayout::regsUserMask, for CallGraph::Dwarf
-    bool readsPerThread = true;         // SamplingSession::readsPerThread
+    bool readsPerThread = true;         // SamplingRun::readsPerThread
     SymbolizerOptions symbols;
     uint64_t startNs = 0;               // CLOCK_MONOTONIC when sampling began: interval 0 starts here
     double intervalS = 1.0;

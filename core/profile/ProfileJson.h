@@ -16,7 +16,7 @@
 
 #include "core/profile/Profile.h"
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

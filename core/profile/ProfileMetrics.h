@@ -18,7 +18,7 @@
 
 #include "core/groups/MetricEvaluator.h"
 #include "core/profile/Profile.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -99,8 +99,8 @@ Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext
     return out;
 }
 
-ProfileRecorder::ProfileRecorder(std::unique_ptr<SamplingSession> session, std::unique_ptr<ProfileBuilder> builder)
-    : session_(std::move(session)), builder_(std::move(builder)) {}
+ProfileRecorder::ProfileRecorder(std::unique_ptr<SamplingRun> sampling, std::unique_ptr<ProfileBuilder> builder)
+    : sampling_(std::move(sampling)), builder_(std::move(builder)) {}
 
 ProfileRecorder::~ProfileRecorder() {
     if (started_ && !finished_) (void)finish();
@@ -125,9 +125,9 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     auto follow = followModeFromEnvironment(request.follow);
     if (!follow) return follow.error();
     request.follow = *follow;
-    auto session = SamplingSession::open(request);
-    if (!session) return session.error();
-    SamplingSession& s = **session;
+    auto run = SamplingRun::open(request);
+    if (!run) return run.error();
+    SamplingRun& s = **run;
 
     ProfileBuilderOptions b;
     b.events = sampling.events;
@@ -160,12 +160,12 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     b.maxRows = options.maxRows;
     b.startNs = static_cast<uint64_t>(monotonicNowNs());
     return std::unique_ptr<ProfileRecorder>(
-        new ProfileRecorder(std::move(*session), std::make_unique<ProfileBuilder>(std::move(b))));
+        new ProfileRecorder(std::move(*run), std::make_unique<ProfileBuilder>(std::move(b))));
 }
 
 Status ProfileRecorder::start(const std::string& transitionsPath) {
     if (!transitionsPath.empty()) transitions_ = std::make_unique<MarkerTransitionsReader>(transitionsPath);
-    if (Status s = session_->start(); !s) return s;
+    if (Status s = sampling_->start(); !s) return s;
     started_ = true;
     drainer_ = std::thread([this] { drain(); });
     return {};
@@ -191,7 +191,7 @@ void ProfileRecorder::feed(std::vector<PerfRecord>& pending, bool all) {
 // each one), and on a machine of few CPUs each wake-up takes the program's.
 void ProfileRecorder::drain() {
     std::vector<PerfRecord> pending;
-    while (session_->take(pending, std::chrono::milliseconds(0))) {
+    while (sampling_->take(pending, std::chrono::milliseconds(0))) {
         feed(pending, false);
         std::this_thread::sleep_for(kDrainEvery);
     }
@@ -206,9 +206,9 @@ void ProfileRecorder::read(const std::function<void(const Profile&)>& view) cons
 Profile ProfileRecorder::finish() {
     if (finished_) return {};
     finished_ = true;
-    session_->stop();
+    sampling_->stop();
     if (drainer_.joinable()) drainer_.join();
-    const SamplingStats stats = session_->stats();
+    const SamplingStats stats = sampling_->stats();
     uint64_t lost = 0;
     for (const CpuRecordCounts& c : stats.cpus) lost += c.lost + c.droppedSamples;
     std::vector<std::string> warnings = stats.warnings();

@@ -27,7 +27,7 @@
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/MeasurementPlan.h"
 #include "core/profile/ProfileBuilder.h"
-#include "core/sampling/SamplingSession.h"
+#include "core/sampling/SamplingRun.h"
 
 namespace perfdash {
 
@@ -68,8 +68,8 @@ public:
     ProfileRecorder(const ProfileRecorder&) = delete;
     ProfileRecorder& operator=(const ProfileRecorder&) = delete;
 
-    // The session's fallbacks and restrictions, for the user.
-    const std::vector<std::string>& notices() const { return session_->notices(); }
+    // The sampling run's fallbacks and restrictions, for the user.
+    const std::vector<std::string>& notices() const { return sampling_->notices(); }
 
     // Starts sampling and the drain thread. `transitionsPath`: the marker's
     // region transitions file, "" without regions.
@@ -83,11 +83,11 @@ public:
     static constexpr std::chrono::milliseconds kDrainEvery{50};
 
 private:
-    ProfileRecorder(std::unique_ptr<SamplingSession> session, std::unique_ptr<ProfileBuilder> builder);
+    ProfileRecorder(std::unique_ptr<SamplingRun> sampling, std::unique_ptr<ProfileBuilder> builder);
     void drain();
     void feed(std::vector<PerfRecord>& pending, bool all);
 
-    std::unique_ptr<SamplingSession> session_;
+    std::unique_ptr<SamplingRun> sampling_;
     std::unique_ptr<ProfileBuilder> builder_;
     std::string transitionsPath_;
     std::unique_ptr<MarkerTransitionsReader> transitions_;

@@ -12,7 +12,7 @@
 
 #include "core/profile/Profile.h"
 #include "core/profile/ProfileMetrics.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -8,7 +8,7 @@
 
 #include "core/sampling/PerfRecord.h"
 #include "core/symbols/Mapping.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <unistd.h>
 
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/util/AtomicFile.h"
 
 namespace perfdash {

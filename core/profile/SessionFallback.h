@@ -3,13 +3,13 @@
 // atomically where the user asked; when that fails (a full disk, a directory
 // that went away), the same bytes are written to a file of its own in the
 // temporary directory ($TMPDIR, else /tmp) and then in the sessions
-// directory (core/report/SessionFiles.h), so what was counted waits there
+// directory (core/session/SessionFiles.h), so what was counted waits there
 // and the error says where.
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 #include "core/report/MarkupText.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
-#include "core/report/RunContext.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/RunContext.h"
+#include "core/presentation/TopDown.h"
 #include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/report/ColorScale.h"
-#include "core/report/MetricThresholds.h"
+#include "core/presentation/ColorScale.h"
+#include "core/presentation/MetricThresholds.h"
 #include "core/result/MeasurementResult.h"
 
 namespace perfdash {

@@ -2,8 +2,8 @@
 
 #include <functional>
 
-#include "core/report/NumberFormat.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/NumberFormat.h"
+#include "core/presentation/TopDown.h"
 #include "core/util/TextTable.h"
 
 namespace perfdash {

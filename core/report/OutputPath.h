@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "core/util/JobEnvironment.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -4,11 +4,11 @@
 #include <set>
 #include <tuple>
 
-#include "core/report/CpuPlaces.h"
-#include "core/report/KeyFigures.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/CpuPlaces.h"
+#include "core/presentation/KeyFigures.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportTables.h"
-#include "core/report/TopDown.h"
+#include "core/presentation/TopDown.h"
 #include "core/result/Decimation.h"
 #include "core/result/HeatMapGrid.h"
 #include "core/result/MetricCoverage.h"
@@ -138,7 +138,7 @@ constexpr int kScaleSteps = 32;          // the colour bar's steps
 
 bool countedPerCpu(const MeasurementResult& r) {
     return r.locations.size() > 1 && std::all_of(r.locations.begin(), r.locations.end(),
-                                                   [](const LocationInfo& l) { return l.kind == "cpu"; });
+                                                   [](const LocationInfo& l) { return l.kind == LocationKind::Cpu; });
 }
 
 // One series per location of one metric: its value in each interval.

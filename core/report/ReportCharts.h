@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/ColorScale.h"
+#include "core/presentation/ColorScale.h"
 
 #include "core/report/SvgChart.h"
 #include "core/result/MeasurementResult.h"
@@ -31,7 +31,7 @@ std::vector<LineSeries> groupTimelines(const MeasurementResult& result, size_t g
 
 std::vector<ReportChart> reportCharts(const MeasurementResult& result, const SvgOptions& options = {});
 
-// A group's top-down breakdown over the whole run (core/report/TopDown),
+// A group's top-down breakdown over the whole run (core/presentation/TopDown),
 // level 1 and 2 with their thresholds; none for a group without such a hierarchy.
 std::optional<ReportChart> groupTopDown(const MeasurementResult& result, size_t group, const SvgOptions& options = {});
 

@@ -116,7 +116,7 @@ struct RowWriter {
 } // namespace
 
 std::string csvLocationName(const LocationInfo& location) {
-    return (location.host.empty() ? "" : location.host + ":") + location.kind + std::to_string(location.id);
+    return (location.host.empty() ? "" : location.host + ":") + toString(location.kind) + std::to_string(location.id);
 }
 
 std::string formatReportCsv(const MeasurementResult& r) {

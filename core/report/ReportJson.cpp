@@ -143,7 +143,7 @@ FlatMaps flatMaps(const std::vector<GroupResult>& groups) {
 ojson locationsToJson(const std::vector<LocationInfo>& locations) {
     ojson out = ojson::array();
     for (const auto& l : locations) {
-        ojson location = {{"kind", l.kind}, {"id", l.id}};
+        ojson location = {{"kind", toString(l.kind)}, {"id", l.id}};
         // Only merged reports have them, so one host's report is the same as before the fields existed.
         if (!l.host.empty()) location["host"] = l.host;
         if (l.rank) location["rank"] = *l.rank;

@@ -279,7 +279,12 @@ std::vector<LocationInfo> readLocations(ReportParser& p, const Node& node) {
     std::vector<LocationInfo> locations;
     for (const auto& l : p.elements(node)) {
         p.object(l);
-        LocationInfo location(p.string(p.member(l, "kind")), p.integer(p.member(l, "id")));
+        const Node kindNode = p.member(l, "kind");
+        const std::string word = p.string(kindNode);
+        const auto kind = locationKindNamed(word);
+        if (!kind && !p.error())
+            p.fail("field '" + kindNode.path + "' is '" + word + "'; expected 'cpu', 'thread', 'process' or 'host'");
+        LocationInfo location(kind.value_or(LocationKind::Cpu), p.integer(p.member(l, "id")));
         if (p.has(l, "host")) location.host = p.string(p.member(l, "host"));
         if (p.has(l, "rank")) location.rank = p.optionalInteger(p.member(l, "rank"));
         if (p.has(l, "core_type")) location.coreType = p.string(p.member(l, "core_type"));

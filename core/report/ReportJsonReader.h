@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

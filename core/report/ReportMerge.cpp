@@ -106,7 +106,7 @@ MeasurementResult perHostView(const MeasurementResult& merged) {
     view.locations.clear();
     view.intervals.clear();
     for (size_t h = 0; h < merged.hosts.size(); ++h)
-        view.locations.push_back({"host", static_cast<int>(h), merged.hosts[h].host, merged.hosts[h].rank});
+        view.locations.push_back({LocationKind::Host, static_cast<int>(h), merged.hosts[h].host, merged.hosts[h].rank});
     for (size_t g = 0; g < view.groups.size(); ++g) {
         for (EventResult& e : view.groups[g].events) {
             std::vector<CountValue> perHost;

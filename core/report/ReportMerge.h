@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "core/result/MeasurementResult.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/CountSum.h"
 #include "core/result/MetricCoverage.h"
 #include "core/topology/CpuList.h"
@@ -252,15 +252,16 @@ void addCoreTypeTable(GroupTables& out, const GroupResult& g) {
 
 std::string locationLabel(const LocationInfo& location) {
     const std::string id = std::to_string(location.id);
-    if (location.kind == "host") // a merged report's run (perHostView)
-        return location.host + (location.rank ? " rank " + std::to_string(*location.rank) : std::string());
     const std::string host = location.host.empty() ? "" : location.host + ":";
+    switch (location.kind) {
+    case LocationKind::Host: // a merged report's run (perHostView)
+        return location.host + (location.rank ? " rank " + std::to_string(*location.rank) : std::string());
     // On a hybrid CPU the core type too, as perf stat names its lines (cpu_core, cpu_atom).
-    if (location.kind == "cpu")
-        return host + "HWThread " + id + (location.coreType.empty() ? "" : " " + location.coreType);
-    if (location.kind == "thread") return host + "TID " + id;
-    if (location.kind == "process") return host + "PID " + id;
-    return host + location.kind + " " + id;
+    case LocationKind::Cpu: return host + "HWThread " + id + (location.coreType.empty() ? "" : " " + location.coreType);
+    case LocationKind::Thread: return host + "TID " + id;
+    case LocationKind::Process: return host + "PID " + id;
+    }
+    return host + id;
 }
 
 std::string targetName(const RunConfig& config) {
@@ -333,7 +334,7 @@ ReportTable runsTable(const MeasurementResult& r) {
         if (h.durationS < r.hosts[fastest].durationS || !isAvailable(r.hosts[fastest].durationS)) fastest = i;
     }
     const auto name = [&](size_t i) {
-        return "run " + std::to_string(i + 1) + " (" + locationLabel({"host", 0, r.hosts[i].host, r.hosts[i].rank}) +
+        return "run " + std::to_string(i + 1) + " (" + locationLabel({LocationKind::Host, 0, r.hosts[i].host, r.hosts[i].rank}) +
                ", " + seconds(r.hosts[i].durationS, "%.3f s") + ")";
     };
     if (!r.hosts.empty() && isAvailable(r.hosts[slowest].durationS))

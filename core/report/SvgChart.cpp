@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/report/MarkupText.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/ColorScale.h"
+#include "core/presentation/ColorScale.h"
 
 namespace perfdash {
 

@@ -1,6 +1,6 @@
 #include "core/report/TimelineText.h"
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportKeys.h"
 #include "core/result/MetricCoverage.h"
 #include "core/util/Strings.h"

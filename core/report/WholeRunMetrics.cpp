@@ -76,7 +76,7 @@ size_t sumIntervals(EventResult& run, const std::vector<const EventResult*>& int
 void sumCoreTypes(EventResult& run, const std::vector<const EventResult*>& intervals, const std::vector<double>& dt,
                   const std::vector<LocationInfo>& locations) {
     const bool cpus = !locations.empty() && std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) {
-        return l.kind == "cpu" && !l.coreType.empty();
+        return l.kind == LocationKind::Cpu && !l.coreType.empty();
     });
     for (CoreTypeTotal& type : run.coreTypes) {
         type.perLocation.clear();

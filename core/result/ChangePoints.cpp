@@ -144,7 +144,7 @@ std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<si
     if (n == 0) return {};
     // Every series is read at the store's coarsest resolution, one point per
     // bucket of `step` intervals (the duration-weighted mean of its intervals):
-    // the work is bounded by the store's buckets, not the session's length.
+    // the work is bounded by the store's buckets, not the run's length.
     const size_t step = store.bucketSize();
     ChangePointOptions coarse = options;
     coarse.minSegment = (std::max<size_t>(options.minSegment, 1) + step - 1) / step;

@@ -41,7 +41,7 @@ std::vector<size_t> detectChangePoints(std::span<const double> values, const Cha
 // earliest of them). Sorted.
 std::vector<size_t> mergeChangePoints(const std::vector<std::vector<size_t>>& perSeries, size_t minSegment);
 
-// A stretch of a session between two boundaries: intervals [from, to) of a TimelineStore.
+// A stretch of a run between two boundaries: intervals [from, to) of a TimelineStore.
 struct Phase {
     size_t from = 0;
     size_t to = 0;
@@ -49,11 +49,11 @@ struct Phase {
     double end = 0;   // the last interval's end
 };
 
-// The phases of a session: the change points of each of `series` (indexes
+// The phases of a run: the change points of each of `series` (indexes
 // into the store), merged (mergeChangePoints). One phase when nothing changes
 // markedly; none for an empty store. A store with limits is read a bucket at
 // a time (its boundaries fall on buckets' edges), so the work per call is
-// bounded by the store's size, not the session's length.
+// bounded by the store's size, not the run's length.
 std::vector<Phase> detectPhases(const TimelineStore& store, const std::vector<size_t>& series,
                                 const ChangePointOptions& options = {});
 

@@ -6,7 +6,7 @@
 // the columns are of one time span too. Each cell holds the lowest and
 // highest finite value of its points, read from SeriesColumn's min/max
 // pyramid: a picture costs rows x columns x log(points), whatever the
-// session's length.
+// run's length.
 #include <cstddef>
 #include <vector>
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -160,13 +161,22 @@ struct IntervalResult {
     std::vector<GroupResult> groups;
 };
 
+// What a column is: a CPU, a thread, a process, or (a merged report's view
+// per host) a host.
+enum class LocationKind { Cpu, Thread, Process, Host };
+// The reports' word for it (JSON `kind`, the CSV's location names): "cpu", "thread", "process", "host".
+const char* toString(LocationKind kind);
+std::optional<LocationKind> locationKindNamed(std::string_view word);
+
 // A column: where values come from.
 struct LocationInfo {
-    // Not an aggregate, so that {"cpu", 3} names a location of this host without -Wextra's missing-initializer noise.
-    LocationInfo(std::string kind = {}, int id = 0, std::string host = {}, std::optional<int> rank = std::nullopt)
-        : kind(std::move(kind)), id(id), host(std::move(host)), rank(rank) {}
+    // Not an aggregate, so that {LocationKind::Cpu, 3} names a location of this host without
+    // -Wextra's missing-initializer noise.
+    LocationInfo(LocationKind kind = LocationKind::Cpu, int id = 0, std::string host = {},
+                 std::optional<int> rank = std::nullopt)
+        : kind(kind), id(id), host(std::move(host)), rank(rank) {}
 
-    std::string kind; // "cpu", "thread", "process"
+    LocationKind kind;
     int id = 0;
     std::string coreType;    // a CPU of a hybrid CPU: its core type's PMU ("cpu_core", "cpu_atom"); else empty
     std::string cgroup;      // a CPU counted for one cgroup only (serve --cgroup): its name; else empty

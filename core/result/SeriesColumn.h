@@ -3,7 +3,7 @@
 // reads back exactly), its multiplex coverage, and a min/max pyramid over
 // blocks of 8, 64, 512, ... points. The pyramid answers "lowest and highest
 // value of points [a, b)" in O(log n) reads, which is what keeps a replot's
-// cost bounded by the widget's width instead of the session's length.
+// cost bounded by the widget's width instead of the run's length.
 // NaN ("not available") is never a minimum or maximum; it is kept as NaN.
 // A column may keep only its newest points: older ones are folded, in order,
 // into buckets of bucketSize() points (foldOne, mergeBucketPairs; driven by

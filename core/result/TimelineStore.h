@@ -1,5 +1,5 @@
 #pragma once
-// Every interval of a session in columnar form: one time column shared by
+// Every interval of a run in columnar form: one time column shared by
 // all series (end time and length of each interval) and one SeriesColumn per
 // series. Appending is cheap and never moves stored points.
 //

@@ -8,6 +8,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Decimation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GaugeStats.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HeatMapGrid.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MeasurementResult.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricCoverage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricHierarchy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SeriesColumn.cpp

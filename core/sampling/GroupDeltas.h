@@ -5,7 +5,7 @@
 // kernel event (its id): on a CPU-wide event every task's samples share it;
 // a task's inherited event on Linux 6.12 and later reads each thread's own
 // counts, so there a stream is an id and a thread
-// (SamplingSession::readsPerThread()).
+// (SamplingRun::readsPerThread()).
 #include <cstdint>
 #include <map>
 #include <utility>

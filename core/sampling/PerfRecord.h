@@ -19,7 +19,7 @@ enum class CpuMode : uint8_t { Unknown, Kernel, User, Hypervisor, GuestKernel, G
 struct SampleId {
     int32_t pid = -1;
     int32_t tid = -1;
-    uint64_t time = 0;     // ns of the events' clock (CLOCK_MONOTONIC for SamplingSession's events)
+    uint64_t time = 0;     // ns of the events' clock (CLOCK_MONOTONIC for SamplingRun's events)
     uint64_t id = 0;       // PERF_SAMPLE_ID or PERF_SAMPLE_IDENTIFIER
     uint64_t streamId = 0;
     int32_t cpu = -1;
@@ -31,7 +31,7 @@ struct ReadValue {
     uint64_t id = 0;    // PERF_FORMAT_ID: which event (an inherited event reports its parent's id)
     uint64_t lost = 0;  // PERF_FORMAT_LOST
     // Which event of the sampled set this is (SampledEvent's index in
-    // SamplingSession::events()), filled by SamplingSession from `id`; -1 when
+    // SamplingRun::events()), filled by SamplingRun from `id`; -1 when
     // the record was parsed alone.
     int slot = -1;
 };

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/sampling/PerfRecord.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -22,7 +22,7 @@ Result<std::vector<MmapRecord>> parseProcMaps(std::string_view maps, int32_t pid
 
 // A synthetic COMM for each thread of `pid` (from /proc/PID/task/TID/comm)
 // and its executable mappings (/proc/PID/maps), COMMs first, all stamped
-// `time` (the events' clock, CLOCK_MONOTONIC for SamplingSession's). Threads
+// `time` (the events' clock, CLOCK_MONOTONIC for SamplingRun's). Threads
 // that exit meanwhile are left out; a process that is gone, or may not be
 // inspected, is an error that says which.
 Result<std::vector<PerfRecord>> synthesizeProcess(int32_t pid, uint64_t time);

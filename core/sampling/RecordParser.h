@@ -12,7 +12,7 @@
 
 #include "core/sampling/PerfRecord.h"
 #include "core/sampling/SampleLayout.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

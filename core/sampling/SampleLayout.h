@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <linux/perf_event.h>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

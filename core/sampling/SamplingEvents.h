@@ -32,7 +32,7 @@
 #include "core/sampling/SamplingRequest.h"
 #include "core/sys/Cgroup.h"
 #include "core/sys/PerfEventSys.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash {
@@ -43,7 +43,7 @@ using PerfOpenFunction = std::function<int(perf_event_attr& attr, pid_t pid, int
 // What SamplingEvents takes from the system; a test replaces any of it.
 struct SamplingSystem {
     PerfOpenFunction open = perfEventOpen;
-    PerfPermissions permissions = PerfPermissions::probe();
+    PerfPermissions permissions = PerfPermissions::read();
     std::string kernelSysctlDir = "/proc/sys/kernel"; // perf_event_max_sample_rate is read here
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // What to sample, how often, how to unwind, and where: the input of
-// SamplingSession (SamplingSession.h). The command line (`record`, `top`)
+// SamplingRun (SamplingRun.h). The command line (`record`, `top`)
 // and the GUI fill it from their options; events come resolved
 // (core/events/EventResolver.h), CPU lists parsed (core/topology/CpuList.h).
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

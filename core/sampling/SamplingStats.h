@@ -20,7 +20,7 @@ struct CpuRecordCounts {
 };
 
 struct SamplingStats {
-    std::vector<CpuRecordCounts> cpus; // as SamplingSession::cpus()
+    std::vector<CpuRecordCounts> cpus; // as SamplingRun::cpus()
     uint64_t droppedSynthetic = 0;     // records read from /proc that the queue refused
     uint64_t malformed = 0;            // records the parser refused (RecordParser.h)
     std::string firstMalformed;

@@ -12,5 +12,5 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SampleLayout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SamplingEvents.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SamplingRequest.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/SamplingSession.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SamplingRun.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SamplingStats.cpp)

@@ -10,7 +10,7 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash {

@@ -4,7 +4,7 @@
 // relative to its hierarchy's mount, the name `serve --cgroup` labels counts with.
 #include <string>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash {

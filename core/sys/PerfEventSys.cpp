@@ -33,7 +33,7 @@ int perfEventOpen(perf_event_attr& attr, pid_t pid, int cpu, int groupFd, unsign
     return static_cast<int>(::syscall(SYS_perf_event_open, &attr, pid, cpu, groupFd, flags));
 }
 
-PerfPermissions PerfPermissions::probe(const std::string& procRoot) {
+PerfPermissions PerfPermissions::read(const std::string& procRoot) {
     PerfPermissions p;
     if (auto line = readFirstLine(procRoot + "/sys/kernel/perf_event_paranoid")) {
         if (auto v = parseSigned(*line)) {
@@ -54,6 +54,11 @@ std::string PerfPermissions::fixHint() const {
 
 bool isCorePmuName(std::string_view name) {
     return name == "cpu" || name.starts_with("cpu_") || name.starts_with("armv");
+}
+
+bool isKernelPmuName(std::string_view name) {
+    return name == "software" || name == "tracepoint" || name == "breakpoint" || name == "kprobe" ||
+           name == "uprobe";
 }
 
 namespace {
@@ -93,6 +98,11 @@ std::string explainPerfOpenError(int err, const PerfOpenSubject& event, const Pe
         if (e.excludeUser || e.excludeKernel || e.excludeHv || e.excludeIdle)
             return "'" + name + "' was rejected by the kernel as invalid: it counts only some privilege levels, "
                    "which PMUs such as msr, power and uncore cannot filter (drop the :u/:k/:h modifier)";
+        // The kernel's msr PMU accepts only the registers this CPU has (those its events/ lists),
+        // and a hypervisor often hides APERF, MPERF and the others.
+        if (name.starts_with("msr/"))
+            return "'" + name + "': this CPU does not offer that register to the kernel's msr PMU (it accepts only "
+                   "those /sys/bus/event_source/devices/msr/events/ lists; a hypervisor often hides APERF and MPERF)";
         return "'" + name + "' was rejected by the kernel as invalid (an encoding or modifier this PMU does not "
                "accept)";
     }

@@ -1,6 +1,6 @@
 #pragma once
 // The thin layer over the perf_event_open(2) system call, below both the
-// event catalog's availability probe and the perf_event backend: the call,
+// event catalog's availability check and the perf_event backend: the call,
 // what the kernel lets this process count (perf_event_paranoid and
 // capabilities), and what its errors mean.
 #include <linux/perf_event.h>
@@ -22,7 +22,7 @@ struct PerfPermissions {
     bool capPerfmon = false;   // CAP_PERFMON (or CAP_SYS_ADMIN) in the effective set
     bool paranoidKnown = false;
 
-    static PerfPermissions probe(const std::string& procRoot = "/proc");
+    static PerfPermissions read(const std::string& procRoot = "/proc");
 
     bool privileged() const { return capPerfmon; }
     // Per-task counting of kernel space needs paranoid < 2 or CAP_PERFMON.
@@ -38,6 +38,9 @@ struct PerfPermissions {
 // True for the PMU names of CPU cores ("cpu", hybrid "cpu_core"/"cpu_atom",
 // arm "armv8_pmuv3"), whose events fail with ENOENT when the CPU (or VM) has no PMU.
 bool isCorePmuName(std::string_view name);
+// The kernel's own event sources, the same whatever the CPU: software,
+// tracepoint, breakpoint, kprobe, uprobe.
+bool isKernelPmuName(std::string_view name);
 
 // The event an open failed for, as far as the explanation needs it.
 struct PerfOpenSubject {

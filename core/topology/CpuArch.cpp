@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "core/util/DataPaths.h"
@@ -100,7 +101,80 @@ void libpfmEvidence(const CpuArchEvidence& e, CpuArchIdentification& id) {
                        "), which disagrees; libpfm4 4.13 maps newer CPUs wrongly, so cpus.json's answer is used");
 }
 
+std::string sayList(const std::vector<const CpuFeatureEvidence*>& features) {
+    std::vector<std::string> says;
+    for (const auto* f : features) says.push_back(f->says);
+    if (says.size() < 2) return join(says, "");
+    const std::string last = says.back();
+    says.pop_back();
+    return join(says, ", ") + " and " + last;
+}
+
+bool hasArch(const CpuFeatureEvidence& f, const std::string& arch) {
+    return std::find(f.archs.begin(), f.archs.end(), arch) != f.archs.end();
+}
+
+// The CPU's features against the row its model matched. A hypervisor may hide
+// features, so only a feature that is there counts as evidence: one the row's
+// architecture lacks says the model is not the CPU's. Then the architectures
+// of the vendor that have every feature seen, and of those the ones with the
+// fewest other features (the oldest that fits); where that is one, it is
+// returned and taken instead, marked uncertain; else the row stays, doubted.
+const CpuTableEntry* featureEvidence(const CpuTable& table, const CpuTableEntry& entry, const CpuIdentity& cpu,
+                                     CpuArchIdentification& id) {
+    std::vector<const CpuFeatureEvidence*> seen, against;
+    for (const auto& f : table.features) {
+        if (std::find(cpu.features.begin(), cpu.features.end(), f.flag) == cpu.features.end()) continue;
+        seen.push_back(&f);
+        if (!hasArch(f, entry.arch)) against.push_back(&f);
+    }
+    if (against.empty()) {
+        if (!seen.empty())
+            id.notes.push_back("its features (" + sayList(seen) + ") agree with " + entry.shortName());
+        return nullptr;
+    }
+    std::vector<const CpuTableEntry*> candidates;
+    size_t fewest = SIZE_MAX;
+    for (const auto& row : table.cpus) {
+        if (row.vendor != entry.vendor) continue;
+        if (std::any_of(candidates.begin(), candidates.end(), [&](const auto* c) { return c->arch == row.arch; }))
+            continue;
+        if (!std::all_of(seen.begin(), seen.end(), [&](const auto* f) { return hasArch(*f, row.arch); })) continue;
+        const size_t others = std::count_if(table.features.begin(), table.features.end(),
+                                            [&](const auto& f) { return hasArch(f, row.arch); });
+        if (others < fewest) candidates.clear();
+        if (others <= fewest) {
+            fewest = others;
+            candidates.push_back(&row);
+        }
+    }
+    const std::string model = cpu.model ? "model " + hex(static_cast<uint64_t>(*cpu.model)) : std::string("the model");
+    const std::string says = model + " says " + entry.shortName() + " (" + entry.arch + "), but " + sayList(against) +
+                             (against.size() == 1 ? " says" : " say");
+    if (candidates.size() == 1) {
+        const CpuTableEntry* chosen = candidates.front();
+        id.arch = chosen->arch;
+        id.how = cpuText(cpu) + " is " + entry.name + " in resources/likwid/cpus.json, but its features are those of " +
+                 chosen->name + ", which is taken";
+        id.doubts.push_back(says + " " + chosen->shortName() + " (" + chosen->arch + "); " + chosen->arch +
+                            " is taken, since a hypervisor may show a CPU model of its choosing but cannot add "
+                            "features the host lacks");
+        return chosen;
+    }
+    std::vector<std::string> names;
+    for (const auto* c : candidates) names.push_back(c->arch);
+    id.doubts.push_back(says + (candidates.empty() ? std::string(" none of the CPUs resources/likwid/cpus.json knows")
+                                                   : " one of " + join(names, ", ")) +
+                        "; " + entry.arch + " is kept");
+    return nullptr;
+}
+
 } // namespace
+
+std::string CpuTableEntry::shortName() const {
+    const std::string text = name.empty() ? arch : name;
+    return trim(text.substr(0, text.find(" (")));
+}
 
 bool CpuTableEntry::matches(const CpuIdentity& cpu) const {
     if (cpu.vendor != vendor || !cpu.family || *cpu.family != family || !cpu.model) return false;
@@ -108,8 +182,8 @@ bool CpuTableEntry::matches(const CpuIdentity& cpu) const {
     return steppings.empty() || (cpu.stepping && inRanges(*cpu.stepping, steppings));
 }
 
-Result<std::vector<CpuTableEntry>> parseCpuArchTable(const std::string& text, const std::string& path) {
-    std::vector<CpuTableEntry> table;
+Result<CpuTable> parseCpuArchTable(const std::string& text, const std::string& path) {
+    CpuTable table;
     try {
         const auto doc = nlohmann::json::parse(text);
         for (const auto& row : doc.at("cpus")) {
@@ -122,7 +196,22 @@ Result<std::vector<CpuTableEntry>> parseCpuArchTable(const std::string& text, co
             entry.arch = row.at("arch").get<std::string>();
             entry.name = row.value("name", std::string());
             if (entry.models.empty()) throw std::invalid_argument("the entry for " + entry.arch + " has no models");
-            table.push_back(std::move(entry));
+            table.cpus.push_back(std::move(entry));
+        }
+        for (const auto& row : doc.value("features", nlohmann::json::array())) {
+            CpuFeatureEvidence feature;
+            feature.flag = row.at("flag").get<std::string>();
+            feature.says = row.at("says").get<std::string>();
+            feature.archs = row.at("archs").get<std::vector<std::string>>();
+            const auto& known = cpuFeatureNames();
+            if (std::find(known.begin(), known.end(), feature.flag) == known.end())
+                throw std::invalid_argument("feature '" + feature.flag + "' is not one perfdash reads (" +
+                                            join(known, ", ") + ")");
+            for (const auto& arch : feature.archs)
+                if (std::none_of(table.cpus.begin(), table.cpus.end(), [&](const auto& c) { return c.arch == arch; }))
+                    throw std::invalid_argument("feature '" + feature.flag + "' names '" + arch +
+                                                "', which no entry of \"cpus\" has");
+            table.features.push_back(std::move(feature));
         }
     } catch (const std::exception& e) {
         return makeError(path + " is not a valid CPU table: " + e.what());
@@ -130,8 +219,8 @@ Result<std::vector<CpuTableEntry>> parseCpuArchTable(const std::string& text, co
     return table;
 }
 
-const Result<std::vector<CpuTableEntry>>& cpuArchTable() {
-    static const Result<std::vector<CpuTableEntry>> table = [] () -> Result<std::vector<CpuTableEntry>> {
+const Result<CpuTable>& cpuArchTable() {
+    static const Result<CpuTable> table = [] () -> Result<CpuTable> {
         const std::string path = dataDir() + "/likwid/cpus.json";
         auto content = readFile(path);
         if (!content)
@@ -142,14 +231,16 @@ const Result<std::vector<CpuTableEntry>>& cpuArchTable() {
     return table;
 }
 
-CpuArchIdentification identifyCpuArch(const CpuArchEvidence& e, const std::vector<CpuTableEntry>& table) {
+CpuArchIdentification identifyCpuArch(const CpuArchEvidence& e, const CpuTable& cpuTable) {
     CpuArchIdentification id;
     const CpuIdentity& cpu = e.cpu;
-    const auto entry = std::find_if(table.begin(), table.end(), [&](const auto& row) { return row.matches(cpu); });
+    const auto& table = cpuTable.cpus;
+    auto entry = std::find_if(table.begin(), table.end(), [&](const auto& row) { return row.matches(cpu); });
     if (entry != table.end()) {
         id.arch = entry->arch;
         id.how = cpuText(cpu) + " is " + entry->name + " in resources/likwid/cpus.json";
         hypervisorDoubts(cpu, id);
+        if (const CpuTableEntry* other = featureEvidence(cpuTable, *entry, cpu, id)) entry = table.begin() + (other - table.data());
     } else if (!e.libpfmArch.empty()) {
         // A CPU the table does not know yet, which libpfm4 does: better its guess than none, marked as such.
         id.arch = e.libpfmArch;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/topology/CpuIdentity.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 
@@ -26,11 +26,26 @@ struct CpuTableEntry {
     std::string name; // the parts it covers, for people
 
     bool matches(const CpuIdentity& cpu) const;
+    // "Granite Rapids": the name before its parenthesis, for sentences.
+    std::string shortName() const;
+};
+
+// One feature of cpus.json's "features": which architectures have it. A CPU
+// that reports it is one of those, whatever its model number says.
+struct CpuFeatureEvidence {
+    std::string flag;               // a name of cpuFeatureNames() ("amx_tile")
+    std::string says;               // for people ("AMX")
+    std::vector<std::string> archs; // likwid architectures that have it
+};
+
+struct CpuTable {
+    std::vector<CpuTableEntry> cpus;
+    std::vector<CpuFeatureEvidence> features;
 };
 
 // <dataDir>/likwid/cpus.json, read once; an error names the file and what is wrong.
-const Result<std::vector<CpuTableEntry>>& cpuArchTable();
-Result<std::vector<CpuTableEntry>> parseCpuArchTable(const std::string& text, const std::string& path);
+const Result<CpuTable>& cpuArchTable();
+Result<CpuTable> parseCpuArchTable(const std::string& text, const std::string& path);
 
 // What identification looks at besides the CPU itself.
 struct CpuArchEvidence {
@@ -54,8 +69,12 @@ struct CpuArchIdentification {
     std::string summary() const;
 };
 
-CpuArchIdentification identifyCpuArch(const CpuArchEvidence& evidence,
-                                       const std::vector<CpuTableEntry>& table);
+// The first row that matches CPUID's vendor, family, model and stepping; then
+// the CPU's features (CpuIdentity::features) weighed against it: where they
+// say the model cannot be right (a hypervisor's CPU model with a newer host's
+// features), the one architecture they point to is taken, marked uncertain,
+// and the disagreement is one of the doubts.
+CpuArchIdentification identifyCpuArch(const CpuArchEvidence& evidence, const CpuTable& table);
 // The same with cpus.json; a table that cannot be read leaves the arch unknown with that reason.
 CpuArchIdentification identifyCpuArch(const CpuArchEvidence& evidence);
 

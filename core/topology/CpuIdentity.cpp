@@ -65,13 +65,51 @@ std::string armImplementerName(int code) {
     }
 }
 
+// Where each of cpuFeatureNames() sits in CPUID, as Intel's SDM and AMD's APM define it.
+struct FeatureBit {
+    const char* name;
+    uint32_t leaf, subleaf;
+    uint32_t CpuidRegisters::*reg;
+    unsigned bit;
+};
+constexpr FeatureBit kFeatureBits[] = {
+    {"avx512f", 7, 0, &CpuidRegisters::ebx, 16},
+    {"avx512_vp2intersect", 7, 0, &CpuidRegisters::edx, 8},
+    {"avx512_fp16", 7, 0, &CpuidRegisters::edx, 23},
+    {"amx_tile", 7, 0, &CpuidRegisters::edx, 24},
+    {"amx_fp16", 7, 1, &CpuidRegisters::eax, 21},
+    {"avx10", 7, 1, &CpuidRegisters::edx, 19},
+};
+
+std::vector<std::string> featuresByCpuid(const CpuidSource& cpuid, uint32_t maxLeaf) {
+    std::vector<std::string> out;
+    if (maxLeaf < 7) return out;
+    const uint32_t maxSubleaf7 = cpuid.query(7, 0).eax;
+    for (const auto& f : kFeatureBits) {
+        if (f.subleaf > maxSubleaf7) continue;
+        if ((cpuid.query(f.leaf, f.subleaf).*f.reg >> f.bit) & 1) out.push_back(f.name);
+    }
+    return out;
+}
+
 } // namespace
+
+const std::vector<std::string>& cpuFeatureNames() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const auto& f : kFeatureBits) out.push_back(f.name);
+        return out;
+    }();
+    return names;
+}
 
 CpuIdentity identifyByCpuid(const CpuidSource& cpuid) {
     CpuIdentity id;
     id.source = "CPUID";
     const CpuidRegisters leaf0 = cpuid.query(0);
     id.vendor = registerChars(leaf0.ebx) + registerChars(leaf0.edx) + registerChars(leaf0.ecx);
+    id.maxBasicLeaf = leaf0.eax;
+    id.features = featuresByCpuid(cpuid, leaf0.eax);
     if (leaf0.eax >= 1) {
         const CpuidRegisters leaf1 = cpuid.query(1);
         const uint32_t eax = leaf1.eax;
@@ -113,6 +151,8 @@ CpuIdentity identifyByCpuinfo(std::string_view cpuinfo, std::string source) {
         id.stepping = numberField(fields, "stepping");
         const auto flags = splitWhitespace(textField(fields, "flags"));
         id.hypervisor = std::find(flags.begin(), flags.end(), "hypervisor") != flags.end();
+        for (const auto& name : cpuFeatureNames())
+            if (std::find(flags.begin(), flags.end(), name) != flags.end()) id.features.push_back(name);
     } else if (auto implementer = numberField(fields, "CPU implementer")) { // AArch64 (and 32-bit ARM)
         id.vendor = armImplementerName(*implementer);
         id.family = numberField(fields, "CPU architecture");

@@ -2,9 +2,11 @@
 // Who made the CPU and which model it is: from CPUID on x86-64, otherwise
 // from /proc/cpuinfo, whose layout differs per architecture (x86 "vendor_id",
 // AArch64 "CPU implementer"/"CPU part", MIPS "cpu model").
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/topology/Cpuid.h"
 
@@ -21,7 +23,16 @@ struct CpuIdentity {
     // family, model and brand are what it chose to show, not necessarily the host's.
     bool hypervisor = false;
     std::string hypervisorVendor; // CPUID leaf 0x40000000's signature ("KVMKVMKVM"); empty when unknown
+    // The instruction-set features that tell CPU generations apart (cpuFeatureNames()),
+    // by the kernel's flag names, in that list's order: from CPUID, or cpuinfo's flags.
+    std::vector<std::string> features;
+    std::optional<uint32_t> maxBasicLeaf; // CPUID leaf 0's EAX; unknown from cpuinfo
 };
+
+// The features CpuIdentity::features can hold: avx512f, avx512_vp2intersect,
+// avx512_fp16, amx_tile, amx_fp16, avx10 (Intel's AVX10, whose presence also
+// brings CPUID leaf 0x24). Which CPUs have each is data (resources/likwid/cpus.json).
+const std::vector<std::string>& cpuFeatureNames();
 
 // Decodes leaves 0, 1 and 0x80000002-4 (display family/model with the
 // extended fields folded in as Intel and AMD document them).

@@ -94,7 +94,7 @@ std::optional<ClockInfo> fromCpufreq(const MachineSources& sources) {
 // of the first processor. BogoMIPS is a delay-loop calibration, not a clock,
 // and is never used.
 std::optional<ClockInfo> fromCpuinfo(const MachineSources& sources) {
-    const std::string path = sources.procRoot + "/cpuinfo";
+    const std::string path = sources.cpuinfoPath();
     auto text = readFile(path);
     if (!text) return std::nullopt;
     for (const auto& line : split(*text, '\n')) {
@@ -135,7 +135,7 @@ ClockInfo NominalClock::compute() const {
     if (auto c = fromCpufreq(sources_)) return *c;
     tried.push_back("no cpufreq base_frequency or cpuinfo_max_freq under " + sources_.cpuDir());
     if (auto c = fromCpuinfo(sources_)) return *c;
-    tried.push_back("no 'cpu MHz' or 'clock' line in " + sources_.procRoot + "/cpuinfo");
+    tried.push_back("no 'cpu MHz' or 'clock' line in " + sources_.cpuinfoPath());
     return {kUnknownHz, "unknown: " + join(tried, "; ")};
 }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/topology/Topology.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

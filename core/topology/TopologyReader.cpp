@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/topology/CpuList.h"
+#include "core/util/IdentityOverride.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -218,7 +219,7 @@ private:
         if (src_.cpuid) {
             topo_.cpu = identifyByCpuid(*src_.cpuid);
         } else {
-            const std::string path = src_.procRoot + "/cpuinfo";
+            const std::string path = src_.cpuinfoPath();
             topo_.cpu = identifyByCpuinfo(readFile(path).value_or(""), path);
         }
         if (src_.live) {
@@ -227,6 +228,8 @@ private:
                 topo_.kernelRelease = u.release;
                 topo_.architecture = u.machine;
             }
+            // A simulated CPU brings its instruction set's name; the kernel stays this one.
+            if (const auto& identity = identityOverride()) topo_.architecture = identity->machine;
         } else {
             topo_.kernelRelease = readFirstLine(src_.procRoot + "/sys/kernel/osrelease").value_or("");
         }
@@ -239,6 +242,11 @@ private:
 };
 
 } // namespace
+
+MachineSources MachineSources::host() {
+    const auto& identity = identityOverride();
+    return {"/sys", "/proc", hostCpuid(), true, identity ? identity->file("cpuinfo") : std::string()};
+}
 
 TopologyReader::TopologyReader(MachineSources sources) : sources_(std::move(sources)) {}
 

@@ -5,7 +5,7 @@
 // failing; only a tree without any online CPU is an error.
 #include "core/topology/MachineSources.h"
 #include "core/topology/Topology.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -2,7 +2,7 @@
 #include <chrono>
 #include <string_view>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -3,6 +3,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Clock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DataPaths.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Duration.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IdentityOverride.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JobEnvironment.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Median.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Outliers.cpp

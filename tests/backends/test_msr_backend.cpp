@@ -356,7 +356,7 @@ private slots:
         QVERIFY(!files.ok());
         QVERIFY2(files.error().message.find("does not exist: the msr kernel module is not loaded (sudo modprobe msr)") !=
                      std::string::npos, files.error().message.c_str());
-        const MsrDeviceStatus status = probeMsrDevice(empty.path().toStdString(), sysfsFixture("writable"));
+        const MsrDeviceStatus status = checkMsrDevice(empty.path().toStdString(), sysfsFixture("writable"));
         QVERIFY(!status.available);
         QCOMPARE(status.fix, std::string("sudo modprobe msr"));
     }
@@ -384,10 +384,10 @@ private slots:
         QVERIFY(lockedText.find("Secure Boot") != std::string::npos);
 
         FakeMsrTree tree({0});
-        const MsrDeviceStatus status = probeMsrDevice(tree.root(), sysfsFixture("writes_off"));
+        const MsrDeviceStatus status = checkMsrDevice(tree.root(), sysfsFixture("writes_off"));
         QVERIFY(!status.available);
         QVERIFY(status.detail.find("can be read but not written") != std::string::npos);
-        QVERIFY(probeMsrDevice(tree.root(), sysfsFixture("writable")).available);
+        QVERIFY(checkMsrDevice(tree.root(), sysfsFixture("writable")).available);
     }
 
     void failsWithTheReasonWhenTheKernelRefusesWrites() {

@@ -102,7 +102,7 @@ private slots:
     void readsEachGroupWithOneSyscall() {
         auto readEntry = tracepointEvent("syscalls", "sys_enter_read");
         if (!readEntry.event) QSKIP(readEntry.whyNot.c_str());
-        const PerfPermissions perms = PerfPermissions::probe();
+        const PerfPermissions perms = PerfPermissions::read();
         if (!perms.mayCountCpuWide())
             QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         PerfEventBackend backend;
@@ -139,7 +139,7 @@ private slots:
         QVERIFY(!status[0].opened);
         QCOMPARE(status[0].group, -1);
         // The reason is the backend's explanation of the kernel's errno (ENOENT in a VM).
-        const PerfPermissions perms = PerfPermissions::probe();
+        const PerfPermissions perms = PerfPermissions::read();
         const bool explained = status[0].reason == explainPerfOpenError(ENOENT, cycles, perms) ||
                                status[0].reason == explainPerfOpenError(EOPNOTSUPP, cycles, perms);
         QVERIFY2(explained, status[0].reason.c_str());
@@ -279,7 +279,7 @@ private slots:
 
     void namesLocationsByScope() {
         PerfEventBackend backend;
-        const PerfPermissions perms = PerfPermissions::probe();
+        const PerfPermissions perms = PerfPermissions::read();
         if (!perms.mayCountCpuWide())
             QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         CountingScope cpus;

@@ -111,7 +111,7 @@ private slots:
         auto report = jsonReport(run);
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
         QCOMPARE(report->locations.size(), size_t(1));
-        QCOMPARE(report->locations[0].kind, std::string("cpu"));
+        QCOMPARE(report->locations[0].kind, LocationKind::Cpu);
         QCOMPARE(report->locations[0].id, cpu);
         QCOMPARE(report->config.cpus, std::vector<int>{cpu});
         QCOMPARE(total(report->groups, "cpu-migrations"), 0.0);
@@ -167,8 +167,8 @@ private slots:
     }
 
     void countsWholeCpusSystemWide() {
-        if (!PerfPermissions::probe().mayCountCpuWide())
-            QSKIP(("counting whole CPUs is not permitted here: " + PerfPermissions::probe().fixHint()).c_str());
+        if (!PerfPermissions::read().mayCountCpuWide())
+            QSKIP(("counting whole CPUs is not permitted here: " + PerfPermissions::read().fixHint()).c_str());
         const StatRun run = runStat({"--json", "-c", "0", "-S", "500ms", "-g", "SOFTWARE"});
         QVERIFY2(run.exitCode == 0, run.describe().c_str());
         auto report = jsonReport(run);

@@ -11,7 +11,7 @@
 #include <sys/resource.h>
 
 #include "cli/StatCli.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "util/FullFileSystem.h"
 
 using namespace perfdash;

@@ -1,4 +1,4 @@
-// Availability: the probe's rules with an injected perf_event_open, and the
+// Availability: the check's rules with an injected perf_event_open, and the
 // real answers on this machine (software events count, cycles does not
 // without a hardware PMU, an unprivileged user counts user space only).
 #include <QtTest>
@@ -11,7 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/events/AvailabilityProbe.h"
+#include "core/events/AvailabilityCheck.h"
+#include "core/util/IdentityOverride.h"
 #include "core/events/EventResolver.h"
 #include "events/EventFixtures.h"
 
@@ -29,7 +30,7 @@ struct OpenCall {
 struct FakeOpen {
     std::vector<OpenCall> calls;
     std::function<int(const perf_event_attr&)> rule;
-    AvailabilityProbe::OpenFunction function() {
+    AvailabilityCheck::OpenFunction function() {
         return [this](perf_event_attr& attr, pid_t pid, int cpu) {
             calls.push_back({attr, pid, cpu});
             return rule(attr);
@@ -65,8 +66,8 @@ class TestAvailability : public QObject {
 private slots:
     void countableAndCached() {
         FakeOpen open{{}, [](const perf_event_attr&) { return 0; }};
-        AvailabilityProbe probe(unprivileged(), true, open.function());
-        const Availability a = probe.check(resolve(fixture, "task-clock"));
+        AvailabilityCheck availability(unprivileged(), true, open.function());
+        const Availability a = availability.check(resolve(fixture, "task-clock"));
         QCOMPARE(a.state, Availability::State::Countable);
         QVERIFY(a.reason.empty() && a.brief.empty());
         QCOMPARE(open.calls.size(), size_t(1));
@@ -75,16 +76,16 @@ private slots:
         QCOMPARE(open.calls[0].attr.type, uint32_t(PERF_TYPE_SOFTWARE));
         QCOMPARE(open.calls[0].attr.config, uint64_t(PERF_COUNT_SW_TASK_CLOCK));
         QVERIFY(open.calls[0].attr.disabled);
-        probe.check(resolve(fixture, "task-clock"));
+        availability.check(resolve(fixture, "task-clock"));
         QCOMPARE(open.calls.size(), size_t(1)); // cached per encoding
-        probe.check(resolve(fixture, "task-clock:u"));
-        QCOMPARE(open.calls.size(), size_t(2)); // another encoding, another probe
+        availability.check(resolve(fixture, "task-clock:u"));
+        QCOMPARE(open.calls.size(), size_t(2)); // another encoding, another open
     }
 
     void restrictedToUserSpace() {
         FakeOpen open{{}, [](const perf_event_attr& attr) { return attr.exclude_kernel ? 0 : EACCES; }};
-        AvailabilityProbe probe(unprivileged(), true, open.function());
-        const Availability a = probe.check(resolve(fixture, "page-faults"));
+        AvailabilityCheck availability(unprivileged(), true, open.function());
+        const Availability a = availability.check(resolve(fixture, "page-faults"));
         QCOMPARE(a.state, Availability::State::Restricted);
         QVERIFY(a.countable());
         QCOMPARE(a.brief, std::string("user space only"));
@@ -94,15 +95,15 @@ private slots:
         QCOMPARE(open.calls.size(), size_t(2));
         QVERIFY(open.calls[1].attr.exclude_kernel && open.calls[1].attr.exclude_hv);
         // Asking for user space only is then simply countable.
-        QCOMPARE(probe.check(resolve(fixture, "page-faults:u")).state, Availability::State::Countable);
+        QCOMPARE(availability.check(resolve(fixture, "page-faults:u")).state, Availability::State::Countable);
     }
 
     void refusedEntirely() {
         FakeOpen open{{}, [](const perf_event_attr&) { return EACCES; }};
         PerfPermissions paranoid3 = unprivileged();
         paranoid3.paranoid = 3;
-        AvailabilityProbe probe(paranoid3, true, open.function());
-        const Availability a = probe.check(resolve(fixture, "cs"));
+        AvailabilityCheck availability(paranoid3, true, open.function());
+        const Availability a = availability.check(resolve(fixture, "cs"));
         QCOMPARE(a.state, Availability::State::Unsupported);
         QCOMPARE(a.brief, std::string("not permitted"));
         QCOMPARE(a.reason, explainPerfOpenError(EACCES, resolve(fixture, "cs"), paranoid3));
@@ -110,7 +111,7 @@ private slots:
 
     void noHardwarePmu() {
         FakeOpen open{{}, [](const perf_event_attr& attr) { return attr.type == PERF_TYPE_SOFTWARE ? 0 : ENOENT; }};
-        AvailabilityProbe withoutPmu(unprivileged(), false, open.function());
+        AvailabilityCheck withoutPmu(unprivileged(), false, open.function());
         const ResolvedEvent cycles = resolve(fixture, "cycles");
         const Availability a = withoutPmu.check(cycles);
         QCOMPARE(a.state, Availability::State::Unsupported);
@@ -119,11 +120,24 @@ private slots:
         QCOMPARE(withoutPmu.check(resolve(fixture, "r1a8")).brief, std::string("no hardware PMU"));
         QCOMPARE(withoutPmu.check(resolve(fixture, "cpu/event=0x3c/")).brief, std::string("no hardware PMU"));
         // With a core PMU the kernel just does not know this one.
-        AvailabilityProbe withPmu(unprivileged(), true, open.function());
+        AvailabilityCheck withPmu(unprivileged(), true, open.function());
         QCOMPARE(withPmu.check(cycles).brief, std::string("not supported here"));
         FakeOpen invalid{{}, [](const perf_event_attr&) { return EINVAL; }};
-        AvailabilityProbe rejecting(unprivileged(), true, invalid.function());
+        AvailabilityCheck rejecting(unprivileged(), true, invalid.function());
         QCOMPARE(rejecting.check(cycles).brief, std::string("rejected as invalid"));
+    }
+
+    // The kernel's msr PMU refuses a register this CPU does not offer (a guest's
+    // hidden APERF) with EINVAL: the reason says so, not "an encoding it does not accept".
+    void anMsrRegisterTheCpuDoesNotOffer() {
+        PerfEncoding aperf;
+        aperf.config = 1;
+        const std::string why = explainPerfOpenError(EINVAL, PerfOpenSubject{"msr/aperf/", false, aperf}, unprivileged());
+        QVERIFY2(why.starts_with("'msr/aperf/': this CPU does not offer that register"), why.c_str());
+        QVERIFY2(why.find("/sys/bus/event_source/devices/msr/events/") != std::string::npos, why.c_str());
+        const std::string other = explainPerfOpenError(EINVAL, PerfOpenSubject{"power/energy-pkg/", false, aperf},
+                                                       unprivileged());
+        QVERIFY2(other.find("an encoding or modifier this PMU does not accept") != std::string::npos, other.c_str());
     }
 
     // Out of file descriptors is a limit of the process (EMFILE) or the
@@ -132,9 +146,9 @@ private slots:
     void outOfFilesIsALimitAndNotRemembered() {
         int failures = 1;
         FakeOpen open{{}, [&](const perf_event_attr&) { return failures-- > 0 ? EMFILE : 0; }};
-        AvailabilityProbe probe(unprivileged(), true, open.function());
+        AvailabilityCheck availability(unprivileged(), true, open.function());
         const ResolvedEvent cs = resolve(fixture, "cs");
-        const Availability a = probe.check(cs);
+        const Availability a = availability.check(cs);
         QCOMPARE(stateOf(a), QStringLiteral("unchecked"));
         QVERIFY(!a.countable());
         QCOMPARE(a.brief, std::string("not checked: out of files (ulimit -n)"));
@@ -142,13 +156,13 @@ private slots:
                      a.reason.find("open files per process") != std::string::npos &&
                      a.reason.find("not a property of the event") != std::string::npos,
                  a.reason.c_str());
-        QCOMPARE(stateOf(probe.check(cs)), QStringLiteral("countable")); // asked again, not remembered
+        QCOMPARE(stateOf(availability.check(cs)), QStringLiteral("countable")); // asked again, not remembered
         QCOMPARE(open.calls.size(), size_t(2));
-        probe.check(cs);
+        availability.check(cs);
         QCOMPARE(open.calls.size(), size_t(2)); // a real answer is remembered
 
         FakeOpen system{{}, [](const perf_event_attr&) { return ENFILE; }};
-        AvailabilityProbe full(unprivileged(), true, system.function());
+        AvailabilityCheck full(unprivileged(), true, system.function());
         const Availability s = full.check(cs);
         QCOMPARE(stateOf(s), QStringLiteral("unchecked"));
         QVERIFY2(s.reason.find("fs.file-max") != std::string::npos, s.reason.c_str());
@@ -158,16 +172,16 @@ private slots:
         // The user-space-only retry can run out of files too.
         int calls = 0;
         FakeOpen retry{{}, [&](const perf_event_attr&) { return ++calls == 1 ? EACCES : EMFILE; }};
-        AvailabilityProbe restricted(unprivileged(), true, retry.function());
+        AvailabilityCheck restricted(unprivileged(), true, retry.function());
         QCOMPARE(stateOf(restricted.check(cs)), QStringLiteral("unchecked"));
     }
 
     // The real kernel with this process's file table full: RLIMIT_NOFILE
-    // lowered to the lowest free descriptor, so the probe's open is refused.
+    // lowered to the lowest free descriptor, so the check's open is refused.
     void aFullFileTableOfThisProcessIsNamed() {
         EventResolver real;
         const ResolvedEvent taskClock = resolve(real, "task-clock");
-        AvailabilityProbe probe(PerfPermissions::probe(), real.pmus().core() != nullptr);
+        AvailabilityCheck availability(PerfPermissions::read(), real.pmus().core() != nullptr);
         rlimit saved{};
         QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
         const int lowestFree = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -178,30 +192,30 @@ private slots:
             rlimit lowered = saved;
             lowered.rlim_cur = static_cast<rlim_t>(lowestFree);
             QCOMPARE(::setrlimit(RLIMIT_NOFILE, &lowered), 0);
-            full = probe.check(taskClock);
+            full = availability.check(taskClock);
             QCOMPARE(::setrlimit(RLIMIT_NOFILE, &saved), 0);
         }
         QCOMPARE(stateOf(full), QStringLiteral("unchecked"));
         const std::string limit = "the limit is " + std::to_string(lowestFree) + " open files per process";
         QVERIFY2(full.reason.find(limit) != std::string::npos && full.reason.find("ulimit -n") != std::string::npos,
                  full.reason.c_str());
-        // With files to spare the same probe finds it countable: the limit was not remembered as the answer.
-        const Availability after = probe.check(taskClock);
+        // With files to spare the same check finds it countable: the limit was not remembered as the answer.
+        const Availability after = availability.check(taskClock);
         QVERIFY2(after.countable(), after.reason.c_str());
     }
 
     void systemWidePmusOpenOnTheirFirstCpu() {
         FakeOpen open{{}, [](const perf_event_attr&) { return 0; }};
-        AvailabilityProbe probe(unprivileged(), true, open.function());
+        AvailabilityCheck availability(unprivileged(), true, open.function());
         const ResolvedEvent dram = resolve(fixture, "amd_df/dram_channel_data_controller_4/");
-        QCOMPARE(probe.check(dram).state, Availability::State::Countable);
+        QCOMPARE(availability.check(dram).state, Availability::State::Countable);
         QCOMPARE(open.calls.size(), size_t(1));
         QCOMPARE(open.calls[0].pid, pid_t(-1));
         QCOMPARE(open.calls[0].cpu, 0);
         QCOMPARE(open.calls[0].attr.type, uint32_t(11));
 
         FakeOpen refuse{{}, [](const perf_event_attr&) { return EACCES; }};
-        AvailabilityProbe strict(unprivileged(), true, refuse.function());
+        AvailabilityCheck strict(unprivileged(), true, refuse.function());
         const Availability a = strict.check(dram);
         QCOMPARE(a.state, Availability::State::Unsupported);
         QVERIFY2(a.reason.find("system-wide") != std::string::npos, a.reason.c_str());
@@ -211,18 +225,23 @@ private slots:
     // The real kernel of this machine.
     void softwareEventsCountHere() {
         EventResolver real;
-        auto probe = AvailabilityProbe::forThisMachine(real.pmus());
+        auto availability = AvailabilityCheck::forThisMachine(real.pmus());
         for (const char* name : {"task-clock", "cpu-clock", "page-faults", "context-switches", "cpu-migrations",
                                  "minor-faults", "major-faults"}) {
-            const Availability a = probe->check(resolve(real, name));
+            const Availability a = availability->check(resolve(real, name));
             QVERIFY2(a.countable(), (std::string(name) + ": " + a.reason).c_str());
         }
     }
 
     void cyclesWithoutAHardwarePmu() {
         EventResolver real;
-        auto probe = AvailabilityProbe::forThisMachine(real.pmus());
-        const Availability a = probe->check(resolve(real, "cycles"));
+        auto availability = AvailabilityCheck::forThisMachine(real.pmus());
+        const Availability a = availability->check(resolve(real, "cycles"));
+        if (identityOverride()) { // a simulated CPU's hardware events are never opened
+            QCOMPARE(a.brief, std::string("simulated CPU, not counted"));
+            QCOMPARE(availability->check(resolve(real, "dTLB-load-misses")).brief, std::string("simulated CPU, not counted"));
+            return;
+        }
         if (real.pmus().core()) {
             // A machine with a core PMU must never claim there is none.
             QVERIFY2(a.brief != "no hardware PMU", a.reason.c_str());
@@ -231,14 +250,14 @@ private slots:
         QCOMPARE(a.state, Availability::State::Unsupported);
         QCOMPARE(a.brief, std::string("no hardware PMU"));
         QVERIFY2(a.reason.find("'cycles'") != std::string::npos, a.reason.c_str());
-        QCOMPARE(probe->check(resolve(real, "dTLB-load-misses")).brief, std::string("no hardware PMU"));
+        QCOMPARE(availability->check(resolve(real, "dTLB-load-misses")).brief, std::string("no hardware PMU"));
     }
 
     // A real unprivileged process under perf_event_paranoid >= 2: kernel
     // counting is refused, user space counts, so task-clock is "restricted".
     void unprivilegedUserIsRestricted() {
         if (::geteuid() != 0) QSKIP("needs root to switch to an unprivileged user");
-        const PerfPermissions here = PerfPermissions::probe();
+        const PerfPermissions here = PerfPermissions::read();
         if (here.paranoid < 2)
             QSKIP(qPrintable(QString("perf_event_paranoid is %1; restrictions start at 2").arg(here.paranoid)));
         int fds[2];
@@ -251,8 +270,8 @@ private slots:
             if (::setgroups(0, nullptr) == 0 && ::setgid(65534) == 0 && ::setuid(65534) == 0) {
                 EventResolver resolver(test::fixturePaths());
                 auto ev = resolver.resolve("task-clock");
-                AvailabilityProbe probe(PerfPermissions::probe(), true);
-                const Availability a = probe.check(*ev);
+                AvailabilityCheck availability(PerfPermissions::read(), true);
+                const Availability a = availability.check(*ev);
                 state = a.state == Availability::State::Restricted ? 'r'
                         : a.state == Availability::State::Countable ? 'c'
                                                                      : 'u';

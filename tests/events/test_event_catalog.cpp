@@ -16,7 +16,7 @@ namespace {
 struct CountingOpen {
     int calls = 0;
     int answer = 0;
-    AvailabilityProbe::OpenFunction function() {
+    AvailabilityCheck::OpenFunction function() {
         return [this](perf_event_attr&, pid_t, int) {
             ++calls;
             return answer;
@@ -45,7 +45,7 @@ private slots:
     void init() {
         open = CountingOpen{};
         catalog = std::make_unique<EventCatalog>(
-            resolver, std::make_shared<AvailabilityProbe>(PerfPermissions{}, true, open.function()));
+            resolver, std::make_shared<AvailabilityCheck>(PerfPermissions{}, true, open.function()));
     }
 
     void everySourceIsThere() {
@@ -131,7 +131,7 @@ private slots:
         const Availability needsUmask = catalog->availability(indexOf(*catalog, "amd64_fam19h_zen4::RETIRED_SERIALIZING_OPS"));
         QCOMPARE(needsUmask.state, Availability::State::Unsupported);
 
-        // Tracepoints: one probe for the class (opening one costs tens of milliseconds).
+        // Tracepoints: one check for the class (opening one costs tens of milliseconds).
         EventCatalogFilter tp;
         tp.source = EventSource::Tracepoint;
         for (size_t i : catalog->search(tp)) QVERIFY(catalog->availability(i).countable());
@@ -153,7 +153,7 @@ private slots:
         EventPaths paths = test::fixturePaths();
         paths.tracefsRoots = {noTracefs.path().toStdString()};
         EventCatalog unmounted(std::make_shared<EventResolver>(paths),
-                               std::make_shared<AvailabilityProbe>(PerfPermissions{}, true, open.function()));
+                               std::make_shared<AvailabilityCheck>(PerfPermissions{}, true, open.function()));
         bool mountHint = false;
         for (const auto& n : unmounted.notes())
             mountHint = mountHint || (n.source == EventSource::Tracepoint &&

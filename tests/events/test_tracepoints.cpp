@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "core/sys/PerfEventSys.h"
-#include "core/events/AvailabilityProbe.h"
+#include "core/events/AvailabilityCheck.h"
 #include "core/events/EventResolver.h"
 #include "core/events/Tracefs.h"
 #include "core/util/Strings.h"
@@ -100,8 +100,8 @@ private slots:
         QVERIFY2(sw.ok(), sw ? "" : sw.error().message.c_str());
         QCOMPARE(sw->encoding.config,
                  parseUnsigned(readFirstLine(real.root() + "/events/sched/sched_switch/id").value()).value());
-        auto probe = AvailabilityProbe::forThisMachine(resolver.pmus());
-        const Availability a = probe->check(*sw);
+        auto availability = AvailabilityCheck::forThisMachine(resolver.pmus());
+        const Availability a = availability->check(*sw);
         QVERIFY2(a.countable(), a.reason.c_str());
 
         if (!real.hasEvent("syscalls", "sys_enter_getpid"))

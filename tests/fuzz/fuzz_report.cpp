@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 
 namespace {
 

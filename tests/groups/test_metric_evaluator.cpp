@@ -244,6 +244,22 @@ private slots:
         QCOMPARE(evaluator->evaluate(std::vector<double>{2, 12, 3, 4}, environment()).at(0), 6.0);
     }
 
+    // The formula variables the metrics read, as parsed: what decides whether a
+    // run needs the nominal clock (MeasurementPlan::needsNominalClock).
+    void readsTheVariablesAFormulaUses() {
+        auto evaluator = MetricEvaluator::compile(groupWith({"PMC1*inverseClock", "time*2"}));
+        QVERIFY2(evaluator.ok(), evaluator.ok() ? "" : evaluator.error().message.c_str());
+        QVERIFY(evaluator->reads("inverseClock"));
+        QVERIFY(evaluator->reads("time"));
+        QVERIFY(!evaluator->reads("num_cpus"));
+        // A counter is not a formula variable, whatever its name.
+        QVERIFY(!evaluator->reads("PMC1"));
+        auto none = MetricEvaluator::compile(groupWith({"PMC1/PMC0"}));
+        QVERIFY2(none.ok(), none.ok() ? "" : none.error().message.c_str());
+        QVERIFY(!none->reads("inverseClock"));
+        QVERIFY(!none->reads("time"));
+    }
+
     void counterCannotShadowTheLanguage() {
         const std::string message = compileError({"PMC0"}, "time task-clock\n");
         QVERIFY2(message.find("test.txt:6: counter 'time'") != std::string::npos, message.c_str());

@@ -22,7 +22,7 @@ MeasurementResult markerResult() {
     MeasurementResult r = samples::smallResult();
     r.config.marker = true;
     r.config.groups = {"SOFTWARE"};
-    r.locations = {{"process", 4242}};
+    r.locations = {{LocationKind::Process, 4242}};
     GroupResult whole;
     whole.name = "SOFTWARE";
     whole.events.push_back(samples::counted("FAULTS", "page-faults", {{2500, 1}}));
@@ -31,7 +31,7 @@ MeasurementResult markerResult() {
 
     RegionResult solve;
     solve.name = "solve";
-    solve.threads = {{"thread", 4242}, {"thread", 4243}};
+    solve.threads = {{LocationKind::Thread, 4242}, {LocationKind::Thread, 4243}};
     solve.timeS = {0.5, 0.25};
     solve.calls = {10, 7};
     solve.group.name = "SOFTWARE";
@@ -41,7 +41,7 @@ MeasurementResult markerResult() {
 
     RegionResult setup;
     setup.name = "setup";
-    setup.threads = {{"thread", 4242}};
+    setup.threads = {{LocationKind::Thread, 4242}};
     setup.timeS = {0.125};
     setup.calls = {uint64_t(1) << 40}; // beyond int: read back exactly
     setup.group.name = "SOFTWARE";

@@ -165,7 +165,7 @@ private slots:
         // Threads by TID, whatever the file's order.
         QCOMPARE(solve->threads.size(), size_t(2));
         QCOMPARE(solve->threads[0].id, 100);
-        QCOMPARE(solve->threads[0].kind, std::string("thread"));
+        QCOMPARE(solve->threads[0].kind, LocationKind::Thread);
         QCOMPARE(solve->threads[1].id, 101);
         QCOMPARE(solve->calls, (std::vector<uint64_t>{1, 3}));
         QCOMPARE(solve->timeS, (std::vector<double>{1.0, 2.0}));

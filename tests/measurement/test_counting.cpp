@@ -273,7 +273,7 @@ private slots:
     void countsEachCpuSystemWide() {
         auto getpidEntry = tracepointEvent("syscalls", "sys_enter_getpid");
         if (!getpidEntry.event) QSKIP(getpidEntry.whyNot.c_str());
-        const PerfPermissions perms = PerfPermissions::probe();
+        const PerfPermissions perms = PerfPermissions::read();
         if (!perms.mayCountCpuWide())
             QSKIP(("system-wide counting is not permitted here: " + perms.fixHint()).c_str());
         CountingScope scope;

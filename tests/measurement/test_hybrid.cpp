@@ -26,8 +26,8 @@
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionFiles.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionFiles.h"
+#include "core/session/SessionJournal.h"
 #include "core/report/TextReport.h"
 #include "core/result/CounterDeltas.h"
 
@@ -124,7 +124,7 @@ std::vector<CountValue> taskCpiCounts(const MeasurementPlan& plan, uint64_t enab
 
 // CPU 14 is a P-core, 16 and 17 are E-cores.
 std::vector<LocationInfo> mixedCpus() {
-    std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}, {"cpu", 17}};
+    std::vector<LocationInfo> cpus = {{LocationKind::Cpu, 14}, {LocationKind::Cpu, 16}, {LocationKind::Cpu, 17}};
     cpus[0].coreType = "cpu_core";
     cpus[1].coreType = cpus[2].coreType = "cpu_atom";
     return cpus;
@@ -135,13 +135,13 @@ std::vector<LocationInfo> mixedCpus() {
 MeasurementResult liveRun(const MeasurementPlan& plan, const std::vector<LocationInfo>& locations,
                           const std::vector<Snapshot>& snapshots) {
     ReadingLayout layout{{}, std::vector<bool>(plan.eventSet.size(), true)};
-    for (const auto& l : locations) layout.taskLocation.push_back(l.kind != "cpu");
+    for (const auto& l : locations) layout.taskLocation.push_back(l.kind != LocationKind::Cpu);
     layout.coreTypeParts = plan.coreTypeParts();
     auto builder = ResultBuilder::create(plan, locations, MetricEnvironment{}, {});
     MeasurementResult run;
     if (!builder) return run;
     run.startedAt = "2026-11-26T19:00:00+00:00";
-    run.config.mode = locations.front().kind == "cpu" ? "system" : "launch";
+    run.config.mode = locations.front().kind == LocationKind::Cpu ? "system" : "launch";
     run.locations = locations;
     for (size_t k = 1; k < snapshots.size(); ++k)
         run.intervals.push_back({double(k), 1.0, builder->build(countsBetween(snapshots[k - 1], snapshots[k], layout, false), 1.0)});
@@ -162,7 +162,7 @@ Snapshot cpiSnapshot(const std::vector<LocationInfo>& locations, uint64_t k) {
         const uint64_t n = l + 1;
         const CounterValue off{};
         const CounterValue energy{k * k * 3, ns, ns};
-        if (locations[l].kind != "cpu") {
+        if (locations[l].kind != LocationKind::Cpu) {
             const uint64_t onCore = ns / 100 * 99, onAtom = ns - onCore;
             s.values.insert(s.values.end(), {{k * k * 990 * n, ns, onCore}, {k * 7 * n, ns, onAtom},
                                              {k * k * 1500 * n, ns, onCore}, {k * 40 * n, ns, onAtom}, energy});
@@ -416,7 +416,7 @@ private slots:
         QVERIFY2(csv.find(",total:cpu_atom,2,,\n") != std::string::npos, csv.c_str()); // CPI on the E-cores
 
         // A process followed on any CPU: the sum of both core types' events.
-        auto task = ResultBuilder::create(plan, {{"process", 42}}, MetricEnvironment{}, {});
+        auto task = ResultBuilder::create(plan, {{LocationKind::Process, 42}}, MetricEnvironment{}, {});
         const auto taskGroups = task->build({c(1000), c(400), c(500), c(800), c(2)}, 1.0);
         QCOMPARE(taskGroups[0].events[0].perLocation[0].value, 1400.0);
         QCOMPARE(taskGroups[0].metrics[0].aggregate, 1300.0 / 1400.0);
@@ -428,7 +428,7 @@ private slots:
     void aTasksValueAndSplitAreItsPartsRawCounts() {
         const MeasurementPlan plan = hybridCpiPlan();
         QCOMPARE(plan.coreTypeParts(), (std::vector<std::vector<int>>{{0, 1}, {2, 3}}));
-        const std::vector<LocationInfo> process = {{"process", 42}};
+        const std::vector<LocationInfo> process = {{LocationKind::Process, 42}};
         auto builder = ResultBuilder::create(plan, process, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         const auto groups = builder->build(taskCpiCounts(plan, 1'000'000'000, 990'000'000, 10'000'000), 1.0);
@@ -489,7 +489,7 @@ private slots:
     // Joined intervals of a task keep each core type's part in its own slot.
     void joinedIntervalsOfATaskKeepItsSplit() {
         const MeasurementPlan plan = hybridCpiPlan();
-        auto builder = ResultBuilder::create(plan, {{"thread", 7}}, MetricEnvironment{}, {});
+        auto builder = ResultBuilder::create(plan, {{LocationKind::Thread, 7}}, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         IntervalCombiner combiner(plan, *builder, 2);
         const auto counts = taskCpiCounts(plan, 1'000'000'000, 990'000'000, 10'000'000);
@@ -540,7 +540,7 @@ private slots:
         QVERIFY((*counters)->disable().ok());
         munmap(fresh, pages * static_cast<size_t>(pageSize));
 
-        auto builder = ResultBuilder::create(plan, {{"process", getpid()}}, MetricEnvironment{}, {});
+        auto builder = ResultBuilder::create(plan, {{LocationKind::Process, getpid()}}, MetricEnvironment{}, {});
         QVERIFY(builder.ok());
         const auto groups = builder->build(countsBetween(before, after, layout, false), 1.0);
         const EventResult& faults = groups[0].events[0];
@@ -589,8 +589,8 @@ private slots:
     void aReopenedSessionHasTheLiveRunsTotalsPerCoreType_data() {
         QTest::addColumn<std::vector<LocationInfo>>("locations");
         QTest::newRow("P- and E-core CPUs") << mixedCpus();
-        QTest::newRow("a process on both") << std::vector<LocationInfo>{{"process", 42}};
-        QTest::newRow("two threads") << std::vector<LocationInfo>{{"thread", 42}, {"thread", 43}};
+        QTest::newRow("a process on both") << std::vector<LocationInfo>{{LocationKind::Process, 42}};
+        QTest::newRow("two threads") << std::vector<LocationInfo>{{LocationKind::Thread, 42}, {LocationKind::Thread, 43}};
     }
     void aReopenedSessionHasTheLiveRunsTotalsPerCoreType() {
         QFETCH(std::vector<LocationInfo>, locations);
@@ -672,7 +672,7 @@ private slots:
         g.events = {e};
         plan.eventSet.push_back(EventSlot{"PMC0", ResolvedEvent{}, 0});
         plan.groups.push_back(std::move(g));
-        std::vector<LocationInfo> cpus = {{"cpu", 14}, {"cpu", 16}};
+        std::vector<LocationInfo> cpus = {{LocationKind::Cpu, 14}, {LocationKind::Cpu, 16}};
         cpus[0].coreType = "cpu_core";
         cpus[1].coreType = "cpu_atom";
         auto builder = ResultBuilder::create(plan, cpus, MetricEnvironment{}, {});

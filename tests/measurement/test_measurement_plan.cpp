@@ -282,7 +282,7 @@ private slots:
         QVERIFY2(contains(plan->warnings[0], "counts whole CPUs only"), plan->warnings[0].c_str());
 
         // System-wide, the cpumask is no reason to refuse it (whether this
-        // machine has the PMU is the availability probe's answer).
+        // machine has the PMU is the availability check's answer).
         if (!fixture.permissions().mayCountCpuWide()) return;
         MeasurementRequest system = systemWide({group}, "0");
         plan = MeasurementPlan::prepare(system, fixture);
@@ -310,9 +310,9 @@ private slots:
             QCOMPARE(pwr.readOn(), std::vector<int>{0});
             QCOMPARE(pwr.readerOf, (std::map<int, int>{{0, 0}, {1, 0}}));
             QVERIFY2(!contains(pwr.availability.reason, "once per"), pwr.availability.reason.c_str());
-            QCOMPARE(pwr.readElsewhere(LocationInfo{"cpu", 1}), std::optional<int>(0));
-            QVERIFY(pwr.slotsAt(LocationInfo{"cpu", 1}).empty());
-            QVERIFY(!pwr.readElsewhere(LocationInfo{"cpu", 0}));
+            QCOMPARE(pwr.readElsewhere(LocationInfo{LocationKind::Cpu, 1}), std::optional<int>(0));
+            QVERIFY(pwr.slotsAt(LocationInfo{LocationKind::Cpu, 1}).empty());
+            QVERIFY(!pwr.readElsewhere(LocationInfo{LocationKind::Cpu, 0}));
             // This machine has no RAPL: where the fixture's PMU opens, only on CPU 0.
             if (pwr.eventSetSlot >= 0)
                 QCOMPARE(plan->eventSet[static_cast<size_t>(pwr.eventSetSlot)].event.coreCpus, std::vector<int>{0});
@@ -326,7 +326,7 @@ private slots:
         auto one = MeasurementPlan::prepare(system, fixture);
         QVERIFY2(one.ok(), errorOf(one).c_str());
         QCOMPARE(one->groups[0].events[0].readOn(), std::vector<int>{1});
-        QVERIFY(!one->groups[0].events[0].readElsewhere(LocationInfo{"cpu", 1}));
+        QVERIFY(!one->groups[0].events[0].readElsewhere(LocationInfo{LocationKind::Cpu, 1}));
     }
 
     void wholeCpuEventsOfOneGroupAreOneWarning() {

@@ -55,7 +55,7 @@ MeasurementPlan handMadePlan() {
     return plan;
 }
 
-const std::vector<LocationInfo> kTwoCpus = {{"cpu", 0}, {"cpu", 1}};
+const std::vector<LocationInfo> kTwoCpus = {{LocationKind::Cpu, 0}, {LocationKind::Cpu, 1}};
 const std::vector<std::string> kOpenFailures = {"", "", "", "F could not be opened: too many events"};
 
 MetricEnvironment twoCpuMachine() {

@@ -116,7 +116,7 @@ private slots:
     // user space, and the session says so.
     void paranoidRefusalForAnUnprivilegedUser() {
         if (::geteuid() != 0) QSKIP("needs root to switch to an unprivileged user");
-        const PerfPermissions here = PerfPermissions::probe();
+        const PerfPermissions here = PerfPermissions::read();
         if (here.paranoid < 2)
             QSKIP(qPrintable(QString("perf_event_paranoid is %1; the restrictions tested start at 2").arg(here.paranoid)));
         const CliRun cpus = runCli({"record", "-e", "cpu-clock", "-c", "0", "-S", "1s", "-o",

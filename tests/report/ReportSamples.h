@@ -52,7 +52,7 @@ inline MeasurementResult smallResult() {
     r.durationS = 1.5;
     r.exitStatus = 0;
     r.warnings = {"L1D_REPLACEMENT could not be counted: " + std::string(kVirtualisedPmu)};
-    r.locations = {{"cpu", 0}, {"cpu", 1}};
+    r.locations = {{LocationKind::Cpu, 0}, {LocationKind::Cpu, 1}};
     GroupResult g;
     g.name = "CPI";
     g.shortDescription = "Cycles per instruction";
@@ -80,7 +80,7 @@ inline MeasurementResult richResult() {
     r.config.intervalS = 0.5;
     r.durationS = 1.0;
     r.interrupted = true;
-    r.locations = {{"cpu", 0}, {"cpu", 1}, {"cpu", 2}};
+    r.locations = {{LocationKind::Cpu, 0}, {LocationKind::Cpu, 1}, {LocationKind::Cpu, 2}};
 
     auto groups = [](double scale) {
         GroupResult cpi;
@@ -135,7 +135,7 @@ inline MeasurementResult gapsResult() {
     r.config.groups = {"GAPS"};
     r.config.intervalS = 0.5;
     r.durationS = 1.0;
-    r.locations = {{"cpu", 0}, {"cpu", 1}, {"cpu", 2}};
+    r.locations = {{LocationKind::Cpu, 0}, {LocationKind::Cpu, 1}, {LocationKind::Cpu, 2}};
     r.groups = gapGroups(2.0);
     for (int i = 1; i <= 2; ++i) r.intervals.push_back({0.5 * i, 0.5, gapGroups(1.0)});
     return r;

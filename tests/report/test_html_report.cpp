@@ -5,7 +5,7 @@
 #include "core/report/MarkupText.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
-#include "core/report/RunContext.h"
+#include "core/presentation/RunContext.h"
 
 using namespace perfdash;
 
@@ -224,7 +224,7 @@ private slots:
         r.config.marker = true;
         RegionResult solve;
         solve.name = "solve <b>";
-        solve.threads = {{"thread", 4242}, {"thread", 4243}};
+        solve.threads = {{LocationKind::Thread, 4242}, {LocationKind::Thread, 4243}};
         solve.timeS = {0.5, 0.25};
         solve.calls = {10, 7};
         solve.group.name = "SOFTWARE";

@@ -124,7 +124,7 @@ private slots:
         MeasurementResult r = smallResult();
         RegionResult region;
         region.name = "solve";
-        region.threads = {{"thread", 101}, {"thread", 102}};
+        region.threads = {{LocationKind::Thread, 101}, {LocationKind::Thread, 102}};
         region.timeS = {0.25, 0.5};
         region.calls = {2, 3};
         region.group = r.groups[0];

@@ -18,7 +18,7 @@
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportTables.h"
-#include "core/report/SessionFiles.h"
+#include "core/session/SessionFiles.h"
 #include "core/report/TextReport.h"
 #include "core/report/TimelineText.h"
 #include "core/topology/SharedUnitReaders.h"
@@ -122,7 +122,7 @@ private slots:
         run_.config.groups = {"ENERGY"};
         run_.config.intervalS = 1;
         for (int cpu = 0; cpu < kCpus; ++cpu) {
-            run_.locations.push_back({"cpu", cpu});
+            run_.locations.push_back({LocationKind::Cpu, cpu});
             run_.config.cpus.push_back(cpu);
         }
         auto builder = ResultBuilder::create(plan_, run_.locations, MetricEnvironment{}, {});

@@ -119,7 +119,7 @@ private slots:
     void writesEachMetricsCoverage() {
         MeasurementResult r = samples::richResult();
         // A region counted with the CPI group in three threads, with the whole run's values.
-        r.regions.push_back({"solve", 0, {{"thread", 11}, {"thread", 12}, {"thread", 13}}, {0.5, 0.25, 0.1}, {1, 1, 1},
+        r.regions.push_back({"solve", 0, {{LocationKind::Thread, 11}, {LocationKind::Thread, 12}, {LocationKind::Thread, 13}}, {0.5, 0.25, 0.1}, {1, 1, 1},
                              r.groups[0]});
         const json j = json::parse(formatReportJson(r));
         // CPI's events: FIXC0 on every CPU fully, FIXC1 on cpu0 62.5 % of the time and on cpu2 never (no value):
@@ -376,6 +376,12 @@ private slots:
             }
         }
         QVERIFY(errors > 0);
+    }
+
+    void refusesALocationOfAnUnknownKind() {
+        const std::string error = errorOf(editedReport([](json& j) { j["locations"][1]["kind"] = "gpu"; }));
+        QVERIFY2(contains(error, "field 'locations[1].kind' is 'gpu'"), error.c_str());
+        QVERIFY2(contains(error, "expected 'cpu', 'thread', 'process' or 'host'"), error.c_str());
     }
 
     void refusesAnIntervalLineAsReport() {

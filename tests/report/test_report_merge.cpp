@@ -43,7 +43,7 @@ MeasurementResult rankRun(const std::string& host, int rank, int cpus, double in
     std::vector<CountValue> instr, cycles;
     std::vector<double> cpi, ips, mhz;
     for (int c = 0; c < cpus; ++c) {
-        r.locations.push_back({"cpu", c});
+        r.locations.push_back({LocationKind::Cpu, c});
         instr.push_back({instructions, 1});
         cycles.push_back({2 * instructions, 1});
         cpi.push_back(2.0);

@@ -1,7 +1,7 @@
 #include <QtTest>
 
 #include "ReportSamples.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/TextReport.h"
 #include "core/util/TextTable.h"
 #include "core/report/TimelineText.h"

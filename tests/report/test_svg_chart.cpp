@@ -117,7 +117,7 @@ private slots:
     // without values. Its charts stay small and show what matters.
     void longTimelinesAreReducedPerPixelColumnKeepingEachColumnsMinAndMax() {
         MeasurementResult r;
-        r.locations = {{"cpu", 0}};
+        r.locations = {{LocationKind::Cpu, 0}};
         GroupResult g;
         g.name = "G";
         EventResult e;

@@ -1,6 +1,6 @@
-// Running a real sampling session over the workload program, for the tests
-// of core/sampling: the launch held before exec, the session started, the
-// program released, the records taken until it has exited and the session
+// A real sampling run over the workload program, for the tests
+// of core/sampling: the launch held before exec, the sampling run started, the
+// program released, the records taken until it has exited and the sampling
 // has drained, as the command line will do it.
 #pragma once
 #include <QtTest>
@@ -15,7 +15,7 @@
 
 #include "core/events/EventResolver.h"
 #include "core/measurement/Launcher.h"
-#include "core/sampling/SamplingSession.h"
+#include "core/sampling/SamplingRun.h"
 
 namespace perfdash::test {
 
@@ -92,16 +92,16 @@ inline SampledRun sampleProgram(SamplingRequest request, const std::vector<std::
     run.pid = (*child)->pid();
     request.target.kind = SamplingTarget::Kind::Launched;
     request.target.pid = run.pid;
-    auto session = SamplingSession::open(request, system);
-    if (!session) {
-        run.error = session.error().message;
+    auto sampling = SamplingRun::open(request, system);
+    if (!sampling) {
+        run.error = sampling.error().message;
         return run;
     }
-    run.notices = (*session)->notices();
-    run.events = (*session)->events();
-    run.followMode = (*session)->followMode();
-    run.readsPerThread = (*session)->readsPerThread();
-    if (Status s = (*session)->start(); !s) {
+    run.notices = (*sampling)->notices();
+    run.events = (*sampling)->events();
+    run.followMode = (*sampling)->followMode();
+    run.readsPerThread = (*sampling)->readsPerThread();
+    if (Status s = (*sampling)->start(); !s) {
         run.error = s.error().message;
         return run;
     }
@@ -110,11 +110,11 @@ inline SampledRun sampleProgram(SamplingRequest request, const std::vector<std::
         return run;
     }
     while (!(*child)->hasExited())
-        if (takeWhileRunning) (*session)->take(run.records, 50ms);
+        if (takeWhileRunning) (*sampling)->take(run.records, 50ms);
         else QTest::qWait(50);
-    (*session)->stop();
-    while ((*session)->take(run.records, 1000ms)) {}
-    run.stats = (*session)->stats();
+    (*sampling)->stop();
+    while ((*sampling)->take(run.records, 1000ms)) {}
+    run.stats = (*sampling)->stats();
     if (auto code = (*child)->wait()) run.exitCode = *code;
     for (const OutputChunk& c : (*child)->output()->take())
         if (c.stream == OutputChunk::Stream::Stdout) run.output += c.text;

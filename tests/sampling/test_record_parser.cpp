@@ -242,7 +242,7 @@ private slots:
         QCOMPARE(s.read.values[1].value, uint64_t(66));
         QCOMPARE(s.read.values[1].id, uint64_t(101));
         QCOMPARE(s.read.values[1].lost, uint64_t(3));
-        QCOMPARE(s.read.values[1].slot, -1); // filled by SamplingSession, not the parser
+        QCOMPARE(s.read.values[1].slot, -1); // filled by SamplingRun, not the parser
         QCOMPARE(s.callchain, (std::vector<uint64_t>{PERF_CONTEXT_KERNEL, 0xffffffff81000000, 0xffffffff81000100}));
         QCOMPARE(s.raw.size(), size_t(12));
         QCOMPARE(std::to_integer<int>(s.raw[0]), 1);

@@ -67,12 +67,12 @@ private slots:
         const pid_t child = zombie();
         SamplingRequest r = sampling({"cpu-clock"});
         r.target = {SamplingTarget::Kind::Process, child, {}};
-        auto exited = SamplingSession::open(r);
+        auto exited = SamplingRun::open(r);
         ::waitpid(child, nullptr, 0);
         QVERIFY(!exited);
         QVERIFY2(contains(exited.error().message, "process " + std::to_string(child) + " exited before its sampling could start"),
                  exited.error().message.c_str());
-        auto gone = SamplingSession::open(r); // reaped now: no such process at all
+        auto gone = SamplingRun::open(r); // reaped now: no such process at all
         QVERIFY(!gone);
         QVERIFY2(contains(gone.error().message, "no such process"), gone.error().message.c_str());
     }
@@ -100,9 +100,9 @@ private slots:
         }
         ShapedOpen never;
         never.refuse = [](const perf_event_attr&) { return EPERM; };
-        auto session = SamplingSession::open(r, never.system());
-        QVERIFY(!session);
-        QVERIFY2(contains(session.error().message, saying.toStdString()), session.error().message.c_str());
+        auto sampling = SamplingRun::open(r, never.system());
+        QVERIFY(!sampling);
+        QVERIFY2(contains(sampling.error().message, saying.toStdString()), sampling.error().message.c_str());
         QVERIFY(never.asked->empty()); // refused before anything was opened
     }
 
@@ -169,16 +169,16 @@ private slots:
     }
 
     void wholeCpusWithoutPmuFallBackToCpuClock() {
-        if (!PerfPermissions::probe().mayCountCpuWide())
+        if (!PerfPermissions::read().mayCountCpuWide())
             QSKIP("sampling whole CPUs needs perf_event_paranoid < 1 or CAP_PERFMON");
         ShapedOpen noPmu;
         noPmu.refuse = [](const perf_event_attr& a) { return a.type == PERF_TYPE_HARDWARE ? ENOENT : 0; };
         SamplingRequest r = sampling({"cycles"});
         r.target.kind = SamplingTarget::Kind::Cpus;
         r.cpus = {0};
-        auto session = SamplingSession::open(r, noPmu.system());
-        QVERIFY2(session, session ? "" : session.error().message.c_str());
-        QCOMPARE((*session)->events()[0].sampled.name, std::string("cpu-clock"));
+        auto sampling = SamplingRun::open(r, noPmu.system());
+        QVERIFY2(sampling, sampling ? "" : sampling.error().message.c_str());
+        QCOMPARE((*sampling)->events()[0].sampled.name, std::string("cpu-clock"));
     }
 
     // A kernel whose limit is below the -F asked for: the leader is opened at the limit.
@@ -207,17 +207,17 @@ private slots:
         system.kernelSysctlDir = sysctl.path().toStdString();
         SamplingRequest r = sampling({"cpu-clock"});
         r.target = {SamplingTarget::Kind::Process, ::getpid(), {}};
-        auto session = SamplingSession::open(r, system);
-        QVERIFY2(session, session ? "" : session.error().message.c_str());
-        QVERIFY((*session)->start());
+        auto sampling = SamplingRun::open(r, system);
+        QVERIFY2(sampling, sampling ? "" : sampling.error().message.c_str());
+        QVERIFY((*sampling)->start());
         std::ofstream(file) << "25000\n";
         std::vector<PerfRecord> records;
         const auto deadline = std::chrono::steady_clock::now() + 5s; // the reader reads it again every second
         while (std::chrono::steady_clock::now() < deadline &&
-               (*session)->stats().maxSampleRateNow != std::optional<uint64_t>(25000))
-            (*session)->take(records, 100ms);
-        (*session)->stop();
-        const SamplingStats stats = (*session)->stats();
+               (*sampling)->stats().maxSampleRateNow != std::optional<uint64_t>(25000))
+            (*sampling)->take(records, 100ms);
+        (*sampling)->stop();
+        const SamplingStats stats = (*sampling)->stats();
         QCOMPARE(stats.maxSampleRateNow, std::optional<uint64_t>(25000));
         QVERIFY2(anyContains(stats.warnings(), "lowered kernel.perf_event_max_sample_rate from 100000 to 25000"),
                  stats.warnings().empty() ? "no warning" : stats.warnings().front().c_str());
@@ -227,7 +227,7 @@ private slots:
     // CPUs are refused with the fix, its own process is sampled in user space.
     void unprivilegedUser() {
         if (::geteuid() != 0) QSKIP("needs root to switch to an unprivileged user");
-        const PerfPermissions here = PerfPermissions::probe();
+        const PerfPermissions here = PerfPermissions::read();
         if (here.paranoid < 2)
             QSKIP(qPrintable(QString("perf_event_paranoid is %1; the restrictions tested start at 2").arg(here.paranoid)));
         int fds[2];
@@ -240,10 +240,10 @@ private slots:
             if (::setgroups(0, nullptr) == 0 && ::setgid(65534) == 0 && ::setuid(65534) == 0) {
                 SamplingRequest cpus = sampling({"cpu-clock"});
                 cpus.target.kind = SamplingTarget::Kind::Cpus;
-                auto refused = SamplingSession::open(cpus);
+                auto refused = SamplingRun::open(cpus);
                 SamplingRequest self = sampling({"cpu-clock"});
                 self.target = {SamplingTarget::Kind::Process, ::getpid(), {}};
-                auto own = SamplingSession::open(self);
+                auto own = SamplingRun::open(self);
                 report = (refused ? std::string("opened") : refused.error().message) + "\n" +
                          (own ? (own->get()->notices().empty() ? std::string("no notice") : own->get()->notices().front())
                               : own.error().message);

@@ -7,6 +7,7 @@
 
 #include "core/groups/GroupArch.h"
 #include "core/topology/CpuArch.h"
+#include "core/util/Strings.h"
 #include "topology/TopologyFixtures.h"
 
 using namespace perfdash;
@@ -45,10 +46,20 @@ CpuIdentity kvmGuest(int model) {
     return identifyByCpuid(cpuid);
 }
 
-const std::vector<CpuTableEntry>& table() {
+const CpuTable& table() {
     const auto& t = cpuArchTable();
     if (!t) qFatal("%s", t.error().message.c_str());
     return *t;
+}
+
+// A recorded `cpuid -r -1` of tests/fixtures/identity.
+CpuIdentity identityDump(const std::string& name) {
+    const std::string path = std::string(qgetenv("PERFDASH_FIXTURES").constData()) + "/identity/" + name + "/cpuid";
+    const auto text = readFile(path);
+    if (!text) qFatal("cannot read %s", path.c_str());
+    auto dump = CpuidDump::parse(*text, path);
+    if (!dump) qFatal("%s", dump.error().message.c_str());
+    return identifyByCpuid(*dump);
 }
 
 CpuArchIdentification identify(const CpuIdentity& cpu, std::vector<std::string> pmus = {},
@@ -266,7 +277,7 @@ private slots:
 
     // Every architecture cpus.json names is one archs.json describes (its groups and event tables).
     void everyArchOfTheTableIsKnown() {
-        for (const auto& entry : table()) {
+        for (const auto& entry : table().cpus) {
             const GroupArch* arch = findGroupArch(entry.arch);
             QVERIFY2(arch, entry.arch.c_str());
             QCOMPARE(arch->name, entry.arch); // the directory name itself, not a libpfm4 model
@@ -276,7 +287,7 @@ private slots:
 
     // No two entries claim the same CPU: the first match would silently hide the second.
     void entriesDoNotOverlap() {
-        const auto& rows = table();
+        const auto& rows = table().cpus;
         for (size_t i = 0; i < rows.size(); ++i)
             for (size_t j = i + 1; j < rows.size(); ++j) {
                 if (rows[i].vendor != rows[j].vendor || rows[i].family != rows[j].family) continue;
@@ -304,6 +315,78 @@ private slots:
                                           "t.json");
         QVERIFY(!noModels);
         QVERIFY(!parseCpuArchTable("{", "t.json"));
+        const std::string row = R"({"vendor": "GenuineIntel", "family": "0x6", "models": ["0x8F"], "arch": "sapphirerapids"})";
+        auto unknownFlag = parseCpuArchTable(
+            R"({"cpus": [)" + row + R"(], "features": [{"flag": "avx9", "says": "AVX9", "archs": ["sapphirerapids"]}]})",
+            "t.json");
+        QVERIFY(!unknownFlag);
+        QVERIFY2(unknownFlag.error().message.find("'avx9' is not one perfdash reads") != std::string::npos,
+                 unknownFlag.error().message.c_str());
+        auto unknownArch = parseCpuArchTable(
+            R"({"cpus": [)" + row + R"(], "features": [{"flag": "amx_tile", "says": "AMX", "archs": ["GNR"]}]})", "t.json");
+        QVERIFY(!unknownArch);
+        QVERIFY2(unknownArch.error().message.find("names 'GNR', which no entry") != std::string::npos,
+                 unknownArch.error().message.c_str());
+    }
+
+    // Issue 28's Intel guest: CPUID's model 0xa7 is Rocket Lake, but AMX, AVX-512 FP16,
+    // AMX-FP16 and AVX10 (CPUID leaf 0x24) exist only from Granite Rapids on.
+    void featuresOutweighAHypervisorsModel() {
+        const CpuIdentity cpu = identityDump("intel-gnr-guest");
+        QCOMPARE(cpu.model, std::optional<int>(0xa7));
+        QCOMPARE(cpu.features, (std::vector<std::string>{"avx512f", "avx512_fp16", "amx_tile", "amx_fp16", "avx10"}));
+        QCOMPARE(cpu.maxBasicLeaf, std::optional<uint32_t>(0x24));
+        const auto id = identify(cpu);
+        QCOMPARE(id.arch, std::string("GNR"));
+        QVERIFY(id.uncertain());
+        QCOMPARE(id.summary(), std::string("GNR (uncertain)"));
+        QVERIFY2(anyContains(id.doubts, "model 0xa7 says Rocket Lake (RKL), but AVX-512 FP16, AMX, AMX-FP16 and AVX10 "
+                                        "(CPUID leaf 0x24) say Granite Rapids (GNR)"),
+                 join(id.doubts, " | ").c_str());
+        QVERIFY2(id.how.find("Granite Rapids") != std::string::npos, id.how.c_str());
+        // The hypervisor's doubts stay.
+        QVERIFY(anyContains(id.doubts, "KVMKVMKVM"));
+    }
+
+    // Features that fit several architectures leave the model's, doubted, naming them.
+    void ambiguousFeaturesKeepTheModelDoubted() {
+        CpuIdentity cpu = bareMetal(true, 6, 0xa7, 1, "11th Gen Intel(R) Core(TM) i9-11900K");
+        cpu.features = {"avx512f", "amx_tile"};
+        const auto id = identify(cpu);
+        QCOMPARE(id.arch, std::string("RKL"));
+        QVERIFY(id.uncertain());
+        QVERIFY2(anyContains(id.doubts, "but AMX says one of sapphirerapids, EMR; RKL is kept"),
+                 join(id.doubts, " | ").c_str());
+        // Features the CPU lacks are no evidence: a hypervisor may hide them.
+        cpu.features = {};
+        QVERIFY(!identify(cpu).uncertain());
+    }
+
+    void agreeingFeaturesAreANote() {
+        const CpuIdentity cpu = identityDump("amd-zen5-guest");
+        QCOMPARE(cpu.family, std::optional<int>(0x1a));
+        QCOMPARE(cpu.features, (std::vector<std::string>{"avx512f", "avx512_vp2intersect"}));
+        const auto id = identify(cpu);
+        QCOMPARE(id.arch, std::string("zen5"));
+        QVERIFY2(anyContains(id.notes, "its features (AVX-512 and AVX-512 VP2INTERSECT) agree with Zen 5"),
+                 join(id.notes, " | ").c_str());
+        // A Zen 3 model with AVX-512 is a newer host behind an older model; Zen 4 and Zen 4c fit alike.
+        CpuIdentity zen3 = kvmGuest(0x01);
+        zen3.features = {"avx512f"};
+        const auto doubted = identify(zen3);
+        QCOMPARE(doubted.arch, std::string("zen3"));
+        QVERIFY2(anyContains(doubted.doubts, "model 0x1 says Zen 3 (zen3), but AVX-512 says one of zen4, zen4c; zen3 is kept"),
+                 join(doubted.doubts, " | ").c_str());
+    }
+
+    // Every feature cpus.json weighs is one CPUID decoding reads, and names architectures it has.
+    void featureTableIsConsistent() {
+        QVERIFY(!table().features.empty());
+        for (const auto& f : table().features) {
+            const auto& names = cpuFeatureNames();
+            QVERIFY2(std::find(names.begin(), names.end(), f.flag) != names.end(), f.flag.c_str());
+            QVERIFY(!f.archs.empty());
+        }
     }
 };
 

@@ -128,6 +128,56 @@ private slots:
         const CpuIdentity none = identifyByCpuinfo("", "cpuinfo");
         QVERIFY(none.vendor.empty() && none.modelName.empty() && !none.family);
     }
+
+    // `cpuid -r -1`'s layout, as the identity fixtures keep it.
+    void readsACpuidDump() {
+        const std::string text = "CPU:\n"
+                                 "   0x00000000 0x00: eax=0x00000007 ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+                                 "   0x00000001 0x00: eax=0x000806f8 ebx=0x00000800 ecx=0x80000000 edx=0x00000000\n"
+                                 "   0x00000007 0x00: eax=0x00000001 ebx=0x00010000 ecx=0x00000000 edx=0x01000000\n"
+                                 "   0x00000007 0x01: eax=0x00200000 ebx=0x00000000 ecx=0x00000000 edx=0x00000000\n"
+                                 "CPU 1:\n"
+                                 "   0x00000000 0x00: eax=0x00000001 ebx=0x0 ecx=0x0 edx=0x0\n";
+        auto dump = CpuidDump::parse(text, "dump.txt");
+        QVERIFY2(dump.ok(), dump.ok() ? "" : dump.error().message.c_str());
+        QCOMPARE(dump->query(0).eax, 7u); // the first CPU's block only
+        QCOMPARE(dump->query(7, 1).eax, 0x00200000u);
+        QCOMPARE(dump->query(7, 2).eax, 0u);           // a subleaf the dump lacks of a leaf that has several
+        QCOMPARE(dump->query(1, 5).eax, 0x000806f8u);  // a leaf without subleaves ignores ECX
+        QCOMPARE(dump->query(0x16).eax, 0u);
+        const CpuIdentity id = identifyByCpuid(*dump);
+        QCOMPARE(id.model.value(), 0x8f);
+        QVERIFY(id.hypervisor);
+        QCOMPARE(id.features, (std::vector<std::string>{"avx512f", "amx_tile", "amx_fp16"}));
+        QCOMPARE(id.maxBasicLeaf, std::optional<uint32_t>(7));
+    }
+
+    void refusesWhatIsNotACpuidDump_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty") << "" << "dump.txt: no CPUID leaves";
+        QTest::newRow("prose") << "CPU:\n  leaf seven\n" << "dump.txt:2: 'leaf seven' is not a line of `cpuid -r`";
+        QTest::newRow("bad register") << "0x00000000 0x00: eax=0xzz ebx=0x0 ecx=0x0 edx=0x0\n"
+                                      << "dump.txt:1: '0x00000000 0x00: eax=0xzz ebx=0x0 ecx=0x0 edx=0x0' has a leaf";
+        QTest::newRow("too wide") << "0x00000000 0x00: eax=0x100000000 ebx=0x0 ecx=0x0 edx=0x0\n" << "32-bit";
+        QTest::newRow("registers out of order") << "0x00000000 0x00: ebx=0x0 eax=0x0 ecx=0x0 edx=0x0\n" << "32-bit";
+    }
+    void refusesWhatIsNotACpuidDump() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        auto dump = CpuidDump::parse(text.toStdString(), "dump.txt");
+        QVERIFY(!dump);
+        QVERIFY2(dump.error().message.find(message.toStdString()) != std::string::npos, dump.error().message.c_str());
+    }
+
+    // The cpuinfo flags carry the same features where the kernel names them.
+    void readsFeaturesFromCpuinfoFlags() {
+        const CpuIdentity id = identifyByCpuinfo("processor : 0\nvendor_id : GenuineIntel\ncpu family : 6\nmodel : 143\n"
+                                                 "flags : fpu avx512f avx512_fp16 amx_tile amx_int8\n\n",
+                                                 "cpuinfo");
+        QCOMPARE(id.features, (std::vector<std::string>{"avx512f", "avx512_fp16", "amx_tile"}));
+        QVERIFY(!id.maxBasicLeaf);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCpuIdentity)

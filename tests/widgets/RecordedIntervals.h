@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/report/ReportJson.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 namespace perfdash::testing {
 

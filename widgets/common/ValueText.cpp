@@ -4,7 +4,7 @@
 #include <QLocale>
 #include <cmath>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/MeasurementResult.h"
 
 namespace perfdash {

@@ -7,9 +7,9 @@
 namespace perfdash {
 
 namespace {
-// The worker hands over what it has probed when it is this much or this old,
+// The worker hands over what it has checked when it is this much or this old,
 // whichever comes first: each batch may cost the GUI a full re-filter
-// (countable-only), so not too many of them; soon enough that a slow probe
+// (countable-only), so not too many of them; soon enough that a slow check
 // (the tracepoint class) still shows progress.
 constexpr size_t kMaxBatchSize = 4096;
 constexpr auto kMaxBatchAge = std::chrono::milliseconds(100);
@@ -37,19 +37,19 @@ void AvailabilityScan::start() {
 void AvailabilityScan::scan() {
     using Clock = std::chrono::steady_clock;
     const size_t count = catalog_.entries().size();
-    std::vector<Availability> probed;
-    auto probedSince = Clock::now();
+    std::vector<Availability> checked;
+    auto checkedSince = Clock::now();
     for (size_t i = 0; i < count; ++i) {
         if (cancelled_) return;
-        probed.push_back(catalog_.availability(i));
+        checked.push_back(catalog_.availability(i));
         const bool last = i + 1 == count;
-        if (!last && probed.size() < kMaxBatchSize && Clock::now() - probedSince < kMaxBatchAge) continue;
+        if (!last && checked.size() < kMaxBatchSize && Clock::now() - checkedSince < kMaxBatchAge) continue;
         {
             std::lock_guard lock(bufferMutex_);
-            buffer_.values.insert(buffer_.values.end(), probed.begin(), probed.end());
+            buffer_.values.insert(buffer_.values.end(), checked.begin(), checked.end());
         }
-        probed.clear();
-        probedSince = Clock::now();
+        checked.clear();
+        checkedSince = Clock::now();
         // One drain in flight at a time; queued to this object, so Qt drops it if the scan is destroyed first.
         if (!drainPosted_.exchange(true)) QMetaObject::invokeMethod(this, &AvailabilityScan::drain, Qt::QueuedConnection);
     }

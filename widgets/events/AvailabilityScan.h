@@ -1,10 +1,10 @@
 #pragma once
-// Probes whether every entry of an EventCatalog can be counted here, on a
+// Checks whether every entry of an EventCatalog can be counted here, on a
 // worker thread (QtConcurrent on a private one-thread pool), and hands the
 // results to the GUI thread in batches, in catalog order, as they come.
 // Results wait in a buffer until the GUI thread takes them, all at once: a
 // busy GUI gets fewer, larger batches instead of a queue of small ones.
-// The GUI thread never waits for a probe: a perf_event_open per event is
+// The GUI thread never waits for a check: a perf_event_open per event is
 // cheap for most events, but not for all of them (the first tracepoint
 // registers a kernel probe, a libpfm4 encoding takes libpfm's lock), and
 // ~20 000 of them add up to seconds.
@@ -30,7 +30,7 @@ class AvailabilityScan : public QObject {
 public:
     // `catalog` must outlive the scan.
     explicit AvailabilityScan(const EventCatalog& catalog, QObject* parent = nullptr);
-    // Stops the worker after the probe it is in and waits for it.
+    // Stops the worker after the check it is in and waits for it.
     ~AvailabilityScan() override;
 
     // Starts the scan; does nothing if it is running or has finished.
@@ -54,7 +54,7 @@ private:
     QFuture<void> future_;
     std::atomic<bool> cancelled_{false};
     std::mutex bufferMutex_;
-    AvailabilityBatch buffer_;          // probed, not yet taken by the GUI thread
+    AvailabilityBatch buffer_;          // checked, not yet taken by the GUI thread
     std::atomic<bool> drainPosted_{false};
     bool running_ = false;
     bool finished_ = false;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/groups/PerformanceGroup.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash {
 

@@ -7,7 +7,7 @@
 //
 // Events go to the session by double-click, Return, the "Add to session"
 // button or by dragging them (kEventListMimeType, see EventMimeData.h); all
-// but the drag emit eventsChosen(). Availability is probed off the GUI
+// but the drag emit eventsChosen(). Availability is checked off the GUI
 // thread (AvailabilityScan), starting when the browser is first shown.
 //
 // Usage:
@@ -43,7 +43,7 @@ public:
     explicit EventBrowser(MachineContext& machine, QWidget* parent = nullptr);
     ~EventBrowser() override;
 
-    // Starts probing availability now rather than at the first show.
+    // Starts checking availability now rather than at the first show.
     void startAvailabilityScan();
     // The selected events (event strings), in view order.
     QStringList selectedEvents() const;

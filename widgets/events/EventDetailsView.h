@@ -18,8 +18,8 @@ public:
     explicit EventDetailsView(const EventCatalog& catalog, QWidget* parent = nullptr);
 
     // Shows catalog entry `index`. `availability` is nullptr while it is being
-    // probed; call again when it is known. Encoding it may take libpfm4's lock
-    // (microseconds); it never probes.
+    // checked; call again when it is known. Encoding it may take libpfm4's lock
+    // (microseconds); it never checks.
     void showEntry(size_t index, const Availability* availability);
     void showNothing();
     std::optional<size_t> shownEntry() const { return shown_; }

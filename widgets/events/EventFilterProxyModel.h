@@ -22,7 +22,7 @@ public:
     void setText(const QString& text);
     void setSource(std::optional<EventSource> source);
     void setPmu(const QString& pmu); // exact name; empty: any
-    // Rows not probed yet are hidden until their availability arrives.
+    // Rows not checked yet are hidden until their availability arrives.
     void setCountableOnly(bool countableOnly);
 
     QString text() const { return text_; }

@@ -119,7 +119,7 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (index.column() == AvailabilityColumn) {
-            if (!a) return tr("Not probed yet: perfdash is checking which events can be counted here.");
+            if (!a) return tr("Not checked yet: perfdash is checking which events can be counted here.");
             return a->reason.empty() ? tr("Can be counted on this machine.") : wrappedToolTip(toQString(a->reason));
         }
         if (index.column() == DescriptionColumn && !r.description.isEmpty()) return wrappedToolTip(r.description);
@@ -168,7 +168,7 @@ void EventTableModel::applyAvailability(const AvailabilityBatch& batch) {
     const size_t first = static_cast<size_t>(batch.firstRow);
     Q_ASSERT(first + batch.values.size() <= availability_.size());
     for (size_t i = 0; i < batch.values.size(); ++i) {
-        if (!availability_[first + i]) ++probedCount_;
+        if (!availability_[first + i]) ++checkedCount_;
         availability_[first + i] = batch.values[i];
     }
     const int last = batch.firstRow + static_cast<int>(batch.values.size()) - 1;

@@ -1,6 +1,6 @@
 #pragma once
 // Every event of the EventCatalog as a flat table, one row per catalog entry
-// (row == catalog index). It never probes: availability arrives from an
+// (row == catalog index). It never checks: availability arrives from an
 // AvailabilityScan (off the GUI thread) through applyAvailability(), and a
 // row shows "checking…" until then, so data() is always cheap and never blocks.
 // Unsupported rows are greyed out with the short reason in the Availability
@@ -39,9 +39,9 @@ public:
 
     const EventCatalog& catalog() const { return catalog_; }
     const EventCatalogEntry& entry(int row) const { return catalog_.entries()[static_cast<size_t>(row)]; }
-    // nullptr while the row has not been probed yet.
+    // nullptr while the row has not been checked yet.
     const Availability* availability(int row) const;
-    int probedCount() const { return probedCount_; }
+    int checkedCount() const { return checkedCount_; }
 
     // For the filter and sort proxy (no QVariant on the hot path).
     // True if every lower-case term occurs in the name, an alias or the description.
@@ -60,7 +60,7 @@ public:
     static QColor unavailableColour();
 
 public slots:
-    // Stores probed results for rows batch.firstRow... and announces them.
+    // Stores checked results for rows batch.firstRow... and announces them.
     void applyAvailability(const perfdash::AvailabilityBatch& batch);
 
 private:
@@ -75,7 +75,7 @@ private:
     std::vector<Row> rows_;
     std::vector<std::optional<Availability>> availability_;
     mutable std::vector<int> sortRanks_[ColumnCount]; // empty until a column is first sorted
-    int probedCount_ = 0;
+    int checkedCount_ = 0;
 };
 
 } // namespace perfdash

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/report/NumberFormat.h"
-#include "widgets/live/SeriesNames.h"
+#include "core/presentation/NumberFormat.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TableCopy.h"
 
 namespace perfdash {
@@ -21,7 +21,7 @@ const CoreTypeTotal* onCoreType(const EventResult& event, const std::string& typ
 
 EventTotalsModel::EventTotalsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void EventTotalsModel::beginSession(std::vector<LocationInfo> locations) {
+void EventTotalsModel::beginRun(std::vector<LocationInfo> locations) {
     beginResetModel();
     locations_ = std::move(locations);
     rows_.clear();
@@ -43,7 +43,7 @@ void EventTotalsModel::defineRows(const std::vector<GroupResult>& groups) {
     size_t locationCount = locations_.size();
     for (const auto& group : groups)
         for (const auto& event : group.events) locationCount = std::max(locationCount, event.perLocation.size());
-    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
+    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back(unnamedLocation(l));
     for (size_t g = 0; g < groups.size(); ++g)
         for (size_t e = 0; e < groups[g].events.size(); ++e) {
             EventResult event = groups[g].events[e];

@@ -34,7 +34,7 @@ public:
 
     explicit EventTotalsModel(QObject* parent = nullptr);
 
-    void beginSession(std::vector<LocationInfo> locations);
+    void beginRun(std::vector<LocationInfo> locations);
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     // The run's own totals replace the sums of intervals.
     void showResult(const MeasurementResult& result);

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "widgets/common/ValueText.h"
 
 namespace perfdash {

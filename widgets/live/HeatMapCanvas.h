@@ -2,7 +2,7 @@
 // The picture of a per-CPU heat map: one row per CPU, one column per run of
 // intervals (as many as the plot is wide, core/result/HeatMapGrid), the
 // colour of a cell the highest value of its intervals on a colour-blind-safe
-// scale (core/report/ColorScale), grey where there is no value, the
+// scale (core/presentation/ColorScale), grey where there is no value, the
 // window's colour where another CPU's row holds the value (a package unit
 // read once per package: nothing failed there). Rows come in
 // bands (socket, NUMA node) labelled on the left; a row's CPU is labelled
@@ -13,9 +13,9 @@
 #include <optional>
 #include <vector>
 
-#include "core/report/ColorScale.h"
+#include "core/presentation/ColorScale.h"
 #include "core/result/HeatMapGrid.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 namespace perfdash {
 

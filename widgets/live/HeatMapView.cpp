@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/report/KeyFigures.h"
+#include "core/presentation/KeyFigures.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/HeatMapCanvas.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 
@@ -52,10 +52,10 @@ HeatMapView::HeatMapView(const TimelineData& data, QWidget* parent)
     frameTimer_.setSingleShot(true);
     frameTimer_.setInterval(kFrameMs);
     connect(&frameTimer_, &QTimer::timeout, this, &HeatMapView::renderFrame);
-    beginSession({});
+    beginRun({});
 }
 
-void HeatMapView::beginSession(std::map<int, CpuPlace> places) {
+void HeatMapView::beginRun(std::map<int, CpuPlace> places) {
     frameTimer_.stop();
     places_ = std::move(places);
     measureBox_->clear();
@@ -80,7 +80,7 @@ QString HeatMapView::placeholderText() const {
 bool HeatMapView::countedPerCpu() const {
     const auto& locations = data_.locations();
     return locations.size() > 1 &&
-           std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) { return l.kind == "cpu"; });
+           std::all_of(locations.begin(), locations.end(), [](const LocationInfo& l) { return l.kind == LocationKind::Cpu; });
 }
 
 void HeatMapView::renderFrame() {

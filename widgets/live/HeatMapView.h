@@ -11,8 +11,8 @@
 #include <map>
 #include <vector>
 
-#include "core/report/CpuPlaces.h"
-#include "widgets/live/TimelineData.h"
+#include "core/presentation/CpuPlaces.h"
+#include "widgets/common/TimelineData.h"
 
 class QComboBox;
 class QLabel;
@@ -28,7 +28,7 @@ public:
     HeatMapView(const TimelineData& data, QWidget* parent = nullptr);
 
     // A new session (the timeline was reset for it), its CPUs placed as its topology says.
-    void beginSession(std::map<int, CpuPlace> places);
+    void beginRun(std::map<int, CpuPlace> places);
     // The timeline has new intervals.
     void timelineGrew();
     // Draws pending changes now instead of at the next frame.

@@ -5,8 +5,6 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "core/measurement/MachineContext.h"
-#include "core/topology/TopologyJson.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
@@ -15,6 +13,7 @@
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/live/TopDownView.h"
+#include "widgets/run/RunSource.h"
 
 namespace perfdash {
 
@@ -90,9 +89,11 @@ void LiveView::updateCaptions() {
                                            : metricValues_->scopeText());
 }
 
-std::map<int, CpuPlace> LiveView::cpuPlacesHere(MachineContext& machine) {
-    const auto& topology = machine.topology();
-    return topology.ok() ? cpuPlaces({{"topology", toJson(*topology)}}) : std::map<int, CpuPlace>{};
+void LiveView::attach(RunSource* source) {
+    connect(source, &RunSource::started, this,
+            [this, source] { beginRun(source->locations(), source->cpuPlaces()); });
+    connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
+    connect(source, &RunSource::finished, this, &LiveView::finishRun);
 }
 
 void LiveView::showCpu(int location) {
@@ -100,12 +101,12 @@ void LiveView::showCpu(int location) {
     timeline_->focusLocation(location);
 }
 
-void LiveView::beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
-    timeline_->beginSession(locations);
-    heatMap_->beginSession(std::move(places));
-    topDown_->beginSession();
-    eventTotals_->beginSession(locations);
-    metricValues_->beginSession(locations);
+void LiveView::beginRun(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places) {
+    timeline_->beginRun(locations);
+    heatMap_->beginRun(std::move(places));
+    topDown_->beginRun();
+    eventTotals_->beginRun(locations);
+    metricValues_->beginRun(locations);
     summary_->clear();
     chartTabs_->setCurrentWidget(timeline_);
 }
@@ -118,8 +119,8 @@ void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     metricValues_->appendIntervals(intervals);
 }
 
-void LiveView::finishSession(const MeasurementResult& result) {
-    timeline_->endSession();
+void LiveView::finishRun(const MeasurementResult& result) {
+    timeline_->endRun();
     heatMap_->flush();
     topDown_->showResult(result);
     eventTotals_->showResult(result);

@@ -1,12 +1,11 @@
 #pragma once
 // The live view of a measurement: the timeline charts (and, once the run is
 // over, the run summary) beside tables of event totals and metric values.
-// It is fed in MeasurementController's shapes, so a replayed session goes
-// through exactly the same path:
+// It follows a RunSource, so a measurement, a replayed session and a host
+// go through exactly the same path:
 //
 //   LiveView view;
-//   view.attach(&controller);   // started / intervalsArrived / finished
-//   view.attach(&replay);       // a ReplayController: the same signals
+//   view.attach(&shownRun);   // started / intervalsArrived / finished
 //
 // The GUI thread never waits here for a counter read: the view only
 // consumes the batches it is given.
@@ -15,7 +14,7 @@
 
 #include <map>
 
-#include "core/report/CpuPlaces.h"
+#include "core/presentation/CpuPlaces.h"
 #include "core/result/MeasurementResult.h"
 
 class QLabel;
@@ -26,8 +25,8 @@ namespace perfdash {
 class CopyableTableView;
 class EventTotalsModel;
 class HeatMapView;
-class MachineContext;
 class MetricValuesModel;
+class RunSource;
 class RunSummaryChart;
 class TimelineView;
 class TopDownView;
@@ -37,26 +36,13 @@ class LiveView : public QWidget {
 public:
     explicit LiveView(QWidget* parent = nullptr);
 
-    // Shows every run the source emits from now on: a MeasurementController's
-    // measurements or a ReplayController's replays, which share these signals
-    // and say at started() which locations() they count.
-    template <class RunSource>
-    void attach(RunSource* source) {
-        connect(source, &RunSource::started, this, [this, source] {
-            // A saved session says where its CPUs were; a measurement runs on this machine.
-            if constexpr (requires { source->result(); })
-                beginSession(source->locations(), cpuPlaces(source->result().machine));
-            else
-                beginSession(source->locations(), cpuPlacesHere(source->machine()));
-        });
-        connect(source, &RunSource::intervalsArrived, this, &LiveView::appendIntervals);
-        connect(source, &RunSource::finished, this, &LiveView::finishSession);
-    }
+    // Shows every run the source emits from now on (ShownRun: whichever run the window shows).
+    void attach(RunSource* source);
 
     // places: where each CPU sits (socket, NUMA node), for the heat map's rows.
-    void beginSession(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
+    void beginRun(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
     void appendIntervals(const std::vector<IntervalResult>& intervals);
-    void finishSession(const MeasurementResult& result);
+    void finishRun(const MeasurementResult& result);
 
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }
@@ -68,7 +54,6 @@ public:
 
 private:
     QWidget* tablePage(CopyableTableView* view, QLabel* caption);
-    static std::map<int, CpuPlace> cpuPlacesHere(MachineContext& machine);
     // A heat map cell was clicked: that CPU's lines in the timeline.
     void showCpu(int location);
     void updateCaptions();

@@ -3,16 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/MetricCoverage.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TableCopy.h"
 
 namespace perfdash {
 
 MetricValuesModel::MetricValuesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void MetricValuesModel::beginSession(std::vector<LocationInfo> locations) {
+void MetricValuesModel::beginRun(std::vector<LocationInfo> locations) {
     beginResetModel();
     locations_ = std::move(locations);
     groups_.clear();
@@ -54,7 +54,7 @@ void MetricValuesModel::show(std::vector<GroupResult> groups) {
         return;
     }
     beginResetModel();
-    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back({"location", static_cast<int>(l)});
+    for (size_t l = locations_.size(); l < locationCount; ++l) locations_.push_back(unnamedLocation(l));
     groups_ = std::move(groups);
     rows_ = std::move(rows);
     endResetModel();

@@ -23,7 +23,7 @@ public:
 
     explicit MetricValuesModel(QObject* parent = nullptr);
 
-    void beginSession(std::vector<LocationInfo> locations);
+    void beginRun(std::vector<LocationInfo> locations);
     // Shows the last interval of the batch.
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     void showResult(const MeasurementResult& result);

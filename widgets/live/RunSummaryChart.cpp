@@ -15,12 +15,12 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "widgets/common/ChartPalette.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/ValueText.h"
-#include "widgets/live/SeriesColours.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesColours.h"
+#include "widgets/common/SeriesNames.h"
 
 namespace perfdash {
 
@@ -75,7 +75,7 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
     const size_t count = std::max(perLocation.size(), result.locations.size());
     for (size_t l = 0; l < count; ++l) {
         bars.categories << (l < result.locations.size() ? locationName(result.locations[l])
-                                                        : locationName({"location", static_cast<int>(l)}));
+                                                        : locationName(unnamedLocation(l)));
         bars.values.push_back(l < perLocation.size() ? perLocation[l] : kNotAvailable);
         bars.heldAt.push_back(held->at(l));
     }

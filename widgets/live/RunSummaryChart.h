@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/result/MeasurementResult.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QAbstractAxis;
 class QChart;

@@ -9,7 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 
 namespace perfdash {
 
@@ -98,7 +98,7 @@ void TimelineView::buildToolBar(QVBoxLayout* layout) {
     layout->addWidget(bar);
 }
 
-void TimelineView::beginSession(std::vector<LocationInfo> locations) {
+void TimelineView::beginRun(std::vector<LocationInfo> locations) {
     data_.reset(std::move(locations));
     hiddenSeries_.clear();
     rebuildCharts();
@@ -114,7 +114,7 @@ void TimelineView::appendIntervals(const std::vector<IntervalResult>& intervals)
     scheduleFrame();
 }
 
-void TimelineView::endSession() {
+void TimelineView::endRun() {
     if (data_.store().size() == 0)
         setPlaceholder(tr("This run recorded no intervals, so there is no timeline: the totals are in the tables "
                           "and the run summary. Choose an interval to record a timeline."));

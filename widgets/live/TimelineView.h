@@ -13,8 +13,8 @@
 #include <set>
 #include <vector>
 
-#include "widgets/live/ChartPlan.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/ChartPlan.h"
+#include "widgets/common/TimelineData.h"
 
 class QAction;
 class QComboBox;
@@ -32,10 +32,10 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     // Clears the view for a new session counted at `locations`.
-    void beginSession(std::vector<LocationInfo> locations);
+    void beginRun(std::vector<LocationInfo> locations);
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     // The session is over; when it recorded no interval the view says why there is no timeline.
-    void endSession();
+    void endRun();
 
     void setGrouping(ChartGrouping grouping);
     ChartGrouping grouping() const { return grouping_; }

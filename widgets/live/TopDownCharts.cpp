@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "widgets/common/StatusColors.h"
-#include "widgets/live/SeriesColours.h"
+#include "widgets/common/SeriesColours.h"
 #include "widgets/live/TopDownModel.h"
 
 namespace perfdash {

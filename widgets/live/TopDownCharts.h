@@ -5,11 +5,11 @@
 // length of run; each point is binned once, as it comes); dragging across it chooses a span. TopDownBars: the
 // drill-down of TopDownModel, a bar per category and, indented, per level-2
 // metric, the threshold a tick across the bar, a bar past it outlined and
-// said so. Colours follow the palette (widgets/live/SeriesColours, StatusColors).
+// said so. Colours follow the palette (widgets/common/SeriesColours, StatusColors).
 #include <QWidget>
 #include <vector>
 
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 namespace perfdash {
 

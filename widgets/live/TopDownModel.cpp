@@ -2,8 +2,8 @@
 
 #include <QLocale>
 
-#include "core/report/KeyFigures.h"
-#include "core/report/NumberFormat.h"
+#include "core/presentation/KeyFigures.h"
+#include "core/presentation/NumberFormat.h"
 
 namespace perfdash {
 

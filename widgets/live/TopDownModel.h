@@ -8,7 +8,7 @@
 #include <QAbstractItemModel>
 #include <vector>
 
-#include "core/report/TopDown.h"
+#include "core/presentation/TopDown.h"
 
 namespace perfdash {
 

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "widgets/common/WrappedLabel.h"
-#include "widgets/live/SeriesNames.h"
+#include "widgets/common/SeriesNames.h"
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 
@@ -75,7 +75,7 @@ TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
     frameTimer_.setSingleShot(true);
     frameTimer_.setInterval(kFrameMs);
     connect(&frameTimer_, &QTimer::timeout, this, &TopDownView::renderFrame);
-    beginSession();
+    beginRun();
 }
 
 void TopDownView::setAdvice(TopDownAdvice advice) {
@@ -83,7 +83,7 @@ void TopDownView::setAdvice(TopDownAdvice advice) {
     if (data_.store().size() && !group_) renderFrame();
 }
 
-void TopDownView::beginSession() {
+void TopDownView::beginRun() {
     frameTimer_.stop();
     group_.reset();
     result_.reset();
@@ -129,13 +129,13 @@ void TopDownView::findSeries() {
             metricSeries_[series[s].item] = int(s);
 }
 
-void TopDownView::defineSession() {
+void TopDownView::defineRun() {
     group_ = topDownGroup(data_.groups());
     if (!group_) {
         QString text = tr("This session has no top-down group: the view needs a group whose metrics form a top-down "
                           "hierarchy (levels 1 and 2).");
         if (!advice_.known)
-            text += QLatin1Char(' ') + tr("Which group this machine offers is known once its capabilities are probed.");
+            text += QLatin1Char(' ') + tr("Which group this machine offers is known once its capabilities are checked.");
         else if (advice_.group.isEmpty())
             text += QLatin1Char(' ') +
                     (advice_.arch.isEmpty() ? tr("This machine's CPU architecture was not identified, so perfdash has "
@@ -248,7 +248,7 @@ void TopDownView::updateValues() {
 void TopDownView::renderFrame() {
     if (data_.store().size() == 0) return;
     if (!group_) {
-        defineSession();
+        defineRun();
         if (!group_) return;
     }
     chart_->refresh();

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 
 class QComboBox;
 class QLabel;
@@ -26,7 +26,7 @@ class TopDownTimeline;
 
 // What the view advises for a session without a top-down group: this machine's top-down group, if any.
 struct TopDownAdvice {
-    bool known = false;     // false until the machine's capabilities are probed
+    bool known = false;     // false until the machine's capabilities are checked
     QString group;          // "TMA"; empty: this CPU's architecture has none
     QString arch;           // "zen4"; empty: not identified
     bool countable = false; // whether this machine can count it
@@ -40,7 +40,7 @@ public:
 
     void setAdvice(TopDownAdvice advice);
     // A new session (the timeline was reset for it).
-    void beginSession();
+    void beginRun();
     // The timeline has new intervals.
     void timelineGrew();
     // The whole run's figures: the whole-run breakdown uses them, exactly as the reports do.
@@ -66,7 +66,7 @@ public:
 
 private:
     void renderFrame();
-    void defineSession();
+    void defineRun();
     void updateValues();
     // The series of each metric of the group at the chosen location (-1: none).
     void findSeries();

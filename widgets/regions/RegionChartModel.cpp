@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/TextReport.h"
 
 namespace perfdash {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/result/CountSum.h"
 
 namespace perfdash {

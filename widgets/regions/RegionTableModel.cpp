@@ -2,7 +2,7 @@
 
 #include <QFont>
 
-#include "core/report/NumberFormat.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportTables.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/regions/RegionListModel.h"

@@ -9,8 +9,8 @@
 #include <QStringList>
 #include <optional>
 
-#include "core/util/Result.h"
-#include "widgets/setup/SetupFormState.h"
+#include "core/util/Outcome.h"
+#include "widgets/measure/SetupFormState.h"
 
 namespace perfdash {
 

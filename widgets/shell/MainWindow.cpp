@@ -21,36 +21,37 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <utility>
 
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/ProbesPage.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/events/EventBrowser.h"
-#include "widgets/fleet/AgentSession.h"
-#include "widgets/fleet/HostsPage.h"
-#include "widgets/live/ChartExport.h"
+#include "widgets/run/LiveHost.h"
+#include "widgets/hosts/HostsPage.h"
+#include "widgets/shell/ChartExport.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/TopDownView.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/regions/RegionsView.h"
-#include "widgets/reports/ComparisonTimelineChart.h"
-#include "widgets/reports/RecentSessionsModel.h"
-#include "widgets/reports/ReplayActions.h"
-#include "widgets/reports/ReplayController.h"
-#include "widgets/reports/ReportExport.h"
-#include "widgets/reports/SessionLoader.h"
-#include "core/report/SessionFiles.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
+#include "widgets/sessions/RecentSessionsModel.h"
+#include "widgets/run/ReplayActions.h"
+#include "widgets/run/ReplayController.h"
+#include "widgets/run/ReportExport.h"
+#include "widgets/run/SessionLoader.h"
+#include "widgets/run/ShownRun.h"
+#include "core/session/SessionFiles.h"
 #include "core/util/Clock.h"
-#include "widgets/reports/SessionComparisonView.h"
-#include "widgets/reports/SessionRecorder.h"
-#include "widgets/setup/DemoWorkload.h"
-#include "widgets/setup/MeasurementActions.h"
-#include "widgets/setup/MeasurementLog.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/sessions/SessionComparisonView.h"
+#include "widgets/run/RunRecorder.h"
+#include "widgets/measure/DemoWorkload.h"
+#include "widgets/measure/MeasurementActions.h"
+#include "widgets/measure/MeasurementLog.h"
+#include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/Language.h"
-#include "widgets/shell/SessionsPage.h"
+#include "widgets/sessions/SessionsPage.h"
 
 namespace perfdash {
 
@@ -62,21 +63,12 @@ constexpr auto kPageKey = "window/page";
 
 } // namespace
 
-// A measurement and a replay reach the views by the same path: what the Live
-// page shows never depends on where the data came from.
-template <class RunSource>
-void MainWindow::showRunsOf(RunSource* source) {
-    live_->attach(source); // first: it feeds the timeline the overview draws from
-    overview_->attach(source);
-    connect(source, &RunSource::intervalsArrived, this, &MainWindow::updateFileActions);
-}
-
 MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent, const QString& procRoot)
     : QMainWindow(parent),
       machine_(machine),
       settings_(settings),
       controller_(machine),
-      probe_(new QFutureWatcher<std::vector<Capability>>(this)),
+      check_(new QFutureWatcher<std::vector<Capability>>(this)),
       banner_(new CapabilityBanner(this)),
       pages_(new QTabWidget(this)),
       setup_(new SetupPage(controller_, this, procRoot)),
@@ -88,34 +80,47 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       regions_(new RegionsView(this)),
       sessions_(new SessionsPage(this)),
       probes_(new ProbesPage(this)),
-      recorder_(new SessionRecorder(controller_, this)),
+      recorder_(new RunRecorder(controller_, this)),
+      shown_(new ShownRun(*recorder_, this)),
       replay_(new ReplayController(this)),
       replayActions_(new ReplayActions(*replay_, this)),
       hosts_(new HostsPage(settings, HostTokens::forThisSession(), this)),
-      hostSession_(new AgentSession(this)),
+      liveHost_(new LiveHost(this)),
       log_(new MeasurementLog(this)),
       stateLabel_(new QLabel(this)) {
     setWindowTitle(tr("perfdash"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.perfdash.perfdash"), QIcon(QStringLiteral(":/icons/perfdash.svg"))));
     setAcceptDrops(true);
+    addPages();
+    checkCapabilitiesInBackground();
+    followRuns(); // first: the views hear of a run before the window's own handlers
+    wireHosts();
+    wireReplay();
+    wireSavedSessions();
+    wireEvents();
+    layOut();
+    createMenus();
+    resize(1280, 800);
+    restoreSettings();
+    replayBar_->hide(); // whatever the saved layout says: there is no replay yet
+}
 
-    connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(Page::Machine); });
+void MainWindow::addPages() {
+    connect(banner_, &CapabilityBanner::detailsRequested, this, [this] { showPage(capabilities_); });
     overview_->setGroupDescriptions([this](const QString& group) {
         const Result<PerformanceGroup> loaded = machine_.groups().load(group.toStdString());
         if (!loaded) return QString::fromStdString(loaded.error().message);
         return QString::fromStdString(loaded->shortDescription + "\n\n" + loaded->longDescription);
     });
-    probeCapabilitiesInBackground();
-
     // The Live page says whose data it shows: a measurement now, or a replay of a file.
     auto* livePage = new QWidget(this);
     auto* liveLayout = new QVBoxLayout(livePage);
     liveSource_->setObjectName(QStringLiteral("liveSource"));
     liveSource_->setWordWrap(true); // a synthetic session's line says how it was made: it wraps, never widens the window
-    liveSource_->setText(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
+    connect(shown_, &ShownRun::contextLineChanged, liveSource_, &QLabel::setText);
+    shown_->setContextLine(tr("Start a measurement to see its counters here, or open a saved session (File → Open)."));
     liveLayout->addWidget(liveSource_);
     liveLayout->addWidget(live_, 1);
-    showRunsOf(&controller_);
 
     pages_->setDocumentMode(true);
     pages_->addTab(setup_, tr("Mea&sure"));
@@ -127,58 +132,75 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     pages_->addTab(probes_, tr("&Probes"));
     pages_->addTab(capabilities_, tr("&Machine"));
     pages_->addTab(hosts_, tr("H&osts"));
-    showRunsOf(hostSession_);
-    // A host is being counted now: the Overview says so (as for a measurement), not the empty context of a
-    // result that does not exist yet, which its attach() shows for a source with a result().
-    connect(hostSession_, &AgentSession::started, overview_, &OverviewPage::beginSession);
-    // Then its context is what its agent says about its run, as a local run's context is: from the first
-    // interval on, and again whenever the agent describes itself (its info may come before or after that).
-    // An agent that does not answer (refused, a wrong token, not an agent) says why there instead, with
-    // what to do: the Overview is where a click on the host leads.
+}
+
+// A measurement, a replay and a host reach the views by the same path: what the Live page shows never
+// depends on where the data came from.
+void MainWindow::followRuns() {
+    shown_->add(&controller_);
+    shown_->add(replay_);
+    shown_->add(liveHost_);
+    live_->attach(shown_); // first: it feeds the timeline the overview draws from
+    overview_->attach(shown_);
+    connect(shown_, &ShownRun::intervalsArrived, this, &MainWindow::updateFileActions);
+    connect(shown_, &ShownRun::resultChanged, this, &MainWindow::updateFileActions);
+    connect(&controller_, &MeasurementController::started, this, [this] {
+        letOtherSourcesGo();
+        setWindowTitle(tr("perfdash"));
+        // Until it finishes: the last run's line must not come back with this run's saves.
+        shown_->showNoResult(tr("Live"));
+        shown_->setContextLine(tr("<b>Live</b>: measuring now"));
+        regions_->clear();
+        showPage(overview_);
+    });
+}
+
+void MainWindow::letOtherSourcesGo() {
+    replay_->stop();
+    liveHost_->drop();
+    replayFile_.clear();
+    replayActions_->setAvailable(false);
+    if (replayBar_) replayBar_->hide();
+}
+
+void MainWindow::wireHosts() {
     auto showHostContext = [this] {
-        if (!hostSession_->problem().isEmpty()) {
+        if (!liveHost_->problem().isEmpty()) {
             // A host that never sent an interval has no figures: those shown are the source's before, on
             // the Live page as on this one.
-            if (!hostSession_->hasSent()) {
-                live_->beginSession({});
-                overview_->beginSession();
+            if (!liveHost_->hasSent()) {
+                live_->beginRun({});
+                overview_->beginRun();
             }
-            return overview_->showProblem(hostSession_->address(), hostProblemText());
+            return overview_->showProblem(liveHost_->address(), hostProblemText());
         }
-        const MeasurementResult& run = hostSession_->agentRun();
-        if (!hostSession_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
+        const MeasurementResult& run = liveHost_->agentRun();
+        if (!liveHost_->isRunning() || !run.machine.is_object() || run.machine.empty()) return;
         const auto name = run.machine.find("hostname");
         const QString host = name != run.machine.end() && name->is_string() && !name->get<std::string>().empty()
-                                 ? tr("%1 (host %2)").arg(hostSession_->address(), toQString(name->get<std::string>()))
-                                 : hostSession_->address();
+                                 ? tr("%1 (host %2)").arg(liveHost_->address(), toQString(name->get<std::string>()))
+                                 : liveHost_->address();
         overview_->showContext(run, tr("Live from %1, counting since %2").arg(host, toQString(run.startedAt)));
     };
-    connect(hostSession_, &AgentSession::started, this, showHostContext);
-    connect(hostSession_, &AgentSession::described, this, showHostContext);
-    connect(hostSession_, &AgentSession::failed, this, showHostContext);
+    connect(liveHost_, &LiveHost::started, this, showHostContext);
+    connect(liveHost_, &LiveHost::described, this, showHostContext);
+    connect(liveHost_, &LiveHost::failed, this, showHostContext);
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
-        const auto state = controller_.state();
-        if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused) {
+        if (controller_.isRunning()) {
             statusBar()->showMessage(tr("Stop the measurement first: the Live page shows one run at a time"), 8000);
             return;
         }
-        replay_->stop();
-        hostSession_->drop();
-        replayFile_.clear();
-        replayActions_->setAvailable(false);
-        if (replayBar_) replayBar_->hide();
-        current_.reset();
-        currentSource_ = address;
-        liveSource_->setText(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
+        letOtherSourcesGo();
+        shown_->showNoResult(address);
+        shown_->setContextLine(tr("<b>%1</b>: live from its agent, from the next interval on").arg(address.toHtmlEscaped()));
         // Until its first interval or a failure the host shows nothing, never the figures of the source before
         // (an agent behind a firewall that drops packets may not answer for long).
-        live_->beginSession({});
+        live_->beginRun({});
         overview_->showConnecting(address);
         stateLabel_->setText(tr("Watching %1").arg(address)); // not a replay's state any more
         statusBar()->clearMessage(); // an earlier "Opened FILE" is not what is shown now
-        hostSession_->open(address, token);
-        updateFileActions();
-        showPage(Page::Overview);
+        liveHost_->open(address, token);
+        showPage(overview_);
     });
     connect(hosts_, &HostsPage::savedHostOpened, this, [this](const MeasurementResult& run, const QString& host) {
         showSession(run, tr("%1, host %2").arg(fleetFile_, host));
@@ -189,45 +211,32 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
             [runA = hosts_->runOf(a), runB = hosts_->runOf(b)] { return SessionPair{runA.result(), runB.result()}; });
     });
     connect(hosts_, &HostsPage::saveRequested, this, &MainWindow::chooseAndSaveFleetSession);
-    connect(hostSession_, &AgentSession::described, this, [this](const QString& text) {
-        liveSource_->setText(tr("<b>%1</b>: live from its agent. %2")
-                                 .arg(hostSession_->address().toHtmlEscaped(), text.toHtmlEscaped()));
+    connect(liveHost_, &LiveHost::described, this, [this](const QString& text) {
+        shown_->setContextLine(tr("<b>%1</b>: live from its agent. %2")
+                                 .arg(liveHost_->address().toHtmlEscaped(), text.toHtmlEscaped()));
     });
-    connect(hostSession_, &AgentSession::failed, this, [this] {
-        liveSource_->setText(
-            tr("<b>%1</b>: %2").arg(hostSession_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
+    connect(liveHost_, &LiveHost::failed, this, [this] {
+        shown_->setContextLine(
+            tr("<b>%1</b>: %2").arg(liveHost_->address().toHtmlEscaped(), hostProblemText().toHtmlEscaped()));
     });
-    connect(&controller_, &MeasurementController::started, this, [this] {
-        // The Live page is the measurement's now: no replay or host competes for it.
-        replay_->stop();
-        hostSession_->drop();
-        replayFile_.clear();
-        replayActions_->setAvailable(false);
-        if (replayBar_) replayBar_->hide();
-        setWindowTitle(tr("perfdash"));
-        current_.reset();
-        currentIsLiveRun_ = false; // until it finishes: the last run's line must not come back with this run's saves
-        ++liveRun_;
-        liveRunExportedTo_.clear();
-        currentSource_ = tr("Live");
-        liveSource_->setText(tr("<b>Live</b>: measuring now"));
-        regions_->clear();
-        updateFileActions();
-        showPage(Page::Overview);
-    });
-    connect(recorder_, &SessionRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
+}
+
+void MainWindow::wireSavedSessions() {
+    connect(recorder_, &RunRecorder::sessionSaved, sessions_->recent(), &RecentSessionsModel::refresh);
     // A save that succeeds after failing (room was made) keeps the run again.
-    connect(recorder_, &SessionRecorder::sessionSaved, this, [this] {
-        if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+    connect(recorder_, &RunRecorder::sessionSaved, this, [this] {
+        if (shown_->isLiveRun()) shown_->setContextLine(finishedRunText());
     });
-    connect(recorder_, &SessionRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
+    connect(recorder_, &RunRecorder::saveFailed, this, &MainWindow::sessionNotSaved);
     connect(sessions_, &SessionsPage::openRequested, this, &MainWindow::openSession);
     connect(sessions_, &SessionsPage::compareRequested, this, &MainWindow::compareSessions);
     // Export chart follows what the current page draws.
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison(), &SessionComparisonView::timelinesSelected, this, &MainWindow::updateFileActions);
     connect(sessions_->comparison()->model(), &QAbstractItemModel::modelReset, this, &MainWindow::updateFileActions);
-    wireReplay();
+}
+
+void MainWindow::wireEvents() {
     connect(events_, &EventBrowser::eventsChosen, this, [this](const QStringList& events) {
         setup_->addEvents(events);
         statusBar()->showMessage(tr("Added to the measurement: %1").arg(events.join(QLatin1String(", "))), 5000);
@@ -237,7 +246,10 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
         statusBar()->showMessage(tr("Saved group %1 to %2: it is now in the measurement's group list").arg(name, path),
                                  8000);
     });
+}
 
+// The capability banner above the tabs, the program's output in a dock below, the state in the status bar.
+void MainWindow::layOut() {
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -264,19 +276,13 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     connect(&controller_, &MeasurementController::stateChanged, this, &MainWindow::onStateChanged);
     connect(&controller_, &MeasurementController::finished, this, &MainWindow::onFinished);
     onStateChanged(controller_.state());
-
-    createMenus();
-    resize(1280, 800);
-    restoreSettings();
-    replayBar_->hide(); // whatever the saved layout says: there is no replay yet
 }
 
 void MainWindow::wireReplay() {
-    showRunsOf(replay_);
-    connect(replay_, &ReplayController::started, hostSession_, &AgentSession::drop);
+    connect(replay_, &ReplayController::started, liveHost_, &LiveHost::drop);
     connect(replay_, &ReplayController::started, this, [this] {
         // Replaying from the start is about the timeline; showing all of it answers "how did it do".
-        if (currentPage() != Page::Live && currentPage() != Page::Overview) showPage(Page::Overview);
+        if (!isCurrentPage(live_) && !isCurrentPage(overview_)) showPage(overview_);
     });
     connect(replay_, &ReplayController::intervalsArrived, this, &MainWindow::updateReplaySource);
     connect(replay_, &ReplayController::stateChanged, this, &MainWindow::updateReplaySource);
@@ -297,24 +303,24 @@ void MainWindow::updateReplaySource() {
     if (shown.incomplete)
         text += tr(" <b>Incomplete</b>: the run never finished saving; its whole-run totals and metrics were "
                    "computed from the %n interval(s) saved.", "", int(shown.intervals.size()));
-    liveSource_->setText(text);
+    shown_->setContextLine(text);
     stateLabel_->setText(replay_->statusText());
 }
 
-// The probe opens and closes perf counters (tens of milliseconds, longer on a
+// The check opens and closes perf counters (tens of milliseconds, longer on a
 // loaded machine): the window is up and usable meanwhile.
-void MainWindow::probeCapabilitiesInBackground() {
-    banner_->showProbing();
-    capabilities_->showProbing();
-    connect(probe_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesProbed(probe_->result()); });
+void MainWindow::checkCapabilitiesInBackground() {
+    banner_->showChecking();
+    capabilities_->showChecking();
+    connect(check_, &QFutureWatcherBase::finished, this, [this] { onCapabilitiesChecked(check_->result()); });
     // The architecture is identified on the same worker: it reads sysfs and libpfm4's detection.
-    probe_->setFuture(QtConcurrent::run([&machine = machine_] {
+    check_->setFuture(QtConcurrent::run([&machine = machine_] {
         machine.cpuArch();
-        return probeCapabilities(machine);
+        return checkCapabilities(machine);
     }));
 }
 
-void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
+void MainWindow::onCapabilitiesChecked(std::vector<Capability> capabilities) {
     // What the top-down view advises a session without a top-down group: this architecture's TMA group,
     // and whether the hardware PMU it needs is here.
     TopDownAdvice advice;
@@ -332,15 +338,15 @@ void MainWindow::onCapabilitiesProbed(std::vector<Capability> capabilities) {
     const auto& topology = machine_.topology();
     capabilities_->setProcessor(topology ? &topology->cpu : nullptr, machine_.cpuArch());
     capabilitiesKnown_ = true;
-    emit capabilitiesProbed();
-    if (std::exchange(startWhenProbed_, false)) {
-        showPage(Page::Setup);
+    emit capabilitiesChecked();
+    if (std::exchange(startWhenChecked_, false)) {
+        showPage(setup_);
         (void)setup_->actions()->startMeasurement(); // a failure shows its dialog
     }
 }
 
-// The probe uses `machine_`, which may go right after the window: it must be done first.
-MainWindow::~MainWindow() { probe_->waitForFinished(); }
+// The check uses `machine_`, which may go right after the window: it must be done first.
+MainWindow::~MainWindow() { check_->waitForFinished(); }
 
 void MainWindow::createMenus() {
     MeasurementActions* session = setup_->actions();
@@ -403,7 +409,7 @@ void MainWindow::createMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("What can be counted &here"), this, [this] { showPage(Page::Machine); });
+    help->addAction(tr("What can be counted &here"), this, [this] { showPage(capabilities_); });
     help->addSeparator();
     help->addAction(tr("&About perfdash"), this, &MainWindow::about);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -447,49 +453,54 @@ Status MainWindow::apply(const AppOptions& options) {
     else if (options.prefillsForm()) setup_->setState(options.applyTo(setup_->state()));
     if (!options.start) return {};
     if (!capabilitiesKnown_) {
-        startWhenProbed_ = true;
+        startWhenChecked_ = true;
         return {};
     }
-    showPage(Page::Setup);
+    showPage(setup_);
     return setup_->actions()->startMeasurement();
 }
 
-// The tabs are in the order of Page.
-void MainWindow::showPage(Page page) { pages_->setCurrentIndex(static_cast<int>(page)); }
+int MainWindow::tabOf(const QWidget* widget) const {
+    for (int i = 0; i < pages_->count(); ++i)
+        if (pages_->widget(i) == widget || pages_->widget(i)->isAncestorOf(widget)) return i;
+    return -1;
+}
 
-MainWindow::Page MainWindow::currentPage() const { return static_cast<Page>(pages_->currentIndex()); }
+void MainWindow::showPage(QWidget* page) { pages_->setCurrentIndex(tabOf(page)); }
 
-QString MainWindow::sourceText() const { return currentSource_; }
+bool MainWindow::isCurrentPage(const QWidget* page) const { return tabOf(page) == pages_->currentIndex(); }
 
-void MainWindow::showResult(const MeasurementResult& result, const QString& source) {
-    current_ = result;
-    currentIsLiveRun_ = false;
-    currentSource_ = source;
-    updateFileActions();
+QWidget* MainWindow::currentPage() const { return pages_->currentWidget(); }
+
+QString MainWindow::sourceText() const { return shown_->name(); }
+
+const MeasurementResult* MainWindow::currentSession() const { return shown_->result(); }
+
+void MainWindow::showRegionsOf(const MeasurementResult& result) {
     if (!result.regions.empty() || result.config.marker) regions_->setResult(result);
 }
 
 void MainWindow::updateFileActions() {
-    if (export_) export_->setEnabled(current_.has_value());
-    if (compare_) compare_->setEnabled(current_.has_value());
+    if (export_) export_->setEnabled(shown_->canExport());
+    if (compare_) compare_->setEnabled(shown_->canExport());
     if (exportChart_) {
         // The live timeline builds its charts at the next frame: its data says whether there will be one.
         const TimelineData& live = live_->timeline()->data();
         const bool liveHasData = !live.series().empty() && live.store().size() > 0;
         const bool comparisonHasChart = sessions_->comparison()->timelineChart()->chart() != nullptr;
-        exportChart_->setEnabled(currentPage() == Page::Live ? liveHasData
-                                 : currentPage() == Page::Sessions ? comparisonHasChart
+        exportChart_->setEnabled(isCurrentPage(live_) ? liveHasData
+                                 : isCurrentPage(sessions_) ? comparisonHasChart
                                                                    : false);
     }
 }
 
 std::vector<TimelineChart*> MainWindow::chartsOnCurrentPage() const {
-    if (currentPage() == Page::Live) {
+    if (isCurrentPage(live_)) {
         TimelineView* timeline = live_->timeline();
         timeline->flush(); // charts for data that arrived since the last frame
         if (timeline->data().store().size() > 0) return timeline->charts();
     }
-    if (currentPage() == Page::Sessions)
+    if (isCurrentPage(sessions_))
         if (TimelineChart* overlay = sessions_->comparison()->timelineChart()->chart()) return {overlay};
     return {};
 }
@@ -530,11 +541,10 @@ void MainWindow::fail(const QString& title, const QString& message, const QStrin
     box->open();
 }
 
-// The recorder keeps what it could not write in memory (SessionRecorder::recordedRun), and the export reads the run
+// The recorder keeps what it could not write in memory (RunRecorder::recordedRun), and the export reads the run
 // from there: the dialog says so, and what would lose it, since only the user can keep it now.
 void MainWindow::sessionNotSaved(const QString& message) {
-    const auto state = controller_.state();
-    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    const bool running = controller_.isRunning();
     const QString advice =
         running ? tr("The measurement goes on. The intervals that could not be saved are kept in memory, with the "
                      "ones still to come, so none is lost.\n\nTo keep the whole run, choose File → Export report… "
@@ -549,23 +559,21 @@ void MainWindow::sessionNotSaved(const QString& message) {
     QString what = message;
     if (!what.isEmpty()) what[0] = what[0].toUpper();
     fail(tr("The session cannot be saved"), what, advice);
-    if (currentIsLiveRun_) liveSource_->setText(finishedRunText());
+    if (shown_->isLiveRun()) shown_->setContextLine(finishedRunText());
 }
 
 QString MainWindow::finishedRunText() const {
     if (recorder_->saveFailing())
-        return liveRunExportedTo_.isEmpty()
+        return shown_->exportedTo().isEmpty()
                    ? tr("<b>Finished</b>: its session could not be saved, so the intervals are kept in memory only: "
                         "File → Export report… keeps them")
                    : tr("<b>Finished</b>: its session could not be saved; the run was exported to %1")
-                         .arg(liveRunExportedTo_.toHtmlEscaped());
+                         .arg(shown_->exportedTo().toHtmlEscaped());
     return tr("<b>Finished</b>: the run's counters, saved as a session (File → Export to write a report)");
 }
 
 void MainWindow::openSession(const QString& path) {
-    const auto state = controller_.state();
-    if (state == MeasurementController::State::Running || state == MeasurementController::State::Paused ||
-        state == MeasurementController::State::Finishing)
+    if (controller_.isRunning() || controller_.state() == MeasurementController::State::Finishing)
         return fail(tr("Cannot open the session"),
                     tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
                         .arg(path));
@@ -580,7 +588,7 @@ void MainWindow::openSession(const QString& path) {
         if (!loaded->hosts.empty()) {
             fleetFile_ = name;
             hosts_->showSaved(*loaded, name);
-            showPage(Page::Hosts);
+            showPage(hosts_);
         } else if (hosts_->showsSaved()) {
             hosts_->showLive();
         }
@@ -591,7 +599,8 @@ void MainWindow::openSession(const QString& path) {
 }
 
 void MainWindow::showSession(const MeasurementResult& session, const QString& name) {
-    showResult(session, tr("Replay of %1").arg(name));
+    shown_->showResult(session, tr("Replay of %1").arg(name));
+    showRegionsOf(session);
     replayFile_ = name;
     replay_->setResult(session);
     replayActions_->setAvailable(true);
@@ -600,7 +609,7 @@ void MainWindow::showSession(const MeasurementResult& session, const QString& na
     replay_->showAll();
     updateReplaySource();
     setWindowTitle(tr("perfdash — replay of %1").arg(name));
-    showPage(Page::Overview);
+    showPage(overview_);
 }
 
 void MainWindow::saveFleetSession(const QString& path) {
@@ -631,24 +640,24 @@ void MainWindow::chooseAndSaveFleetSession() {
 }
 
 void MainWindow::exportSession(const QString& path) {
-    if (!current_) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
+    if (!shown_->canExport()) return fail(tr("Nothing to export"), tr("Run a measurement or open a saved session first."));
     auto* watcher = new QFutureWatcher<Status>(this);
     // A JSON report holds every interval and opens as a session: a live run whose own file failed is kept then,
     // that run only: another may have ended (and failed to save) while this one was written.
-    const bool keepsLiveRun = currentIsLiveRun_ && exportFormatForPath(path) == ExportFormat::Json;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = liveRun_] {
+    const bool keepsLiveRun = shown_->isLiveRun() && exportFormatForPath(path) == ExportFormat::Json;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path, keepsLiveRun, run = shown_->runNumber()] {
         watcher->deleteLater();
         if (const Status written = watcher->result(); !written)
             return fail(tr("Cannot export the report"), QString::fromStdString(written.error().message));
-        if (keepsLiveRun && currentIsLiveRun_ && run == liveRun_) {
-            liveRunExportedTo_ = path;
-            liveSource_->setText(finishedRunText());
+        if (keepsLiveRun && shown_->isLiveRun() && run == shown_->runNumber()) {
+            shown_->noteExported(run, path);
+            shown_->setContextLine(finishedRunText());
         }
         statusBar()->showMessage(tr("Report written to %1").arg(path), 8000);
         emit sessionExported(path);
     });
     // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
-    watcher->setFuture(currentWithIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
+    watcher->setFuture(shown_->withIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
         if (!run) return run.error();
         if (hook) hook();
         return exportReport(*run, path);
@@ -656,12 +665,7 @@ void MainWindow::exportSession(const QString& path) {
 }
 
 QString MainWindow::hostProblemText() const {
-    return tr("%1; %2, then click the host again.").arg(hostSession_->problem(), hostSession_->advice());
-}
-
-QFuture<Result<MeasurementResult>> MainWindow::currentWithIntervals() {
-    if (currentIsLiveRun_) return recorder_->recordedRun(*current_);
-    return QtFuture::makeReadyFuture(Result<MeasurementResult>(*current_));
+    return tr("%1; %2, then click the host again.").arg(liveHost_->problem(), liveHost_->advice());
 }
 
 void MainWindow::compareInBackground(std::function<SessionPair()> load) {
@@ -672,7 +676,7 @@ void MainWindow::compareInBackground(std::function<SessionPair()> load) {
         for (const auto* r : {&loaded.first, &loaded.second})
             if (!*r) return fail(tr("Cannot compare the sessions"), QString::fromStdString(r->error().message));
         sessions_->showComparison(std::move(*loaded.first), std::move(*loaded.second));
-        showPage(Page::Sessions);
+        showPage(sessions_);
     });
     watcher->setFuture(QtConcurrent::run(std::move(load)));
 }
@@ -688,18 +692,18 @@ void MainWindow::chooseAndOpen() {
 }
 
 void MainWindow::chooseAndExport() {
-    if (!current_) return;
+    if (!shown_->canExport()) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), QString(), exportFileFilters());
     if (!path.isEmpty()) exportSession(path);
 }
 
 void MainWindow::chooseAndCompare() {
-    if (!current_) return;
+    if (!shown_->canExport()) return;
     const QString other = QFileDialog::getOpenFileName(this, tr("Compare with session"),
                                                        sessions_->recent()->directory(), sessionFileFilter());
     if (other.isEmpty()) return;
     // The current session as A (a finished run read back from its recorder), B from its file.
-    compareInBackground([a = currentWithIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
+    compareInBackground([a = shown_->withIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -726,9 +730,9 @@ void MainWindow::onStateChanged(MeasurementController::State state) {
 }
 
 void MainWindow::onFinished(const MeasurementResult& result) {
-    showResult(result, tr("Live"));
-    currentIsLiveRun_ = true;
-    liveSource_->setText(finishedRunText());
+    shown_->showFinishedRun(result, tr("Live"));
+    showRegionsOf(result);
+    shown_->setContextLine(finishedRunText());
     if (result.exitStatus)
         statusBar()->showMessage(tr("Measurement finished after %1 s; the program's exit status was %2")
                                      .arg(result.durationS, 0, 'f', 1)
@@ -755,7 +759,7 @@ void MainWindow::about() {
 void MainWindow::saveSettings() {
     settings_.setValue(QLatin1String(kGeometryKey), saveGeometry());
     settings_.setValue(QLatin1String(kStateKey), saveState());
-    settings_.setValue(QLatin1String(kPageKey), static_cast<int>(currentPage()));
+    settings_.setValue(QLatin1String(kPageKey), pages_->currentIndex());
     setup_->saveSettings(settings_);
     settings_.sync();
 }
@@ -769,20 +773,18 @@ void MainWindow::restoreSettings() {
     restoreState(settings_.value(QLatin1String(kStateKey)).toByteArray());
     const int page = settings_.value(QLatin1String(kPageKey), 0).toInt();
     // A replay or a run is not restored, so the Overview and Live pages would be empty: start on the form instead.
-    if (page >= 0 && page <= static_cast<int>(Page::Hosts) && page != static_cast<int>(Page::Live) &&
-        page != static_cast<int>(Page::Overview))
-        showPage(static_cast<Page>(page));
+    if (QWidget* saved = pages_->widget(page); saved && saved != overview_ && !saved->isAncestorOf(live_))
+        pages_->setCurrentIndex(page);
     setup_->restoreSettings(settings_);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    const auto state = controller_.state();
-    const bool running = state == MeasurementController::State::Running || state == MeasurementController::State::Paused;
+    const bool running = controller_.isRunning();
     // A run whose session file could not be written lives only in this process until it is exported. Only
     // while it runs or is the current session can File → Export still keep it: once another session is
     // open the not-saved dialog already said it was lost, and asking now would point at an export of the other.
-    const bool liveRun = running || state == MeasurementController::State::Finishing || currentIsLiveRun_;
-    const bool onlyInMemory = recorder_->saveFailing() && liveRun && liveRunExportedTo_.isEmpty();
+    const bool liveRun = running || controller_.state() == MeasurementController::State::Finishing || shown_->isLiveRun();
+    const bool onlyInMemory = recorder_->saveFailing() && liveRun && shown_->exportedTo().isEmpty();
     if (running || onlyInMemory) {
         const QString question =
             !onlyInMemory ? tr("A measurement is running. Stop it and quit? A launched program is terminated.")

@@ -8,22 +8,23 @@
 // Program output, or the toolbar, opens it any time),
 // Start/Pause/Stop in a toolbar, and the menus with their shortcuts.
 //
-// It owns the MeasurementController and the SessionRecorder (every run is
-// autosaved); the pages follow the controller. The "current session" is the
-// last finished run or an opened file: Export writes it, Compare compares
-// it. An opened file is shown labelled as a replay, never as a measurement:
+// It owns the MeasurementController and the RunRecorder (every run is
+// autosaved), the ReplayController and the LiveHost; the Overview and Live
+// pages follow whichever of the three runs through a ShownRun, which also
+// holds the "current session": the last finished run or an opened file,
+// what Export writes and Compare compares. An opened file is shown labelled as a replay, never as a measurement:
 // all at once, or played again paced by its recorded times (Run → Replay
 // from start, 1× or 10×, pause, show all) through a ReplayController that
-// feeds the Live page the way the MeasurementController does. File → Export
+// feeds the Live page the way the MeasurementController does (both are RunSources). File → Export
 // chart saves the current page's charts (Live, or the comparison's overlay).
 // Files are read and written off the GUI thread.
 // Settings (window layout, current page, the session form, language) are
 // read at construction and written on close. The Hosts page lists agents
 // (perfdash-cli serve); clicking one shows it live in the Overview and Live
-// pages through an AgentSession, a third source beside the two.
-// What the machine can count is probed off the GUI thread (it opens perf
-// counters): the banner and the Machine page say "Probing…" until
-// capabilitiesProbed(), and a --start waits for it.
+// pages through a LiveHost, a third source beside the two.
+// What the machine can count is checked off the GUI thread (it opens perf
+// counters): the banner and the Machine page say "Checking…" until
+// capabilitiesChecked(), and a --start waits for it.
 #include <QFutureWatcher>
 #include <QFuture>
 #include <QMainWindow>
@@ -32,7 +33,7 @@
 #include <utility>
 
 #include "core/measurement/Capabilities.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 class QActionGroup;
 class QLabel;
@@ -43,7 +44,7 @@ class QToolBar;
 namespace perfdash {
 
 struct AppOptions;
-class AgentSession;
+class LiveHost;
 class CapabilitiesPage;
 class CapabilityBanner;
 class EventBrowser;
@@ -56,15 +57,14 @@ class ReplayController;
 class TimelineChart;
 class RegionsView;
 class MeasurementLog;
-class SessionRecorder;
+class RunRecorder;
 class SessionsPage;
+class ShownRun;
 class SetupPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class Page { Setup, Overview, Live, Regions, Events, Sessions, Probes, Machine, Hosts };
-
     // `machine` and `settings` must outlive the window. `procRoot`: a fixture /proc for tests.
     MainWindow(MachineContext& machine, QSettings& settings, QWidget* parent = nullptr,
                const QString& procRoot = QStringLiteral("/proc"));
@@ -72,14 +72,16 @@ public:
 
     // Applies the command line: prefills the form, and starts when asked.
     // A start that fails shows why (a dialog over the form) and returns the
-    // error. Before the capability probe has returned, a start waits for it
+    // error. Before the capability check has returned, a start waits for it
     // (apply returns success; a failure then shows only in the dialog).
     Status apply(const AppOptions& options);
 
-    // Whether the capability probe has returned; capabilitiesProbed() says when it does.
+    // Whether the capability check has returned; capabilitiesChecked() says when it does.
     bool capabilitiesKnown() const { return capabilitiesKnown_; }
 
-    void showPage(Page page);
+    // The tab of `page` (a page, or a widget on one, as liveView() is) comes to the front.
+    void showPage(QWidget* page);
+    bool isCurrentPage(const QWidget* page) const;
     // Loads a saved session off the GUI thread, then shows it as a replay; errors go to a dialog.
     void openSession(const QString& path);
     // Writes the current session; the format follows the suffix. Errors go to a dialog.
@@ -96,10 +98,10 @@ public:
     // The last finished run or opened session; null when there is none. A
     // finished run's intervals are in its session file, not here (the
     // recorder keeps them): export and comparison read them back.
-    const MeasurementResult* currentSession() const { return current_ ? &*current_ : nullptr; }
+    const MeasurementResult* currentSession() const;
     // "Live", "Replay of FILE" or "" before anything: what the Live page shows now.
     QString sourceText() const;
-    Page currentPage() const;
+    QWidget* currentPage() const;
 
     MeasurementController& controller() { return controller_; }
     SetupPage* setupPage() const { return setup_; }
@@ -111,7 +113,8 @@ public:
     OverviewPage* overview() const { return overview_; }
     RegionsView* regionsView() const { return regions_; }
     SessionsPage* sessionsPage() const { return sessions_; }
-    SessionRecorder* recorder() const { return recorder_; }
+    ProbesPage* probesPage() const { return probes_; }
+    RunRecorder* recorder() const { return recorder_; }
     ReplayController* replay() const { return replay_; }
     ReplayActions* replayActions() const { return replayActions_; }
     QAction* exportChartAction() const { return exportChart_; }
@@ -128,7 +131,7 @@ signals:
     void fleetSessionSaved(const QString& path);
     void chartsExported(const QString& path);
     void fileOperationFailed(const QString& message);
-    void capabilitiesProbed();
+    void capabilitiesChecked();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -136,17 +139,27 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The constructor's parts, in its order.
+    void addPages();
+    void followRuns();
+    void wireHosts();
+    void wireSavedSessions();
+    void wireEvents();
+    void layOut();
     void createMenus();
-    void probeCapabilitiesInBackground();
-    void onCapabilitiesProbed(std::vector<Capability> capabilities);
+    // The tab holding `widget` (a page or a widget on one); -1 when none does.
+    int tabOf(const QWidget* widget) const;
+    // One source has the Overview and Live pages now: a replay or a host no longer competes for them.
+    void letOtherSourcesGo();
+    void checkCapabilitiesInBackground();
+    void onCapabilitiesChecked(std::vector<Capability> capabilities);
     void restoreSettings();
     void chooseLanguage(const QString& code);
     void onStateChanged(MeasurementController::State state);
     void onFinished(const MeasurementResult& result);
     void about();
-    void showResult(const MeasurementResult& result, const QString& source);
-    // The current session with every interval, off the GUI thread: a finished run's from its recorder.
-    QFuture<Result<MeasurementResult>> currentWithIntervals();
+    // A result with marker regions (or a marker run's) on the Regions page.
+    void showRegionsOf(const MeasurementResult& result);
     // Why the live host is not shown, and what to do: one sentence after its address.
     QString hostProblemText() const;
     using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
@@ -159,10 +172,6 @@ private:
     void showSession(const MeasurementResult& session, const QString& name);
     void chooseAndCompare();
     void chooseAndExportCharts();
-    // Shows the runs of a MeasurementController or a ReplayController (the same
-    // signals): in the Live page, and in what File offers to export.
-    template <class RunSource>
-    void showRunsOf(RunSource* source);
     void wireReplay();
     void updateReplaySource();
     // A dialog: `message` (what failed, naming the file and the reason), then `advice`, what to do now.
@@ -176,9 +185,9 @@ private:
     MachineContext& machine_;
     QSettings& settings_;
     MeasurementController controller_;
-    QFutureWatcher<std::vector<Capability>>* probe_;
+    QFutureWatcher<std::vector<Capability>>* check_;
     bool capabilitiesKnown_ = false;
-    bool startWhenProbed_ = false; // a --start came before the probe's result
+    bool startWhenChecked_ = false; // a --start came before the check's result
     CapabilityBanner* banner_;
     QTabWidget* pages_;
     SetupPage* setup_;
@@ -190,19 +199,15 @@ private:
     RegionsView* regions_;
     SessionsPage* sessions_;
     ProbesPage* probes_;
-    SessionRecorder* recorder_;
+    RunRecorder* recorder_;
+    ShownRun* shown_; // which run the Overview and Live pages show, and what File exports
     ReplayController* replay_;
     ReplayActions* replayActions_;
     HostsPage* hosts_;
-    AgentSession* hostSession_; // the host the Overview and Live pages show, while one is open
+    LiveHost* liveHost_; // the host the Overview and Live pages show, while one is open
     QToolBar* replayBar_ = nullptr;
     MeasurementLog* log_;
-    std::optional<MeasurementResult> current_;
-    bool currentIsLiveRun_ = false; // current_ is the recorder's last run, its intervals left out
-    QString liveRunExportedTo_;     // where the last run was last exported as a JSON session, if it was
-    quint64 liveRun_ = 0;           // which run started last: an export keeps the run it wrote, not a later one
     std::function<void()> exportHook_;
-    QString currentSource_;
     QString replayFile_; // the open session's file name, while replay controls are offered
     QString fleetFile_;  // the fleet session the Hosts page shows, for the names of its hosts' replays
     QAction* export_ = nullptr;

@@ -31,7 +31,7 @@ unsigned int modesOf(const PerfEncoding& e) {
 LoongsonBackend::LoongsonBackend(std::string devicePath) : devicePath_(std::move(devicePath)) {}
 
 Status LoongsonBackend::ready() const {
-    const PcounterStatus status = probePcounter(devicePath_);
+    const PcounterStatus status = checkPcounter(devicePath_);
     if (!status.available) return makeError("the loongson backend cannot be used: " + status.detail);
     return {};
 }

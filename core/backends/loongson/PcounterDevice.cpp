@@ -94,7 +94,7 @@ Result<PcounterReading> PcounterDevice::read() {
     return PcounterReading{static_cast<uint32_t>(values[0]), static_cast<uint32_t>(values[1])};
 }
 
-PcounterStatus probePcounter(const std::string& path) {
+PcounterStatus checkPcounter(const std::string& path) {
     PcounterStatus status;
     UniqueFd fd(::open(path.c_str(), O_RDWR | O_CLOEXEC));
     if (!fd) {

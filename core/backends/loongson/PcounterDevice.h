@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash::loongson {
@@ -59,6 +59,6 @@ struct PcounterStatus {
     std::string detail;
     std::string fix;
 };
-PcounterStatus probePcounter(const std::string& path);
+PcounterStatus checkPcounter(const std::string& path);
 
 } // namespace perfdash::loongson

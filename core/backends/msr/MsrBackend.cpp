@@ -6,7 +6,7 @@
 namespace perfdash::msr {
 
 MsrBackend::MsrBackend(MsrBackendConfig config) : config_(std::move(config)) {
-    const CpuidSource* cpuid = config_.cpuid ? config_.cpuid : cpuidFor(config_.deviceRoot, probeCpu(), cpuidDevice_);
+    const CpuidSource* cpuid = config_.cpuid ? config_.cpuid : cpuidFor(config_.deviceRoot, checkedCpu(), cpuidDevice_);
     if (cpuid) pmu_ = MsrPmu::detect(*cpuid);
     if (!config_.openAccess) {
         const std::string root = config_.deviceRoot, sysfs = config_.sysfsRoot;
@@ -19,7 +19,7 @@ MsrBackend::MsrBackend(MsrBackendConfig config) : config_(std::move(config)) {
 }
 
 // The CPU whose device and CPUID stand for the machine before a CPU list is known.
-int MsrBackend::probeCpu() const {
+int MsrBackend::checkedCpu() const {
     if (config_.topology) {
         const auto online = config_.topology->onlineCpus();
         if (!online.empty()) return online.front();
@@ -28,7 +28,7 @@ int MsrBackend::probeCpu() const {
 }
 
 Status MsrBackend::ready() const {
-    const MsrDeviceStatus device = probeMsrDevice(config_.deviceRoot, config_.sysfsRoot, probeCpu());
+    const MsrDeviceStatus device = checkMsrDevice(config_.deviceRoot, config_.sysfsRoot, checkedCpu());
     if (!device.available)
         return makeError("the msr backend cannot be used: " + device.detail +
                          (device.fix.empty() ? std::string() : " (fix: " + device.fix + ")"));

@@ -51,7 +51,7 @@ public:
     const MsrPmu& pmu() const { return pmu_; }
 
 private:
-    int probeCpu() const;
+    int checkedCpu() const;
     // Where each CPU sits, from the topology (-1 where it is unknown).
     std::vector<MsrCpuPlace> placesOf(const std::vector<int>& cpus) const;
 

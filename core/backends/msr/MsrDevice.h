@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/topology/Cpuid.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 #include "core/util/UniqueFd.h"
 
 namespace perfdash::msr {

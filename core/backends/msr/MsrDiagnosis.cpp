@@ -86,7 +86,7 @@ std::string explainMsrAccessError(int err, bool write, int cpu, uint32_t reg, co
     }
 }
 
-MsrDeviceStatus probeMsrDevice(const std::string& root, const std::string& sysfsRoot, int cpu) {
+MsrDeviceStatus checkMsrDevice(const std::string& root, const std::string& sysfsRoot, int cpu) {
     MsrDeviceStatus status;
     const std::string path = msrDevicePath(root, cpu);
     UniqueFd fd(::open(path.c_str(), O_RDWR | O_CLOEXEC));

@@ -35,6 +35,6 @@ struct MsrDeviceStatus {
     std::string detail;
     std::string fix;
 };
-MsrDeviceStatus probeMsrDevice(const std::string& root, const std::string& sysfsRoot = "/sys", int cpu = 0);
+MsrDeviceStatus checkMsrDevice(const std::string& root, const std::string& sysfsRoot = "/sys", int cpu = 0);
 
 } // namespace perfdash::msr

@@ -13,7 +13,7 @@
 
 #include "core/backends/msr/MsrPmu.h"
 #include "core/events/EventSpec.h"
-#include "core/util/Result.h"
+#include "core/util/Outcome.h"
 
 namespace perfdash::msr {
 

@@ -3,7 +3,7 @@
 // outside the allowlist (MsrRegisters.h) with an error that names it, saves
 // the previous contents of each register the first time it writes it, and
 // writes them all back, newest first, on restore() or when destroyed: so
-// whatever ends a session (its normal end, Ctrl-C or SIGTERM handled by the
+// whatever ends a run (its normal end, Ctrl-C or SIGTERM handled by the
 // front end, an error, an exception unwinding), no counter stays programmed.
 #include <cstdint>
 #include <vector>

@@ -59,7 +59,7 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(attr.name)), attr.name.c_str());
     }
 
-    // The probe ran out of file descriptors: not "not countable", but not known, with the limit and its fix.
+    // The check ran out of file descriptors: not "not countable", but not known, with the limit and its fix.
     void anUncheckedEventSaysItIsNotKnownAndWhy() {
         const auto index = catalogIndexOf(catalog(), "task-clock");
         QVERIFY(index);

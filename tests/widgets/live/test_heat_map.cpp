@@ -8,11 +8,11 @@
 #include <QToolTip>
 #include <QtTest>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TimelineView.h"
 
 using namespace perfdash;
@@ -45,7 +45,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         timeline.reset(testdata::cpus(kCpus));
-        view.beginSession(places());
+        view.beginRun(places());
         timeline.append(testdata::intervals(50, kCpus));
         view.timelineGrew();
         view.flush();
@@ -92,7 +92,7 @@ private slots:
         std::vector<IntervalResult> intervals = testdata::intervals(20, 4);
         for (auto& interval : intervals) interval.groups[0] = testdata::heldOnCpu0(interval.groups[0]);
         timeline.reset(testdata::cpus(4));
-        view.beginSession({});
+        view.beginRun({});
         timeline.append(intervals);
         view.timelineGrew();
         view.flush();
@@ -115,7 +115,7 @@ private slots:
         live.resize(1280, 800);
         live.show();
         QVERIFY(QTest::qWaitForWindowExposed(&live));
-        live.beginSession(testdata::cpus(kCpus), places());
+        live.beginRun(testdata::cpus(kCpus), places());
         live.appendIntervals(testdata::intervals(50, kCpus));
         HeatMapView* view = live.heatMap();
         for (QTabWidget* tabs : live.findChildren<QTabWidget*>())
@@ -167,7 +167,7 @@ private slots:
         HeatMapView view(timeline);
         view.resize(800, 600);
         timeline.reset(testdata::cpus(4));
-        view.beginSession({});
+        view.beginRun({});
         timeline.append(testdata::intervals(10, 4));
         view.flush();
         const int cpi = view.measureBox()->findText(QStringLiteral("CPI"));
@@ -190,8 +190,8 @@ private slots:
         TimelineData timeline;
         HeatMapView view(timeline);
         QCOMPARE(view.placeholderText(), QStringLiteral("Waiting for the first interval…"));
-        timeline.reset({LocationInfo{"thread", 4242}});
-        view.beginSession({});
+        timeline.reset({LocationInfo{LocationKind::Thread, 4242}});
+        view.beginRun({});
         timeline.append(testdata::intervals(5, 1));
         view.flush();
         QVERIFY2(view.placeholderText().contains("needs a session counted per CPU"), qPrintable(view.placeholderText()));

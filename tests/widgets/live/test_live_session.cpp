@@ -7,9 +7,9 @@
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
 #include "widgets/live/RunSummaryChart.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/measurement/MeasurementController.h"
+#include "widgets/run/MeasurementController.h"
 
 using namespace perfdash;
 
@@ -71,9 +71,9 @@ private slots:
         const auto result = finished.first()[0].value<MeasurementResult>();
         LiveView replay;
         replay.resize(1280, 800);
-        replay.beginSession(result.locations);
+        replay.beginRun(result.locations);
         replay.appendIntervals(result.intervals);
-        replay.finishSession(result);
+        replay.finishRun(result);
         QCOMPARE(replay.timeline()->data().store().size(), result.intervals.size());
         QCOMPARE(replay.timeline()->charts().size(), timeline.charts().size());
         QCOMPARE(replay.eventTotals()->rowCount(), view.eventTotals()->rowCount());

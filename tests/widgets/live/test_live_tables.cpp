@@ -8,8 +8,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "LiveTestData.h"
-#include "core/report/NumberFormat.h"
+#include "widgets/LiveTestData.h"
+#include "core/presentation/NumberFormat.h"
 #include "core/report/ReportJsonReader.h"
 #include "widgets/live/CopyableTableView.h"
 #include "widgets/live/EventTotalsModel.h"
@@ -55,7 +55,7 @@ private slots:
     void eventTotalsSumMinMaxMeanOverLocations() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(3));
+        model.beginRun(testdata::cpus(3));
         QCOMPARE(model.rowCount(), 0);
         // 10 intervals: cycles at CPU l = base * (l + 1), base = 1e6 * (1 + i % 7)
         model.appendIntervals(testdata::intervals(4, 3));
@@ -88,7 +88,7 @@ private slots:
     void eventTotalsOfAGaugeAreItsLatestReadings() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         model.appendIntervals({{0.1, 0.1, {testdata::gaugeGroup({46, 52})}}, {0.2, 0.1, {testdata::gaugeGroup({47, 55})}}});
         QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn), 47.0);
         QCOMPARE(raw(model, 0, EventTotalsModel::FirstLocationColumn + 1), 55.0);
@@ -104,7 +104,7 @@ private slots:
     void eventTotalsCoverageIsTheShareOfTimeCounted() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         model.appendIntervals({testdata::interval(0.1, 0.1, 1000, 2, 1.0), testdata::interval(0.4, 0.3, 1000, 2, 0.6)});
         // (1.0 x 0.1 + 0.6 x 0.3) / 0.4 = 0.7
         QCOMPARE(raw(model, 0, model.statisticColumn(Statistic::Coverage)), 0.7);
@@ -119,7 +119,7 @@ private slots:
     void eventTotalsOfAnEventNeverCountedAreNotAvailable() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         // cycles was never on a counter (coverage 0); instructions' counter never ran (coverage unknown).
         std::vector<IntervalResult> intervals = {testdata::interval(0.1, 0.1, 1000, 2), testdata::interval(0.2, 0.1, 1000, 2)};
         for (IntervalResult& i : intervals)
@@ -150,7 +150,7 @@ private slots:
     void eventTotalsCountedInSomeIntervalsOnlyArePartial() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         // cycles at CPU 1 has no value in the second of three intervals; an exact 0 stays 0.
         std::vector<IntervalResult> intervals = threeIntervals();
         intervals[1].groups[0].events[0].perLocation[1] = {kNotAvailable, 0.0};
@@ -184,7 +184,7 @@ private slots:
     void eventTotalsOfAnIntervalWithoutTheEventArePartial() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         std::vector<IntervalResult> intervals = threeIntervals();
         intervals[1].groups[0].events.resize(1); // only cycles
         model.appendIntervals(intervals);
@@ -199,7 +199,7 @@ private slots:
     void eventTotalsOfTheRunKeepItsPartialTotal() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(3));
+        model.beginRun(testdata::cpus(3));
         MeasurementResult result = resultOf(3);
         EventResult& cycles = result.groups[0].events[0];
         cycles.perLocation[2] = {kNotAvailable, 0.0};
@@ -215,7 +215,7 @@ private slots:
     void eventTotalsShowTheRunsOwnTotalsAtTheEnd() {
         EventTotalsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(4));
+        model.beginRun(testdata::cpus(4));
         model.appendIntervals(testdata::intervals(3, 4));
         model.showResult(resultOf(4));
         QCOMPARE(model.rowCount(), 3);
@@ -233,7 +233,7 @@ private slots:
     void cpusWhoseValueIsHeldElsewhereSayWhere() {
         EventTotalsModel totals;
         QAbstractItemModelTester tester(&totals, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        totals.beginSession(testdata::cpus(3));
+        totals.beginRun(testdata::cpus(3));
         std::vector<IntervalResult> intervals = threeIntervals();
         for (auto& interval : intervals) interval.groups[0] = testdata::heldOnCpu0(testdata::testGroup(0.1, 1000, 3));
         totals.appendIntervals(intervals);
@@ -251,7 +251,7 @@ private slots:
 
         MetricValuesModel metrics;
         QAbstractItemModelTester metricTester(&metrics, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        metrics.beginSession(testdata::cpus(3));
+        metrics.beginRun(testdata::cpus(3));
         metrics.appendIntervals(intervals);
         QCOMPARE(text(metrics, 0, MetricValuesModel::FirstLocationColumn + 2), QStringLiteral("see CPU 0"));
         QCOMPARE(text(metrics, 0, MetricValuesModel::FirstLocationColumn), QStringLiteral("0.01"));
@@ -282,12 +282,12 @@ private slots:
 
         EventTotalsModel totals;
         QAbstractItemModelTester tester(&totals, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        totals.beginSession(testdata::cpus(2));
+        totals.beginRun(testdata::cpus(2));
         totals.appendIntervals(threeIntervals());
         QCOMPARE(totals.rowCount(), 3); // one per event, nothing new
         for (int r = 0; r < totals.rowCount(); ++r) QVERIFY(totals.coreTypeOfRow(r).empty());
 
-        totals.beginSession(session->locations);
+        totals.beginRun(session->locations);
         totals.appendIntervals(session->intervals);
         QCOMPARE(totals.rowCount(), 3 * 3);
         const int sum = totals.statisticColumn(Statistic::Sum);
@@ -335,7 +335,7 @@ private slots:
 
         MetricValuesModel metrics;
         QAbstractItemModelTester metricTester(&metrics, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        metrics.beginSession(session->locations);
+        metrics.beginRun(session->locations);
         metrics.appendIntervals(session->intervals);
         QCOMPARE(metrics.rowCount(), static_cast<int>(3 * whole.metrics.size()));
         metrics.showResult(*session);
@@ -356,7 +356,7 @@ private slots:
     void metricValuesOfTheLatestIntervalThenOfTheRun() {
         MetricValuesModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         model.appendIntervals({testdata::interval(0.1, 0.1, 1e6, 2), testdata::interval(0.2, 0.1, 2e6, 2, 0.6)});
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), 3 + 2 + 2);
@@ -380,7 +380,7 @@ private slots:
 
     void copiesTheWholeTableAsCsvAndAsText() {
         EventTotalsModel model;
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         model.appendIntervals({testdata::interval(0.5, 0.5, 1500, 2, 0.5)});
         const QString csv = tableText(model, {}, TableTextFormat::Csv);
         const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
@@ -395,7 +395,7 @@ private slots:
 
     void copiesASelectionAndQuotesCsvFields() {
         MetricValuesModel model;
-        model.beginSession(testdata::cpus(2));
+        model.beginRun(testdata::cpus(2));
         IntervalResult interval = testdata::interval(0.1, 0.1, 1e6, 2);
         interval.groups[0].metrics[1].name = "CPI, \"core\"";
         model.appendIntervals({interval});
@@ -425,7 +425,7 @@ private slots:
         for (CopyableTableView* view : live.findChildren<CopyableTableView*>())
             if (view->model() == live.metricValues()) table = view;
         QVERIFY(table);
-        live.beginSession(testdata::cpus(2));
+        live.beginRun(testdata::cpus(2));
         live.appendIntervals({testdata::interval(0.1, 0.1, 1000, 2, 1.0)});
         const int coverage = live.metricValues()->coverageColumn();
         QVERIFY(table->isColumnHidden(coverage));
@@ -437,12 +437,12 @@ private slots:
         };
         QVERIFY2(caption().contains("every event counted all the time"), qPrintable(caption()));
 
-        live.finishSession(resultOf(2)); // coverage 0.75
+        live.finishRun(resultOf(2)); // coverage 0.75
         QVERIFY(!table->isColumnHidden(coverage));
         QVERIFY(!caption().contains("every event counted"));
         // A session with more CPUs: their columns come after the coverage, which stays where it is and
         // is hidden again while nothing is multiplexed; every CPU's column shows.
-        live.beginSession(testdata::cpus(4));
+        live.beginRun(testdata::cpus(4));
         live.appendIntervals({testdata::interval(0.1, 0.1, 1000, 4, 1.0)});
         QCOMPARE(live.metricValues()->coverageColumn(), coverage);
         QVERIFY(table->isColumnHidden(coverage));

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "widgets/live/RunSummaryChart.h"
 
 using namespace perfdash;

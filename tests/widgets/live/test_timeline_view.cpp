@@ -7,10 +7,10 @@
 #include <cmath>
 #include <set>
 
-#include "LiveTestData.h"
-#include "widgets/live/ChartExport.h"
-#include "widgets/live/SeriesColours.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/LiveTestData.h"
+#include "widgets/shell/ChartExport.h"
+#include "widgets/common/SeriesColours.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 
 using namespace perfdash;
@@ -28,7 +28,7 @@ void showWithIntervals(TimelineView& view, size_t count) {
     view.resize(1000, 900);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.beginSession(testdata::cpus(3));
+    view.beginRun(testdata::cpus(3));
     view.appendIntervals(testdata::intervals(count, 3));
     view.flush();
     QTest::qWait(50); // queued replots lay the plots out
@@ -48,9 +48,9 @@ private slots:
     void saysWhyThereIsNoChartYet() {
         TimelineView view;
         QVERIFY(view.placeholderText().contains("No measurement yet"));
-        view.beginSession(testdata::cpus(2));
+        view.beginRun(testdata::cpus(2));
         QVERIFY(view.placeholderText().contains("Waiting for the first interval"));
-        view.endSession();
+        view.endRun();
         QVERIFY(view.placeholderText().contains("recorded no intervals"));
         QVERIFY(view.charts().empty());
     }
@@ -107,7 +107,7 @@ private slots:
         for (size_t i = 20; i < 30; ++i) intervals[i].groups[0].metrics[0].aggregate = kNotAvailable;
         TimelineView view;
         view.resize(1000, 900);
-        view.beginSession(testdata::cpus(2));
+        view.beginRun(testdata::cpus(2));
         view.appendIntervals(intervals);
         view.flush();
         TimelineChart* clock = chartTitled(view, "Clock");
@@ -127,7 +127,7 @@ private slots:
         TimelineView view;
         view.resize(1000, 900);
         view.setGrouping(ChartGrouping::PerMetric);
-        view.beginSession(testdata::cpus(2));
+        view.beginRun(testdata::cpus(2));
         view.appendIntervals(testdata::intervals(5, 2));
         view.flush();
         QCOMPARE(view.charts().size(), size_t(6));
@@ -228,7 +228,7 @@ private slots:
         view.resize(1000, 900);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.beginSession(testdata::cpus(2));
+        view.beginRun(testdata::cpus(2));
         std::vector<IntervalResult> intervals;
         for (int i = 1; i <= 20; ++i) intervals.push_back(testdata::interval(i * 0.5, 0.5, 1e6 * i, 2, 0.6));
         view.appendIntervals(intervals);

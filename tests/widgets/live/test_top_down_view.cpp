@@ -10,9 +10,9 @@
 #include <QtTest>
 #include <cmath>
 
-#include "LiveTestData.h"
+#include "widgets/LiveTestData.h"
 #include "core/report/ReportJsonReader.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 #include "widgets/live/TopDownView.h"
@@ -52,7 +52,7 @@ struct Fixture {
     Fixture() {
         view.resize(1280, 700);
         timeline.reset(result.locations);
-        view.beginSession();
+        view.beginRun();
         timeline.append(result.intervals);
         view.timelineGrew();
         view.flush();
@@ -106,7 +106,7 @@ private slots:
         TimelineData timeline;
         TopDownView view(timeline);
         timeline.reset(r.locations);
-        view.beginSession();
+        view.beginRun();
         const std::vector<IntervalResult> first(r.intervals.begin(), r.intervals.begin() + 20);
         timeline.append(first);
         view.timelineGrew();
@@ -202,12 +202,12 @@ private slots:
         TimelineData timeline;
         TopDownView view(timeline);
         timeline.reset(testdata::cpus(2));
-        view.beginSession();
+        view.beginRun();
         timeline.append(testdata::intervals(5, 2));
         view.timelineGrew();
         view.flush();
-        // Before the machine is probed the view does not guess.
-        QVERIFY2(view.placeholderText().contains(QStringLiteral("known once its capabilities are probed")),
+        // Before the machine is checked the view does not guess.
+        QVERIFY2(view.placeholderText().contains(QStringLiteral("known once its capabilities are checked")),
                  qPrintable(view.placeholderText()));
         view.setAdvice({true, QStringLiteral("TMA"), QStringLiteral("zen4"), false,
                         QStringLiteral("no hardware PMU in this virtual machine")});

@@ -10,7 +10,7 @@ namespace perfdash::regionstest {
 inline RegionResult solveRegion() {
     RegionResult r;
     r.name = "solve";
-    r.threads = {{"thread", 4242}, {"thread", 4243}};
+    r.threads = {{LocationKind::Thread, 4242}, {LocationKind::Thread, 4243}};
     r.timeS = {0.5, 0.25};
     r.calls = {10, 7};
     r.group.name = "SOFTWARE";
@@ -23,7 +23,7 @@ inline RegionResult solveRegion() {
 inline RegionResult setupRegion() {
     RegionResult r;
     r.name = "setup";
-    r.threads = {{"thread", 4242}};
+    r.threads = {{LocationKind::Thread, 4242}};
     r.timeS = {0.125};
     r.calls = {1};
     r.group.name = "SOFTWARE";
@@ -37,7 +37,7 @@ inline RegionResult solveUnderSecondGroup() {
     RegionResult r;
     r.name = "solve";
     r.groupIndex = 1;
-    r.threads = {{"thread", 4243}};
+    r.threads = {{LocationKind::Thread, 4243}};
     r.timeS = {0.75};
     r.calls = {3};
     r.group.name = "custom";

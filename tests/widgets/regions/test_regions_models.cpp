@@ -104,7 +104,7 @@ private slots:
         RegionTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         RegionResult r = solveRegion();
-        r.threads.push_back({"thread", 4244});
+        r.threads.push_back({LocationKind::Thread, 4244});
         r.timeS.push_back(0.1);
         r.calls.push_back(1);
         // page-faults: thread 4244 was never on a counter; context-switches: no thread ever was.
@@ -132,7 +132,7 @@ private slots:
     // never the longest or the sum of the other threads shown as the region's.
     void theRegionsTimeAndCallsArePartialWhenAThreadLacksThem() {
         RegionResult r = solveRegion();
-        r.threads.push_back({"thread", 4244});
+        r.threads.push_back({LocationKind::Thread, 4244});
         r.timeS.push_back(kNotAvailable);
         for (auto& e : r.group.events) e.perLocation.push_back({});
         r.group.metrics[0].perLocation.push_back(kNotAvailable);

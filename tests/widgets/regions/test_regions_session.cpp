@@ -12,9 +12,9 @@
 #include "widgets/regions/RegionListModel.h"
 #include "widgets/regions/RegionTableModel.h"
 #include "widgets/regions/RegionsView.h"
-#include "widgets/measurement/MeasurementController.h"
-#include "widgets/setup/MeasurementActions.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/run/MeasurementController.h"
+#include "widgets/measure/MeasurementActions.h"
+#include "widgets/measure/SetupPage.h"
 
 using namespace perfdash;
 

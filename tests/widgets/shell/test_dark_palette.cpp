@@ -16,9 +16,9 @@
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/TimelineChart.h"
+#include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
 
 using namespace perfdash;
@@ -102,7 +102,7 @@ private slots:
         window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/report/system-wide-2cpu.json"));
         QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 20000);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         window.liveView()->heatMap()->flush();
         QTest::qWait(200);
 

@@ -22,38 +22,38 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "core/report/FleetSession.h"
+#include "core/session/FleetSession.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportJsonReader.h"
-#include "core/report/SessionJournal.h"
+#include "core/session/SessionJournal.h"
 #include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
-#include "widgets/fleet/HostsPage.h"
+#include "widgets/hosts/HostsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
-#include "widgets/live/OverviewPage.h"
-#include "widgets/live/OverviewTileModel.h"
+#include "widgets/overview/OverviewPage.h"
+#include "widgets/overview/OverviewTileModel.h"
 #include "widgets/Screenshot.h"
 #include "widgets/TemporaryUserDirs.h"
 #include "widgets/RecordedIntervals.h"
 #include "widgets/SessionSamples.h"
-#include "widgets/live/TimelineChart.h"
-#include "widgets/live/TimelineData.h"
+#include "widgets/common/TimelineChart.h"
+#include "widgets/common/TimelineData.h"
 #include "widgets/live/TimelineView.h"
-#include "widgets/reports/ComparisonTimelineChart.h"
-#include "widgets/reports/ReplayActions.h"
-#include "widgets/reports/ReplayController.h"
-#include "widgets/reports/SessionComparisonView.h"
-#include "widgets/reports/SessionRecorder.h"
-#include "widgets/setup/MeasurementActions.h"
-#include "widgets/setup/MeasurementLog.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/sessions/ComparisonTimelineChart.h"
+#include "widgets/run/ReplayActions.h"
+#include "widgets/run/ReplayController.h"
+#include "widgets/sessions/SessionComparisonView.h"
+#include "widgets/run/RunRecorder.h"
+#include "widgets/measure/MeasurementActions.h"
+#include "widgets/measure/MeasurementLog.h"
+#include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
-#include "widgets/shell/CapabilitiesView.h"
+#include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
-#include "widgets/shell/SessionsPage.h"
+#include "widgets/sessions/SessionsPage.h"
 
 using namespace perfdash;
 using perfdash::testing::FullFileSystem;
@@ -84,30 +84,30 @@ private slots:
         QSettings settings(settingsFile("banner.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         window.show();
-        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
-        QVERIFY(probed.wait(20000));
-        const QString summary = capabilitySummary(probeCapabilities(machine_));
+        QSignalSpy checked(&window, &MainWindow::capabilitiesChecked);
+        QVERIFY(checked.wait(20000));
+        const QString summary = capabilitySummary(checkCapabilities(machine_));
         QCOMPARE(window.capabilityBanner()->isVisible(), !summary.isEmpty());
         QCOMPARE(window.capabilityBanner()->text(), summary);
     }
 
-    // The probe runs off the GUI thread: the window is up and usable before its
+    // The check runs off the GUI thread: the window is up and usable before its
     // result arrives (which can only happen through the event loop), a --start
     // waits for it, and the banner and the Machine page update when it comes.
-    void capabilitiesAreProbedOffTheGuiThread() {
-        QSettings settings(settingsFile("probe.ini"), QSettings::IniFormat);
+    void capabilitiesAreCheckedOffTheGuiThread() {
+        QSettings settings(settingsFile("check.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        QSignalSpy probed(&window, &MainWindow::capabilitiesProbed);
+        QSignalSpy checked(&window, &MainWindow::capabilitiesChecked);
         window.show();
         QVERIFY(!window.capabilitiesKnown());
         QVERIFY(window.capabilityBanner()->isVisible());
-        QVERIFY2(window.capabilityBanner()->text().contains("Probing"), qPrintable(window.capabilityBanner()->text()));
+        QVERIFY2(window.capabilityBanner()->text().contains("Checking"), qPrintable(window.capabilityBanner()->text()));
         QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), 1);
-        QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Probing"));
+        QVERIFY(window.capabilitiesPage()->list()->topLevelItem(0)->text(0).contains("Checking"));
 
         // Usable meanwhile: pages switch, the form takes the command line, a start waits.
-        window.showPage(MainWindow::Page::Events);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Events);
+        window.showPage(window.eventBrowser());
+        QVERIFY(window.isCurrentPage(window.eventBrowser()));
         auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
                                         qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "0.2"});
         QVERIFY(options.ok());
@@ -115,11 +115,11 @@ private slots:
         QVERIFY(window.apply(*options).ok());
         QCOMPARE(window.setupPage()->state().groups, QStringList{"SOFTWARE"});
         QCOMPARE(window.controller().state(), MeasurementController::State::Idle);
-        QCOMPARE(probed.size(), 0);
+        QCOMPARE(checked.size(), 0);
 
-        QVERIFY(probed.wait(20000));
+        QVERIFY(checked.wait(20000));
         QVERIFY(window.capabilitiesKnown());
-        const std::vector<Capability> capabilities = probeCapabilities(machine_);
+        const std::vector<Capability> capabilities = checkCapabilities(machine_);
         QCOMPARE(window.capabilityBanner()->text(), capabilitySummary(capabilities));
         QCOMPARE(window.capabilitiesPage()->list()->topLevelItemCount(), int(capabilities.size()));
         // The start that waited runs now.
@@ -133,7 +133,7 @@ private slots:
         MainWindow window(machine_, settings);
         window.resize(1280, 800);
         window.show();
-        window.showPage(MainWindow::Page::Setup);
+        window.showPage(window.setupPage());
         QVERIFY(!window.exportChartAction()->isEnabled());
 
         const QString a = savedSession("chart-a.json", 6, "2024-05-01T10:00:00+02:00");
@@ -141,9 +141,9 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(a);
         QVERIFY(opened.wait(20000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview); // a session opens on its overview
+        QVERIFY(window.isCurrentPage(window.overview())); // a session opens on its overview
         QVERIFY(!window.exportChartAction()->isEnabled());          // which has no timeline chart
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         QVERIFY(window.exportChartAction()->isEnabled());
 
         QSignalSpy exported(&window, &MainWindow::chartsExported);
@@ -182,7 +182,7 @@ private slots:
 
         // The comparison's overlay, once a row is chosen.
         window.compareSessions(a, b);
-        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCurrentPage(window.sessionsPage()), 20000);
         SessionComparisonView* comparison = window.sessionsPage()->comparison();
         QTRY_VERIFY(comparison->model()->rowCount() > 0);
         QVERIFY(!window.exportChartAction()->isEnabled());
@@ -219,9 +219,9 @@ private slots:
         qint64 now = 0;
         window.replay()->setClock([&now] { return now; });
         window.replayActions()->fastSpeedAction()->trigger();
-        window.showPage(MainWindow::Page::Sessions);
+        window.showPage(window.sessionsPage());
         window.replayActions()->replayAction()->trigger();
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QCOMPARE(shown.store().size(), size_t(0)); // from the start
         now += 100;                                // 1 s of the recording at 10×
         window.replay()->advance();
@@ -265,7 +265,7 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         window.openSession(path);
         QVERIFY(opened.wait(20000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Hosts);
+        QVERIFY(window.isCurrentPage(window.hostsPage()));
         HostsPage* hosts = window.hostsPage();
         QVERIFY(hosts->showsSaved());
         QCOMPARE(hosts->model()->rowCount(), 2);
@@ -291,7 +291,7 @@ private slots:
             if (shown->index(r, FleetModel::HostColumn).data().toString() == "node2:9464") node2 = r;
         QVERIFY(node2 >= 0);
         emit hosts->table()->clicked(shown->index(node2, FleetModel::HostColumn));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         const TimelineData& replayed = window.liveView()->timeline()->data();
         QCOMPARE(replayed.store().size(), size_t(12));
         QVERIFY2(liveSourceText(window).contains("node2:9464"), qPrintable(liveSourceText(window)));
@@ -299,10 +299,10 @@ private slots:
         QCOMPARE(formatReportJson(*window.currentSession()), formatReportJson(hostRun(*fleet, 1)));
 
         // Two hosts compared.
-        window.showPage(MainWindow::Page::Hosts);
+        window.showPage(window.hostsPage());
         hosts->table()->selectAll();
         QVERIFY(hosts->compareSelected());
-        QTRY_COMPARE_WITH_TIMEOUT(window.currentPage(), MainWindow::Page::Sessions, 20000); // read off the GUI thread
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCurrentPage(window.sessionsPage()), 20000); // read off the GUI thread
         QVERIFY(window.sessionsPage()->comparison()->model()->rowCount() > 0);
 
         // Another session puts the Hosts page back on the live hosts.
@@ -327,7 +327,7 @@ private slots:
         {
             QSettings settings(file, QSettings::IniFormat);
             MainWindow window(machine_, settings);
-            window.showPage(MainWindow::Page::Events);
+            window.showPage(window.eventBrowser());
             SetupFormState form = window.setupPage()->state();
             form.intervalMs = 321;
             window.setupPage()->setState(form);
@@ -335,7 +335,7 @@ private slots:
         }
         QSettings settings(file, QSettings::IniFormat);
         MainWindow window(machine_, settings);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Events);
+        QVERIFY(window.isCurrentPage(window.eventBrowser()));
         QCOMPARE(window.setupPage()->state().intervalMs, 321);
     }
 
@@ -379,7 +379,7 @@ private slots:
         QTRY_VERIFY(window.measurementLog()->text().contains(QStringLiteral("touched")));
 
         // The run opened on its overview: a tile per SOFTWARE metric but Runtime, the run's context.
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QCOMPARE(window.overview()->tiles()->rowCount(), 6);
         // One copy of the timeline for both pages, and the run's intervals in it.
         QCOMPARE(&window.overview()->data(), &window.liveView()->timeline()->data());
@@ -426,7 +426,7 @@ private slots:
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
         QVERIFY(window.windowTitle().contains(QStringLiteral("replay")));
         QVERIFY(window.liveView()->timeline()->data().store().size() >= 2);
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QVERIFY2(window.overview()->contextText().startsWith(QStringLiteral("<b>Recorded</b>")),
                  qPrintable(window.overview()->contextText()));
         QCOMPARE(window.overview()->tiles()->rowCount(), 6);
@@ -604,7 +604,7 @@ private slots:
         window.show();
         window.recorder()->setDirectory(where);
         window.recorder()->setAutosaveInterval(std::chrono::milliseconds(100));
-        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        QSignalSpy saved(window.recorder(), &RunRecorder::sessionSaved);
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
         QSignalSpy arrived(&window.controller(), &MeasurementController::intervalsArrived);
         // The dialog's text follows the run's state when the failure came: kept with it.
@@ -664,7 +664,7 @@ private slots:
         MainWindow window(machine_, settings);
         window.show();
         QSignalSpy finished(&window.controller(), &MeasurementController::finished);
-        QSignalSpy saved(window.recorder(), &SessionRecorder::sessionSaved);
+        QSignalSpy saved(window.recorder(), &RunRecorder::sessionSaved);
         runDemoToItsEnd(window);
         if (QTest::currentTestFailed()) return;
         QVERIFY2(liveSourceText(window).contains(QStringLiteral("Finished")), qPrintable(liveSourceText(window)));
@@ -728,7 +728,7 @@ private slots:
                 ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &length) == 0);
         const QString silent = QStringLiteral("127.0.0.1:%1").arg(ntohs(a.sin_port));
         emit window.hostsPage()->hostOpened(silent, QString());
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         const QString context = window.overview()->contextText();
         QVERIFY2(context.contains("Connecting to " + silent + "…"), qPrintable(context));
         QCOMPARE(window.overview()->tiles()->rowCount(), 0);

@@ -21,22 +21,22 @@
 #include <algorithm>
 
 #include "cli/ServeAgent.h"
-#include "widgets/bench/BenchResultsModel.h"
-#include "widgets/bench/ProbesPage.h"
+#include "widgets/probes/BenchResultsModel.h"
+#include "widgets/probes/ProbesPage.h"
 #include "widgets/common/StatusColors.h"
-#include "widgets/fleet/FleetModel.h"
-#include "widgets/fleet/HostsPage.h"
+#include "widgets/hosts/FleetModel.h"
+#include "widgets/hosts/HostsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/LiveView.h"
-#include "widgets/live/MetricTile.h"
-#include "widgets/live/OverviewPage.h"
+#include "widgets/overview/MetricTile.h"
+#include "widgets/overview/OverviewPage.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/live/TopDownCharts.h"
 #include "widgets/live/TopDownModel.h"
 #include "widgets/live/TopDownView.h"
-#include "widgets/setup/SetupPage.h"
+#include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/TemporaryUserDirs.h"
@@ -134,7 +134,7 @@ private slots:
         QTest::qWait(300); // the last replot and the log's final lines
 
         // The run opens on its overview: a tile per SOFTWARE metric, read as text as a screen reader does.
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QStringList tiles;
         for (const MetricTile* tile : window.overview()->findChildren<MetricTile*>())
             if (tile->isVisible()) tiles << tile->accessibleName();
@@ -150,7 +150,7 @@ private slots:
         saveWindow(window, QStringLiteral("perfdash-overview"), size, dir_.path());
         QVERIFY2(clippedLabels(*window.overview()).isEmpty(), qPrintable(clippedLabels(*window.overview()).join(" | ")));
 
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
@@ -160,7 +160,7 @@ private slots:
         const double share = double(charts->width() * charts->height()) / double(livePage->width() * livePage->height());
         QVERIFY2(share >= 0.6, qPrintable(QString::number(share)));
 
-        window.showPage(MainWindow::Page::Setup);
+        window.showPage(window.setupPage());
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash-setup"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
@@ -191,7 +191,7 @@ private slots:
         openFixture(window, QStringLiteral("system-wide-2cpu.json"));
         if (QTest::currentTestFailed()) return;
         QVERIFY2(window.sourceText().contains(QStringLiteral("Replay")), qPrintable(window.sourceText()));
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         HeatMapView* heatMap = window.liveView()->heatMap();
         for (QTabWidget* tabs : window.liveView()->findChildren<QTabWidget*>())
             if (tabs->indexOf(heatMap) >= 0) tabs->setCurrentWidget(heatMap);
@@ -220,7 +220,7 @@ private slots:
         QVERIFY(showAt(window, size));
         openFixture(window, QStringLiteral("synthetic-tma-4cpu.json"));
         if (QTest::currentTestFailed()) return;
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         TopDownView* topDown = window.liveView()->topDown();
         window.liveView()->chartTabs()->setCurrentWidget(topDown);
         topDown->flush();
@@ -240,7 +240,7 @@ private slots:
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
 
         // The overview's tiles take their colours from the group's thresholds, and say the data is synthetic.
-        window.showPage(MainWindow::Page::Overview);
+        window.showPage(window.overview());
         QTest::qWait(300);
         QVERIFY2(window.overview()->contextText().contains(QStringLiteral("TMA")), qPrintable(window.overview()->contextText()));
         QVERIFY2(!window.overview()->contextText().contains(QStringLiteral("Recorded")), qPrintable(window.overview()->contextText()));
@@ -265,7 +265,7 @@ private slots:
         QVERIFY(showAt(window, size));
         openFixture(window, QStringLiteral("synthetic-hybrid-adl.json"));
         if (QTest::currentTestFailed()) return;
-        window.showPage(MainWindow::Page::Live);
+        window.showPage(window.liveView());
         EventTotalsModel* totals = window.liveView()->eventTotals();
         QTRY_VERIFY_WITH_TIMEOUT(totals->scopeText().startsWith(QStringLiteral("Whole run")), 20000);
         QVERIFY2(totals->scopeText().contains(QStringLiteral("synthetic")), qPrintable(totals->scopeText()));
@@ -305,7 +305,7 @@ private slots:
                            QSettings::IniFormat);
         MainWindow window(machine_, settings);
         QVERIFY(showAt(window, size));
-        window.showPage(MainWindow::Page::Hosts);
+        window.showPage(window.hostsPage());
         auto* hosts = window.findChild<HostsPage*>();
         QVERIFY(hosts);
         for (const auto& agent : agents) QVERIFY(hosts->addHost(QString("127.0.0.1:%1").arg(agent->port()), QString()));
@@ -331,7 +331,7 @@ private slots:
         QSignalSpy reopened(&window, &MainWindow::sessionOpened);
         window.openSession(fleetFile);
         QVERIFY(reopened.wait(30000));
-        QCOMPARE(window.currentPage(), MainWindow::Page::Hosts);
+        QVERIFY(window.isCurrentPage(window.hostsPage()));
         hosts->table()->selectRow(0);
         QTest::qWait(300);
         saveWindow(window, QStringLiteral("perfdash-hosts-saved"), size, dir_.path());
@@ -342,7 +342,7 @@ private slots:
         const QString opened = table->model()->index(0, FleetModel::HostColumn).data().toString();
         const QRect first = table->visualRect(table->model()->index(0, FleetModel::HostColumn));
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
-        QCOMPARE(window.currentPage(), MainWindow::Page::Overview);
+        QVERIFY(window.isCurrentPage(window.overview()));
         QTRY_VERIFY_WITH_TIMEOUT(!window.overview()->findChildren<MetricTile*>().isEmpty() &&
                                      window.overview()->findChildren<MetricTile*>().front()->isVisible(),
                                  60000);
@@ -359,7 +359,7 @@ private slots:
             QCOMPARE(agent->stop(err), 0);
         }
         // A host whose agent is gone, clicked again: the Overview says why and what to check.
-        window.showPage(MainWindow::Page::Hosts);
+        window.showPage(window.hostsPage());
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first.center());
         QTRY_VERIFY2_WITH_TIMEOUT(window.overview()->contextText().contains(QStringLiteral("Connection refused")),
                                   qPrintable(window.overview()->contextText()), 60000);
@@ -377,7 +377,7 @@ private slots:
         QSettings settings(dir_.filePath(QStringLiteral("screenshot-probes.ini")), QSettings::IniFormat);
         MainWindow window(machine_, settings);
         QVERIFY(showAt(window, size));
-        window.showPage(MainWindow::Page::Probes);
+        window.showPage(window.probesPage());
         auto* probes = window.findChild<ProbesPage*>();
         QVERIFY(probes);
         QSignalSpy finished(&probes->runner(), &ProbeRunner::finished);

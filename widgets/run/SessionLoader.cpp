@@ -1,0 +1,52 @@
+#include "widgets/run/SessionLoader.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QUrl>
+
+#include "core/report/ReportTables.h"
+#include "core/session/SessionFiles.h"
+
+namespace perfdash {
+
+namespace {
+
+// Free functions have no class to give their strings a translation context.
+struct SessionLoader {
+    Q_DECLARE_TR_FUNCTIONS(SessionLoader)
+};
+
+} // namespace
+
+Result<MeasurementResult> loadSessionFile(const QString& path) {
+    if (QFileInfo(path).isDir())
+        return makeError(path.toStdString() + " is a directory; open a session file (*.json) inside it");
+    return openSessionFile(path.toStdString());
+}
+
+QString sessionFileFilter() { return SessionLoader::tr("perfdash sessions (*.json)"); }
+
+QStringList sessionFilesInDrop(const QMimeData* mime) {
+    QStringList files;
+    if (!mime || !mime->hasUrls()) return files;
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile()) continue;
+        const QString path = url.toLocalFile();
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && QFileInfo(path).isFile()) files << path;
+    }
+    return files;
+}
+
+bool dropHasSessionFiles(const QMimeData* mime) { return !sessionFilesInDrop(mime).isEmpty(); }
+
+QString replayBadge() { return SessionLoader::tr("Replay"); }
+
+QString replayLabel(const MeasurementResult& result) {
+    QString label = SessionLoader::tr("Replay: %1").arg(QString::fromStdString(targetName(result.config)));
+    if (!result.startedAt.empty()) label += SessionLoader::tr(", recorded %1").arg(QString::fromStdString(result.startedAt));
+    if (result.incomplete) label += SessionLoader::tr(" (incomplete: the session never finished)");
+    return label;
+}
+
+} // namespace perfdash
