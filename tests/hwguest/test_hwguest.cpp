@@ -554,6 +554,61 @@ private slots:
         }
     }
 
+    // Leader sampling of the CPI group for real (record, guest/sections.sh):
+    // shares' functions run known instructions (guest/shares.S), the
+    // instructions leader is sampled every kPeriod of them, and cycles are read
+    // with every sample. QEMU raises the overflow interrupt at the next
+    // exception entry (README.md), here the getpid call each function makes
+    // every round, so each sample lands in the kernel's entry with the
+    // function on its stack: the samples with a function on their stack
+    // (report --callers) are its share of the samples within 1 point of its
+    // share of the instructions; the instructions they carry are its own
+    // within three periods (a sample's delta may begin in the function before,
+    // and whether the svc counts is QEMU's choice); their CPI, from the cycles
+    // and instructions they carry, is exactly 2^shift, as every instruction
+    // takes 2^shift cycles under -icount.
+    void record() {
+        constexpr double kPeriod = 10000;
+        const char* names[] = {"share_a", "share_b", "share_c"};
+        double total = 0;
+        for (const char* name : names) {
+            const auto expected = workload(std::string("shares/") + name);
+            QVERIFY2(expected.instructions, expected.problem.c_str());
+            total += double(*expected.instructions);
+        }
+        for (const char* bootName : {"shift0", "shift1"}) {
+            OPEN_BOOT(boot, bootName);
+            const GuestCase recorded = boot.read("record", "record");
+            QVERIFY2(recorded.found, missing(recorded).c_str());
+            QVERIFY2(recorded.exitStatus == 0, recorded.summary().c_str());
+            for (const char* name : names) {
+                const std::string where = std::string(bootName) + ", " + name + ": ";
+                const GuestCase callers = boot.read("record", std::string("callers-") + name);
+                QVERIFY2(callers.found, missing(callers).c_str());
+                QVERIFY2(callers.exitStatus == 0, callers.summary().c_str());
+                const json view = json::parse(callers.out, nullptr, false);
+                QVERIFY2(view.is_object() && view.value("type", "") == "profile_callers" && view.contains("function"),
+                         (where + "report --callers --json gave no caller tree: " + callers.out).c_str());
+                const json& node = view.at("function");
+                QCOMPARE(node.value("name", ""), std::string(name));
+                const double truth = double(*workload(std::string("shares/") + name).instructions);
+                const double share = node.at("sums").at("share").get<double>();
+                QVERIFY2(within(share, truth / total, 0.01), (where + "share " + describe(share, truth / total)).c_str());
+                std::string problem;
+                const json& events = node.at("sums").at("events");
+                const std::string instructionsKey = keyContaining(events, "pmc0", problem);
+                QVERIFY2(problem.empty(), (where + problem).c_str());
+                const double instructions = number(events, instructionsKey);
+                QVERIFY2(within(instructions, truth, 3 * kPeriod), (where + describe(instructions, truth)).c_str());
+                double cpi = std::nan("");
+                for (const auto& m : node.at("metrics"))
+                    if (m.value("name", "") == "CPI" && m.at("value").is_number()) cpi = m.at("value").get<double>();
+                QVERIFY2(within(cpi, double(1 << boot.shift()), 1e-9),
+                         (where + "CPI " + describe(cpi, double(1 << boot.shift())) + " in " + node.dump()).c_str());
+            }
+        }
+    }
+
     // The machine probes, timed with the cycles counter: under -icount every
     // instruction takes 2^shift cycles at 1 GHz of guest time, so each
     // measured latency and reciprocal throughput is 2^shift and IPC is

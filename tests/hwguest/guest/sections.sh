@@ -5,7 +5,7 @@
 #
 # Workloads (/hwguest/bin): loop-small and loop-large run exactly the number of
 # user-space instructions given in /hwguest/workloads.txt, and so do the
-# regions of marker-regions (perfdash's marker API). Rig tools:
+# regions of marker-regions (perfdash's marker API) and the functions of shares. Rig tools:
 # pmu-count and pfm-detect (the emulated PMU seen without perfdash's code),
 # as-user (runs a command as an unprivileged user).
 
@@ -106,6 +106,21 @@ section_percpu() {
 # Marker regions of known instruction counts (guest/marker-regions.c).
 section_marker() {
     record stat $BIN/as-user $USER_ID $CLI stat -g CPI -m --json -- $BIN/marker-regions
+}
+
+# Leader sampling of the CPI group: the instructions leader sampled every
+# 10000 instructions, cycles (and task-clock) read with each sample
+# (PERF_SAMPLE_READ), on shares (guest/shares.S: known instructions per
+# function), unprivileged as the other counting sections; then, from the
+# session, each function with its callers (the samples with it on the
+# stack) and the function table, as a user would read them.
+section_record() {
+    record record $BIN/as-user $USER_ID $CLI record -g CPI --leader instructions --period 10000 \
+        -o /tmp/shares.json -- $BIN/shares
+    for f in share_a share_b share_c; do
+        record callers-$f $CLI report /tmp/shares.json --callers $f --json
+    done
+    record functions $CLI report /tmp/shares.json --functions
 }
 
 # The machine probes assemble their kernels in the guest (/usr/bin/as, ld)
