@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
+
 #include "core/util/Strings.h"
-#include "core/util/UniqueFd.h"
+#include "core/util/SystemError.h"
 
 namespace perfdash {
 
@@ -39,13 +41,19 @@ size_t parseMarkerTransitions(std::string_view text, std::vector<MarkerTransitio
     return malformed;
 }
 
+Result<MarkerTransitionsReader> MarkerTransitionsReader::open(const std::string& path) {
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd)
+        return makeError("cannot read the marker's region transitions file " + path + " (" + systemErrorText(errno) +
+                         "); set TMPDIR to a directory this user can read and write");
+    return MarkerTransitionsReader(std::move(fd));
+}
+
 std::vector<MarkerTransition> MarkerTransitionsReader::readNew() {
     std::vector<MarkerTransition> out;
-    UniqueFd fd(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fd) return out;
     std::string text;
     char buffer[65536];
-    for (ssize_t n; (n = ::pread(fd.get(), buffer, sizeof buffer, static_cast<off_t>(offset_ + text.size()))) > 0;)
+    for (ssize_t n; (n = ::pread(fd_.get(), buffer, sizeof buffer, static_cast<off_t>(offset_ + text.size()))) > 0;)
         text.append(buffer, static_cast<size_t>(n));
     const size_t complete = text.rfind('\n');
     if (complete == std::string::npos) return out;

@@ -5,11 +5,17 @@
 // CLOCK_MONOTONIC, the sampling events' clock
 // (marker/wire/perfdash_marker_wire.h, PERFDASH_MARKER_TRANSITIONS).
 // Read while the program runs: each read takes the lines completed since the
-// last, so the file is read once however long the run.
+// last, so the file is read once however long the run. The reader holds the
+// file open from the start: the measurement that made the file removes it
+// when the program ends, and the lines of the program's last moments are
+// read after that.
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/util/Outcome.h"
+#include "core/util/UniqueFd.h"
 
 namespace perfdash {
 
@@ -26,7 +32,8 @@ size_t parseMarkerTransitions(std::string_view text, std::vector<MarkerTransitio
 
 class MarkerTransitionsReader {
 public:
-    explicit MarkerTransitionsReader(std::string path) : path_(std::move(path)) {}
+    // The file must exist (the measurement creates it before the program starts).
+    static Result<MarkerTransitionsReader> open(const std::string& path);
 
     // The transitions of the lines completed since the last call (a line the
     // program is still writing waits for the next).
@@ -35,10 +42,11 @@ public:
     // Whether any line at all was read (an empty file after a run with
     // regions means a marker library that predates the transitions).
     bool sawAny() const { return offset_ > 0; }
-    const std::string& path() const { return path_; }
 
 private:
-    std::string path_;
+    explicit MarkerTransitionsReader(UniqueFd fd) : fd_(std::move(fd)) {}
+
+    UniqueFd fd_;
     uint64_t offset_ = 0;
     uint64_t malformed_ = 0;
 };

@@ -164,7 +164,11 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
 }
 
 Status ProfileRecorder::start(const std::string& transitionsPath) {
-    if (!transitionsPath.empty()) transitions_ = std::make_unique<MarkerTransitionsReader>(transitionsPath);
+    if (!transitionsPath.empty()) {
+        auto reader = MarkerTransitionsReader::open(transitionsPath);
+        if (!reader) return reader.error();
+        transitions_ = std::make_unique<MarkerTransitionsReader>(std::move(*reader));
+    }
     if (Status s = sampling_->start(); !s) return s;
     started_ = true;
     drainer_ = std::thread([this] { drain(); });

@@ -1,9 +1,11 @@
 // The marker's region transitions file (core/measurement/MarkerTransitions.h):
 // its lines parsed, malformed ones counted, and a reader that takes only the
-// lines completed since its last read.
+// lines completed since its last read, and goes on reading the lines of the
+// program's last moments after the measurement removed the file.
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
 #include <fstream>
 
 #include "core/measurement/MarkerTransitions.h"
@@ -29,17 +31,46 @@ private slots:
     void readsOnlyCompletedLines() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("transitions").toStdString();
-        MarkerTransitionsReader reader(path);
-        QVERIFY(reader.readNew().empty()); // not there yet
         std::ofstream file(path);
+        auto reader = MarkerTransitionsReader::open(path);
+        QVERIFY(reader.ok());
+        QVERIFY(reader->readNew().empty() && !reader->sawAny());
         file << "b 1 10 a\ne 1 2" << std::flush;
-        QCOMPARE(reader.readNew().size(), size_t{1});
-        QVERIFY(reader.sawAny());
+        QCOMPARE(reader->readNew().size(), size_t{1});
+        QVERIFY(reader->sawAny());
         file << "0 a\nb 2 30 c\n" << std::flush;
-        const auto next = reader.readNew();
+        const auto next = reader->readNew();
         QCOMPARE(next.size(), size_t{2});
         QCOMPARE(next[0].timeNs, uint64_t{20});
-        QCOMPARE(reader.malformedLines(), uint64_t{0});
+        QCOMPARE(reader->malformedLines(), uint64_t{0});
+    }
+
+    // The measurement removes its directory when the program ends, before the
+    // recorder's last read: the STOP the program wrote last still counts.
+    void readsLinesWrittenBeforeTheFileWasRemoved() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("transitions").toStdString();
+        std::ofstream file(path);
+        auto reader = MarkerTransitionsReader::open(path);
+        QVERIFY(reader.ok());
+        file << "b 1 10 solve\n" << std::flush;
+        QCOMPARE(reader->readNew().size(), size_t{1});
+        file << "e 1 20 solve\n" << std::flush;
+        file.close();
+        QVERIFY(std::filesystem::remove(path));
+        const auto last = reader->readNew();
+        QCOMPARE(last.size(), size_t{1});
+        QVERIFY(!last[0].start);
+        QCOMPARE(last[0].timeNs, uint64_t{20});
+    }
+
+    void aMissingFileIsAnErrorThatNamesIt() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("absent").toStdString();
+        auto reader = MarkerTransitionsReader::open(path);
+        QVERIFY(!reader.ok());
+        QVERIFY2(reader.error().message.find(path) != std::string::npos, reader.error().message.c_str());
+        QVERIFY2(reader.error().message.find("TMPDIR") != std::string::npos, reader.error().message.c_str());
     }
 };
 
