@@ -289,6 +289,7 @@ int topCommand(const ParsedArgs& args) {
     // from the ring buffers (tens of ms) are in.
     const double refreshS = std::chrono::duration<double>(refresh).count();
     options->intervalS = refreshS / 4;
+    options->liveIntervals = 8; // the four a refresh shows, the quarter still coming in, and room to spare
     auto request = samplingRunRequest(args, "top", *options);
     if (!request) return fail(request.error().message, kExitUsage);
     request->interval = refresh;

@@ -8,7 +8,8 @@ worst case: most samples of a second land on rows of their own), for
 would also record every other user's programs, whose code, threads and
 mappings make a memory figure of that machine, not of record.) It reads
 perfdash-cli's resident memory (/proc/PID/status VmRSS) every second and
-prints it over the run, then the session's size, rows and interval.
+prints it over the run, its peak (the session written at the end
+included), then the session's size, rows and interval.
 
 A session grows with its rows, which grow with the run until the row budget
 coarsens them (core/profile/ProfileBuilder.h): the size printed for a shorter
@@ -53,14 +54,19 @@ def main():
     start = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     samples = []  # (seconds, KiB)
-    while process.poll() is None:
+    # Polled while the run goes on; the peak, the end's writing of the session included, from wait4.
+    while True:
+        waited, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if waited:
+            break
         kib = rss_kib(process.pid)
         if kib is not None:
             samples.append((time.monotonic() - start, kib))
         time.sleep(1)
+    returncode = os.waitstatus_to_exitcode(status)
     err = process.stderr.read()
-    if process.returncode != 0:
-        sys.exit(f"record_memory: perfdash-cli exited with {process.returncode}:\n{err}")
+    if returncode != 0:
+        sys.exit(f"record_memory: perfdash-cli exited with {returncode}:\n{err}")
     size = os.path.getsize(out)
     with open(out) as f:
         profile = json.load(f)["profile"]
@@ -77,8 +83,9 @@ def main():
         print(f"  {t:6.1f} s  {kib / 1024:8.1f}")
     if samples:
         late = [kib for t, kib in samples if t >= 10]
-        print(f"  max {max(k for _, k in samples) / 1024:.1f} MiB; after 10 s from {min(late or [0]) / 1024:.1f} "
-              f"to {max(late or [0]) / 1024:.1f} MiB")
+        print(f"  max {max(k for _, k in samples) / 1024:.1f} MiB while recording; after 10 s from "
+              f"{min(late or [0]) / 1024:.1f} to {max(late or [0]) / 1024:.1f} MiB")
+    print(f"  peak {usage.ru_maxrss / 1024:.1f} MiB, writing the session at the end included")
     print(f"session: {size / 1e6:.2f} MB for {args.seconds:.0f} s")
     if args.seconds < 600:
         rate = size / args.seconds

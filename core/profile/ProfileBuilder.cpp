@@ -9,6 +9,8 @@
 #include "core/profile/RecordMappings.h"
 #include "core/symbols/CallchainCheck.h"
 #include "core/symbols/PerfRegisters.h"
+#include "core/util/HashCombine.h"
+#include "core/util/Strings.h"
 
 namespace perfdash {
 
@@ -20,21 +22,11 @@ size_t readMaxStack() {
     return in >> value ? value : 127; // the kernel's default
 }
 
-size_t hashCombine(size_t seed, size_t value) { return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
-
 } // namespace
 
 size_t defaultMaxRows(const ProfileColumns& columns) {
     constexpr double kBudgetBytes = 90e6;
     return static_cast<size_t>(kBudgetBytes / (24.0 + 14.0 * static_cast<double>(columns.count())));
-}
-
-size_t ProfileBuilder::KeyHash::operator()(const RowKey& k) const {
-    size_t h = k.interval;
-    h = hashCombine(h, k.thread);
-    h = hashCombine(h, k.regions);
-    h = hashCombine(h, k.node);
-    return hashCombine(h, static_cast<size_t>(k.stack));
 }
 
 struct ProfileBuilder::Impl {
@@ -128,7 +120,8 @@ struct ProfileBuilder::Impl {
 
 ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
     : options_(std::move(options)), deltas_(options_.readsPerThread),
-      regions_(profile_.regions, profile_.regionSets) {
+      regions_(profile_.regions, profile_.regionSets),
+      spill_(ProfileColumns{options_.events.size(), !options_.metrics.empty()}.count(), options_.spillDirectory) {
     profile_.events = options_.events;
     profile_.constants = options_.constants;
     profile_.metrics = options_.metrics;
@@ -136,6 +129,7 @@ ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
     profile_.intervalS = options_.intervalS;
     columns_ = profile_.columns();
     maxRows_ = options_.maxRows ? options_.maxRows : defaultMaxRows(columns_);
+    coarsenAt_ = maxRows_;
     intervalNs_ = static_cast<uint64_t>(std::llround(options_.intervalS * 1e9));
     if (options_.maxStack == 0) options_.maxStack = readMaxStack();
     impl_ = std::make_unique<Impl>(options_);
@@ -257,6 +251,7 @@ void ProfileBuilder::addToRow(const RowKey& key, const SampleRecord& sample, con
     if (key.interval > openInterval_) {
         openRows_.clear(); // samples come in time order: no earlier interval gets rows again
         openInterval_ = key.interval;
+        spillClosedIntervals();
     }
     profile_.durationS = std::max(profile_.durationS, (key.interval + 1) * profile_.intervalS);
     auto [it, added] = openRows_.emplace(key, profile_.keys.size());
@@ -282,42 +277,105 @@ void ProfileBuilder::addToRow(const RowKey& key, const SampleRecord& sample, con
         for (size_t a = 0; a < v.size(); ++a)
             for (size_t b = a; b < v.size(); ++b) row[columns_.moment(a, b)] += v[a] * v[b];
 
-    if (added && profile_.keys.size() > maxRows_) coarsen();
+    if (added && spill_.rows() + profile_.keys.size() > coarsenAt_) coarsen();
 }
 
-// Neighbouring intervals merged pairwise: the interval doubles, the rows of
-// equal keys are summed. Halves the rows of a steady program.
-void ProfileBuilder::coarsen() {
+// The rows of the intervals no live view needs go to disk, the oldest
+// first (rows are in interval order but for the odd late sample, whose row
+// simply waits for the next time).
+void ProfileBuilder::spillClosedIntervals() {
+    if (!spillProblem_.empty()) return;
+    const uint32_t kept = openInterval_ - std::min(openInterval_, options_.liveIntervals);
+    size_t n = 0;
+    while (n < profile_.keys.size() && profile_.keys[n].interval < kept) ++n;
+    if (n == 0) return;
+    if (Status s = spill_.append(profile_.keys.data(), profile_.values.data(), n); !s) {
+        spillProblem_ = s.error().message;
+        return;
+    }
     const size_t stride = columns_.count();
-    std::unordered_map<RowKey, size_t, KeyHash> merged;
-    std::vector<RowKey> keys;
-    std::vector<double> values;
+    profile_.keys.erase(profile_.keys.begin(), profile_.keys.begin() + static_cast<ptrdiff_t>(n));
+    profile_.values.erase(profile_.values.begin(), profile_.values.begin() + static_cast<ptrdiff_t>(n * stride));
+}
+
+// Every row on disk to `row`, and the file emptied.
+void ProfileBuilder::readBackSpilled(const std::function<void(const RowKey&, const double*)>& row) {
+    if (Status s = spill_.forEach(row); !s)
+        spillProblem_ += (spillProblem_.empty() ? "" : "; ") + s.error().message +
+                         "; the samples of those rows are missing from the session";
+    spill_ = RowSpill(columns_.count(), options_.spillDirectory);
+}
+
+// The rows in memory summed into `rows` (after those already there), each
+// interval divided by `divisor`, and made the profile's rows.
+void ProfileBuilder::replaceRows(RowMerger& rows, uint32_t divisor) {
+    const size_t stride = columns_.count();
     for (size_t r = 0; r < profile_.keys.size(); ++r) {
         RowKey key = profile_.keys[r];
-        key.interval /= 2;
-        auto [it, added] = merged.emplace(key, keys.size());
-        if (added) {
-            keys.push_back(key);
-            values.insert(values.end(), profile_.values.begin() + static_cast<ptrdiff_t>(r * stride),
-                          profile_.values.begin() + static_cast<ptrdiff_t>((r + 1) * stride));
-        } else {
-            for (size_t c = 0; c < stride; ++c) values[it->second * stride + c] += profile_.values[r * stride + c];
-        }
+        key.interval /= divisor;
+        rows.add(key, profile_.values.data() + r * stride);
     }
-    profile_.keys = std::move(keys);
-    profile_.values = std::move(values);
+    profile_.keys.clear();
+    profile_.values.clear();
+    rows.takeInto(profile_.keys, profile_.values);
+    openRows_.clear();
+    for (size_t r = 0; r < profile_.keys.size(); ++r)
+        if (profile_.keys[r].interval == openInterval_) openRows_.emplace(profile_.keys[r], r);
+}
+
+// Disk failed us: every row in memory from now on, the spilled ones first.
+void ProfileBuilder::keepRowsInMemory(const std::string& problem) {
+    spillProblem_ = problem;
+    RowMerger rows(columns_.count());
+    readBackSpilled([&](const RowKey& k, const double* v) { rows.add(k, v); });
+    replaceRows(rows, 1);
+}
+
+// Neighbouring intervals merged pairwise, on disk and in memory: the
+// interval doubles, the rows of equal keys are summed. Halves the rows of a
+// steady program.
+void ProfileBuilder::coarsen() {
+    if (Status s = spill_.coarsen(); !s) keepRowsInMemory(s.error().message);
     profile_.intervalS *= 2;
     intervalNs_ *= 2;
     openInterval_ /= 2;
     profile_.durationS = (openInterval_ + 1) * profile_.intervalS;
-    openRows_.clear();
-    for (const auto& [key, row] : merged)
-        if (key.interval == openInterval_) openRows_.emplace(key, row);
+    RowMerger merged(columns_.count());
+    replaceRows(merged, 2);
+    // Rows that do not merge (threads that come and go, code that moves) would
+    // have every new row coarsen again for nothing: where a quarter did not
+    // go, the next time waits for twice the rows.
+    const size_t rows = spill_.rows() + profile_.keys.size();
+    coarsenAt_ = rows <= maxRows_ / 4 * 3 ? maxRows_ : 2 * rows;
 }
 
 Profile ProfileBuilder::finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples) {
+    if (spill_.rows() > 0) {
+        // The rows from disk, then memory's, an interval at a time: one split between the two (by a
+        // coarsening) becomes one row per key again.
+        const size_t stride = columns_.count();
+        std::vector<RowKey> keys;
+        std::vector<double> values;
+        keys.reserve(spill_.rows() + profile_.keys.size());
+        values.reserve(keys.capacity() * stride);
+        IntervalMerger merger(stride, [&](std::vector<RowKey>& k, std::vector<double>& v) {
+            keys.insert(keys.end(), k.begin(), k.end());
+            values.insert(values.end(), v.begin(), v.end());
+        });
+        readBackSpilled([&](const RowKey& k, const double* v) { merger.add(k, v); });
+        for (size_t r = 0; r < profile_.keys.size(); ++r) merger.add(profile_.keys[r], profile_.values.data() + r * stride);
+        merger.finish();
+        profile_.keys = std::move(keys);
+        profile_.values = std::move(values);
+    }
     Profile p = std::move(profile_); // the builder is done: no copy of a long run's rows
     profile_ = Profile{};
+    if (!spillProblem_.empty()) p.sampling.warnings.push_back(spillProblem_);
+    if (p.rows() > maxRows_)
+        p.sampling.warnings.push_back(std::to_string(p.rows()) + " rows, above the session's budget of " +
+                                      std::to_string(maxRows_) + ": the run's call paths and threads did not repeat "
+                                      "over time, so merging intervals (now " + printfString("%g", p.intervalS) +
+                                      " s) could not make it smaller");
     p.sampling.warnings.insert(p.sampling.warnings.end(), samplingWarnings.begin(), samplingWarnings.end());
     p.sampling.lost = lostSamples;
     if (impl_->unwindTally.total() > 0 && impl_->unwindTally.incomplete() > 0)

@@ -6,13 +6,15 @@
 // interned, its group deltas (GroupDeltas.h) summed into the row of its
 // interval, thread, running marker regions and stack state.
 //
-// Memory and the session stay bounded however long the run: a row per
-// distinct key and interval, the rows of an interval counted once it is
-// over; when the rows pass `maxRows`, neighbouring intervals are merged
+// Memory stays flat and the session bounded however long the run: a row
+// per distinct key and interval; once an interval is over and no live view
+// needs it (`liveIntervals`), its rows wait on disk (RowSpill) until
+// finish(); when the rows pass `maxRows`, neighbouring intervals are merged
 // pairwise (the interval doubles) so the whole run keeps fitting.
 //
 // Not thread-safe: the recording thread feeds it.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,6 +25,8 @@
 #include "core/measurement/MarkerTransitions.h"
 #include "core/profile/Profile.h"
 #include "core/profile/RegionTimeline.h"
+#include "core/profile/RowMerger.h"
+#include "core/profile/RowSpill.h"
 #include "core/sampling/GroupDeltas.h"
 #include "core/sampling/PerfRecord.h"
 #include "core/sampling/SamplingRequest.h"
@@ -45,6 +49,8 @@ struct ProfileBuilderOptions {
     uint64_t startNs = 0;               // CLOCK_MONOTONIC when sampling began: interval 0 starts here
     double intervalS = 1.0;
     size_t maxRows = 0;                 // 0: defaultMaxRows
+    uint32_t liveIntervals = 0;         // closed intervals profile() keeps for a live view; older ones go to disk
+    std::string spillDirectory;         // where they go: "" for $TMPDIR, else /tmp
     size_t maxStack = 0;                // kernel.perf_event_max_stack; 0: read it
 };
 
@@ -67,10 +73,13 @@ public:
     // samples back until the transitions file is read past them).
     void addTransitions(const std::vector<MarkerTransition>& transitions);
 
-    // The profile so far (a live view reads it between records; its
-    // duration runs to the end of the newest interval with samples).
+    // The profile so far, for a live view between records: its rows are
+    // those of the open interval and the `liveIntervals` before it (the
+    // older ones are on disk); its duration runs to the end of the newest
+    // interval with samples.
     const Profile& profile() const { return profile_; }
-    // The finished profile: duration, stack and unwinding summaries, losses.
+    // The finished profile, every row back from disk: duration, stack and
+    // unwinding summaries, losses.
     // Once: the builder hands its profile over and takes no more records.
     Profile finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples);
 
@@ -84,20 +93,24 @@ private:
     uint32_t threadIndex(int pid, int tid);
     void addToRow(const RowKey& key, const SampleRecord& sample, const GroupDelta& delta);
     void coarsen();
+    void spillClosedIntervals();
+    void readBackSpilled(const std::function<void(const RowKey&, const double*)>& row);
+    void replaceRows(RowMerger& rows, uint32_t divisor);
+    void keepRowsInMemory(const std::string& problem);
 
     ProfileBuilderOptions options_;
     Profile profile_;
     ProfileColumns columns_;
     size_t maxRows_;
+    size_t coarsenAt_; // the rows at which to coarsen next
     uint64_t intervalNs_;
     std::unique_ptr<Impl> impl_; // symbolizer, unwinder, interning tables
     ProcessMaps maps_;
     GroupDeltas deltas_;
     RegionTimeline regions_;
-    struct KeyHash {
-        size_t operator()(const RowKey& k) const;
-    };
-    std::unordered_map<RowKey, size_t, KeyHash> openRows_; // rows of the newest interval
+    std::unordered_map<RowKey, size_t, RowKeyHash> openRows_; // rows of the newest interval
+    RowSpill spill_;
+    std::string spillProblem_; // why rows stay in memory; "" while they go to disk
     uint32_t openInterval_ = 0;
     std::unordered_map<int, uint32_t> threadOf_; // tid → threads index
     std::map<std::string, uint64_t> stackReasons_;

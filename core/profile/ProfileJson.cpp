@@ -56,7 +56,7 @@ std::vector<std::string> columnNames(const Profile& p) {
 
 } // namespace
 
-std::string formatProfileJson(const Profile& p) {
+void appendProfileJson(std::string& out, const Profile& p) {
     json head = json::object();
     head["format"] = kProfileFormatVersion;
     head["interval_s"] = p.intervalS;
@@ -85,7 +85,7 @@ std::string formatProfileJson(const Profile& p) {
     head["columns"] = columnNames(p);
 
     // The head's members, then the tables one element per line.
-    std::string out = "{";
+    out += "{";
     bool first = true;
     for (auto it = head.begin(); it != head.end(); ++it) {
         out += first ? "\n    " : ",\n    ";
@@ -115,7 +115,6 @@ std::string formatProfileJson(const Profile& p) {
         return row;
     });
     out += "\n  }";
-    return out;
 }
 
 std::string formatSessionJson(const MeasurementResult& result, const Profile& profile) {
@@ -123,7 +122,11 @@ std::string formatSessionJson(const MeasurementResult& result, const Profile& pr
     const size_t end = report.rfind('}');
     report.erase(end);
     while (!report.empty() && (report.back() == '\n' || report.back() == ' ')) report.pop_back();
-    return report + ",\n  \"profile\": " + formatProfileJson(profile) + "\n}\n";
+    // Appended in place: a long run's rows are tens of MB, held once.
+    report += ",\n  \"profile\": ";
+    appendProfileJson(report, profile);
+    report += "\n}\n";
+    return report;
 }
 
 namespace {

@@ -23,8 +23,8 @@ namespace perfdash {
 // The profile section's own version ("format"); a reader refuses a newer one.
 inline constexpr int kProfileFormatVersion = 1;
 
-// The section's JSON text (an object), without a trailing newline.
-std::string formatProfileJson(const Profile& profile);
+// The section's JSON text (an object), without a trailing newline, appended to `out`.
+void appendProfileJson(std::string& out, const Profile& profile);
 
 // The whole session: the report (counts) as ReportJson writes it, with
 // "profile" as its last member.

@@ -158,6 +158,7 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     b.symbols = options.symbols;
     b.intervalS = options.intervalS;
     b.maxRows = options.maxRows;
+    b.liveIntervals = options.liveIntervals;
     b.startNs = static_cast<uint64_t>(monotonicNowNs());
     return std::unique_ptr<ProfileRecorder>(
         new ProfileRecorder(std::move(*run), std::make_unique<ProfileBuilder>(std::move(b))));

@@ -39,7 +39,8 @@ struct ProfileOptions {
     std::string cgroup;  // sample the tasks of this cgroup (whole CPUs)
     SymbolizerOptions symbols;
     double intervalS = 1.0;
-    size_t maxRows = 0; // ProfileBuilderOptions::maxRows
+    size_t maxRows = 0;         // ProfileBuilderOptions::maxRows
+    uint32_t liveIntervals = 0; // ProfileBuilderOptions::liveIntervals: what read() must still show
 };
 
 // The sampling request a counting plan makes: its first group's slots (a

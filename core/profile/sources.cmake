@@ -12,4 +12,6 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ProfileViews.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordMappings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RegionTimeline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RowMerger.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RowSpill.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionFallback.cpp)

@@ -1,14 +1,22 @@
 // ProfileBuilder on records made here (no kernel involved): rows per
 // interval, thread, region set and call path with their sums and moments;
-// intervals merged pairwise past the row budget with nothing lost; samples
+// intervals merged pairwise past the row budget with nothing lost; the rows
+// of closed intervals on disk while the run goes on, the finished profile
+// the same as one kept in memory, and a full disk costing memory, never
+// rows; samples
 // attributed to the marker regions running on their thread; thread names
 // from COMM and FORK; a sample in this very program named by its mappings.
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <array>
+#include <map>
 
 #include "core/profile/ProfileBuilder.h"
 #include "core/profile/RecordMappings.h"
 #include "core/profile/ProfileViews.h"
 #include "core/sampling/ProcSnapshot.h"
+#include "util/FullFileSystem.h"
 
 using namespace perfdash;
 
@@ -58,6 +66,29 @@ double total(const Profile& p, size_t column) {
     return sum;
 }
 
+// `threads` threads sampled once a second for `seconds` seconds: a row each.
+void feedThreads(ProfileBuilder& builder, int threads, int seconds) {
+    std::vector<Stream> streams(static_cast<size_t>(threads));
+    for (int i = 0; i < seconds; ++i)
+        for (int t = 0; t < threads; ++t)
+            builder.add(sample(5, 100 + t, kStart + uint64_t(i) * 1'000'000'000 + uint64_t(t) * 1000, 0x2000,
+                               streams[static_cast<size_t>(t)], 10 + uint64_t(t), 5, 100));
+}
+
+// The rows by key, whatever their order.
+std::map<std::array<uint32_t, 5>, std::vector<double>> rowsByKey(const Profile& p) {
+    std::map<std::array<uint32_t, 5>, std::vector<double>> out;
+    const size_t stride = p.columns().count();
+    for (size_t r = 0; r < p.rows(); ++r) {
+        const RowKey& k = p.keys[r];
+        auto [it, added] = out.emplace(std::array<uint32_t, 5>{k.interval, k.thread, k.regions, k.node,
+                                                               static_cast<uint32_t>(k.stack)},
+                                       std::vector<double>(p.row(r), p.row(r) + stride));
+        if (!added) qWarning("row key %u/%u given twice", k.interval, k.thread);
+    }
+    return out;
+}
+
 } // namespace
 
 class TestProfileBuilder : public QObject {
@@ -105,6 +136,81 @@ private slots:
         QCOMPARE(p.durationS, 16.0);
         QCOMPARE(total(p, ProfileColumns::kSamples), 16.0);
         QCOMPARE(total(p, p.columns().event(0)), 160.0);
+    }
+
+    // Rows that never merge (a new thread for every sample) coarsen a few
+    // times, not at every row: nothing is lost, and the session says it is
+    // above its budget.
+    void rowsThatNeverMergeCoarsenSeldom() {
+        ProfileBuilderOptions o = options();
+        o.maxRows = 100;
+        ProfileBuilder builder(o);
+        for (int i = 0; i < 2000; ++i) {
+            Stream s;
+            builder.add(sample(5, 1000 + i, kStart + uint64_t(i) * 10'000'000, 0x2000, s, 1, 1, 1));
+        }
+        const Profile p = builder.finish({}, 0);
+        QCOMPARE(p.rows(), size_t{2000});
+        QCOMPARE(total(p, ProfileColumns::kSamples), 2000.0);
+        QVERIFY2(p.intervalS <= 32.0, qPrintable(QString::number(p.intervalS))); // 101, 202, ... 1616 rows: 5 times
+        QCOMPARE(p.sampling.warnings.size(), size_t{1});
+        QVERIFY2(p.sampling.warnings.front().find("above the session's budget of 100") != std::string::npos,
+                 p.sampling.warnings.front().c_str());
+    }
+
+    // Closed intervals wait on disk: the live view holds the open interval
+    // and `liveIntervals` before it, and the finished profile is the one an
+    // all-in-memory builder makes, coarsened twice on the way.
+    void closedIntervalsWaitOnDisk() {
+        QTemporaryDir dir;
+        ProfileBuilderOptions inMemory = options();
+        inMemory.maxRows = 600;
+        inMemory.liveIntervals = UINT32_MAX;
+        ProfileBuilderOptions onDisk = inMemory;
+        onDisk.liveIntervals = 2;
+        onDisk.spillDirectory = dir.path().toStdString();
+        ProfileBuilder memory(inMemory), disk(onDisk);
+        feedThreads(memory, 60, 40);
+        feedThreads(disk, 60, 40);
+        QCOMPARE(memory.profile().rows(), memory.profile().keys.size());
+        QVERIFY(memory.profile().rows() > 300);
+        const Profile& live = disk.profile();
+        QVERIFY2(live.rows() <= 60 * 3, qPrintable(QString::number(live.rows())));
+        const uint32_t open = live.keys.back().interval;
+        for (const RowKey& k : live.keys) QVERIFY(k.interval + 2 >= open);
+        const Profile a = memory.finish({}, 0), b = disk.finish({}, 0);
+        QCOMPARE(a.intervalS, 4.0);
+        QCOMPARE(b.intervalS, a.intervalS);
+        QCOMPARE(b.durationS, a.durationS);
+        QVERIFY(b.sampling.warnings.empty());
+        QCOMPARE(total(b, ProfileColumns::kSamples), 2400.0);
+        QVERIFY(rowsByKey(b) == rowsByKey(a));
+        QCOMPARE(b.rows(), a.rows());
+    }
+
+    // A disk that fills up mid-run (a 256 kB tmpfs): the rows stay in memory
+    // from then on, those already on disk come back when the disk cannot
+    // coarsen them, and the session has every sample and says why.
+    void aFullDiskKeepsTheRowsInMemory() {
+        testing::FullFileSystem fs;
+        if (!fs.whyNot().empty()) QSKIP(fs.whyNot().c_str());
+        const std::string directory = QFileInfo(fs.filePath("x")).absolutePath().toStdString();
+        ProfileBuilderOptions inMemory = options();
+        inMemory.maxRows = 4000;
+        inMemory.liveIntervals = UINT32_MAX;
+        ProfileBuilderOptions onDisk = inMemory;
+        onDisk.liveIntervals = 0;
+        onDisk.spillDirectory = directory;
+        ProfileBuilder memory(inMemory), disk(onDisk);
+        feedThreads(memory, 200, 40); // 8000 rows of 108 bytes
+        feedThreads(disk, 200, 40);
+        const Profile a = memory.finish({}, 0), b = disk.finish({}, 0);
+        QCOMPARE(total(b, ProfileColumns::kSamples), 8000.0);
+        QCOMPARE(b.intervalS, a.intervalS);
+        QVERIFY(rowsByKey(b) == rowsByKey(a));
+        QCOMPARE(b.sampling.warnings.size(), size_t{1});
+        const std::string& why = b.sampling.warnings.front();
+        QVERIFY2(why.find(directory) != std::string::npos && why.find("stay in memory") != std::string::npos, why.c_str());
     }
 
     void samplesInTheirThreadsRegions() {
