@@ -174,6 +174,31 @@ private slots:
         QVERIFY(session->profile && session->profile->samples() > 100);
         QVERIFY(!session->result.groups.empty()); // the counts are there too
     }
+
+    // Rows of closed intervals go to $TMPDIR: where it cannot take them, they
+    // stay in memory, the run says why, and the session has every sample.
+    void aTmpdirThatCannotTakeTheRowsCostsMemoryNotSamples() {
+        const std::string path = dir_.filePath("no-spill.json").toStdString();
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("TMPDIR", "/nonexistent-perfdash-tmp");
+        p.setProcessEnvironment(env);
+        p.start(cliPath(), {"record", "-e", "cpu-clock", "--interval", "20ms", "-o", QString::fromStdString(path), "--",
+                            PROFILE_WORKLOAD, "shares", "2000000"});
+        QVERIFY(p.waitForFinished(120000));
+        const std::string err = p.readAllStandardError().toStdString();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.c_str());
+        QVERIFY2(contains(err, "/nonexistent-perfdash-tmp") && contains(err, "stay in memory") && contains(err, "TMPDIR"),
+                 err.c_str());
+        auto session = readSessionFile(path);
+        QVERIFY2(session.ok(), session.ok() ? "" : session.error().message.c_str());
+        const Profile& profile = *session->profile;
+        QVERIFY(profile.samples() > 100);
+        QVERIFY(profile.durationS > 5 * profile.intervalS); // intervals closed, so rows would have gone to disk
+        bool said = false;
+        for (const std::string& w : profile.sampling.warnings) said = said || contains(w, "/nonexistent-perfdash-tmp");
+        QVERIFY(said);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProfileErrors)
