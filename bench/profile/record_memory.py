@@ -81,11 +81,10 @@ def main():
     marks = [samples[int(len(samples) * q)] for q in (0.1, 0.25, 0.5, 0.75, 0.9) if samples] + samples[-1:]
     for t, kib in marks:
         print(f"  {t:6.1f} s  {kib / 1024:8.1f}")
-    if samples:
-        late = [kib for t, kib in samples if t >= 10]
-        print(f"  max {max(k for _, k in samples) / 1024:.1f} MiB while recording; after 10 s from "
-              f"{min(late or [0]) / 1024:.1f} to {max(late or [0]) / 1024:.1f} MiB")
-    print(f"  peak {usage.ru_maxrss / 1024:.1f} MiB, writing the session at the end included")
+    running = [kib for t, kib in samples if 10 <= t <= args.seconds]  # the program still runs
+    if running:
+        print(f"  while the program ran, after 10 s: from {min(running) / 1024:.1f} to {max(running) / 1024:.1f} MiB")
+    print(f"  peak {usage.ru_maxrss / 1024:.1f} MiB, the end (the rows read back, the session written) included")
     print(f"session: {size / 1e6:.2f} MB for {args.seconds:.0f} s")
     if args.seconds < 600:
         rate = size / args.seconds
