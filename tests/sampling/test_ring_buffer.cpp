@@ -19,10 +19,12 @@ namespace {
 
 class SyntheticWriter {
 public:
+    // The control page, then the data; aligned_alloc takes whole multiples of the alignment only.
     explicit SyntheticWriter(size_t dataBytes)
-        : memory_(static_cast<std::byte*>(std::aligned_alloc(4096, 4096 + dataBytes))), size_(dataBytes) {
-        std::memset(memory_.get(), 0, 4096 + dataBytes);
+        : memory_(static_cast<std::byte*>(std::aligned_alloc(4096, allocated(dataBytes)))), size_(dataBytes) {
+        std::memset(memory_.get(), 0, allocated(dataBytes));
     }
+    static size_t allocated(size_t dataBytes) { return (4096 + dataBytes + 4095) / 4096 * 4096; }
     perf_event_mmap_page* control() { return reinterpret_cast<perf_event_mmap_page*>(memory_.get()); }
     std::byte* data() { return memory_.get() + 4096; }
     RingBuffer reader() { return RingBuffer(control(), data(), size_); }
