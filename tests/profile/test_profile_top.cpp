@@ -12,6 +12,10 @@
 using namespace perfdash;
 using namespace perfdash::testing;
 
+// About 1.2 s of the workload: three refreshes of 400 ms at least, also in
+// an ASan build, where perfdash-cli takes 0.7 s to start.
+const std::string kUnit = "12000000";
+
 class TestProfileTop : public QObject {
     Q_OBJECT
 private slots:
@@ -21,7 +25,7 @@ private slots:
 
     void plainLinesWhenNotATerminal() {
         const CliRun run = runCli({"top", "-e", "cpu-clock", "--refresh", "400ms", "--limit", "5", "--",
-                                   PROFILE_WORKLOAD, "shares", "6000000"});
+                                   PROFILE_WORKLOAD, "shares", kUnit});
         QVERIFY2(run.exited && run.exitCode == 0, run.describe().c_str());
         QVERIFY2(!contains(run.out, "\x1b["), "cursor movement on a pipe");
         size_t refreshes = 0;
@@ -32,7 +36,7 @@ private slots:
 
     void oneJsonObjectPerRefresh() {
         const CliRun run = runCli({"top", "-e", "cpu-clock", "--json", "--refresh", "400ms", "--",
-                                   PROFILE_WORKLOAD, "shares", "6000000"});
+                                   PROFILE_WORKLOAD, "shares", kUnit});
         QVERIFY2(run.exited && run.exitCode == 0, run.describe().c_str());
         size_t lines = 0, withWork = 0;
         double lastT = 0;
