@@ -1,6 +1,8 @@
 // perfdash-cli record, top, and report's views of the samples: where the
 // events happen, per function, source line and call path, with the group's
 // metrics per function (docs/sampling.md).
+#include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -46,6 +48,11 @@ void addSamplingOptions(CommandLine& cl) {
                        "user stack, unwound with the binaries' DWARF), none",
                .defaultValue = "fp"});
     cl.option({"", "--cgroup", "PATH", "sample (and count) the tasks of this cgroup on the CPUs of -c (all without)"});
+    cl.option({.longName = "--mmap-pages",
+               .valueName = "PAGES",
+               .help = "each CPU's ring buffer: a power of two of pages, or a size (2M, 512K); more where records are "
+                       "lost (--call-graph dwarf's large samples), within kernel.perf_event_mlock_kb unless root",
+               .defaultValue = "128"});
     cl.option({.longName = "--debug-root",
                .valueName = "DIR",
                .help = "where separate debug files are looked for (DIR/.build-id/xx/yyyy.debug and debug links)",
@@ -53,6 +60,27 @@ void addSamplingOptions(CommandLine& cl) {
                .defaultValue = "/usr/lib/debug"});
     cl.option({"", "--debuginfod", "", "ask the debuginfod servers of $DEBUGINFOD_URLS for debug files not found here"});
     addArchOption(cl, "read groups and their events as on this architecture");
+}
+
+// --mmap-pages as perf takes it: pages, or a size with B, K, M or G.
+Result<size_t> ringPagesOf(const std::string& text) {
+    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    const std::string fix = "--mmap-pages: '" + text + "' is not ";
+    std::string digits = text;
+    uint64_t unit = 0; // bytes per unit; 0: pages
+    if (!digits.empty() && std::string("BbKkMmGg").find(digits.back()) != std::string::npos) {
+        const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(digits.back())));
+        unit = u == 'B' ? 1 : u == 'K' ? 1024 : u == 'M' ? 1024 * 1024 : uint64_t{1024} * 1024 * 1024;
+        digits.pop_back();
+    }
+    auto n = parseUnsigned(digits);
+    if (!n || *n == 0 || *n > (uint64_t{1} << 40) || (unit && (*n * unit) % page != 0))
+        return makeError(fix + "a number of pages or a size of whole pages (e.g. 256, 1M)");
+    const uint64_t pages = unit ? *n * unit / page : *n;
+    if (!std::has_single_bit(pages) || pages > (uint64_t{1} << 20))
+        return makeError(fix + "a power of two of pages (" + std::to_string(pages) + " pages): the kernel maps only those, "
+                         "e.g. 128, 512 or 2M");
+    return static_cast<size_t>(pages);
 }
 
 Result<ProfileOptions> profileOptionsFrom(const ParsedArgs& args) {
@@ -86,6 +114,11 @@ Result<ProfileOptions> profileOptionsFrom(const ParsedArgs& args) {
         }
     }
     if (auto c = args.value("--cgroup")) o.cgroup = *c;
+    if (auto m = args.value("--mmap-pages")) {
+        auto pages = ringPagesOf(*m);
+        if (!pages) return pages.error();
+        o.ringDataPages = *pages;
+    }
     if (args.has("--debug-root")) o.symbols.debug.roots = args.values("--debug-root");
     o.symbols.debug.debuginfod = args.has("--debuginfod");
     return o;

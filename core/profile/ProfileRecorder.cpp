@@ -96,6 +96,7 @@ Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext
     out.request.rate = options.rate;
     out.request.callGraph = options.callGraph;
     out.request.dwarfStackBytes = options.dwarfStackBytes;
+    if (options.ringDataPages) out.request.ringDataPages = options.ringDataPages;
     return out;
 }
 

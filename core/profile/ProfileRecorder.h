@@ -35,6 +35,7 @@ struct ProfileOptions {
     SamplingRate rate;
     CallGraph callGraph = CallGraph::FramePointer;
     uint32_t dwarfStackBytes = 8192;
+    size_t ringDataPages = 0; // per CPU, a power of two; 0: SamplingRequest's default
     std::string leader;  // the event or counter to sample; "" for the group's first
     std::string cgroup;  // sample the tasks of this cgroup (whole CPUs)
     SymbolizerOptions symbols;

@@ -80,7 +80,7 @@ Result<std::unique_ptr<MappedRingBuffer>> MappedRingBuffer::map(int fd, size_t d
             return makeError("cannot map a sampling ring buffer of " + size +
                              " per CPU: this user may lock only kernel.perf_event_mlock_kb = " +
                              (limit ? *limit : std::string("?")) +
-                             " KiB per CPU for perf; use fewer data pages per CPU, raise the limit with 'sysctl "
+                             " KiB per CPU for perf; use fewer data pages per CPU (--mmap-pages), raise the limit with 'sysctl "
                              "kernel.perf_event_mlock_kb=N', or run as root (" + systemErrorText(err) + ")");
         }
         return makeError("cannot map a sampling ring buffer of " + size + ": " + systemErrorText(err));

@@ -22,7 +22,7 @@ std::vector<std::string> SamplingStats::warnings() const {
         if (c.lost)
             out.push_back(std::to_string(c.lost) + " records lost" + onCpu +
                           ": the kernel found the ring buffer full (the reader fell behind); a lower sampling rate "
-                          "or more ring buffer pages per CPU helps");
+                          "or more ring buffer pages per CPU (--mmap-pages) helps");
         if (c.throttled)
             out.push_back("sampling was throttled " + times(c.throttled) + onCpu +
                           ": samples came faster than kernel.perf_event_max_sample_rate allows, and the kernel "

@@ -99,6 +99,9 @@ private slots:
         QTest::newRow("bad call graph") << QStringList{"--call-graph", "lbr"} << "none of fp, dwarf";
         QTest::newRow("bad dwarf size") << QStringList{"--call-graph", "dwarf,100"} << "multiple of 8";
         QTest::newRow("unknown leader") << QStringList{"-g", "SOFTWARE", "--leader", "cycles"} << "its events: TASKCLOCK";
+        QTest::newRow("ring not a power of two") << QStringList{"--mmap-pages", "3M"} << "a power of two of pages (768 pages)";
+        QTest::newRow("ring not a size") << QStringList{"--mmap-pages", "lots"} << "--mmap-pages: 'lots' is not";
+        QTest::newRow("ring of part pages") << QStringList{"--mmap-pages", "100B"} << "a size of whole pages";
     }
     void badInputIsAUsageError() {
         QFETCH(QStringList, args);
@@ -139,6 +142,15 @@ private slots:
         bool said = false;
         for (const std::string& n : session->profile->sampling.notices) said = said || contains(n, "user space only");
         QVERIFY(said);
+
+        // A ring buffer above what the user may lock: the limit and both ways out.
+        const CliRun ring = runCli({"record", "-e", "cpu-clock", "--mmap-pages", "64M", "-o",
+                                    dir_.filePath("ring.json").toStdString(), "--", "true"},
+                                   60000, becomeNobody);
+        QVERIFY2(ring.exited && ring.exitCode != 0 && ring.exitCode != 99, ring.describe().c_str());
+        QVERIFY2(contains(ring.err, "65536 KiB per CPU") && contains(ring.err, "kernel.perf_event_mlock_kb = ") &&
+                     contains(ring.err, "--mmap-pages"),
+                 ring.describe().c_str());
     }
 
     // -o on a full file system: the old file stays, the error names it and
