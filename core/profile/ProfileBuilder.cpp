@@ -118,16 +118,21 @@ struct ProfileBuilder::Impl {
     }
 };
 
+// The profile before any record: what the options say of the run.
+Profile ProfileBuilder::emptyProfile(const ProfileBuilderOptions& o) {
+    Profile p;
+    p.events = o.events;
+    p.constants = o.constants;
+    p.metrics = o.metrics;
+    p.sampling = o.sampling;
+    p.intervalS = o.intervalS;
+    return p;
+}
+
 ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
-    : options_(std::move(options)), deltas_(options_.readsPerThread),
-      regions_(profile_.regions, profile_.regionSets),
-      spill_(ProfileColumns{options_.events.size(), !options_.metrics.empty()}.count(), options_.spillDirectory) {
-    profile_.events = options_.events;
-    profile_.constants = options_.constants;
-    profile_.metrics = options_.metrics;
-    profile_.sampling = options_.sampling;
-    profile_.intervalS = options_.intervalS;
-    columns_ = profile_.columns();
+    : options_(std::move(options)), profile_(emptyProfile(options_)), columns_(profile_.columns()),
+      deltas_(options_.readsPerThread), regions_(profile_.regions, profile_.regionSets),
+      spill_(columns_.count(), options_.spillDirectory) {
     maxRows_ = options_.maxRows ? options_.maxRows : defaultMaxRows(columns_);
     coarsenAt_ = maxRows_;
     intervalNs_ = static_cast<uint64_t>(std::llround(options_.intervalS * 1e9));
@@ -303,7 +308,7 @@ void ProfileBuilder::readBackSpilled(const std::function<void(const RowKey&, con
     if (Status s = spill_.forEach(row); !s)
         spillProblem_ += (spillProblem_.empty() ? "" : "; ") + s.error().message +
                          "; the samples of those rows are missing from the session";
-    spill_ = RowSpill(columns_.count(), options_.spillDirectory);
+    spill_.clear();
 }
 
 // The rows in memory summed into `rows` (after those already there), each

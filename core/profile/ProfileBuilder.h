@@ -89,6 +89,7 @@ public:
 
 private:
     struct Impl;
+    static Profile emptyProfile(const ProfileBuilderOptions& options);
     void addSample(const SampleRecord& sample);
     uint32_t threadIndex(int pid, int tid);
     void addToRow(const RowKey& key, const SampleRecord& sample, const GroupDelta& delta);

@@ -30,6 +30,11 @@ public:
     Status coarsen();
     // Every row, in the order written.
     Status forEach(const std::function<void(const RowKey&, const double*)>& row) const;
+    // No rows, and the file let go.
+    void clear() {
+        fd_.reset();
+        rows_ = 0;
+    }
 
 private:
     Result<UniqueFd> makeFile() const;
