@@ -143,7 +143,7 @@ ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
 ProfileBuilder::~ProfileBuilder() = default;
 
 uint32_t ProfileBuilder::intervalAt(uint64_t timeNs) const {
-    return timeNs <= options_.startNs ? 0 : static_cast<uint32_t>((timeNs - options_.startNs) / intervalNs_);
+    return timeNs <= startNs_ ? 0 : static_cast<uint32_t>((timeNs - startNs_) / intervalNs_);
 }
 
 uint32_t ProfileBuilder::threadIndex(int pid, int tid) {
@@ -152,6 +152,8 @@ uint32_t ProfileBuilder::threadIndex(int pid, int tid) {
     else if (profile_.threads[it->second].pid != pid && pid >= 0) profile_.threads[it->second].pid = pid;
     return it->second;
 }
+
+void ProfileBuilder::readKernelSymbols() { impl_->symbolizer.readKernelSymbols(); }
 
 void ProfileBuilder::add(const PerfRecord& record) {
     if (const auto* sample = std::get_if<SampleRecord>(&record)) {

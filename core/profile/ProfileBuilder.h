@@ -46,7 +46,6 @@ struct ProfileBuilderOptions {
     uint64_t regsUserMask = 0;          // SampleLayout::regsUserMask, for CallGraph::Dwarf
     bool readsPerThread = true;         // SamplingRun::readsPerThread
     SymbolizerOptions symbols;
-    uint64_t startNs = 0;               // CLOCK_MONOTONIC when sampling began: interval 0 starts here
     double intervalS = 1.0;
     size_t maxRows = 0;                 // 0: defaultMaxRows
     uint32_t liveIntervals = 0;         // closed intervals profile() keeps for a live view; older ones go to disk
@@ -66,6 +65,11 @@ public:
     ProfileBuilder(const ProfileBuilder&) = delete;
     ProfileBuilder& operator=(const ProfileBuilder&) = delete;
 
+    // kallsyms read now, before the records (Symbolizer::readKernelSymbols says why).
+    void readKernelSymbols();
+    // Interval 0 starts at startNs of the events' clock (CLOCK_MONOTONIC),
+    // when sampling began: set before the first record.
+    void startAt(uint64_t startNs) { startNs_ = startNs; }
     // One record; records come in time order (synthetic ones first).
     void add(const PerfRecord& record);
     // Region transitions read so far; samples are attributed with them, so
@@ -105,6 +109,7 @@ private:
     size_t maxRows_;
     size_t coarsenAt_; // the rows at which to coarsen next
     uint64_t intervalNs_;
+    uint64_t startNs_ = 0;
     std::unique_ptr<Impl> impl_; // symbolizer, unwinder, interning tables
     ProcessMaps maps_;
     GroupDeltas deltas_;

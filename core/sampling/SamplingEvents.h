@@ -72,6 +72,8 @@ public:
     const SampleLayout& layout() const { return layout_; }
     FollowMode followMode() const { return followForks_ ? FollowMode::ForkRecords : FollowMode::Auto; }
     const std::vector<int>& cpus() const { return cpus_; }
+    // Whether samples may hold kernel addresses (kernel.perf_event_paranoid may have excluded them).
+    bool samplesKernel() const { return leaderAttr_.exclude_kernel == 0; }
     // The cgroup directory sampled (SamplingTarget::Kind::Cgroup), or -1.
     int cgroupFd() const { return cgroup_ ? cgroup_->fd.get() : -1; }
     // kernel.perf_event_max_sample_rate when opened (nullopt: unreadable).

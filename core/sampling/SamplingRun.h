@@ -54,6 +54,7 @@ public:
     // whole CPUs or a cgroup. GroupDeltas (GroupDeltas.h) needs it.
     bool readsPerThread() const;
     const std::vector<int>& cpus() const { return events_->cpus(); }
+    bool samplesKernel() const { return events_->samplesKernel(); }
 
     // Queues synthetic COMM and MMAP2 records for what ran before (a
     // Process target's process, every process for whole CPUs, a cgroup's

@@ -171,6 +171,10 @@ const Symbol& Symbolizer::symbolize(int pid, const AddressSpace* space, uint64_t
     return binding.module->atFileOffset(address - mapping.start + mapping.pgoff);
 }
 
+void Symbolizer::readKernelSymbols() {
+    if (!impl_->kernelRead) impl_->readKernel();
+}
+
 const Symbol& Symbolizer::symbolizeKernel(uint64_t ip, bool returnAddress) {
     Impl& d = *impl_;
     if (!d.kernelRead) d.readKernel();

@@ -143,6 +143,25 @@ private slots:
                  hidden.module->problem.c_str());
     }
 
+    // A recorder reads kallsyms before the program runs; the table read then
+    // answers the addresses that come later (here, after kallsyms is gone).
+    void readsKernelSymbolsAheadOfTheirAddresses() {
+        QTemporaryDir dir;
+        const std::string root = procTree(dir,
+                                          "ffffffff81000000 T _stext\nffffffff81000100 T early_function\n"
+                                          "ffffffff81000200 T next_function\n",
+                                          0, -1, true);
+        SymbolizerOptions options;
+        options.procRoot = root;
+        Symbolizer symbolizer(options);
+        symbolizer.readKernelSymbols();
+        QVERIFY(std::filesystem::remove(root + "/kallsyms"));
+        const Symbol& early = symbolizer.symbolizeKernel(0xffffffff81000104);
+        QCOMPARE(std::string(early.function), std::string("early_function"));
+        QCOMPARE(early.offset, uint64_t{4});
+        QCOMPARE(early.module->path, std::string("[kernel.kallsyms]"));
+    }
+
     void symbolizesJitCodeFromItsMap() {
         QTemporaryDir dir;
         const std::string mapFile = dir.path().toStdString() + "/perf-4242.map";
