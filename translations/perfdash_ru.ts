@@ -1554,6 +1554,89 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FunctionTableModel</name>
+    <message>
+        <source> [inlined into %1]</source>
+        <translation> [встроена в %1]</translation>
+    </message>
+    <message>
+        <source> [kernel]</source>
+        <translation> [ядро]</translation>
+    </message>
+    <message>
+        <source>Module: %1</source>
+        <translation>Модуль: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Исходный файл: %1</translation>
+    </message>
+    <message>
+        <source>Inlined into %1 wherever it was sampled</source>
+        <translation>Встроена в %1 везде, где попала в выборку</translation>
+    </message>
+    <message>
+        <source>Samples whose call stacks did not reach a process or thread entry: %1</source>
+        <translation>Выборки, стек вызовов которых не дошёл до точки входа процесса или потока: %1</translation>
+    </message>
+    <message>
+        <source>Its own samples (not those of what it calls) in the selection&apos;s, ± one standard error</source>
+        <translation>Доля её собственных выборок (без вызываемых ею функций) среди выбранных, ± одна стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>The samples with it anywhere on the call stack, once per sample, ± one standard error</source>
+        <translation>Доля выборок, где она есть в любом месте стека вызовов (по разу на выборку), ± одна стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>%1 on its own samples&apos; summed counts, ± its standard error</source>
+        <translation>%1 по суммам счётчиков её собственных выборок, ± стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>Всего %1 выборок: меньше %2, слишком мало, чтобы отличить её метрики от шума</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1 (слишком мало выборок для вывода)</translation>
+    </message>
+    <message>
+        <source>The event&apos;s count between samples, summed over the row&apos;s own samples</source>
+        <translation>Счёт события между выборками, просуммированный по собственным выборкам строки</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Функция</translation>
+    </message>
+    <message>
+        <source>Source file</source>
+        <translation>Исходный файл</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Модуль</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Процесс</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>Поток</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>Собственные %</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>Всего %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Выборки</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1853,6 +1936,73 @@ Cycles from %6.</source>
     <message>
         <source>%1 is not a host of the fleet session shown</source>
         <translation>%1 не входит в показанный сеанс парка</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HotspotsPage</name>
+    <message>
+        <source>DWARF unwinding</source>
+        <translation>раскрутка по DWARF</translation>
+    </message>
+    <message>
+        <source>frame pointers</source>
+        <translation>указатели кадров</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>Функции</translation>
+    </message>
+    <message>
+        <source>Source files</source>
+        <translation>Исходные файлы</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>Модули</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Процессы</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Потоки</translation>
+    </message>
+    <message>
+        <source>Rows are</source>
+        <translation>Строки</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>Фильтр по имени</translation>
+    </message>
+    <message>
+        <source>Hotspots</source>
+        <translation>Горячие точки</translation>
+    </message>
+    <message>
+        <source>Ro&amp;ws:</source>
+        <translation>&amp;Строки:</translation>
+    </message>
+    <message>
+        <source>&amp;Name contains:</source>
+        <translation>&amp;Имя содержит:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples of %3%4, call stacks: %5; recorded, not measured now</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 выборок %3%4, стеки вызовов: %5; записанные данные, не текущее измерение</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not in the samples: %3</source>
+        <translation>%1 (%2) нет в выборках: %3</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Предупреждение: %1</translation>
     </message>
 </context>
 <context>
@@ -2339,6 +2489,22 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>%1; %2, then click the host again.</source>
         <translation>%1; %2, затем снова щёлкните по узлу.</translation>
+    </message>
+    <message>
+        <source>Hotspots</source>
+        <translation>Горячие точки</translation>
+    </message>
+    <message>
+        <source>The samples of &lt;b&gt;%1&lt;/b&gt; cannot be read: %2</source>
+        <translation>Не удаётся прочитать выборки &lt;b&gt;%1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>The dashboard does not sample a live run yet: record a program with &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt;, then open run.json (File → Open) to see its hot functions here.</source>
+        <translation>Панель пока не собирает выборки в живом прогоне: запишите программу командой &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt; и откройте run.json (Файл → Открыть), чтобы увидеть здесь её горячие функции.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
+        <translation>В &lt;b&gt;%1&lt;/b&gt; только счётчики, без выборок: &lt;code&gt;perfdash-cli record&lt;/code&gt; записывает и то и другое, и его сессия показывает здесь, где происходят события.</translation>
     </message>
 </context>
 <context>

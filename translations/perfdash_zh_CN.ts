@@ -1550,6 +1550,89 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FunctionTableModel</name>
+    <message>
+        <source> [inlined into %1]</source>
+        <translation> [内联到 %1]</translation>
+    </message>
+    <message>
+        <source> [kernel]</source>
+        <translation> [内核]</translation>
+    </message>
+    <message>
+        <source>Module: %1</source>
+        <translation>模块：%1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>源文件：%1</translation>
+    </message>
+    <message>
+        <source>Inlined into %1 wherever it was sampled</source>
+        <translation>在每个被采样的位置都内联到 %1 中</translation>
+    </message>
+    <message>
+        <source>Samples whose call stacks did not reach a process or thread entry: %1</source>
+        <translation>调用栈未到达进程或线程入口的样本：%1</translation>
+    </message>
+    <message>
+        <source>Its own samples (not those of what it calls) in the selection&apos;s, ± one standard error</source>
+        <translation>它自身的样本（不含它所调用的函数）在所选样本中的占比，± 一个标准误差</translation>
+    </message>
+    <message>
+        <source>The samples with it anywhere on the call stack, once per sample, ± one standard error</source>
+        <translation>调用栈中任意位置包含它的样本（每个样本计一次）的占比，± 一个标准误差</translation>
+    </message>
+    <message>
+        <source>%1 on its own samples&apos; summed counts, ± its standard error</source>
+        <translation>基于其自身样本计数之和的 %1，± 其标准误差</translation>
+    </message>
+    <message>
+        <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>仅有 %1 个样本：少于 %2 个，样本太少，无法将其指标与噪声区分开</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1（样本太少，无法判断）</translation>
+    </message>
+    <message>
+        <source>The event&apos;s count between samples, summed over the row&apos;s own samples</source>
+        <translation>该事件在两次采样之间的计数，按该行自身的样本求和</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Source file</source>
+        <translation>源文件</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>自身 %</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>总计 %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::GroupDetails</name>
     <message>
         <source>Group details</source>
@@ -1845,6 +1928,73 @@ Cycles from %6.</source>
     <message>
         <source>%1 is not a host of the fleet session shown</source>
         <translation>%1 不是当前显示的集群会话中的主机</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::HotspotsPage</name>
+    <message>
+        <source>DWARF unwinding</source>
+        <translation>DWARF 栈回溯</translation>
+    </message>
+    <message>
+        <source>frame pointers</source>
+        <translation>帧指针</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Source files</source>
+        <translation>源文件</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Rows are</source>
+        <translation>行的内容</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation>按名称筛选</translation>
+    </message>
+    <message>
+        <source>Hotspots</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>Ro&amp;ws:</source>
+        <translation>行(&amp;W):</translation>
+    </message>
+    <message>
+        <source>&amp;Name contains:</source>
+        <translation>名称包含(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples of %3%4, call stacks: %5; recorded, not measured now</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%3 的 %2 个样本%4，调用栈：%5；已录制的数据，并非当前测量</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not in the samples: %3</source>
+        <translation>%1（%2）不在样本中：%3</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
     </message>
 </context>
 <context>
@@ -2329,6 +2479,22 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>%1; %2, then click the host again.</source>
         <translation>%1；%2，然后再次点击该主机。</translation>
+    </message>
+    <message>
+        <source>Hotspots</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>The samples of &lt;b&gt;%1&lt;/b&gt; cannot be read: %2</source>
+        <translation>无法读取 &lt;b&gt;%1&lt;/b&gt; 的样本：%2</translation>
+    </message>
+    <message>
+        <source>The dashboard does not sample a live run yet: record a program with &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt;, then open run.json (File → Open) to see its hot functions here.</source>
+        <translation>仪表板尚不能对实时运行进行采样：请用 &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt; 录制程序，然后打开 run.json（文件 → 打开），即可在此查看其热点函数。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 只包含计数，没有样本：&lt;code&gt;perfdash-cli record&lt;/code&gt; 会同时录制两者，其会话会在此显示事件发生在哪里。</translation>
     </message>
 </context>
 <context>

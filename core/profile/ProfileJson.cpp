@@ -364,4 +364,18 @@ Result<Session> readSessionFile(const std::string& path) {
     return readSessionJson(*text, path);
 }
 
+Result<std::optional<Profile>> readSessionProfile(const std::string& path) {
+    auto text = readFile(path);
+    if (!text) return makeError("cannot read the session '" + path + "' (check the path and its permissions)");
+    // Most sessions are stat's, some large: a text without the member is not parsed again.
+    if (text->find("\"profile\"") == std::string::npos) return std::optional<Profile>{};
+    const json root = json::parse(*text, nullptr, false);
+    if (root.is_discarded() || !root.is_object()) return makeError(path + ": not a session (its JSON does not parse)");
+    const auto it = root.find("profile");
+    if (it == root.end()) return std::optional<Profile>{};
+    auto profile = readProfileJson(*it, path);
+    if (!profile) return profile.error();
+    return std::optional<Profile>(std::move(*profile));
+}
+
 } // namespace perfdash

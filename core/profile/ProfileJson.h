@@ -41,5 +41,8 @@ struct Session {
 // A session file's text or file: its counts and, where it has one, its profile.
 Result<Session> readSessionJson(std::string_view text, const std::string& source);
 Result<Session> readSessionFile(const std::string& path);
+// Only the profile of a session file, for a reader that has its counts from
+// elsewhere (the dashboard's session loader): none where it has no samples.
+Result<std::optional<Profile>> readSessionProfile(const std::string& path);
 
 } // namespace perfdash

@@ -26,14 +26,6 @@ std::string baseName(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// The events that are in the samples: their columns.
-std::vector<size_t> sampledEvents(const Profile& p) {
-    std::vector<size_t> out;
-    for (size_t e = 0; e < p.events.size(); ++e)
-        if (p.events[e].inSamples) out.push_back(e);
-    return out;
-}
-
 ojson numberOrNull(double v) { return std::isfinite(v) ? ojson(v) : ojson(nullptr); }
 
 ojson metricsJson(const ProfileMetrics& metrics, const std::vector<MetricValue>& values, double samples) {

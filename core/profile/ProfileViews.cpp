@@ -68,7 +68,35 @@ std::string moduleName(const Profile& p, int32_t module) {
     return module < 0 ? std::string("[unknown]") : p.modules[static_cast<size_t>(module)].path;
 }
 
+// The module of each named function: that of any of its frames (the same name in two modules is rare).
+std::unordered_map<uint32_t, int32_t> modulesOfFunctions(const Profile& p) {
+    std::unordered_map<uint32_t, int32_t> out;
+    for (const ProfileFrame& f : p.frames)
+        if (f.function != 0) out.emplace(f.function, f.module);
+    return out;
+}
+
+std::vector<FunctionRow> sortedByWeight(std::vector<FunctionRow> rows) {
+    std::sort(rows.begin(), rows.end(), [](const FunctionRow& a, const FunctionRow& b) {
+        const double sa = a.self[ProfileColumns::kWeight], sb = b.self[ProfileColumns::kWeight];
+        if (sa != sb) return sa > sb;
+        const double ta = a.total[ProfileColumns::kWeight], tb = b.total[ProfileColumns::kWeight];
+        if (ta != tb) return ta > tb;
+        return a.name < b.name;
+    });
+    return rows;
+}
+
+std::string commOf(const ProfileThread& t) { return t.comm.empty() ? std::string("?") : t.comm; }
+
 } // namespace
+
+std::vector<size_t> sampledEvents(const Profile& p) {
+    std::vector<size_t> out;
+    for (size_t e = 0; e < p.events.size(); ++e)
+        if (p.events[e].inSamples) out.push_back(e);
+    return out;
+}
 
 std::string frameLabel(const Profile& profile, uint32_t frame) {
     return profile.functionName(profile.frames[frame]);
@@ -192,6 +220,7 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
         if (!path.empty()) addRow(acc[keyOf(p.frames[path.back()])].self, row, count);
     }
     const double weight = selection.sums[ProfileColumns::kWeight], samples = selection.sums[ProfileColumns::kSamples];
+    const auto modules = modulesOfFunctions(p);
     std::vector<FunctionRow> out;
     for (auto& [key, a] : acc) {
         FunctionRow row;
@@ -199,16 +228,7 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
         f.function = key.function;
         f.module = key.module;
         row.name = p.functionName(f);
-        if (key.function != 0) {
-            // The module of a named function: that of any of its frames (the same name in two modules is rare).
-            for (const ProfileFrame& frame : p.frames)
-                if (frame.function == key.function) {
-                    row.module = moduleName(p, frame.module);
-                    break;
-                }
-        } else {
-            row.module = moduleName(p, key.module);
-        }
+        row.module = moduleName(p, key.function != 0 ? modules.at(key.function) : key.module);
         row.kernel = a.kernel;
         row.file = p.string(a.file);
         if (a.ownSamples == 0 && !a.callers.empty())
@@ -223,14 +243,110 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
         row.incompleteStacks = a.incomplete;
         out.push_back(std::move(row));
     }
-    std::sort(out.begin(), out.end(), [](const FunctionRow& a, const FunctionRow& b) {
-        const double sa = a.self[ProfileColumns::kWeight], sb = b.self[ProfileColumns::kWeight];
-        if (sa != sb) return sa > sb;
-        const double ta = a.total[ProfileColumns::kWeight], tb = b.total[ProfileColumns::kWeight];
-        if (ta != tb) return ta > tb;
-        return a.name < b.name;
-    });
-    return out;
+    return sortedByWeight(std::move(out));
+}
+
+std::vector<FunctionRow> groupedTable(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
+                                      ProfileGrouping grouping) {
+    if (grouping == ProfileGrouping::Function) return functionTable(p, selection, metrics);
+    const bool byThread = grouping == ProfileGrouping::Process || grouping == ProfileGrouping::Thread;
+    // Each frame's group, found once: a file (code without one: its module's "no file"), or a module.
+    struct Group {
+        std::string name;
+        std::string module;
+        bool kernel = false;
+        std::string file;
+    };
+    std::vector<Group> groups;
+    std::vector<uint32_t> groupOfFrame(p.frames.size());
+    if (byThread) {
+        // A thread's own group, or its process's: named by its main thread (threads name themselves apart).
+        const bool process = grouping == ProfileGrouping::Process;
+        std::map<int, uint32_t> index; // by pid, or by thread
+        groupOfFrame.assign(p.threads.size(), 0); // here: each thread's group
+        for (size_t t = 0; t < p.threads.size(); ++t) {
+            const ProfileThread& thread = p.threads[t];
+            const auto [it, added] = index.emplace(process ? thread.pid : static_cast<int>(t), static_cast<uint32_t>(groups.size()));
+            if (added)
+                groups.push_back({commOf(thread) + " [" + std::to_string(thread.pid) +
+                                      (process ? "" : "/" + std::to_string(thread.tid)) + "]",
+                                  "", false, ""});
+            else if (thread.tid == thread.pid)
+                groups[it->second].name = commOf(thread) + " [" + std::to_string(thread.pid) + "]";
+            groupOfFrame[t] = it->second;
+        }
+    } else {
+        std::map<std::pair<uint32_t, int32_t>, uint32_t> index; // (file, module) or (0, module)
+        for (size_t i = 0; i < p.frames.size(); ++i) {
+            const ProfileFrame& f = p.frames[i];
+            const bool byFile = grouping == ProfileGrouping::File;
+            const std::pair<uint32_t, int32_t> key{byFile ? f.file : 0, byFile && f.file != 0 ? -1 : f.module};
+            const auto [it, added] = index.emplace(key, static_cast<uint32_t>(groups.size()));
+            if (added) {
+                Group g;
+                g.kernel = (f.flags & ProfileFrame::kKernel) != 0;
+                if (!byFile) {
+                    g.name = moduleName(p, f.module);
+                } else if (f.file != 0) {
+                    g.name = g.file = p.string(f.file);
+                    g.module = moduleName(p, f.module);
+                } else {
+                    g.name = "[no source file]";
+                    g.module = moduleName(p, f.module);
+                }
+                groups.push_back(std::move(g));
+            }
+            groupOfFrame[i] = it->second;
+        }
+    }
+    struct Acc {
+        std::vector<double> self, total;
+        double incomplete = 0;
+    };
+    std::vector<Acc> acc(groups.size());
+    std::vector<bool> used(groups.size(), false);
+    const size_t count = p.columns().count();
+    Paths paths(p);
+    std::vector<uint32_t> onStack;
+    for (size_t r : selection.rows) {
+        const double* row = p.row(r);
+        const RowKey& key = p.keys[r];
+        const bool incomplete = key.stack != StackState::Complete;
+        onStack.clear();
+        if (byThread) {
+            onStack.push_back(groupOfFrame[key.thread]);
+            addRow(acc[onStack.back()].self, row, count);
+        } else {
+            const std::vector<uint32_t>& path = paths.of(key.node);
+            for (uint32_t frame : path)
+                if (std::find(onStack.begin(), onStack.end(), groupOfFrame[frame]) == onStack.end())
+                    onStack.push_back(groupOfFrame[frame]); // recursion and repeats: once per sample
+            if (!path.empty()) addRow(acc[groupOfFrame[path.back()]].self, row, count);
+        }
+        for (uint32_t g : onStack) {
+            used[g] = true;
+            addRow(acc[g].total, row, count);
+            if (incomplete) acc[g].incomplete += row[ProfileColumns::kSamples];
+        }
+    }
+    const double weight = selection.sums[ProfileColumns::kWeight], samples = selection.sums[ProfileColumns::kSamples];
+    std::vector<FunctionRow> out;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (!used[g]) continue;
+        FunctionRow row;
+        row.name = std::move(groups[g].name);
+        row.module = std::move(groups[g].module);
+        row.kernel = groups[g].kernel;
+        row.file = std::move(groups[g].file);
+        row.self = acc[g].self.empty() ? std::vector<double>(count, 0.0) : std::move(acc[g].self);
+        row.total = std::move(acc[g].total);
+        row.selfShare = shareOf(row.self[ProfileColumns::kWeight], weight, samples);
+        row.totalShare = shareOf(row.total[ProfileColumns::kWeight], weight, samples);
+        row.metrics = metrics.evaluate(row.self);
+        row.incompleteStacks = acc[g].incomplete;
+        out.push_back(std::move(row));
+    }
+    return sortedByWeight(std::move(out));
 }
 
 Result<std::string> findFunction(const Profile& p, const ProfileSelection& selection, const std::string& name) {

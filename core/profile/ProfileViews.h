@@ -63,6 +63,23 @@ struct FunctionRow {
 std::vector<FunctionRow> functionTable(const Profile& profile, const ProfileSelection& selection,
                                        ProfileMetrics& metrics);
 
+// What a row of the hotspot table gathers: a function, or all the functions
+// of a source file, of a module, or of a process or thread.
+enum class ProfileGrouping { Function, File, Module, Process, Thread };
+
+// The function table gathered otherwise, ordered as it is. A row's name is
+// the file (code without a source file: "[no source file]" in its module),
+// the module's path, or the thread's "comm [pid]" / "comm [pid/tid]"; its
+// module is the file's module, the module itself, or empty. Self: the
+// samples whose innermost frame is in it; total: those with it anywhere on
+// the stack, once per sample (a process or thread: its samples, both).
+// ProfileGrouping::Function gives functionTable().
+std::vector<FunctionRow> groupedTable(const Profile& profile, const ProfileSelection& selection,
+                                      ProfileMetrics& metrics, ProfileGrouping grouping);
+
+// The events in the samples (Profile::events indices): the figures a table shows per row.
+std::vector<size_t> sampledEvents(const Profile& profile);
+
 // The function a user named: exactly, else the one whose name without its
 // parameters is it ("hot_loop" for "hot_loop(int)"); otherwise an error with
 // the closest names of the selection.

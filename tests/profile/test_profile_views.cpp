@@ -76,6 +76,70 @@ private slots:
         QCOMPARE(rows.front().name, std::string("solve")); // heaviest self first
     }
 
+    void groupsByFileModuleProcessAndThread() {
+        Profile p = handMade();
+        // A second thread of process 7, named apart, sampled in libm's code, which has no source lines.
+        p.strings.push_back("sqrt");
+        p.modules.push_back({"/lib/libm.so.6", "", "", ""});
+        p.frames.push_back({6, 2, 0, 0, 0});
+        p.nodes.push_back({1, 5}); // main → sqrt (frame 5)
+        p.threads.push_back({7, 8, "worker"});
+        p.keys.push_back({1, 1, 0, 6, StackState::Complete});
+        for (double v : {2.0, 20.0, 200.0, 2000.0}) p.values.push_back(v);
+        auto selection = selectRows(p, {});
+        auto metrics = ProfileMetrics::compile(p);
+        QVERIFY(selection.ok() && metrics.ok());
+        auto row = [](const std::vector<FunctionRow>& rows, const std::string& name, const std::string& module) {
+            for (const auto& r : rows)
+                if (r.name == name && r.module == module) return &r;
+            return static_cast<const FunctionRow*>(nullptr);
+        };
+        auto samples = [](const std::vector<double>& sums) { return sums[ProfileColumns::kSamples]; };
+
+        const auto files = groupedTable(p, *selection, *metrics, ProfileGrouping::File);
+        QCOMPARE(files.size(), size_t{3});
+        const FunctionRow* source = row(files, "/src/a.c", "/bin/a");
+        QVERIFY(source);
+        QCOMPARE(samples(source->self), 9.0);   // solve 6, helper 3
+        QCOMPARE(samples(source->total), 12.0); // main is on every stack
+        QCOMPARE(source->file, std::string("/src/a.c"));
+        QCOMPARE(files.front().name, std::string("/src/a.c"));
+        const FunctionRow* libm = row(files, "[no source file]", "/lib/libm.so.6");
+        const FunctionRow* kernel = row(files, "[no source file]", "[kernel.kallsyms]");
+        QVERIFY(libm && kernel);
+        QCOMPARE(samples(libm->self), 2.0);
+        QCOMPARE(samples(kernel->total), 1.0);
+        QCOMPARE(kernel->incompleteStacks, 1.0);
+        QVERIFY(kernel->kernel);
+        QCOMPARE(source->selfShare.value, 9.0 / 12.0);
+
+        const auto modules = groupedTable(p, *selection, *metrics, ProfileGrouping::Module);
+        QCOMPARE(modules.size(), size_t{3});
+        QCOMPARE(modules[0].name, std::string("/bin/a"));
+        QCOMPARE(samples(modules[0].self), 9.0);
+        QCOMPARE(samples(modules[0].total), 12.0);
+        QCOMPARE(modules[1].name, std::string("/lib/libm.so.6"));
+        QCOMPARE(modules[2].name, std::string("[kernel.kallsyms]"));
+
+        const auto processes = groupedTable(p, *selection, *metrics, ProfileGrouping::Process);
+        QCOMPARE(processes.size(), size_t{1});
+        QCOMPARE(processes[0].name, std::string("app [7]")); // its main thread's name, not the worker's
+        QCOMPARE(samples(processes[0].self), 12.0);
+        QCOMPARE(samples(processes[0].total), 12.0);
+        const auto threads = groupedTable(p, *selection, *metrics, ProfileGrouping::Thread);
+        QCOMPARE(threads.size(), size_t{2});
+        QCOMPARE(threads[0].name, std::string("app [7/7]"));
+        QCOMPARE(samples(threads[0].self), 10.0);
+        QCOMPARE(threads[1].name, std::string("worker [7/8]"));
+        QCOMPARE(threads[1].selfShare.value, 2.0 / 12.0);
+
+        const auto functions = groupedTable(p, *selection, *metrics, ProfileGrouping::Function);
+        const auto direct = functionTable(p, *selection, *metrics);
+        QCOMPARE(functions.size(), direct.size());
+        for (size_t i = 0; i < direct.size(); ++i) QCOMPARE(functions[i].name, direct[i].name);
+        QCOMPARE(find(functions, "sqrt")->module, std::string("/lib/libm.so.6"));
+    }
+
     void linesCallersAndFolded() {
         const Profile p = handMade();
         auto selection = selectRows(p, {});

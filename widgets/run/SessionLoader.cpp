@@ -5,6 +5,7 @@
 #include <QMimeData>
 #include <QUrl>
 
+#include "core/profile/ProfileJson.h"
 #include "core/report/ReportTables.h"
 #include "core/session/SessionFiles.h"
 
@@ -23,6 +24,13 @@ Result<MeasurementResult> loadSessionFile(const QString& path) {
     if (QFileInfo(path).isDir())
         return makeError(path.toStdString() + " is a directory; open a session file (*.json) inside it");
     return openSessionFile(path.toStdString());
+}
+
+Result<std::shared_ptr<const Profile>> loadSessionProfile(const QString& path) {
+    auto profile = readSessionProfile(path.toStdString());
+    if (!profile) return profile.error();
+    if (!*profile) return std::shared_ptr<const Profile>{};
+    return std::shared_ptr<const Profile>(std::make_shared<Profile>(std::move(**profile)));
 }
 
 QString sessionFileFilter() { return SessionLoader::tr("perfdash sessions (*.json)"); }

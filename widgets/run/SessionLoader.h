@@ -3,7 +3,9 @@
 // dropped on the window all end in loadSessionFile().
 #include <QString>
 #include <QStringList>
+#include <memory>
 
+#include "core/profile/Profile.h"
 #include "core/result/MeasurementResult.h"
 #include "core/util/Outcome.h"
 
@@ -17,6 +19,9 @@ namespace perfdash {
 // session takes seconds: call it off the GUI thread (QtConcurrent::run); it
 // touches no shared state.
 Result<MeasurementResult> loadSessionFile(const QString& path);
+// The samples of a session recorded by `perfdash-cli record` (its "profile"
+// section); null for a session without them. Off the GUI thread too.
+Result<std::shared_ptr<const Profile>> loadSessionProfile(const QString& path);
 
 // File-dialog filter for sessions: "perfdash sessions (*.json)".
 QString sessionFileFilter();

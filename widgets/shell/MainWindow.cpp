@@ -33,6 +33,7 @@
 #include "widgets/common/TimelineChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/regions/RegionsView.h"
+#include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/sessions/ComparisonTimelineChart.h"
 #include "widgets/sessions/RecentSessionsModel.h"
 #include "widgets/run/ReplayActions.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
       overview_(new OverviewPage(live_->timeline()->data(), this)),
       liveSource_(new QLabel(this)),
       regions_(new RegionsView(this)),
+      hotspots_(new HotspotsPage(this)),
       sessions_(new SessionsPage(this)),
       probes_(new ProbesPage(this)),
       recorder_(new RunRecorder(controller_, this)),
@@ -127,6 +129,8 @@ void MainWindow::addPages() {
     pages_->addTab(overview_, tr("O&verview"));
     pages_->addTab(livePage, tr("&Live"));
     pages_->addTab(regions_, tr("Re&gions"));
+    pages_->addTab(hotspots_, tr("Hotspots"));
+    hotspots_->showNone(liveHotspotsText());
     pages_->addTab(events_, tr("&Events"));
     pages_->addTab(sessions_, tr("Saved sess&ions"));
     pages_->addTab(probes_, tr("&Probes"));
@@ -156,6 +160,7 @@ void MainWindow::followRuns() {
 }
 
 void MainWindow::letOtherSourcesGo() {
+    hotspots_->showNone(liveHotspotsText());
     replay_->stop();
     liveHost_->drop();
     replayFile_.clear();
@@ -577,13 +582,24 @@ void MainWindow::openSession(const QString& path) {
         return fail(tr("Cannot open the session"),
                     tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
                         .arg(path));
-    auto* watcher = new QFutureWatcher<Result<MeasurementResult>>(this);
+    struct Loaded {
+        Result<MeasurementResult> counts;
+        Result<std::shared_ptr<const Profile>> samples;
+    };
+    auto* watcher = new QFutureWatcher<Loaded>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();
-        const Result<MeasurementResult> loaded = watcher->result();
+        const Loaded both = watcher->result();
+        const Result<MeasurementResult>& loaded = both.counts;
         if (!loaded) return fail(tr("Cannot open the session"), QString::fromStdString(loaded.error().message));
         const QString name = QFileInfo(path).fileName();
         showSession(*loaded, name);
+        // Its counts open even where its samples cannot be read; the Hotspots page says why.
+        if (!both.samples)
+            hotspots_->showNone(tr("The samples of <b>%1</b> cannot be read: %2")
+                                    .arg(name.toHtmlEscaped(), htmlEscaped(both.samples.error().message)));
+        else if (*both.samples)
+            hotspots_->showProfile(*both.samples, name);
         // A fleet session's hosts: the Hosts page shows them as it showed them live, each a click from its replay.
         if (!loaded->hosts.empty()) {
             fleetFile_ = name;
@@ -595,10 +611,19 @@ void MainWindow::openSession(const QString& path) {
         statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
         emit sessionOpened(path);
     });
-    watcher->setFuture(QtConcurrent::run([path] { return loadSessionFile(path); }));
+    watcher->setFuture(QtConcurrent::run([path] { return Loaded{loadSessionFile(path), loadSessionProfile(path)}; }));
+}
+
+QString MainWindow::liveHotspotsText() const {
+    return tr("The dashboard does not sample a live run yet: record a program with <code>perfdash-cli record -g GROUP "
+              "-o run.json -- PROGRAM</code>, then open run.json (File → Open) to see its hot functions here.");
 }
 
 void MainWindow::showSession(const MeasurementResult& session, const QString& name) {
+    // A session with samples shows them once they are read (openSession); this one has none of its own yet.
+    hotspots_->showNone(tr("<b>%1</b> holds counts only, no samples: <code>perfdash-cli record</code> records both, "
+                           "and its session shows here where the events happen.")
+                            .arg(name.toHtmlEscaped()));
     shown_->showResult(session, tr("Replay of %1").arg(name));
     showRegionsOf(session);
     replayFile_ = name;

@@ -56,6 +56,7 @@ class ReplayActions;
 class ReplayController;
 class TimelineChart;
 class RegionsView;
+class HotspotsPage;
 class MeasurementLog;
 class RunRecorder;
 class SessionsPage;
@@ -112,6 +113,7 @@ public:
     LiveView* liveView() const { return live_; }
     OverviewPage* overview() const { return overview_; }
     RegionsView* regionsView() const { return regions_; }
+    HotspotsPage* hotspotsPage() const { return hotspots_; }
     SessionsPage* sessionsPage() const { return sessions_; }
     ProbesPage* probesPage() const { return probes_; }
     RunRecorder* recorder() const { return recorder_; }
@@ -180,6 +182,7 @@ private:
     void sessionNotSaved(const QString& message);
     // The Live page's line about a finished run: saved, or only in memory.
     QString finishedRunText() const;
+    QString liveHotspotsText() const;
     void updateFileActions();
 
     MachineContext& machine_;
@@ -197,6 +200,7 @@ private:
     OverviewPage* overview_; // draws from live_'s timeline
     QLabel* liveSource_;
     RegionsView* regions_;
+    HotspotsPage* hotspots_;
     SessionsPage* sessions_;
     ProbesPage* probes_;
     RunRecorder* recorder_;

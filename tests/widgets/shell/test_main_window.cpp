@@ -30,6 +30,8 @@
 #include "util/FullFileSystem.h"
 #include "widgets/events/EventBrowser.h"
 #include "widgets/hosts/HostsPage.h"
+#include "widgets/hotspots/FunctionTableModel.h"
+#include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/LiveView.h"
 #include "widgets/live/MetricValuesModel.h"
@@ -80,6 +82,34 @@ class TestMainWindow : public QObject {
     }
 
 private slots:
+    // A session recorded with samples (tests/fixtures/profile) opens its counts on the Overview and its
+    // samples on the Hotspots page; a session of counts only, and a live run, say there are none.
+    void aSampledSessionShowsItsHotspots() {
+        QSettings settings(settingsFile("hotspots.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        HotspotsPage* hotspots = window.hotspotsPage();
+        QVERIFY(!hotspots->profile());
+        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("does not sample a live run yet")));
+
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        QSignalSpy ready(hotspots, &HotspotsPage::tableReady);
+        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(window.isCurrentPage(window.overview()));
+        QVERIFY(hotspots->profile());
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 20000);
+        QCOMPARE(hotspots->table()->model()->index(0, FunctionTableModel::NameColumn).data().toString(),
+                 QStringLiteral("main_work"));
+
+        window.openSession(savedSession("counts-only.json", 4, "2024-05-01T10:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+        QVERIFY(!hotspots->profile());
+        QCOMPARE(hotspots->model()->rowCount(), 0);
+        QVERIFY2(hotspots->heading()->text().contains(QStringLiteral("holds counts only")),
+                 qPrintable(hotspots->heading()->text()));
+    }
+
     void bannerSaysWhatIsMissingHere() {
         QSettings settings(settingsFile("banner.ini"), QSettings::IniFormat);
         MainWindow window(machine_, settings);

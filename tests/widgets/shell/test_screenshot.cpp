@@ -26,6 +26,7 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/hosts/FleetModel.h"
 #include "widgets/hosts/HostsPage.h"
+#include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapCanvas.h"
 #include "widgets/live/HeatMapView.h"
@@ -206,6 +207,33 @@ private slots:
                  qPrintable(heatMap->measureBox()->currentText()));
         QVERIFY(canvas.describeCell(1, 0).startsWith(heatMap->measureBox()->currentText().section(QStringLiteral(" ["), 0, 0)));
         saveWindow(window, QStringLiteral("perfdash-heatmap"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+    }
+
+    void hotspotsOfARecordedSession_data() { mainWindowAfterARun_data(); }
+
+    // tests/fixtures/profile/regions.json: perfdash-cli record of tests/profile's
+    // workload on this VM, whose hot function is main_work.
+    void hotspotsOfARecordedSession() {
+        QFETCH(QSize, size);
+        QSettings settings(dir_.filePath(QStringLiteral("screenshot-hotspots.ini")), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        QVERIFY(showAt(window, size));
+        HotspotsPage* hotspots = window.hotspotsPage();
+        QSignalSpy ready(hotspots, &HotspotsPage::tableReady);
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        window.openSession(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"));
+        QVERIFY(opened.wait(20000));
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 20000);
+        window.showPage(hotspots);
+        // What a screen reader reads: the table's name, its top row and a greyed row's reason.
+        const QAbstractItemModel* shown = hotspots->table()->model();
+        QCOMPARE(hotspots->table()->accessibleName(), QStringLiteral("Hotspots"));
+        QCOMPARE(shown->index(0, 0).data(Qt::AccessibleTextRole).toString(), QStringLiteral("main_work"));
+        QVERIFY(shown->index(shown->rowCount() - 1, 0).data(Qt::AccessibleTextRole).toString().contains(
+            QStringLiteral("too few samples")));
+        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("532 samples")));
+        saveWindow(window, QStringLiteral("perfdash-hotspots"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
     }
 

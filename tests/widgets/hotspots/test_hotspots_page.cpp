@@ -1,0 +1,175 @@
+// The Hotspots page on a session recorded for real (tests/fixtures/profile:
+// perfdash-cli record of tests/profile's workload, whose hot function is
+// main_work): the table agrees row by row with `perfdash-cli report
+// --functions --json` on the same file, regroups by module and thread,
+// filters as the user types; a session without samples, or whose samples
+// cannot be read, says so. Screenshots at 1280×800 and 1920×1080 where
+// PERFDASH_SCREENSHOT_DIR names a folder.
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "widgets/Screenshot.h"
+#include "widgets/hotspots/FunctionTableModel.h"
+#include "widgets/hotspots/HotspotsPage.h"
+#include "widgets/run/SessionLoader.h"
+
+using namespace perfdash;
+
+namespace {
+
+QString fixture() { return qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"); }
+
+// What perfdash-cli reports of the same session.
+nlohmann::json cliFunctions(const QString& session) {
+    QProcess cli;
+    cli.start(qEnvironmentVariable("PERFDASH_CLI"),
+              {QStringLiteral("report"), session, QStringLiteral("--functions"), QStringLiteral("--json"),
+               QStringLiteral("--limit"), QStringLiteral("0")});
+    if (!cli.waitForFinished(60000) || cli.exitCode() != 0) {
+        qWarning() << cli.readAllStandardError();
+        return {};
+    }
+    return nlohmann::json::parse(cli.readAllStandardOutput().toStdString(), nullptr, false);
+}
+
+// The page's rows as the user sees them (through the sorting and filtering proxy), by name.
+QStringList shownNames(const HotspotsPage& page) {
+    QStringList names;
+    const QAbstractItemModel* shown = page.table()->model();
+    for (int r = 0; r < shown->rowCount(); ++r) names << shown->index(r, FunctionTableModel::NameColumn).data().toString();
+    return names;
+}
+
+} // namespace
+
+class TestHotspotsPage : public QObject {
+    Q_OBJECT
+
+    static std::shared_ptr<const Profile> load(const QString& path) {
+        auto loaded = loadSessionProfile(path);
+        if (!loaded) qWarning() << QString::fromStdString(loaded.error().message);
+        return loaded ? *loaded : nullptr;
+    }
+
+    static void waitForTable(HotspotsPage& page, QSignalSpy& ready, int count) {
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), count, 20000);
+        QVERIFY(page.model()->rowCount() > 0);
+    }
+
+private slots:
+    void showsARecordedSessionAsTheCommandLineDoes() {
+        const auto profile = load(fixture());
+        QVERIFY(profile);
+        HotspotsPage page;
+        page.resize(1280, 800);
+        page.show();
+        QSignalSpy ready(&page, &HotspotsPage::tableReady);
+        page.showProfile(profile, QStringLiteral("regions.json"));
+        waitForTable(page, ready, 1);
+        QVERIFY2(page.heading()->text().contains(QStringLiteral("532 samples of task-clock")), qPrintable(page.heading()->text()));
+        QVERIFY(page.heading()->text().contains(QStringLiteral("recorded, not measured now")));
+
+        const nlohmann::json cli = cliFunctions(fixture());
+        QVERIFY(cli.is_object());
+        const nlohmann::json& functions = cli["functions"];
+        QCOMPARE(page.model()->rowCount(), int(functions.size()));
+        // The top row is the workload's hot function, and every row's figures are the command line's.
+        const QAbstractItemModel* shown = page.table()->model();
+        QCOMPARE(shown->index(0, FunctionTableModel::NameColumn).data().toString(), QStringLiteral("main_work"));
+        const std::vector<FunctionRow>& rows = page.model()->rows();
+        for (size_t i = 0; i < functions.size(); ++i) {
+            const nlohmann::json& f = functions[i];
+            QCOMPARE(rows[i].name, f["name"].get<std::string>());
+            QCOMPARE(rows[i].module, f["module"].get<std::string>());
+            QCOMPARE(rows[i].self[ProfileColumns::kSamples], f["self"]["samples"].get<double>());
+            QCOMPARE(rows[i].total[ProfileColumns::kSamples], f["total"]["samples"].get<double>());
+            QCOMPARE(rows[i].selfShare.value, f["self"]["share"].get<double>());
+        }
+        // Its events and the group's metrics are columns; a row of few samples says so in words.
+        QCOMPARE(page.model()->headerData(page.model()->column(FunctionTableModel::FirstEventColumn), Qt::Horizontal).toString(),
+                 QStringLiteral("TASKCLOCK"));
+        int fewRow = -1;
+        for (int r = 0; r < shown->rowCount() && fewRow < 0; ++r)
+            if (shown->index(r, 0).data(FunctionTableModel::FewSamplesRole).toBool()) fewRow = r;
+        QVERIFY(fewRow > 0);
+        QVERIFY(shown->index(fewRow, page.model()->firstMetricColumn()).data(Qt::AccessibleTextRole).toString().contains(
+            QStringLiteral("too few samples")));
+        test::saveScreenshot(page, QStringLiteral("hotspots-1280x800.png"));
+        page.resize(1920, 1080);
+        test::saveScreenshot(page, QStringLiteral("hotspots-1920x1080.png"));
+
+        // Sorted by any column: fewest samples first.
+        const int samplesColumn = page.model()->column(FunctionTableModel::SamplesColumn);
+        page.table()->sortByColumn(samplesColumn, Qt::AscendingOrder);
+        QCOMPARE(shown->index(0, samplesColumn).data(FunctionTableModel::SortRole).toDouble(), 0.0);
+        page.table()->sortByColumn(page.model()->column(FunctionTableModel::SelfColumn), Qt::DescendingOrder);
+
+        // Filtered as the user types, whatever the case.
+        QTest::keyClicks(page.filter(), QStringLiteral("LIB_"));
+        QCOMPARE(shownNames(page), QStringList{QStringLiteral("lib_work")});
+        page.filter()->clear();
+        QCOMPARE(shown->rowCount(), int(functions.size()));
+
+        // Regrouped: the workload's own module first, then by thread.
+        page.grouping()->setCurrentIndex(page.grouping()->findData(static_cast<int>(ProfileGrouping::Module)));
+        waitForTable(page, ready, 2);
+        QCOMPARE(page.model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Module"));
+        QVERIFY(shownNames(page).front().endsWith(QStringLiteral("/profile_workload")));
+        page.grouping()->setCurrentIndex(page.grouping()->findData(static_cast<int>(ProfileGrouping::Thread)));
+        waitForTable(page, ready, 3);
+        double samples = 0;
+        for (const FunctionRow& r : page.model()->rows()) samples += r.self[ProfileColumns::kSamples];
+        QCOMPARE(samples, 532.0);
+    }
+
+    void saysWhenThereAreNoSamples() {
+        HotspotsPage page;
+        page.showNone(QStringLiteral("nothing sampled"));
+        QCOMPARE(page.heading()->text(), QStringLiteral("nothing sampled"));
+        QCOMPARE(page.model()->rowCount(), 0);
+        QVERIFY(!page.grouping()->isEnabled());
+        QVERIFY(!page.filter()->isEnabled());
+        QVERIFY(!page.profile());
+
+        // A session of stat's has no samples: none, and no error.
+        QTemporaryDir dir;
+        const QString stat = dir.filePath(QStringLiteral("stat.json"));
+        QVERIFY(QFile::copy(qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"), stat));
+        {
+            // The same session without its profile section.
+            QFile file(stat);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            nlohmann::json session = nlohmann::json::parse(file.readAll().toStdString());
+            file.close();
+            session.erase("profile");
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(QByteArray::fromStdString(session.dump()));
+        }
+        const auto none = loadSessionProfile(stat);
+        QVERIFY(none.ok());
+        QVERIFY(!*none);
+        QVERIFY(loadSessionFile(stat).ok());
+
+        // A damaged profile section is an error that names the file.
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"schema": 1, "profile": {"format": 1, "frames": "not a table"}})");
+        file.close();
+        const auto broken = loadSessionProfile(bad);
+        QVERIFY(!broken.ok());
+        QVERIFY2(broken.error().message.find("bad.json") != std::string::npos, broken.error().message.c_str());
+    }
+};
+
+QTEST_MAIN(TestHotspotsPage)
+#include "test_hotspots_page.moc"

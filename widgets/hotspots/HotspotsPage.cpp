@@ -1,0 +1,168 @@
+#include "widgets/hotspots/HotspotsPage.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include "core/presentation/NumberFormat.h"
+#include "core/profile/ProfileMetrics.h"
+#include "widgets/common/QtStrings.h"
+#include "widgets/common/TableSetup.h"
+#include "widgets/common/WrappedLabel.h"
+#include "widgets/hotspots/FunctionTableModel.h"
+
+namespace perfdash {
+
+// One table, summed off the GUI thread.
+struct HotspotsPage::Table {
+    uint64_t generation = 0;
+    ProfileGrouping grouping = ProfileGrouping::Function;
+    std::vector<FunctionRow> rows;
+    std::vector<std::string> metrics;
+    std::string problem; // the group's formulas did not compile, or nothing was sampled
+};
+
+namespace {
+
+QString callGraphText(const std::string& callGraph) {
+    if (callGraph == "dwarf") return HotspotsPage::tr("DWARF unwinding");
+    if (callGraph == "fp") return HotspotsPage::tr("frame pointers");
+    return HotspotsPage::tr("none");
+}
+
+} // namespace
+
+HotspotsPage::HotspotsPage(QWidget* parent)
+    : QWidget(parent),
+      heading_(wrappedLabel(this, Qt::RichText)),
+      grouping_(new QComboBox(this)),
+      filter_(new QLineEdit(this)),
+      table_(new QTableView(this)),
+      model_(new FunctionTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)),
+      watcher_(new QFutureWatcher<std::shared_ptr<Table>>(this)) {
+    heading_->setObjectName(QStringLiteral("hotspotsHeading"));
+    grouping_->addItem(tr("Functions"), static_cast<int>(ProfileGrouping::Function));
+    grouping_->addItem(tr("Source files"), static_cast<int>(ProfileGrouping::File));
+    grouping_->addItem(tr("Modules"), static_cast<int>(ProfileGrouping::Module));
+    grouping_->addItem(tr("Processes"), static_cast<int>(ProfileGrouping::Process));
+    grouping_->addItem(tr("Threads"), static_cast<int>(ProfileGrouping::Thread));
+    grouping_->setAccessibleName(tr("Rows are"));
+    filter_->setPlaceholderText(tr("Filter by name"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setAccessibleName(tr("Filter by name"));
+
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(FunctionTableModel::SortRole);
+    proxy_->setFilterKeyColumn(FunctionTableModel::NameColumn);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setUpTable(table_);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->setAccessibleName(tr("Hotspots"));
+    table_->horizontalHeader()->setStretchLastSection(true);
+
+    auto* controls = new QHBoxLayout;
+    auto* groupingLabel = new QLabel(tr("Ro&ws:"), this);
+    groupingLabel->setBuddy(grouping_);
+    auto* filterLabel = new QLabel(tr("&Name contains:"), this);
+    filterLabel->setBuddy(filter_);
+    controls->addWidget(groupingLabel);
+    controls->addWidget(grouping_);
+    controls->addSpacing(12);
+    controls->addWidget(filterLabel);
+    controls->addWidget(filter_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(heading_);
+    layout->addLayout(controls);
+    layout->addWidget(table_, 1);
+
+    connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    connect(grouping_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
+    connect(watcher_, &QFutureWatcherBase::finished, this, &HotspotsPage::showTable);
+    showNone({});
+}
+
+HotspotsPage::~HotspotsPage() { watcher_->waitForFinished(); }
+
+void HotspotsPage::showProfile(std::shared_ptr<const Profile> profile, const QString& name) {
+    profile_ = std::move(profile);
+    name_ = name;
+    const Profile& p = *profile_;
+    double samples = 0;
+    for (size_t r = 0; r < p.rows(); ++r) samples += p.row(r)[ProfileColumns::kSamples];
+    QString text = tr("<b>%1</b>: %2 samples of %3%4, call stacks: %5; recorded, not measured now")
+                       .arg(name.toHtmlEscaped(), toQString(formatNumber(samples)), htmlEscaped(p.sampling.leader),
+                            p.sampling.rate.empty() ? QString() : QStringLiteral(" (%1)").arg(htmlEscaped(p.sampling.rate)),
+                            callGraphText(p.sampling.callGraph));
+    for (const ProfileEvent& e : p.events)
+        if (!e.inSamples)
+            text += QStringLiteral("<br>") + tr("%1 (%2) is not in the samples: %3")
+                                                 .arg(htmlEscaped(e.counter), htmlEscaped(e.event), htmlEscaped(e.note));
+    for (const std::string& w : p.sampling.warnings) text += QStringLiteral("<br>") + tr("Warning: %1").arg(htmlEscaped(w));
+    heading_->setText(text);
+    grouping_->setEnabled(true);
+    filter_->setEnabled(true);
+    recompute();
+}
+
+void HotspotsPage::showNone(const QString& why) {
+    ++generation_;
+    profile_.reset();
+    name_.clear();
+    heading_->setText(why);
+    model_->clear();
+    grouping_->setEnabled(false);
+    filter_->setEnabled(false);
+}
+
+void HotspotsPage::recompute() {
+    if (!profile_) return;
+    const uint64_t generation = ++generation_;
+    const auto grouping = static_cast<ProfileGrouping>(grouping_->currentData().toInt());
+    // A table already being summed is left to finish; its result is dropped by its generation.
+    watcher_->setFuture(QtConcurrent::run([profile = profile_, generation, grouping] {
+        auto table = std::make_shared<Table>();
+        table->generation = generation;
+        table->grouping = grouping;
+        auto selection = selectRows(*profile, {});
+        if (!selection) {
+            table->problem = selection.error().message;
+            return table;
+        }
+        auto metrics = ProfileMetrics::compile(*profile);
+        if (!metrics) {
+            table->problem = metrics.error().message;
+            return table;
+        }
+        table->rows = groupedTable(*profile, *selection, *metrics, grouping);
+        table->metrics = metrics->names();
+        return table;
+    }));
+}
+
+void HotspotsPage::showTable() {
+    const std::shared_ptr<Table> table = watcher_->result();
+    if (!table || table->generation != generation_ || !profile_) return;
+    if (!table->problem.empty()) {
+        model_->clear();
+        heading_->setText(heading_->text() + QStringLiteral("<br>") +
+                          QStringLiteral("%1: %2").arg(name_.toHtmlEscaped(), htmlEscaped(table->problem)));
+    } else {
+        model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
+        // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
+        table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
+        table_->resizeColumnsToContents();
+        // A long name (a C++ signature) must not push the figures out of sight.
+        table_->setColumnWidth(FunctionTableModel::NameColumn, std::min(table_->columnWidth(FunctionTableModel::NameColumn), 480));
+    }
+    emit tableReady();
+}
+
+} // namespace perfdash

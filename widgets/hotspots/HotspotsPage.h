@@ -1,0 +1,67 @@
+#pragma once
+// The Hotspots page: where a sampled run's events happen. A table of
+// functions (or source files, modules, processes, threads) with their shares
+// of the samples, their events and the group's metrics on their own samples,
+// sortable by any column and filtered as the user types. The table is summed
+// on a worker thread (core/profile's groupedTable), so a large session never
+// blocks the window.
+//
+// It shows an opened session's samples (perfdash-cli record); a run without
+// samples gets a line that says so and how to record one.
+#include <QFutureWatcher>
+#include <QWidget>
+#include <memory>
+
+#include "core/profile/Profile.h"
+#include "core/profile/ProfileViews.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace perfdash {
+
+class FunctionTableModel;
+
+class HotspotsPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit HotspotsPage(QWidget* parent = nullptr);
+    ~HotspotsPage() override;
+
+    // A session's samples, `name` its file.
+    void showProfile(std::shared_ptr<const Profile> profile, const QString& name);
+    // Nothing to show: `why` (rich text) says why and what to do.
+    void showNone(const QString& why);
+
+    const Profile* profile() const { return profile_.get(); }
+    FunctionTableModel* model() const { return model_; }
+    QTableView* table() const { return table_; }
+    QComboBox* grouping() const { return grouping_; }
+    QLineEdit* filter() const { return filter_; }
+    QLabel* heading() const { return heading_; }
+
+signals:
+    // The table shows the rows of the profile last given (the tests wait on it).
+    void tableReady();
+
+private:
+    struct Table;
+    void recompute();
+    void showTable();
+
+    std::shared_ptr<const Profile> profile_;
+    QString name_;
+    QLabel* heading_;
+    QComboBox* grouping_;
+    QLineEdit* filter_;
+    QTableView* table_;
+    FunctionTableModel* model_;
+    QSortFilterProxyModel* proxy_;
+    QFutureWatcher<std::shared_ptr<Table>>* watcher_;
+    uint64_t generation_ = 0; // of the profile and grouping asked for: an older table is dropped
+};
+
+} // namespace perfdash
