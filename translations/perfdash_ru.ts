@@ -2004,6 +2004,42 @@ Cycles from %6.</source>
         <source>Warning: %1</source>
         <translation>Предупреждение: %1</translation>
     </message>
+    <message>
+        <source>Marker region</source>
+        <translation>Область маркера</translation>
+    </message>
+    <message>
+        <source>all; or from-to, e.g. 2-5, 1.5s-, -3s</source>
+        <translation>все; или от-до, например 2-5, 1.5s-, -3s</translation>
+    </message>
+    <message>
+        <source>Time range in seconds</source>
+        <translation>Интервал времени в секундах</translation>
+    </message>
+    <message>
+        <source>M&amp;arker region:</source>
+        <translation>О&amp;бласть маркера:</translation>
+    </message>
+    <message>
+        <source>Se&amp;conds:</source>
+        <translation>С&amp;екунды:</translation>
+    </message>
+    <message>
+        <source>All samples</source>
+        <translation>Все выборки</translation>
+    </message>
+    <message>
+        <source>The session has no marker regions (perfdash-cli record -m, with the marker API)</source>
+        <translation>В сессии нет областей маркера (perfdash-cli record -m, с API маркеров)</translation>
+    </message>
+    <message>
+        <source>Seconds: %1</source>
+        <translation>Секунды: %1</translation>
+    </message>
+    <message>
+        <source>Selection: %1</source>
+        <translation>Выбрано: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>

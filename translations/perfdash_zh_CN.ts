@@ -1996,6 +1996,42 @@ Cycles from %6.</source>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
+    <message>
+        <source>Marker region</source>
+        <translation>标记区域</translation>
+    </message>
+    <message>
+        <source>all; or from-to, e.g. 2-5, 1.5s-, -3s</source>
+        <translation>全部；或 起-止，例如 2-5、1.5s-、-3s</translation>
+    </message>
+    <message>
+        <source>Time range in seconds</source>
+        <translation>时间范围（秒）</translation>
+    </message>
+    <message>
+        <source>M&amp;arker region:</source>
+        <translation>标记区域(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Se&amp;conds:</source>
+        <translation>秒(&amp;C):</translation>
+    </message>
+    <message>
+        <source>All samples</source>
+        <translation>所有样本</translation>
+    </message>
+    <message>
+        <source>The session has no marker regions (perfdash-cli record -m, with the marker API)</source>
+        <translation>该会话没有标记区域（使用标记 API 并通过 perfdash-cli record -m 录制）</translation>
+    </message>
+    <message>
+        <source>Seconds: %1</source>
+        <translation>秒：%1</translation>
+    </message>
+    <message>
+        <source>Selection: %1</source>
+        <translation>所选范围：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>

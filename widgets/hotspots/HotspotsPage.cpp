@@ -13,6 +13,7 @@
 #include "core/presentation/NumberFormat.h"
 #include "core/profile/ProfileMetrics.h"
 #include "widgets/common/QtStrings.h"
+#include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/hotspots/FunctionTableModel.h"
@@ -25,7 +26,8 @@ struct HotspotsPage::Table {
     ProfileGrouping grouping = ProfileGrouping::Function;
     std::vector<FunctionRow> rows;
     std::vector<std::string> metrics;
-    std::string problem; // the group's formulas did not compile, or nothing was sampled
+    std::string selection; // what was summed: "all samples: 532 samples"
+    std::string problem;   // why nothing: no samples in the selection, formulas that do not compile
 };
 
 namespace {
@@ -42,7 +44,10 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     : QWidget(parent),
       heading_(wrappedLabel(this, Qt::RichText)),
       grouping_(new QComboBox(this)),
+      region_(new QComboBox(this)),
+      time_(new QLineEdit(this)),
       filter_(new QLineEdit(this)),
+      selection_(wrappedLabel(this)),
       table_(new QTableView(this)),
       model_(new FunctionTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
@@ -54,6 +59,15 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     grouping_->addItem(tr("Processes"), static_cast<int>(ProfileGrouping::Process));
     grouping_->addItem(tr("Threads"), static_cast<int>(ProfileGrouping::Thread));
     grouping_->setAccessibleName(tr("Rows are"));
+    region_->setAccessibleName(tr("Marker region"));
+    time_->setPlaceholderText(tr("all; or from-to, e.g. 2-5, 1.5s-, -3s"));
+    time_->setAccessibleName(tr("Time range in seconds"));
+    time_->setClearButtonEnabled(true);
+    // Wide enough for its hint and a clear button; the combo boxes as wide as their longest item.
+    time_->setMinimumWidth(time_->fontMetrics().horizontalAdvance(time_->placeholderText()) + 48);
+    region_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    grouping_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    selection_->setObjectName(QStringLiteral("hotspotsSelection"));
     filter_->setPlaceholderText(tr("Filter by name"));
     filter_->setClearButtonEnabled(true);
     filter_->setAccessibleName(tr("Filter by name"));
@@ -73,18 +87,31 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     groupingLabel->setBuddy(grouping_);
     auto* filterLabel = new QLabel(tr("&Name contains:"), this);
     filterLabel->setBuddy(filter_);
+    auto* regionLabel = new QLabel(tr("M&arker region:"), this);
+    regionLabel->setBuddy(region_);
+    auto* timeLabel = new QLabel(tr("Se&conds:"), this);
+    timeLabel->setBuddy(time_);
     controls->addWidget(groupingLabel);
     controls->addWidget(grouping_);
+    controls->addSpacing(12);
+    controls->addWidget(regionLabel);
+    controls->addWidget(region_);
+    controls->addSpacing(12);
+    controls->addWidget(timeLabel);
+    controls->addWidget(time_);
     controls->addSpacing(12);
     controls->addWidget(filterLabel);
     controls->addWidget(filter_, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(heading_);
     layout->addLayout(controls);
+    layout->addWidget(selection_);
     layout->addWidget(table_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
     connect(grouping_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
+    connect(region_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
+    connect(time_, &QLineEdit::editingFinished, this, &HotspotsPage::recompute);
     connect(watcher_, &QFutureWatcherBase::finished, this, &HotspotsPage::showTable);
     showNone({});
 }
@@ -107,7 +134,18 @@ void HotspotsPage::showProfile(std::shared_ptr<const Profile> profile, const QSt
                                                  .arg(htmlEscaped(e.counter), htmlEscaped(e.event), htmlEscaped(e.note));
     for (const std::string& w : p.sampling.warnings) text += QStringLiteral("<br>") + tr("Warning: %1").arg(htmlEscaped(w));
     heading_->setText(text);
+    {
+        const QSignalBlocker quiet(region_); // one table for the new profile, below
+        region_->clear();
+        region_->addItem(tr("All samples"), QString());
+        for (const std::string& r : p.regions) region_->addItem(toQString(r), toQString(r));
+    }
+    region_->setEnabled(!p.regions.empty());
+    region_->setToolTip(p.regions.empty() ? tr("The session has no marker regions (perfdash-cli record -m, with the marker API)")
+                                          : QString());
+    time_->clear();
     grouping_->setEnabled(true);
+    time_->setEnabled(true);
     filter_->setEnabled(true);
     recompute();
 }
@@ -117,8 +155,14 @@ void HotspotsPage::showNone(const QString& why) {
     profile_.reset();
     name_.clear();
     heading_->setText(why);
+    selection_->clear();
+    selection_->hide();
     model_->clear();
     grouping_->setEnabled(false);
+    region_->clear();
+    region_->setEnabled(false);
+    time_->clear();
+    time_->setEnabled(false);
     filter_->setEnabled(false);
 }
 
@@ -126,16 +170,30 @@ void HotspotsPage::recompute() {
     if (!profile_) return;
     const uint64_t generation = ++generation_;
     const auto grouping = static_cast<ProfileGrouping>(grouping_->currentData().toInt());
+    ProfileFilter filter;
+    filter.region = region_->currentData().toString().toStdString();
+    if (const QString range = time_->text().trimmed(); !range.isEmpty()) {
+        auto parsed = parseTimeRange(range.toStdString());
+        if (!parsed) {
+            // The command line's message names its option; here the field is the input.
+            QString message = toQString(parsed.error().message);
+            if (message.startsWith(QLatin1String("--time: "))) message = tr("Seconds: %1").arg(message.mid(8));
+            return showSelectionProblem(message);
+        }
+        filter.fromS = parsed->first;
+        filter.toS = parsed->second;
+    }
     // A table already being summed is left to finish; its result is dropped by its generation.
-    watcher_->setFuture(QtConcurrent::run([profile = profile_, generation, grouping] {
+    watcher_->setFuture(QtConcurrent::run([profile = profile_, generation, grouping, filter] {
         auto table = std::make_shared<Table>();
         table->generation = generation;
         table->grouping = grouping;
-        auto selection = selectRows(*profile, {});
+        auto selection = selectRows(*profile, filter);
         if (!selection) {
             table->problem = selection.error().message;
             return table;
         }
+        table->selection = selection->description + ": " + formatNumber(selection->sums[ProfileColumns::kSamples]) + " samples";
         auto metrics = ProfileMetrics::compile(*profile);
         if (!metrics) {
             table->problem = metrics.error().message;
@@ -150,18 +208,25 @@ void HotspotsPage::recompute() {
 void HotspotsPage::showTable() {
     const std::shared_ptr<Table> table = watcher_->result();
     if (!table || table->generation != generation_ || !profile_) return;
-    if (!table->problem.empty()) {
-        model_->clear();
-        heading_->setText(heading_->text() + QStringLiteral("<br>") +
-                          QStringLiteral("%1: %2").arg(name_.toHtmlEscaped(), htmlEscaped(table->problem)));
-    } else {
-        model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
-        // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
-        table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
-        table_->resizeColumnsToContents();
-        // A long name (a C++ signature) must not push the figures out of sight.
-        table_->setColumnWidth(FunctionTableModel::NameColumn, std::min(table_->columnWidth(FunctionTableModel::NameColumn), 480));
-    }
+    if (!table->problem.empty()) return showSelectionProblem(toQString(table->problem));
+    selection_->setStyleSheet(QString());
+    selection_->setText(tr("Selection: %1").arg(toQString(table->selection)));
+    selection_->show();
+    model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
+    // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
+    table_->resizeColumnsToContents();
+    // A long name (a C++ signature) must not push the figures out of sight.
+    table_->setColumnWidth(FunctionTableModel::NameColumn, std::min(table_->columnWidth(FunctionTableModel::NameColumn), 480));
+    emit tableReady();
+}
+
+// The table is emptied rather than left showing another selection's rows under this one's name.
+void HotspotsPage::showSelectionProblem(const QString& problem) {
+    model_->clear();
+    selection_->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
+    selection_->setText(problem);
+    selection_->show();
     emit tableReady();
 }
 

@@ -2,7 +2,8 @@
 // The Hotspots page: where a sampled run's events happen. A table of
 // functions (or source files, modules, processes, threads) with their shares
 // of the samples, their events and the group's metrics on their own samples,
-// sortable by any column and filtered as the user types. The table is summed
+// sortable by any column and filtered as the user types; of all samples, or
+// of a marker region's and of a time range (as `report --region --time`). The table is summed
 // on a worker thread (core/profile's groupedTable), so a large session never
 // blocks the window.
 //
@@ -40,23 +41,32 @@ public:
     FunctionTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
     QComboBox* grouping() const { return grouping_; }
+    QComboBox* region() const { return region_; }
+    QLineEdit* timeRange() const { return time_; }
     QLineEdit* filter() const { return filter_; }
     QLabel* heading() const { return heading_; }
+    // What the table sums ("all samples: 532 samples"), or why it is empty (a time range without samples).
+    QLabel* selection() const { return selection_; }
 
 signals:
-    // The table shows the rows of the profile last given (the tests wait on it).
+    // The table shows the rows of the profile and selection last asked for, or the selection says why it
+    // cannot (the tests wait on it).
     void tableReady();
 
 private:
     struct Table;
     void recompute();
     void showTable();
+    void showSelectionProblem(const QString& problem);
 
     std::shared_ptr<const Profile> profile_;
     QString name_;
     QLabel* heading_;
     QComboBox* grouping_;
+    QComboBox* region_;
+    QLineEdit* time_;
     QLineEdit* filter_;
+    QLabel* selection_;
     QTableView* table_;
     FunctionTableModel* model_;
     QSortFilterProxyModel* proxy_;

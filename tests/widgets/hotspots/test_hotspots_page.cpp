@@ -29,11 +29,12 @@ namespace {
 QString fixture() { return qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"); }
 
 // What perfdash-cli reports of the same session.
-nlohmann::json cliFunctions(const QString& session) {
+nlohmann::json cliFunctions(const QString& session, const QStringList& selection = {}) {
     QProcess cli;
     cli.start(qEnvironmentVariable("PERFDASH_CLI"),
-              {QStringLiteral("report"), session, QStringLiteral("--functions"), QStringLiteral("--json"),
-               QStringLiteral("--limit"), QStringLiteral("0")});
+              QStringList{QStringLiteral("report"), session, QStringLiteral("--functions"), QStringLiteral("--json"),
+                          QStringLiteral("--limit"), QStringLiteral("0")} +
+                  selection);
     if (!cli.waitForFinished(60000) || cli.exitCode() != 0) {
         qWarning() << cli.readAllStandardError();
         return {};
@@ -65,6 +66,24 @@ class TestHotspotsPage : public QObject {
         QVERIFY(page.model()->rowCount() > 0);
     }
 
+    // The page's rows are the command line's, in its order, figure by figure.
+    static void compareWithCli(const HotspotsPage& page, const nlohmann::json& cli) {
+        QVERIFY(cli.is_object());
+        const nlohmann::json& functions = cli["functions"];
+        const std::vector<FunctionRow>& rows = page.model()->rows();
+        QCOMPARE(rows.size(), functions.size());
+        for (size_t i = 0; i < functions.size(); ++i) {
+            const nlohmann::json& f = functions[i];
+            QCOMPARE(rows[i].name, f["name"].get<std::string>());
+            QCOMPARE(rows[i].module, f["module"].get<std::string>());
+            QCOMPARE(rows[i].self[ProfileColumns::kSamples], f["self"]["samples"].get<double>());
+            QCOMPARE(rows[i].total[ProfileColumns::kSamples], f["total"]["samples"].get<double>());
+            QCOMPARE(rows[i].selfShare.value, f["self"]["share"].get<double>());
+        }
+        const std::string description = cli["selection"]["description"];
+        QVERIFY2(page.selection()->text().contains(QString::fromStdString(description)), qPrintable(page.selection()->text()));
+    }
+
 private slots:
     void showsARecordedSessionAsTheCommandLineDoes() {
         const auto profile = load(fixture());
@@ -79,21 +98,12 @@ private slots:
         QVERIFY(page.heading()->text().contains(QStringLiteral("recorded, not measured now")));
 
         const nlohmann::json cli = cliFunctions(fixture());
-        QVERIFY(cli.is_object());
-        const nlohmann::json& functions = cli["functions"];
-        QCOMPARE(page.model()->rowCount(), int(functions.size()));
         // The top row is the workload's hot function, and every row's figures are the command line's.
         const QAbstractItemModel* shown = page.table()->model();
         QCOMPARE(shown->index(0, FunctionTableModel::NameColumn).data().toString(), QStringLiteral("main_work"));
-        const std::vector<FunctionRow>& rows = page.model()->rows();
-        for (size_t i = 0; i < functions.size(); ++i) {
-            const nlohmann::json& f = functions[i];
-            QCOMPARE(rows[i].name, f["name"].get<std::string>());
-            QCOMPARE(rows[i].module, f["module"].get<std::string>());
-            QCOMPARE(rows[i].self[ProfileColumns::kSamples], f["self"]["samples"].get<double>());
-            QCOMPARE(rows[i].total[ProfileColumns::kSamples], f["total"]["samples"].get<double>());
-            QCOMPARE(rows[i].selfShare.value, f["self"]["share"].get<double>());
-        }
+        compareWithCli(page, cli);
+        const size_t all = cli["functions"].size();
+        QVERIFY(page.selection()->text().contains(QStringLiteral("all samples: 532 samples")));
         // Its events and the group's metrics are columns; a row of few samples says so in words.
         QCOMPARE(page.model()->headerData(page.model()->column(FunctionTableModel::FirstEventColumn), Qt::Horizontal).toString(),
                  QStringLiteral("TASKCLOCK"));
@@ -117,15 +127,42 @@ private slots:
         QTest::keyClicks(page.filter(), QStringLiteral("LIB_"));
         QCOMPARE(shownNames(page), QStringList{QStringLiteral("lib_work")});
         page.filter()->clear();
-        QCOMPARE(shown->rowCount(), int(functions.size()));
+        QCOMPARE(shown->rowCount(), int(all));
+
+        // A marker region and a time range select what `report --region --time` selects.
+        QCOMPARE(page.region()->count(), 1 + int(profile->regions.size()));
+        page.region()->setCurrentIndex(page.region()->findData(QStringLiteral("solve")));
+        waitForTable(page, ready, 2);
+        compareWithCli(page, cliFunctions(fixture(), {QStringLiteral("--region"), QStringLiteral("solve")}));
+        page.timeRange()->setText(QStringLiteral("0.2-0.6"));
+        emit page.timeRange()->editingFinished();
+        waitForTable(page, ready, 3);
+        compareWithCli(page, cliFunctions(fixture(), {QStringLiteral("--region"), QStringLiteral("solve"),
+                                                      QStringLiteral("--time"), QStringLiteral("0.2-0.6")}));
+        // A range without samples, or not a range, empties the table and says why.
+        page.timeRange()->setText(QStringLiteral("50-60"));
+        emit page.timeRange()->editingFinished();
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 4, 20000);
+        QCOMPARE(page.model()->rowCount(), 0);
+        QVERIFY2(page.selection()->text().contains(QStringLiteral("no samples between 50 s and 60 s")),
+                 qPrintable(page.selection()->text()));
+        page.timeRange()->setText(QStringLiteral("5-2"));
+        emit page.timeRange()->editingFinished();
+        QCOMPARE(ready.size(), 5); // at once: nothing to sum
+        QVERIFY2(page.selection()->text().startsWith(QStringLiteral("Seconds: the range 5-2 is empty")),
+                 qPrintable(page.selection()->text()));
+        page.timeRange()->clear();
+        page.region()->setCurrentIndex(0);
+        waitForTable(page, ready, 6);
+        QCOMPARE(shown->rowCount(), int(all));
 
         // Regrouped: the workload's own module first, then by thread.
         page.grouping()->setCurrentIndex(page.grouping()->findData(static_cast<int>(ProfileGrouping::Module)));
-        waitForTable(page, ready, 2);
+        waitForTable(page, ready, 7);
         QCOMPARE(page.model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Module"));
         QVERIFY(shownNames(page).front().endsWith(QStringLiteral("/profile_workload")));
         page.grouping()->setCurrentIndex(page.grouping()->findData(static_cast<int>(ProfileGrouping::Thread)));
-        waitForTable(page, ready, 3);
+        waitForTable(page, ready, 8);
         double samples = 0;
         for (const FunctionRow& r : page.model()->rows()) samples += r.self[ProfileColumns::kSamples];
         QCOMPARE(samples, 532.0);
@@ -138,6 +175,8 @@ private slots:
         QCOMPARE(page.model()->rowCount(), 0);
         QVERIFY(!page.grouping()->isEnabled());
         QVERIFY(!page.filter()->isEnabled());
+        QVERIFY(!page.region()->isEnabled());
+        QVERIFY(!page.timeRange()->isEnabled());
         QVERIFY(!page.profile());
 
         // A session of stat's has no samples: none, and no error.
