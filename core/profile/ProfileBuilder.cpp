@@ -143,7 +143,7 @@ ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
 ProfileBuilder::~ProfileBuilder() = default;
 
 uint32_t ProfileBuilder::intervalAt(uint64_t timeNs) const {
-    return timeNs <= startNs_ ? 0 : static_cast<uint32_t>((timeNs - startNs_) / intervalNs_);
+    return timeNs <= options_.startNs ? 0 : static_cast<uint32_t>((timeNs - options_.startNs) / intervalNs_);
 }
 
 uint32_t ProfileBuilder::threadIndex(int pid, int tid) {

@@ -48,6 +48,8 @@ struct ProfileBuilderOptions {
     SymbolizerOptions symbols;
     double intervalS = 1.0;
     size_t maxRows = 0;                 // 0: defaultMaxRows
+    // CLOCK_MONOTONIC when the run began (the counts' time 0, taken before the program's exec): interval 0 starts here.
+    uint64_t startNs = 0;
     uint32_t liveIntervals = 0;         // closed intervals profile() keeps for a live view; older ones go to disk
     std::string spillDirectory;         // where they go: "" for $TMPDIR, else /tmp
     size_t maxStack = 0;                // kernel.perf_event_max_stack; 0: read it
@@ -67,9 +69,6 @@ public:
 
     // kallsyms read now, before the records (Symbolizer::readKernelSymbols says why).
     void readKernelSymbols();
-    // Interval 0 starts at startNs of the events' clock (CLOCK_MONOTONIC),
-    // when sampling began: set before the first record.
-    void startAt(uint64_t startNs) { startNs_ = startNs; }
     // One record; records come in time order (synthetic ones first).
     void add(const PerfRecord& record);
     // Region transitions read so far; samples are attributed with them, so
@@ -109,7 +108,6 @@ private:
     size_t maxRows_;
     size_t coarsenAt_; // the rows at which to coarsen next
     uint64_t intervalNs_;
-    uint64_t startNs_ = 0;
     std::unique_ptr<Impl> impl_; // symbolizer, unwinder, interning tables
     ProcessMaps maps_;
     GroupDeltas deltas_;

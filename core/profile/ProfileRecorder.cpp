@@ -160,11 +160,13 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     b.intervalS = options.intervalS;
     b.maxRows = options.maxRows;
     b.liveIntervals = options.liveIntervals;
+    // Before kallsyms is read below: the counts' clock started before this hook, and
+    // `top` and the time ranges take a profile's times to be theirs.
+    b.startNs = static_cast<uint64_t>(monotonicNowNs());
     auto builder = std::make_unique<ProfileBuilder>(std::move(b));
     // Here, while a launched program is still held: read at its first kernel
     // address, kallsyms would take a CPU beside it (perf record reads it before exec too).
     if (s.samplesKernel()) builder->readKernelSymbols();
-    builder->startAt(static_cast<uint64_t>(monotonicNowNs()));
     return std::unique_ptr<ProfileRecorder>(new ProfileRecorder(std::move(*run), std::move(builder)));
 }
 

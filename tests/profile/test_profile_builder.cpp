@@ -32,6 +32,7 @@ ProfileBuilderOptions options() {
     o.eventOfSampled = {0, 1};
     o.metrics = {{"ratio", "PMC0/PMC1"}};
     o.callGraph = CallGraph::None;
+    o.startNs = kStart;
     o.maxStack = 127;
     return o;
 }
@@ -95,7 +96,6 @@ class TestProfileBuilder : public QObject {
 private slots:
     void rowsSumTheSamplesOfOneKeyAndInterval() {
         ProfileBuilder builder(options());
-        builder.startAt(kStart);
         Stream t1, t2;
         builder.add(sample(10, 10, kStart + 100'000'000, 0x1000, t1, 100, 50, 1000));
         builder.add(sample(10, 11, kStart + 200'000'000, 0x1000, t2, 7, 7, 500));
@@ -127,7 +127,6 @@ private slots:
         ProfileBuilderOptions o = options();
         o.maxRows = 4;
         ProfileBuilder builder(o);
-        builder.startAt(kStart);
         Stream s;
         for (int i = 0; i < 16; ++i)
             builder.add(sample(5, 5, kStart + uint64_t(i) * 1'000'000'000 + 1, 0x2000, s, 10, 5, 100));
@@ -146,7 +145,6 @@ private slots:
         ProfileBuilderOptions o = options();
         o.maxRows = 100;
         ProfileBuilder builder(o);
-        builder.startAt(kStart);
         for (int i = 0; i < 2000; ++i) {
             Stream s;
             builder.add(sample(5, 1000 + i, kStart + uint64_t(i) * 10'000'000, 0x2000, s, 1, 1, 1));
@@ -172,8 +170,6 @@ private slots:
         onDisk.liveIntervals = 2;
         onDisk.spillDirectory = dir.path().toStdString();
         ProfileBuilder memory(inMemory), disk(onDisk);
-        memory.startAt(kStart);
-        disk.startAt(kStart);
         feedThreads(memory, 60, 40);
         feedThreads(disk, 60, 40);
         QCOMPARE(memory.profile().rows(), memory.profile().keys.size());
@@ -206,8 +202,6 @@ private slots:
         onDisk.liveIntervals = 0;
         onDisk.spillDirectory = directory;
         ProfileBuilder memory(inMemory), disk(onDisk);
-        memory.startAt(kStart);
-        disk.startAt(kStart);
         feedThreads(memory, 200, 40); // 8000 rows of 108 bytes
         feedThreads(disk, 200, 40);
         const Profile a = memory.finish({}, 0), b = disk.finish({}, 0);
@@ -221,7 +215,6 @@ private slots:
 
     void samplesInTheirThreadsRegions() {
         ProfileBuilder builder(options());
-        builder.startAt(kStart);
         builder.addTransitions({{true, 20, kStart + 10, "solve"},
                                 {true, 20, kStart + 20, "inner"},
                                 {false, 20, kStart + 30, "inner"},
@@ -250,7 +243,6 @@ private slots:
 
     void threadNamesFromCommAndFork() {
         ProfileBuilder builder(options());
-        builder.startAt(kStart);
         CommRecord comm;
         comm.pid = comm.tid = 30;
         comm.comm = "solver";
@@ -275,7 +267,6 @@ private slots:
         auto records = synthesizeProcess(::getpid(), kStart);
         QVERIFY2(records.ok(), records.ok() ? "" : records.error().message.c_str());
         ProfileBuilder builder(options());
-        builder.startAt(kStart);
         for (const PerfRecord& r : *records) builder.add(r);
         Stream s;
         const uint64_t ip = reinterpret_cast<uintptr_t>(&profileBuilderProbe) + 1;
