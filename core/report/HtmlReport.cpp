@@ -133,10 +133,30 @@ std::string cacheText(const json& cache) {
     return out;
 }
 
+// The likwid architecture the CPU was taken for (MachineContext's cpu_arch), in words: which, set or
+// identified how, and the doubts about it.
+std::string archText(const json& arch) {
+    const json* name = field(arch, "arch");
+    std::string text = name && name->is_string() ? name->get<std::string>() : "none (no likwid architecture matches this CPU)";
+    if (const json* by = field(arch, "overriddenBy"); by && by->is_string()) {
+        const json* detected = field(arch, "detectedArch");
+        text += " (set by " + by->get<std::string>() + "; detected: " +
+                (detected && detected->is_string() ? detected->get<std::string>() : std::string("none")) + ")";
+    } else if (const std::string how = fieldText(arch, "how"); !how.empty()) {
+        text += ": " + how;
+    }
+    if (const json* doubts = field(arch, "doubts"); doubts && doubts->is_array() && !doubts->empty()) {
+        std::vector<std::string> lines;
+        for (const json& d : *doubts) lines.push_back(scalarText(d));
+        text += ". Uncertain: " + join(lines, "; ");
+    }
+    return text;
+}
+
 Rows machineRows(const json& machine) {
     static const std::vector<std::string> kShown = {"hostname", "topology",   "topology_error", "kernel",    "pmu_model",
                                                     "perf_event_paranoid",    "cap_perfmon",    "nominal_clock",
-                                                    "capabilities"};
+                                                    "capabilities",           "cpu_arch"};
     Rows rows;
     if (const json* host = field(machine, "hostname")) rows.emplace_back("Host", scalarText(*host));
     if (const json* topology = field(machine, "topology"); topology && topology->is_object()) {
@@ -151,6 +171,7 @@ Rows machineRows(const json& machine) {
         if (const json* caches = field(*topology, "caches"); caches && caches->is_array())
             for (const auto& c : *caches) rows.emplace_back("Cache", cacheText(c));
     }
+    if (const json* arch = field(machine, "cpu_arch"); arch && arch->is_object()) rows.emplace_back("likwid architecture", archText(*arch));
     if (const json* error = field(machine, "topology_error")) rows.emplace_back("Topology", scalarText(*error));
     if (const json* kernel = field(machine, "kernel")) rows.emplace_back("Kernel", scalarText(*kernel));
     if (const json* pmu = field(machine, "pmu_model"))

@@ -1,6 +1,7 @@
 #include "core/report/ReportCharts.h"
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -111,7 +112,14 @@ std::vector<ReportChart> reportCharts(const MeasurementResult& result, const Svg
             // The plot is narrower than the drawing: this is at least one column per pixel.
             std::vector<LineSeries> lines = groupTimelines(result, gi, options.width);
             const bool metric = !g.metrics.empty();
-            for (size_t s = 0; s < lines.size(); ++s) {
+            // Seconds per interval (a group's "Runtime [s]", "CPU time [s]") tell little over
+            // time: rates and ratios come first, as on the Live page.
+            std::vector<size_t> order(lines.size());
+            std::iota(order.begin(), order.end(), size_t{0});
+            if (metric)
+                std::stable_partition(order.begin(), order.end(),
+                                      [&](size_t s) { return splitMetricName(lines[s].name).unit != "s"; });
+            for (size_t s : order) {
                 const std::string name = lines[s].name;
                 LineChart line{g.name + ": " + name + " over time", "t [s]",
                                metric ? name : "count per interval" + unitSuffix(g.events[s].unit),

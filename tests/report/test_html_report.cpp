@@ -156,8 +156,19 @@ private slots:
             "nominal_clock": {"hz": 2100000000, "source": "cpuinfo"},
             "capabilities": [{"id": "hw", "title": "Hardware counters", "available": false, "applicable": true,
                               "detail": "PMU not available due to virtualization", "fix": "run on bare metal"}],
-            "site": "lab 3"})");
+            "site": "lab 3",
+            "cpu_arch": {"arch": "zen5", "uncertain": true, "how": "AuthenticAMD family 0x1a model 0x2 from CPUID",
+                         "doubts": ["a hypervisor is present", "the brand string is generic"], "notes": [],
+                         "overriddenBy": null}})");
         const std::string html = formatHtmlReport(r);
+        // The architecture in words, never its JSON object.
+        QVERIFY(contains(html, "<th scope=\"row\">likwid architecture</th><td>zen5: AuthenticAMD family 0x1a model 0x2 from "
+                               "CPUID. Uncertain: a hypervisor is present; the brand string is generic</td>"));
+        QVERIFY(!contains(html, "&quot;arch&quot;"));
+        r.machine["cpu_arch"] = nlohmann::json::parse(
+            R"({"arch": "skylakeX", "uncertain": false, "how": "", "doubts": [], "notes": [], "overriddenBy": "--arch",
+                "detectedArch": null, "detectedUncertain": false})");
+        QVERIFY(contains(formatHtmlReport(r), "<td>skylakeX (set by --arch; detected: none)</td>"));
         QVERIFY(contains(html, "Intel(R) Xeon(R) Gold 6130 (GenuineIntel family 6 model 85 stepping 4)"));
         QVERIFY(contains(html, "6.18.0"));
         QVERIFY(contains(html, "1 socket(s), 2 cores, 2 hardware threads, 1 per core, 1 NUMA domain(s)"));
@@ -167,6 +178,22 @@ private slots:
         QVERIFY(contains(html, "Hardware counters"));
         QVERIFY(contains(html, "run on bare metal"));
         QVERIFY(contains(html, "<th scope=\"row\">site</th><td>lab 3</td>")); // unknown fields are shown as they are
+    }
+
+    // A group's seconds per interval ("Runtime [s]") are charted after its rates and ratios, as the Live
+    // page orders them: the first chart of a group is one worth reading.
+    void secondsPerIntervalChartLast() {
+        MeasurementResult r = samples::richResult();
+        auto addRuntime = [](GroupResult& g) {
+            g.metrics.insert(g.metrics.begin(), samples::metric("Runtime [s]", "time", {0.5, 0.5, 0.5}, 0.5));
+        };
+        addRuntime(r.groups[0]);
+        for (IntervalResult& i : r.intervals) addRuntime(i.groups[0]);
+        std::vector<std::string> titles;
+        for (const ReportChart& c : reportCharts(r))
+            if (c.group == 0 && c.title.ends_with(" over time")) titles.push_back(c.title);
+        QCOMPARE(titles, (std::vector<std::string>{"CPI: CPI over time", "CPI: Clock [MHz] over time",
+                                                   "CPI: Runtime [s] over time"}));
     }
 
     void referencesChartImagesForRenderersWithoutSvg() {
