@@ -7,6 +7,8 @@
  *   getpid N             N raw getpid system calls (no libc caching)
  *   yield N              two threads, each calls sched_yield N times
  *   spin MS              busy loop for MS milliseconds
+ *   spin-cpu MS          busy loop until it has run MS milliseconds on a CPU (as many cpu-clock samples
+ *                        whatever else runs beside it)
  *   spin-threads T MS    T threads busy looping for MS milliseconds
  *   where                print the CPUs it may run on, e.g. "cpus 1"
  *   attach-target T N    start T idle threads, wait for SIGUSR1, then each thread touches N pages
@@ -48,6 +50,16 @@ static void spinFor(long ms) {
     volatile unsigned long x = 0;
     while (nowMs() < end)
         for (int i = 0; i < 1000; ++i) x += (unsigned long)i;
+}
+
+static void spinForCpu(long ms) {
+    volatile unsigned long x = 0;
+    for (;;) {
+        struct timespec ts;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        if (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6 >= (double)ms) return;
+        for (int i = 0; i < 1000; ++i) x += (unsigned long)i;
+    }
 }
 
 static long threadArg;
@@ -191,6 +203,8 @@ int main(int argc, char** argv) {
         runThreads(2, yieldThread);
     } else if (!strcmp(mode, "spin")) {
         spinFor(number(a));
+    } else if (!strcmp(mode, "spin-cpu")) {
+        spinForCpu(number(a));
     } else if (!strcmp(mode, "spin-threads")) {
         threadArg = number(b);
         runThreads(number(a), spinThread);
@@ -212,7 +226,7 @@ int main(int argc, char** argv) {
     } else if (!strcmp(mode, "raise")) {
         return dieOf(number(a));
     } else {
-        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-threads|where|attach-target|spawn-on-signal|trickle|family|raise ...\n");
+        fprintf(stderr, "usage: perfdash_workload pages|thread-pages|getpid|yield|spin|spin-cpu|spin-threads|where|attach-target|spawn-on-signal|trickle|family|raise ...\n");
         return 2;
     }
     return 0;
