@@ -14,7 +14,7 @@ constexpr std::chrono::milliseconds kDefaultFlush{2000};
 } // namespace
 
 FleetRecorder::FleetRecorder(const QString& directory, QObject* parent)
-    : QObject(parent), recording_(std::make_shared<FleetRecording>(directory.toStdString())) {
+    : QObject(parent), shared_(std::make_shared<Shared>(directory.toStdString())) {
     writer_.setMaxThreadCount(1);
     flushTimer_.setInterval(kDefaultFlush);
     connect(&flushTimer_, &QTimer::timeout, this, &FleetRecorder::flush);
@@ -24,10 +24,21 @@ FleetRecorder::FleetRecorder(const QString& directory, QObject* parent)
 FleetRecorder::~FleetRecorder() { writer_.waitForDone(); }
 
 template <typename Task> auto FleetRecorder::enqueue(Task task) {
+    {
+        std::lock_guard lock(shared_->arrivedMutex);
+        for (Arrived& a : pending_) shared_->arrived.push_back(std::move(a));
+    }
+    pending_.clear();
     // What arrived goes first, so the task sees every interval the GUI has received.
-    return QtConcurrent::run(&writer_, [recording = recording_, batch = std::exchange(pending_, {}), task]() mutable {
-        for (Arrived& a : batch) recording->add(a.address, a.locations, a.interval, a.now);
-        return task(*recording);
+    return QtConcurrent::run(&writer_, [shared = shared_, task]() mutable {
+        std::lock_guard lock(shared->mutex);
+        std::vector<Arrived> batch;
+        {
+            std::lock_guard take(shared->arrivedMutex);
+            batch = std::exchange(shared->arrived, {});
+        }
+        for (Arrived& a : batch) shared->recording.add(a.address, a.locations, a.interval, a.now);
+        return task(shared->recording);
     });
 }
 

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -59,14 +60,24 @@ private:
         IntervalResult interval;
         std::string now;
     };
+    // What the writer's tasks share. A task that another thread waits on may run on that thread
+    // (QFuture::waitForFinished runs a task not yet started), beside the writer's own: every task
+    // holds `mutex`, and intervals wait in `arrived` in the order the GUI got them, whichever task adds them.
+    struct Shared {
+        explicit Shared(const std::string& directory) : recording(directory) {}
+        std::mutex mutex; // the recording's
+        FleetRecording recording;
+        std::mutex arrivedMutex; // held only to move intervals in or out, never over a write
+        std::vector<Arrived> arrived;
+    };
     void flush();
     // Emits problemChanged() when `problem`, once known, differs from problem().
     void reportProblem(QFuture<std::string> problem);
     // Runs `task` on the writer thread after everything queued before it (the pending intervals first).
     template <typename Task> auto enqueue(Task task);
 
-    std::shared_ptr<FleetRecording> recording_; // touched only on the writer thread
-    QThreadPool writer_;                        // one thread: the recording's steps happen in order
+    std::shared_ptr<Shared> shared_;
+    QThreadPool writer_; // one thread: the recording's steps happen in order
     QTimer flushTimer_;
     std::vector<Arrived> pending_;
     QString problem_;
