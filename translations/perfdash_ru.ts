@@ -1516,6 +1516,68 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FlameGraphPanel</name>
+    <message>
+        <source>Show all</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>Colour boxes by</source>
+        <translation>Цвет прямоугольников по</translation>
+    </message>
+    <message>
+        <source>Zoom out to the whole selection (Escape)</source>
+        <translation>Уменьшить до всей выборки (Escape)</translation>
+    </message>
+    <message>
+        <source>Colo&amp;ur by:</source>
+        <translation>&amp;Цвет по:</translation>
+    </message>
+    <message>
+        <source>Self share</source>
+        <translation>Собственная доля</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::FlameGraphView</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>Флейм-граф</translation>
+    </message>
+    <message>
+        <source>Flame graph coloured by self share</source>
+        <translation>Флейм-граф, цвет по собственной доле</translation>
+    </message>
+    <message>
+        <source>Flame graph coloured by %1</source>
+        <translation>Флейм-граф, цвет по %1</translation>
+    </message>
+    <message>
+        <source>self share</source>
+        <translation>собственная доля</translation>
+    </message>
+    <message>
+        <source>Colour: %1 from %2 (blue) to %3 (red)</source>
+        <translation>Цвет: %1 от %2 (синий) до %3 (красный)</translation>
+    </message>
+    <message>
+        <source>Colour: %1, known for no box</source>
+        <translation>Цвет: %1, неизвестно ни для одного прямоугольника</translation>
+    </message>
+    <message>
+        <source>; grey: not known, or too few samples to tell. Width: samples. Click a box to zoom in, its caller to zoom out.</source>
+        <translation>; серый: неизвестно или слишком мало выборок. Ширина: выборки. Щелчок по прямоугольнику увеличивает его, по вызывающему — уменьшает.</translation>
+    </message>
+    <message>
+        <source>1 box matches &apos;%1&apos;: %2 % of the samples</source>
+        <translation>1 прямоугольник соответствует «%1»: %2 % выборок</translation>
+    </message>
+    <message>
+        <source>%1 boxes match &apos;%2&apos;: %3 % of the samples</source>
+        <translation>Прямоугольников, соответствующих «%2»: %1, %3 % выборок</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::FleetModel</name>
     <message>
         <source>connecting</source>
@@ -2039,6 +2101,14 @@ Cycles from %6.</source>
     <message>
         <source>Selection: %1</source>
         <translation>Выбрано: %1</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message>
+        <source>Flame graph</source>
+        <translation>Флейм-граф</translation>
     </message>
 </context>
 <context>

@@ -1512,6 +1512,68 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FlameGraphPanel</name>
+    <message>
+        <source>Show all</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>Colour boxes by</source>
+        <translation>方框着色依据</translation>
+    </message>
+    <message>
+        <source>Zoom out to the whole selection (Escape)</source>
+        <translation>缩小到整个所选范围（Esc）</translation>
+    </message>
+    <message>
+        <source>Colo&amp;ur by:</source>
+        <translation>着色依据(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Self share</source>
+        <translation>自身占比</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::FlameGraphView</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>Flame graph coloured by self share</source>
+        <translation>按自身占比着色的火焰图</translation>
+    </message>
+    <message>
+        <source>Flame graph coloured by %1</source>
+        <translation>按 %1 着色的火焰图</translation>
+    </message>
+    <message>
+        <source>self share</source>
+        <translation>自身占比</translation>
+    </message>
+    <message>
+        <source>Colour: %1 from %2 (blue) to %3 (red)</source>
+        <translation>颜色：%1，从 %2（蓝）到 %3（红）</translation>
+    </message>
+    <message>
+        <source>Colour: %1, known for no box</source>
+        <translation>颜色：%1，没有任何方框有已知值</translation>
+    </message>
+    <message>
+        <source>; grey: not known, or too few samples to tell. Width: samples. Click a box to zoom in, its caller to zoom out.</source>
+        <translation>；灰色：未知，或样本太少无法判断。宽度：样本数。单击方框放大，单击其调用者缩小。</translation>
+    </message>
+    <message>
+        <source>1 box matches &apos;%1&apos;: %2 % of the samples</source>
+        <translation>1 个方框匹配“%1”：占样本的 %2 %</translation>
+    </message>
+    <message>
+        <source>%1 boxes match &apos;%2&apos;: %3 % of the samples</source>
+        <translation>%1 个方框匹配“%2”：占样本的 %3 %</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::FleetModel</name>
     <message>
         <source>connecting</source>
@@ -2031,6 +2093,14 @@ Cycles from %6.</source>
     <message>
         <source>Selection: %1</source>
         <translation>所选范围：%1</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Flame graph</source>
+        <translation>火焰图</translation>
     </message>
 </context>
 <context>

@@ -1,20 +1,17 @@
 #pragma once
-// A flame graph of a profile selection as a self-contained SVG: one box per
-// call path prefix (frames merged by function at each level, as
-// flamegraph.pl merges folded stacks), its width proportional to the samples
-// through it, children above their caller, siblings in name order. Each box
-// is coloured by one metric evaluated on the samples through it (the group's
-// formulas, ProfileMetrics.h), or by its self share for "samples"; the colour
-// is never the only carrier: each box's <title> (the tooltip) says its
-// samples, share and the value with its error, and boxes whose value is not
-// known or rests on too few samples are grey, which the legend says.
+// A flame graph of a profile selection as a self-contained SVG: the boxes
+// of its FlameTree (FlameTree.h), each as wide as its samples, children
+// above their caller. Each box is coloured by one metric evaluated on the
+// samples through it (the group's formulas, ProfileMetrics.h), or by its self
+// share for "samples"; the colour is never the only carrier: each box's
+// <title> (the tooltip) says its samples, share and the value with its
+// error, and boxes whose value is not known or rests on too few samples are
+// grey, which the legend says.
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "core/profile/Profile.h"
-#include "core/profile/ProfileMetrics.h"
-#include "core/profile/ProfileViews.h"
+#include "core/profile/FlameTree.h"
 
 namespace perfdash {
 

@@ -3,6 +3,7 @@
 # its section of a session file, and the views `report` and `top` show.
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FlameGraph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FlameTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Profile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileBuilder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileJson.cpp

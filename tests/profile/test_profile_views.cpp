@@ -5,8 +5,12 @@
 // of profiles, bad indices refused with the field named.
 #include <QtTest>
 
+#include <map>
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
+#include "core/profile/FlameTree.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
 #include "core/report/ReportJson.h"
@@ -165,6 +169,51 @@ private slots:
         QCOMPARE(foldedStacks(p, *selection), std::string("app;[incomplete stack];main;solve;kernel_k_[k] 1\n"
                                                           "app;main;helper 3\n"
                                                           "app;main;solve;solve 6\n"));
+    }
+
+    // The flame graph's boxes in samples: widths are the samples through a
+    // path, siblings side by side in name order from their caller's left edge.
+    void flameTreeLayout() {
+        const Profile p = handMade();
+        auto selection = selectRows(p, {});
+        auto metrics = ProfileMetrics::compile(p);
+        QVERIFY(selection.ok() && metrics.ok());
+        const FlameTree tree = flameTree(p, *selection, "all");
+        // path (names from the root's child down) -> x, samples, self samples
+        std::map<std::string, std::tuple<double, double, double>> boxes;
+        for (uint32_t n = 1; n < tree.nodes.size(); ++n) {
+            std::string path = tree.nameOf(n);
+            for (uint32_t at = tree.nodes[n].parent; at != 0; at = tree.nodes[at].parent) path = tree.nameOf(at) + ";" + path;
+            boxes[path] = {tree.nodes[n].x, tree.samples(n), tree.selfOf(n)[ProfileColumns::kSamples]};
+        }
+        using Box = std::tuple<double, double, double>;
+        const std::map<std::string, Box> expected = {
+            {"app", {0, 10, 0}},
+            {"app;[incomplete stack]", {0, 1, 0}},
+            {"app;[incomplete stack];main", {0, 1, 0}},
+            {"app;[incomplete stack];main;solve", {0, 1, 0}},
+            {"app;[incomplete stack];main;solve;kernel_k", {0, 1, 1}},
+            {"app;main", {1, 9, 0}},
+            {"app;main;helper", {1, 3, 3}},
+            {"app;main;solve", {4, 6, 0}},
+            {"app;main;solve;solve", {4, 6, 6}},
+        };
+        QCOMPARE(boxes, expected);
+        QCOMPARE(tree.samples(0), 10.0);
+        QCOMPARE(tree.nameOf(0), std::string("all"));
+        QCOMPARE(tree.depth, size_t{5});
+        for (uint32_t n = 1; n < tree.nodes.size(); ++n) // every column sums, not only the samples
+            QCOMPARE(tree.sumsOf(n)[ProfileColumns::kWeight], tree.samples(n) * 10);
+
+        // Coloured by self share: a leaf's is 1, a caller's 0; the text says both figures.
+        const std::vector<FlameValue> values = flameValues(tree, *metrics)[0];
+        uint32_t helper = 0;
+        for (uint32_t n = 0; n < tree.nodes.size(); ++n)
+            if (tree.nameOf(n) == "helper") helper = n;
+        QCOMPARE(values[helper].metric.value, 1.0);
+        QCOMPARE(values[tree.nodes[helper].parent].metric.value, 0.0);
+        QCOMPARE(flameNodeText(tree, helper, values[helper], ""),
+                 std::string("helper (3 samples, 30.00 % of the selection, self 100.00 %)"));
     }
 
     void selectionsAndTheirErrors() {

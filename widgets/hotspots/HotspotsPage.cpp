@@ -6,16 +6,20 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include "core/presentation/NumberFormat.h"
+#include "core/profile/FlameTree.h"
 #include "core/profile/ProfileMetrics.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
+#include "widgets/hotspots/FlameGraphPanel.h"
+#include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 
 namespace perfdash {
@@ -26,6 +30,8 @@ struct HotspotsPage::Table {
     ProfileGrouping grouping = ProfileGrouping::Function;
     std::vector<FunctionRow> rows;
     std::vector<std::string> metrics;
+    std::shared_ptr<const FlameTree> flame;
+    std::vector<std::vector<FlameValue>> flameValues; // per colouring
     std::string selection; // what was summed: "all samples: 532 samples"
     std::string problem;   // why nothing: no samples in the selection, formulas that do not compile
 };
@@ -48,7 +54,9 @@ HotspotsPage::HotspotsPage(QWidget* parent)
       time_(new QLineEdit(this)),
       filter_(new QLineEdit(this)),
       selection_(wrappedLabel(this)),
+      views_(new QTabWidget(this)),
       table_(new QTableView(this)),
+      flame_(new FlameGraphPanel(this)),
       model_(new FunctionTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       watcher_(new QFutureWatcher<std::shared_ptr<Table>>(this)) {
@@ -106,9 +114,13 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     layout->addWidget(heading_);
     layout->addLayout(controls);
     layout->addWidget(selection_);
-    layout->addWidget(table_, 1);
+    views_->addTab(table_, tr("Table"));
+    views_->addTab(flame_, tr("Flame graph"));
+    layout->addWidget(views_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    connect(filter_, &QLineEdit::textChanged, flame_, &FlameGraphPanel::setSearch);
+    connect(flame_->view(), &FlameGraphView::nodeChosen, this, &HotspotsPage::selectFunction);
     connect(grouping_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
     connect(region_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
     connect(time_, &QLineEdit::editingFinished, this, &HotspotsPage::recompute);
@@ -158,6 +170,7 @@ void HotspotsPage::showNone(const QString& why) {
     selection_->clear();
     selection_->hide();
     model_->clear();
+    flame_->clear();
     grouping_->setEnabled(false);
     region_->clear();
     region_->setEnabled(false);
@@ -201,6 +214,9 @@ void HotspotsPage::recompute() {
         }
         table->rows = groupedTable(*profile, *selection, *metrics, grouping);
         table->metrics = metrics->names();
+        auto flame = std::make_shared<FlameTree>(flameTree(*profile, *selection, selection->description));
+        table->flameValues = flameValues(*flame, *metrics);
+        table->flame = std::move(flame);
         return table;
     }));
 }
@@ -213,6 +229,7 @@ void HotspotsPage::showTable() {
     selection_->setText(tr("Selection: %1").arg(toQString(table->selection)));
     selection_->show();
     model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
+    flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics);
     // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
     table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
     table_->resizeColumnsToContents();
@@ -224,10 +241,21 @@ void HotspotsPage::showTable() {
 // The table is emptied rather than left showing another selection's rows under this one's name.
 void HotspotsPage::showSelectionProblem(const QString& problem) {
     model_->clear();
+    flame_->clear();
     selection_->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
     selection_->setText(problem);
     selection_->show();
     emit tableReady();
+}
+
+// A box of the flame graph chose a function: its row of the table is the current one, for the views that
+// follow a row. A process's box, or a function the filter hides, chooses none.
+void HotspotsPage::selectFunction(const QString& name) {
+    const QModelIndexList found =
+        proxy_->match(proxy_->index(0, FunctionTableModel::NameColumn), FunctionTableModel::SortRole, name, 1, Qt::MatchExactly);
+    if (found.isEmpty()) return table_->clearSelection();
+    table_->setCurrentIndex(found.front());
+    table_->scrollTo(found.front());
 }
 
 } // namespace perfdash

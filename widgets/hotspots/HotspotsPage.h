@@ -20,10 +20,12 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace perfdash {
 
+class FlameGraphPanel;
 class FunctionTableModel;
 
 class HotspotsPage : public QWidget {
@@ -40,6 +42,9 @@ public:
     const Profile* profile() const { return profile_.get(); }
     FunctionTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
+    FlameGraphPanel* flame() const { return flame_; }
+    // The table's and the flame graph's tabs.
+    QTabWidget* views() const { return views_; }
     QComboBox* grouping() const { return grouping_; }
     QComboBox* region() const { return region_; }
     QLineEdit* timeRange() const { return time_; }
@@ -58,6 +63,7 @@ private:
     void recompute();
     void showTable();
     void showSelectionProblem(const QString& problem);
+    void selectFunction(const QString& name);
 
     std::shared_ptr<const Profile> profile_;
     QString name_;
@@ -67,7 +73,9 @@ private:
     QLineEdit* time_;
     QLineEdit* filter_;
     QLabel* selection_;
+    QTabWidget* views_;
     QTableView* table_;
+    FlameGraphPanel* flame_;
     FunctionTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QFutureWatcher<std::shared_ptr<Table>>* watcher_;

@@ -1,7 +1,9 @@
 // The Hotspots page on a session recorded for real (tests/fixtures/profile:
 // perfdash-cli record of tests/profile's workload, whose hot function is
 // main_work): the table agrees row by row with `perfdash-cli report
-// --functions --json` on the same file, regroups by module and thread,
+// --functions --json` on the same file, and the flame graph box by box with
+// `report --flame samples --json`; a box clicked chooses its function's row;
+// the table regroups by module and thread,
 // filters as the user types; a session without samples, or whose samples
 // cannot be read, says so. Screenshots at 1280×800 and 1920×1080 where
 // PERFDASH_SCREENSHOT_DIR names a folder.
@@ -10,7 +12,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,6 +22,8 @@
 #include <nlohmann/json.hpp>
 
 #include "widgets/Screenshot.h"
+#include "widgets/hotspots/FlameGraphPanel.h"
+#include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 #include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/run/SessionLoader.h"
@@ -29,17 +35,29 @@ namespace {
 QString fixture() { return qEnvironmentVariable("PERFDASH_FIXTURES") + QStringLiteral("/profile/regions.json"); }
 
 // What perfdash-cli reports of the same session.
-nlohmann::json cliFunctions(const QString& session, const QStringList& selection = {}) {
+nlohmann::json cliReport(const QString& session, const QStringList& view, const QStringList& selection) {
     QProcess cli;
     cli.start(qEnvironmentVariable("PERFDASH_CLI"),
-              QStringList{QStringLiteral("report"), session, QStringLiteral("--functions"), QStringLiteral("--json"),
-                          QStringLiteral("--limit"), QStringLiteral("0")} +
-                  selection);
+              QStringList{QStringLiteral("report"), session, QStringLiteral("--json")} + view + selection);
     if (!cli.waitForFinished(60000) || cli.exitCode() != 0) {
         qWarning() << cli.readAllStandardError();
         return {};
     }
     return nlohmann::json::parse(cli.readAllStandardOutput().toStdString(), nullptr, false);
+}
+
+nlohmann::json cliFunctions(const QString& session, const QStringList& selection = {}) {
+    return cliReport(session, {QStringLiteral("--functions"), QStringLiteral("--limit"), QStringLiteral("0")}, selection);
+}
+
+// The flame graph's box `node` and those under it are the command line's, in its order.
+void compareFlame(const FlameTree& tree, uint32_t node, const nlohmann::json& cli, int& boxes) {
+    ++boxes;
+    if (node != 0) QCOMPARE(tree.nameOf(node), cli["name"].get<std::string>()); // the top: "all" there, the selection here
+    QCOMPARE(tree.samples(node), cli["value"].get<double>());
+    const auto& children = tree.nodes[node].children;
+    QCOMPARE(children.size(), cli["children"].size());
+    for (size_t c = 0; c < children.size(); ++c) compareFlame(tree, children[c], cli["children"][c], boxes);
 }
 
 // The page's rows as the user sees them (through the sorting and filtering proxy), by name.
@@ -117,6 +135,28 @@ private slots:
         page.resize(1920, 1080);
         test::saveScreenshot(page, QStringLiteral("hotspots-1920x1080.png"));
 
+        // The flame graph of the same samples, coloured by self share (the group has no CPI);
+        // clicking main_work's widest box zooms into it and makes its row the table's current one.
+        page.views()->setCurrentWidget(page.flame());
+        FlameGraphView* flame = page.flame()->view();
+        QVERIFY(flame->tree());
+        QCOMPARE(flame->tree()->samples(0), 532.0);
+        QCOMPARE(page.flame()->colour()->currentText(), QStringLiteral("Self share"));
+        uint32_t hot = 0;
+        for (uint32_t n = 1; n < flame->tree()->nodes.size(); ++n)
+            if (flame->tree()->nameOf(n) == "main_work" && (hot == 0 || flame->tree()->samples(n) > flame->tree()->samples(hot))) hot = n;
+        QVERIFY(hot != 0);
+        page.resize(1280, 800);
+        test::saveScreenshot(page, QStringLiteral("hotspots-flame-1280x800.png"));
+        page.resize(1920, 1080);
+        test::saveScreenshot(page, QStringLiteral("hotspots-flame-1920x1080.png"));
+        QTest::mouseClick(flame, Qt::LeftButton, {}, flame->boxRect(hot).center().toPoint());
+        QCOMPARE(flame->zoomed(), hot);
+        QVERIFY2(flame->accessibleDescription().startsWith(QStringLiteral("main_work (")), qPrintable(flame->accessibleDescription()));
+        QCOMPARE(page.table()->currentIndex().data(FunctionTableModel::SortRole).toString(), QStringLiteral("main_work"));
+        page.flame()->resetZoom()->click();
+        page.views()->setCurrentWidget(page.table());
+
         // Sorted by any column: fewest samples first.
         const int samplesColumn = page.model()->column(FunctionTableModel::SamplesColumn);
         page.table()->sortByColumn(samplesColumn, Qt::AscendingOrder);
@@ -137,8 +177,17 @@ private slots:
         page.timeRange()->setText(QStringLiteral("0.2-0.6"));
         emit page.timeRange()->editingFinished();
         waitForTable(page, ready, 3);
-        compareWithCli(page, cliFunctions(fixture(), {QStringLiteral("--region"), QStringLiteral("solve"),
-                                                      QStringLiteral("--time"), QStringLiteral("0.2-0.6")}));
+        const QStringList selection{QStringLiteral("--region"), QStringLiteral("solve"), QStringLiteral("--time"),
+                                    QStringLiteral("0.2-0.6")};
+        compareWithCli(page, cliFunctions(fixture(), selection));
+        {
+            const FlameTree* tree = page.flame()->view()->tree();
+            QVERIFY(tree);
+            const nlohmann::json flame = cliReport(fixture(), {QStringLiteral("--flame"), QStringLiteral("samples")}, selection);
+            int boxes = 0;
+            compareFlame(*tree, 0, flame, boxes);
+            QVERIFY2(boxes > 5, qPrintable(QString::number(boxes)));
+        }
         // A range without samples, or not a range, empties the table and says why.
         page.timeRange()->setText(QStringLiteral("50-60"));
         emit page.timeRange()->editingFinished();

@@ -26,6 +26,8 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/hosts/FleetModel.h"
 #include "widgets/hosts/HostsPage.h"
+#include "widgets/hotspots/FlameGraphPanel.h"
+#include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapCanvas.h"
@@ -234,6 +236,18 @@ private slots:
             QStringLiteral("too few samples")));
         QVERIFY(hotspots->heading()->text().contains(QStringLiteral("532 samples")));
         saveWindow(window, QStringLiteral("perfdash-hotspots"), size, dir_.path());
+        QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
+
+        // The flame graph: its name says what colours it, its current box's description its figures.
+        hotspots->views()->setCurrentWidget(hotspots->flame());
+        FlameGraphView* flame = hotspots->flame()->view();
+        QCOMPARE(flame->accessibleName(), QStringLiteral("Flame graph coloured by self share"));
+        flame->setFocus();
+        for (int i = 0; i < 5; ++i) QTest::keyClick(flame, Qt::Key_Down); // the widest path: process, ..., main_work
+        QVERIFY2(flame->accessibleDescription().startsWith(QStringLiteral("main_work (")) &&
+                     flame->accessibleDescription().contains(QStringLiteral(", self ")),
+                 qPrintable(flame->accessibleDescription()));
+        saveWindow(window, QStringLiteral("perfdash-hotspots-flame"), size, dir_.path());
         QVERIFY2(clippedLabels(window).isEmpty(), qPrintable(clippedLabels(window).join(" | ")));
     }
 

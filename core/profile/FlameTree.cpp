@@ -1,0 +1,146 @@
+#include "core/profile/FlameTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "core/util/Strings.h"
+
+namespace perfdash {
+
+namespace {
+
+// Node ids of a tree being grown: a child found by its parent and name.
+class Grower {
+public:
+    explicit Grower(FlameTree& tree) : tree_(tree) {}
+
+    uint32_t name(const std::string& text) {
+        auto [it, added] = nameIds_.try_emplace(text, static_cast<uint32_t>(tree_.names.size()));
+        if (added) tree_.names.push_back(text);
+        return it->second;
+    }
+    uint32_t child(uint32_t parent, uint32_t name) {
+        const uint64_t key = (uint64_t(parent) << 32) | name;
+        auto [it, added] = children_.try_emplace(key, static_cast<uint32_t>(tree_.nodes.size()));
+        if (added) {
+            FlameNode node;
+            node.name = name;
+            node.parent = parent;
+            node.depth = tree_.nodes[parent].depth + 1;
+            tree_.depth = std::max<size_t>(tree_.depth, node.depth);
+            tree_.nodes.push_back(node);
+            tree_.nodes[parent].children.push_back(it->second);
+        }
+        return it->second;
+    }
+
+private:
+    FlameTree& tree_;
+    std::unordered_map<std::string, uint32_t> nameIds_;
+    std::unordered_map<uint64_t, uint32_t> children_;
+};
+
+std::string figure(double v) { return std::isfinite(v) ? printfString("%.4g", v) : "n/a"; }
+
+} // namespace
+
+FlameTree flameTree(const Profile& p, const ProfileSelection& selection, const std::string& rootName) {
+    FlameTree tree;
+    tree.columns = p.columns().count();
+    Grower grow(tree);
+    tree.nodes.push_back(FlameNode{grow.name(rootName), 0, 0, 0, {}});
+    const uint32_t incomplete = grow.name("[incomplete stack]");
+
+    // Each profile frame's label once, and each (process, stack state,
+    // profile node) once: rows share call paths.
+    std::vector<uint32_t> labels(p.frames.size(), UINT32_MAX);
+    std::unordered_map<uint64_t, uint32_t> leafOf;
+    std::vector<double> ends; // per flame node: the rows that end at it, summed
+    const size_t count = tree.columns;
+    for (size_t r : selection.rows) {
+        const RowKey& k = p.keys[r];
+        const ProfileThread& t = p.threads[k.thread];
+        const uint32_t process = grow.name(t.comm.empty() ? "[pid " + std::to_string(t.pid) + "]" : t.comm);
+        const bool complete = k.stack == StackState::Complete;
+        const uint64_t key = (uint64_t(k.node) << 32) | (uint64_t(process) << 1) | (complete ? 0 : 1);
+        auto [it, added] = leafOf.try_emplace(key, 0);
+        if (added) {
+            uint32_t at = grow.child(0, process);
+            if (!complete) at = grow.child(at, incomplete);
+            for (uint32_t f : p.pathOf(k.node)) {
+                if (labels[f] == UINT32_MAX) labels[f] = grow.name(frameLabel(p, f));
+                at = grow.child(at, labels[f]);
+            }
+            it->second = at;
+        }
+        if (ends.size() < tree.nodes.size() * count) ends.resize(tree.nodes.size() * count, 0.0);
+        const double* row = p.row(r);
+        double* into = ends.data() + size_t(it->second) * count;
+        for (size_t c = 0; c < count; ++c) into[c] += row[c];
+    }
+    ends.resize(tree.nodes.size() * count, 0.0);
+    tree.self = ends;
+    // A parent comes before its children, so one pass from the back sums every subtree.
+    tree.sums = std::move(ends);
+    for (size_t n = tree.nodes.size(); n-- > 1;) {
+        const double* from = tree.sums.data() + n * count;
+        double* into = tree.sums.data() + size_t(tree.nodes[n].parent) * count;
+        for (size_t c = 0; c < count; ++c) into[c] += from[c];
+    }
+    for (FlameNode& node : tree.nodes) {
+        std::sort(node.children.begin(), node.children.end(),
+                  [&](uint32_t a, uint32_t b) { return tree.nameOf(a) < tree.nameOf(b); });
+        double x = node.x;
+        for (uint32_t c : node.children) {
+            tree.nodes[c].x = x;
+            x += tree.samples(c);
+        }
+    }
+    return tree;
+}
+
+std::vector<std::vector<FlameValue>> flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
+    std::vector<std::vector<FlameValue>> out(1 + metrics.count(), std::vector<FlameValue>(tree.nodes.size()));
+    auto set = [](FlameValue& v, const MetricValue& m) {
+        v.metric = m;
+        v.known = std::isfinite(m.value) && !m.few;
+    };
+    std::vector<double> sums(tree.columns);
+    for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
+        const double all = tree.sumsOf(n)[ProfileColumns::kWeight];
+        set(out[0][n], {all > 0 ? tree.selfOf(n)[ProfileColumns::kWeight] / all : 0.0, 0.0, !(all > 0)});
+        if (metrics.count() == 0) continue;
+        sums.assign(tree.sumsOf(n), tree.sumsOf(n) + tree.columns);
+        const std::vector<MetricValue> values = metrics.evaluate(sums);
+        for (size_t m = 0; m < values.size(); ++m) set(out[1 + m][n], values[m]);
+    }
+    return out;
+}
+
+std::string flameNodeText(const FlameTree& tree, uint32_t node, const FlameValue& value, const std::string& metricName) {
+    const double* s = tree.sumsOf(node);
+    const double* root = tree.sumsOf(0);
+    const Share share = shareOf(s[ProfileColumns::kWeight], root[ProfileColumns::kWeight], root[ProfileColumns::kSamples]);
+    std::string text = tree.nameOf(node) + " (" + printfString("%.0f", s[ProfileColumns::kSamples]) + " samples, " +
+                       printfString("%.2f", share.value * 100) + " % of the selection";
+    if (metricName.empty()) {
+        text += ", self " + printfString("%.2f", value.metric.value * 100) + " %";
+    } else {
+        text += ", " + metricName + " " + figure(value.metric.value);
+        if (std::isfinite(value.metric.error)) text += " ± " + figure(value.metric.error);
+        if (value.metric.few && std::isfinite(value.metric.value)) text += ", too few samples to tell";
+    }
+    return text + ")";
+}
+
+std::array<int, 3> flameColour(double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    const double r = t < 0.5 ? 80 + 350 * t : 255;
+    const double g = t < 0.5 ? 120 + 200 * t : 220 - 300 * (t - 0.5);
+    const double b = t < 0.5 ? 230 - 300 * t : 80 - 100 * (t - 0.5);
+    auto channel = [](double v) { return static_cast<int>(std::clamp(v, 0.0, 255.0)); };
+    return {channel(r), channel(g), channel(b)};
+}
+
+} // namespace perfdash

@@ -1,0 +1,83 @@
+#pragma once
+// A profile selection's flame graph, drawn as an icicle: the selection on
+// top, each call path's callees below their caller, each box as wide as its
+// samples (core/profile/FlameTree.h; the same boxes as `report --flame`).
+// Boxes are coloured by a chosen value, blue (low) to red (high), grey where
+// it is not known or rests on too few samples; the value is also in each
+// box's tooltip and in the accessible description of the current box, so
+// colour is never its only carrier.
+//
+// Clicking a box zooms into it (it fills the width, its callers stay above
+// it); clicking a caller or the top zooms out. The keyboard moves the current
+// box (arrows), zooms (Return) and zooms out (Escape). A search shades the
+// boxes whose names do not contain it.
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "core/profile/FlameTree.h"
+
+namespace perfdash {
+
+class FlameGraphView : public QWidget {
+    Q_OBJECT
+public:
+    explicit FlameGraphView(QWidget* parent = nullptr);
+
+    // The boxes, and the values they are coloured by (one per node), named `valueName` ("" for the self share).
+    void setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values, const QString& valueName);
+    // Another colouring of the same boxes; zoom, current box and search stay.
+    void setValues(std::vector<FlameValue> values, const QString& valueName);
+    void clear();
+    void setSearch(const QString& text);
+    void zoomTo(uint32_t node);
+    void resetZoom() { zoomTo(0); }
+
+    const FlameTree* tree() const { return tree_.get(); }
+    uint32_t zoomed() const { return zoom_; }
+    int current() const { return current_; }
+    // Where a node is drawn, in this widget's coordinates; empty where it is not drawn.
+    QRectF boxRect(uint32_t node) const;
+    // The node drawn at a point, or -1.
+    int nodeAt(const QPointF& point) const;
+    // Its figures in words: its tooltip and its accessible description.
+    QString nodeText(uint32_t node) const;
+    // The colours' range in words, and what grey means.
+    QString legend() const;
+    // "3 boxes match 'solve': 60.0 % of the samples", or "" without a search.
+    QString searchSummary() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void zoomChanged();
+    // A box was clicked or chosen with the keyboard: its function (or process) name.
+    void nodeChosen(const QString& name);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    int rowHeight() const;
+    // The x range [left, left + span) of the zoomed node, in samples.
+    double scale() const;
+    bool matches(uint32_t node) const;
+    QColor fill(uint32_t node) const;
+    void setCurrent(int node);
+    void paintNode(QPainter& painter, uint32_t node, const QRectF& box, bool ancestor) const;
+
+    std::shared_ptr<const FlameTree> tree_;
+    std::vector<FlameValue> values_;
+    QString valueName_;
+    double low_ = 0, high_ = 0; // the known values' range, the root apart
+    uint32_t zoom_ = 0;
+    int current_ = -1;
+    QString search_;
+    std::vector<bool> matched_; // per node, for the search
+};
+
+} // namespace perfdash
