@@ -6,6 +6,8 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ProfileCommands.h"
+#include "core/profile/ProfileJson.h"
+#include "core/profile/ProfileOutput.h"
 #include "core/report/ReportOutput.h"
 #include "core/session/SessionFiles.h"
 
@@ -20,7 +22,8 @@ CommandLine reportCommandLine() {
                    "of a run that was killed: its whole-run figures are rebuilt from the intervals it holds) and "
                    "prints the text report, or writes it to FILE in the format of FILE's suffix. The HTML report is "
                    "the GUI's export: the overview with each key figure's band, tables, charts and, for a session "
-                   "counted per CPU, a heat map. Every output says the data is recorded, not measured now.\n"
+                   "counted per CPU, a heat map; for a session of record, its hot functions and flame graph. Every "
+                   "output says the data is recorded, not measured now.\n"
                    "A session of record also holds samples: --functions, --lines, --callers, --folded and --flame "
                    "show where the events and the group's metrics go, over all samples or those of --time, --region, "
                    "--pid or --tid; -o then writes that view to FILE.");
@@ -44,7 +47,15 @@ int reportCommand(const ParsedArgs& args) {
     if (!session) return fail(session.error().message);
     for (const std::string& w : session->warnings) warn(w);
     if (auto output = args.value("--output")) {
-        if (Status s = writeReportFile(*output, *session); !s) return fail("-o " + *output + ": " + s.error().message);
+        // A session of record also holds samples: the HTML report adds its hot functions and flame graph.
+        std::vector<HtmlSection> sections;
+        if (auto format = reportFormatForPath(*output); format && *format == ReportFormat::Html) {
+            auto profile = readSessionProfile(path);
+            if (!profile) return fail(profile.error().message);
+            if (*profile) sections.push_back(profileHtmlSection(**profile, {path, session->startedAt, true}, 25));
+        }
+        if (Status s = writeReportFile(*output, *session, std::move(sections)); !s)
+            return fail("-o " + *output + ": " + s.error().message);
         std::cerr << "perfdash-cli: report of " << path
                   << (session->synthetic.empty() ? " (recorded " + session->startedAt + ")" : " (synthetic data, not measured)")
                   << " written to " << *output << std::endl;

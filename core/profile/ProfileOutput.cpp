@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/profile/FlameGraph.h"
 #include "core/profile/ProfileJson.h"
 #include "core/result/MeasurementResult.h"
 #include "core/util/Strings.h"
@@ -85,6 +86,24 @@ std::string fewNote(const ProfileMetrics& metrics) {
            printfString("%.0f", ProfileMetrics::kMinSamples) + " samples: too few to tell.\n";
 }
 
+bool anyIncomplete(const std::vector<FunctionRow>& rows) {
+    for (const FunctionRow& r : rows)
+        if (r.incompleteStacks > 0) return true;
+    return false;
+}
+
+std::string functionName(const FunctionRow& r) {
+    return r.name + (r.inlinedInto.empty() ? "" : " [inlined into " + r.inlinedInto + "]") + (r.kernel ? " [k]" : "");
+}
+
+// What the function table's columns mean, a sentence a line.
+std::string functionTableNotes(bool incomplete, const ProfileMetrics& metrics) {
+    std::string out = "Self: samples in the function's own code; Total: with it anywhere on the stack; ± one standard error "
+                      "(binomial, from the sample counts). Events and metrics: its own samples.\n";
+    if (incomplete) out += "Incomplete: its samples whose call stacks did not reach a process or thread entry.\n";
+    return out + fewNote(metrics);
+}
+
 std::string sourceLine(const std::string& file, int line) {
     if (file.empty() || line <= 0) return {};
     std::ifstream in(file);
@@ -136,9 +155,8 @@ std::string functionTableText(const Profile& p, const std::vector<FunctionRow>& 
                               size_t limit) {
     std::vector<TextTable::Column> columns = {{"Self %"}, {"Total %"}, {"Samples"}};
     addFigureHeaders(p, metrics, columns);
-    bool anyIncomplete = false;
-    for (const FunctionRow& r : rows) anyIncomplete = anyIncomplete || r.incompleteStacks > 0;
-    if (anyIncomplete) columns.push_back({"Incomplete"});
+    const bool incomplete = anyIncomplete(rows);
+    if (incomplete) columns.push_back({"Incomplete"});
     columns.push_back({"Function", TextTable::Align::Left});
     columns.push_back({"Module", TextTable::Align::Left});
     TextTable table(columns);
@@ -148,19 +166,66 @@ std::string functionTableText(const Profile& p, const std::vector<FunctionRow>& 
         std::vector<std::string> cells = {percent(r.selfShare), percent(r.totalShare),
                                           count(r.self[ProfileColumns::kSamples])};
         addFigures(p, r.self, r.metrics, cells);
-        if (anyIncomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
-        cells.push_back(r.name + (r.inlinedInto.empty() ? "" : " [inlined into " + r.inlinedInto + "]") +
-                        (r.kernel ? " [k]" : ""));
+        if (incomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
+        cells.push_back(functionName(r));
         cells.push_back(baseName(r.module));
         table.addRow(std::move(cells));
     }
     std::string out = table.render();
     if (shown < rows.size()) out += std::to_string(rows.size() - shown) + " more functions (--limit 0 shows all)\n";
-    out += "Self: samples in the function's own code; Total: with it anywhere on the stack; ± one standard error "
-           "(binomial, from the sample counts). Events and metrics: its own samples.\n";
-    if (anyIncomplete) out += "Incomplete: its samples whose call stacks did not reach a process or thread entry.\n";
-    out += fewNote(metrics);
-    return out;
+    return out + functionTableNotes(incomplete, metrics);
+}
+
+ReportTable functionReportTable(const Profile& p, const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
+                                size_t limit) {
+    ReportTable table;
+    table.headers = {"Function", "Module", "Self %", "Total %", "Samples"};
+    table.labelColumns = 2;
+    for (size_t e : sampledEvents(p)) table.headers.push_back(p.events[e].counter);
+    for (const std::string& m : metrics.names()) table.headers.push_back(m);
+    const bool incomplete = anyIncomplete(rows);
+    if (incomplete) table.headers.push_back("Incomplete");
+    const size_t shown = limit == 0 ? rows.size() : std::min(limit, rows.size());
+    for (size_t i = 0; i < shown; ++i) {
+        const FunctionRow& r = rows[i];
+        std::vector<std::string> cells = {functionName(r), baseName(r.module), percent(r.selfShare),
+                                          percent(r.totalShare), count(r.self[ProfileColumns::kSamples])};
+        addFigures(p, r.self, r.metrics, cells);
+        if (incomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
+        table.rows.push_back(std::move(cells));
+    }
+    if (shown < rows.size())
+        table.notes.push_back("The " + std::to_string(shown) + " functions of the most self samples; " +
+                              std::to_string(rows.size() - shown) + " more in `perfdash-cli report SESSION --functions`.");
+    for (const std::string& note : split(functionTableNotes(incomplete, metrics), '\n'))
+        if (!note.empty()) table.notes.push_back(note);
+    return table;
+}
+
+HtmlSection profileHtmlSection(const Profile& p, const ProfileSource& source, size_t limit) {
+    HtmlSection section;
+    section.title = "Hot functions";
+    auto selection = selectRows(p, {});
+    auto metrics = ProfileMetrics::compile(p);
+    if (!selection || !metrics) {
+        section.paragraphs.push_back("The samples cannot be shown: " +
+                                     (!selection ? selection.error().message : metrics.error().message));
+        return section;
+    }
+    // The header's lines without the spaces that align them in a terminal.
+    for (std::string line : split(profileHeaderText(p, *selection, source), '\n')) {
+        if (const size_t colon = line.find(':'); colon != std::string::npos) {
+            const size_t value = line.find_first_not_of(' ', colon + 1);
+            if (value != std::string::npos) line = line.substr(0, colon + 1) + " " + line.substr(value);
+        }
+        if (!line.empty()) section.paragraphs.push_back(line);
+    }
+    section.tables.push_back(functionReportTable(p, functionTable(p, *selection, *metrics), *metrics, limit));
+    FlameGraphOptions flame;
+    flame.metric = metrics->find("CPI");
+    section.svgTitle = "Flame graph, coloured by " + (flame.metric < 0 ? std::string("self share") : std::string("CPI"));
+    section.svg = flameGraphSvg(p, *selection, *metrics, flame);
+    return section;
 }
 
 std::string lineTableText(const Profile& p, const std::string& function, const std::vector<LineRow>& rows,

@@ -1,6 +1,6 @@
 #pragma once
 // The views of ProfileViews.h as people and programs read them: text tables
-// (the CLI's `report` and `top`) and JSON objects (`--json`, documented in
+// (the CLI's `report` and `top`), the HTML report's section, and JSON objects (`--json`, documented in
 // docs/report-schema.md, "Profile views"). Every metric value carries its
 // error and sample count; one from too few samples is marked, never printed
 // as if it were precise.
@@ -11,6 +11,7 @@
 
 #include "core/profile/Profile.h"
 #include "core/profile/ProfileViews.h"
+#include "core/report/HtmlReport.h"
 
 namespace perfdash {
 
@@ -28,6 +29,15 @@ std::string profileHeaderText(const Profile& profile, const ProfileSelection& se
 // `limit` rows (0: all), with a line saying how many are left out.
 std::string functionTableText(const Profile& profile, const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
                               size_t limit);
+// The same rows for the HTML report, the function and its module first.
+ReportTable functionReportTable(const Profile& profile, const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
+                                size_t limit);
+// The HTML report's section of a sampled session: how it was sampled, its
+// `limit` functions of the most self samples with their events and metrics,
+// and its flame graph, coloured by CPI where the group has it, else by self
+// share. A session whose samples cannot be shown gets a section that says why.
+HtmlSection profileHtmlSection(const Profile& profile, const ProfileSource& source, size_t limit);
+
 std::string lineTableText(const Profile& profile, const std::string& function, const std::vector<LineRow>& rows,
                           ProfileMetrics& metrics);
 std::string callerTreeText(const Profile& profile, const CallerNode& tree, ProfileMetrics& metrics);

@@ -384,6 +384,15 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         out += "<h2>" + esc(tables.title) + "</h2>\n<h3>Region info</h3>\n" + tableHtml(tables.info) +
                groupTablesHtml(tables.group, !region.group.metrics.empty());
     }
+    for (const HtmlSection& section : options.sections) {
+        out += "<h2>" + esc(section.title) + "</h2>\n";
+        for (const std::string& p : section.paragraphs) out += "<p>" + esc(p) + "</p>\n";
+        for (const ReportTable& table : section.tables) out += tableHtml(table);
+        if (section.svg.empty()) continue;
+        out += "<h3>" + esc(section.svgTitle) + "</h3>\n";
+        out += options.forPrint ? "<p class=\"note\">" + esc(section.svgTitle) + ": in the HTML report, not on paper.</p>\n"
+                                : "<div class=\"chart\">\n" + section.svg + "</div>\n";
+    }
     out += "<footer>perfdash report, format schema " + std::to_string(kReportSchemaVersion) + ".</footer>\n";
     return out + "</body>\n</html>\n";
 }

@@ -14,9 +14,23 @@
 
 #include "core/presentation/ColorScale.h"
 #include "core/presentation/MetricThresholds.h"
+#include "core/report/ReportTables.h"
 #include "core/result/MeasurementResult.h"
 
 namespace perfdash {
+
+// A section that a module above this one adds after the groups and regions
+// (a sampled session's hot functions and flame graph: core/profile's
+// profileHtmlSection). Its text and tables are escaped here like the rest;
+// its drawing is an SVG whose text its maker escaped. Paper gets no drawing,
+// and a line that says where to find it.
+struct HtmlSection {
+    std::string title;
+    std::vector<std::string> paragraphs;
+    std::vector<ReportTable> tables;
+    std::string svg;
+    std::string svgTitle; // what the drawing is, for its heading and for paper's line
+};
 
 struct HtmlReportOptions {
     // For QTextDocument and paper (the PDF report): charts as <img
@@ -30,6 +44,7 @@ struct HtmlReportOptions {
     std::optional<ColorScale> heatColors{};
     // What could not be loaded for the above, said in the report.
     std::vector<std::string> notes{};
+    std::vector<HtmlSection> sections{};
 };
 
 // The thresholds (the user's copy, else the installed one) and the heat map

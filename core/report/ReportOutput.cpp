@@ -1,6 +1,5 @@
 #include "core/report/ReportOutput.h"
 
-#include "core/report/HtmlReport.h"
 #include "core/report/ReportCsv.h"
 #include "core/report/ReportJson.h"
 #include "core/report/TextReport.h"
@@ -24,20 +23,24 @@ Result<ReportFormat> reportFormatForPath(std::string_view path) {
                      "' (" + accepted + ")");
 }
 
-std::string renderReport(const MeasurementResult& result, ReportFormat format) {
+std::string renderReport(const MeasurementResult& result, ReportFormat format, std::vector<HtmlSection> sections) {
     switch (format) {
     case ReportFormat::Json: return formatReportJson(result);
     case ReportFormat::Csv: return formatReportCsv(result);
-    case ReportFormat::Html: return formatHtmlReport(result, htmlReportOptionsFromData());
+    case ReportFormat::Html: {
+        HtmlReportOptions options = htmlReportOptionsFromData();
+        options.sections = std::move(sections);
+        return formatHtmlReport(result, options);
+    }
     case ReportFormat::Text: break;
     }
     return formatTextReport(result);
 }
 
-Status writeReportFile(const std::string& path, const MeasurementResult& result) {
+Status writeReportFile(const std::string& path, const MeasurementResult& result, std::vector<HtmlSection> sections) {
     auto format = reportFormatForPath(path);
     if (!format) return format.error();
-    return writeFileAtomically(path, renderReport(result, *format));
+    return writeFileAtomically(path, renderReport(result, *format, std::move(sections)));
 }
 
 } // namespace perfdash

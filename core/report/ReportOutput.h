@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/report/HtmlReport.h"
 #include "core/result/MeasurementResult.h"
 #include "core/util/Outcome.h"
 
@@ -14,8 +15,10 @@ enum class ReportFormat { Json, Csv, Text, Html };
 // ".json", ".csv", ".txt", ".html", in any letter case; anything else is an error naming the suffix.
 Result<ReportFormat> reportFormatForPath(std::string_view path);
 
-std::string renderReport(const MeasurementResult& result, ReportFormat format);
+// `sections`: what the HTML report adds after the groups (HtmlSection); the other formats have their own
+// ways to the same data (a session's JSON holds its profile).
+std::string renderReport(const MeasurementResult& result, ReportFormat format, std::vector<HtmlSection> sections = {});
 
-Status writeReportFile(const std::string& path, const MeasurementResult& result);
+Status writeReportFile(const std::string& path, const MeasurementResult& result, std::vector<HtmlSection> sections = {});
 
 } // namespace perfdash

@@ -280,6 +280,27 @@ private slots:
         QVERIFY(tree["children"].is_array() && tree["metric"]["name"] == "CPU time [s]");
     }
 
+    // The session's HTML report adds its hot functions, as `--functions` lists them, and its flame graph.
+    void htmlReportHasTheHotFunctions() {
+        const std::string html = dir_.filePath("run.html").toStdString();
+        const CliRun run = report({"-o", html});
+        QVERIFY2(run.exitCode == 0, run.describe().c_str());
+        std::ifstream in(html);
+        const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QVERIFY(contains(page, "<h2>Hot functions</h2>"));
+        const json functions = jsonOf(report({"--functions", "--json"}))["functions"];
+        QVERIFY(functions.size() >= 3);
+        size_t at = page.find("<h2>Hot functions</h2>");
+        for (size_t i = 0; i < 3; ++i) { // in the same order
+            // (an inlined function's cell goes on: "inlined_work [inlined into main_work]")
+            const size_t next = page.find("<td class=\"label\">" + functions[i]["name"].get<std::string>(), at + 1);
+            QVERIFY2(next != std::string::npos, functions[i]["name"].get<std::string>().c_str());
+            at = next;
+        }
+        QVERIFY(contains(page, "<h3>Flame graph, coloured by self share</h3>"));
+        QVERIFY(contains(page, "<title>main_work ("));
+    }
+
     void badInput_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("saying");

@@ -39,7 +39,9 @@ public:
     // Nothing to show: `why` (rich text) says why and what to do.
     void showNone(const QString& why);
 
-    const Profile* profile() const { return profile_.get(); }
+    // The samples shown, and the name of their file; none while the page shows none.
+    const std::shared_ptr<const Profile>& profile() const { return profile_; }
+    const QString& profileName() const { return name_; }
     FunctionTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
     FlameGraphPanel* flame() const { return flame_; }

@@ -11,6 +11,8 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include "core/profile/ProfileJson.h"
+#include "core/profile/ProfileOutput.h"
 #include "core/report/HtmlReport.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportOutput.h"
@@ -40,6 +42,14 @@ QImage rasterise(const SvgDrawing& drawing) {
 
 Status writeAtomically(const QString& path, std::string_view bytes) {
     return writeFileAtomically(path.toStdString(), bytes);
+}
+
+// The HTML report's options, with the hot functions of a session with samples.
+HtmlReportOptions htmlOptions(const MeasurementResult& result, const ExportSamples& samples) {
+    HtmlReportOptions options = htmlReportOptionsFromData();
+    if (samples.profile)
+        options.sections.push_back(profileHtmlSection(*samples.profile, {samples.file, result.startedAt, true}, 25));
+    return options;
 }
 
 } // namespace
@@ -72,35 +82,38 @@ QString exportFileFilters() {
         .join(QLatin1String(";;"));
 }
 
-Status exportReport(const MeasurementResult& result, const QString& path) {
+Status exportReport(const MeasurementResult& result, const QString& path, const ExportSamples& samples) {
     const auto format = exportFormatForPath(path);
     if (!format)
         return makeError("cannot export to '" + path.toStdString() + "': the file name must end in .json, .csv, "
                          ".txt, .html or .pdf (the suffix chooses the format)");
-    return exportReport(result, path, *format);
+    return exportReport(result, path, *format, samples);
 }
 
-Status exportReport(const MeasurementResult& result, const QString& path, ExportFormat format) {
+Status exportReport(const MeasurementResult& result, const QString& path, ExportFormat format,
+                    const ExportSamples& samples) {
     // The file describes the measurement; that it was opened for replay here is no part of it.
     if (result.replay) {
         MeasurementResult measured = result;
         measured.replay = false;
-        return exportReport(measured, path, format);
+        return exportReport(measured, path, format, samples);
     }
     switch (format) {
-    case ExportFormat::Json: return writeAtomically(path, renderReport(result, ReportFormat::Json));
+    case ExportFormat::Json: // with its samples, it opens again as the session it was
+        return writeAtomically(path, samples.profile ? formatSessionJson(result, *samples.profile)
+                                                     : renderReport(result, ReportFormat::Json));
     case ExportFormat::Csv: return writeAtomically(path, renderReport(result, ReportFormat::Csv));
     case ExportFormat::Text: return writeAtomically(path, renderReport(result, ReportFormat::Text));
-    case ExportFormat::Html: return writeAtomically(path, formatHtmlReport(result, htmlReportOptionsFromData()));
+    case ExportFormat::Html: return writeAtomically(path, formatHtmlReport(result, htmlOptions(result, samples)));
     case ExportFormat::Pdf: {
-        const QByteArray pdf = renderPdfReport(result);
+        const QByteArray pdf = renderPdfReport(result, samples);
         return writeAtomically(path, std::string_view(pdf.constData(), static_cast<size_t>(pdf.size())));
     }
     }
     return makeError("unknown export format");
 }
 
-QByteArray renderPdfReport(const MeasurementResult& result) {
+QByteArray renderPdfReport(const MeasurementResult& result, const ExportSamples& samples) {
     QTextDocument document;
     document.setDocumentMargin(0);
     SvgOptions options;
@@ -109,7 +122,7 @@ QByteArray renderPdfReport(const MeasurementResult& result) {
     for (size_t i = 0; i < charts.size(); ++i)
         document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(htmlChartResourceName(i))),
                              rasterise(charts[i].drawing));
-    HtmlReportOptions html = htmlReportOptionsFromData();
+    HtmlReportOptions html = htmlOptions(result, samples);
     html.forPrint = true;
     document.setHtml(QString::fromStdString(formatHtmlReport(result, html)));
 

@@ -682,10 +682,12 @@ void MainWindow::exportSession(const QString& path) {
         emit sessionExported(path);
     });
     // Async: the continuation never runs on the GUI thread, even when the session is at hand already.
-    watcher->setFuture(shown_->withIntervals().then(QtFuture::Launch::Async, [path, hook = exportHook_](Result<MeasurementResult> run) -> Status {
+    // A recorded session's samples go with it (the Hotspots page shows those of the run shown).
+    const ExportSamples samples{hotspots_->profile(), hotspots_->profileName().toStdString()};
+    watcher->setFuture(shown_->withIntervals().then(QtFuture::Launch::Async, [path, samples, hook = exportHook_](Result<MeasurementResult> run) -> Status {
         if (!run) return run.error();
         if (hook) hook();
-        return exportReport(*run, path);
+        return exportReport(*run, path, samples);
     }));
 }
 

@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <QtTest>
 
+#include "core/profile/ProfileJson.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "report/ReportSamples.h"
@@ -88,6 +89,43 @@ private slots:
         const QString text = QString::fromUtf8(process.readAllStandardOutput());
         for (const char* expected : {"INSTR_RETIRED_ANY", "2469134 (62.5%)", "not counted", "Metric statistics",
                                      "<script>alert(1)</script>", "CAS_COUNT_RD", "Aggregate"})
+            QVERIFY2(text.contains(expected), expected);
+    }
+
+    // A session of perfdash-cli record (tests/fixtures/profile): its JSON keeps the samples, so it opens
+    // again with them; its HTML and PDF reports add its hot functions, and HTML its flame graph.
+    void aSessionWithSamplesKeepsThem() {
+        const std::string fixture = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/profile/regions.json";
+        auto session = readSessionFile(fixture);
+        QVERIFY2(session.ok() && session->profile, session.ok() ? "no profile" : session.error().message.c_str());
+        const ExportSamples samples{std::make_shared<const Profile>(*session->profile), "regions.json"};
+        QTemporaryDir dir;
+        const QString json = dir.filePath("again.json");
+        QVERIFY(exportReport(session->result, json, samples).ok());
+        auto again = readSessionFile(json.toStdString());
+        QVERIFY2(again.ok() && again->profile, again.ok() ? "no profile" : again.error().message.c_str());
+        QCOMPARE(again->profile->keys.size(), session->profile->keys.size());
+        QCOMPARE(again->profile->values, session->profile->values);
+        QCOMPARE(again->profile->samples(), 532.0);
+
+        const QString html = dir.filePath("run.html");
+        QVERIFY(exportReport(session->result, html, samples).ok());
+        const QByteArray page = fileBytes(html);
+        QVERIFY(page.contains("<h2>Hot functions</h2>"));
+        QVERIFY(page.contains("<td class=\"label\">main_work</td>")); // the table, hottest first
+        QVERIFY(page.indexOf("<td class=\"label\">main_work</td>") < page.indexOf("<td class=\"label\">lib_work</td>"));
+        QVERIFY(page.contains("<title>main_work ("));                  // a box of the flame graph
+        QVERIFY(page.contains("Session: regions.json"));
+
+        const QString pdftotext = QStandardPaths::findExecutable("pdftotext");
+        if (pdftotext.isEmpty()) QSKIP("pdftotext (Debian package poppler-utils) is not installed: cannot read the PDF's text");
+        const QString pdf = dir.filePath("run.pdf");
+        QVERIFY(exportReport(session->result, pdf, samples).ok());
+        QProcess process;
+        process.start(pdftotext, {"-layout", pdf, "-"});
+        QVERIFY(process.waitForFinished(30000));
+        const QString text = QString::fromUtf8(process.readAllStandardOutput());
+        for (const char* expected : {"Hot functions", "main_work", "in the HTML report, not on paper"})
             QVERIFY2(text.contains(expected), expected);
     }
 
