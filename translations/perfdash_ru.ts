@@ -659,6 +659,84 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::CallTreeModel</name>
+    <message>
+        <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>Всего %1 выборок: меньше %2, слишком мало, чтобы отличить её метрики от шума</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1 (слишком мало выборок для вывода)</translation>
+    </message>
+    <message>
+        <source>The selection&apos;s samples through this call path, ± one standard error</source>
+        <translation>Выборки, проходящие через этот путь вызовов, ± одна стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>The selection&apos;s samples that ended here, ± one standard error</source>
+        <translation>Выборки, закончившиеся здесь, ± одна стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>%1 on the samples through this call path, ± its standard error</source>
+        <translation>%1 по выборкам через этот путь вызовов, ± её стандартная ошибка</translation>
+    </message>
+    <message>
+        <source>Call path</source>
+        <translation>Путь вызовов</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>Всего %</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>Собственные %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Выборки</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CallersCalleesPanel</name>
+    <message>
+        <source>Callers</source>
+        <translation>Вызывающие</translation>
+    </message>
+    <message>
+        <source>Callees</source>
+        <translation>Вызываемые</translation>
+    </message>
+    <message>
+        <source>Callers: who called it, nearest first</source>
+        <translation>Вызывающие: кто её вызвал, ближайшие первыми</translation>
+    </message>
+    <message>
+        <source>Callees: what it called</source>
+        <translation>Вызываемые: что она вызвала</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its callers and callees.</source>
+        <translation>Выберите функцию в таблице или на флейм-графе, чтобы увидеть её вызывающих и вызываемых.</translation>
+    </message>
+    <message>
+        <source>Summing the callers and callees of &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>Подсчёт вызывающих и вызываемых для &lt;b&gt;%1&lt;/b&gt;…</translation>
+    </message>
+    <message>
+        <source>The callers and callees cannot be summed: %1</source>
+        <translation>Не удаётся подсчитать вызывающих и вызываемых: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; has no samples in this selection.</source>
+        <translation>У &lt;b&gt;%1&lt;/b&gt; нет выборок в этом диапазоне.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples with it on the stack</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: выборок с ней в стеке: %2</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::CapabilitiesPage</name>
     <message>
         <source>Capability</source>
@@ -2109,6 +2187,26 @@ Cycles from %6.</source>
     <message>
         <source>Flame graph</source>
         <translation>Флейм-граф</translation>
+    </message>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>Дерево вызовов сверху вниз</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Дерево вызовов снизу вверх</translation>
+    </message>
+    <message>
+        <source>Top down</source>
+        <translation>Сверху вниз</translation>
+    </message>
+    <message>
+        <source>Bottom up</source>
+        <translation>Снизу вверх</translation>
+    </message>
+    <message>
+        <source>Callers and callees</source>
+        <translation>Вызывающие и вызываемые</translation>
     </message>
 </context>
 <context>

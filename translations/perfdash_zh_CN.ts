@@ -655,6 +655,84 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::CallTreeModel</name>
+    <message>
+        <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>仅有 %1 个样本：少于 %2 个，样本太少，无法将其指标与噪声区分开</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1（样本太少，无法判断）</translation>
+    </message>
+    <message>
+        <source>The selection&apos;s samples through this call path, ± one standard error</source>
+        <translation>所选样本中经过此调用路径的样本，± 一个标准误差</translation>
+    </message>
+    <message>
+        <source>The selection&apos;s samples that ended here, ± one standard error</source>
+        <translation>所选样本中在此结束的样本，± 一个标准误差</translation>
+    </message>
+    <message>
+        <source>%1 on the samples through this call path, ± its standard error</source>
+        <translation>基于经过此调用路径的样本的 %1，± 其标准误差</translation>
+    </message>
+    <message>
+        <source>Call path</source>
+        <translation>调用路径</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>总计 %</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>自身 %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CallersCalleesPanel</name>
+    <message>
+        <source>Callers</source>
+        <translation>调用者</translation>
+    </message>
+    <message>
+        <source>Callees</source>
+        <translation>被调用者</translation>
+    </message>
+    <message>
+        <source>Callers: who called it, nearest first</source>
+        <translation>调用者：谁调用了它，最近的在前</translation>
+    </message>
+    <message>
+        <source>Callees: what it called</source>
+        <translation>被调用者：它调用了什么</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its callers and callees.</source>
+        <translation>在表格或火焰图中选择一个函数，即可查看其调用者和被调用者。</translation>
+    </message>
+    <message>
+        <source>Summing the callers and callees of &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>正在汇总 &lt;b&gt;%1&lt;/b&gt; 的调用者和被调用者…</translation>
+    </message>
+    <message>
+        <source>The callers and callees cannot be summed: %1</source>
+        <translation>无法汇总调用者和被调用者：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; has no samples in this selection.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 在此所选范围内没有样本。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples with it on the stack</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：调用栈中包含它的样本 %2 个</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::CapabilitiesPage</name>
     <message>
         <source>Capability</source>
@@ -2101,6 +2179,26 @@ Cycles from %6.</source>
     <message>
         <source>Flame graph</source>
         <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>自顶向下调用树</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>自底向上调用树</translation>
+    </message>
+    <message>
+        <source>Top down</source>
+        <translation>自顶向下</translation>
+    </message>
+    <message>
+        <source>Bottom up</source>
+        <translation>自底向上</translation>
+    </message>
+    <message>
+        <source>Callers and callees</source>
+        <translation>调用者和被调用者</translation>
     </message>
 </context>
 <context>

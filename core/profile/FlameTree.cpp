@@ -46,17 +46,25 @@ std::string figure(double v) { return std::isfinite(v) ? printfString("%.4g", v)
 } // namespace
 
 FlameTree flameTree(const Profile& p, const ProfileSelection& selection, const std::string& rootName) {
+    return callTree(p, selection, CallTreeView::TopDown, {}, rootName);
+}
+
+FlameTree callTree(const Profile& p, const ProfileSelection& selection, CallTreeView view, const std::string& function,
+                   const std::string& rootName) {
     FlameTree tree;
     tree.columns = p.columns().count();
     Grower grow(tree);
     tree.nodes.push_back(FlameNode{grow.name(rootName), 0, 0, 0, {}});
     const uint32_t incomplete = grow.name("[incomplete stack]");
+    const uint32_t chosen = grow.name(function);
+    constexpr uint32_t kSkipped = UINT32_MAX; // a row without the chosen function on its stack
 
     // Each profile frame's label once, and each (process, stack state,
     // profile node) once: rows share call paths.
     std::vector<uint32_t> labels(p.frames.size(), UINT32_MAX);
     std::unordered_map<uint64_t, uint32_t> leafOf;
-    std::vector<double> ends; // per flame node: the rows that end at it, summed
+    std::vector<double> ends; // per node: the rows that end at it, summed
+    std::vector<uint32_t> path;
     const size_t count = tree.columns;
     for (size_t r : selection.rows) {
         const RowKey& k = p.keys[r];
@@ -66,14 +74,37 @@ FlameTree flameTree(const Profile& p, const ProfileSelection& selection, const s
         const uint64_t key = (uint64_t(k.node) << 32) | (uint64_t(process) << 1) | (complete ? 0 : 1);
         auto [it, added] = leafOf.try_emplace(key, 0);
         if (added) {
-            uint32_t at = grow.child(0, process);
-            if (!complete) at = grow.child(at, incomplete);
+            path.clear();
             for (uint32_t f : p.pathOf(k.node)) {
                 if (labels[f] == UINT32_MAX) labels[f] = grow.name(frameLabel(p, f));
-                at = grow.child(at, labels[f]);
+                path.push_back(labels[f]);
+            }
+            // The outermost call of the chosen function: a recursion counts once.
+            const auto first = std::find(path.begin(), path.end(), chosen);
+            const bool through = first != path.end();
+            switch (view) {
+            case CallTreeView::TopDown:
+                path.insert(path.begin(), process);
+                if (!complete) path.insert(path.begin() + 1, incomplete);
+                break;
+            case CallTreeView::BottomUp: std::reverse(path.begin(), path.end()); break;
+            case CallTreeView::Callees: path.erase(path.begin(), through ? first + 1 : path.end()); break;
+            case CallTreeView::Callers:
+                path.erase(first, path.end());
+                std::reverse(path.begin(), path.end());
+                if (!complete) path.push_back(incomplete);
+                break;
+            }
+            const bool chosenOnly = view == CallTreeView::Callees || view == CallTreeView::Callers;
+            uint32_t at = 0;
+            if (chosenOnly && !through) {
+                at = kSkipped;
+            } else {
+                for (uint32_t label : path) at = grow.child(at, label);
             }
             it->second = at;
         }
+        if (it->second == kSkipped) continue;
         if (ends.size() < tree.nodes.size() * count) ends.resize(tree.nodes.size() * count, 0.0);
         const double* row = p.row(r);
         double* into = ends.data() + size_t(it->second) * count;
@@ -100,8 +131,8 @@ FlameTree flameTree(const Profile& p, const ProfileSelection& selection, const s
     return tree;
 }
 
-std::vector<std::vector<FlameValue>> flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
-    std::vector<std::vector<FlameValue>> out(1 + metrics.count(), std::vector<FlameValue>(tree.nodes.size()));
+FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
+    FlameColourings out(1 + metrics.count(), std::vector<FlameValue>(tree.nodes.size()));
     auto set = [](FlameValue& v, const MetricValue& m) {
         v.metric = m;
         v.known = std::isfinite(m.value) && !m.few;

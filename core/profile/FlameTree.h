@@ -42,6 +42,18 @@ struct FlameTree {
 // rootName names the root ("all").
 FlameTree flameTree(const Profile& profile, const ProfileSelection& selection, const std::string& rootName);
 
+// The same samples as other trees, each sample once:
+enum class CallTreeView {
+    TopDown,  // flameTree's: process, then outermost frame first
+    BottomUp, // the innermost frame first (where samples ended), then its callers
+    Callees,  // of a function: what it called, from its outermost call on the stack
+    Callers,  // of a function: who called its outermost call, nearest first, "[incomplete stack]" last
+};
+// For Callees and Callers only the samples with `function` on the stack
+// count, and the root is that function.
+FlameTree callTree(const Profile& profile, const ProfileSelection& selection, CallTreeView view,
+                   const std::string& function, const std::string& rootName);
+
 // What a node is coloured by: a metric of the group over its samples, or its
 // self share (the part of its weight in its own code). `known` is false
 // where the value is not known or rests on too few samples.
@@ -50,7 +62,8 @@ struct FlameValue {
     bool known = false;
 };
 // Per colouring, a value per node: [0] the self share, [1 + m] metric m.
-std::vector<std::vector<FlameValue>> flameValues(const FlameTree& tree, ProfileMetrics& metrics);
+using FlameColourings = std::vector<std::vector<FlameValue>>;
+FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics);
 
 // A node's figures in words, as its tooltip and accessible name say them:
 // "lib_work (760 samples, 28.80 % of the selection, CPI 1.23 ± 0.05)";

@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/profile/FlameTree.h"
 #include "core/util/Duration.h"
 #include "core/util/Strings.h"
 
@@ -415,25 +416,19 @@ std::vector<LineRow> lineTable(const Profile& p, const ProfileSelection& selecti
 
 namespace {
 
-struct CallerBuild {
-    std::vector<double> sums;
-    std::map<std::string, CallerBuild> callers;
-    bool incomplete = false;
-};
-
-CallerNode finishCallers(const std::string& name, CallerBuild& b, const ProfileSelection& selection,
-                         ProfileMetrics& metrics) {
+// A node of callTree's callers, and its callers below it, heaviest first.
+CallerNode callerNode(const FlameTree& tree, uint32_t node, const ProfileSelection& selection, ProfileMetrics& metrics) {
     CallerNode n;
-    n.name = name;
-    n.share = shareOf(b.sums[ProfileColumns::kWeight], selection.sums[ProfileColumns::kWeight],
+    n.name = tree.nameOf(node);
+    n.sums.assign(tree.sumsOf(node), tree.sumsOf(node) + tree.columns);
+    n.share = shareOf(n.sums[ProfileColumns::kWeight], selection.sums[ProfileColumns::kWeight],
                       selection.sums[ProfileColumns::kSamples]);
-    n.metrics = metrics.evaluate(b.sums);
-    n.incomplete = b.incomplete;
-    for (auto& [callerName, caller] : b.callers) n.callers.push_back(finishCallers(callerName, caller, selection, metrics));
-    std::sort(n.callers.begin(), n.callers.end(), [](const CallerNode& a, const CallerNode& c) {
+    n.metrics = metrics.evaluate(n.sums);
+    n.incomplete = node != 0 && n.name == "[incomplete stack]";
+    for (uint32_t c : tree.nodes[node].children) n.callers.push_back(callerNode(tree, c, selection, metrics));
+    std::stable_sort(n.callers.begin(), n.callers.end(), [](const CallerNode& a, const CallerNode& c) {
         return a.sums[ProfileColumns::kWeight] > c.sums[ProfileColumns::kWeight];
     });
-    n.sums = std::move(b.sums);
     return n;
 }
 
@@ -441,30 +436,7 @@ CallerNode finishCallers(const std::string& name, CallerBuild& b, const ProfileS
 
 CallerNode callerTree(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
                       const std::string& function) {
-    CallerBuild root;
-    const size_t count = p.columns().count();
-    root.sums.assign(count, 0.0);
-    Paths paths(p);
-    for (size_t r : selection.rows) {
-        const std::vector<uint32_t>& path = paths.of(p.keys[r].node);
-        // The outermost call of the function: how the program entered it (recursion stays below it).
-        const auto first = std::find_if(path.begin(), path.end(), [&](uint32_t f) { return frameLabel(p, f) == function; });
-        if (first == path.end()) continue;
-        const double* row = p.row(r);
-        addRow(root.sums, row, count);
-        CallerBuild* at = &root;
-        for (auto it = first; it != path.begin();) {
-            --it;
-            at = &at->callers[frameLabel(p, *it)];
-            addRow(at->sums, row, count);
-        }
-        if (p.keys[r].stack != StackState::Complete) {
-            at = &at->callers["[incomplete stack]"];
-            addRow(at->sums, row, count);
-            at->incomplete = true;
-        }
-    }
-    return finishCallers(function, root, selection, metrics);
+    return callerNode(callTree(p, selection, CallTreeView::Callers, function, function), 0, selection, metrics);
 }
 
 std::string foldedStacks(const Profile& p, const ProfileSelection& selection) {

@@ -216,6 +216,44 @@ private slots:
                  std::string("helper (3 samples, 30.00 % of the selection, self 100.00 %)"));
     }
 
+    // The other trees of the same samples: bottom-up from where samples ended, and one function's callers
+    // and callees, each sample once (solve's recursion counts at its outermost call).
+    void callTrees() {
+        const Profile p = handMade();
+        auto selection = selectRows(p, {});
+        QVERIFY(selection.ok());
+        auto paths = [](const FlameTree& tree) {
+            std::map<std::string, std::pair<double, double>> out; // path → samples, self samples
+            for (uint32_t n = 1; n < tree.nodes.size(); ++n) {
+                std::string path = tree.nameOf(n);
+                for (uint32_t at = tree.nodes[n].parent; at != 0; at = tree.nodes[at].parent) path = tree.nameOf(at) + ";" + path;
+                out[path] = {tree.samples(n), tree.selfOf(n)[ProfileColumns::kSamples]};
+            }
+            return out;
+        };
+        using Paths = std::map<std::string, std::pair<double, double>>;
+        const FlameTree bottomUp = callTree(p, *selection, CallTreeView::BottomUp, {}, "all");
+        QCOMPARE(bottomUp.samples(0), 10.0);
+        QCOMPARE(paths(bottomUp), (Paths{{"helper", {3, 0}},
+                                         {"helper;main", {3, 3}},
+                                         {"kernel_k", {1, 0}},
+                                         {"kernel_k;solve", {1, 0}},
+                                         {"kernel_k;solve;main", {1, 1}},
+                                         {"solve", {6, 0}},
+                                         {"solve;solve", {6, 0}},
+                                         {"solve;solve;main", {6, 6}}}));
+        QCOMPARE(bottomUp.nameOf(bottomUp.nodes[0].children.front()), std::string("helper")); // in name order
+
+        const FlameTree callees = callTree(p, *selection, CallTreeView::Callees, "solve", "solve");
+        QCOMPARE(callees.samples(0), 7.0);
+        QCOMPARE(paths(callees), (Paths{{"solve", {6, 6}}, {"kernel_k", {1, 1}}}));
+        const FlameTree callers = callTree(p, *selection, CallTreeView::Callers, "solve", "solve");
+        QCOMPARE(callers.samples(0), 7.0);
+        QCOMPARE(paths(callers), (Paths{{"main", {7, 6}}, {"main;[incomplete stack]", {1, 1}}}));
+        // A function no sample has: an empty tree.
+        QCOMPARE(callTree(p, *selection, CallTreeView::Callers, "nowhere", "nowhere").samples(0), 0.0);
+    }
+
     void selectionsAndTheirErrors() {
         const Profile p = handMade();
         ProfileFilter late;

@@ -48,7 +48,7 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent)
     clear();
 }
 
-void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::vector<std::vector<FlameValue>> values,
+void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,
                                const std::vector<std::string>& metrics) {
     values_ = std::move(values);
     const QString chosen = colour_->currentIndex() > 0 ? colour_->currentText() : QString();
@@ -63,12 +63,12 @@ void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::vecto
     }
     colour_->setEnabled(true);
     const int c = colour_->currentIndex();
-    view_->setTree(std::move(tree), values_[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
+    view_->setTree(std::move(tree), (*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
     showStatus();
 }
 
 void FlameGraphPanel::clear() {
-    values_.clear();
+    values_.reset();
     colour_->clear();
     colour_->setEnabled(false);
     view_->clear();
@@ -82,8 +82,8 @@ void FlameGraphPanel::setSearch(const QString& text) {
 
 void FlameGraphPanel::showColouring() {
     const int c = colour_->currentIndex();
-    if (c < 0 || static_cast<size_t>(c) >= values_.size()) return;
-    view_->setValues(values_[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
+    if (!values_ || c < 0 || static_cast<size_t>(c) >= values_->size()) return;
+    view_->setValues((*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
     showStatus();
 }
 

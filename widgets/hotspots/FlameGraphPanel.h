@@ -23,7 +23,7 @@ public:
     explicit FlameGraphPanel(QWidget* parent = nullptr);
 
     // A selection's boxes and their values per colouring (flameValues(): [0] self share, [1 + m] metric m).
-    void setFlame(std::shared_ptr<const FlameTree> tree, std::vector<std::vector<FlameValue>> values,
+    void setFlame(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,
                   const std::vector<std::string>& metrics);
     void clear();
     void setSearch(const QString& text);
@@ -41,7 +41,7 @@ private:
     QComboBox* colour_;
     QPushButton* resetZoom_;
     QLabel* legend_;
-    std::vector<std::vector<FlameValue>> values_;
+    std::shared_ptr<const FlameColourings> values_;
 };
 
 } // namespace perfdash

@@ -10,12 +10,12 @@
 
 namespace perfdash {
 
-namespace {
-
 QString shareText(const Share& share) {
     return share.value > 0 ? QStringLiteral("%1 ± %2").arg(share.value * 100, 0, 'f', 1).arg(share.error * 100, 0, 'f', 1)
                            : QStringLiteral("0.0");
 }
+
+namespace {
 
 // A module by its file name: its path, long in a build tree, is in the tooltip.
 QString baseName(const std::string& path) {

@@ -14,6 +14,9 @@
 
 namespace perfdash {
 
+// A share in percent with its standard error: "49.4 ± 2.2"; "0.0" for none.
+QString shareText(const Share& share);
+
 class FunctionTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -8,6 +8,7 @@
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -18,6 +19,8 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
+#include "widgets/hotspots/CallTreeModel.h"
+#include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
 #include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
@@ -31,7 +34,10 @@ struct HotspotsPage::Table {
     std::vector<FunctionRow> rows;
     std::vector<std::string> metrics;
     std::shared_ptr<const FlameTree> flame;
-    std::vector<std::vector<FlameValue>> flameValues; // per colouring
+    std::shared_ptr<const FlameColourings> flameValues;
+    std::shared_ptr<const FlameTree> bottomUp;
+    std::shared_ptr<const FlameColourings> bottomUpValues;
+    std::shared_ptr<const ProfileSelection> summed; // the rows the table and the trees sum
     std::string selection; // what was summed: "all samples: 532 samples"
     std::string problem;   // why nothing: no samples in the selection, formulas that do not compile
 };
@@ -57,6 +63,11 @@ HotspotsPage::HotspotsPage(QWidget* parent)
       views_(new QTabWidget(this)),
       table_(new QTableView(this)),
       flame_(new FlameGraphPanel(this)),
+      topDown_(new CallTreeModel(this)),
+      bottomUp_(new CallTreeModel(this)),
+      topDownView_(new QTreeView(this)),
+      bottomUpView_(new QTreeView(this)),
+      callers_(new CallersCalleesPanel(this)),
       model_(new FunctionTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       watcher_(new QFutureWatcher<std::shared_ptr<Table>>(this)) {
@@ -114,13 +125,24 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     layout->addWidget(heading_);
     layout->addLayout(controls);
     layout->addWidget(selection_);
+    for (auto [view, model, name] : {std::tuple{topDownView_, topDown_, tr("Top-down call tree")},
+                                     std::tuple{bottomUpView_, bottomUp_, tr("Bottom-up call tree")}}) {
+        view->setModel(model);
+        view->setAccessibleName(name);
+        view->setUniformRowHeights(true);
+        view->setAlternatingRowColors(true);
+    }
     views_->addTab(table_, tr("Table"));
     views_->addTab(flame_, tr("Flame graph"));
+    views_->addTab(topDownView_, tr("Top down"));
+    views_->addTab(bottomUpView_, tr("Bottom up"));
+    views_->addTab(callers_, tr("Callers and callees"));
     layout->addWidget(views_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
     connect(filter_, &QLineEdit::textChanged, flame_, &FlameGraphPanel::setSearch);
     connect(flame_->view(), &FlameGraphView::nodeChosen, this, &HotspotsPage::selectFunction);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &HotspotsPage::chooseCurrentRow);
     connect(grouping_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
     connect(region_, &QComboBox::currentIndexChanged, this, &HotspotsPage::recompute);
     connect(time_, &QLineEdit::editingFinished, this, &HotspotsPage::recompute);
@@ -171,6 +193,9 @@ void HotspotsPage::showNone(const QString& why) {
     selection_->hide();
     model_->clear();
     flame_->clear();
+    topDown_->clear();
+    bottomUp_->clear();
+    callers_->clear();
     grouping_->setEnabled(false);
     region_->clear();
     region_->setEnabled(false);
@@ -215,8 +240,12 @@ void HotspotsPage::recompute() {
         table->rows = groupedTable(*profile, *selection, *metrics, grouping);
         table->metrics = metrics->names();
         auto flame = std::make_shared<FlameTree>(flameTree(*profile, *selection, selection->description));
-        table->flameValues = flameValues(*flame, *metrics);
+        table->flameValues = std::make_shared<const FlameColourings>(flameValues(*flame, *metrics));
         table->flame = std::move(flame);
+        auto bottomUp = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::BottomUp, {}, {}));
+        table->bottomUpValues = std::make_shared<const FlameColourings>(flameValues(*bottomUp, *metrics));
+        table->bottomUp = std::move(bottomUp);
+        table->summed = std::make_shared<const ProfileSelection>(std::move(*selection));
         return table;
     }));
 }
@@ -229,7 +258,14 @@ void HotspotsPage::showTable() {
     selection_->setText(tr("Selection: %1").arg(toQString(table->selection)));
     selection_->show();
     model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
+    topDown_->setTree(table->flame, table->flameValues, table->metrics, table->summed->sums, false);
+    bottomUp_->setTree(table->bottomUp, table->bottomUpValues, table->metrics, table->summed->sums, false);
+    for (QTreeView* view : {topDownView_, bottomUpView_}) {
+        view->expandToDepth(0);
+        view->header()->resizeSections(QHeaderView::ResizeToContents);
+    }
     flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics);
+    callers_->setSelection(profile_, std::move(table->summed));
     // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
     table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
     table_->resizeColumnsToContents();
@@ -242,10 +278,21 @@ void HotspotsPage::showTable() {
 void HotspotsPage::showSelectionProblem(const QString& problem) {
     model_->clear();
     flame_->clear();
+    topDown_->clear();
+    bottomUp_->clear();
+    callers_->setSelection(profile_, nullptr);
     selection_->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
     selection_->setText(problem);
     selection_->show();
     emit tableReady();
+}
+
+// A row of functions chosen in the table: its callers and callees.
+void HotspotsPage::chooseCurrentRow() {
+    if (model_->grouping() != ProfileGrouping::Function) return;
+    const QModelIndex current = table_->currentIndex();
+    if (current.isValid())
+        callers_->showFunction(current.siblingAtColumn(FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString());
 }
 
 // A box of the flame graph chose a function: its row of the table is the current one, for the views that

@@ -22,9 +22,12 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QTreeView;
 
 namespace perfdash {
 
+class CallersCalleesPanel;
+class CallTreeModel;
 class FlameGraphPanel;
 class FunctionTableModel;
 
@@ -45,7 +48,12 @@ public:
     FunctionTableModel* model() const { return model_; }
     QTableView* table() const { return table_; }
     FlameGraphPanel* flame() const { return flame_; }
-    // The table's and the flame graph's tabs.
+    CallTreeModel* topDown() const { return topDown_; }
+    CallTreeModel* bottomUp() const { return bottomUp_; }
+    QTreeView* topDownView() const { return topDownView_; }
+    QTreeView* bottomUpView() const { return bottomUpView_; }
+    CallersCalleesPanel* callers() const { return callers_; }
+    // The tabs of the table, the flame graph, the trees and the callers.
     QTabWidget* views() const { return views_; }
     QComboBox* grouping() const { return grouping_; }
     QComboBox* region() const { return region_; }
@@ -66,6 +74,7 @@ private:
     void showTable();
     void showSelectionProblem(const QString& problem);
     void selectFunction(const QString& name);
+    void chooseCurrentRow();
 
     std::shared_ptr<const Profile> profile_;
     QString name_;
@@ -78,6 +87,11 @@ private:
     QTabWidget* views_;
     QTableView* table_;
     FlameGraphPanel* flame_;
+    CallTreeModel* topDown_;
+    CallTreeModel* bottomUp_;
+    QTreeView* topDownView_;
+    QTreeView* bottomUpView_;
+    CallersCalleesPanel* callers_;
     FunctionTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QFutureWatcher<std::shared_ptr<Table>>* watcher_;

@@ -198,7 +198,7 @@ private slots:
     void thePanelKeepsTheChosenColouring() {
         FlameGraphPanel panel;
         panel.resize(800, 400);
-        const std::vector<std::vector<FlameValue>> all{values(), values(), values()};
+        const auto all = std::make_shared<const FlameColourings>(FlameColourings{values(), values(), values()});
         panel.setFlame(synthetic(), all, {"Runtime", "CPI"});
         QCOMPARE(panel.colour()->currentText(), QStringLiteral("CPI"));
         QVERIFY(!panel.resetZoom()->isEnabled());

@@ -2,7 +2,9 @@
 // perfdash-cli record of tests/profile's workload, whose hot function is
 // main_work): the table agrees row by row with `perfdash-cli report
 // --functions --json` on the same file, and the flame graph box by box with
-// `report --flame samples --json`; a box clicked chooses its function's row;
+// `report --flame samples --json`, the bottom-up tree's top level with each
+// function's self samples, the callers of a function with `report
+// --callers`; a box clicked chooses its function's row and its callers;
 // the table regroups by module and thread,
 // filters as the user types; a session without samples, or whose samples
 // cannot be read, says so. Screenshots at 1280×800 and 1920×1080 where
@@ -15,13 +17,19 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QAbstractItemModelTester>
 #include <QTableView>
+#include <QTreeView>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <map>
 
 #include <nlohmann/json.hpp>
 
 #include "widgets/Screenshot.h"
+#include "widgets/hotspots/CallTreeModel.h"
+#include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
 #include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
@@ -66,6 +74,14 @@ QStringList shownNames(const HotspotsPage& page) {
     const QAbstractItemModel* shown = page.table()->model();
     for (int r = 0; r < shown->rowCount(); ++r) names << shown->index(r, FunctionTableModel::NameColumn).data().toString();
     return names;
+}
+
+void selectRowNamed(HotspotsPage& page, const QString& name) {
+    const QAbstractItemModel* shown = page.table()->model();
+    for (int r = 0; r < shown->rowCount(); ++r)
+        if (shown->index(r, FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString() == name)
+            return page.table()->setCurrentIndex(shown->index(r, FunctionTableModel::NameColumn));
+    QFAIL(qPrintable(name));
 }
 
 } // namespace
@@ -155,6 +171,47 @@ private slots:
         QVERIFY2(flame->accessibleDescription().startsWith(QStringLiteral("main_work (")), qPrintable(flame->accessibleDescription()));
         QCOMPARE(page.table()->currentIndex().data(FunctionTableModel::SortRole).toString(), QStringLiteral("main_work"));
         page.flame()->resetZoom()->click();
+
+        // The trees: top-down is the flame graph's; bottom-up starts where samples ended, each function with
+        // its self samples, heaviest first. Both under QAbstractItemModelTester.
+        QAbstractItemModelTester topDownTester(page.topDown(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester bottomUpTester(page.bottomUp(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(page.topDown()->tree(), flame->tree());
+        QCOMPARE(page.topDown()->index(0, 0).data().toString(), QStringLiteral("profile_workloa")); // the kernel's 15 characters
+        std::map<std::string, double> selfSamples;
+        for (const FunctionRow& r : page.model()->rows())
+            if (r.self[ProfileColumns::kSamples] > 0) selfSamples[r.name] += r.self[ProfileColumns::kSamples];
+        std::map<std::string, double> ended;
+        const CallTreeModel* bottomUp = page.bottomUp();
+        for (int r = 0; r < bottomUp->rowCount(); ++r) {
+            const auto node = bottomUp->index(r, 0).data(CallTreeModel::NodeRole).toUInt();
+            ended[bottomUp->tree()->nameOf(node)] += bottomUp->tree()->samples(node);
+        }
+        QCOMPARE(ended, selfSamples);
+        QCOMPARE(bottomUp->index(0, 0).data().toString(), QStringLiteral("main_work"));
+
+        // lib_work's callers, as report --callers gives them; chosen by its table row.
+        page.views()->setCurrentWidget(page.callers());
+        QSignalSpy trees(page.callers(), &CallersCalleesPanel::treesReady);
+        selectRowNamed(page, QStringLiteral("lib_work"));
+        QVERIFY(trees.wait(20000));
+        const CallTreeModel* callers = page.callers()->callers();
+        QCOMPARE(callers->index(0, 0).data().toString(), QStringLiteral("lib_work"));
+        const nlohmann::json cliCallers = cliReport(fixture(), {QStringLiteral("--callers"), QStringLiteral("lib_work")}, {});
+        const QModelIndex root = callers->index(0, 0);
+        QCOMPARE(callers->rowCount(root), int(cliCallers["function"]["callers"].size()));
+        for (int r = 0; r < callers->rowCount(root); ++r) {
+            const nlohmann::json& expected = cliCallers["function"]["callers"][size_t(r)];
+            QCOMPARE(callers->index(r, 0, root).data().toString().toStdString(), expected["name"].get<std::string>());
+            QCOMPARE(callers->tree()->samples(callers->index(r, 0, root).data(CallTreeModel::NodeRole).toUInt()),
+                     expected["sums"]["samples"].get<double>());
+        }
+        // Its callees: the same samples, of which those in its own code are its self samples.
+        const FlameTree* callees = page.callers()->callees()->tree();
+        QCOMPARE(callees->samples(0), callers->tree()->samples(0));
+        QCOMPARE(callees->selfOf(0)[ProfileColumns::kSamples], selfSamples["lib_work"]);
+        page.resize(1280, 800);
+        test::saveScreenshot(page, QStringLiteral("hotspots-callers-1280x800.png"));
         page.views()->setCurrentWidget(page.table());
 
         // Sorted by any column: fewest samples first.
