@@ -2208,6 +2208,10 @@ Cycles from %6.</source>
         <source>Callers and callees</source>
         <translation>Вызывающие и вызываемые</translation>
     </message>
+    <message>
+        <source>Source</source>
+        <translation>Исходный код</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>
@@ -4201,6 +4205,104 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Cannot start the measurement</source>
         <translation>Не удалось начать измерение</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SourceLinesModel</name>
+    <message>
+        <source>[inlined here: %1]</source>
+        <translation>[встроено здесь: %1]</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1 (слишком мало выборок для вывода)</translation>
+    </message>
+    <message>
+        <source>Only %1 samples at this line: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>В этой строке только %1 выборок: меньше %2, слишком мало, чтобы отличить её метрики от шума</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Исходный код</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Выборки</translation>
+    </message>
+    <message>
+        <source>Share %</source>
+        <translation>Доля %</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SourcePanel</name>
+    <message>
+        <source>Choose source folder…</source>
+        <translation>Выбрать папку с исходниками…</translation>
+    </message>
+    <message>
+        <source>Source file</source>
+        <translation>Исходный файл</translation>
+    </message>
+    <message>
+        <source>Look for source files under a folder too, where they are not at the path the program was built with</source>
+        <translation>Искать исходные файлы также в папке, если их нет по пути, с которым собиралась программа</translation>
+    </message>
+    <message>
+        <source>Source lines</source>
+        <translation>Строки исходного кода</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Файл:</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its source lines.</source>
+        <translation>Выберите функцию в таблице или на флейм-графе, чтобы увидеть её строки исходного кода.</translation>
+    </message>
+    <message>
+        <source>Reading the source of &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>Чтение исходного кода &lt;b&gt;%1&lt;/b&gt;…</translation>
+    </message>
+    <message>
+        <source>[no source file]</source>
+        <translation>[нет исходного файла]</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 выборок</translation>
+    </message>
+    <message>
+        <source>The lines of &lt;b&gt;%1&lt;/b&gt; cannot be summed: %2</source>
+        <translation>Не удаётся подсчитать строки &lt;b&gt;%1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; has no samples in its own body in this selection.</source>
+        <translation>У &lt;b&gt;%1&lt;/b&gt; нет выборок в собственном коде в этом диапазоне.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples in its own body</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 выборок в собственном коде</translation>
+    </message>
+    <message>
+        <source>Its debug information names no source file for these samples.</source>
+        <translation>Отладочная информация не называет исходный файл для этих выборок.</translation>
+    </message>
+    <message>
+        <source>Source file not found; looked for %1. Choose the folder it is in.</source>
+        <translation>Исходный файл не найден; искали: %1. Выберите папку, в которой он лежит.</translation>
+    </message>
+    <message>
+        <source>%1, found as %2</source>
+        <translation>%1, найден как %2</translation>
+    </message>
+    <message>
+        <source>Folder to look for source files under</source>
+        <translation>Папка для поиска исходных файлов</translation>
     </message>
 </context>
 <context>

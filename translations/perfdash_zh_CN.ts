@@ -2200,6 +2200,10 @@ Cycles from %6.</source>
         <source>Callers and callees</source>
         <translation>调用者和被调用者</translation>
     </message>
+    <message>
+        <source>Source</source>
+        <translation>源代码</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>
@@ -4183,6 +4187,104 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Cannot start the measurement</source>
         <translation>无法开始测量</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SourceLinesModel</name>
+    <message>
+        <source>[inlined here: %1]</source>
+        <translation>[在此内联：%1]</translation>
+    </message>
+    <message>
+        <source>%1 (too few samples to tell)</source>
+        <translation>%1（样本太少，无法判断）</translation>
+    </message>
+    <message>
+        <source>Only %1 samples at this line: fewer than %2, too few to tell its metrics apart from noise</source>
+        <translation>此行仅有 %1 个样本：少于 %2 个，样本太少，无法将其指标与噪声区分开</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源代码</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Share %</source>
+        <translation>占比 %</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::SourcePanel</name>
+    <message>
+        <source>Choose source folder…</source>
+        <translation>选择源代码文件夹…</translation>
+    </message>
+    <message>
+        <source>Source file</source>
+        <translation>源文件</translation>
+    </message>
+    <message>
+        <source>Look for source files under a folder too, where they are not at the path the program was built with</source>
+        <translation>当源文件不在程序构建时的路径下时，也在某个文件夹中查找</translation>
+    </message>
+    <message>
+        <source>Source lines</source>
+        <translation>源代码行</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件:</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its source lines.</source>
+        <translation>在表格或火焰图中选择一个函数，即可查看其源代码行。</translation>
+    </message>
+    <message>
+        <source>Reading the source of &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>正在读取 &lt;b&gt;%1&lt;/b&gt; 的源代码…</translation>
+    </message>
+    <message>
+        <source>[no source file]</source>
+        <translation>[无源文件]</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <source>The lines of &lt;b&gt;%1&lt;/b&gt; cannot be summed: %2</source>
+        <translation>无法汇总 &lt;b&gt;%1&lt;/b&gt; 的各行：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; has no samples in its own body in this selection.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 自身代码在此所选范围内没有样本。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 samples in its own body</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：自身代码中有 %2 个样本</translation>
+    </message>
+    <message>
+        <source>Its debug information names no source file for these samples.</source>
+        <translation>其调试信息没有为这些样本给出源文件。</translation>
+    </message>
+    <message>
+        <source>Source file not found; looked for %1. Choose the folder it is in.</source>
+        <translation>未找到源文件；查找过 %1。请选择它所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1, found as %2</source>
+        <translation>%1，找到为 %2</translation>
+    </message>
+    <message>
+        <source>Folder to look for source files under</source>
+        <translation>查找源文件的文件夹</translation>
     </message>
 </context>
 <context>

@@ -405,6 +405,11 @@ Status writeOutput(const ParsedArgs& args, const std::string& text) {
 void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--functions", "", "the sampled functions: self and total share, samples, events, metrics"});
     cl.option({"", "--lines", "FUNCTION", "the samples of FUNCTION's own body per source line"});
+    cl.option({.longName = "--source-dir",
+               .valueName = "DIR",
+               .help = "--lines: look for source files under DIR too, where they are not at the path the program was "
+                       "built with",
+               .repeatable = true});
     cl.option({"", "--callers", "FUNCTION", "who called FUNCTION, as a tree of call paths"});
     cl.option({"", "--folded", "", "folded stacks (one 'a;b;c COUNT' line per call path), for flamegraph.pl"});
     cl.option({"", "--flame", "METRIC",
@@ -474,7 +479,8 @@ int profileReport(const ParsedArgs& args) {
         if (view == "--lines") {
             const auto rows = lineTable(profile, *selection, *metrics, *function);
             out = json ? lineTableJson(profile, *selection, *function, rows, *metrics, source).dump(2) + "\n"
-                       : profileHeaderText(profile, *selection, source) + lineTableText(profile, *function, rows, *metrics);
+                       : profileHeaderText(profile, *selection, source) +
+                             lineTableText(profile, *function, rows, *metrics, args.values("--source-dir"));
         } else {
             const CallerNode tree = callerTree(profile, *selection, *metrics, *function);
             out = json ? callerTreeJson(profile, *selection, tree, *metrics, source).dump(2) + "\n"

@@ -1,11 +1,11 @@
 #include "core/profile/ProfileOutput.h"
 
 #include <cmath>
-#include <fstream>
 #include <map>
 
 #include "core/profile/FlameGraph.h"
 #include "core/profile/ProfileJson.h"
+#include "core/profile/SourceFiles.h"
 #include "core/result/MeasurementResult.h"
 #include "core/util/Strings.h"
 #include "core/util/TextTable.h"
@@ -104,14 +104,10 @@ std::string functionTableNotes(bool incomplete, const ProfileMetrics& metrics) {
     return out + fewNote(metrics);
 }
 
-std::string sourceLine(const std::string& file, int line) {
-    if (file.empty() || line <= 0) return {};
-    std::ifstream in(file);
-    std::string text;
-    for (int i = 0; i < line && std::getline(in, text); ++i) {
-    }
-    if (!in) return {};
-    text = trim(text);
+// A line of a source file, shortened for a table.
+std::string shortLine(const std::vector<std::string>& lines, int line) {
+    if (line <= 0 || size_t(line) > lines.size()) return {};
+    const std::string text = trim(lines[size_t(line) - 1]);
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
 }
 
@@ -229,7 +225,7 @@ HtmlSection profileHtmlSection(const Profile& p, const ProfileSource& source, si
 }
 
 std::string lineTableText(const Profile& p, const std::string& function, const std::vector<LineRow>& rows,
-                          ProfileMetrics& metrics) {
+                          ProfileMetrics& metrics, const std::vector<std::string>& sourceFolders) {
     double samples = 0;
     for (const LineRow& r : rows) samples += r.sums[ProfileColumns::kSamples];
     std::string out = "Function " + function + ": " + count(samples) + " samples in its own body\n";
@@ -238,17 +234,26 @@ std::string lineTableText(const Profile& p, const std::string& function, const s
     columns.push_back({"Inlined calls", TextTable::Align::Left});
     columns.push_back({"Source", TextTable::Align::Left});
     TextTable table(columns);
+    std::map<std::string, std::vector<std::string>> sources; // each file's lines, read once
+    std::vector<std::string> missing;
     for (const LineRow& r : rows) {
+        if (!r.file.empty() && !sources.count(r.file)) {
+            const SourceLookup lookup = findSourceFile(r.file, sourceFolders);
+            auto lines = lookup.found.empty() ? Result<std::vector<std::string>>(makeError("")) : readSourceLines(lookup.found);
+            sources[r.file] = lines ? *lines : std::vector<std::string>{};
+            if (!lines) missing.push_back(r.file + " (looked for " + join(lookup.looked, ", ") + ")");
+        }
         std::vector<std::string> cells = {r.file.empty() ? "?" : baseName(r.file), r.line > 0 ? std::to_string(r.line) : "?",
                                           percent(r.share), count(r.sums[ProfileColumns::kSamples])};
         addFigures(p, r.sums, r.metrics, cells);
         cells.push_back(join(r.inlinedCalls, ", "));
-        cells.push_back(sourceLine(r.file, r.line));
+        cells.push_back(r.file.empty() ? "" : shortLine(sources[r.file], r.line));
         table.addRow(std::move(cells));
     }
     out += table.render();
     out += "Share: of the function's own samples; a call inlined at a line counts at that line. Source: the file on this "
            "machine, where it is found.\n";
+    for (const std::string& m : missing) out += "Source not found: " + m + "; --source-dir DIR looks under DIR too.\n";
     out += fewNote(metrics);
     return out;
 }

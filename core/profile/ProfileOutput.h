@@ -38,8 +38,9 @@ ReportTable functionReportTable(const Profile& profile, const std::vector<Functi
 // share. A session whose samples cannot be shown gets a section that says why.
 HtmlSection profileHtmlSection(const Profile& profile, const ProfileSource& source, size_t limit);
 
+// Each line's source text from the file found as SourceFiles.h finds it, under `sourceFolders` too.
 std::string lineTableText(const Profile& profile, const std::string& function, const std::vector<LineRow>& rows,
-                          ProfileMetrics& metrics);
+                          ProfileMetrics& metrics, const std::vector<std::string>& sourceFolders);
 std::string callerTreeText(const Profile& profile, const CallerNode& tree, ProfileMetrics& metrics);
 
 // The JSON views: {"type": "profile_functions"|"profile_lines"|"profile_callers"|

@@ -15,4 +15,5 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RegionTimeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RowMerger.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RowSpill.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/SessionFallback.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/SessionFallback.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SourceFiles.cpp)

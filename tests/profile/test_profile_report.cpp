@@ -5,6 +5,8 @@
 // parsed and its boxes' widths proportional to their samples, every --json
 // view checked against the tables of docs/report-schema.md, and each kind
 // of bad input refused with a clear message.
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -299,6 +301,38 @@ private slots:
         }
         QVERIFY(contains(page, "<h3>Flame graph, coloured by self share</h3>"));
         QVERIFY(contains(page, "<title>main_work ("));
+    }
+
+    // Built elsewhere: the source is not at the path the session names. --lines says where it looked, and
+    // --source-dir finds it (the session's path rewritten, so that no machine has the file there).
+    void linesFindTheSourceUnderAFolder() {
+        json session = fixtureJson();
+        bool renamed = false;
+        for (json& s : session["profile"]["strings"])
+            if (s.get<std::string>().ends_with("/profile_workload.c")) {
+                s = "/nonexistent-build/src/profile_workload.c";
+                renamed = true;
+            }
+        QVERIFY(renamed);
+        const std::string moved = dir_.filePath("moved.json").toStdString();
+        std::ofstream(moved) << session.dump();
+        QVERIFY(QDir(dir_.path()).mkpath("checkout/src"));
+        QVERIFY(QFile::copy(PROFILE_WORKLOAD_SOURCE, dir_.filePath("checkout/src/profile_workload.c")));
+
+        const CliRun lost = runCli({"report", moved, "--lines", "main_work"});
+        QVERIFY2(lost.exitCode == 0, lost.describe().c_str());
+        QVERIFY2(contains(lost.out, "Source not found: /nonexistent-build/src/profile_workload.c (looked for "
+                                    "/nonexistent-build/src/profile_workload.c); --source-dir DIR"),
+                 lost.out.c_str());
+        const CliRun found = runCli({"report", moved, "--lines", "main_work", "--source-dir", "/nowhere", "--source-dir",
+                                     dir_.filePath("checkout").toStdString()});
+        QVERIFY2(found.exitCode == 0, found.describe().c_str());
+        QVERIFY2(!contains(found.out, "Source not found"), found.out.c_str());
+        std::ifstream source(PROFILE_WORKLOAD_SOURCE);
+        std::string text;
+        for (int i = 0; i < markedLine(PROFILE_WORKLOAD_SOURCE, "main_body"); ++i) std::getline(source, text);
+        text = text.substr(text.find_first_not_of(' '));
+        QVERIFY2(contains(found.out, text.substr(0, 40)), (text + "\n" + found.out).c_str());
     }
 
     void badInput_data() {

@@ -3,8 +3,11 @@
 // stacks, the selection's errors; and the session file: written and read
 // back identically, its counts read by the report reader that knows nothing
 // of profiles, bad indices refused with the field named.
+#include <QDir>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <fstream>
 #include <map>
 #include <tuple>
 
@@ -13,6 +16,7 @@
 #include "core/profile/FlameTree.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
+#include "core/profile/SourceFiles.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportJsonReader.h"
 
@@ -252,6 +256,38 @@ private slots:
         QCOMPARE(paths(callers), (Paths{{"main", {7, 6}}, {"main;[incomplete stack]", {1, 1}}}));
         // A function no sample has: an empty tree.
         QCOMPARE(callTree(p, *selection, CallTreeView::Callers, "nowhere", "nowhere").samples(0), 0.0);
+    }
+
+    // A source file is looked for at its own path, then under each folder with its path's trailing parts.
+    void sourceFilesAreFoundUnderFolders() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("checkout/src"));
+        const std::string file = dir.filePath("checkout/src/a.c").toStdString();
+        {
+            std::ofstream out(file);
+            out << "int main() {\r\n  return 0;\n}\n";
+        }
+        const SourceLookup atItsPath = findSourceFile(file, {});
+        QCOMPARE(atItsPath.found, file);
+        QCOMPARE(atItsPath.looked, std::vector<std::string>{file});
+
+        // Built elsewhere: /build/app/src/a.c is FOLDER/src/a.c, tried after FOLDER/build/app/src/a.c and FOLDER/app/src/a.c.
+        const std::string folder = dir.filePath("checkout").toStdString();
+        const SourceLookup moved = findSourceFile("/build/app/src/a.c", {"/nowhere", folder + "/"});
+        QCOMPARE(moved.found, folder + "/src/a.c");
+        QCOMPARE(moved.looked, (std::vector<std::string>{"/build/app/src/a.c", "/nowhere/build/app/src/a.c", "/nowhere/app/src/a.c",
+                                                         "/nowhere/src/a.c", "/nowhere/a.c", folder + "/build/app/src/a.c",
+                                                         folder + "/app/src/a.c", folder + "/src/a.c"}));
+        const SourceLookup missing = findSourceFile("/build/app/src/b.c", {folder});
+        QVERIFY(missing.found.empty());
+        QCOMPARE(missing.looked.size(), size_t{5});
+
+        auto lines = readSourceLines(file);
+        QVERIFY(lines.ok());
+        QCOMPARE(*lines, (std::vector<std::string>{"int main() {", "  return 0;", "}"})); // a CR LF file too
+        auto unreadable = readSourceLines(folder + "/none.c");
+        QVERIFY(!unreadable.ok());
+        QVERIFY(unreadable.error().message.find(folder + "/none.c") != std::string::npos);
     }
 
     void selectionsAndTheirErrors() {

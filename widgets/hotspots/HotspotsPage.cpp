@@ -24,6 +24,7 @@
 #include "widgets/hotspots/FlameGraphPanel.h"
 #include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
+#include "widgets/hotspots/SourcePanel.h"
 
 namespace perfdash {
 
@@ -68,6 +69,7 @@ HotspotsPage::HotspotsPage(QWidget* parent)
       topDownView_(new QTreeView(this)),
       bottomUpView_(new QTreeView(this)),
       callers_(new CallersCalleesPanel(this)),
+      source_(new SourcePanel(this)),
       model_(new FunctionTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       watcher_(new QFutureWatcher<std::shared_ptr<Table>>(this)) {
@@ -137,6 +139,7 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     views_->addTab(topDownView_, tr("Top down"));
     views_->addTab(bottomUpView_, tr("Bottom up"));
     views_->addTab(callers_, tr("Callers and callees"));
+    views_->addTab(source_, tr("Source"));
     layout->addWidget(views_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
@@ -196,6 +199,7 @@ void HotspotsPage::showNone(const QString& why) {
     topDown_->clear();
     bottomUp_->clear();
     callers_->clear();
+    source_->clear();
     grouping_->setEnabled(false);
     region_->clear();
     region_->setEnabled(false);
@@ -265,6 +269,7 @@ void HotspotsPage::showTable() {
         view->header()->resizeSections(QHeaderView::ResizeToContents);
     }
     flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics);
+    source_->setSelection(profile_, table->summed);
     callers_->setSelection(profile_, std::move(table->summed));
     // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
     table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
@@ -281,18 +286,21 @@ void HotspotsPage::showSelectionProblem(const QString& problem) {
     topDown_->clear();
     bottomUp_->clear();
     callers_->setSelection(profile_, nullptr);
+    source_->setSelection(profile_, nullptr);
     selection_->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
     selection_->setText(problem);
     selection_->show();
     emit tableReady();
 }
 
-// A row of functions chosen in the table: its callers and callees.
+// A row of functions chosen in the table: its callers and callees, and its source lines.
 void HotspotsPage::chooseCurrentRow() {
     if (model_->grouping() != ProfileGrouping::Function) return;
     const QModelIndex current = table_->currentIndex();
-    if (current.isValid())
-        callers_->showFunction(current.siblingAtColumn(FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString());
+    if (!current.isValid()) return;
+    const QString function = current.siblingAtColumn(FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString();
+    callers_->showFunction(function);
+    source_->showFunction(function);
 }
 
 // A box of the flame graph chose a function: its row of the table is the current one, for the views that

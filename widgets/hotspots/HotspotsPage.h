@@ -29,6 +29,7 @@ namespace perfdash {
 class CallersCalleesPanel;
 class CallTreeModel;
 class FlameGraphPanel;
+class SourcePanel;
 class FunctionTableModel;
 
 class HotspotsPage : public QWidget {
@@ -53,6 +54,7 @@ public:
     QTreeView* topDownView() const { return topDownView_; }
     QTreeView* bottomUpView() const { return bottomUpView_; }
     CallersCalleesPanel* callers() const { return callers_; }
+    SourcePanel* source() const { return source_; }
     // The tabs of the table, the flame graph, the trees and the callers.
     QTabWidget* views() const { return views_; }
     QComboBox* grouping() const { return grouping_; }
@@ -92,6 +94,7 @@ private:
     QTreeView* topDownView_;
     QTreeView* bottomUpView_;
     CallersCalleesPanel* callers_;
+    SourcePanel* source_;
     FunctionTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QFutureWatcher<std::shared_ptr<Table>>* watcher_;

@@ -4,12 +4,15 @@
 // --functions --json` on the same file, and the flame graph box by box with
 // `report --flame samples --json`, the bottom-up tree's top level with each
 // function's self samples, the callers of a function with `report
-// --callers`; a box clicked chooses its function's row and its callers;
+// --callers`; a box clicked chooses its function's row and its callers; the
+// source of a program built elsewhere says where it looked, and is found
+// under a chosen folder, its lines the same as `report --lines`;
 // the table regroups by module and thread,
 // filters as the user types; a session without samples, or whose samples
 // cannot be read, says so. Screenshots at 1280×800 and 1920×1080 where
 // PERFDASH_SCREENSHOT_DIR names a folder.
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,6 +36,8 @@
 #include "widgets/hotspots/FlameGraphPanel.h"
 #include "widgets/hotspots/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
+#include "widgets/hotspots/SourceLinesModel.h"
+#include "widgets/hotspots/SourcePanel.h"
 #include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/run/SessionLoader.h"
 
@@ -272,6 +277,66 @@ private slots:
         double samples = 0;
         for (const FunctionRow& r : page.model()->rows()) samples += r.self[ProfileColumns::kSamples];
         QCOMPARE(samples, 532.0);
+    }
+
+    // The session's source path rewritten, so that no machine has the file there: the panel says where it
+    // looked; given the folder of a copy, it shows every line of the file, the hottest current, with the
+    // samples `report --lines` gives.
+    void sourceLinesOfAProgramBuiltElsewhere() {
+        QTemporaryDir dir;
+        QFile fixtureFile(fixture());
+        QVERIFY(fixtureFile.open(QIODevice::ReadOnly));
+        nlohmann::json session = nlohmann::json::parse(fixtureFile.readAll().toStdString());
+        for (nlohmann::json& s : session["profile"]["strings"])
+            if (s.get<std::string>().ends_with("/profile_workload.c")) s = "/nonexistent-build/src/profile_workload.c";
+        const QString moved = dir.filePath(QStringLiteral("moved.json"));
+        {
+            QFile out(moved);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(session.dump()));
+        }
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("checkout/src")));
+        QVERIFY(QFile::copy(QStringLiteral(PROFILE_WORKLOAD_SOURCE), dir.filePath(QStringLiteral("checkout/src/profile_workload.c"))));
+
+        HotspotsPage page;
+        page.resize(1280, 800);
+        page.show();
+        page.source()->setSourceFolders({});
+        QSignalSpy ready(&page, &HotspotsPage::tableReady);
+        page.showProfile(load(moved), QStringLiteral("moved.json"));
+        waitForTable(page, ready, 1);
+        page.views()->setCurrentWidget(page.source());
+        QSignalSpy lines(page.source(), &SourcePanel::linesReady);
+        selectRowNamed(page, QStringLiteral("main_work"));
+        QVERIFY(lines.wait(20000));
+        QVERIFY2(page.source()->heading()->text().contains(
+                     QStringLiteral("Source file not found; looked for /nonexistent-build/src/profile_workload.c.")),
+                 qPrintable(page.source()->heading()->text()));
+
+        page.source()->setSourceFolders({dir.filePath(QStringLiteral("checkout"))});
+        QVERIFY(lines.wait(20000));
+        QVERIFY2(page.source()->heading()->text().contains(QStringLiteral("found as ")), qPrintable(page.source()->heading()->text()));
+        QFile source(QStringLiteral(PROFILE_WORKLOAD_SOURCE));
+        QVERIFY(source.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList text = QString::fromUtf8(source.readAll()).split(QLatin1Char('\n'));
+        const SourceLinesModel* model = page.source()->model();
+        QCOMPARE(model->rowCount(), int(text.size()) - (text.back().isEmpty() ? 1 : 0));
+        const nlohmann::json cli = cliReport(moved, {QStringLiteral("--lines"), QStringLiteral("main_work")}, {});
+        int checked = 0;
+        for (const nlohmann::json& l : cli["lines"]) {
+            if (l["file"] != "/nonexistent-build/src/profile_workload.c") continue;
+            const int row = model->rowOfLine(l["line"].get<int>());
+            QVERIFY(row >= 0);
+            QCOMPARE(model->index(row, SourceLinesModel::SamplesColumn).data(SourceLinesModel::SamplesRole).toDouble(),
+                     l["sums"]["samples"].get<double>());
+            QCOMPARE(model->index(row, SourceLinesModel::SourceColumn).data().toString().section(QStringLiteral("    ["), 0, 0),
+                     text[row]);
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+        const int current = page.source()->table()->currentIndex().row();
+        QCOMPARE(current, model->hottestRow());
+        test::saveScreenshot(page, QStringLiteral("hotspots-source-1280x800.png"));
     }
 
     void saysWhenThereAreNoSamples() {
