@@ -57,61 +57,97 @@ FlameTree callTree(const Profile& p, const ProfileSelection& selection, CallTree
     tree.nodes.push_back(FlameNode{grow.name(rootName), 0, 0, 0, {}});
     const uint32_t incomplete = grow.name("[incomplete stack]");
     const uint32_t chosen = grow.name(function);
-    constexpr uint32_t kSkipped = UINT32_MAX; // a row without the chosen function on its stack
 
-    // Each profile frame's label once, and each (process, stack state,
-    // profile node) once: rows share call paths.
-    std::vector<uint32_t> labels(p.frames.size(), UINT32_MAX);
-    std::unordered_map<uint64_t, uint32_t> leafOf;
-    std::vector<double> ends; // per node: the rows that end at it, summed
-    std::vector<uint32_t> path;
     const size_t count = tree.columns;
+    // First the rows summed per (profile node, process, stack state): a long
+    // run repeats its call paths interval after interval and thread after
+    // thread. The slots of the first processes are found in dense tables
+    // over the profile's nodes (a lookup a row, no hashing); more processes
+    // (a system-wide run) share a map.
+    struct Slot {
+        uint32_t node, process;
+        bool complete;
+    };
+    std::vector<Slot> slots;
+    std::vector<double> slotSums;
+    std::vector<uint32_t> processOf(p.threads.size(), UINT32_MAX); // each thread's process name, once
+    std::vector<uint32_t> processIndex;                            // by name: its dense table, or kSparse
+    constexpr size_t kDense = 8;
+    constexpr uint32_t kNone = UINT32_MAX;
+    std::vector<std::vector<uint32_t>> dense;
+    std::unordered_map<uint64_t, uint32_t> sparse;
     for (size_t r : selection.rows) {
         const RowKey& k = p.keys[r];
-        const ProfileThread& t = p.threads[k.thread];
-        const uint32_t process = grow.name(t.comm.empty() ? "[pid " + std::to_string(t.pid) + "]" : t.comm);
-        const bool complete = k.stack == StackState::Complete;
-        const uint64_t key = (uint64_t(k.node) << 32) | (uint64_t(process) << 1) | (complete ? 0 : 1);
-        auto [it, added] = leafOf.try_emplace(key, 0);
-        if (added) {
-            path.clear();
-            for (uint32_t f : p.pathOf(k.node)) {
-                if (labels[f] == UINT32_MAX) labels[f] = grow.name(frameLabel(p, f));
-                path.push_back(labels[f]);
-            }
-            // The outermost call of the chosen function: a recursion counts once.
-            const auto first = std::find(path.begin(), path.end(), chosen);
-            const bool through = first != path.end();
-            switch (view) {
-            case CallTreeView::TopDown:
-                path.insert(path.begin(), process);
-                if (!complete) path.insert(path.begin() + 1, incomplete);
-                break;
-            case CallTreeView::BottomUp: std::reverse(path.begin(), path.end()); break;
-            case CallTreeView::Callees: path.erase(path.begin(), through ? first + 1 : path.end()); break;
-            case CallTreeView::Callers:
-                path.erase(first, path.end());
-                std::reverse(path.begin(), path.end());
-                if (!complete) path.push_back(incomplete);
-                break;
-            }
-            const bool chosenOnly = view == CallTreeView::Callees || view == CallTreeView::Callers;
-            uint32_t at = 0;
-            if (chosenOnly && !through) {
-                at = kSkipped;
-            } else {
-                for (uint32_t label : path) at = grow.child(at, label);
-            }
-            it->second = at;
+        uint32_t& process = processOf[k.thread];
+        if (process == kNone) {
+            const ProfileThread& t = p.threads[k.thread];
+            process = grow.name(t.comm.empty() ? "[pid " + std::to_string(t.pid) + "]" : t.comm);
         }
-        if (it->second == kSkipped) continue;
-        if (ends.size() < tree.nodes.size() * count) ends.resize(tree.nodes.size() * count, 0.0);
+        if (processIndex.size() <= process) processIndex.resize(process + 1, kNone);
+        if (processIndex[process] == kNone && dense.size() < kDense) {
+            processIndex[process] = uint32_t(dense.size());
+            dense.emplace_back(p.nodes.size() * 2, kNone);
+        }
+        const bool complete = k.stack == StackState::Complete;
+        uint32_t* slot = processIndex[process] != kNone
+                             ? &dense[processIndex[process]][size_t(k.node) * 2 + (complete ? 0 : 1)]
+                             : &sparse.try_emplace((uint64_t(k.node) << 32) | (uint64_t(process) << 1) | (complete ? 0 : 1), kNone)
+                                    .first->second;
+        if (*slot == kNone) {
+            *slot = uint32_t(slots.size());
+            slots.push_back({k.node, process, complete});
+            slotSums.resize(slotSums.size() + count, 0.0);
+        }
+        double* into = slotSums.data() + size_t(*slot) * count;
         const double* row = p.row(r);
-        double* into = ends.data() + size_t(it->second) * count;
         for (size_t c = 0; c < count; ++c) into[c] += row[c];
     }
-    ends.resize(tree.nodes.size() * count, 0.0);
-    tree.self = ends;
+    dense.clear();
+
+    // Then each slot's call path in the view's order, its frames' labels found once.
+    std::vector<uint32_t> labels(p.frames.size(), UINT32_MAX);
+    std::vector<uint32_t> leafOf(slots.size(), kNone); // kNone: not in this view
+    std::vector<uint32_t> path;
+    for (size_t sl = 0; sl < slots.size(); ++sl) {
+        const auto [node, process, complete] = slots[sl];
+        path.clear();
+        for (uint32_t f : p.pathOf(node)) {
+            if (labels[f] == UINT32_MAX) labels[f] = grow.name(frameLabel(p, f));
+            path.push_back(labels[f]);
+        }
+        // The outermost call of the chosen function: a recursion counts once.
+        const auto first = std::find(path.begin(), path.end(), chosen);
+        const bool through = first != path.end();
+        const bool chosenOnly = view == CallTreeView::Callees || view == CallTreeView::Callers;
+        if (chosenOnly && !through) continue;
+        switch (view) {
+        case CallTreeView::TopDown:
+            path.insert(path.begin(), process);
+            if (!complete) path.insert(path.begin() + 1, incomplete);
+            break;
+        case CallTreeView::BottomUp: std::reverse(path.begin(), path.end()); break;
+        case CallTreeView::Callees: path.erase(path.begin(), first + 1); break;
+        case CallTreeView::Callers:
+            path.erase(first, path.end());
+            std::reverse(path.begin(), path.end());
+            if (!complete) path.push_back(incomplete);
+            break;
+        }
+        uint32_t at = 0;
+        for (uint32_t label : path) at = grow.child(at, label);
+        leafOf[sl] = at;
+    }
+    // The sums once every node is known: one allocation of the final size.
+    std::vector<double> ends(tree.nodes.size() * count, 0.0); // per node: the slots that end at it, summed
+    for (size_t sl = 0; sl < slots.size(); ++sl) {
+        if (leafOf[sl] == kNone) continue;
+        const double* from = slotSums.data() + sl * count;
+        double* into = ends.data() + size_t(leafOf[sl]) * count;
+        for (size_t c = 0; c < count; ++c) into[c] += from[c];
+    }
+    tree.self.resize(tree.nodes.size() * FlameTree::kSelfColumns);
+    for (size_t n = 0; n < tree.nodes.size(); ++n)
+        for (size_t c = 0; c < FlameTree::kSelfColumns; ++c) tree.self[n * FlameTree::kSelfColumns + c] = ends[n * count + c];
     // A parent comes before its children, so one pass from the back sums every subtree.
     tree.sums = std::move(ends);
     for (size_t n = tree.nodes.size(); n-- > 1;) {
@@ -131,6 +167,15 @@ FlameTree callTree(const Profile& p, const ProfileSelection& selection, CallTree
     return tree;
 }
 
+void FlameTree::keepSamplesAndWeight() {
+    if (columns <= kSelfColumns) return;
+    std::vector<double> kept(nodes.size() * kSelfColumns);
+    for (size_t n = 0; n < nodes.size(); ++n)
+        for (size_t c = 0; c < kSelfColumns; ++c) kept[n * kSelfColumns + c] = sums[n * columns + c];
+    sums = std::move(kept);
+    columns = kSelfColumns;
+}
+
 FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
     FlameColourings out(1 + metrics.count(), std::vector<FlameValue>(tree.nodes.size()));
     auto set = [](FlameValue& v, const MetricValue& m) {
@@ -141,7 +186,9 @@ FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
     for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
         const double all = tree.sumsOf(n)[ProfileColumns::kWeight];
         set(out[0][n], {all > 0 ? tree.selfOf(n)[ProfileColumns::kWeight] / all : 0.0, 0.0, !(all > 0)});
-        if (metrics.count() == 0) continue;
+        // Most boxes of a large profile hold a few samples: their metrics, too few to tell, are not evaluated
+        // (MetricValue's defaults: unknown, few), which keeps a million samples' trees quick to sum.
+        if (metrics.count() == 0 || tree.samples(n) < ProfileMetrics::kMinSamples) continue;
         sums.assign(tree.sumsOf(n), tree.sumsOf(n) + tree.columns);
         const std::vector<MetricValue> values = metrics.evaluate(sums);
         for (size_t m = 0; m < values.size(); ++m) set(out[1 + m][n], values[m]);
@@ -157,6 +204,8 @@ std::string flameNodeText(const FlameTree& tree, uint32_t node, const FlameValue
                        printfString("%.2f", share.value * 100) + " % of the selection";
     if (metricName.empty()) {
         text += ", self " + printfString("%.2f", value.metric.value * 100) + " %";
+    } else if (value.metric.few && !std::isfinite(value.metric.value)) {
+        text += ", " + metricName + " ? (too few samples to tell)";
     } else {
         text += ", " + metricName + " " + figure(value.metric.value);
         if (std::isfinite(value.metric.error)) text += " ± " + figure(value.metric.error);

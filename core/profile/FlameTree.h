@@ -30,13 +30,20 @@ struct FlameTree {
     std::vector<FlameNode> nodes; // [0] is the root; a parent comes before its children
     size_t columns = 0;
     std::vector<double> sums; // nodes × columns: the rows through each node, summed
-    std::vector<double> self; // nodes × columns: the rows that end at it
-    size_t depth = 0;         // levels below the root, at most
+    // nodes × kSelfColumns: the samples and weight of the rows that end at it
+    // (ProfileColumns::kSamples and kWeight; a node's own figures need no more).
+    static constexpr size_t kSelfColumns = 2;
+    std::vector<double> self;
+    size_t depth = 0; // levels below the root, at most
 
     const std::string& nameOf(uint32_t node) const { return names[nodes[node].name]; }
     const double* sumsOf(uint32_t node) const { return sums.data() + node * columns; }
-    const double* selfOf(uint32_t node) const { return self.data() + node * columns; }
+    const double* selfOf(uint32_t node) const { return self.data() + node * kSelfColumns; }
     double samples(uint32_t node) const { return sumsOf(node)[ProfileColumns::kSamples]; }
+    // Keeps of each node's sums only its samples and weight, what drawing
+    // and shares need once its values are evaluated (flameValues): a large
+    // tree then takes a fraction of the memory.
+    void keepSamplesAndWeight();
 };
 
 // rootName names the root ("all").
@@ -61,7 +68,9 @@ struct FlameValue {
     MetricValue metric;
     bool known = false;
 };
-// Per colouring, a value per node: [0] the self share, [1 + m] metric m.
+// Per colouring, a value per node: [0] the self share, [1 + m] metric m; a
+// node of fewer than ProfileMetrics::kMinSamples samples gets no metric
+// value, only `few` (too few samples to tell).
 using FlameColourings = std::vector<std::vector<FlameValue>>;
 FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics);
 

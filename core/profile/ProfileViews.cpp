@@ -184,6 +184,42 @@ Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filte
     return s;
 }
 
+namespace {
+
+// The selection's rows summed per call path and stack state: the rows of a
+// long run repeat their paths interval after interval and thread after
+// thread, and a view that walks each path's frames needs each path once.
+struct PathSums {
+    struct Path {
+        uint32_t node = 0;
+        bool incomplete = false;
+    };
+    std::vector<Path> paths;
+    std::vector<double> sums; // paths × columns
+};
+
+PathSums sumsByPath(const Profile& p, const ProfileSelection& selection) {
+    PathSums out;
+    const size_t count = p.columns().count();
+    std::unordered_map<uint64_t, size_t> slot;
+    slot.reserve(selection.rows.size() / 8 + 16);
+    for (size_t r : selection.rows) {
+        const RowKey& k = p.keys[r];
+        const bool incomplete = k.stack != StackState::Complete;
+        auto [it, added] = slot.try_emplace((uint64_t(k.node) << 1) | (incomplete ? 1 : 0), out.paths.size());
+        if (added) {
+            out.paths.push_back({k.node, incomplete});
+            out.sums.resize(out.sums.size() + count, 0.0);
+        }
+        double* into = out.sums.data() + it->second * count;
+        const double* row = p.row(r);
+        for (size_t c = 0; c < count; ++c) into[c] += row[c];
+    }
+    return out;
+}
+
+} // namespace
+
 std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics) {
     struct Acc {
         std::vector<double> self, total;
@@ -196,11 +232,12 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
     const size_t count = p.columns().count();
     Paths paths(p);
     std::set<FunctionKey> seen;
-    for (size_t r : selection.rows) {
-        const double* row = p.row(r);
-        const std::vector<uint32_t>& path = paths.of(p.keys[r].node);
+    const PathSums collapsed = sumsByPath(p, selection);
+    for (size_t c = 0; c < collapsed.paths.size(); ++c) {
+        const double* row = collapsed.sums.data() + c * count;
+        const std::vector<uint32_t>& path = paths.of(collapsed.paths[c].node);
         const double samples = row[ProfileColumns::kSamples];
-        const bool incomplete = p.keys[r].stack != StackState::Complete;
+        const bool incomplete = collapsed.paths[c].incomplete;
         seen.clear();
         for (size_t i = 0; i < path.size(); ++i) {
             const ProfileFrame& f = p.frames[path[i]];

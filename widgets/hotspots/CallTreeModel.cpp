@@ -22,16 +22,26 @@ void CallTreeModel::setTree(std::shared_ptr<const FlameTree> tree, std::shared_p
     for (const std::string& m : metrics) metrics_ << toQString(m);
     selection_ = std::move(selection);
     showRoot_ = showRoot;
-    const size_t nodes = tree_->nodes.size();
-    children_.assign(nodes, {});
-    row_.assign(nodes, 0);
-    for (uint32_t n = 0; n < nodes; ++n) {
-        children_[n] = tree_->nodes[n].children;
-        std::stable_sort(children_[n].begin(), children_[n].end(),
-                         [&](uint32_t a, uint32_t b) { return tree_->samples(a) > tree_->samples(b); });
-        for (size_t r = 0; r < children_[n].size(); ++r) row_[children_[n][r]] = static_cast<int>(r);
-    }
+    children_.clear();
+    row_.clear();
     endResetModel();
+}
+
+const std::vector<uint32_t>& CallTreeModel::childrenOf(uint32_t node) const {
+    auto [it, added] = children_.try_emplace(node);
+    if (added) {
+        it->second = tree_->nodes[node].children;
+        std::stable_sort(it->second.begin(), it->second.end(),
+                         [&](uint32_t a, uint32_t b) { return tree_->samples(a) > tree_->samples(b); });
+        for (size_t r = 0; r < it->second.size(); ++r) row_[it->second[r]] = static_cast<int>(r);
+    }
+    return it->second;
+}
+
+int CallTreeModel::rowOf(uint32_t node) const {
+    if (node == 0) return 0;
+    childrenOf(tree_->nodes[node].parent);
+    return row_.at(node);
 }
 
 void CallTreeModel::clear() {
@@ -46,17 +56,17 @@ void CallTreeModel::clear() {
 
 QModelIndex CallTreeModel::indexOf(uint32_t node) const {
     if (!tree_ || node >= tree_->nodes.size() || (node == 0 && !showRoot_)) return {};
-    return createIndex(node == 0 ? 0 : row_[node], 0, quintptr(node));
+    return createIndex(rowOf(node), 0, quintptr(node));
 }
 
 QModelIndex CallTreeModel::index(int row, int column, const QModelIndex& parent) const {
     if (!tree_ || row < 0 || column < 0 || column >= columnCount()) return {};
     if (!parent.isValid()) {
         if (showRoot_) return row == 0 ? createIndex(0, column, quintptr(0)) : QModelIndex();
-        const auto& top = children_[0];
+        const auto& top = childrenOf(0);
         return row < int(top.size()) ? createIndex(row, column, quintptr(top[size_t(row)])) : QModelIndex();
     }
-    const auto& children = children_[nodeOf(parent)];
+    const auto& children = childrenOf(nodeOf(parent));
     return row < int(children.size()) ? createIndex(row, column, quintptr(children[size_t(row)])) : QModelIndex();
 }
 
@@ -66,13 +76,13 @@ QModelIndex CallTreeModel::parent(const QModelIndex& index) const {
     if (node == 0) return {};
     const uint32_t parent = tree_->nodes[node].parent;
     if (parent == 0) return showRoot_ ? createIndex(0, 0, quintptr(0)) : QModelIndex();
-    return createIndex(row_[parent], 0, quintptr(parent));
+    return createIndex(rowOf(parent), 0, quintptr(parent));
 }
 
 int CallTreeModel::rowCount(const QModelIndex& parent) const {
     if (!tree_ || parent.column() > 0) return 0;
-    if (!parent.isValid()) return showRoot_ ? 1 : int(children_[0].size());
-    return int(children_[nodeOf(parent)].size());
+    if (!parent.isValid()) return showRoot_ ? 1 : int(tree_->nodes[0].children.size());
+    return int(tree_->nodes[nodeOf(parent)].children.size());
 }
 
 int CallTreeModel::columnCount(const QModelIndex&) const { return FirstMetricColumn + int(metrics_.size()); }

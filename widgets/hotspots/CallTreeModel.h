@@ -9,6 +9,7 @@
 #include <QAbstractItemModel>
 #include <QStringList>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "core/profile/FlameTree.h"
@@ -53,8 +54,14 @@ private:
     QStringList metrics_;
     std::vector<double> selection_;
     bool showRoot_ = false;
-    std::vector<std::vector<uint32_t>> children_; // per node, heaviest first
-    std::vector<int> row_;                        // per node, its row under its parent
+    // A node's children heaviest first, sorted when first asked for: a view
+    // opens a few of a large tree's nodes, and sorting them all would cost
+    // every update its time. Each sorted child's row is kept in row_.
+    const std::vector<uint32_t>& childrenOf(uint32_t node) const;
+    int rowOf(uint32_t node) const;
+
+    mutable std::unordered_map<uint32_t, std::vector<uint32_t>> children_;
+    mutable std::unordered_map<uint32_t, int> row_;
 };
 
 } // namespace perfdash

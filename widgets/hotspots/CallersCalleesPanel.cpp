@@ -113,6 +113,8 @@ void CallersCalleesPanel::recompute() {
         auto callees = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::Callees, function, function));
         trees->callerValues = std::make_shared<const FlameColourings>(flameValues(*callers, *metrics));
         trees->calleeValues = std::make_shared<const FlameColourings>(flameValues(*callees, *metrics));
+        callers->keepSamplesAndWeight();
+        callees->keepSamplesAndWeight();
         trees->callers = std::move(callers);
         trees->callees = std::move(callees);
         trees->metrics = metrics->names();

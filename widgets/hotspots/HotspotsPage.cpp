@@ -245,9 +245,11 @@ void HotspotsPage::recompute() {
         table->metrics = metrics->names();
         auto flame = std::make_shared<FlameTree>(flameTree(*profile, *selection, selection->description));
         table->flameValues = std::make_shared<const FlameColourings>(flameValues(*flame, *metrics));
+        flame->keepSamplesAndWeight();
         table->flame = std::move(flame);
         auto bottomUp = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::BottomUp, {}, {}));
         table->bottomUpValues = std::make_shared<const FlameColourings>(flameValues(*bottomUp, *metrics));
+        bottomUp->keepSamplesAndWeight();
         table->bottomUp = std::move(bottomUp);
         table->summed = std::make_shared<const ProfileSelection>(std::move(*selection));
         return table;
