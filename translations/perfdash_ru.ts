@@ -659,6 +659,21 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::BottomUpPanel</name>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Дерево вызовов снизу вверх</translation>
+    </message>
+    <message>
+        <source>Summing the bottom-up tree…</source>
+        <translation>Подсчёт дерева снизу вверх…</translation>
+    </message>
+    <message>
+        <source>The bottom-up tree cannot be summed: %1</source>
+        <translation>Не удаётся подсчитать дерево снизу вверх: %1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::CallTreeModel</name>
     <message>
         <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
@@ -2191,10 +2206,6 @@ Cycles from %6.</source>
     <message>
         <source>Top-down call tree</source>
         <translation>Дерево вызовов сверху вниз</translation>
-    </message>
-    <message>
-        <source>Bottom-up call tree</source>
-        <translation>Дерево вызовов снизу вверх</translation>
     </message>
     <message>
         <source>Top down</source>

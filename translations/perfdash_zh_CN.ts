@@ -655,6 +655,21 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::BottomUpPanel</name>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>自底向上调用树</translation>
+    </message>
+    <message>
+        <source>Summing the bottom-up tree…</source>
+        <translation>正在汇总自底向上调用树…</translation>
+    </message>
+    <message>
+        <source>The bottom-up tree cannot be summed: %1</source>
+        <translation>无法汇总自底向上调用树：%1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::CallTreeModel</name>
     <message>
         <source>Only %1 samples: fewer than %2, too few to tell its metrics apart from noise</source>
@@ -2183,10 +2198,6 @@ Cycles from %6.</source>
     <message>
         <source>Top-down call tree</source>
         <translation>自顶向下调用树</translation>
-    </message>
-    <message>
-        <source>Bottom-up call tree</source>
-        <translation>自底向上调用树</translation>
     </message>
     <message>
         <source>Top down</source>

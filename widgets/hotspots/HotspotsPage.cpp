@@ -19,6 +19,7 @@
 #include "widgets/common/StatusColors.h"
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
+#include "widgets/hotspots/BottomUpPanel.h"
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
@@ -36,8 +37,6 @@ struct HotspotsPage::Table {
     std::vector<std::string> metrics;
     std::shared_ptr<const FlameTree> flame;
     std::shared_ptr<const FlameColourings> flameValues;
-    std::shared_ptr<const FlameTree> bottomUp;
-    std::shared_ptr<const FlameColourings> bottomUpValues;
     std::shared_ptr<const ProfileSelection> summed; // the rows the table and the trees sum
     std::string selection; // what was summed: "all samples: 532 samples"
     std::string problem;   // why nothing: no samples in the selection, formulas that do not compile
@@ -65,9 +64,8 @@ HotspotsPage::HotspotsPage(QWidget* parent)
       table_(new QTableView(this)),
       flame_(new FlameGraphPanel(this)),
       topDown_(new CallTreeModel(this)),
-      bottomUp_(new CallTreeModel(this)),
       topDownView_(new QTreeView(this)),
-      bottomUpView_(new QTreeView(this)),
+      bottomUp_(new BottomUpPanel(this)),
       callers_(new CallersCalleesPanel(this)),
       source_(new SourcePanel(this)),
       model_(new FunctionTableModel(this)),
@@ -127,17 +125,14 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     layout->addWidget(heading_);
     layout->addLayout(controls);
     layout->addWidget(selection_);
-    for (auto [view, model, name] : {std::tuple{topDownView_, topDown_, tr("Top-down call tree")},
-                                     std::tuple{bottomUpView_, bottomUp_, tr("Bottom-up call tree")}}) {
-        view->setModel(model);
-        view->setAccessibleName(name);
-        view->setUniformRowHeights(true);
-        view->setAlternatingRowColors(true);
-    }
+    topDownView_->setModel(topDown_);
+    topDownView_->setAccessibleName(tr("Top-down call tree"));
+    topDownView_->setUniformRowHeights(true);
+    topDownView_->setAlternatingRowColors(true);
     views_->addTab(table_, tr("Table"));
     views_->addTab(flame_, tr("Flame graph"));
     views_->addTab(topDownView_, tr("Top down"));
-    views_->addTab(bottomUpView_, tr("Bottom up"));
+    views_->addTab(bottomUp_, tr("Bottom up"));
     views_->addTab(callers_, tr("Callers and callees"));
     views_->addTab(source_, tr("Source"));
     layout->addWidget(views_, 1);
@@ -247,10 +242,6 @@ void HotspotsPage::recompute() {
         table->flameValues = std::make_shared<const FlameColourings>(flameValues(*flame, *metrics));
         flame->keepSamplesAndWeight();
         table->flame = std::move(flame);
-        auto bottomUp = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::BottomUp, {}, {}));
-        table->bottomUpValues = std::make_shared<const FlameColourings>(flameValues(*bottomUp, *metrics));
-        bottomUp->keepSamplesAndWeight();
-        table->bottomUp = std::move(bottomUp);
         table->summed = std::make_shared<const ProfileSelection>(std::move(*selection));
         return table;
     }));
@@ -265,11 +256,9 @@ void HotspotsPage::showTable() {
     selection_->show();
     model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
     topDown_->setTree(table->flame, table->flameValues, table->metrics, table->summed->sums, false);
-    bottomUp_->setTree(table->bottomUp, table->bottomUpValues, table->metrics, table->summed->sums, false);
-    for (QTreeView* view : {topDownView_, bottomUpView_}) {
-        view->expandToDepth(0);
-        view->header()->resizeSections(QHeaderView::ResizeToContents);
-    }
+    topDownView_->expandToDepth(0);
+    topDownView_->header()->resizeSections(QHeaderView::ResizeToContents);
+    bottomUp_->setSelection(profile_, table->summed);
     flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics);
     source_->setSelection(profile_, table->summed);
     callers_->setSelection(profile_, std::move(table->summed));

@@ -26,6 +26,7 @@ class QTreeView;
 
 namespace perfdash {
 
+class BottomUpPanel;
 class CallersCalleesPanel;
 class CallTreeModel;
 class FlameGraphPanel;
@@ -50,9 +51,8 @@ public:
     QTableView* table() const { return table_; }
     FlameGraphPanel* flame() const { return flame_; }
     CallTreeModel* topDown() const { return topDown_; }
-    CallTreeModel* bottomUp() const { return bottomUp_; }
+    BottomUpPanel* bottomUp() const { return bottomUp_; }
     QTreeView* topDownView() const { return topDownView_; }
-    QTreeView* bottomUpView() const { return bottomUpView_; }
     CallersCalleesPanel* callers() const { return callers_; }
     SourcePanel* source() const { return source_; }
     // The tabs of the table, the flame graph, the trees and the callers.
@@ -90,9 +90,8 @@ private:
     QTableView* table_;
     FlameGraphPanel* flame_;
     CallTreeModel* topDown_;
-    CallTreeModel* bottomUp_;
+    BottomUpPanel* bottomUp_;
     QTreeView* topDownView_;
-    QTreeView* bottomUpView_;
     CallersCalleesPanel* callers_;
     SourcePanel* source_;
     FunctionTableModel* model_;

@@ -31,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "widgets/Screenshot.h"
+#include "widgets/hotspots/BottomUpPanel.h"
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
@@ -180,14 +181,19 @@ private slots:
         // The trees: top-down is the flame graph's; bottom-up starts where samples ended, each function with
         // its self samples, heaviest first. Both under QAbstractItemModelTester.
         QAbstractItemModelTester topDownTester(page.topDown(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester bottomUpTester(page.bottomUp(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester bottomUpTester(page.bottomUp()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(page.topDown()->tree(), flame->tree());
         QCOMPARE(page.topDown()->index(0, 0).data().toString(), QStringLiteral("profile_workloa")); // the kernel's 15 characters
         std::map<std::string, double> selfSamples;
         for (const FunctionRow& r : page.model()->rows())
             if (r.self[ProfileColumns::kSamples] > 0) selfSamples[r.name] += r.self[ProfileColumns::kSamples];
+        // The bottom-up tree is summed when its tab is shown.
+        QCOMPARE(page.bottomUp()->model()->rowCount(), 0);
+        QSignalSpy bottomUpReady(page.bottomUp(), &BottomUpPanel::treeReady);
+        page.views()->setCurrentWidget(page.bottomUp());
+        QVERIFY(bottomUpReady.wait(20000));
         std::map<std::string, double> ended;
-        const CallTreeModel* bottomUp = page.bottomUp();
+        const CallTreeModel* bottomUp = page.bottomUp()->model();
         for (int r = 0; r < bottomUp->rowCount(); ++r) {
             const auto node = bottomUp->index(r, 0).data(CallTreeModel::NodeRole).toUInt();
             ended[bottomUp->tree()->nameOf(node)] += bottomUp->tree()->samples(node);
