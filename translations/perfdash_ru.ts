@@ -2725,6 +2725,14 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
         <translation>В &lt;b&gt;%1&lt;/b&gt; только счётчики, без выборок: &lt;code&gt;perfdash-cli record&lt;/code&gt; записывает и то и другое, и его сессия показывает здесь, где происходят события.</translation>
     </message>
+    <message>
+        <source>This run has no samples to show a phase&apos;s hot functions: record one with perfdash-cli record, then open it</source>
+        <translation>В этом прогоне нет выборок, чтобы показать горячие функции фазы: запишите его командой perfdash-cli record и откройте</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
+        <translation>В этом прогоне нет выборок области %1, чтобы показать её горячие функции: запишите его командой perfdash-cli record -m и откройте</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -3039,6 +3047,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>&lt;b&gt;Connecting to %1…&lt;/b&gt; Its figures appear with its first interval.</source>
         <translation>&lt;b&gt;Подключение к %1…&lt;/b&gt; Его данные появятся с первым интервалом.</translation>
+    </message>
+    <message>
+        <source>Double-click a phase to see its hot functions on the Hotspots page (a session recorded with samples: perfdash-cli record)</source>
+        <translation>Дважды щёлкните фазу, чтобы увидеть её горячие функции на странице «Горячие точки» (сессия, записанная с выборками: perfdash-cli record)</translation>
     </message>
 </context>
 <context>
@@ -3783,6 +3795,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
         <translation>У некоторых потоков здесь нет значения (н/д: не считалось или не вычисляется): у них нет столбца, поэтому стопка без них частичная, а не итог области; причина указана в таблице.</translation>
+    </message>
+    <message>
+        <source>Double-click a region to see its hot functions on the Hotspots page (a session recorded with samples and regions: perfdash-cli record -m)</source>
+        <translation>Дважды щёлкните область, чтобы увидеть её горячие функции на странице «Горячие точки» (сессия, записанная с выборками и областями: perfdash-cli record -m)</translation>
     </message>
 </context>
 <context>

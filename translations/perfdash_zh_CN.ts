@@ -2715,6 +2715,14 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 只包含计数，没有样本：&lt;code&gt;perfdash-cli record&lt;/code&gt; 会同时录制两者，其会话会在此显示事件发生在哪里。</translation>
     </message>
+    <message>
+        <source>This run has no samples to show a phase&apos;s hot functions: record one with perfdash-cli record, then open it</source>
+        <translation>此运行没有样本，无法显示某个阶段的热点函数：请用 perfdash-cli record 录制，然后打开它</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
+        <translation>此运行没有区域 %1 的样本，无法显示其热点函数：请用 perfdash-cli record -m 录制，然后打开它</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::MeasureSection</name>
@@ -3029,6 +3037,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>&lt;b&gt;Connecting to %1…&lt;/b&gt; Its figures appear with its first interval.</source>
         <translation>&lt;b&gt;正在连接 %1…&lt;/b&gt; 其数据将随第一个区间出现。</translation>
+    </message>
+    <message>
+        <source>Double-click a phase to see its hot functions on the Hotspots page (a session recorded with samples: perfdash-cli record)</source>
+        <translation>双击某个阶段，可在“热点”页查看其热点函数（需为带样本录制的会话：perfdash-cli record）</translation>
     </message>
 </context>
 <context>
@@ -3765,6 +3777,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Some threads have no value here (n/a: not counted, or not computable): they have no bar, so a stack without them is partial, not the region&apos;s total; the table shows why.</source>
         <translation>部分线程在此没有值（不可用：未计数或无法计算）：它们没有柱，因此缺少它们的堆叠只是部分值，而不是区域的总计；原因见表格。</translation>
+    </message>
+    <message>
+        <source>Double-click a region to see its hot functions on the Hotspots page (a session recorded with samples and regions: perfdash-cli record -m)</source>
+        <translation>双击某个区域，可在“热点”页查看其热点函数（需为带样本和区域录制的会话：perfdash-cli record -m）</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,21 @@ void HotspotsPage::showNone(const QString& why) {
     filter_->setEnabled(false);
 }
 
+bool HotspotsPage::selectRange(double fromS, double toS) {
+    if (!profile_) return false;
+    time_->setText(QStringLiteral("%1-%2").arg(fromS, 0, 'f', 3).arg(toS, 0, 'f', 3));
+    recompute();
+    return true;
+}
+
+bool HotspotsPage::selectRegion(const QString& region) {
+    const int index = profile_ ? region_->findData(region) : -1;
+    if (index < 0) return false;
+    if (index == region_->currentIndex()) return true;
+    region_->setCurrentIndex(index); // recomputes
+    return true;
+}
+
 void HotspotsPage::recompute() {
     if (!profile_) return;
     const uint64_t generation = ++generation_;

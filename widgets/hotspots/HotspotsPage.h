@@ -43,6 +43,10 @@ public:
     void showProfile(std::shared_ptr<const Profile> profile, const QString& name);
     // Nothing to show: `why` (rich text) says why and what to do.
     void showNone(const QString& why);
+    // The samples of a time range (seconds from the start) or of a marker region, as if typed or chosen
+    // here; false where there are no samples, or the session has no such region.
+    bool selectRange(double fromS, double toS);
+    bool selectRegion(const QString& region);
 
     // The samples shown, and the name of their file; none while the page shows none.
     const std::shared_ptr<const Profile>& profile() const { return profile_; }

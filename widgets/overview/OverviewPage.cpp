@@ -68,6 +68,11 @@ OverviewPage::OverviewPage(const TimelineData& timeline, QWidget* parent)
     phaseTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     phaseTable_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     phaseTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    phaseTable_->setToolTip(tr("Double-click a phase to see its hot functions on the Hotspots page (a session "
+                               "recorded with samples: perfdash-cli record)"));
+    connect(phaseTable_, &QTableWidget::cellActivated, this, [this](int row) {
+        if (row >= 0 && size_t(row) < phases_.size()) emit phaseActivated(phases_[size_t(row)].start, phases_[size_t(row)].end);
+    });
     layout->addWidget(phaseTable_);
     layout->addStretch(1);
 

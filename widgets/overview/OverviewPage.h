@@ -71,6 +71,10 @@ public:
     // The LONG text of a group, as "About GROUP" shows it.
     QString groupDescription(const QString& group) const;
 
+signals:
+    // A phase of the table was activated (double-click, Return): its span, seconds since the start of counting.
+    void phaseActivated(double fromS, double toS);
+
 private:
     void scheduleFrame();
     void renderFrame();

@@ -93,6 +93,12 @@ QWidget* RegionsView::makeTables() {
     list_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     list_->horizontalHeader()->setStretchLastSection(true);
     connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RegionsView::onRegionSelected);
+    list_->setToolTip(tr("Double-click a region to see its hot functions on the Hotspots page (a session recorded "
+                         "with samples and regions: perfdash-cli record -m)"));
+    connect(list_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const int region = index.data(RegionListModel::RegionIndexRole).toInt();
+        if (region >= 0 && size_t(region) < regions_.size()) emit regionActivated(QString::fromStdString(regions_[size_t(region)].name));
+    });
 
     tableTitle_ = wrappedLabel(this);
     table_ = tableView(this, tr("Region per thread"));

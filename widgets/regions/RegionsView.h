@@ -56,6 +56,10 @@ public:
     QComboBox* quantityField() const { return quantity_; }
     QChartView* chartView() const { return chartView_; }
 
+signals:
+    // A region of the list was activated (double-click, Return): its name.
+    void regionActivated(const QString& name);
+
 private:
     QWidget* makeTables();
     QWidget* makeChartPanel();

@@ -100,6 +100,7 @@ MainWindow::MainWindow(MachineContext& machine, QSettings& settings, QWidget* pa
     wireReplay();
     wireSavedSessions();
     wireEvents();
+    wireHotspots();
     layOut();
     createMenus();
     resize(1280, 800);
@@ -166,6 +167,22 @@ void MainWindow::letOtherSourcesGo() {
     replayFile_.clear();
     replayActions_->setAvailable(false);
     if (replayBar_) replayBar_->hide();
+}
+
+// A phase of the Overview and a region of the Regions page lead to their hot functions.
+void MainWindow::wireHotspots() {
+    connect(overview_, &OverviewPage::phaseActivated, this, [this](double fromS, double toS) {
+        if (!hotspots_->selectRange(fromS, toS))
+            return statusBar()->showMessage(tr("This run has no samples to show a phase's hot functions: record one "
+                                               "with perfdash-cli record, then open it"), 8000);
+        showPage(hotspots_);
+    });
+    connect(regions_, &RegionsView::regionActivated, this, [this](const QString& region) {
+        if (!hotspots_->selectRegion(region))
+            return statusBar()->showMessage(tr("This run has no samples of region %1 to show its hot functions: record "
+                                               "one with perfdash-cli record -m, then open it").arg(region), 8000);
+        showPage(hotspots_);
+    });
 }
 
 void MainWindow::wireHosts() {

@@ -147,6 +147,7 @@ private:
     void wireHosts();
     void wireSavedSessions();
     void wireEvents();
+    void wireHotspots();
     void layOut();
     void createMenus();
     // The tab holding `widget` (a page or a widget on one); -1 when none does.

@@ -8,6 +8,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "widgets/LiveTestData.h"
@@ -302,6 +303,16 @@ private slots:
         page.timelineGrew();
         page.finishRun(resultOf(intervals));
         QCOMPARE(page.phases().size(), size_t(2));
+        // A phase activated in the table (Return, or a double-click) gives its span (the Hotspots page shows
+        // its hot functions).
+        QSignalSpy activated(&page, &OverviewPage::phaseActivated);
+        auto* table = page.findChild<QTableWidget*>(QStringLiteral("overviewPhases"));
+        QVERIFY(table && table->rowCount() == 2);
+        table->setCurrentCell(1, 0);
+        QTest::keyClick(table, Qt::Key_Return);
+        QCOMPARE(activated.size(), 1);
+        QVERIFY(qFuzzyCompare(activated.front()[0].toDouble(), page.phases()[1].start));
+        QVERIFY(qFuzzyCompare(activated.front()[1].toDouble(), page.phases()[1].end));
         const auto tiles = page.findChildren<MetricTile*>();
         QCOMPARE(tiles.size(), 3);
         for (const MetricTile* tile : tiles) {

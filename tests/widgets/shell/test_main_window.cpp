@@ -1,8 +1,10 @@
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -55,6 +57,7 @@
 #include "widgets/shell/AppOptions.h"
 #include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
+#include "widgets/regions/RegionsView.h"
 #include "widgets/sessions/SessionsPage.h"
 
 using namespace perfdash;
@@ -102,12 +105,38 @@ private slots:
         QCOMPARE(hotspots->table()->model()->index(0, FunctionTableModel::NameColumn).data().toString(),
                  QStringLiteral("main_work"));
 
+        // A region activated on the Regions page (Return, or a double-click) shows its hot functions; so does a
+        // phase of the Overview.
+        window.showPage(window.regionsView());
+        QTableView* regions = window.regionsView()->regionList();
+        int solve = -1;
+        for (int r = 0; r < regions->model()->rowCount(); ++r)
+            if (regions->model()->index(r, 0).data().toString() == QStringLiteral("solve")) solve = r;
+        QVERIFY(solve >= 0);
+        regions->setCurrentIndex(regions->model()->index(solve, 0));
+        QTest::keyClick(regions, Qt::Key_Return);
+        QVERIFY(window.isCurrentPage(hotspots));
+        QCOMPARE(hotspots->region()->currentData().toString(), QStringLiteral("solve"));
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 2, 20000);
+        QVERIFY2(hotspots->selection()->text().contains(QStringLiteral("region solve")), qPrintable(hotspots->selection()->text()));
+        window.showPage(window.overview());
+        emit window.overview()->phaseActivated(0.2, 0.6);
+        QVERIFY(window.isCurrentPage(hotspots));
+        QCOMPARE(hotspots->timeRange()->text(), QStringLiteral("0.200-0.600"));
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 3, 20000);
+
         window.openSession(savedSession("counts-only.json", 4, "2024-05-01T10:00:00+02:00"));
         QVERIFY(opened.wait(20000));
         QVERIFY(!hotspots->profile());
         QCOMPARE(hotspots->model()->rowCount(), 0);
         QVERIFY2(hotspots->heading()->text().contains(QStringLiteral("holds counts only")),
                  qPrintable(hotspots->heading()->text()));
+        // Without samples, a phase says why it leads nowhere.
+        window.showPage(window.overview());
+        emit window.overview()->phaseActivated(0.0, 1.0);
+        QVERIFY(window.isCurrentPage(window.overview()));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no samples")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void bannerSaysWhatIsMissingHere() {
