@@ -20,6 +20,7 @@ light/perfdash-setup-1280x800.png setup.png
 light/perfdash-probes-1280x800.png probes.png
 light/perfdash-topdown-1280x800.png topdown-synthetic.png
 light/perfdash-hosts-1280x800.png hosts.png
+light/perfdash-hotspots-flame-1280x800.png hotspots-flame.png
 dark/perfdash-overview-1280x800.png overview-dark.png
 dark/perfdash-heatmap-1280x800.png heatmap-dark.png
 LIST
