@@ -2726,12 +2726,12 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>В &lt;b&gt;%1&lt;/b&gt; только счётчики, без выборок: &lt;code&gt;perfdash-cli record&lt;/code&gt; записывает и то и другое, и его сессия показывает здесь, где происходят события.</translation>
     </message>
     <message>
-        <source>This run has no samples to show a phase&apos;s hot functions: record one with perfdash-cli record, then open it</source>
-        <translation>В этом прогоне нет выборок, чтобы показать горячие функции фазы: запишите его командой perfdash-cli record и откройте</translation>
-    </message>
-    <message>
         <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
         <translation>В этом прогоне нет выборок области %1, чтобы показать её горячие функции: запишите его командой perfdash-cli record -m и откройте</translation>
+    </message>
+    <message>
+        <source>This run has no samples to show the hot functions of a time range: record one with perfdash-cli record, then open it</source>
+        <translation>В этом прогоне нет выборок, чтобы показать горячие функции диапазона времени: запишите его командой perfdash-cli record и откройте</translation>
     </message>
 </context>
 <context>
@@ -4565,6 +4565,14 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Whole run</source>
         <translation>Весь прогон</translation>
+    </message>
+    <message>
+        <source>Hot functions</source>
+        <translation>Горячие функции</translation>
+    </message>
+    <message>
+        <source>The functions of the time range shown, on the Hotspots page (a session recorded with samples: perfdash-cli record). Zoom or pan to choose the range.</source>
+        <translation>Функции показанного диапазона времени на странице «Горячие точки» (сессия, записанная с выборками: perfdash-cli record). Масштабируйте или сдвигайте, чтобы выбрать диапазон.</translation>
     </message>
 </context>
 <context>

@@ -2716,12 +2716,12 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>&lt;b&gt;%1&lt;/b&gt; 只包含计数，没有样本：&lt;code&gt;perfdash-cli record&lt;/code&gt; 会同时录制两者，其会话会在此显示事件发生在哪里。</translation>
     </message>
     <message>
-        <source>This run has no samples to show a phase&apos;s hot functions: record one with perfdash-cli record, then open it</source>
-        <translation>此运行没有样本，无法显示某个阶段的热点函数：请用 perfdash-cli record 录制，然后打开它</translation>
-    </message>
-    <message>
         <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
         <translation>此运行没有区域 %1 的样本，无法显示其热点函数：请用 perfdash-cli record -m 录制，然后打开它</translation>
+    </message>
+    <message>
+        <source>This run has no samples to show the hot functions of a time range: record one with perfdash-cli record, then open it</source>
+        <translation>此运行没有样本，无法显示某个时间范围的热点函数：请用 perfdash-cli record 录制，然后打开它</translation>
     </message>
 </context>
 <context>
@@ -4545,6 +4545,14 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Whole run</source>
         <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>Hot functions</source>
+        <translation>热点函数</translation>
+    </message>
+    <message>
+        <source>The functions of the time range shown, on the Hotspots page (a session recorded with samples: perfdash-cli record). Zoom or pan to choose the range.</source>
+        <translation>在“热点”页查看所显示时间范围内的函数（需为带样本录制的会话：perfdash-cli record）。缩放或平移以选择范围。</translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,10 @@ void TimelineView::buildToolBar(QVBoxLayout* layout) {
     zoomOutAction_ = bar->addAction(tr("Zoom out"));
     zoomOutAction_->setShortcut(QKeySequence::ZoomOut);
     connect(zoomOutAction_, &QAction::triggered, this, [this] { zoom(kZoomStep); });
+    hotspotsAction_ = bar->addAction(tr("Hot functions"));
+    hotspotsAction_->setToolTip(tr("The functions of the time range shown, on the Hotspots page (a session recorded "
+                                   "with samples: perfdash-cli record). Zoom or pan to choose the range."));
+    connect(hotspotsAction_, &QAction::triggered, this, [this] { emit rangeChosen(from_, to_); });
     bar->addSeparator();
 
     auto addCombo = [&](const QString& label, const QString& toolTip) {
@@ -104,6 +108,7 @@ void TimelineView::beginRun(std::vector<LocationInfo> locations) {
     rebuildCharts();
     setPlaceholder(tr("Waiting for the first interval…"));
     setFollowLive(true);
+    hotspotsAction_->setEnabled(false); // no range to ask for until an interval is drawn
 }
 
 void TimelineView::appendIntervals(const std::vector<IntervalResult>& intervals) {
@@ -111,6 +116,7 @@ void TimelineView::appendIntervals(const std::vector<IntervalResult>& intervals)
     const bool hadSeries = !data_.series().empty();
     data_.append(intervals);
     if (!hadSeries) rebuildCharts();
+    hotspotsAction_->setEnabled(true);
     scheduleFrame();
 }
 

@@ -7,7 +7,9 @@
 // "Follow live" keeps the newest intervals in view (the whole session, or a
 // window of the last seconds); zooming or panning any chart (mouse wheel,
 // drag, Ctrl++ / Ctrl+-) turns it off and moves every chart's time axis
-// together; the Follow live action turns it back on.
+// together; the Follow live action turns it back on. "Hot functions" asks
+// for the functions of the range shown (the Hotspots page, where the run has
+// samples).
 #include <QTimer>
 #include <QWidget>
 #include <set>
@@ -54,6 +56,7 @@ public:
     QAction* followLiveAction() const { return followAction_; }
     QAction* zoomInAction() const { return zoomInAction_; }
     QAction* zoomOutAction() const { return zoomOutAction_; }
+    QAction* hotspotsAction() const { return hotspotsAction_; }
 
     const TimelineData& data() const { return data_; }
     const std::vector<TimelineChart*>& charts() const { return charts_; }
@@ -66,6 +69,8 @@ public:
 
 signals:
     void followLiveChanged(bool on);
+    // "Hot functions of this range": the time range shown, seconds since the start of counting.
+    void rangeChosen(double fromS, double toS);
 
 private:
     void buildToolBar(QVBoxLayout* layout);
@@ -91,6 +96,7 @@ private:
     QAction* followAction_ = nullptr;
     QAction* zoomInAction_ = nullptr;
     QAction* zoomOutAction_ = nullptr;
+    QAction* hotspotsAction_ = nullptr;
     QComboBox* modeBox_ = nullptr;
     QComboBox* groupingBox_ = nullptr;
     QComboBox* windowBox_ = nullptr;

@@ -169,14 +169,17 @@ void MainWindow::letOtherSourcesGo() {
     if (replayBar_) replayBar_->hide();
 }
 
-// A phase of the Overview and a region of the Regions page lead to their hot functions.
+// A phase of the Overview, the range the Live timeline shows and a region of the Regions page lead to
+// their hot functions.
 void MainWindow::wireHotspots() {
-    connect(overview_, &OverviewPage::phaseActivated, this, [this](double fromS, double toS) {
+    auto showRange = [this](double fromS, double toS) {
         if (!hotspots_->selectRange(fromS, toS))
-            return statusBar()->showMessage(tr("This run has no samples to show a phase's hot functions: record one "
-                                               "with perfdash-cli record, then open it"), 8000);
+            return statusBar()->showMessage(tr("This run has no samples to show the hot functions of a time range: "
+                                               "record one with perfdash-cli record, then open it"), 8000);
         showPage(hotspots_);
-    });
+    };
+    connect(overview_, &OverviewPage::phaseActivated, this, showRange);
+    connect(live_->timeline(), &TimelineView::rangeChosen, this, showRange);
     connect(regions_, &RegionsView::regionActivated, this, [this](const QString& region) {
         if (!hotspots_->selectRegion(region))
             return statusBar()->showMessage(tr("This run has no samples of region %1 to show its hot functions: record "

@@ -1,6 +1,7 @@
 // The timeline charts as a user meets them: lines per location or in
 // aggregate, gaps for n/a, explanations instead of empty charts, shared
 // zoom and pan that turn Follow live off, legend toggles, tooltips, export.
+#include <QAction>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -46,6 +47,11 @@ class TestTimelineView : public QObject {
     Q_OBJECT
 private slots:
     void saysWhyThereIsNoChartYet() {
+        {
+            TimelineView waiting; // nothing drawn: no range to ask the Hotspots page for
+            waiting.beginRun(testdata::cpus(1));
+            QVERIFY(!waiting.hotspotsAction()->isEnabled());
+        }
         TimelineView view;
         QVERIFY(view.placeholderText().contains("No measurement yet"));
         view.beginRun(testdata::cpus(2));
@@ -160,6 +166,13 @@ private slots:
             QCOMPARE(chart->plot()->xAxis->range().lower, from);
             QCOMPARE(chart->plot()->xAxis->range().upper, to);
         }
+        // The range shown is the one "Hot functions" asks for.
+        QSignalSpy chosen(&view, &TimelineView::rangeChosen);
+        QVERIFY(view.hotspotsAction()->isEnabled());
+        view.hotspotsAction()->trigger();
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.front()[0].toDouble(), from);
+        QCOMPARE(chosen.front()[1].toDouble(), to);
         // New data does not move a range the user chose.
         view.appendIntervals(testdata::intervals(50, 3, 0.1, 100));
         view.flush();

@@ -124,6 +124,11 @@ private slots:
         QVERIFY(window.isCurrentPage(hotspots));
         QCOMPARE(hotspots->timeRange()->text(), QStringLiteral("0.200-0.600"));
         QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 3, 20000);
+        window.showPage(window.liveView());
+        emit window.liveView()->timeline()->rangeChosen(0.1, 0.5); // its "Hot functions" action
+        QVERIFY(window.isCurrentPage(hotspots));
+        QCOMPARE(hotspots->timeRange()->text(), QStringLiteral("0.100-0.500"));
+        QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 4, 20000);
 
         window.openSession(savedSession("counts-only.json", 4, "2024-05-01T10:00:00+02:00"));
         QVERIFY(opened.wait(20000));
