@@ -415,6 +415,9 @@ void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--flame", "METRIC",
                "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), or by self share "
                "with 'samples'"});
+    cl.option({"", "--baseline", "SESSION",
+               "--functions: each function's change of self share since SESSION (an earlier record), with both "
+               "runs' metrics; --time, --region, --pid and --tid select in both"});
     cl.option({"", "--time", "RANGE", "only the samples of RANGE from the start (2s-5s, 2s-, -5s), in whole intervals"});
     cl.option({"", "--region", "NAME", "only the samples taken while the marker region NAME ran on their thread"});
     cl.option({"", "--pid", "PID", "only the samples of this process"});
@@ -426,7 +429,8 @@ void addProfileReportOptions(CommandLine& cl) {
 bool wantsProfileView(const ParsedArgs& args) {
     for (const char* view : kViews)
         if (args.has(view)) return true;
-    return args.has("--time") || args.has("--region") || args.has("--json") || args.has("--pid") || args.has("--tid");
+    return args.has("--time") || args.has("--region") || args.has("--json") || args.has("--pid") || args.has("--tid") ||
+           args.has("--baseline");
 }
 
 int profileReport(const ParsedArgs& args) {
@@ -469,7 +473,35 @@ int profileReport(const ParsedArgs& args) {
     const bool json = args.has("--json");
 
     std::string out;
-    if (view == "--functions") {
+    if (auto baselinePath = args.value("--baseline")) {
+        if (view != "--functions") return fail("--baseline compares --functions only; drop " + view, kExitUsage);
+        auto baseline = readSessionFile(*baselinePath);
+        if (!baseline) return fail("--baseline " + *baselinePath + ": " + baseline.error().message);
+        if (!baseline->profile)
+            return fail("--baseline " + *baselinePath + " holds no samples: compare with a session of perfdash-cli record");
+        auto baselineSelection = selectRows(*baseline->profile, filter);
+        if (!baselineSelection) return fail("--baseline " + *baselinePath + ": " + baselineSelection.error().message);
+        auto baselineMetrics = ProfileMetrics::compile(*baseline->profile);
+        if (!baselineMetrics) return fail("--baseline " + *baselinePath + ": " + baselineMetrics.error().message);
+        const auto changes = compareFunctions(functionTable(*baseline->profile, *baselineSelection, *baselineMetrics),
+                                              functionTable(profile, *selection, *metrics));
+        // Metrics side by side only where both runs sampled the same group.
+        const std::vector<std::string> common =
+            baselineMetrics->names() == metrics->names() ? metrics->names() : std::vector<std::string>{};
+        const ProfileSource before{*baselinePath, baseline->result.startedAt, true};
+        if (json) {
+            out = functionChangesJson(profile, *selection, source, *baselineSelection, before, changes, common, *limit).dump(2) +
+                  "\n";
+        } else {
+            out = "Baseline:  " + *baselinePath + " (recorded " + baseline->result.startedAt + "), " +
+                  baselineSelection->description + ": " +
+                  printfString("%.0f", baselineSelection->sums[ProfileColumns::kSamples]) + " samples\n" +
+                  profileHeaderText(profile, *selection, source);
+            if (common.empty() && metrics->count() > 0)
+                out += "The two runs sampled different groups: their metrics are not compared.\n";
+            out += functionChangesText(changes, common, *limit);
+        }
+    } else if (view == "--functions") {
         const auto rows = functionTable(profile, *selection, *metrics);
         out = json ? functionTableJson(profile, *selection, rows, *metrics, source, *limit).dump(2) + "\n"
                    : profileHeaderText(profile, *selection, source) + functionTableText(profile, rows, *metrics, *limit);

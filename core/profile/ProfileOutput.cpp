@@ -303,6 +303,70 @@ ojson functionTableJson(const Profile& p, const ProfileSelection& selection, con
     return out;
 }
 
+std::string functionChangesText(const std::vector<FunctionChange>& changes, const std::vector<std::string>& metrics,
+                                size_t limit) {
+    std::vector<TextTable::Column> columns = {{"Change"}, {"Self % before"}, {"Self % now"}, {"Samples before"},
+                                              {"Samples now"}};
+    for (const std::string& m : metrics) columns.push_back({m + " before -> now"});
+    columns.push_back({"Function", TextTable::Align::Left});
+    columns.push_back({"Module", TextTable::Align::Left});
+    TextTable table(columns);
+    const size_t shown = limit == 0 ? changes.size() : std::min(limit, changes.size());
+    for (size_t i = 0; i < shown; ++i) {
+        const FunctionChange& c = changes[i];
+        std::vector<std::string> cells = {printfString("%+.1f ±%.1f", c.change * 100, c.changeError * 100),
+                                          c.inBaseline ? percent(c.baselineSelf) : "-", c.inSession ? percent(c.self) : "-",
+                                          count(c.baselineSamples), count(c.samples)};
+        for (size_t m = 0; m < metrics.size(); ++m)
+            cells.push_back((c.inBaseline ? metricText(c.baselineMetrics[m]) : "-") + " -> " +
+                            (c.inSession ? metricText(c.metrics[m]) : "-"));
+        cells.push_back(c.name);
+        cells.push_back(c.module);
+        table.addRow(std::move(cells));
+    }
+    std::string out = table.render();
+    if (shown < changes.size()) out += std::to_string(changes.size() - shown) + " more functions (--limit 0 shows all)\n";
+    return out + "Change: the self share now minus before, in share points, ± its standard error (the two runs' "
+                 "binomial errors, taken as independent). '-': not sampled in that run.\n";
+}
+
+ojson functionChangesJson(const Profile& p, const ProfileSelection& selection, const ProfileSource& source,
+                          const ProfileSelection& baselineSelection, const ProfileSource& baseline,
+                          const std::vector<FunctionChange>& changes, const std::vector<std::string>& metrics,
+                          size_t limit) {
+    ojson out = viewHead("profile_functions_change", p, selection, source);
+    out["baseline"] = {{"session", baseline.session},
+                       {"started_at", baseline.startedAt},
+                       {"selection",
+                        {{"description", baselineSelection.description},
+                         {"samples", baselineSelection.sums[ProfileColumns::kSamples]},
+                         {"weight", baselineSelection.sums[ProfileColumns::kWeight]}}}};
+    auto side = [&](bool in, const Share& share, double samples, const std::vector<MetricValue>& values) {
+        if (!in) return ojson(nullptr);
+        ojson m = ojson::array();
+        for (size_t i = 0; i < metrics.size(); ++i)
+            m.push_back({{"name", metrics[i]},
+                         {"value", numberOrNull(values[i].value)},
+                         {"error", numberOrNull(values[i].error)},
+                         {"too_few_samples", values[i].few}});
+        return ojson{{"share", share.value}, {"share_error", share.error}, {"samples", samples}, {"metrics", m}};
+    };
+    ojson functions = ojson::array();
+    const size_t shown = limit == 0 ? changes.size() : std::min(limit, changes.size());
+    for (size_t i = 0; i < shown; ++i) {
+        const FunctionChange& c = changes[i];
+        functions.push_back({{"name", c.name},
+                             {"module", c.module},
+                             {"change", c.change},
+                             {"change_error", c.changeError},
+                             {"before", side(c.inBaseline, c.baselineSelf, c.baselineSamples, c.baselineMetrics)},
+                             {"now", side(c.inSession, c.self, c.samples, c.metrics)}});
+    }
+    out["functions"] = functions;
+    out["functions_left_out"] = changes.size() - shown;
+    return out;
+}
+
 ojson lineTableJson(const Profile& p, const ProfileSelection& selection, const std::string& function,
                     const std::vector<LineRow>& rows, ProfileMetrics& metrics, const ProfileSource& source) {
     ojson out = viewHead("profile_lines", p, selection, source);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/profile/Profile.h"
+#include "core/profile/ProfileCompare.h"
 #include "core/profile/ProfileViews.h"
 #include "core/report/HtmlReport.h"
 
@@ -54,6 +55,15 @@ nlohmann::ordered_json lineTableJson(const Profile& profile, const ProfileSelect
 nlohmann::ordered_json callerTreeJson(const Profile& profile, const ProfileSelection& selection, const CallerNode& tree,
                                       ProfileMetrics& metrics, const ProfileSource& source);
 nlohmann::ordered_json foldedJson(const Profile& profile, const ProfileSelection& selection, const ProfileSource& source);
+
+// `report --functions --baseline`: `limit` changes (0: all); `metrics`, the
+// metrics both sessions have (empty where their groups differ).
+std::string functionChangesText(const std::vector<FunctionChange>& changes, const std::vector<std::string>& metrics,
+                                size_t limit);
+nlohmann::ordered_json functionChangesJson(const Profile& profile, const ProfileSelection& selection,
+                                           const ProfileSource& source, const ProfileSelection& baselineSelection,
+                                           const ProfileSource& baseline, const std::vector<FunctionChange>& changes,
+                                           const std::vector<std::string>& metrics, size_t limit);
 
 // "1.23 ±0.05"; "1.2 ?" for too few samples; "n/a".
 std::string metricText(const MetricValue& value);

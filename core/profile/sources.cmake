@@ -6,6 +6,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FlameTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Profile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileBuilder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfileCompare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileOutput.cpp

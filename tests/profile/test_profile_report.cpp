@@ -335,6 +335,58 @@ private slots:
         QVERIFY2(contains(found.out, text.substr(0, 40)), (text + "\n" + found.out).c_str());
     }
 
+    // --baseline: each function's change of self share, as the two sessions' own --functions give them.
+    void functionsAgainstABaseline() {
+        const json same = jsonOf(report({"--functions", "--json", "--limit", "0", "--baseline", fixture()}));
+        QCOMPARE(same["type"], "profile_functions_change");
+        QVERIFY(same["functions"].size() > 3);
+        for (const json& f : same["functions"]) QCOMPARE(f["change"].get<double>(), 0.0);
+        QCOMPARE(same["functions"][0]["name"], "main_work"); // no change anywhere: the hottest first
+
+        // A baseline of the first half of the run's intervals only (made here from the fixture).
+        json session = fixtureJson();
+        json& rows = session["profile"]["rows"]; // [interval, thread, regions, node, stack, columns...]
+        uint64_t last = 0;
+        for (const json& r : rows) last = std::max<uint64_t>(last, r[0].get<uint64_t>());
+        json kept = json::array();
+        for (const json& r : rows)
+            if (r[0].get<uint64_t>() <= last / 2) kept.push_back(r);
+        QVERIFY(kept.size() > 0 && kept.size() < rows.size());
+        rows = kept;
+        const std::string half = dir_.filePath("half.json").toStdString();
+        std::ofstream(half) << session.dump();
+
+        const json changes = jsonOf(report({"--functions", "--json", "--limit", "0", "--baseline", half}));
+        std::map<std::string, double> before, now;
+        const json halfFunctions = jsonOf(runCli({"report", half, "--functions", "--json", "--limit", "0"}));
+        const json allFunctions = jsonOf(report({"--functions", "--json", "--limit", "0"}));
+        for (const json& f : halfFunctions["functions"]) before[f["name"].get<std::string>()] = f["self"]["share"].get<double>();
+        for (const json& f : allFunctions["functions"]) now[f["name"].get<std::string>()] = f["self"]["share"].get<double>();
+        double previous = INFINITY;
+        bool moved = false;
+        for (const json& f : changes["functions"]) {
+            const std::string name = f["name"];
+            QVERIFY2(std::abs(f["change"].get<double>() - (now[name] - before[name])) < 1e-12,
+                     (name + ": change " + std::to_string(f["change"].get<double>()) + ", now " + std::to_string(now[name]) +
+                      ", before " + std::to_string(before[name])).c_str());
+            QVERIFY(std::abs(f["change"].get<double>()) <= previous); // largest change first
+            previous = std::abs(f["change"].get<double>());
+            moved = moved || f["change"].get<double>() != 0;
+        }
+        QVERIFY(moved);
+        QCOMPARE(changes["baseline"]["session"], half);
+
+        const CliRun text = report({"--baseline", half, "--limit", "3"});
+        QVERIFY2(text.exitCode == 0 && contains(text.out, "Baseline:  " + half) && contains(text.out, "Self % before"),
+                 text.describe().c_str());
+        const CliRun lines = report({"--lines", "main_work", "--baseline", half});
+        QVERIFY2(lines.exitCode == 2 && contains(lines.err, "--baseline compares --functions only"), lines.describe().c_str());
+        const std::string counts = std::string(PERFDASH_FIXTURES_SOURCE) + "/report/system-wide-2cpu.json";
+        const CliRun noSamples = report({"--baseline", counts});
+        QVERIFY2(noSamples.exitCode == 1 && contains(noSamples.err, "--baseline " + counts + " holds no samples"),
+                 noSamples.describe().c_str());
+    }
+
     void badInput_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("saying");

@@ -1,0 +1,54 @@
+#include "core/profile/ProfileCompare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace perfdash {
+
+namespace {
+
+std::string fileName(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+} // namespace
+
+std::vector<FunctionChange> compareFunctions(const std::vector<FunctionRow>& baseline, const std::vector<FunctionRow>& session) {
+    std::map<std::pair<std::string, std::string>, FunctionChange> byFunction;
+    auto entry = [&](const FunctionRow& r) -> FunctionChange& {
+        FunctionChange& c = byFunction[{r.name, fileName(r.module)}];
+        c.name = r.name;
+        c.module = fileName(r.module);
+        return c;
+    };
+    for (const FunctionRow& r : baseline) {
+        FunctionChange& c = entry(r);
+        c.inBaseline = true;
+        c.baselineSelf = r.selfShare;
+        c.baselineSamples = r.self[ProfileColumns::kSamples];
+        c.baselineMetrics = r.metrics;
+    }
+    for (const FunctionRow& r : session) {
+        FunctionChange& c = entry(r);
+        c.inSession = true;
+        c.self = r.selfShare;
+        c.samples = r.self[ProfileColumns::kSamples];
+        c.metrics = r.metrics;
+    }
+    std::vector<FunctionChange> out;
+    for (auto& [key, c] : byFunction) {
+        c.change = c.self.value - c.baselineSelf.value;
+        c.changeError = std::sqrt(c.self.error * c.self.error + c.baselineSelf.error * c.baselineSelf.error);
+        out.push_back(std::move(c));
+    }
+    // Equal changes (none, between equal runs): the hotter function first.
+    std::stable_sort(out.begin(), out.end(), [](const FunctionChange& a, const FunctionChange& b) {
+        if (std::abs(a.change) != std::abs(b.change)) return std::abs(a.change) > std::abs(b.change);
+        return std::max(a.samples, a.baselineSamples) > std::max(b.samples, b.baselineSamples);
+    });
+    return out;
+}
+
+} // namespace perfdash
