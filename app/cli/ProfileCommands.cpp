@@ -413,11 +413,12 @@ void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--callers", "FUNCTION", "who called FUNCTION, as a tree of call paths"});
     cl.option({"", "--folded", "", "folded stacks (one 'a;b;c COUNT' line per call path), for flamegraph.pl"});
     cl.option({"", "--flame", "METRIC",
-               "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), or by self share "
-               "with 'samples'"});
+               "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), by self share "
+               "with 'samples', or with 'change' and --baseline by the change since another run"});
     cl.option({"", "--baseline", "SESSION",
                "--functions: each function's change of self share since SESSION (an earlier record), with both "
-               "runs' metrics; --time, --region, --pid and --tid select in both"});
+               "runs' metrics; --flame change: a flame graph coloured by each box's change of share; --time, "
+               "--region, --pid and --tid select in both"});
     cl.option({"", "--time", "RANGE", "only the samples of RANGE from the start (2s-5s, 2s-, -5s), in whole intervals"});
     cl.option({"", "--region", "NAME", "only the samples taken while the marker region NAME ran on their thread"});
     cl.option({"", "--pid", "PID", "only the samples of this process"});
@@ -474,7 +475,8 @@ int profileReport(const ParsedArgs& args) {
 
     std::string out;
     if (auto baselinePath = args.value("--baseline")) {
-        if (view != "--functions") return fail("--baseline compares --functions only; drop " + view, kExitUsage);
+        if (view != "--functions" && view != "--flame")
+            return fail("--baseline compares --functions and --flame change only; drop " + view, kExitUsage);
         auto baseline = readSessionFile(*baselinePath);
         if (!baseline) return fail("--baseline " + *baselinePath + ": " + baseline.error().message);
         if (!baseline->profile)
@@ -483,6 +485,23 @@ int profileReport(const ParsedArgs& args) {
         if (!baselineSelection) return fail("--baseline " + *baselinePath + ": " + baselineSelection.error().message);
         auto baselineMetrics = ProfileMetrics::compile(*baseline->profile);
         if (!baselineMetrics) return fail("--baseline " + *baselinePath + ": " + baselineMetrics.error().message);
+        if (view == "--flame") {
+            if (toLower(*args.value("--flame")) != "change")
+                return fail("--flame " + *args.value("--flame") + " with --baseline: a flame graph against a baseline is "
+                            "coloured by each box's change of share; write --flame change",
+                            kExitUsage);
+            const FlameTree before = flameTree(*baseline->profile, *baselineSelection, "all");
+            if (json) {
+                out = flameGraphJson(profile, *selection, *metrics, -1, &before).dump(2) + "\n";
+            } else {
+                FlameGraphOptions options;
+                options.baseline = &before;
+                options.title = path + " against " + *baselinePath + ": " + selection->description;
+                out = flameGraphSvg(profile, *selection, *metrics, options);
+            }
+            if (Status s = writeOutput(args, out); !s) return fail("-o " + *args.value("--output") + ": " + s.error().message);
+            return kExitOk;
+        }
         const auto changes = compareFunctions(functionTable(*baseline->profile, *baselineSelection, *baselineMetrics),
                                               functionTable(profile, *selection, *metrics));
         // Metrics side by side only where both runs sampled the same group.
@@ -522,6 +541,8 @@ int profileReport(const ParsedArgs& args) {
         out = json ? foldedJson(profile, *selection, source).dump(2) + "\n" : foldedStacks(profile, *selection);
     } else {
         const std::string name = *args.value("--flame");
+        if (toLower(name) == "change")
+            return fail("--flame change: the change since another run needs it: add --baseline SESSION", kExitUsage);
         int metric = -1;
         if (toLower(name) != "samples") {
             metric = metrics->find(name);

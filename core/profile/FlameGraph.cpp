@@ -55,8 +55,9 @@ nlohmann::ordered_json nodeJson(const FlameTree& tree, uint32_t node, const std:
 } // namespace
 
 nlohmann::ordered_json flameGraphJson(const Profile& profile, const ProfileSelection& selection,
-                                      ProfileMetrics& metrics, int metric) {
+                                      ProfileMetrics& metrics, int metric, const FlameTree* baseline) {
     const FlameTree tree = flameTree(profile, selection, "all");
+    if (baseline) return nodeJson(tree, 0, flameChanges(tree, *baseline), kChangeName);
     const std::vector<FlameValue> values = std::move(flameValues(tree, metrics)[static_cast<size_t>(metric + 1)]);
     return nodeJson(tree, 0, values, metric < 0 ? std::string() : metrics.names()[static_cast<size_t>(metric)]);
 }
@@ -64,8 +65,12 @@ nlohmann::ordered_json flameGraphJson(const Profile& profile, const ProfileSelec
 std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
                           const FlameGraphOptions& options) {
     const FlameTree tree = flameTree(p, selection, "all (" + selection.description + ")");
-    const std::vector<FlameValue> values = std::move(flameValues(tree, metrics)[static_cast<size_t>(options.metric + 1)]);
-    const std::string metricName = options.metric < 0 ? std::string() : metrics.names()[static_cast<size_t>(options.metric)];
+    const std::vector<FlameValue> values =
+        options.baseline ? flameChanges(tree, *options.baseline)
+                         : std::move(flameValues(tree, metrics)[static_cast<size_t>(options.metric + 1)]);
+    const std::string metricName = options.baseline       ? std::string(kChangeName)
+                                   : options.metric < 0 ? std::string()
+                                                        : metrics.names()[static_cast<size_t>(options.metric)];
     const double scale = (options.width - 2 * kPad) / tree.samples(0);
     auto shown = [&](uint32_t n) { return tree.samples(n) * scale >= options.minWidth; };
 
@@ -76,6 +81,11 @@ std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, P
             low = std::min(low, values[n].metric.value);
             high = std::max(high, values[n].metric.value);
         }
+    // A change is coloured around no change: as much red for a gain as blue for the same loss.
+    if (options.baseline && std::isfinite(low)) {
+        high = std::max({std::abs(low), std::abs(high), 1e-9});
+        low = -high;
+    }
     const double height = kTop + (tree.depth + 1) * kFrame + 30;
     const std::string coloured = metricName.empty() ? "self share" : metricName;
     const double percent = metricName.empty() ? 100 : 1;
@@ -83,7 +93,12 @@ std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, P
     std::string legend = "Colour: " + coloured;
     if (std::isfinite(low))
         legend += " from " + figure(low * percent) + unit + " (blue) to " + figure(high * percent) + unit + " (red)";
-    legend += "; grey: not known, or too few samples to tell. Width: samples. Each box's tooltip has its figures.";
+    if (options.baseline)
+        legend += " (blue: a smaller share than in the baseline, red: a larger one; a path only in the baseline has "
+                  "no box)";
+    else
+        legend += "; grey: not known, or too few samples to tell";
+    legend += ". Width: samples. Each box's tooltip has its figures.";
 
     std::string out = printfString("<?xml version=\"1.0\" standalone=\"no\"?>\n"
                                    "<svg version=\"1.1\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "

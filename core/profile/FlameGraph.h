@@ -20,6 +20,8 @@ struct FlameGraphOptions {
     std::string title;        // shown above the graph
     double width = 1200;      // pixels
     double minWidth = 0.1;    // boxes narrower than this are left out (their samples stay in their parent's width)
+    // Colour by each box's change of share since this run (flameChanges), not by `metric`.
+    const FlameTree* baseline = nullptr;
 };
 
 std::string flameGraphSvg(const Profile& profile, const ProfileSelection& selection, ProfileMetrics& metrics,
@@ -27,8 +29,9 @@ std::string flameGraphSvg(const Profile& profile, const ProfileSelection& select
 
 // The same boxes as a tree, as d3-flame-graph reads it: {"name", "value"
 // (samples), "share", "metric": {"name", "value", "error", "too_few_samples"},
-// "children": [...]}, without the width limit.
+// "children": [...]}, without the width limit; with a baseline, "metric" is
+// the change of share since it.
 nlohmann::ordered_json flameGraphJson(const Profile& profile, const ProfileSelection& selection,
-                                      ProfileMetrics& metrics, int metric);
+                                      ProfileMetrics& metrics, int metric, const FlameTree* baseline = nullptr);
 
 } // namespace perfdash

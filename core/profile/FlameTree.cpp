@@ -196,6 +196,32 @@ FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics) {
     return out;
 }
 
+std::vector<FlameValue> flameChanges(const FlameTree& tree, const FlameTree& baseline) {
+    // A node of either tree by its path of names from the root (the roots' own names apart).
+    auto paths = [](const FlameTree& t) {
+        std::vector<std::string> out(t.nodes.size());
+        for (uint32_t n = 1; n < t.nodes.size(); ++n) out[n] = out[t.nodes[n].parent] + '\n' + t.nameOf(n);
+        return out;
+    };
+    std::unordered_map<std::string, uint32_t> before;
+    const std::vector<std::string> basePaths = paths(baseline);
+    for (uint32_t n = 0; n < baseline.nodes.size(); ++n) before.emplace(basePaths[n], n);
+    auto share = [](const FlameTree& t, uint32_t n) {
+        const double* root = t.sumsOf(0);
+        return shareOf(t.sumsOf(n)[ProfileColumns::kWeight], root[ProfileColumns::kWeight], root[ProfileColumns::kSamples]);
+    };
+    const std::vector<std::string> nowPaths = paths(tree);
+    std::vector<FlameValue> out(tree.nodes.size());
+    for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
+        const Share now = share(tree, n);
+        const auto it = before.find(nowPaths[n]);
+        const Share then = it == before.end() ? Share{} : share(baseline, it->second);
+        out[n].metric = {100 * (now.value - then.value), 100 * std::sqrt(now.error * now.error + then.error * then.error), false};
+        out[n].known = true;
+    }
+    return out;
+}
+
 std::string flameNodeText(const FlameTree& tree, uint32_t node, const FlameValue& value, const std::string& metricName) {
     const double* s = tree.sumsOf(node);
     const double* root = tree.sumsOf(0);

@@ -74,6 +74,14 @@ struct FlameValue {
 using FlameColourings = std::vector<std::vector<FlameValue>>;
 FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics);
 
+// Each node's change of share since another run (a differential flame
+// graph): its share of its run's weight minus that of the baseline's node of
+// the same path (0 where the baseline has none), in share points, ± the
+// standard error of the difference (the two runs' binomial errors, taken as
+// independent). As FlameValues, so the views colour by it; kChangeName names it.
+inline constexpr const char* kChangeName = "change of share [points]";
+std::vector<FlameValue> flameChanges(const FlameTree& tree, const FlameTree& baseline);
+
 // A node's figures in words, as its tooltip and accessible name say them:
 // "lib_work (760 samples, 28.80 % of the selection, CPI 1.23 ± 0.05)";
 // metricName "" for the self share.

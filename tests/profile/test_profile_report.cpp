@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -380,7 +381,37 @@ private slots:
         QVERIFY2(text.exitCode == 0 && contains(text.out, "Baseline:  " + half) && contains(text.out, "Self % before"),
                  text.describe().c_str());
         const CliRun lines = report({"--lines", "main_work", "--baseline", half});
-        QVERIFY2(lines.exitCode == 2 && contains(lines.err, "--baseline compares --functions only"), lines.describe().c_str());
+        QVERIFY2(lines.exitCode == 2 && contains(lines.err, "--baseline compares --functions and --flame change only"),
+                 lines.describe().c_str());
+
+        // The differential flame graph: each box's change of share is its share now minus the share of the
+        // baseline's box of the same path, as each session's own flame graph gives them.
+        const json diff = jsonOf(report({"--flame", "change", "--baseline", half, "--json"}));
+        const json nowTree = jsonOf(report({"--flame", "samples", "--json"}));
+        const json halfTree = jsonOf(runCli({"report", half, "--flame", "samples", "--json"}));
+        std::map<std::string, double> halfShares;
+        std::function<void(const json&, const std::string&)> collect = [&](const json& node, const std::string& path) {
+            halfShares[path] = node["share"].get<double>();
+            for (const json& c : node["children"]) collect(c, path + ";" + c["name"].get<std::string>());
+        };
+        collect(halfTree, "");
+        size_t boxes = 0;
+        std::function<void(const json&, const json&, const std::string&)> check = [&](const json& d, const json& n,
+                                                                                      const std::string& path) {
+            QCOMPARE(d["metric"]["name"], "change of share [points]");
+            const double expected = 100 * (n["share"].get<double>() - (halfShares.count(path) ? halfShares[path] : 0.0));
+            QVERIFY2(std::abs(d["metric"]["value"].get<double>() - expected) < 1e-9, path.c_str());
+            ++boxes;
+            for (size_t c = 0; c < d["children"].size(); ++c)
+                check(d["children"][c], n["children"][c], path + ";" + d["children"][c]["name"].get<std::string>());
+        };
+        check(diff, nowTree, "");
+        QVERIFY(boxes > 5);
+        const std::string svg = dir_.filePath("diff.svg").toStdString();
+        const CliRun drawn = report({"--flame", "change", "--baseline", half, "-o", svg});
+        QVERIFY2(drawn.exitCode == 0, drawn.describe().c_str());
+        const CliRun alone = report({"--flame", "change"});
+        QVERIFY2(alone.exitCode == 2 && contains(alone.err, "add --baseline SESSION"), alone.describe().c_str());
         const std::string counts = std::string(PERFDASH_FIXTURES_SOURCE) + "/report/system-wide-2cpu.json";
         const CliRun noSamples = report({"--baseline", counts});
         QVERIFY2(noSamples.exitCode == 1 && contains(noSamples.err, "--baseline " + counts + " holds no samples"),
