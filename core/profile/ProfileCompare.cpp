@@ -17,26 +17,19 @@ std::string fileName(const std::string& path) {
 
 std::vector<FunctionChange> compareFunctions(const std::vector<FunctionRow>& baseline, const std::vector<FunctionRow>& session) {
     std::map<std::pair<std::string, std::string>, FunctionChange> byFunction;
-    auto entry = [&](const FunctionRow& r) -> FunctionChange& {
-        FunctionChange& c = byFunction[{r.name, fileName(r.module)}];
-        c.name = r.name;
-        c.module = fileName(r.module);
-        return c;
+    auto add = [&](const std::vector<FunctionRow>& rows, bool before) {
+        for (const FunctionRow& r : rows) {
+            FunctionChange& c = byFunction[{r.name, fileName(r.module)}];
+            c.name = r.name;
+            c.module = fileName(r.module);
+            (before ? c.inBaseline : c.inSession) = true;
+            (before ? c.baselineSelf : c.self) = r.selfShare;
+            (before ? c.baselineSamples : c.samples) = r.self[ProfileColumns::kSamples];
+            (before ? c.baselineMetrics : c.metrics) = r.metrics;
+        }
     };
-    for (const FunctionRow& r : baseline) {
-        FunctionChange& c = entry(r);
-        c.inBaseline = true;
-        c.baselineSelf = r.selfShare;
-        c.baselineSamples = r.self[ProfileColumns::kSamples];
-        c.baselineMetrics = r.metrics;
-    }
-    for (const FunctionRow& r : session) {
-        FunctionChange& c = entry(r);
-        c.inSession = true;
-        c.self = r.selfShare;
-        c.samples = r.self[ProfileColumns::kSamples];
-        c.metrics = r.metrics;
-    }
+    add(baseline, true);
+    add(session, false);
     std::vector<FunctionChange> out;
     for (auto& [key, c] : byFunction) {
         c.change = c.self.value - c.baselineSelf.value;
