@@ -218,6 +218,13 @@ PathSums sumsByPath(const Profile& p, const ProfileSelection& selection) {
     return out;
 }
 
+// The metrics of a row's own samples; a row without any (a caller that
+// never ran itself) has none, not the formulas' value on zeros.
+std::vector<MetricValue> ownMetrics(ProfileMetrics& metrics, const std::vector<double>& self) {
+    if (self[ProfileColumns::kSamples] <= 0) return std::vector<MetricValue>(metrics.count());
+    return metrics.evaluate(self);
+}
+
 } // namespace
 
 std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics) {
@@ -277,7 +284,7 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
         row.total = std::move(a.total);
         row.selfShare = shareOf(row.self[ProfileColumns::kWeight], weight, samples);
         row.totalShare = shareOf(row.total[ProfileColumns::kWeight], weight, samples);
-        row.metrics = metrics.evaluate(row.self);
+        row.metrics = ownMetrics(metrics, row.self);
         row.incompleteStacks = a.incomplete;
         out.push_back(std::move(row));
     }
@@ -380,7 +387,7 @@ std::vector<FunctionRow> groupedTable(const Profile& p, const ProfileSelection& 
         row.total = std::move(acc[g].total);
         row.selfShare = shareOf(row.self[ProfileColumns::kWeight], weight, samples);
         row.totalShare = shareOf(row.total[ProfileColumns::kWeight], weight, samples);
-        row.metrics = metrics.evaluate(row.self);
+        row.metrics = ownMetrics(metrics, row.self);
         row.incompleteStacks = acc[g].incomplete;
         out.push_back(std::move(row));
     }
