@@ -3,25 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/report/MarkupText.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
 
 namespace {
-
-std::string xml(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string figure(double v) {
     if (!std::isfinite(v)) return "n/a";
@@ -108,8 +95,8 @@ std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, P
            "rect:hover { stroke: black; stroke-width: 0.5; }</style>\n";
     out += printfString("<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", options.width, height);
     out += printfString("<text x=\"%.0f\" y=\"20\" text-anchor=\"middle\" style=\"font-size: 15px\">%s</text>\n",
-                        options.width / 2, xml(options.title).c_str());
-    out += printfString("<text x=\"%.0f\" y=\"40\">%s</text>\n", kPad, xml(legend).c_str());
+                        options.width / 2, escapeMarkup(options.title).c_str());
+    out += printfString("<text x=\"%.0f\" y=\"40\">%s</text>\n", kPad, escapeMarkup(legend).c_str());
     // Parents before children, as the SVG's painter's order wants; children above their caller.
     for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
         if (!shown(n)) continue;
@@ -123,12 +110,12 @@ std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, P
         }
         out += printfString("<g><title>%s</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" "
                             "fill=\"%s\" rx=\"2\"/>",
-                            xml(flameNodeText(tree, n, values[n], metricName)).c_str(), x, y, w, kFrame - 1, fill.c_str());
+                            escapeMarkup(flameNodeText(tree, n, values[n], metricName)).c_str(), x, y, w, kFrame - 1, fill.c_str());
         const size_t chars = static_cast<size_t>(std::max(0.0, (w - 6) / 7));
         if (chars >= 3) {
             const std::string& name = tree.nameOf(n);
             const std::string label = name.size() <= chars ? name : name.substr(0, chars - 2) + "..";
-            out += printfString("<text x=\"%.2f\" y=\"%.1f\">%s</text>", x + 3, y + kFrame - 5, xml(label).c_str());
+            out += printfString("<text x=\"%.2f\" y=\"%.1f\">%s</text>", x + 3, y + kFrame - 5, escapeMarkup(label).c_str());
         }
         out += "</g>\n";
     }

@@ -4,24 +4,17 @@
 #include <cmath>
 #include <map>
 
+#include "core/util/PathName.h"
+
 namespace perfdash {
-
-namespace {
-
-std::string fileName(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-} // namespace
 
 std::vector<FunctionChange> compareFunctions(const std::vector<FunctionRow>& baseline, const std::vector<FunctionRow>& session) {
     std::map<std::pair<std::string, std::string>, FunctionChange> byFunction;
     auto add = [&](const std::vector<FunctionRow>& rows, bool before) {
         for (const FunctionRow& r : rows) {
-            FunctionChange& c = byFunction[{r.name, fileName(r.module)}];
+            FunctionChange& c = byFunction[{r.name, pathFileName(r.module)}];
             c.name = r.name;
-            c.module = fileName(r.module);
+            c.module = pathFileName(r.module);
             (before ? c.inBaseline : c.inSession) = true;
             (before ? c.baselineSelf : c.self) = r.selfShare;
             (before ? c.baselineSamples : c.samples) = r.self[ProfileColumns::kSamples];

@@ -7,6 +7,7 @@
 #include "core/profile/ProfileJson.h"
 #include "core/profile/SourceFiles.h"
 #include "core/result/MeasurementResult.h"
+#include "core/util/PathName.h"
 #include "core/util/Strings.h"
 #include "core/util/TextTable.h"
 
@@ -21,11 +22,6 @@ std::string percent(const Share& s) {
 }
 
 std::string count(double v) { return printfString("%.0f", v); }
-
-std::string baseName(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 ojson numberOrNull(double v) { return std::isfinite(v) ? ojson(v) : ojson(nullptr); }
 
@@ -164,7 +160,7 @@ std::string functionTableText(const Profile& p, const std::vector<FunctionRow>& 
         addFigures(p, r.self, r.metrics, cells);
         if (incomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
         cells.push_back(functionName(r));
-        cells.push_back(baseName(r.module));
+        cells.push_back(pathFileName(r.module));
         table.addRow(std::move(cells));
     }
     std::string out = table.render();
@@ -184,7 +180,7 @@ ReportTable functionReportTable(const Profile& p, const std::vector<FunctionRow>
     const size_t shown = limit == 0 ? rows.size() : std::min(limit, rows.size());
     for (size_t i = 0; i < shown; ++i) {
         const FunctionRow& r = rows[i];
-        std::vector<std::string> cells = {functionName(r), baseName(r.module), percent(r.selfShare),
+        std::vector<std::string> cells = {functionName(r), pathFileName(r.module), percent(r.selfShare),
                                           percent(r.totalShare), count(r.self[ProfileColumns::kSamples])};
         addFigures(p, r.self, r.metrics, cells);
         if (incomplete) cells.push_back(r.incompleteStacks > 0 ? count(r.incompleteStacks) : "");
@@ -243,7 +239,7 @@ std::string lineTableText(const Profile& p, const std::string& function, const s
             sources[r.file] = lines ? *lines : std::vector<std::string>{};
             if (!lines) missing.push_back(r.file + " (looked for " + join(lookup.looked, ", ") + ")");
         }
-        std::vector<std::string> cells = {r.file.empty() ? "?" : baseName(r.file), r.line > 0 ? std::to_string(r.line) : "?",
+        std::vector<std::string> cells = {r.file.empty() ? "?" : pathFileName(r.file), r.line > 0 ? std::to_string(r.line) : "?",
                                           percent(r.share), count(r.sums[ProfileColumns::kSamples])};
         addFigures(p, r.sums, r.metrics, cells);
         cells.push_back(join(r.inlinedCalls, ", "));

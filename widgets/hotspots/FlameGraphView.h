@@ -63,7 +63,7 @@ protected:
 
 private:
     int rowHeight() const;
-    // The x range [left, left + span) of the zoomed node, in samples.
+    // Pixels per sample at the current zoom: the zoomed box fills the width.
     double scale() const;
     bool matches(uint32_t node) const;
     QColor fill(uint32_t node) const;

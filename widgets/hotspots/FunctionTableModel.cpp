@@ -6,6 +6,7 @@
 
 #include "core/presentation/NumberFormat.h"
 #include "core/profile/ProfileOutput.h"
+#include "core/util/PathName.h"
 #include "widgets/common/QtStrings.h"
 
 namespace perfdash {
@@ -16,12 +17,6 @@ QString shareText(const Share& share) {
 }
 
 namespace {
-
-// A module by its file name: its path, long in a build tree, is in the tooltip.
-QString baseName(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return toQString(slash == std::string::npos ? path : path.substr(slash + 1));
-}
 
 bool fewSamples(const FunctionRow& row) { return row.self[ProfileColumns::kSamples] < ProfileMetrics::kMinSamples; }
 
@@ -84,7 +79,7 @@ QVariant FunctionTableModel::display(const FunctionRow& row, int column) const {
     case NameColumn:
         return toQString(row.name) + (row.inlinedInto.empty() ? QString() : tr(" [inlined into %1]").arg(toQString(row.inlinedInto))) +
                (row.kernel && grouping_ == ProfileGrouping::Function ? tr(" [kernel]") : QString());
-    case ModuleColumn: return baseName(row.module);
+    case ModuleColumn: return toQString(pathFileName(row.module)); // the path, long in a build tree, is in the tooltip
     case SelfColumn: return shareText(row.selfShare);
     case TotalColumn: return shareText(row.totalShare);
     case SamplesColumn: return toQString(formatNumber(row.self[ProfileColumns::kSamples]));
