@@ -38,7 +38,7 @@
 #include "core/profile/ProfileViews.h"
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 #include "widgets/hotspots/HotspotsPage.h"
 

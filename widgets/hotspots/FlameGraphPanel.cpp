@@ -9,7 +9,7 @@
 
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/WrappedLabel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 
 namespace perfdash {
 
@@ -49,7 +49,7 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent)
 }
 
 void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,
-                               const std::vector<std::string>& metrics) {
+                               const std::vector<std::string>& metrics, bool keepPlace) {
     values_ = std::move(values);
     const QString chosen = colour_->currentIndex() > 0 ? colour_->currentText() : QString();
     {
@@ -63,7 +63,8 @@ void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::share
     }
     colour_->setEnabled(true);
     const int c = colour_->currentIndex();
-    view_->setTree(std::move(tree), (*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
+    view_->setTree(std::move(tree), (*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString(),
+                   keepPlace);
     showStatus();
 }
 

@@ -23,8 +23,9 @@ public:
     explicit FlameGraphPanel(QWidget* parent = nullptr);
 
     // A selection's boxes and their values per colouring (flameValues(): [0] self share, [1 + m] metric m).
+    // `keepPlace`: a live run's newer boxes; the zoom and the current box stay (FlameGraphView::setTree).
     void setFlame(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,
-                  const std::vector<std::string>& metrics);
+                  const std::vector<std::string>& metrics, bool keepPlace = false);
     void clear();
     void setSearch(const QString& text);
 

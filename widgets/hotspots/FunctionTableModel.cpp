@@ -11,11 +11,6 @@
 
 namespace perfdash {
 
-QString shareText(const Share& share) {
-    return share.value > 0 ? QStringLiteral("%1 ± %2").arg(share.value * 100, 0, 'f', 1).arg(share.error * 100, 0, 'f', 1)
-                           : QStringLiteral("0.0");
-}
-
 namespace {
 
 bool fewSamples(const FunctionRow& row) { return row.self[ProfileColumns::kSamples] < ProfileMetrics::kMinSamples; }

@@ -11,11 +11,9 @@
 #include <vector>
 
 #include "core/profile/ProfileViews.h"
+#include "widgets/common/ShareText.h"
 
 namespace perfdash {
-
-// A share in percent with its standard error: "49.4 ± 2.2"; "0.0" for none.
-QString shareText(const Share& share);
 
 class FunctionTableModel : public QAbstractTableModel {
     Q_OBJECT

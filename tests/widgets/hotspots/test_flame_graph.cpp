@@ -12,7 +12,7 @@
 #include <QtTest>
 
 #include "widgets/hotspots/FlameGraphPanel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 
 using namespace perfdash;
 

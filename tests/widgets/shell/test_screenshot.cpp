@@ -27,7 +27,7 @@
 #include "widgets/hosts/FleetModel.h"
 #include "widgets/hosts/HostsPage.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 #include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapCanvas.h"

@@ -2,6 +2,9 @@
 // A profile selection's flame graph, drawn as an icicle: the selection on
 // top, each call path's callees below their caller, each box as wide as its
 // samples (core/profile/FlameTree.h; the same boxes as `report --flame`).
+// Shared by the Hotspots page and the comparison of two sessions (coloured
+// by the change of share: around no change, as much red for a gain as blue
+// for the same loss).
 // Boxes are coloured by a chosen value, blue (low) to red (high), grey where
 // it is not known or rests on too few samples; the value is also in each
 // box's tooltip and in the accessible description of the current box, so
@@ -25,7 +28,10 @@ public:
     explicit FlameGraphView(QWidget* parent = nullptr);
 
     // The boxes, and the values they are coloured by (one per node), named `valueName` ("" for the self share).
-    void setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values, const QString& valueName);
+    // `keepPlace` (a live run's newer tree): the zoom and the current box stay on their call paths where the
+    // new tree has them; otherwise the whole tree shows.
+    void setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values, const QString& valueName,
+                 bool keepPlace = false);
     // Another colouring of the same boxes; zoom, current box and search stay.
     void setValues(std::vector<FlameValue> values, const QString& valueName);
     void clear();
@@ -68,6 +74,9 @@ private:
     bool matches(uint32_t node) const;
     QColor fill(uint32_t node) const;
     void setCurrent(int node);
+    // The names from the top to `node`, and the node of such names in the tree shown (-1: none).
+    std::vector<std::string> pathTo(uint32_t node) const;
+    int nodeOfPath(const std::vector<std::string>& path) const;
     void paintNode(QPainter& painter, uint32_t node, const QRectF& box, bool ancestor) const;
 
     std::shared_ptr<const FlameTree> tree_;

@@ -1,4 +1,4 @@
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -31,10 +31,15 @@ FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent) {
 }
 
 void FlameGraphView::setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values,
-                             const QString& valueName) {
+                             const QString& valueName, bool keepPlace) {
+    std::vector<std::string> zoomPath, currentPath;
+    if (keepPlace && tree_) {
+        zoomPath = pathTo(zoom_);
+        if (current_ >= 0) currentPath = pathTo(static_cast<uint32_t>(current_));
+    }
     tree_ = std::move(tree);
-    zoom_ = 0;
-    current_ = -1;
+    zoom_ = static_cast<uint32_t>(std::max(0, nodeOfPath(zoomPath)));
+    current_ = currentPath.empty() ? -1 : nodeOfPath(currentPath);
     setValues(std::move(values), valueName);
     setSearch(search_);
     setAccessibleDescription(legend());
@@ -52,6 +57,12 @@ void FlameGraphView::setValues(std::vector<FlameValue> values, const QString& va
             low_ = std::min(low_, values_[n].metric.value);
             high_ = std::max(high_, values_[n].metric.value);
         }
+    // A change is coloured around no change, as the report's SVG does: as much red for a gain as blue for a loss.
+    if (valueName == QLatin1String(kChangeName) && std::isfinite(low_)) {
+        const double m = std::max(std::abs(low_), std::abs(high_));
+        low_ = -m;
+        high_ = m;
+    }
     setAccessibleName(valueName.isEmpty() ? tr("Flame graph coloured by self share")
                                           : tr("Flame graph coloured by %1").arg(valueName));
     if (current_ >= 0) setAccessibleDescription(nodeText(static_cast<uint32_t>(current_)));
@@ -223,6 +234,27 @@ void FlameGraphView::paintEvent(QPaintEvent*) {
         paintNode(painter, node, box, false);
         for (uint32_t c : tree_->nodes[node].children) stack.push_back(c);
     }
+}
+
+std::vector<std::string> FlameGraphView::pathTo(uint32_t node) const {
+    std::vector<std::string> path;
+    for (uint32_t at = node; at != 0; at = tree_->nodes[at].parent) path.push_back(tree_->nameOf(at));
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+int FlameGraphView::nodeOfPath(const std::vector<std::string>& path) const {
+    if (!tree_ || tree_->nodes.empty()) return -1;
+    uint32_t at = 0;
+    for (const std::string& name : path) {
+        const auto& children = tree_->nodes[at].children;
+        // Children are in name order.
+        const auto it = std::lower_bound(children.begin(), children.end(), name,
+                                         [&](uint32_t c, const std::string& n) { return tree_->nameOf(c) < n; });
+        if (it == children.end() || tree_->nameOf(*it) != name) return -1;
+        at = *it;
+    }
+    return static_cast<int>(at);
 }
 
 void FlameGraphView::setCurrent(int node) {
