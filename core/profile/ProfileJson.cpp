@@ -117,16 +117,30 @@ void appendProfileJson(std::string& out, const Profile& p) {
     out += "\n  }";
 }
 
+namespace {
+
+void appendProfileMember(std::string& out, const Profile& profile) {
+    out += ",\n  \"profile\": ";
+    appendProfileJson(out, profile);
+}
+
+} // namespace
+
 std::string formatSessionJson(const MeasurementResult& result, const Profile& profile) {
     std::string report = formatReportJson(result); // "{\n  ...\n}\n"
     const size_t end = report.rfind('}');
     report.erase(end);
     while (!report.empty() && (report.back() == '\n' || report.back() == ' ')) report.pop_back();
     // Appended in place: a long run's rows are tens of MB, held once.
-    report += ",\n  \"profile\": ";
-    appendProfileJson(report, profile);
+    appendProfileMember(report, profile);
     report += "\n}\n";
     return report;
+}
+
+std::string profileSessionMember(const Profile& profile) {
+    std::string member;
+    appendProfileMember(member, profile);
+    return member;
 }
 
 namespace {

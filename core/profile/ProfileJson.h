@@ -29,6 +29,9 @@ void appendProfileJson(std::string& out, const Profile& profile);
 // The whole session: the report (counts) as ReportJson writes it, with
 // "profile" as its last member.
 std::string formatSessionJson(const MeasurementResult& result, const Profile& profile);
+// That member as text, with its leading comma: what a report's text (or a
+// SessionJournal's ending) gains after its last member.
+std::string profileSessionMember(const Profile& profile);
 
 // The section, from its JSON value; `source` names the input in messages.
 Result<Profile> readProfileJson(const nlohmann::json& value, const std::string& source);

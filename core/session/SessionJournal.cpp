@@ -147,7 +147,9 @@ Status SessionJournal::finish(Ending ending) {
     if (fd_ < 0) return makeError("session file '" + path_ + "' is already finished");
     std::string rest;
     for (size_t i = 0; i < ending.newIntervals.size(); ++i) addLine(rest, count_ + i, ending.newIntervals[i]);
-    rest += kClose;
+    rest += "\n]";
+    rest += ending.trailer;
+    rest += "}\n";
 
     Status written = writeFileAtomically(path_, [&](int out) -> Status {
         if (!writeAll(out, ending.header) || !copyRange(fd_, intervalsBegin_, tail_, out) || !writeAll(out, rest))

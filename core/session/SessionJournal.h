@@ -56,6 +56,9 @@ public:
     struct Ending {
         std::string header; // one line, ending in "intervals":[
         std::vector<IntervalResult> newIntervals;
+        // Members the report gains after its intervals, each with its leading
+        // comma (`,"profile":{...}`): what only the run's end knows, such as its samples.
+        std::string trailer;
     };
     static Ending prepareEnding(const MeasurementResult& result, size_t appended);
 

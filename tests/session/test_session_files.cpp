@@ -105,6 +105,27 @@ private slots:
         QCOMPARE(canonical(*read), canonical(full));
     }
 
+    // What only the run's end knows (a sampled run's profile) follows the intervals as members of the report.
+    void finishAppendsTheEndingsTrailerAfterTheIntervals() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.json").toStdString();
+        const MeasurementResult full = sessionSample(4);
+        auto journal = SessionJournal::create(path, full);
+        QVERIFY(journal.ok());
+        QVERIFY((*journal)->append(slice(full.intervals, 0, 3)).ok());
+        SessionJournal::Ending ending = SessionJournal::prepareEnding(full, 3);
+        ending.trailer = ",\n  \"extra\": {\"rows\": [1, 2]}";
+        QVERIFY((*journal)->finish(std::move(ending)).ok());
+        auto read = readReportFile(path);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(canonical(*read), canonical(full));
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto json = nlohmann::json::parse(file.readAll().toStdString());
+        QCOMPARE(json["extra"]["rows"], nlohmann::json::parse("[1, 2]"));
+        QCOMPARE(json["intervals"].size(), size_t(4));
+    }
+
     void opensAnIncompleteSessionWithRebuiltTotals() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();

@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -23,7 +24,7 @@
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 #include "widgets/hotspots/SourcePanel.h"
 
@@ -40,6 +41,7 @@ struct HotspotsPage::Table {
     std::shared_ptr<const ProfileSelection> summed; // the rows the table and the trees sum
     std::string selection; // what was summed: "all samples: 532 samples"
     std::string problem;   // why nothing: no samples in the selection, formulas that do not compile
+    bool keepPlace = false; // a live run's newer samples of the same choices: the view keeps its place
 };
 
 namespace {
@@ -48,6 +50,10 @@ QString callGraphText(const std::string& callGraph) {
     if (callGraph == "dwarf") return HotspotsPage::tr("DWARF unwinding");
     if (callGraph == "fp") return HotspotsPage::tr("frame pointers");
     return HotspotsPage::tr("none");
+}
+
+QString samplingRateText(const Profile& p) {
+    return p.sampling.rate.empty() ? QString() : QStringLiteral(" (%1)").arg(htmlEscaped(p.sampling.rate));
 }
 
 } // namespace
@@ -151,15 +157,47 @@ HotspotsPage::HotspotsPage(QWidget* parent)
 HotspotsPage::~HotspotsPage() { watcher_->waitForFinished(); }
 
 void HotspotsPage::showProfile(std::shared_ptr<const Profile> profile, const QString& name) {
-    profile_ = std::move(profile);
+    live_ = false;
+    shownTable_ = false;
     name_ = name;
+    const Profile& p = *profile;
+    setProfile(std::move(profile),
+               tr("<b>%1</b>: %2 samples of %3%4, call stacks: %5; recorded, not measured now")
+                   .arg(name.toHtmlEscaped(), toQString(formatNumber(p.samples())), htmlEscaped(p.sampling.leader),
+                        samplingRateText(p), callGraphText(p.sampling.callGraph)));
+    {
+        const QSignalBlocker quiet(region_);
+        region_->setCurrentIndex(0);
+    }
+    time_->clear();
+    recompute();
+}
+
+void HotspotsPage::showLiveProfile(std::shared_ptr<const Profile> profile, bool complete, const QString& name) {
+    if (!live_ || !profile_) {
+        // A new run: nothing of the last one's choices applies.
+        shownTable_ = false;
+        time_->clear();
+    }
+    live_ = true;
+    name_ = name;
+    const Profile& p = *profile;
+    const QString figures = tr("%1 samples of %2%3, call stacks: %4")
+                                .arg(toQString(formatNumber(p.samples())), htmlEscaped(p.sampling.leader),
+                                     samplingRateText(p), callGraphText(p.sampling.callGraph));
+    QString heading;
+    if (!complete) heading = tr("<b>Live</b>, so far: %1; updated twice a second").arg(figures);
+    else if (name.isEmpty()) heading = tr("<b>This run</b>: %1; it has ended, and its session could not be saved").arg(figures);
+    else heading = tr("<b>%1</b>: %2; the run has ended").arg(name.toHtmlEscaped(), figures);
+    setProfile(std::move(profile), heading);
+    // The first table of a run places the view; the newer ones keep the user's place in it.
+    sumTable(shownTable_);
+}
+
+void HotspotsPage::setProfile(std::shared_ptr<const Profile> profile, const QString& heading) {
+    profile_ = std::move(profile);
     const Profile& p = *profile_;
-    double samples = 0;
-    for (size_t r = 0; r < p.rows(); ++r) samples += p.row(r)[ProfileColumns::kSamples];
-    QString text = tr("<b>%1</b>: %2 samples of %3%4, call stacks: %5; recorded, not measured now")
-                       .arg(name.toHtmlEscaped(), toQString(formatNumber(samples)), htmlEscaped(p.sampling.leader),
-                            p.sampling.rate.empty() ? QString() : QStringLiteral(" (%1)").arg(htmlEscaped(p.sampling.rate)),
-                            callGraphText(p.sampling.callGraph));
+    QString text = heading;
     for (const ProfileEvent& e : p.events)
         if (!e.inSamples)
             text += QStringLiteral("<br>") + tr("%1 (%2) is not in the samples: %3")
@@ -167,23 +205,24 @@ void HotspotsPage::showProfile(std::shared_ptr<const Profile> profile, const QSt
     for (const std::string& w : p.sampling.warnings) text += QStringLiteral("<br>") + tr("Warning: %1").arg(htmlEscaped(w));
     heading_->setText(text);
     {
-        const QSignalBlocker quiet(region_); // one table for the new profile, below
+        const QSignalBlocker quiet(region_); // one table for the new profile, by the caller
+        const QString chosen = region_->currentData().toString();
         region_->clear();
         region_->addItem(tr("All samples"), QString());
         for (const std::string& r : p.regions) region_->addItem(toQString(r), toQString(r));
+        region_->setCurrentIndex(std::max(0, region_->findData(chosen)));
     }
     region_->setEnabled(!p.regions.empty());
     region_->setToolTip(p.regions.empty() ? tr("The session has no marker regions (perfdash-cli record -m, with the marker API)")
                                           : QString());
-    time_->clear();
     grouping_->setEnabled(true);
     time_->setEnabled(true);
     filter_->setEnabled(true);
-    recompute();
 }
 
 void HotspotsPage::showNone(const QString& why) {
     ++generation_;
+    live_ = false;
     profile_.reset();
     name_.clear();
     heading_->setText(why);
@@ -218,7 +257,9 @@ bool HotspotsPage::selectRegion(const QString& region) {
     return true;
 }
 
-void HotspotsPage::recompute() {
+void HotspotsPage::recompute() { sumTable(false); }
+
+void HotspotsPage::sumTable(bool keepPlace) {
     if (!profile_) return;
     const uint64_t generation = ++generation_;
     const auto grouping = static_cast<ProfileGrouping>(grouping_->currentData().toInt());
@@ -236,9 +277,10 @@ void HotspotsPage::recompute() {
         filter.toS = parsed->second;
     }
     // A table already being summed is left to finish; its result is dropped by its generation.
-    watcher_->setFuture(QtConcurrent::run([profile = profile_, generation, grouping, filter] {
+    watcher_->setFuture(QtConcurrent::run([profile = profile_, generation, grouping, filter, keepPlace] {
         auto table = std::make_shared<Table>();
         table->generation = generation;
+        table->keepPlace = keepPlace;
         table->grouping = grouping;
         auto selection = selectRows(*profile, filter);
         if (!selection) {
@@ -269,19 +311,31 @@ void HotspotsPage::showTable() {
     selection_->setStyleSheet(QString());
     selection_->setText(tr("Selection: %1").arg(toQString(table->selection)));
     selection_->show();
+    // A live run's newer table keeps the place: the current row, the scrolling, the sort, the flame graph's zoom.
+    const bool keepPlace = table->keepPlace;
+    const QString current = table_->currentIndex().siblingAtColumn(FunctionTableModel::NameColumn)
+                                .data(FunctionTableModel::SortRole).toString();
+    const int scrolled = table_->verticalScrollBar()->value();
     model_->setRows(*profile_, std::move(table->rows), table->grouping, table->metrics);
     topDown_->setTree(table->flame, table->flameValues, table->metrics, table->summed->sums, false);
     topDownView_->expandToDepth(0);
-    topDownView_->header()->resizeSections(QHeaderView::ResizeToContents);
     bottomUp_->setSelection(profile_, table->summed);
-    flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics);
+    flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics, keepPlace);
     source_->setSelection(profile_, table->summed);
     callers_->setSelection(profile_, std::move(table->summed));
-    // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
-    table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
-    table_->resizeColumnsToContents();
-    // A long name (a C++ signature) must not push the figures out of sight.
-    table_->setColumnWidth(FunctionTableModel::NameColumn, std::min(table_->columnWidth(FunctionTableModel::NameColumn), 480));
+    if (keepPlace) {
+        if (!current.isEmpty()) selectFunction(current);
+        table_->verticalScrollBar()->setValue(scrolled);
+    } else {
+        topDownView_->header()->resizeSections(QHeaderView::ResizeToContents);
+        // In groupedTable's order (self, then total, then name: the command line's), until the user sorts.
+        table_->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
+        table_->resizeColumnsToContents();
+        // A long name (a C++ signature) must not push the figures out of sight.
+        table_->setColumnWidth(FunctionTableModel::NameColumn,
+                               std::min(table_->columnWidth(FunctionTableModel::NameColumn), 480));
+    }
+    shownTable_ = true;
     emit tableReady();
 }
 

@@ -7,8 +7,10 @@
 // on a worker thread (core/profile's groupedTable), so a large session never
 // blocks the window.
 //
-// It shows an opened session's samples (perfdash-cli record); a run without
-// samples gets a line that says so and how to record one.
+// It shows an opened session's samples (perfdash-cli record), or a run's as it
+// samples (twice a second, keeping the user's choices: grouping, region, time
+// range, filter, sort, the current row and the flame graph's zoom); a run
+// without samples gets a line that says so and how to record one.
 #include <QFutureWatcher>
 #include <QWidget>
 #include <memory>
@@ -41,6 +43,9 @@ public:
 
     // A session's samples, `name` its file.
     void showProfile(std::shared_ptr<const Profile> profile, const QString& name);
+    // A run's samples so far (complete = false) or all of them (complete, `name` its session file or "" when
+    // none could be saved); what the user chose stays.
+    void showLiveProfile(std::shared_ptr<const Profile> profile, bool complete, const QString& name = {});
     // Nothing to show: `why` (rich text) says why and what to do.
     void showNone(const QString& why);
     // The samples of a time range (seconds from the start) or of a marker region, as if typed or chosen
@@ -76,7 +81,11 @@ signals:
 
 private:
     struct Table;
+    // The profile and its heading; the marker regions offered keep the current choice where it remains.
+    void setProfile(std::shared_ptr<const Profile> profile, const QString& heading);
+    // A table for the user's choices (recompute), or a live run's newer one that keeps the view's place.
     void recompute();
+    void sumTable(bool keepPlace);
     void showTable();
     void showSelectionProblem(const QString& problem);
     void selectFunction(const QString& name);
@@ -102,6 +111,8 @@ private:
     QSortFilterProxyModel* proxy_;
     QFutureWatcher<std::shared_ptr<Table>>* watcher_;
     uint64_t generation_ = 0; // of the profile and grouping asked for: an older table is dropped
+    bool live_ = false;       // a run's samples, refreshed as it goes; until another run or session
+    bool shownTable_ = false; // since the last profile opened: the first table sizes the columns
 };
 
 } // namespace perfdash

@@ -1,5 +1,6 @@
 #include "widgets/live/LiveView.h"
 
+#include <QAction>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -41,6 +42,15 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     eventView_->setModel(eventTotals_);
     metricView_ = new CopyableTableView(tableTabs);
     metricView_->setModel(metricValues_);
+    // A metric's row leads to the functions behind it: its group, sampled ("Where?").
+    auto* where = new QAction(tr("&Where? Sample this metric's group by function"), metricView_);
+    connect(where, &QAction::triggered, this, [this] {
+        const QModelIndex current = metricView_->currentIndex();
+        if (current.isValid())
+            emit whereRequested(current.siblingAtColumn(MetricValuesModel::GroupColumn).data().toString());
+    });
+    metricView_->addAction(where);
+    connect(topDown_, &TopDownView::whereRequested, this, &LiveView::whereRequested);
     eventCaption_ = wrappedLabel(tableTabs);
     metricCaption_ = wrappedLabel(tableTabs);
     tableTabs->addTab(tablePage(metricView_, metricCaption_), tr("&Metrics"));

@@ -51,6 +51,11 @@ public:
     QTabWidget* chartTabs() const { return chartTabs_; }
     EventTotalsModel* eventTotals() const { return eventTotals_; }
     MetricValuesModel* metricValues() const { return metricValues_; }
+    CopyableTableView* metricView() const { return metricView_; }
+
+signals:
+    // "Where?" of a metric row or of the top-down breakdown: its group, sampled by function.
+    void whereRequested(const QString& group);
 
 private:
     QWidget* tablePage(CopyableTableView* view, QLabel* caption);

@@ -26,7 +26,8 @@ constexpr int kFrameMs = 200;
 TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
     : QWidget(parent), data_(data), model_(new TopDownModel(this)), pages_(new QStackedWidget(this)),
       placeholder_(wrappedLabel(this)), locationBox_(new QComboBox(this)), spanLabel_(new QLabel(this)),
-      wholeRun_(new QPushButton(tr("&Whole run"), this)), chart_(new TopDownTimeline(data, this)),
+      wholeRun_(new QPushButton(tr("&Whole run"), this)), where_(new QPushButton(tr("Where?"), this)),
+      chart_(new TopDownTimeline(data, this)),
       bars_(new TopDownBars(*model_, this)) {
     auto* layout = new QVBoxLayout(this);
     placeholder_->setAlignment(Qt::AlignCenter);
@@ -49,6 +50,10 @@ TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
     bar->addSpacing(12);
     bar->addWidget(spanLabel_, 1);
     bar->addWidget(wholeRun_);
+    bar->addWidget(where_);
+    where_->setAccessibleName(tr("Where do the top-down figures come from?"));
+    where_->setToolTip(tr("Run the same target again, sampling the top-down group, and show on the Hotspots page the "
+                          "functions its slots come from"));
     pageLayout->addLayout(bar);
     auto* splitter = new QSplitter(Qt::Vertical, page);
     splitter->addWidget(chart_);
@@ -70,6 +75,9 @@ TopDownView::TopDownView(const TimelineData& data, QWidget* parent)
 
     connect(chart_, &TopDownTimeline::spanChosen, this, &TopDownView::selectSpan);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { selectSpan(0, 0); });
+    connect(where_, &QPushButton::clicked, this, [this] {
+        if (group_) emit whereRequested(QString::fromStdString(data_.groups()[*group_].name));
+    });
     connect(locationBox_, &QComboBox::activated, this,
             [this](int index) { selectLocation(locationBox_->itemData(index).toInt()); });
     frameTimer_.setSingleShot(true);

@@ -63,6 +63,11 @@ public:
     QString spanText() const;
     // What the view says while it shows no breakdown; empty when it shows one.
     QString placeholderText() const;
+    QPushButton* whereButton() const { return where_; }
+
+signals:
+    // "Where?": which functions the top-down group's figures come from.
+    void whereRequested(const QString& group);
 
 private:
     void renderFrame();
@@ -90,6 +95,7 @@ private:
     QComboBox* locationBox_;
     QLabel* spanLabel_;
     QPushButton* wholeRun_;
+    QPushButton* where_;
     TopDownTimeline* chart_;
     TopDownBars* bars_;
     QTimer frameTimer_;

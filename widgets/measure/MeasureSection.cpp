@@ -55,6 +55,9 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
       duration_(new QDoubleSpinBox(this)),
       backend_(new BackendPicker(this)),
       marker_(new QCheckBox(tr("Count &marker regions (the program uses the perfdash/likwid marker API)"), this)),
+      sample_(new QCheckBox(tr("Sample the first group too: where its events happen, b&y function (Hotspots page)"), this)),
+      sampleHz_(new QSpinBox(this)),
+      callGraph_(new QComboBox(this)),
       groupsMessage_(new FieldMessage(this)),
       eventsMessage_(new FieldMessage(this)),
       restoreMessage_(new FieldMessage(this)) {
@@ -110,6 +113,29 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
         QWhatsThis::showText(markerHelp->mapToGlobal(markerHelp->rect().bottomLeft()), markerExplanation(), markerHelp);
     });
 
+    sample_->setToolTip(tr("Samples the first group's leader (a software clock where this machine cannot sample it) and "
+                           "reads the group's other events with each sample, as perfdash-cli record does: the Hotspots "
+                           "page shows the functions, lines and call stacks live, and the session keeps the samples"));
+    connect(sample_, &QCheckBox::toggled, this, &MeasureSection::changed);
+    sampleHz_->setRange(1, kMaxSampleHz);
+    sampleHz_->setSingleStep(100);
+    sampleHz_->setSuffix(tr(" Hz"));
+    sampleHz_->setAccessibleName(tr("Samples per second"));
+    sampleHz_->setToolTip(tr("About this many samples a second per thread or CPU (perf record -F)"));
+    connect(sampleHz_, &QSpinBox::valueChanged, this, &MeasureSection::changed);
+    callGraph_->addItem(tr("frame pointers"), QStringLiteral("fp"));
+    callGraph_->addItem(tr("DWARF unwinding"), QStringLiteral("dwarf"));
+    callGraph_->addItem(tr("no call stacks"), QStringLiteral("none"));
+    callGraph_->setAccessibleName(tr("Call stacks"));
+    callGraph_->setToolTip(tr("How call stacks are taken: frame pointers (cheap; needs programs built with them), DWARF "
+                              "unwinding (any program with debug information; a copy of the stack per sample), or none"));
+    connect(callGraph_, &QComboBox::currentIndexChanged, this, &MeasureSection::changed);
+    // Rate and stacks mean something only while sampling.
+    connect(sample_, &QCheckBox::toggled, sampleHz_, &QWidget::setEnabled);
+    connect(sample_, &QCheckBox::toggled, callGraph_, &QWidget::setEnabled);
+    sampleHz_->setEnabled(false);
+    callGraph_->setEnabled(false);
+
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     auto* listSide = new QWidget(splitter);
     auto* listLayout = new QVBoxLayout(listSide);
@@ -148,6 +174,12 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
     markerRow->addWidget(markerHelp);
     markerRow->addStretch(1);
     form->addRow(tr("Regions:"), markerRow);
+    auto* sampleRow = new QHBoxLayout;
+    sampleRow->addWidget(sample_);
+    sampleRow->addWidget(sampleHz_);
+    sampleRow->addWidget(callGraph_);
+    sampleRow->addStretch(1);
+    form->addRow(tr("Samples:"), sampleRow);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter, 1);
@@ -161,6 +193,9 @@ void MeasureSection::writeTo(SetupFormState& s) const {
     s.durationS = duration_->value();
     s.backend = backend_->backend();
     s.marker = marker_->isChecked();
+    s.sample = sample_->isChecked();
+    s.sampleHz = sampleHz_->value();
+    s.callGraph = callGraph_->currentData().toString();
 }
 
 void MeasureSection::readFrom(const SetupFormState& s) {
@@ -170,6 +205,9 @@ void MeasureSection::readFrom(const SetupFormState& s) {
     duration_->setValue(s.durationS);
     backend_->setBackend(s.backend);
     marker_->setChecked(s.marker);
+    sample_->setChecked(s.sample);
+    sampleHz_->setValue(s.sampleHz);
+    callGraph_->setCurrentIndex(std::max(0, callGraph_->findData(s.callGraph)));
     if (!s.groups.isEmpty()) {
         const int row = groupModel_->rowOfGroup(groupModel_->checkedGroups().value(0));
         if (row >= 0) groupView_->setCurrentIndex(groupModel_->index(row, GroupListModel::NameColumn));

@@ -2,8 +2,9 @@
 // What to measure: performance groups (a checkable list; the selected
 // group's events, formulas and description beside it), custom events (a
 // perf/libpfm event list; the event browser adds to it with addEvents), the
-// sampling interval and an optional duration; and how: the counting backend
-// and, for a launched program, its marker regions.
+// sampling interval and an optional duration; and how: the counting backend,
+// for a launched program its marker regions, and whether the first group is
+// sampled too (rate and call stacks), for the Hotspots page.
 #include <QGroupBox>
 #include <QStringList>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "widgets/measure/SetupFormState.h"
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
@@ -35,7 +37,7 @@ public:
     MeasureSection(const GroupLibrary& groups, const SlotResolver& naming, std::vector<BackendInfo> backends,
                    QWidget* parent = nullptr);
 
-    // Groups, events, interval, duration, backend and marker mode of the form.
+    // Groups, events, interval, duration, backend, marker mode and sampling of the form.
     void writeTo(SetupFormState& state) const;
     void readFrom(const SetupFormState& state);
 
@@ -58,6 +60,9 @@ public:
     QDoubleSpinBox* durationField() const { return duration_; }
     BackendPicker* backendPicker() const { return backend_; }
     QCheckBox* markerField() const { return marker_; }
+    QCheckBox* sampleField() const { return sample_; }
+    QSpinBox* sampleRateField() const { return sampleHz_; }
+    QComboBox* callGraphField() const { return callGraph_; }
 
 signals:
     void changed();
@@ -75,6 +80,9 @@ private:
     QDoubleSpinBox* duration_;
     BackendPicker* backend_;
     QCheckBox* marker_;
+    QCheckBox* sample_;
+    QSpinBox* sampleHz_;
+    QComboBox* callGraph_;
     FieldMessage* groupsMessage_;
     FieldMessage* eventsMessage_;
     FieldMessage* restoreMessage_; // saved groups that are gone, until the groups are changed

@@ -6,10 +6,12 @@
 
 namespace perfdash {
 
-MeasurementActions::MeasurementActions(MeasurementController& controller, RequestSource requestSource, QObject* parent)
+MeasurementActions::MeasurementActions(MeasurementController& controller, RequestSource requestSource,
+                                       SamplingSource samplingSource, QObject* parent)
     : QObject(parent),
       controller_(controller),
       requestSource_(std::move(requestSource)),
+      samplingSource_(std::move(samplingSource)),
       start_(new QAction(tr("&Start"), this)),
       pause_(new QAction(tr("&Pause"), this)),
       stop_(new QAction(tr("S&top"), this)) {
@@ -42,7 +44,8 @@ Status MeasurementActions::startMeasurement() {
     if (!request) return fail(request.error().message);
     auto plan = controller_.prepare(*request);
     if (!plan) return fail(plan.error().message);
-    if (Status started = controller_.start(std::move(*plan)); !started) return fail(started.error().message);
+    const std::optional<ProfileOptions> sampling = samplingSource_ ? samplingSource_() : std::nullopt;
+    if (Status started = controller_.start(std::move(*plan), sampling); !started) return fail(started.error().message);
     return {};
 }
 

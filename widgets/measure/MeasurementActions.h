@@ -1,11 +1,12 @@
 #pragma once
 // Start, Pause/Resume and Stop as QActions for a toolbar or menu (the main
 // window adds the shortcuts). Their enabled state follows the
-// MeasurementController. Start takes the request from the form, prepares it and
-// starts it; a failure is reported through startFailed with the message of
+// MeasurementController. Start takes the request (and the sampling, if any)
+// from the form, prepares it and starts it; a failure is reported through startFailed with the message of
 // the error (which names the problem and the fix).
 #include <QObject>
 #include <functional>
+#include <optional>
 
 #include "core/measurement/MeasurementRequest.h"
 #include "core/util/Outcome.h"
@@ -19,8 +20,11 @@ class MeasurementActions : public QObject {
     Q_OBJECT
 public:
     using RequestSource = std::function<Result<MeasurementRequest>()>;
+    // Asked after a request was given: none for a run that only counts.
+    using SamplingSource = std::function<std::optional<ProfileOptions>()>;
 
-    MeasurementActions(MeasurementController& controller, RequestSource requestSource, QObject* parent = nullptr);
+    MeasurementActions(MeasurementController& controller, RequestSource requestSource, SamplingSource samplingSource,
+                       QObject* parent = nullptr);
 
     QAction* startAction() const { return start_; }
     // Checkable: checked while paused; triggering it pauses or resumes.
@@ -38,6 +42,7 @@ private:
 
     MeasurementController& controller_;
     RequestSource requestSource_;
+    SamplingSource samplingSource_;
     QAction* start_;
     QAction* pause_;
     QAction* stop_;

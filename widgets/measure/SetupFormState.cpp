@@ -1,6 +1,8 @@
 #include "widgets/measure/SetupFormState.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <cstdint>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -89,6 +91,11 @@ std::vector<FieldProblem> checkForm(const SetupFormState& s) {
                                                   "%1 backend cannot share the counters with: choose perf, or turn marker "
                                                   "regions off")
                                     .arg(s.backend)});
+        if (s.sample)
+            problems.push_back({SetupField::Backend,
+                                SetupFormText::tr("Sampling goes through perf, which the %1 backend does not use: choose "
+                                                  "perf, or turn sampling off")
+                                    .arg(s.backend)});
     }
     if (s.groups.isEmpty() && s.events.trimmed().isEmpty())
         problems.push_back({SetupField::Groups, SetupFormText::tr("Choose at least one performance group, or enter events below")});
@@ -113,6 +120,7 @@ MeasurementRequest toRequest(const SetupFormState& s) {
         r.workingDirectory = s.workingDirectory.trimmed().toStdString();
         if (s.pinToCpus) r.cpuList = s.cpuList.trimmed().toStdString();
         r.marker = s.marker;
+        r.markerTransitions = s.marker && s.sample; // the samples' regions (record -m)
         break;
     case Mode::Attach: r.pid = s.pid; break;
     case Mode::SystemWide: r.cpuList = s.cpuList.trimmed().toStdString(); break;
@@ -125,6 +133,19 @@ MeasurementRequest toRequest(const SetupFormState& s) {
     r.captureOutput = true;
     r.stdinFromNull = true;
     return r;
+}
+
+std::optional<ProfileOptions> toSampling(const SetupFormState& s) {
+    if (!s.sample) return std::nullopt;
+    ProfileOptions o;
+    o.rate = {SamplingRate::Kind::Frequency, static_cast<uint64_t>(std::max(1, s.sampleHz))};
+    o.callGraph = s.callGraph == QLatin1String("dwarf") ? CallGraph::Dwarf
+                  : s.callGraph == QLatin1String("none") ? CallGraph::None
+                                                          : CallGraph::FramePointer;
+    o.intervalS = s.intervalMs > 0 ? std::max(0.1, s.intervalMs / 1000.0) : 1.0;
+    // The page shows every sample so far; the builder's row limit still bounds the memory.
+    o.liveIntervals = UINT32_MAX;
+    return o;
 }
 
 MeasurementRequest::Mode modeFromString(const QString& text) {

@@ -4,9 +4,11 @@
 // MeasurementRequest. Widgets read and write this; tests use it directly.
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 #include "core/measurement/MeasurementRequest.h"
+#include "core/profile/ProfileRecorder.h"
 
 namespace perfdash {
 
@@ -25,10 +27,16 @@ struct SetupFormState {
     double durationS = 0;     // 0: until the program ends or Stop
     QString backend = QStringLiteral("perf"); // BackendChoice::name: perf, msr or loongson
     bool marker = false;      // Launch: the program uses the marker API; count its regions too
-
+    // Sample the first group too (as perfdash-cli record), for the Hotspots page.
+    bool sample = false;
+    int sampleHz = 4000;      // record's default; at most kMaxSampleHz
+    QString callGraph = QStringLiteral("fp"); // fp, dwarf or none, as record's --call-graph
 
     bool operator==(const SetupFormState&) const = default;
 };
+
+// perf's own default limit (kernel.perf_event_max_sample_rate starts there).
+inline constexpr int kMaxSampleHz = 100000;
 
 // The part of the form a problem belongs to, so it is shown next to it.
 enum class SetupField { Program, WorkingDirectory, Environment, Process, Cpus, Backend, Groups, Events, General };
@@ -52,6 +60,11 @@ bool countsWholeCpus(const QString& backend);
 // The request a checked form describes, as the GUI runs it: output captured,
 // stdin from /dev/null; marker regions only for a launched program.
 MeasurementRequest toRequest(const SetupFormState& state);
+
+// The sampling a checked form asks for: none where it does not sample. The
+// profile's interval is the counts' (at least 0.1 s, 1 s for totals only), so
+// that a time range chosen on the timeline selects the same time of both.
+std::optional<ProfileOptions> toSampling(const SetupFormState& state);
 
 // "launch"/"attach"/"system" back to a mode (the settings store toString(mode)); Launch for anything else.
 MeasurementRequest::Mode modeFromString(const QString& text);

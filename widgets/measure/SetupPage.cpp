@@ -35,7 +35,8 @@ SetupPage::SetupPage(MeasurementController& controller, QWidget* parent, const Q
       measure_(new MeasureSection(controller.machine().groups(), controller.machine().slotResolver(),
                                   describeBackends(controller.machine()))),
       preview_(new PlanPreview),
-      actions_(new MeasurementActions(controller, [this] { return request(); }, this)) {
+      actions_(new MeasurementActions(
+          controller, [this] { return request(); }, [this] { return toSampling(state()); }, this)) {
     const auto& topology = controller.machine().topology();
     if (topology) cpus_->setTopology(*topology);
     else cpus_->setTopologyError(QString::fromStdString(topology.error().message));

@@ -1,5 +1,7 @@
 #include "widgets/measure/SetupSettings.h"
 
+#include <algorithm>
+
 namespace perfdash {
 
 void saveSetupSettings(QSettings& settings, const SetupFormState& s, const RecentPrograms& recent) {
@@ -17,6 +19,9 @@ void saveSetupSettings(QSettings& settings, const SetupFormState& s, const Recen
     settings.setValue(QStringLiteral("durationS"), s.durationS);
     settings.setValue(QStringLiteral("backend"), s.backend);
     settings.setValue(QStringLiteral("marker"), s.marker);
+    settings.setValue(QStringLiteral("sample"), s.sample);
+    settings.setValue(QStringLiteral("sampleHz"), s.sampleHz);
+    settings.setValue(QStringLiteral("callGraph"), s.callGraph);
     settings.beginWriteArray(QStringLiteral("recentPrograms"), static_cast<int>(recent.entries().size()));
     for (int i = 0; i < recent.entries().size(); ++i) {
         settings.setArrayIndex(i);
@@ -59,6 +64,11 @@ std::optional<SetupFormState> restoreSetupSettings(QSettings& settings, RecentPr
         // A name this version does not know is kept: the page says it is not available and counts with perf.
         s.backend = settings.value(QStringLiteral("backend"), s.backend).toString();
         s.marker = settings.value(QStringLiteral("marker"), s.marker).toBool();
+        s.sample = settings.value(QStringLiteral("sample"), s.sample).toBool();
+        s.sampleHz = std::clamp(settings.value(QStringLiteral("sampleHz"), s.sampleHz).toInt(), 1, kMaxSampleHz);
+        if (const QString cg = settings.value(QStringLiteral("callGraph"), s.callGraph).toString();
+            cg == QLatin1String("fp") || cg == QLatin1String("dwarf") || cg == QLatin1String("none"))
+            s.callGraph = cg;
         state = s;
     }
     settings.endGroup();

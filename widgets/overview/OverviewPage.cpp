@@ -232,6 +232,13 @@ void OverviewPage::rebuildTiles() {
             auto* about = new QPushButton(tr("About %1…").arg(name), box);
             about->setToolTip(tr("What the group counts, its formulas and how to read its metrics"));
             connect(about, &QPushButton::clicked, this, [this, name] { showDescription(name); });
+            auto* where = new QPushButton(tr("Where?"), box);
+            where->setAccessibleName(tr("Where do %1's figures come from?").arg(name));
+            where->setToolTip(tr("Run the same target again, sampling %1's events, and show on the Hotspots page the "
+                                 "functions, lines and call stacks its metrics come from")
+                                  .arg(name));
+            connect(where, &QPushButton::clicked, this, [this, name] { emit whereRequested(name); });
+            header->addWidget(where);
             header->addWidget(about);
             boxLayout->addLayout(header);
             auto* grid = new QGridLayout;

@@ -3,7 +3,7 @@
 // in one look. One line of context (what ran, where, how long, exit status,
 // machine, backend) and each limitation with its reason; per measured group
 // its key figures as tiles (OverviewTileModel, MetricTile) with the group's
-// LONG text one click away; the run's phases (core/result/ChangePoints.h),
+// LONG text one click away, and "Where?" (sample the group by function) another; the run's phases (core/result/ChangePoints.h),
 // marked on the sparklines and listed with each phase's figures.
 // It draws from the Live page's timeline (the TimelineData given), which keeps
 // one copy of hours of intervals for both pages; that timeline's owner feeds it.
@@ -74,6 +74,8 @@ public:
 signals:
     // A phase of the table was activated (double-click, Return): its span, seconds since the start of counting.
     void phaseActivated(double fromS, double toS);
+    // A group's "Where?" was clicked: the user asks which functions its metrics come from.
+    void whereRequested(const QString& group);
 
 private:
     void scheduleFrame();

@@ -4,13 +4,21 @@
 // (the GUI never waits for a counter read), pauses/resumes/stops it, and
 // finishes it on a worker thread (finishing may wait for a program to exit)
 // before handing the result back on the GUI thread.
+//
+// With sampling asked for, a ProfileRecorder samples the plan's first group
+// beside the counts (as `perfdash-cli record` does); twice a second a copy of
+// the profile so far is taken on a worker thread and handed over
+// (profileArrived), and the whole profile when the run ends.
+#include <QFuture>
 #include <QTimer>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/Measurement.h"
 #include "core/measurement/MeasurementPlan.h"
+#include "core/profile/ProfileRecorder.h"
 #include "widgets/run/RunSource.h"
 
 namespace perfdash {
@@ -29,8 +37,9 @@ public:
     // Checks a request without starting anything; the plan's warnings list
     // what will not be counted and why.
     Result<MeasurementPlan> prepare(const MeasurementRequest& request);
-    // Starts a prepared plan. Fails (with the message) when the target or the counters cannot be started.
-    Status start(MeasurementPlan plan);
+    // Starts a prepared plan, and samples its first group too with `sampling`. Fails (with the message) when
+    // the target, the counters or the sampling cannot be started.
+    Status start(MeasurementPlan plan, std::optional<ProfileOptions> sampling = std::nullopt);
     void pause();
     void resume();
     // Ends the measurement; a launched program still running is terminated.
@@ -47,6 +56,13 @@ public:
     // Running or Paused: counting, until stop() or the program's exit.
     bool isRunning() const override { return state_ == State::Running || state_ == State::Paused; }
     int targetPid() const;
+    // The samples of the current (or last) run: the copy last handed over while it runs, the whole profile
+    // once it finished; none for a run that does not sample.
+    const std::shared_ptr<const Profile>& profile() const { return profile_; }
+    // Whether the current run samples (from started() until the next start()).
+    bool isSampling() const { return recorder_ != nullptr || profile_ != nullptr; }
+    // How the sampling runs otherwise than asked (a software clock in a hardware leader's place), for the user.
+    const std::vector<std::string>& samplingNotices() const { return samplingNotices_; }
 
     // How often new intervals and output are pulled (default 30 Hz).
     void setPollInterval(int milliseconds);
@@ -60,16 +76,27 @@ signals:
     // started(), intervalsArrived() (at most once per poll) and finished() are RunSource's.
     // Text the launched program wrote (captured output).
     void outputArrived(const QString& text, bool isStderr);
+    // The samples so far (complete = false), at most twice a second while the run samples, and all of them
+    // when it ended (complete = true, before finished()).
+    void profileArrived(std::shared_ptr<const perfdash::Profile> profile, bool complete);
 
 private:
     void poll();
     void setState(State state);
     void beginFinishing();
+    Status openSampling(int targetPid, const ProfileOptions& options);
+    void takeProfileCopy();
 
     MachineContext& machine_;
     std::unique_ptr<MeasurementPlan> plan_;
     std::unique_ptr<Measurement> measurement_;
     QTimer pollTimer_;
+    // Shared with the worker that copies its profile, so that finishing never waits on a copy.
+    std::shared_ptr<ProfileRecorder> recorder_;
+    std::shared_ptr<const Profile> profile_;
+    std::vector<std::string> samplingNotices_;
+    QTimer profileTimer_;
+    QFuture<std::shared_ptr<const Profile>> profileCopy_;
     State state_ = State::Idle;
     bool keepIntervals_ = true;
 };

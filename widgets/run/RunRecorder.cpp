@@ -7,6 +7,7 @@
 #include <malloc.h>
 #endif
 
+#include "core/profile/ProfileJson.h"
 #include "core/report/ReportJsonReader.h"
 #include "core/report/ReportTables.h"
 #include "core/session/SessionFiles.h"
@@ -171,12 +172,14 @@ void RunRecorder::onFinished(const MeasurementResult& result) {
     if (!autosaveTimer_.isActive()) return;
     autosaveTimer_.stop();
     // The result's head only: copying an hour of intervals here would stall the GUI; the journal has them.
+    // A sampled run's profile is complete by now (profileArrived comes before finished): the file ends with it.
     enqueue(
-        [kept = kept_, batch = std::move(pending_),
-         ending = SessionJournal::prepareEnding(result, received_)]() mutable -> Status {
+        [kept = kept_, batch = std::move(pending_), ending = SessionJournal::prepareEnding(result, received_),
+         samples = controller_.profile()]() mutable -> Status {
             // A result that kept intervals beyond those received: recorded like them.
             batch.insert(batch.end(), ending.newIntervals.begin(), ending.newIntervals.end());
             ending.newIntervals.clear();
+            if (samples) ending.trailer = profileSessionMember(*samples);
             if (Status appended = kept->append(std::move(batch), Kept::RunState::Ended); !appended) return appended;
             if (!kept->journal) return Status{}; // creating it failed, and that was reported
             Status finished = kept->journal->finish(std::move(ending));

@@ -2,8 +2,9 @@
 // Records every run of a MeasurementController as a session file: created when
 // the run starts (marked incomplete), grown by an autosave every few seconds
 // (or every 100 intervals, whichever comes first) while it runs, and replaced
-// by the finished report when it ends. A crash or kill loses at most the
-// intervals since the last autosave.
+// by the finished report when it ends, with the run's samples where it
+// sampled. A crash or kill loses at most the intervals since the last
+// autosave, and the samples (they are written once, at the end).
 //
 // Nothing is written on the GUI thread: the recorder only collects the
 // intervals there; serializing and writing happen in order on one writer

@@ -48,10 +48,12 @@
 #include "widgets/measure/DemoWorkload.h"
 #include "widgets/measure/MeasurementActions.h"
 #include "widgets/measure/MeasurementLog.h"
+#include "widgets/measure/SetupFormState.h"
 #include "widgets/measure/SetupPage.h"
 #include "widgets/shell/AppOptions.h"
 #include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/Language.h"
+#include "widgets/shell/WhereRecorder.h"
 #include "widgets/sessions/SessionsPage.h"
 
 namespace perfdash {
@@ -156,8 +158,18 @@ void MainWindow::followRuns() {
         shown_->showNoResult(tr("Live"));
         shown_->setContextLine(tr("<b>Live</b>: measuring now"));
         regions_->clear();
+        if (controller_.isSampling())
+            hotspots_->showNone(tr("<b>Live</b>: sampling; the first samples show here within a second."));
         showPage(overview_);
     });
+    connect(&controller_, &MeasurementController::profileArrived, this,
+            [this](std::shared_ptr<const Profile> profile, bool complete) {
+                // The session's file is named from the run's start; its samples are written after this.
+                const QString file = complete && !recorder_->sessionFile().isEmpty()
+                                         ? QFileInfo(recorder_->sessionFile()).fileName()
+                                         : QString();
+                hotspots_->showLiveProfile(std::move(profile), complete, file);
+            });
 }
 
 void MainWindow::letOtherSourcesGo() {
@@ -175,15 +187,28 @@ void MainWindow::wireHotspots() {
     auto showRange = [this](double fromS, double toS) {
         if (!hotspots_->selectRange(fromS, toS))
             return statusBar()->showMessage(tr("This run has no samples to show the hot functions of a time range: "
-                                               "record one with perfdash-cli record, then open it"), 8000);
+                                               "tick Sample the first group too on the Measure page"), 8000);
         showPage(hotspots_);
     };
     connect(overview_, &OverviewPage::phaseActivated, this, showRange);
+    where_ = new WhereRecorder(
+        controller_, *shown_,
+        [this](std::chrono::nanoseconds interval) {
+            // The rate and call stacks of the Measure page's choice; the interval of the run repeated.
+            SetupFormState form = setup_->state();
+            form.sample = true;
+            form.intervalMs = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(interval).count());
+            return *toSampling(form);
+        },
+        this);
+    connect(overview_, &OverviewPage::whereRequested, where_, &WhereRecorder::ask);
+    connect(live_, &LiveView::whereRequested, where_, &WhereRecorder::ask);
+    connect(where_, &WhereRecorder::started, this, [this] { showPage(hotspots_); });
     connect(live_->timeline(), &TimelineView::rangeChosen, this, showRange);
     connect(regions_, &RegionsView::regionActivated, this, [this](const QString& region) {
         if (!hotspots_->selectRegion(region))
-            return statusBar()->showMessage(tr("This run has no samples of region %1 to show its hot functions: record "
-                                               "one with perfdash-cli record -m, then open it").arg(region), 8000);
+            return statusBar()->showMessage(tr("This run has no samples of region %1 to show its hot functions: tick "
+                                               "Sample the first group too on the Measure page").arg(region), 8000);
         showPage(hotspots_);
     });
 }
@@ -635,8 +660,9 @@ void MainWindow::openSession(const QString& path) {
 }
 
 QString MainWindow::liveHotspotsText() const {
-    return tr("The dashboard does not sample a live run yet: record a program with <code>perfdash-cli record -g GROUP "
-              "-o run.json -- PROGRAM</code>, then open run.json (File → Open) to see its hot functions here.");
+    return tr("No samples: tick <i>Sample the first group too</i> on the Measure page and start, to see here where the "
+              "group's events happen, by function, source line and call stack, as the program runs. A session of "
+              "<code>perfdash-cli record</code> shows here too (File → Open).");
 }
 
 void MainWindow::showSession(const MeasurementResult& session, const QString& name) {

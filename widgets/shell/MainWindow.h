@@ -62,6 +62,7 @@ class RunRecorder;
 class SessionsPage;
 class ShownRun;
 class SetupPage;
+class WhereRecorder;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -114,6 +115,7 @@ public:
     OverviewPage* overview() const { return overview_; }
     RegionsView* regionsView() const { return regions_; }
     HotspotsPage* hotspotsPage() const { return hotspots_; }
+    WhereRecorder* whereRecorder() const { return where_; }
     SessionsPage* sessionsPage() const { return sessions_; }
     ProbesPage* probesPage() const { return probes_; }
     RunRecorder* recorder() const { return recorder_; }
@@ -202,6 +204,7 @@ private:
     QLabel* liveSource_;
     RegionsView* regions_;
     HotspotsPage* hotspots_;
+    WhereRecorder* where_ = nullptr; // "Where?" of a group shown: a sampling run of the same target
     SessionsPage* sessions_;
     ProbesPage* probes_;
     RunRecorder* recorder_;

@@ -8,7 +8,8 @@
 // source of a program built elsewhere says where it looked, and is found
 // under a chosen folder, its lines the same as `report --lines`;
 // the table regroups by module and thread,
-// filters as the user types; a session without samples, or whose samples
+// filters as the user types; a live run's newer samples keep the user's
+// sort, row and zoom; a session without samples, or whose samples
 // cannot be read, says so. Screenshots at 1280×800 and 1920×1080 where
 // PERFDASH_SCREENSHOT_DIR names a folder.
 #include <QComboBox>
@@ -21,6 +22,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QTableView>
 #include <QTreeView>
 #include <QTemporaryDir>
@@ -35,7 +37,7 @@
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/CallersCalleesPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
-#include "widgets/hotspots/FlameGraphView.h"
+#include "widgets/common/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 #include "widgets/hotspots/SourceLinesModel.h"
 #include "widgets/hotspots/SourcePanel.h"
@@ -343,6 +345,79 @@ private slots:
         const int current = page.source()->table()->currentIndex().row();
         QCOMPARE(current, model->hottestRow());
         test::saveScreenshot(page, QStringLiteral("hotspots-source-1280x800.png"));
+    }
+
+    // A live run hands the page its samples so far twice a second: each newer table keeps what the user
+    // chose (sort, current row, the flame graph's zoom); the run's end names its file; an opened session
+    // starts afresh.
+    void aLiveRunsNewerSamplesKeepTheUsersPlace() {
+        const auto full = load(fixture());
+        QVERIFY(full);
+        // The first half of its rows: the samples of a moment before (rows are in time order).
+        auto earlier = std::make_shared<Profile>(*full);
+        const size_t rows = full->rows() / 2;
+        earlier->keys.resize(rows);
+        earlier->values.resize(rows * full->columns().count());
+        QVERIFY(earlier->samples() > 0 && earlier->samples() < full->samples());
+
+        HotspotsPage page;
+        page.resize(1280, 800);
+        page.show();
+        QSignalSpy ready(&page, &HotspotsPage::tableReady);
+        page.showLiveProfile(earlier, false);
+        waitForTable(page, ready, 1);
+        QVERIFY2(page.heading()->text().startsWith(QStringLiteral("<b>Live</b>, so far: %1 samples of task-clock")
+                                                       .arg(earlier->samples())),
+                 qPrintable(page.heading()->text()));
+
+        // The hottest function of the run's first half (the workload's setup region: lib_work).
+        const QString chosen = page.table()->model()->index(0, FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString();
+        QVERIFY(!chosen.isEmpty());
+        page.table()->sortByColumn(FunctionTableModel::NameColumn, Qt::AscendingOrder);
+        selectRowNamed(page, chosen);
+        FlameGraphView* flame = page.flame()->view();
+        int zoom = -1;
+        for (uint32_t n = 1; n < flame->tree()->nodes.size() && zoom < 0; ++n)
+            if (flame->tree()->nameOf(n) == chosen.toStdString()) zoom = static_cast<int>(n);
+        QVERIFY(zoom > 0);
+        flame->zoomTo(static_cast<uint32_t>(zoom));
+        std::vector<std::string> zoomPath;
+        for (uint32_t at = flame->zoomed(); at != 0; at = flame->tree()->nodes[at].parent)
+            zoomPath.insert(zoomPath.begin(), flame->tree()->nameOf(at));
+
+        page.showLiveProfile(full, false);
+        waitForTable(page, ready, 2);
+        QCOMPARE(page.table()->horizontalHeader()->sortIndicatorSection(), int(FunctionTableModel::NameColumn));
+        QStringList sorted = shownNames(page);
+        QCOMPARE(sorted.size(), int(cliFunctions(fixture())["functions"].size())); // all of them now
+        QStringList byName = sorted;
+        byName.sort(Qt::CaseInsensitive);
+        QCOMPARE(sorted, byName);
+        QCOMPARE(page.table()->currentIndex().siblingAtColumn(FunctionTableModel::NameColumn)
+                     .data(FunctionTableModel::SortRole).toString(),
+                 chosen);
+        QCOMPARE(flame->tree()->samples(0), full->samples());
+        QVERIFY(flame->zoomed() != 0);
+        std::vector<std::string> stillZoomed;
+        for (uint32_t at = flame->zoomed(); at != 0; at = flame->tree()->nodes[at].parent)
+            stillZoomed.insert(stillZoomed.begin(), flame->tree()->nameOf(at));
+        QCOMPARE(stillZoomed, zoomPath);
+
+        // The run's end: its file in the heading, the place kept.
+        page.showLiveProfile(full, true, QStringLiteral("perfdash-run.json"));
+        waitForTable(page, ready, 3);
+        QVERIFY2(page.heading()->text().startsWith(QStringLiteral("<b>perfdash-run.json</b>: 532 samples")),
+                 qPrintable(page.heading()->text()));
+        QVERIFY(page.heading()->text().contains(QStringLiteral("the run has ended")));
+        QCOMPARE(shownNames(page), sorted);
+        QVERIFY(flame->zoomed() != 0);
+
+        // A session opened afterwards is shown whole, in the command line's order.
+        page.showProfile(full, QStringLiteral("regions.json"));
+        waitForTable(page, ready, 4);
+        QCOMPARE(flame->zoomed(), 0u);
+        QCOMPARE(page.table()->horizontalHeader()->sortIndicatorSection(), -1);
+        compareWithCli(page, cliFunctions(fixture()));
     }
 
     void saysWhenThereAreNoSamples() {

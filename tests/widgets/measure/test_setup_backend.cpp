@@ -5,6 +5,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QSpinBox>
 #include <QLabel>
 #include <QMessageBox>
 #include <QTemporaryDir>
@@ -313,6 +314,70 @@ private slots:
         const QString note = elsewhere.measureSection()->backendPicker()->note();
         QVERIFY2(note.contains(QStringLiteral("The msr backend is not available here, counting with perf")), qPrintable(note));
         QVERIFY2(note.contains(QStringLiteral("sudo modprobe msr")), qPrintable(note));
+    }
+
+    // Sampling: the form's choice becomes record's options, the profile's interval follows the counts', marker
+    // regions are attributed to samples only when both are on; the page shows and keeps the choice.
+    void samplingChoicesGoIntoTheRunAndTheSettings() {
+        SetupFormState s;
+        s.program = QStringLiteral("/bin/true");
+        s.events = QStringLiteral("cpu-clock");
+        QVERIFY(!toSampling(s));
+        s.sample = true;
+        s.sampleHz = 1234;
+        s.callGraph = QStringLiteral("dwarf");
+        s.intervalMs = 250;
+        auto o = toSampling(s);
+        QVERIFY(o);
+        QCOMPARE(o->rate.kind, SamplingRate::Kind::Frequency);
+        QCOMPARE(o->rate.value, uint64_t(1234));
+        QCOMPARE(o->callGraph, CallGraph::Dwarf);
+        QCOMPARE(o->intervalS, 0.25);
+        QCOMPARE(o->liveIntervals, UINT32_MAX); // the page shows every sample so far
+        s.intervalMs = 20;
+        QCOMPARE(toSampling(s)->intervalS, 0.1);
+        s.intervalMs = 0;
+        QCOMPARE(toSampling(s)->intervalS, 1.0);
+        s.callGraph = QStringLiteral("none");
+        QCOMPARE(toSampling(s)->callGraph, CallGraph::None);
+        s.marker = true;
+        QVERIFY(toRequest(s).markerTransitions);
+        s.sample = false;
+        QVERIFY(!toRequest(s).markerTransitions);
+        s.sample = true;
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("perfdash.ini"));
+        MachineContext machine;
+        MeasurementController controller(machine);
+        {
+            SetupPage page(controller);
+            QVERIFY(!page.measureSection()->sampleRateField()->isEnabled());
+            page.setState(s);
+            QCOMPARE(page.state(), s);
+            QVERIFY(page.measureSection()->sampleField()->isChecked());
+            QVERIFY(page.measureSection()->sampleRateField()->isEnabled());
+            QCOMPARE(page.measureSection()->callGraphField()->currentText(), QStringLiteral("no call stacks"));
+            QSettings settings(file, QSettings::IniFormat);
+            page.saveSettings(settings);
+        }
+        {
+            SetupPage restored(controller);
+            QSettings settings(file, QSettings::IniFormat);
+            restored.restoreSettings(settings);
+            QCOMPARE(restored.state(), s);
+        }
+        // A settings file edited by hand: the rate is kept in range, an unknown stack mode is left at its default.
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            settings.setValue(QStringLiteral("setup/sampleHz"), 1000000000);
+            settings.setValue(QStringLiteral("setup/callGraph"), QStringLiteral("lbr"));
+        }
+        SetupPage edited(controller);
+        QSettings settings(file, QSettings::IniFormat);
+        edited.restoreSettings(settings);
+        QCOMPARE(edited.state().sampleHz, kMaxSampleHz);
+        QCOMPARE(edited.state().callGraph, QStringLiteral("fp"));
     }
 };
 

@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSvgRenderer>
 #include <QTableView>
@@ -25,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/session/FleetSession.h"
+#include "core/util/Strings.h"
 #include "core/report/ReportJson.h"
 #include "core/report/ReportMerge.h"
 #include "core/report/ReportJsonReader.h"
@@ -58,6 +60,7 @@
 #include "widgets/machine/CapabilitiesView.h"
 #include "widgets/shell/MainWindow.h"
 #include "widgets/regions/RegionsView.h"
+#include "widgets/shell/WhereRecorder.h"
 #include "widgets/sessions/SessionsPage.h"
 
 using namespace perfdash;
@@ -93,7 +96,7 @@ private slots:
         window.show();
         HotspotsPage* hotspots = window.hotspotsPage();
         QVERIFY(!hotspots->profile());
-        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("does not sample a live run yet")));
+        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("tick <i>Sample the first group too</i>")));
 
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         QSignalSpy ready(hotspots, &HotspotsPage::tableReady);
@@ -424,6 +427,61 @@ private slots:
     }
 
     void initTestCase() { QVERIFY2(userDirs_.isValid(), "no temporary directory for the user's data"); }
+
+    // "Where?" on a group of the Overview runs the same program again, sampling that group, and shows the
+    // Hotspots page live; what cannot run says why.
+    void whereSamplesTheGroupOfTheRunShown() {
+        QSettings settings(settingsFile("where.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        WhereRecorder* where = window.whereRecorder();
+        auto none = where->prepare(QStringLiteral("SOFTWARE"));
+        QVERIFY(!none.ok());
+        QVERIFY2(none.error().message.find("no run is shown") != std::string::npos, none.error().message.c_str());
+
+        auto options = parseAppOptions({"-g", "SOFTWARE", "-t", "50", "--start", "--",
+                                        qEnvironmentVariable("PERFDASH_DEMO"), "--seconds", "1"});
+        QVERIFY(options.ok());
+        QSignalSpy finished(&window.controller(), &MeasurementController::finished);
+        QSignalSpy started(&window.controller(), &MeasurementController::started);
+        QVERIFY(window.apply(*options).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 20000); // once the capability check has returned
+        QVERIFY(!window.controller().isSampling());
+        auto running = where->prepare(QStringLiteral("SOFTWARE"));
+        QVERIFY(!running.ok());
+        QVERIFY(running.error().message.find("a measurement is running") != std::string::npos);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(!window.hotspotsPage()->profile());
+
+        auto unknown = where->prepare(QStringLiteral("NO_SUCH_GROUP"));
+        QVERIFY(!unknown.ok());
+        QVERIFY2(unknown.error().message.find("NO_SUCH_GROUP cannot be measured here") != std::string::npos,
+                 unknown.error().message.c_str());
+        auto prepared = where->prepare(QStringLiteral("SOFTWARE"));
+        QVERIFY2(prepared.ok(), prepared.ok() ? "" : prepared.error().message.c_str());
+        // Sampled as asked here, so the click asks nothing.
+        QVERIFY2(prepared->notSampledAsAsked.empty(), join(prepared->notSampledAsAsked, "; ").c_str());
+
+        window.showPage(window.overview());
+        window.overview()->flush();
+        QPushButton* button = nullptr;
+        for (QPushButton* b : window.overview()->findChildren<QPushButton*>())
+            if (b->accessibleName() == QStringLiteral("Where do SOFTWARE's figures come from?")) button = b;
+        QVERIFY(button);
+        QSignalSpy arrived(&window.controller(), &MeasurementController::profileArrived);
+        button->click();
+        QVERIFY(window.controller().isSampling());
+        QVERIFY(window.isCurrentPage(window.hotspotsPage()));
+        QCOMPARE(window.controller().plan()->request.groups, std::vector<std::string>{"SOFTWARE"});
+        QCOMPARE(window.controller().plan()->request.command.front(), qEnvironmentVariable("PERFDASH_DEMO").toStdString());
+        QVERIFY(finished.wait(20000));
+        QVERIFY(!arrived.isEmpty());
+        QVERIFY(arrived.last()[1].toBool()); // the whole profile, last
+        QTRY_VERIFY_WITH_TIMEOUT(window.hotspotsPage()->profile() && window.hotspotsPage()->model()->rowCount() > 0, 20000);
+        QVERIFY(window.hotspotsPage()->profile()->samples() > 0);
+        QVERIFY2(window.hotspotsPage()->heading()->text().contains(QStringLiteral("the run has ended")),
+                 qPrintable(window.hotspotsPage()->heading()->text()));
+    }
 
     // The user's path: fill the form, Start, watch, end; then export and open again.
     void startRunsTheProgramToItsEnd() {
