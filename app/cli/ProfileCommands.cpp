@@ -483,8 +483,6 @@ int profileReport(const ParsedArgs& args) {
             return fail("--baseline " + *baselinePath + " holds no samples: compare with a session of perfdash-cli record");
         auto baselineSelection = selectRows(*baseline->profile, filter);
         if (!baselineSelection) return fail("--baseline " + *baselinePath + ": " + baselineSelection.error().message);
-        auto baselineMetrics = ProfileMetrics::compile(*baseline->profile);
-        if (!baselineMetrics) return fail("--baseline " + *baselinePath + ": " + baselineMetrics.error().message);
         if (view == "--flame") {
             if (toLower(*args.value("--flame")) != "change")
                 return fail("--flame " + *args.value("--flame") + " with --baseline: a flame graph against a baseline is "
@@ -502,23 +500,22 @@ int profileReport(const ParsedArgs& args) {
             if (Status s = writeOutput(args, out); !s) return fail("-o " + *args.value("--output") + ": " + s.error().message);
             return kExitOk;
         }
-        const auto changes = compareFunctions(functionTable(*baseline->profile, *baselineSelection, *baselineMetrics),
-                                              functionTable(profile, *selection, *metrics));
-        // Metrics side by side only where both runs sampled the same group.
-        const std::vector<std::string> common =
-            baselineMetrics->names() == metrics->names() ? metrics->names() : std::vector<std::string>{};
+        auto compared = compareRuns(*baseline->profile, *baselineSelection, profile, *selection);
+        if (!compared) return fail(path + " against --baseline " + *baselinePath + ": " + compared.error().message);
         const ProfileSource before{*baselinePath, baseline->result.startedAt, true};
         if (json) {
-            out = functionChangesJson(profile, *selection, source, *baselineSelection, before, changes, common, *limit).dump(2) +
+            out = functionChangesJson(profile, *selection, source, *baselineSelection, before, compared->changes,
+                                      compared->metrics, *limit)
+                      .dump(2) +
                   "\n";
         } else {
             out = "Baseline:  " + *baselinePath + " (recorded " + baseline->result.startedAt + "), " +
                   baselineSelection->description + ": " +
                   printfString("%.0f", baselineSelection->sums[ProfileColumns::kSamples]) + " samples\n" +
                   profileHeaderText(profile, *selection, source);
-            if (common.empty() && metrics->count() > 0)
+            if (compared->differentGroups)
                 out += "The two runs sampled different groups: their metrics are not compared.\n";
-            out += functionChangesText(changes, common, *limit);
+            out += functionChangesText(compared->changes, compared->metrics, *limit);
         }
     } else if (view == "--functions") {
         const auto rows = functionTable(profile, *selection, *metrics);

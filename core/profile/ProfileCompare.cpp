@@ -37,4 +37,17 @@ std::vector<FunctionChange> compareFunctions(const std::vector<FunctionRow>& bas
     return out;
 }
 
+Result<FunctionComparison> compareRuns(const Profile& baseline, const ProfileSelection& baselineSelection,
+                                       const Profile& session, const ProfileSelection& selection) {
+    auto before = ProfileMetrics::compile(baseline);
+    if (!before) return makeError("the baseline: " + before.error().message);
+    auto now = ProfileMetrics::compile(session);
+    if (!now) return now.error();
+    FunctionComparison c;
+    c.changes = compareFunctions(functionTable(baseline, baselineSelection, *before), functionTable(session, selection, *now));
+    if (before->names() == now->names()) c.metrics = now->names();
+    else c.differentGroups = now->count() > 0;
+    return c;
+}
+
 } // namespace perfdash

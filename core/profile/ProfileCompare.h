@@ -27,4 +27,16 @@ struct FunctionChange {
 // Ordered by the size of the change, largest first, then by samples, then by name.
 std::vector<FunctionChange> compareFunctions(const std::vector<FunctionRow>& baseline, const std::vector<FunctionRow>& session);
 
+// Two runs' selections compared function by function (`report --functions
+// --baseline`, the dashboard's comparison of two sessions): the changes,
+// with the metrics side by side only where both runs sampled the same group.
+struct FunctionComparison {
+    std::vector<FunctionChange> changes;
+    std::vector<std::string> metrics; // compared in both; none where the groups differ
+    bool differentGroups = false;     // both runs have metrics, but not the same ones
+};
+// An error where a run's formulas do not compile (the baseline's says so).
+Result<FunctionComparison> compareRuns(const Profile& baseline, const ProfileSelection& baselineSelection,
+                                       const Profile& session, const ProfileSelection& selection);
+
 } // namespace perfdash

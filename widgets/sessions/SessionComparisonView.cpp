@@ -10,12 +10,14 @@
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include "widgets/common/TableSetup.h"
 #include "widgets/common/WrappedLabel.h"
 #include "widgets/sessions/ComparisonTimelineChart.h"
+#include "widgets/sessions/FunctionComparisonView.h"
 
 namespace perfdash {
 
@@ -50,7 +52,8 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     : QWidget(parent), model_(new SessionComparisonModel(this)), filter_(new ComparisonFilter(this)),
       labelA_(wrappedLabel(this)), labelB_(wrappedLabel(this)), search_(new QLineEdit(this)),
       threshold_(new QDoubleSpinBox(this)), onlyHighlighted_(new QCheckBox(tr("Only &large differences"), this)),
-      table_(new QTableView(this)), timelines_(new ComparisonTimelineChart(this)) {
+      table_(new QTableView(this)), timelines_(new ComparisonTimelineChart(this)), views_(new QTabWidget(this)),
+      functions_(new FunctionComparisonView(this)) {
     qRegisterMetaType<perfdash::AlignedTimelines>();
     search_->setPlaceholderText(tr("Filter by group or name"));
     search_->setClearButtonEnabled(true);
@@ -88,15 +91,22 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(labelA_);
     layout->addWidget(labelB_);
-    layout->addLayout(controls);
+    auto* counts = new QWidget(views_);
+    auto* countsLayout = new QVBoxLayout(counts);
+    countsLayout->setContentsMargins(0, 0, 0, 0);
+    countsLayout->addLayout(controls);
     // Side by side: the page is split vertically already (recent sessions above).
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = new QSplitter(Qt::Horizontal, counts);
     split->addWidget(table_);
     split->addWidget(timelines_);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    countsLayout->addWidget(split, 1);
+    views_->addTab(counts, tr("Counts and metrics"));
+    views_->addTab(functions_, tr("Functions"));
+    views_->setDocumentMode(true);
+    layout->addWidget(views_, 1);
 
     connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
         filter_->setFilterRegularExpression(
@@ -118,8 +128,10 @@ SessionComparisonView::SessionComparisonView(QWidget* parent)
     updateLabels();
 }
 
-void SessionComparisonView::setSessions(MeasurementResult a, MeasurementResult b) {
+void SessionComparisonView::setSessions(MeasurementResult a, MeasurementResult b, std::shared_ptr<const Profile> samplesA,
+                                        std::shared_ptr<const Profile> samplesB, const QString& samplesProblem) {
     model_->setSessions(std::move(a), std::move(b));
+    functions_->setProfiles(std::move(samplesA), std::move(samplesB), samplesProblem);
 }
 
 int SessionComparisonView::currentRow() const {

@@ -74,8 +74,9 @@ SessionsPage::SessionsPage(QWidget* parent)
     updateButtons();
 }
 
-void SessionsPage::showComparison(MeasurementResult a, MeasurementResult b) {
-    comparison_->setSessions(std::move(a), std::move(b));
+void SessionsPage::showComparison(MeasurementResult a, MeasurementResult b, std::shared_ptr<const Profile> samplesA,
+                                  std::shared_ptr<const Profile> samplesB, const QString& samplesProblem) {
+    comparison_->setSessions(std::move(a), std::move(b), std::move(samplesA), std::move(samplesB), samplesProblem);
 }
 
 QStringList SessionsPage::selectedPaths() const {

@@ -5,6 +5,9 @@
 // thread): this page asks for them with openRequested/compareRequested.
 #include <QWidget>
 
+#include <memory>
+
+#include "core/profile/Profile.h"
 #include "core/result/MeasurementResult.h"
 
 class QPushButton;
@@ -24,7 +27,9 @@ public:
     QTableView* table() const { return table_; }
     SessionComparisonView* comparison() const { return comparison_; }
 
-    void showComparison(MeasurementResult a, MeasurementResult b);
+    // The samples of each where it holds them (null: counts only); `samplesProblem`: why they could not be read.
+    void showComparison(MeasurementResult a, MeasurementResult b, std::shared_ptr<const Profile> samplesA = nullptr,
+                        std::shared_ptr<const Profile> samplesB = nullptr, const QString& samplesProblem = {});
 
 signals:
     void openRequested(const QString& path);

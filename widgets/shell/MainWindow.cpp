@@ -746,16 +746,23 @@ void MainWindow::compareInBackground(std::function<SessionPair()> load) {
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
         SessionPair loaded = watcher->result();
-        for (const auto* r : {&loaded.first, &loaded.second})
+        for (const auto* r : {&loaded.a, &loaded.b})
             if (!*r) return fail(tr("Cannot compare the sessions"), QString::fromStdString(r->error().message));
-        sessions_->showComparison(std::move(*loaded.first), std::move(*loaded.second));
+        // The counts compare even where the samples cannot be read; the functions' tab says why not.
+        QString problem;
+        for (const auto* s : {&loaded.samplesA, &loaded.samplesB})
+            if (!*s) problem = tr("The samples cannot be compared: %1").arg(QString::fromStdString(s->error().message));
+        sessions_->showComparison(std::move(*loaded.a), std::move(*loaded.b), loaded.samplesA ? *loaded.samplesA : nullptr,
+                                  loaded.samplesB ? *loaded.samplesB : nullptr, problem);
         showPage(sessions_);
     });
     watcher->setFuture(QtConcurrent::run(std::move(load)));
 }
 
 void MainWindow::compareSessions(const QString& pathA, const QString& pathB) {
-    compareInBackground([pathA, pathB] { return SessionPair{loadSessionFile(pathA), loadSessionFile(pathB)}; });
+    compareInBackground([pathA, pathB] {
+        return SessionPair{loadSessionFile(pathA), loadSessionFile(pathB), loadSessionProfile(pathA), loadSessionProfile(pathB)};
+    });
 }
 
 void MainWindow::chooseAndOpen() {
@@ -775,8 +782,12 @@ void MainWindow::chooseAndCompare() {
     const QString other = QFileDialog::getOpenFileName(this, tr("Compare with session"),
                                                        sessions_->recent()->directory(), sessionFileFilter());
     if (other.isEmpty()) return;
-    // The current session as A (a finished run read back from its recorder), B from its file.
-    compareInBackground([a = shown_->withIntervals(), other]() mutable { return SessionPair{a.result(), loadSessionFile(other)}; });
+    // The current session as A (a finished run read back from its recorder; its samples are the Hotspots
+    // page's, which shows the run shown), B from its file.
+    compareInBackground([a = shown_->withIntervals(), samplesA = hotspots_->profile(), other]() mutable {
+        return SessionPair{a.result(), loadSessionFile(other), Result<std::shared_ptr<const Profile>>(samplesA),
+                           loadSessionProfile(other)};
+    });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -167,7 +167,12 @@ private:
     void showRegionsOf(const MeasurementResult& result);
     // Why the live host is not shown, and what to do: one sentence after its address.
     QString hostProblemText() const;
-    using SessionPair = std::pair<Result<MeasurementResult>, Result<MeasurementResult>>;
+    // Two sessions' counts and samples (a session of counts only, a host's run: null samples).
+    struct SessionPair {
+        Result<MeasurementResult> a, b;
+        Result<std::shared_ptr<const Profile>> samplesA = std::shared_ptr<const Profile>{};
+        Result<std::shared_ptr<const Profile>> samplesB = std::shared_ptr<const Profile>{};
+    };
     // Runs `load` on a worker, then shows the comparison of the two sessions or a dialog.
     void compareInBackground(std::function<SessionPair()> load);
     void chooseAndOpen();
