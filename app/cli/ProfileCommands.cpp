@@ -204,7 +204,7 @@ CommandLine recordCommandLine() {
                    "on another machine and stays small however long the run. It is written atomically to FILE; "
                    "when that fails (a full disk), it is written to $TMPDIR (or /tmp) instead and the error says "
                    "where. With -m, samples are also attributed to the marker region running on their thread.\n"
-                   "Show it with 'perfdash-cli report FILE --functions' (--lines, --callers, --folded, --flame). "
+                   "Show it with 'perfdash-cli report FILE --functions' (--lines, --callers, --disasm, --folded, --flame). "
                    "The launched program's exit status becomes perfdash-cli's. See docs/sampling.md.");
     addTargetOptions(cl, "sample");
     addSamplingOptions(cl);
@@ -388,7 +388,7 @@ int topCommand(const ParsedArgs& args) {
 
 // ---- report's views ----
 
-const char* const kViews[] = {"--functions", "--lines", "--callers", "--folded", "--flame"};
+const char* const kViews[] = {"--functions", "--lines", "--callers", "--disasm", "--folded", "--flame"};
 
 Status writeOutput(const ParsedArgs& args, const std::string& text) {
     if (auto path = args.value("--output")) {
@@ -411,6 +411,14 @@ void addProfileReportOptions(CommandLine& cl) {
                        "built with",
                .repeatable = true});
     cl.option({"", "--callers", "FUNCTION", "who called FUNCTION, as a tree of call paths"});
+    cl.option({"", "--disasm", "FUNCTION",
+               "FUNCTION's instructions (objdump of its binary, checked by build-id) with the samples of each, its "
+               "share, events and source line; the hottest marked"});
+    cl.option({.longName = "--symfs",
+               .valueName = "DIR",
+               .help = "--disasm: look for the recorded binaries under DIR first (DIR/usr/lib/libx.so), as perf's "
+                       "--symfs: a copy of the files of the machine that recorded",
+               .repeatable = true});
     cl.option({"", "--folded", "", "folded stacks (one 'a;b;c COUNT' line per call path), for flamegraph.pl"});
     cl.option({"", "--flame", "METRIC",
                "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), by self share "
@@ -534,6 +542,13 @@ int profileReport(const ParsedArgs& args) {
             out = json ? callerTreeJson(profile, *selection, tree, *metrics, source).dump(2) + "\n"
                        : profileHeaderText(profile, *selection, source) + callerTreeText(profile, tree, *metrics);
         }
+    } else if (view == "--disasm") {
+        DisassemblyOptions options;
+        options.symbolRoots = args.values("--symfs");
+        auto disassembly = disassemble(profile, *selection, *args.value(view), options);
+        if (!disassembly) return fail(path + ": " + disassembly.error().message);
+        out = json ? disassemblyJson(profile, *selection, *disassembly, source).dump(2) + "\n"
+                   : profileHeaderText(profile, *selection, source) + disassemblyText(profile, *disassembly);
     } else if (view == "--folded") {
         out = json ? foldedJson(profile, *selection, source).dump(2) + "\n" : foldedStacks(profile, *selection);
     } else {

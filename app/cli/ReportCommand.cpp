@@ -24,9 +24,9 @@ CommandLine reportCommandLine() {
                    "the GUI's export: the overview with each key figure's band, tables, charts and, for a session "
                    "counted per CPU, a heat map; for a session of record, its hot functions and flame graph. Every "
                    "output says the data is recorded, not measured now.\n"
-                   "A session of record also holds samples: --functions, --lines, --callers, --folded and --flame "
-                   "show where the events and the group's metrics go, over all samples or those of --time, --region, "
-                   "--pid or --tid; -o then writes that view to FILE.");
+                   "A session of record also holds samples: --functions, --lines, --callers, --disasm, --folded and "
+                   "--flame show where the events and the group's metrics go, over all samples or those of --time, "
+                   "--region, --pid or --tid; -o then writes that view to FILE.");
     cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix); with a view "
                "of the samples, that view"});
     addProfileReportOptions(cl);
@@ -35,6 +35,7 @@ CommandLine reportCommandLine() {
     cl.example("run.json --functions", "The sampled functions of a record session, with the group's metrics");
     cl.example("run.json --callers hot_loop --time 2s-5s --region solve", "Who called hot_loop, in part of the run");
     cl.example("run.json --flame CPI -o run.svg", "A flame graph coloured by CPI");
+    cl.example("run.json --disasm hot_loop", "hot_loop's instructions with their samples");
     return cl;
 }
 

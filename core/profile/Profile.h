@@ -11,6 +11,7 @@
 // one interval. Rows are additive: any selection of them (a time range, a
 // region, a thread) sums to the counts, events and metric inputs of that
 // selection, so a long run is kept as counts per interval, never per sample.
+// A second set of rows does the same per sampled instruction.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -85,6 +86,22 @@ enum class StackState : uint8_t {
 inline constexpr size_t kStackStates = 3;
 const char* toString(StackState state); // "complete", "incomplete", "unknown"
 
+// A sampled function's code, for its disassembly: the bounds of the ELF
+// function a sample's instruction is in (its outermost function: inlined
+// code counts in the function it is inlined into, as its instructions are).
+struct ProfileCode {
+    uint32_t function = 0; // into Profile::strings: its name (never 0)
+    int32_t module = -1;   // into Profile::modules
+    uint64_t start = 0;    // its first byte: the ELF file's virtual address; the kernel's and JIT code's own address
+    uint64_t size = 0;     // its bytes; 0 where its bounds are not known (kernel and JIT code)
+};
+
+// A sampled instruction: the address a sample was taken at (its leaf).
+struct ProfileInstruction {
+    uint32_t code = 0;    // into Profile::codes
+    uint64_t address = 0; // in its module's terms, as ProfileCode::start
+};
+
 struct RowKey {
     uint32_t interval = 0;
     uint32_t thread = 0;  // into Profile::threads
@@ -140,9 +157,27 @@ struct Profile {
     std::vector<RowKey> keys;
     std::vector<double> values; // keys.size() × columns().count()
 
+    // Beside the call paths' rows, additive in the same way and over the same
+    // intervals, region sets and threads: the samples per sampled instruction
+    // (for a disassembly), of the samples whose leaf is in a named function.
+    // An instruction row's key has `node` for its instruction
+    // (into `instructions`) and `stack` Complete; its columns are the call
+    // paths' without the moments (instructionColumns()). False: a session
+    // recorded before perfdash kept instruction addresses, without them.
+    bool instructionsKept = false;
+    std::vector<ProfileCode> codes;
+    std::vector<ProfileInstruction> instructions;
+    std::vector<RowKey> instructionKeys;
+    std::vector<double> instructionValues; // instructionKeys.size() × instructionColumns().count()
+
     ProfileColumns columns() const { return {events.size(), !metrics.empty()}; }
+    // samples, weight, one per event, time_ns: the first columns of a call path's row.
+    ProfileColumns instructionColumns() const { return {events.size(), false}; }
     size_t rows() const { return keys.size(); }
     const double* row(size_t r) const { return values.data() + r * columns().count(); }
+    const double* instructionRow(size_t r) const {
+        return instructionValues.data() + r * instructionColumns().count();
+    }
     const std::string& string(uint32_t id) const { return strings[id]; }
     // The frame's function, or "[unknown in MODULE]" where it has no name.
     std::string functionName(const ProfileFrame& frame) const;

@@ -60,6 +60,14 @@ struct ProfileBuilder::Impl {
     std::unordered_map<const ModuleInfo*, int32_t> moduleIds;
     std::unordered_map<ProfileFrame, uint32_t, FrameHash> frameIds;
     std::unordered_map<uint64_t, uint32_t> nodeIds; // parent << 32 | frame
+    struct PairHash {
+        template <typename A, typename B>
+        size_t operator()(const std::pair<A, B>& k) const {
+            return hashCombine(std::hash<A>{}(k.first), k.second);
+        }
+    };
+    std::unordered_map<std::pair<int32_t, uint64_t>, uint32_t, PairHash> codeIds;         // (module, start)
+    std::unordered_map<std::pair<uint32_t, uint64_t>, uint32_t, PairHash> instructionIds; // (code, address)
 
     uint32_t string(Profile& p, std::string_view text) {
         if (text.empty()) return 0;
@@ -85,6 +93,20 @@ struct ProfileBuilder::Impl {
         const uint64_t key = uint64_t(parent) << 32 | frameId;
         auto [it, added] = nodeIds.emplace(key, static_cast<uint32_t>(p.nodes.size()));
         if (added) p.nodes.push_back({parent, frameId});
+        return it->second;
+    }
+
+    // The instruction a sample was taken at, in the code of its ELF
+    // function; none where no function is known.
+    std::optional<uint32_t> instruction(Profile& p, const Symbol& leaf) {
+        if (!leaf.known()) return std::nullopt;
+        const int32_t moduleId = module(p, leaf.module);
+        const uint64_t start = leaf.relative - leaf.offset;
+        auto [code, added] = codeIds.emplace(std::pair{moduleId, start}, static_cast<uint32_t>(p.codes.size()));
+        if (added) p.codes.push_back({string(p, leaf.function), moduleId, start, leaf.size});
+        auto [it, isNew] = instructionIds.emplace(std::pair{code->second, leaf.relative},
+                                                  static_cast<uint32_t>(p.instructions.size()));
+        if (isNew) p.instructions.push_back({code->second, leaf.relative});
         return it->second;
     }
 
@@ -126,13 +148,16 @@ Profile ProfileBuilder::emptyProfile(const ProfileBuilderOptions& o) {
     p.metrics = o.metrics;
     p.sampling = o.sampling;
     p.intervalS = o.intervalS;
+    p.instructionsKept = true;
     return p;
 }
 
 ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
     : options_(std::move(options)), profile_(emptyProfile(options_)), columns_(profile_.columns()),
       deltas_(options_.readsPerThread), regions_(profile_.regions, profile_.regionSets),
-      spill_(columns_.count(), options_.spillDirectory) {
+      paths_(profile_.keys, profile_.values, columns_.count(), options_.spillDirectory),
+      instructionRows_(profile_.instructionKeys, profile_.instructionValues, profile_.instructionColumns().count(),
+                       options_.spillDirectory) {
     maxRows_ = options_.maxRows ? options_.maxRows : defaultMaxRows(columns_);
     coarsenAt_ = maxRows_;
     intervalNs_ = static_cast<uint64_t>(std::llround(options_.intervalS * 1e9));
@@ -233,15 +258,16 @@ void ProfileBuilder::addSample(const SampleRecord& sample) {
 
     // The path from the root: user frames outermost first, then the kernel's.
     uint32_t node = 0;
+    const Symbol* leaf = nullptr; // the innermost: where the sample was taken
     const bool inKernel = !parts.kernel.empty();
     for (size_t i = parts.user.size(); i-- > 0;) {
         const bool returnAddress = i > 0 || inKernel;
-        const Symbol& symbol = impl.symbolizer.symbolize(sample.pid, space, parts.user[i], returnAddress);
-        for (uint32_t f : impl.frames(p, symbol, returnAddress, false)) node = impl.node(p, node, f);
+        leaf = &impl.symbolizer.symbolize(sample.pid, space, parts.user[i], returnAddress);
+        for (uint32_t f : impl.frames(p, *leaf, returnAddress, false)) node = impl.node(p, node, f);
     }
     for (size_t i = parts.kernel.size(); i-- > 0;) {
-        const Symbol& symbol = impl.symbolizer.symbolizeKernel(parts.kernel[i], i > 0);
-        for (uint32_t f : impl.frames(p, symbol, i > 0, true)) node = impl.node(p, node, f);
+        leaf = &impl.symbolizer.symbolizeKernel(parts.kernel[i], i > 0);
+        for (uint32_t f : impl.frames(p, *leaf, i > 0, true)) node = impl.node(p, node, f);
     }
 
     RowKey key;
@@ -250,26 +276,20 @@ void ProfileBuilder::addSample(const SampleRecord& sample) {
     key.regions = regions_.at(sample.tid, sample.time);
     key.node = node;
     key.stack = state;
-    addToRow(key, sample, deltas_.take(sample));
+    std::optional<RowKey> instructionKey;
+    if (const auto instruction = leaf ? impl.instruction(p, *leaf) : std::nullopt) {
+        instructionKey = key;
+        instructionKey->node = *instruction;
+        instructionKey->stack = StackState::Complete;
+    }
+    addToRows(key, instructionKey, sample, deltas_.take(sample));
     ++samples_;
 }
 
-void ProfileBuilder::addToRow(const RowKey& key, const SampleRecord& sample, const GroupDelta& delta) {
-    if (key.interval > openInterval_) {
-        openRows_.clear(); // samples come in time order: no earlier interval gets rows again
-        openInterval_ = key.interval;
-        spillClosedIntervals();
-    }
+void ProfileBuilder::addToRows(const RowKey& key, const std::optional<RowKey>& instructionKey,
+                               const SampleRecord& sample, const GroupDelta& delta) {
+    if (key.interval > openInterval_) openInterval(key.interval);
     profile_.durationS = std::max(profile_.durationS, (key.interval + 1) * profile_.intervalS);
-    auto [it, added] = openRows_.emplace(key, profile_.keys.size());
-    const size_t stride = columns_.count();
-    if (added) {
-        profile_.keys.push_back(key);
-        profile_.values.resize(profile_.values.size() + stride, 0.0);
-    }
-    double* row = profile_.values.data() + it->second * stride;
-    row[ProfileColumns::kSamples] += 1;
-    row[ProfileColumns::kWeight] += static_cast<double>(sample.period);
 
     std::vector<double> v(columns_.variables(), 0.0);
     for (const SampleDelta& c : delta.counts) {
@@ -278,108 +298,66 @@ void ProfileBuilder::addToRow(const RowKey& key, const SampleRecord& sample, con
         if (e >= 0 && profile_.events[static_cast<size_t>(e)].inSamples) v[static_cast<size_t>(e)] = static_cast<double>(c.count);
     }
     v.back() = static_cast<double>(delta.runningNs);
-    for (size_t e = 0; e < columns_.events; ++e) row[columns_.event(e)] += v[e];
-    row[columns_.time()] += v.back();
+    // The columns both tables have: samples, weight, the events, time.
+    auto addFirstColumns = [&](double* row) {
+        row[ProfileColumns::kSamples] += 1;
+        row[ProfileColumns::kWeight] += static_cast<double>(sample.period);
+        for (size_t e = 0; e < columns_.events; ++e) row[columns_.event(e)] += v[e];
+        row[columns_.time()] += v.back();
+    };
+    bool added = false;
+    double* row = paths_.row(key, added);
+    addFirstColumns(row);
     if (columns_.moments)
         for (size_t a = 0; a < v.size(); ++a)
             for (size_t b = a; b < v.size(); ++b) row[columns_.moment(a, b)] += v[a] * v[b];
-
-    if (added && spill_.rows() + profile_.keys.size() > coarsenAt_) coarsen();
+    if (instructionKey) {
+        bool addedInstruction = false;
+        addFirstColumns(instructionRows_.row(*instructionKey, addedInstruction));
+        added = added || addedInstruction;
+    }
+    if (added && rows() > coarsenAt_) coarsen();
 }
 
-// The rows of the intervals no live view needs go to disk, the oldest
-// first (rows are in interval order but for the odd late sample, whose row
-// simply waits for the next time).
-void ProfileBuilder::spillClosedIntervals() {
-    if (!spillProblem_.empty()) return;
+// Samples come in time order: no earlier interval gets rows again. The rows
+// of the intervals no live view needs go to disk, the oldest first.
+void ProfileBuilder::openInterval(uint32_t interval) {
+    openInterval_ = interval;
     const uint32_t kept = openInterval_ - std::min(openInterval_, options_.liveIntervals);
-    size_t n = 0;
-    while (n < profile_.keys.size() && profile_.keys[n].interval < kept) ++n;
-    if (n == 0) return;
-    if (Status s = spill_.append(profile_.keys.data(), profile_.values.data(), n); !s) {
-        spillProblem_ = s.error().message;
-        return;
+    for (LiveRows* rows : {&paths_, &instructionRows_}) {
+        rows->intervalOpened();
+        if (spillProblem_.empty()) noteSpillProblem(rows->spillBefore(kept));
     }
-    const size_t stride = columns_.count();
-    profile_.keys.erase(profile_.keys.begin(), profile_.keys.begin() + static_cast<ptrdiff_t>(n));
-    profile_.values.erase(profile_.values.begin(), profile_.values.begin() + static_cast<ptrdiff_t>(n * stride));
 }
 
-// Every row on disk to `row`, and the file emptied.
-void ProfileBuilder::readBackSpilled(const std::function<void(const RowKey&, const double*)>& row) {
-    if (Status s = spill_.forEach(row); !s)
-        spillProblem_ += (spillProblem_.empty() ? "" : "; ") + s.error().message +
-                         "; the samples of those rows are missing from the session";
-    spill_.clear();
+void ProfileBuilder::noteSpillProblem(const Status& status) {
+    // Both tables meet the same full disk: it is said once.
+    if (!status && spillProblem_.find(status.error().message) == std::string::npos)
+        spillProblem_ += (spillProblem_.empty() ? "" : "; ") + status.error().message;
 }
 
-// The rows in memory summed into `rows` (after those already there), each
-// interval divided by `divisor`, and made the profile's rows.
-void ProfileBuilder::replaceRows(RowMerger& rows, uint32_t divisor) {
-    const size_t stride = columns_.count();
-    for (size_t r = 0; r < profile_.keys.size(); ++r) {
-        RowKey key = profile_.keys[r];
-        key.interval /= divisor;
-        rows.add(key, profile_.values.data() + r * stride);
-    }
-    profile_.keys.clear();
-    profile_.values.clear();
-    rows.takeInto(profile_.keys, profile_.values);
-    openRows_.clear();
-    for (size_t r = 0; r < profile_.keys.size(); ++r)
-        if (profile_.keys[r].interval == openInterval_) openRows_.emplace(profile_.keys[r], r);
-}
-
-// Disk failed us: every row in memory from now on, the spilled ones first.
-void ProfileBuilder::keepRowsInMemory(const std::string& problem) {
-    spillProblem_ = problem;
-    RowMerger rows(columns_.count());
-    readBackSpilled([&](const RowKey& k, const double* v) { rows.add(k, v); });
-    replaceRows(rows, 1);
-}
-
-// Neighbouring intervals merged pairwise, on disk and in memory: the
-// interval doubles, the rows of equal keys are summed. Halves the rows of a
-// steady program.
+// Neighbouring intervals merged pairwise, on disk and in memory, in both
+// tables: the interval doubles, the rows of equal keys are summed. Halves
+// the rows of a steady program.
 void ProfileBuilder::coarsen() {
-    if (Status s = spill_.coarsen(); !s) keepRowsInMemory(s.error().message);
     profile_.intervalS *= 2;
     intervalNs_ *= 2;
     openInterval_ /= 2;
     profile_.durationS = (openInterval_ + 1) * profile_.intervalS;
-    RowMerger merged(columns_.count());
-    replaceRows(merged, 2);
+    for (LiveRows* rows : {&paths_, &instructionRows_}) noteSpillProblem(rows->coarsen(openInterval_));
     // Rows that do not merge (threads that come and go, code that moves) would
     // have every new row coarsen again for nothing: where a quarter did not
     // go, the next time waits for twice the rows.
-    const size_t rows = spill_.rows() + profile_.keys.size();
-    coarsenAt_ = rows <= maxRows_ / 4 * 3 ? maxRows_ : 2 * rows;
+    coarsenAt_ = rows() <= maxRows_ / 4 * 3 ? maxRows_ : 2 * rows();
 }
 
 Profile ProfileBuilder::finish(const std::vector<std::string>& samplingWarnings, uint64_t lostSamples) {
-    if (spill_.rows() > 0) {
-        // The rows from disk, then memory's, an interval at a time: one split between the two (by a
-        // coarsening) becomes one row per key again.
-        const size_t stride = columns_.count();
-        std::vector<RowKey> keys;
-        std::vector<double> values;
-        keys.reserve(spill_.rows() + profile_.keys.size());
-        values.reserve(keys.capacity() * stride);
-        IntervalMerger merger(stride, [&](std::vector<RowKey>& k, std::vector<double>& v) {
-            keys.insert(keys.end(), k.begin(), k.end());
-            values.insert(values.end(), v.begin(), v.end());
-        });
-        readBackSpilled([&](const RowKey& k, const double* v) { merger.add(k, v); });
-        for (size_t r = 0; r < profile_.keys.size(); ++r) merger.add(profile_.keys[r], profile_.values.data() + r * stride);
-        merger.finish();
-        profile_.keys = std::move(keys);
-        profile_.values = std::move(values);
-    }
+    for (LiveRows* rows : {&paths_, &instructionRows_}) noteSpillProblem(rows->finish());
     Profile p = std::move(profile_); // the builder is done: no copy of a long run's rows
     profile_ = Profile{};
     if (!spillProblem_.empty()) p.sampling.warnings.push_back(spillProblem_);
-    if (p.rows() > maxRows_)
-        p.sampling.warnings.push_back(std::to_string(p.rows()) + " rows, above the session's budget of " +
+    if (const size_t rows = p.rows() + p.instructionKeys.size(); rows > maxRows_)
+        p.sampling.warnings.push_back(std::to_string(rows) + " rows, above the session's budget of " +
                                       std::to_string(maxRows_) + ": the run's call paths and threads did not repeat "
                                       "over time, so merging intervals (now " + printfString("%g", p.intervalS) +
                                       " s) could not make it smaller");

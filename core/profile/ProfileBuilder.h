@@ -6,11 +6,16 @@
 // interned, its group deltas (GroupDeltas.h) summed into the row of its
 // interval, thread, running marker regions and stack state.
 //
+// Beside it, the sample's own instruction (its leaf's address, in the ELF
+// function it is in) gets its row of the instruction table, with the same
+// interval, thread and regions, for a disassembly.
+//
 // Memory stays flat and the session bounded however long the run: a row
 // per distinct key and interval; once an interval is over and no live view
 // needs it (`liveIntervals`), its rows wait on disk (RowSpill) until
-// finish(); when the rows pass `maxRows`, neighbouring intervals are merged
-// pairwise (the interval doubles) so the whole run keeps fitting.
+// finish(); when the rows of both tables pass `maxRows`, neighbouring
+// intervals are merged pairwise (the interval doubles) so the whole run
+// keeps fitting. Both tables always have the same intervals (LiveRows).
 //
 // Not thread-safe: the recording thread feeds it.
 #include <cstdint>
@@ -23,10 +28,9 @@
 #include <vector>
 
 #include "core/measurement/MarkerTransitions.h"
+#include "core/profile/LiveRows.h"
 #include "core/profile/Profile.h"
 #include "core/profile/RegionTimeline.h"
-#include "core/profile/RowMerger.h"
-#include "core/profile/RowSpill.h"
 #include "core/sampling/GroupDeltas.h"
 #include "core/sampling/PerfRecord.h"
 #include "core/sampling/SamplingRequest.h"
@@ -57,7 +61,9 @@ struct ProfileBuilderOptions {
 
 // The rows a session of `columns` keeps before it coarsens: what about 90 MB
 // of the session's JSON holds (a row's key and each column estimated at
-// 24 + 14 bytes), below the 100 MB a 10-minute run may take.
+// 24 + 14 bytes), below the 100 MB a 10-minute run may take. Instruction
+// rows count as call-path rows, though they have fewer columns: the
+// estimate errs on the small side.
 size_t defaultMaxRows(const ProfileColumns& columns);
 
 class ProfileBuilder {
@@ -95,12 +101,15 @@ private:
     static Profile emptyProfile(const ProfileBuilderOptions& options);
     void addSample(const SampleRecord& sample);
     uint32_t threadIndex(int pid, int tid);
-    void addToRow(const RowKey& key, const SampleRecord& sample, const GroupDelta& delta);
+    // The sample's columns into its call path's row and, where its leaf is
+    // in a named function, its instruction's row.
+    void addToRows(const RowKey& key, const std::optional<RowKey>& instructionKey, const SampleRecord& sample,
+                   const GroupDelta& delta);
+    void openInterval(uint32_t interval);
     void coarsen();
-    void spillClosedIntervals();
-    void readBackSpilled(const std::function<void(const RowKey&, const double*)>& row);
-    void replaceRows(RowMerger& rows, uint32_t divisor);
-    void keepRowsInMemory(const std::string& problem);
+    size_t rows() const { return paths_.rows() + instructionRows_.rows(); }
+    // Disk failed us: rows stay in memory from now on, and the session says why.
+    void noteSpillProblem(const Status& status);
 
     ProfileBuilderOptions options_;
     Profile profile_;
@@ -112,8 +121,8 @@ private:
     ProcessMaps maps_;
     GroupDeltas deltas_;
     RegionTimeline regions_;
-    std::unordered_map<RowKey, size_t, RowKeyHash> openRows_; // rows of the newest interval
-    RowSpill spill_;
+    LiveRows paths_;            // the call paths' rows
+    LiveRows instructionRows_;  // the sampled instructions'
     std::string spillProblem_; // why rows stay in memory; "" while they go to disk
     uint32_t openInterval_ = 0;
     std::unordered_map<int, uint32_t> threadOf_; // tid → threads index

@@ -36,8 +36,7 @@ void appendTable(std::string& out, const char* name, size_t count, const std::fu
     out += count == 0 ? "]" : "\n    ]";
 }
 
-std::vector<std::string> columnNames(const Profile& p) {
-    const ProfileColumns c = p.columns();
+std::vector<std::string> columnNames(const Profile& p, const ProfileColumns& c) {
     std::vector<std::string> names(c.count());
     names[ProfileColumns::kSamples] = "samples";
     names[ProfileColumns::kWeight] = "weight";
@@ -82,7 +81,8 @@ void appendProfileJson(std::string& out, const Profile& p) {
     head["stack_reasons"] = stacks;
     head["regions"] = p.regions;
     head["region_sets"] = p.regionSets;
-    head["columns"] = columnNames(p);
+    head["columns"] = columnNames(p, p.columns());
+    if (p.instructionsKept) head["instruction_columns"] = columnNames(p, p.instructionColumns());
 
     // The head's members, then the tables one element per line.
     out += "{";
@@ -114,6 +114,23 @@ void appendProfileJson(std::string& out, const Profile& p) {
         for (size_t c = 0; c < count; ++c) row.push_back(number(v[c]));
         return row;
     });
+    if (p.instructionsKept) {
+        appendTable(out, "codes", p.codes.size(), [&](size_t i) {
+            const ProfileCode& c = p.codes[i];
+            return json{c.function, c.module, c.start, c.size};
+        });
+        appendTable(out, "instructions", p.instructions.size(), [&](size_t i) {
+            return json{p.instructions[i].code, p.instructions[i].address};
+        });
+        const size_t instructionCount = p.instructionColumns().count();
+        appendTable(out, "instruction_rows", p.instructionKeys.size(), [&](size_t r) {
+            const RowKey& k = p.instructionKeys[r];
+            json row = {k.interval, k.thread, k.regions, k.node};
+            const double* v = p.instructionRow(r);
+            for (size_t c = 0; c < instructionCount; ++c) row.push_back(number(v[c]));
+            return row;
+        });
+    }
     out += "\n  }";
 }
 
@@ -213,11 +230,100 @@ public:
         }
         return v;
     }
+    // An unsigned 64-bit integer (an address, a size) at element i of an array.
+    uint64_t unsignedAt(const json& element, size_t i, const std::string& what) {
+        if (element.size() <= i || !(element[i].is_number_unsigned() ||
+                                     (element[i].is_number_integer() && element[i].get<int64_t>() >= 0))) {
+            fail(what + " is not an integer of at least 0");
+            return 0;
+        }
+        return element[i].get<uint64_t>();
+    }
 
 private:
     std::string source_;
     std::string error_;
 };
+
+// A table of rows: `keyFields` key fields (interval, thread, region set,
+// then the node or the instruction, below `nodes`, then for call paths the
+// stack state), then a value per column. `what` names the table in messages.
+void readRows(Reader& in, const Profile& p, const json& rows, const char* what, size_t keyFields, int64_t nodes,
+              const std::vector<std::string>& columns, std::vector<RowKey>& keys, std::vector<double>& values) {
+    const size_t count = columns.size();
+    keys.reserve(rows.size());
+    values.reserve(rows.size() * count);
+    for (const json& r : rows) {
+        if (in.failed()) break;
+        if (!r.is_array() || r.size() != keyFields + count) {
+            in.fail(std::string(what) + " " + std::to_string(keys.size()) + " does not have the " +
+                    std::to_string(keyFields) + " key fields and " + std::to_string(count) + " columns");
+            break;
+        }
+        RowKey k;
+        const std::string at = std::string(what) + " " + std::to_string(keys.size()) + "'s ";
+        k.interval = static_cast<uint32_t>(in.index(r, 0, 0, INT32_MAX, at + "interval"));
+        k.thread = static_cast<uint32_t>(in.index(r, 1, 0, static_cast<int64_t>(p.threads.size()), at + "thread"));
+        k.regions = static_cast<uint32_t>(in.index(r, 2, 0, static_cast<int64_t>(p.regionSets.size()), at + "regions"));
+        k.node = static_cast<uint32_t>(in.index(r, 3, 0, nodes, at + (keyFields == 5 ? "node" : "instruction")));
+        if (keyFields == 5) k.stack = static_cast<StackState>(in.index(r, 4, 0, static_cast<int64_t>(kStackStates), at + "stack"));
+        if ((k.interval + 1) * p.intervalS > p.durationS + 1e-6 * p.intervalS)
+            in.fail(at + "interval lies past duration_s");
+        for (size_t c = 0; c < count; ++c) {
+            const json& v = r[keyFields + c];
+            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0) {
+                in.fail(at + "column " + columns[c] + " is not a count");
+                break;
+            }
+            values.push_back(v.get<double>());
+        }
+        keys.push_back(k);
+    }
+}
+
+// The sampled instructions' tables, where the session has them (its
+// instruction_columns says so: sessions of perfdash before them have none).
+void readInstructions(Reader& in, const json& value, Profile& p) {
+    if (!value.contains("instruction_columns")) return;
+    p.instructionsKept = true;
+    const std::vector<std::string> columns = in.texts(value, "instruction_columns");
+    if (!in.failed() && columns.size() != p.instructionColumns().count()) {
+        in.fail("instruction_columns has " + std::to_string(columns.size()) + " columns, where its events make " +
+                std::to_string(p.instructionColumns().count()));
+        return;
+    }
+    for (const json& c : in.array(value, "codes")) {
+        if (in.failed()) return;
+        if (!c.is_array() || c.size() != 4) {
+            in.fail("a code is not [function, module, start, size]");
+            return;
+        }
+        ProfileCode code;
+        code.function = static_cast<uint32_t>(in.index(c, 0, 1, static_cast<int64_t>(p.strings.size()), "a code's function"));
+        code.module = static_cast<int32_t>(in.index(c, 1, 0, static_cast<int64_t>(p.modules.size()), "a code's module"));
+        code.start = in.unsignedAt(c, 2, "a code's start");
+        code.size = in.unsignedAt(c, 3, "a code's size");
+        if (code.size > UINT64_MAX - code.start) in.fail("a code's start and size pass the end of the address space");
+        p.codes.push_back(code);
+    }
+    for (const json& i : in.array(value, "instructions")) {
+        if (in.failed()) return;
+        if (!i.is_array() || i.size() != 2) {
+            in.fail("an instruction is not [code, address]");
+            return;
+        }
+        ProfileInstruction instruction;
+        instruction.code = static_cast<uint32_t>(in.index(i, 0, 0, static_cast<int64_t>(p.codes.size()), "an instruction's code"));
+        instruction.address = in.unsignedAt(i, 1, "an instruction's address");
+        if (in.failed()) return;
+        const ProfileCode& code = p.codes[instruction.code];
+        if (code.size > 0 && (instruction.address < code.start || instruction.address - code.start >= code.size))
+            in.fail("an instruction's address lies outside its function's code");
+        p.instructions.push_back(instruction);
+    }
+    readRows(in, p, in.array(value, "instruction_rows"), "instruction row", 4, static_cast<int64_t>(p.instructions.size()),
+             columns, p.instructionKeys, p.instructionValues);
+}
 
 } // namespace
 
@@ -314,36 +420,8 @@ Result<Profile> readProfileJson(const json& value, const std::string& source) {
         thread.comm = in.text(t, "comm");
         p.threads.push_back(std::move(thread));
     }
-    const size_t count = p.columns().count();
-    const json& rows = in.array(value, "rows");
-    p.keys.reserve(rows.size());
-    p.values.reserve(rows.size() * count);
-    for (const json& r : rows) {
-        if (in.failed()) break;
-        if (!r.is_array() || r.size() != 5 + count) {
-            in.fail("row " + std::to_string(p.keys.size()) + " does not have the 5 key fields and " +
-                    std::to_string(count) + " columns");
-            break;
-        }
-        RowKey k;
-        const std::string at = "row " + std::to_string(p.keys.size()) + "'s ";
-        k.interval = static_cast<uint32_t>(in.index(r, 0, 0, INT32_MAX, at + "interval"));
-        k.thread = static_cast<uint32_t>(in.index(r, 1, 0, static_cast<int64_t>(p.threads.size()), at + "thread"));
-        k.regions = static_cast<uint32_t>(in.index(r, 2, 0, static_cast<int64_t>(p.regionSets.size()), at + "regions"));
-        k.node = static_cast<uint32_t>(in.index(r, 3, 0, static_cast<int64_t>(p.nodes.size()), at + "node"));
-        k.stack = static_cast<StackState>(in.index(r, 4, 0, static_cast<int64_t>(kStackStates), at + "stack"));
-        if ((k.interval + 1) * p.intervalS > p.durationS + 1e-6 * p.intervalS)
-            in.fail(at + "interval lies past duration_s");
-        for (size_t c = 0; c < count; ++c) {
-            const json& v = r[5 + c];
-            if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0) {
-                in.fail(at + "column " + columns[c] + " is not a count");
-                break;
-            }
-            p.values.push_back(v.get<double>());
-        }
-        p.keys.push_back(k);
-    }
+    readRows(in, p, in.array(value, "rows"), "row", 5, static_cast<int64_t>(p.nodes.size()), columns, p.keys, p.values);
+    readInstructions(in, value, p);
     if (in.failed()) return in.error();
     return p;
 }

@@ -36,6 +36,7 @@ ojson metricsJson(const ProfileMetrics& metrics, const std::vector<MetricValue>&
     return out;
 }
 
+// Of a call path's columns, or an instruction's (the same first columns).
 ojson sumsJson(const Profile& p, const std::vector<double>& sums, const Share& share) {
     const ProfileColumns c = p.columns();
     ojson events = ojson::object();
@@ -256,6 +257,40 @@ std::string lineTableText(const Profile& p, const std::string& function, const s
 
 namespace {
 
+std::string sourceOf(const InstructionRow& row) {
+    return row.file.empty() ? "" : pathFileName(row.file) + (row.line > 0 ? ":" + std::to_string(row.line) : "");
+}
+
+} // namespace
+
+std::string disassemblyText(const Profile& p, const Disassembly& d) {
+    std::string out = "Function " + d.function + " in " + d.module;
+    if (d.size > 0) out += " (" + hex(d.start) + ", " + std::to_string(d.size) + " bytes)";
+    out += ": " + count(d.sums[ProfileColumns::kSamples]) + " samples in its code\n";
+    std::vector<TextTable::Column> columns = {{""}, {"Address"}, {"Share %"}, {"Samples"}};
+    for (size_t e : sampledEvents(p)) columns.push_back({p.events[e].counter});
+    columns.push_back({"Source", TextTable::Align::Left});
+    columns.push_back({"Instruction", TextTable::Align::Left});
+    TextTable table(columns);
+    for (const InstructionRow& r : d.rows) {
+        const bool sampled = r.sums[ProfileColumns::kSamples] > 0;
+        std::vector<std::string> cells = {r.hottest ? "*" : "", hex(r.address), sampled ? percent(r.share) : "",
+                                          sampled ? count(r.sums[ProfileColumns::kSamples]) : ""};
+        for (size_t e : sampledEvents(p)) cells.push_back(sampled ? count(r.sums[p.columns().event(e)]) : "");
+        cells.push_back(sourceOf(r));
+        cells.push_back(r.text.empty() && !d.file.empty() ? "[not an instruction start]" : r.text);
+        table.addRow(std::move(cells));
+    }
+    out += table.render();
+    out += "*: the hottest instruction. Share: of the function's samples, ± one standard error (binomial). Code "
+           "inlined into the function counts here, at its own source line.";
+    out += d.file.empty() ? "\n" : " Instructions and lines: objdump of " + d.file + ".\n";
+    for (const std::string& problem : d.problems) out += "Note: " + problem + "\n";
+    return out;
+}
+
+namespace {
+
 void callerLines(const CallerNode& node, const std::string& indent, bool last, bool root, std::string& out) {
     std::string line = root ? "" : indent + (last ? "└─ " : "├─ ");
     line += node.name + "  " + percent(node.share) + " %, " + count(node.sums[ProfileColumns::kSamples]) + " samples";
@@ -407,6 +442,30 @@ ojson foldedJson(const Profile& p, const ProfileSelection& selection, const Prof
         stacks.push_back({{"stack", split(line.substr(0, space), ';')}, {"samples", std::stod(line.substr(space + 1))}});
     }
     out["stacks"] = stacks;
+    return out;
+}
+
+ojson disassemblyJson(const Profile& p, const ProfileSelection& selection, const Disassembly& d,
+                      const ProfileSource& source) {
+    ojson out = viewHead("profile_disasm", p, selection, source);
+    out["function"] = d.function;
+    out["module"] = d.module;
+    out["build_id"] = d.buildId;
+    out["file"] = d.file;
+    out["start"] = hex(d.start);
+    out["size"] = d.size;
+    out["sums"] = sumsJson(p, d.sums, shareOf(d.sums[ProfileColumns::kWeight], selection.sums[ProfileColumns::kWeight],
+                                              selection.sums[ProfileColumns::kSamples]));
+    ojson instructions = ojson::array();
+    for (const InstructionRow& r : d.rows)
+        instructions.push_back({{"address", hex(r.address)},
+                                {"text", r.text},
+                                {"file", r.file},
+                                {"line", r.line},
+                                {"hottest", r.hottest},
+                                {"sums", sumsJson(p, r.sums, r.share)}});
+    out["instructions"] = instructions;
+    out["problems"] = d.problems;
     return out;
 }
 

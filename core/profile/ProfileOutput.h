@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/profile/Disassembly.h"
 #include "core/profile/Profile.h"
 #include "core/profile/ProfileCompare.h"
 #include "core/profile/ProfileViews.h"
@@ -43,9 +44,12 @@ HtmlSection profileHtmlSection(const Profile& profile, const ProfileSource& sour
 std::string lineTableText(const Profile& profile, const std::string& function, const std::vector<LineRow>& rows,
                           ProfileMetrics& metrics, const std::vector<std::string>& sourceFolders);
 std::string callerTreeText(const Profile& profile, const CallerNode& tree, ProfileMetrics& metrics);
+// Every instruction in address order with its samples, share, events, source
+// line and text, the hottest marked; then what could not be shown and why.
+std::string disassemblyText(const Profile& profile, const Disassembly& disassembly);
 
 // The JSON views: {"type": "profile_functions"|"profile_lines"|"profile_callers"|
-// "profile_folded"|"profile_flame", "schema", "source", "selection", ...}.
+// "profile_folded"|"profile_flame"|"profile_disasm", "schema", "source", "selection", ...}.
 nlohmann::ordered_json functionTableJson(const Profile& profile, const ProfileSelection& selection,
                                          const std::vector<FunctionRow>& rows, ProfileMetrics& metrics,
                                          const ProfileSource& source, size_t limit);
@@ -55,6 +59,8 @@ nlohmann::ordered_json lineTableJson(const Profile& profile, const ProfileSelect
 nlohmann::ordered_json callerTreeJson(const Profile& profile, const ProfileSelection& selection, const CallerNode& tree,
                                       ProfileMetrics& metrics, const ProfileSource& source);
 nlohmann::ordered_json foldedJson(const Profile& profile, const ProfileSelection& selection, const ProfileSource& source);
+nlohmann::ordered_json disassemblyJson(const Profile& profile, const ProfileSelection& selection,
+                                       const Disassembly& disassembly, const ProfileSource& source);
 
 // `report --functions --baseline`: `limit` changes (0: all); `metrics`, the
 // metrics both sessions have (empty where their groups differ).

@@ -125,6 +125,22 @@ Result<std::pair<std::optional<double>, std::optional<double>>> parseTimeRange(c
     return range;
 }
 
+namespace {
+
+// Which keys a filter keeps, decided once per selection and asked of every
+// row of both tables: its intervals, region sets and threads.
+struct KeyFilter {
+    uint32_t first = 0, last = UINT32_MAX; // intervals
+    std::vector<bool> setKept;
+    std::vector<bool> threadKept;
+
+    bool keeps(const RowKey& k) const {
+        return k.interval >= first && k.interval <= last && setKept[k.regions] && threadKept[k.thread];
+    }
+};
+
+} // namespace
+
 Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filter) {
     if (p.rows() == 0)
         return makeError("it holds no samples: the sampled program ran too briefly, or every sample was lost (the "
@@ -132,16 +148,16 @@ Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filte
     ProfileSelection s;
     std::vector<std::string> parts;
     const double len = p.intervalS;
-    uint32_t first = 0, last = UINT32_MAX;
+    KeyFilter keys;
     if (filter.fromS || filter.toS) {
         const double from = filter.fromS.value_or(0), to = filter.toS.value_or(p.durationS);
         if (from >= p.durationS || to <= 0)
             return makeError("no samples between " + seconds(from) + " and " + seconds(to) + ": the session's samples "
                              "span 0 s to " + seconds(p.durationS));
-        first = static_cast<uint32_t>(std::floor(from / len));
-        last = static_cast<uint32_t>(std::ceil(to / len)) - 1;
-        s.fromS = first * len;
-        s.toS = std::min((last + 1) * len, p.durationS);
+        keys.first = static_cast<uint32_t>(std::floor(from / len));
+        keys.last = static_cast<uint32_t>(std::ceil(to / len)) - 1;
+        s.fromS = keys.first * len;
+        s.toS = std::min((keys.last + 1) * len, p.durationS);
         std::string text = seconds(s.fromS) + " to " + seconds(s.toS);
         if (std::abs(s.fromS - from) > 1e-9 || std::abs(s.toS - std::min(to, p.durationS)) > 1e-9)
             text += " (the range asked for, rounded out to the session's intervals of " + seconds(len) + ")";
@@ -149,7 +165,7 @@ Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filte
     } else {
         s.toS = p.durationS;
     }
-    std::vector<bool> setKept(p.regionSets.size(), true);
+    keys.setKept.assign(p.regionSets.size(), true);
     if (!filter.region.empty()) {
         const auto it = std::find(p.regions.begin(), p.regions.end(), filter.region);
         if (it == p.regions.end()) {
@@ -164,21 +180,23 @@ Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filte
         }
         const uint32_t region = static_cast<uint32_t>(it - p.regions.begin());
         for (size_t set = 0; set < p.regionSets.size(); ++set)
-            setKept[set] = std::find(p.regionSets[set].begin(), p.regionSets[set].end(), region) != p.regionSets[set].end();
+            keys.setKept[set] = std::find(p.regionSets[set].begin(), p.regionSets[set].end(), region) != p.regionSets[set].end();
         parts.push_back("region " + filter.region);
     }
     if (filter.pid) parts.push_back("process " + std::to_string(*filter.pid));
     if (filter.tid) parts.push_back("thread " + std::to_string(*filter.tid));
+    keys.threadKept.resize(p.threads.size());
+    for (size_t t = 0; t < p.threads.size(); ++t)
+        keys.threadKept[t] = (!filter.pid || p.threads[t].pid == *filter.pid) && (!filter.tid || p.threads[t].tid == *filter.tid);
     const size_t count = p.columns().count();
     s.sums.assign(count, 0.0);
     for (size_t r = 0; r < p.rows(); ++r) {
-        const RowKey& k = p.keys[r];
-        if (k.interval < first || k.interval > last || !setKept[k.regions]) continue;
-        const ProfileThread& t = p.threads[k.thread];
-        if ((filter.pid && t.pid != *filter.pid) || (filter.tid && t.tid != *filter.tid)) continue;
+        if (!keys.keeps(p.keys[r])) continue;
         s.rows.push_back(r);
         addRow(s.sums, p.row(r), count);
     }
+    for (size_t r = 0; r < p.instructionKeys.size(); ++r)
+        if (keys.keeps(p.instructionKeys[r])) s.instructionRows.push_back(r);
     s.description = parts.empty() ? "all samples" : join(parts, ", ");
     if (s.rows.empty()) return makeError("no samples in " + s.description);
     return s;
@@ -399,6 +417,11 @@ Result<std::string> findFunction(const Profile& p, const ProfileSelection& selec
     Paths paths(p);
     for (size_t r : selection.rows)
         for (uint32_t f : paths.of(p.keys[r].node)) names.insert(frameLabel(p, f));
+    return matchFunctionName(names, name, "the samples of " + selection.description);
+}
+
+Result<std::string> matchFunctionName(const std::set<std::string>& names, const std::string& name,
+                                      const std::string& where) {
     if (names.count(name)) return name;
     std::vector<std::string> byBareName;
     for (const std::string& n : names)
@@ -410,7 +433,7 @@ Result<std::string> findFunction(const Profile& p, const ProfileSelection& selec
     std::vector<std::string> all(names.begin(), names.end());
     std::vector<std::string> bare;
     for (const std::string& n : all) bare.push_back(n.substr(0, n.find('(')));
-    std::string message = "no function '" + name + "' in the samples of " + selection.description;
+    std::string message = "no function '" + name + "' in " + where;
     const auto close = closestMatches(name, bare, 5);
     if (!close.empty()) message += "; the closest names: " + join(close, ", ");
     return makeError(message);

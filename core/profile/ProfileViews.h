@@ -7,6 +7,7 @@
 // other and with any other selection of the same session.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ Result<std::pair<std::optional<double>, std::optional<double>>> parseTimeRange(c
 
 struct ProfileSelection {
     std::vector<size_t> rows;
+    // The instruction rows (Profile::instructionKeys) of the same intervals,
+    // regions and threads: the same samples, per instruction.
+    std::vector<size_t> instructionRows;
     // The intervals the rows come from: a time range is rounded out to whole
     // intervals of the session, and says so.
     double fromS = 0;
@@ -37,9 +41,10 @@ struct ProfileSelection {
     std::vector<double> sums; // of every row chosen
 };
 
-// The rows the filter keeps. Errors name the input and the fix: a session
-// without samples, a time range with none in it (and the span the session
-// covers), a region the session does not know (with its regions).
+// The rows the filter keeps, of both tables. Errors name the input and the
+// fix: a session without samples, a time range with none in it (and the
+// span the session covers), a region the session does not know (with its
+// regions).
 Result<ProfileSelection> selectRows(const Profile& profile, const ProfileFilter& filter);
 
 // A function: a name in a module (functions without a name: one per module).
@@ -84,6 +89,9 @@ std::vector<size_t> sampledEvents(const Profile& profile);
 // parameters is it ("hot_loop" for "hot_loop(int)"); otherwise an error with
 // the closest names of the selection.
 Result<std::string> findFunction(const Profile& profile, const ProfileSelection& selection, const std::string& name);
+// The same among `names`; `where` says in the error where they were looked for ("the samples of region solve").
+Result<std::string> matchFunctionName(const std::set<std::string>& names, const std::string& name,
+                                      const std::string& where);
 
 struct LineRow {
     std::string file;

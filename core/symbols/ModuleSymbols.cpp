@@ -166,6 +166,7 @@ const Symbol& ModuleSymbols::at(uint64_t address) {
         }
         symbol.function = function.readable;
         symbol.offset = address - function.start;
+        symbol.size = function.end - function.start;
     }
     return symbols_.emplace(address, std::move(symbol)).first->second;
 }

@@ -31,6 +31,11 @@ struct Symbol {
     const ModuleInfo* module = nullptr; // never null in a symbolizer's answer
     std::string_view function;          // demangled; "" where not known
     uint64_t offset = 0;                // of the address from the function's start
+    // The function's bytes from its start: its ELF symbol's st_size (one
+    // without a size runs up to the next symbol, as perf reads it), so that
+    // [relative - offset, + size) bounds its code for a disassembly. 0 where
+    // the bounds are not known: kernel and JIT code, addresses without a function.
+    uint64_t size = 0;
     // The address in its module's terms: an ELF file's virtual address (a
     // file offset where the file is missing); for the kernel and JIT code the
     // address itself; 0 where nothing holds it.

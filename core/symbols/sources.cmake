@@ -9,5 +9,6 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/KernelSymbols.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ModuleSymbols.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfRegisters.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RecordedBinary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Symbolizer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Unwinder.cpp)

@@ -8,5 +8,6 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Median.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Outliers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Strings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Subprocess.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SystemError.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextTable.cpp)

@@ -1,5 +1,6 @@
-// A session's profile section (core/profile/ProfileJson.h) and the views
-// built on whatever it accepts, and the marker's region transitions with the
+// A session's profile section (core/profile/ProfileJson.h), its call-path
+// and instruction tables, and the views built on whatever it accepts
+// (a function's sampled instructions among them), and the marker's region transitions with the
 // timeline made of them: the file may be anything at all. What the reader
 // accepts must hold up: every index in range, every view computable, shares
 // that add up to at most the whole.
@@ -11,6 +12,7 @@
 #include <string_view>
 
 #include "core/measurement/MarkerTransitions.h"
+#include "core/profile/Disassembly.h"
 #include "core/profile/FlameGraph.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
@@ -37,6 +39,18 @@ void views(const perfdash::Profile& p) {
         (void)lineTable(p, *selection, *metrics, rows.front().name);
         (void)callerTree(p, *selection, *metrics, rows.front().name);
     }
+    // The instruction rows of the same selection: one function's shares add up to at most its whole.
+    for (size_t r : selection->instructionRows)
+        if (r >= p.instructionKeys.size()) fail("an instruction row past the table");
+    if (!p.codes.empty())
+        if (auto code = sampledInstructions(p, *selection, p.string(p.codes.front().function))) {
+            double share = 0;
+            for (size_t i = 0; i < code->rows.size(); ++i) {
+                share += code->rows[i].share.value;
+                if (i > 0 && code->rows[i - 1].address >= code->rows[i].address) fail("instructions out of address order");
+            }
+            if (share > 1 + 1e-6) fail("an instruction's shares add up to more than its function");
+        }
     (void)foldedStacks(p, *selection);
     (void)flameGraphSvg(p, *selection, *metrics, {});
     ProfileFilter later;

@@ -41,6 +41,19 @@ inline CliRun runCli(const std::vector<std::string>& args, int timeoutMs = 12000
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// `perfdash-cli record ARGS -o DIR/NAME -- PROGRAM...`, and the session it wrote.
+inline Result<Session> record(const QTemporaryDir& dir, const std::string& name, std::vector<std::string> args,
+                              const std::vector<std::string>& program, CliRun* run = nullptr) {
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    args.insert(args.begin(), "record");
+    args.insert(args.end(), {"-o", path, "--"});
+    args.insert(args.end(), program.begin(), program.end());
+    const CliRun r = runCli(args);
+    if (run) *run = r;
+    if (!r.exited || r.exitCode != 0) return makeError("record failed: " + r.describe());
+    return readSessionFile(path);
+}
+
 // The line of `file` that carries the marker comment "LINE:name".
 inline int markedLine(const std::string& file, const std::string& name) {
     std::ifstream in(file);

@@ -5,12 +5,14 @@
 // the same as one kept in memory, and a full disk costing memory, never
 // rows; samples
 // attributed to the marker regions running on their thread; thread names
-// from COMM and FORK; a sample in this very program named by its mappings.
+// from COMM and FORK; a sample in this very program named by its mappings;
+// its instruction's rows beside the call paths', spilled and coarsened with them.
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
 #include <map>
+#include <set>
 
 #include "core/profile/ProfileBuilder.h"
 #include "core/profile/RecordMappings.h"
@@ -75,18 +77,49 @@ void feedThreads(ProfileBuilder& builder, int threads, int seconds) {
                                streams[static_cast<size_t>(t)], 10 + uint64_t(t), 5, 100));
 }
 
-// The rows by key, whatever their order.
-std::map<std::array<uint32_t, 5>, std::vector<double>> rowsByKey(const Profile& p) {
-    std::map<std::array<uint32_t, 5>, std::vector<double>> out;
-    const size_t stride = p.columns().count();
-    for (size_t r = 0; r < p.rows(); ++r) {
-        const RowKey& k = p.keys[r];
+using RowsByKey = std::map<std::array<uint32_t, 5>, std::vector<double>>;
+
+// A table's rows by key, whatever their order.
+RowsByKey byKey(const std::vector<RowKey>& keys, const std::vector<double>& values, size_t stride) {
+    RowsByKey out;
+    for (size_t r = 0; r < keys.size(); ++r) {
+        const RowKey& k = keys[r];
+        const double* row = values.data() + r * stride;
         auto [it, added] = out.emplace(std::array<uint32_t, 5>{k.interval, k.thread, k.regions, k.node,
                                                                static_cast<uint32_t>(k.stack)},
-                                       std::vector<double>(p.row(r), p.row(r) + stride));
+                                       std::vector<double>(row, row + stride));
         if (!added) qWarning("row key %u/%u given twice", k.interval, k.thread);
     }
     return out;
+}
+RowsByKey rowsByKey(const Profile& p) { return byKey(p.keys, p.values, p.columns().count()); }
+RowsByKey instructionRowsByKey(const Profile& p) {
+    return byKey(p.instructionKeys, p.instructionValues, p.instructionColumns().count());
+}
+
+double instructionTotal(const Profile& p, size_t column) {
+    double sum = 0;
+    for (size_t r = 0; r < p.instructionKeys.size(); ++r) sum += p.instructionRow(r)[column];
+    return sum;
+}
+
+// A builder that knows this program's mappings, so that its samples at
+// profileBuilderProbe are named (and get instruction rows).
+void feedThisProgram(ProfileBuilder& builder) {
+    auto records = synthesizeProcess(::getpid(), kStart);
+    QVERIFY2(records.ok(), records.ok() ? "" : records.error().message.c_str());
+    for (const PerfRecord& r : *records) builder.add(r);
+}
+uint64_t probeAddress(uint64_t offset) { return reinterpret_cast<uintptr_t>(&profileBuilderProbe) + offset; }
+
+// `threads` threads of this program sampled once a second for `seconds`
+// seconds, at two instructions of profileBuilderProbe by turns.
+void feedNamedThreads(ProfileBuilder& builder, int threads, int seconds) {
+    std::vector<Stream> streams(static_cast<size_t>(threads));
+    for (int i = 0; i < seconds; ++i)
+        for (int t = 0; t < threads; ++t)
+            builder.add(sample(::getpid(), 100 + t, kStart + uint64_t(i) * 1'000'000'000 + uint64_t(t) * 1000 + 10,
+                               probeAddress(uint64_t(i % 2)), streams[static_cast<size_t>(t)], 10 + uint64_t(t), 5, 100));
 }
 
 } // namespace
@@ -275,6 +308,85 @@ private slots:
         const ProfileFrame& f = p.frames[p.nodes[p.keys.at(0).node].frame];
         QCOMPARE(p.functionName(f), std::string("profileBuilderProbe"));
         QVERIFY(f.module >= 0 && !p.modules[static_cast<size_t>(f.module)].buildId.empty());
+    }
+
+    // Each named sample's instruction: a row beside its call path's, with
+    // its interval, thread and regions, in the code of its function, whose
+    // bounds hold it; a sample without a function has none.
+    void instructionRowsBesideTheCallPaths() {
+        ProfileBuilder builder(options());
+        feedThisProgram(builder);
+        Stream s, other;
+        builder.add(sample(::getpid(), ::getpid(), kStart + 100, probeAddress(1), s, 3, 1, 10));
+        builder.add(sample(::getpid(), ::getpid(), kStart + 200, probeAddress(1), s, 3, 1, 10));
+        builder.add(sample(::getpid(), 77, kStart + 1'000'000'300, probeAddress(2), other, 5, 1, 10));
+        builder.add(sample(::getpid(), ::getpid(), kStart + 1'000'000'400, 0x10, s, 1, 1, 1)); // unmapped: no function
+        const Profile p = builder.finish({}, 0);
+        QVERIFY(p.instructionsKept);
+        QCOMPARE(p.codes.size(), size_t{1});
+        const ProfileCode& code = p.codes[0];
+        QCOMPARE(p.string(code.function), std::string("profileBuilderProbe"));
+        QVERIFY(code.size > 2);
+        QCOMPARE(p.instructions.size(), size_t{2});
+        for (const ProfileInstruction& i : p.instructions)
+            QVERIFY(i.code == 0 && i.address > code.start && i.address - code.start < code.size);
+        QCOMPARE(p.instructions[1].address - p.instructions[0].address, uint64_t{1});
+        QCOMPARE(p.instructionKeys.size(), size_t{2});
+        QCOMPARE(instructionTotal(p, ProfileColumns::kSamples), 3.0);
+        QCOMPARE(total(p, ProfileColumns::kSamples), 4.0);
+        const ProfileColumns c = p.instructionColumns();
+        QCOMPARE(c.count(), size_t{5}); // samples, weight, two events, time: no moments
+        QCOMPARE(instructionTotal(p, c.event(0)), 3.0 + 3 + 5);
+        QCOMPARE(instructionTotal(p, c.time()), 30.0);
+        const RowKey& second = p.instructionKeys[1];
+        QCOMPARE(second.interval, 1u);
+        QCOMPARE(p.threads[second.thread].tid, 77);
+        QCOMPARE(second.stack, StackState::Complete);
+    }
+
+    // The instruction rows coarsen with the call paths' (the same intervals)
+    // and wait on disk with them: the finished profile the same as one kept
+    // in memory, every sample in both tables.
+    void instructionRowsSpillAndCoarsenWithTheCallPaths() {
+        QTemporaryDir dir;
+        ProfileBuilderOptions inMemory = options();
+        inMemory.maxRows = 600;
+        inMemory.liveIntervals = UINT32_MAX;
+        ProfileBuilderOptions onDisk = inMemory;
+        onDisk.liveIntervals = 2;
+        onDisk.spillDirectory = dir.path().toStdString();
+        ProfileBuilder memory(inMemory), disk(onDisk);
+        feedThisProgram(memory);
+        feedThisProgram(disk);
+        feedNamedThreads(memory, 30, 40);
+        feedNamedThreads(disk, 30, 40);
+        const Profile& live = disk.profile();
+        QVERIFY(!live.instructionKeys.empty());
+        const uint32_t open = live.instructionKeys.back().interval;
+        for (const RowKey& k : live.instructionKeys) QVERIFY(k.interval + 2 >= open);
+        const Profile a = memory.finish({}, 0), b = disk.finish({}, 0);
+        // 2400 rows of both tables for 600: 30 call paths and 60 instructions (two a thread) per coarse interval.
+        QVERIFY2(a.intervalS >= 4.0, qPrintable(QString::number(a.intervalS)));
+        QCOMPARE(b.intervalS, a.intervalS);
+        QVERIFY(b.sampling.warnings == a.sampling.warnings); // the disk loses nothing, even past the budget
+        QCOMPARE(instructionTotal(b, ProfileColumns::kSamples), 1200.0);
+        QCOMPARE(total(b, ProfileColumns::kSamples), 1200.0);
+        QVERIFY(instructionRowsByKey(b) == instructionRowsByKey(a));
+        QVERIFY(rowsByKey(b) == rowsByKey(a));
+        // Every interval of one table is an interval of the other.
+        std::set<uint32_t> pathIntervals, instructionIntervals;
+        for (const RowKey& k : b.keys) pathIntervals.insert(k.interval);
+        for (const RowKey& k : b.instructionKeys) instructionIntervals.insert(k.interval);
+        QVERIFY(pathIntervals == instructionIntervals);
+        // Per interval, both tables hold the same samples.
+        auto selection = selectRows(b, {});
+        QCOMPARE(selection->instructionRows.size(), b.instructionKeys.size());
+        ProfileFilter late;
+        late.fromS = b.durationS / 2;
+        auto half = selectRows(b, late);
+        double instructionSamples = 0;
+        for (size_t r : half->instructionRows) instructionSamples += b.instructionRow(r)[ProfileColumns::kSamples];
+        QCOMPARE(instructionSamples, half->sums[ProfileColumns::kSamples]);
     }
 
     // The mappings of a running process through core/sampling's one parser of /proc/PID/maps.

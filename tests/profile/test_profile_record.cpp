@@ -36,18 +36,6 @@ constexpr double kTolerance = 0.03;
 
 std::string workload() { return PROFILE_WORKLOAD; }
 
-Result<Session> record(const QTemporaryDir& dir, const std::string& name, std::vector<std::string> args,
-                       const std::vector<std::string>& program, CliRun* run = nullptr) {
-    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
-    args.insert(args.begin(), "record");
-    args.insert(args.end(), {"-o", path, "--"});
-    args.insert(args.end(), program.begin(), program.end());
-    const CliRun r = runCli(args);
-    if (run) *run = r;
-    if (!r.exited || r.exitCode != 0) return makeError("record failed: " + r.describe());
-    return readSessionFile(path);
-}
-
 // perf report --stdio's self shares by symbol among the samples of the
 // processes named `comm` (perf keeps a name's first 15 characters).
 std::map<std::string, double> perfShares(const std::string& data, const std::string& comm) {

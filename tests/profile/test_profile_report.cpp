@@ -427,6 +427,9 @@ private slots:
         QTest::newRow("unknown region") << QStringList{"--region", "solv"} << QStringList{"solv", "setup, solve", "'solve'"};
         QTest::newRow("unknown metric") << QStringList{"--flame", "CPI"} << QStringList{"CPI", "CPU time [s]", "samples"};
         QTest::newRow("two views") << QStringList{"--folded", "--functions"} << QStringList{"exclude each other"};
+        QTest::newRow("disasm of an old session")
+            << QStringList{"--disasm", "main_work"}
+            << QStringList{"recorded before perfdash kept instruction addresses", "record it again"};
     }
     void badInput() {
         QFETCH(QStringList, args);

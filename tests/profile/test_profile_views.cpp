@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/profile/Disassembly.h"
 #include "core/profile/FlameTree.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
@@ -48,6 +49,19 @@ Profile handMade() {
     row(0, 0, 3, StackState::Complete, 6);
     row(1, 0, 4, StackState::Complete, 3);
     row(1, 1, 5, StackState::Incomplete, 1);
+    // The same samples per instruction: solve's 6 at two addresses, main's
+    // 3 (helper's code, inlined into it), kernel_k's 1 (no bounds).
+    p.instructionsKept = true;
+    p.codes = {{2, 0, 0x100, 0x40}, {1, 0, 0x40, 0x20}, {4, 1, 0xffffffff81000000, 0}};
+    p.instructions = {{0, 0x110}, {0, 0x120}, {1, 0x50}, {2, 0xffffffff81000010}};
+    auto instructionRow = [&](uint32_t interval, uint32_t regions, uint32_t instruction, double samples) {
+        p.instructionKeys.push_back({interval, 0, regions, instruction, StackState::Complete});
+        for (double v : {samples, samples * 10, samples * 100, samples * 1000}) p.instructionValues.push_back(v);
+    };
+    instructionRow(0, 0, 0, 4);
+    instructionRow(0, 0, 1, 2);
+    instructionRow(1, 0, 2, 3);
+    instructionRow(1, 1, 3, 1);
     return p;
 }
 
@@ -316,6 +330,61 @@ private slots:
         QVERIFY(!missing.ok() && missing.error().message.find("solve") != std::string::npos);
     }
 
+    // A function's samples per instruction, for the selection selectRows
+    // makes: the same intervals and regions as the call paths'.
+    void sampledInstructionsOfAFunction() {
+        const Profile p = handMade();
+        auto all = selectRows(p, {});
+        QVERIFY(all.ok());
+        QCOMPARE(all->instructionRows.size(), size_t{4});
+        auto solve = sampledInstructions(p, *all, "solve");
+        QVERIFY2(solve.ok(), solve.ok() ? "" : solve.error().message.c_str());
+        QCOMPARE(solve->rows.size(), size_t{2});
+        QCOMPARE(solve->sums[ProfileColumns::kSamples], 6.0);
+        QCOMPARE(solve->rows[0].address, uint64_t{0x110});
+        QVERIFY(solve->rows[0].hottest && !solve->rows[1].hottest);
+        QCOMPARE(solve->rows[0].share.value, 4.0 / 6.0);
+        QCOMPARE(solve->rows[1].sums[p.instructionColumns().event(0)], 200.0);
+        QCOMPARE(solve->module, std::string("/bin/a"));
+        QCOMPARE(solve->start, uint64_t{0x100});
+
+        ProfileFilter late;
+        late.fromS = 1.2;
+        auto later = selectRows(p, late);
+        QCOMPARE(later->instructionRows.size(), size_t{2});
+        auto gone = sampledInstructions(p, *later, "solve");
+        QVERIFY(!gone.ok() && gone.error().message.find("no function 'solve'") != std::string::npos);
+        auto main = sampledInstructions(p, *later, "main"); // helper's samples, in main's code
+        QVERIFY(main.ok() && main->sums[ProfileColumns::kSamples] == 3.0);
+        ProfileFilter region;
+        region.region = "r";
+        auto inRegion = selectRows(p, region);
+        QVERIFY(inRegion->instructionRows == std::vector<size_t>{3});
+
+        auto helper = sampledInstructions(p, *all, "helper");
+        QVERIFY(!helper.ok() && helper.error().message.find("sampled only inlined") != std::string::npos);
+        Profile old = p;
+        old.instructionsKept = false;
+        auto before = sampledInstructions(old, *selectRows(old, {}), "solve");
+        QVERIFY(!before.ok() && before.error().message.find("recorded before perfdash kept instruction addresses: "
+                                                            "record it again") != std::string::npos);
+    }
+
+    // What cannot be disassembled keeps its samples and says why.
+    void disassemblyProblems() {
+        const Profile p = handMade();
+        auto all = selectRows(p, {});
+        auto kernel = disassemble(p, *all, "kernel_k");
+        QVERIFY(kernel.ok() && kernel->rows.size() == 1 && kernel->problems.size() == 1);
+        QVERIFY2(kernel->problems[0].find("kernel code") != std::string::npos, kernel->problems[0].c_str());
+        auto missing = disassemble(p, *all, "solve"); // /bin/a is not there
+        QVERIFY(missing.ok() && missing->rows.size() == 2 && missing->file.empty());
+        QVERIFY2(missing->problems.size() == 1 && missing->problems[0].find("the binary is missing") != std::string::npos &&
+                     missing->problems[0].find("/bin/a") != std::string::npos &&
+                     missing->problems[0].find("--symfs DIR") != std::string::npos,
+                 missing->problems[0].c_str());
+    }
+
     // Written, read and written again: the same text; the report reader, which
     // knows nothing of profiles, reads the counts as before.
     void sessionRoundTrip() {
@@ -348,6 +417,17 @@ private slots:
         QTest::newRow("interval past the end") << "/profile/rows/0/0" << "7" << "past duration_s";
         QTest::newRow("columns") << "/profile/columns" << "[\"samples\"]" << "columns, where its events";
         QTest::newRow("strings") << "/profile/strings/0" << "\"x\"" << "must start with the empty string";
+        QTest::newRow("code module") << "/profile/codes/0/1" << "9" << "a code's module is 9";
+        QTest::newRow("code function") << "/profile/codes/0/0" << "0" << "a code's function is 0";
+        QTest::newRow("code past the end") << "/profile/codes/0/3" << "18446744073709551615" << "pass the end";
+        QTest::newRow("instruction code") << "/profile/instructions/0/0" << "3" << "an instruction's code is 3";
+        QTest::newRow("instruction address") << "/profile/instructions/0/1" << "-1" << "an instruction's address is not";
+        QTest::newRow("instruction outside") << "/profile/instructions/0/1" << "4096" << "outside its function's code";
+        QTest::newRow("instruction row index") << "/profile/instruction_rows/0/3" << "4" << "instruction row 0's instruction is 4";
+        QTest::newRow("instruction row length") << "/profile/instruction_rows/1" << "[0,0,0,1]" << "does not have the 4 key fields";
+        QTest::newRow("instruction row count") << "/profile/instruction_rows/2/4" << "\"x\"" << "column samples is not a count";
+        QTest::newRow("instruction columns") << "/profile/instruction_columns" << "[]" << "instruction_columns has 0 columns";
+        QTest::newRow("codes missing") << "/profile/codes" << "{}" << "'codes' has the wrong type";
     }
     void badSectionsAreRefusedByName() {
         QFETCH(QString, path);

@@ -17,6 +17,7 @@
 #include "ProbeRun.h"
 #include "core/symbols/ElfFile.h"
 #include "core/symbols/Symbolizer.h"
+#include "core/util/Strings.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;
@@ -68,6 +69,9 @@ void checkProbe(Symbolizer& symbolizer, const ProbeRun& run, const std::string& 
     QVERIFY2(symbolizer.source(c).file.starts_with("/"), std::string(symbolizer.source(c).file).c_str());
     QCOMPARE(symbolizer.source(c).line, lineOf("c"));
     QVERIFY(symbolizer.source(c).inlined.empty());
+    // Its ELF symbol's bounds hold the address: what a disassembly of it reads.
+    QVERIFY2(c.size > 0 && c.offset < c.size, printfString("offset %llu, size %llu", (unsigned long long)c.offset,
+                                                            (unsigned long long)c.size).c_str());
 
     const Symbol& library = at("library");
     QCOMPARE(std::string(library.function), std::string("probe_lib_function"));
