@@ -105,6 +105,10 @@
         <source>Marker regions are counted through perf inside the program, which the %1 backend cannot share the counters with: choose perf, or turn marker regions off</source>
         <translation>Области маркеров считаются через perf внутри программы, а бэкенд %1 не может делить с ним счётчики: выберите perf или отключите области маркеров</translation>
     </message>
+    <message>
+        <source>Sampling goes through perf, which the %1 backend does not use: choose perf, or turn sampling off</source>
+        <translation>Сэмплирование идёт через perf, которым бэкенд %1 не пользуется: выберите perf или выключите сэмплирование</translation>
+    </message>
 </context>
 <context>
     <name>TimelineData</name>
@@ -1177,6 +1181,84 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::DisassemblyModel</name>
+    <message>
+        <source>[not an instruction start]</source>
+        <translation>[не начало инструкции]</translation>
+    </message>
+    <message>
+        <source>%1, the hottest instruction</source>
+        <translation>%1, самая горячая инструкция</translation>
+    </message>
+    <message>
+        <source>The hottest instruction: the most samples of the function</source>
+        <translation>Самая горячая инструкция: больше всего выборок функции</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Адрес</translation>
+    </message>
+    <message>
+        <source>Share %</source>
+        <translation>Доля %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Выборки</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Исходный код</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>Инструкция</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::DisassemblyPanel</name>
+    <message>
+        <source>Choose binaries folder…</source>
+        <translation>Выбрать папку двоичных файлов…</translation>
+    </message>
+    <message>
+        <source>Look for the recorded binaries under a folder first (FOLDER/usr/lib/…), as perf&apos;s --symfs does: a copy of the machine&apos;s files where they were recorded elsewhere</source>
+        <translation>Сначала искать записанные двоичные файлы в папке (ПАПКА/usr/lib/…), как perf --symfs: копия файлов машины, если запись была сделана в другом месте</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Инструкции</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its instructions.</source>
+        <translation>Выберите функцию в таблице или на flame graph, чтобы увидеть её инструкции.</translation>
+    </message>
+    <message>
+        <source>Disassembling &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>Дизассемблирование &lt;b&gt;%1&lt;/b&gt;…</translation>
+    </message>
+    <message>
+        <source>The instructions of &lt;b&gt;%1&lt;/b&gt; cannot be shown: %2</source>
+        <translation>Инструкции &lt;b&gt;%1&lt;/b&gt; нельзя показать: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; in %2: %3 samples in its code</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; в %2: %3 выборок в её коде</translation>
+    </message>
+    <message>
+        <source>%1 is inlined into %2 wherever it was sampled: its instructions are among these, at its own source lines.</source>
+        <translation>%1 встроена в %2 везде, где попала в выборки: её инструкции среди этих, на её собственных строках исходного кода.</translation>
+    </message>
+    <message>
+        <source>Instructions and lines: objdump of %1</source>
+        <translation>Инструкции и строки: objdump файла %1</translation>
+    </message>
+    <message>
+        <source>Folder of copies of the recorded binaries</source>
+        <translation>Папка с копиями записанных двоичных файлов</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::EventBrowser</name>
     <message>
         <source>PMU model not present</source>
@@ -1709,6 +1791,92 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FunctionChangesModel</name>
+    <message>
+        <source>Its self share in B minus that in A, in share points, ± the standard error of the difference (the two runs&apos; binomial errors, taken as independent)</source>
+        <translation>Её собственная доля в B минус доля в A, в процентных пунктах, ± стандартная ошибка разности (биномиальные ошибки двух запусков, считая их независимыми)</translation>
+    </message>
+    <message>
+        <source>%1 was not sampled in A</source>
+        <translation>%1 не попала в выборки A</translation>
+    </message>
+    <message>
+        <source>%1 was not sampled in B</source>
+        <translation>%1 не попала в выборки B</translation>
+    </message>
+    <message>
+        <source>Change [points]</source>
+        <translation>Изменение [п. п.]</translation>
+    </message>
+    <message>
+        <source>Self % A</source>
+        <translation>Собств. % A</translation>
+    </message>
+    <message>
+        <source>Self % B</source>
+        <translation>Собств. % B</translation>
+    </message>
+    <message>
+        <source>Samples A</source>
+        <translation>Выборки A</translation>
+    </message>
+    <message>
+        <source>Samples B</source>
+        <translation>Выборки B</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Функция</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Модуль</translation>
+    </message>
+    <message>
+        <source>%1 A</source>
+        <translation>%1 A</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::FunctionComparisonView</name>
+    <message>
+        <source>Functions compared</source>
+        <translation>Сравнение функций</translation>
+    </message>
+    <message>
+        <source>Flame graph of the change</source>
+        <translation>Flame graph изменения</translation>
+    </message>
+    <message>
+        <source>Neither session holds samples: sessions recorded with sampling (the Measure page&apos;s Sample, or perfdash-cli record) compare function by function.</source>
+        <translation>Ни в одном сеансе нет выборок: по функциям сравниваются сеансы, записанные с сэмплированием (выборки на странице «Измерение» или perfdash-cli record).</translation>
+    </message>
+    <message>
+        <source>Session A holds counts only, no samples: only sessions recorded with sampling compare function by function.</source>
+        <translation>В сеансе A только счётчики, без выборок: по функциям сравниваются только сеансы, записанные с сэмплированием.</translation>
+    </message>
+    <message>
+        <source>Session B holds counts only, no samples: only sessions recorded with sampling compare function by function.</source>
+        <translation>В сеансе B только счётчики, без выборок: по функциям сравниваются только сеансы, записанные с сэмплированием.</translation>
+    </message>
+    <message>
+        <source>Comparing the samples…</source>
+        <translation>Сравнение выборок…</translation>
+    </message>
+    <message>
+        <source>B against A, function by function: %1. Change: B&apos;s self share minus A&apos;s, in share points; the flame graph is B&apos;s, red where a box holds more of its run than in A, blue where less.</source>
+        <translation>B против A, по функциям: %1. Изменение: собственная доля в B минус доля в A, в процентных пунктах; flame graph — от B, красный там, где блок занимает большую часть своего запуска, чем в A, синий — где меньшую.</translation>
+    </message>
+    <message>
+        <source>The two runs sampled different groups: their metrics are not compared.</source>
+        <translation>Два запуска сэмплировали разные группы: их метрики не сравниваются.</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::FunctionTableModel</name>
     <message>
         <source> [inlined into %1]</source>
@@ -2223,6 +2391,30 @@ Cycles from %6.</source>
         <source>Source</source>
         <translation>Исходный код</translation>
     </message>
+    <message>
+        <source>%1 samples of %2%3, call stacks: %4</source>
+        <translation>%1 выборок %2%3, стеки вызовов: %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Live&lt;/b&gt;, so far: %1; updated twice a second</source>
+        <translation>&lt;b&gt;Вживую&lt;/b&gt;, пока: %1; обновляется дважды в секунду</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This run&lt;/b&gt;: %1; it has ended, and its session could not be saved</source>
+        <translation>&lt;b&gt;Этот запуск&lt;/b&gt;: %1; он закончился, и его сеанс не удалось сохранить</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2; the run has ended</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2; запуск закончился</translation>
+    </message>
+    <message>
+        <source>Disassembly</source>
+        <translation>Дизассемблер</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Примечание: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>
@@ -2313,6 +2505,10 @@ Cycles from %6.</source>
     <message>
         <source>To&amp;p-down</source>
         <translation>&amp;Нисходящий анализ</translation>
+    </message>
+    <message>
+        <source>&amp;Where? Sample this metric&apos;s group by function</source>
+        <translation>&amp;Где? Сэмплировать группу этой метрики по функциям</translation>
     </message>
 </context>
 <context>
@@ -2718,20 +2914,28 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Не удаётся прочитать выборки &lt;b&gt;%1&lt;/b&gt;: %2</translation>
     </message>
     <message>
-        <source>The dashboard does not sample a live run yet: record a program with &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt;, then open run.json (File → Open) to see its hot functions here.</source>
-        <translation>Панель пока не собирает выборки в живом прогоне: запишите программу командой &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt; и откройте run.json (Файл → Открыть), чтобы увидеть здесь её горячие функции.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
         <translation>В &lt;b&gt;%1&lt;/b&gt; только счётчики, без выборок: &lt;code&gt;perfdash-cli record&lt;/code&gt; записывает и то и другое, и его сессия показывает здесь, где происходят события.</translation>
     </message>
     <message>
-        <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
-        <translation>В этом прогоне нет выборок области %1, чтобы показать её горячие функции: запишите его командой perfdash-cli record -m и откройте</translation>
+        <source>&lt;b&gt;Live&lt;/b&gt;: sampling; the first samples show here within a second.</source>
+        <translation>&lt;b&gt;Вживую&lt;/b&gt;: идёт сэмплирование; первые выборки появятся здесь в течение секунды.</translation>
     </message>
     <message>
-        <source>This run has no samples to show the hot functions of a time range: record one with perfdash-cli record, then open it</source>
-        <translation>В этом прогоне нет выборок, чтобы показать горячие функции диапазона времени: запишите его командой perfdash-cli record и откройте</translation>
+        <source>This run has no samples to show the hot functions of a time range: tick Sample the first group too on the Measure page</source>
+        <translation>У этого запуска нет выборок, чтобы показать горячие функции интервала времени: отметьте «Также сэмплировать первую группу» на странице «Измерение»</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: tick Sample the first group too on the Measure page</source>
+        <translation>У этого запуска нет выборок области %1, чтобы показать её горячие функции: отметьте «Также сэмплировать первую группу» на странице «Измерение»</translation>
+    </message>
+    <message>
+        <source>No samples: tick &lt;i&gt;Sample the first group too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
+        <translation>Нет выборок: отметьте &lt;i&gt;Также сэмплировать первую группу&lt;/i&gt; на странице «Измерение» и запустите, чтобы видеть здесь, где происходят события группы, по функциям, строкам исходного кода и стекам вызовов, пока программа работает. Сеанс &lt;code&gt;perfdash-cli record&lt;/code&gt; тоже показывается здесь (Файл → Открыть).</translation>
+    </message>
+    <message>
+        <source>The samples cannot be compared: %1</source>
+        <translation>Выборки нельзя сравнить: %1</translation>
     </message>
 </context>
 <context>
@@ -2819,6 +3023,50 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Only a launched program can count its marker regions: they are counted inside the program that perfdash starts.</source>
         <translation>Области маркеров может считать только запущенная программа: они считаются внутри программы, которую запускает perfdash.</translation>
+    </message>
+    <message>
+        <source>Sample the first group too: where its events happen, b&amp;y function (Hotspots page)</source>
+        <translation>Также сэмплировать первую группу: где происходят её события, по функциям (&amp;y) (страница «Горячие точки»)</translation>
+    </message>
+    <message>
+        <source>Samples the first group&apos;s leader (a software clock where this machine cannot sample it) and reads the group&apos;s other events with each sample, as perfdash-cli record does: the Hotspots page shows the functions, lines and call stacks live, and the session keeps the samples</source>
+        <translation>Сэмплирует ведущее событие первой группы (программные часы, где эта машина не может его сэмплировать) и читает остальные события группы с каждой выборкой, как perfdash-cli record: страница «Горячие точки» показывает функции, строки и стеки вызовов вживую, а сеанс сохраняет выборки</translation>
+    </message>
+    <message>
+        <source> Hz</source>
+        <translation> Гц</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>Выборок в секунду</translation>
+    </message>
+    <message>
+        <source>About this many samples a second per thread or CPU (perf record -F)</source>
+        <translation>Примерно столько выборок в секунду на поток или CPU (perf record -F)</translation>
+    </message>
+    <message>
+        <source>frame pointers</source>
+        <translation>указатели кадров</translation>
+    </message>
+    <message>
+        <source>DWARF unwinding</source>
+        <translation>раскрутка по DWARF</translation>
+    </message>
+    <message>
+        <source>no call stacks</source>
+        <translation>без стеков вызовов</translation>
+    </message>
+    <message>
+        <source>Call stacks</source>
+        <translation>Стеки вызовов</translation>
+    </message>
+    <message>
+        <source>How call stacks are taken: frame pointers (cheap; needs programs built with them), DWARF unwinding (any program with debug information; a copy of the stack per sample), or none</source>
+        <translation>Как берутся стеки вызовов: указатели кадров (дёшево; программы должны быть собраны с ними), раскрутка по DWARF (любая программа с отладочной информацией; копия стека на каждую выборку) или никак</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>Выборки:</translation>
     </message>
 </context>
 <context>
@@ -3051,6 +3299,18 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Double-click a phase to see its hot functions on the Hotspots page (a session recorded with samples: perfdash-cli record)</source>
         <translation>Дважды щёлкните фазу, чтобы увидеть её горячие функции на странице «Горячие точки» (сессия, записанная с выборками: perfdash-cli record)</translation>
+    </message>
+    <message>
+        <source>Where?</source>
+        <translation>Где?</translation>
+    </message>
+    <message>
+        <source>Where do %1&apos;s figures come from?</source>
+        <translation>Откуда берутся значения %1?</translation>
+    </message>
+    <message>
+        <source>Run the same target again, sampling %1&apos;s events, and show on the Hotspots page the functions, lines and call stacks its metrics come from</source>
+        <translation>Запустить ту же цель снова, сэмплируя события %1, и показать на странице «Горячие точки» функции, строки и стеки вызовов, из которых берутся её метрики</translation>
     </message>
 </context>
 <context>
@@ -4175,6 +4435,14 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <source>Choose two sessions to compare.</source>
         <translation>Выберите два сеанса для сравнения.</translation>
     </message>
+    <message>
+        <source>Counts and metrics</source>
+        <translation>Счётчики и метрики</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>Функции</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::SessionsPage</name>
@@ -4689,6 +4957,29 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Which group this machine offers is known once its capabilities are checked.</source>
         <translation>Какую группу предлагает эта машина, станет известно после проверки её возможностей.</translation>
+    </message>
+    <message>
+        <source>Where?</source>
+        <translation>Где?</translation>
+    </message>
+    <message>
+        <source>Where do the top-down figures come from?</source>
+        <translation>Откуда берутся значения top-down?</translation>
+    </message>
+    <message>
+        <source>Run the same target again, sampling the top-down group, and show on the Hotspots page the functions its slots come from</source>
+        <translation>Запустить ту же цель снова, сэмплируя группу top-down, и показать на странице «Горячие точки» функции, из которых берутся её доли</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::WhereRecorder</name>
+    <message>
+        <source>Where do %1&apos;s figures come from?</source>
+        <translation>Откуда берутся значения %1?</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This machine cannot sample %1 as asked:&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;Run it anyway? The samples then say where the time goes, and the group&apos;s metrics per function are what its countable events allow.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Эта машина не может сэмплировать %1 так, как просили:&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;Всё равно запустить? Тогда выборки покажут, куда уходит время, а метрики группы по функциям будут такими, какие позволяют её считаемые события.&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

@@ -105,6 +105,10 @@
         <source>Marker regions are counted through perf inside the program, which the %1 backend cannot share the counters with: choose perf, or turn marker regions off</source>
         <translation>标记区域是在程序内部通过 perf 计数的，%1 后端无法与其共用计数器：请选择 perf，或关闭标记区域</translation>
     </message>
+    <message>
+        <source>Sampling goes through perf, which the %1 backend does not use: choose perf, or turn sampling off</source>
+        <translation>采样通过 perf 进行，而 %1 后端不使用 perf：请选择 perf，或关闭采样</translation>
+    </message>
 </context>
 <context>
     <name>TimelineData</name>
@@ -1173,6 +1177,84 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::DisassemblyModel</name>
+    <message>
+        <source>[not an instruction start]</source>
+        <translation>[不是指令起点]</translation>
+    </message>
+    <message>
+        <source>%1, the hottest instruction</source>
+        <translation>%1，最热的指令</translation>
+    </message>
+    <message>
+        <source>The hottest instruction: the most samples of the function</source>
+        <translation>最热的指令：该函数样本最多处</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Share %</source>
+        <translation>占比 %</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源代码</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::DisassemblyPanel</name>
+    <message>
+        <source>Choose binaries folder…</source>
+        <translation>选择二进制文件目录…</translation>
+    </message>
+    <message>
+        <source>Look for the recorded binaries under a folder first (FOLDER/usr/lib/…), as perf&apos;s --symfs does: a copy of the machine&apos;s files where they were recorded elsewhere</source>
+        <translation>先在某个目录下查找记录时的二进制文件（目录/usr/lib/…），与 perf 的 --symfs 相同：用于在别处记录的机器文件副本</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Choose a function in the table or the flame graph to see its instructions.</source>
+        <translation>在表格或火焰图中选择一个函数以查看其指令。</translation>
+    </message>
+    <message>
+        <source>Disassembling &lt;b&gt;%1&lt;/b&gt;…</source>
+        <translation>正在反汇编 &lt;b&gt;%1&lt;/b&gt;…</translation>
+    </message>
+    <message>
+        <source>The instructions of &lt;b&gt;%1&lt;/b&gt; cannot be shown: %2</source>
+        <translation>无法显示 &lt;b&gt;%1&lt;/b&gt; 的指令：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; in %2: %3 samples in its code</source>
+        <translation>%2 中的 &lt;b&gt;%1&lt;/b&gt;：其代码中有 %3 个样本</translation>
+    </message>
+    <message>
+        <source>%1 is inlined into %2 wherever it was sampled: its instructions are among these, at its own source lines.</source>
+        <translation>%1 在所有被采样处都内联到 %2 中：它的指令就在其中，位于它自己的源代码行。</translation>
+    </message>
+    <message>
+        <source>Instructions and lines: objdump of %1</source>
+        <translation>指令和行：%1 的 objdump</translation>
+    </message>
+    <message>
+        <source>Folder of copies of the recorded binaries</source>
+        <translation>记录的二进制文件副本所在目录</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::EventBrowser</name>
     <message>
         <source>PMU model not present</source>
@@ -1705,6 +1787,92 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::FunctionChangesModel</name>
+    <message>
+        <source>Its self share in B minus that in A, in share points, ± the standard error of the difference (the two runs&apos; binomial errors, taken as independent)</source>
+        <translation>其在 B 中的自身占比减去在 A 中的，单位为百分点，± 差值的标准误差（两次运行的二项误差，视为独立）</translation>
+    </message>
+    <message>
+        <source>%1 was not sampled in A</source>
+        <translation>%1 在 A 中未被采样</translation>
+    </message>
+    <message>
+        <source>%1 was not sampled in B</source>
+        <translation>%1 在 B 中未被采样</translation>
+    </message>
+    <message>
+        <source>Change [points]</source>
+        <translation>变化 [百分点]</translation>
+    </message>
+    <message>
+        <source>Self % A</source>
+        <translation>自身 % A</translation>
+    </message>
+    <message>
+        <source>Self % B</source>
+        <translation>自身 % B</translation>
+    </message>
+    <message>
+        <source>Samples A</source>
+        <translation>样本 A</translation>
+    </message>
+    <message>
+        <source>Samples B</source>
+        <translation>样本 B</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>%1 A</source>
+        <translation>%1 A</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::FunctionComparisonView</name>
+    <message>
+        <source>Functions compared</source>
+        <translation>比较的函数</translation>
+    </message>
+    <message>
+        <source>Flame graph of the change</source>
+        <translation>变化的火焰图</translation>
+    </message>
+    <message>
+        <source>Neither session holds samples: sessions recorded with sampling (the Measure page&apos;s Sample, or perfdash-cli record) compare function by function.</source>
+        <translation>两个会话都没有样本：带采样记录的会话（测量页的采样，或 perfdash-cli record）才能按函数比较。</translation>
+    </message>
+    <message>
+        <source>Session A holds counts only, no samples: only sessions recorded with sampling compare function by function.</source>
+        <translation>会话 A 只有计数，没有样本：只有带采样记录的会话才能按函数比较。</translation>
+    </message>
+    <message>
+        <source>Session B holds counts only, no samples: only sessions recorded with sampling compare function by function.</source>
+        <translation>会话 B 只有计数，没有样本：只有带采样记录的会话才能按函数比较。</translation>
+    </message>
+    <message>
+        <source>Comparing the samples…</source>
+        <translation>正在比较样本…</translation>
+    </message>
+    <message>
+        <source>B against A, function by function: %1. Change: B&apos;s self share minus A&apos;s, in share points; the flame graph is B&apos;s, red where a box holds more of its run than in A, blue where less.</source>
+        <translation>B 对比 A，按函数：%1。变化：B 的自身占比减去 A 的，单位为百分点；火焰图为 B 的，某框在其运行中所占比 A 多处为红色，少处为蓝色。</translation>
+    </message>
+    <message>
+        <source>The two runs sampled different groups: their metrics are not compared.</source>
+        <translation>两次运行采样的组不同：不比较其指标。</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::FunctionTableModel</name>
     <message>
         <source> [inlined into %1]</source>
@@ -2215,6 +2383,30 @@ Cycles from %6.</source>
         <source>Source</source>
         <translation>源代码</translation>
     </message>
+    <message>
+        <source>%1 samples of %2%3, call stacks: %4</source>
+        <translation>%2%3 的 %1 个样本，调用栈：%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Live&lt;/b&gt;, so far: %1; updated twice a second</source>
+        <translation>&lt;b&gt;实时&lt;/b&gt;，目前：%1；每秒更新两次</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This run&lt;/b&gt;: %1; it has ended, and its session could not be saved</source>
+        <translation>&lt;b&gt;本次运行&lt;/b&gt;：%1；运行已结束，其会话未能保存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2; the run has ended</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2；运行已结束</translation>
+    </message>
+    <message>
+        <source>Disassembly</source>
+        <translation>反汇编</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::IpcCurveModel</name>
@@ -2305,6 +2497,10 @@ Cycles from %6.</source>
     <message>
         <source>To&amp;p-down</source>
         <translation>自顶向下(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Where? Sample this metric&apos;s group by function</source>
+        <translation>在哪里？按函数对该指标的组采样(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -2708,20 +2904,28 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>无法读取 &lt;b&gt;%1&lt;/b&gt; 的样本：%2</translation>
     </message>
     <message>
-        <source>The dashboard does not sample a live run yet: record a program with &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt;, then open run.json (File → Open) to see its hot functions here.</source>
-        <translation>仪表板尚不能对实时运行进行采样：请用 &lt;code&gt;perfdash-cli record -g GROUP -o run.json -- PROGRAM&lt;/code&gt; 录制程序，然后打开 run.json（文件 → 打开），即可在此查看其热点函数。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt; holds counts only, no samples: &lt;code&gt;perfdash-cli record&lt;/code&gt; records both, and its session shows here where the events happen.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 只包含计数，没有样本：&lt;code&gt;perfdash-cli record&lt;/code&gt; 会同时录制两者，其会话会在此显示事件发生在哪里。</translation>
     </message>
     <message>
-        <source>This run has no samples of region %1 to show its hot functions: record one with perfdash-cli record -m, then open it</source>
-        <translation>此运行没有区域 %1 的样本，无法显示其热点函数：请用 perfdash-cli record -m 录制，然后打开它</translation>
+        <source>&lt;b&gt;Live&lt;/b&gt;: sampling; the first samples show here within a second.</source>
+        <translation>&lt;b&gt;实时&lt;/b&gt;：正在采样；一秒内第一批样本将显示在这里。</translation>
     </message>
     <message>
-        <source>This run has no samples to show the hot functions of a time range: record one with perfdash-cli record, then open it</source>
-        <translation>此运行没有样本，无法显示某个时间范围的热点函数：请用 perfdash-cli record 录制，然后打开它</translation>
+        <source>This run has no samples to show the hot functions of a time range: tick Sample the first group too on the Measure page</source>
+        <translation>本次运行没有样本，无法显示时间范围内的热点函数：请在测量页勾选“同时对第一个组采样”</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: tick Sample the first group too on the Measure page</source>
+        <translation>本次运行没有区域 %1 的样本，无法显示其热点函数：请在测量页勾选“同时对第一个组采样”</translation>
+    </message>
+    <message>
+        <source>No samples: tick &lt;i&gt;Sample the first group too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
+        <translation>没有样本：在测量页勾选&lt;i&gt;同时对第一个组采样&lt;/i&gt;并开始，即可在程序运行时在此按函数、源代码行和调用栈查看该组事件发生在哪里。&lt;code&gt;perfdash-cli record&lt;/code&gt; 的会话也显示在这里（文件 → 打开）。</translation>
+    </message>
+    <message>
+        <source>The samples cannot be compared: %1</source>
+        <translation>无法比较样本：%1</translation>
     </message>
 </context>
 <context>
@@ -2809,6 +3013,50 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Only a launched program can count its marker regions: they are counted inside the program that perfdash starts.</source>
         <translation>只有启动的程序才能对其标记区域计数：它们在 perfdash 启动的程序内部计数。</translation>
+    </message>
+    <message>
+        <source>Sample the first group too: where its events happen, b&amp;y function (Hotspots page)</source>
+        <translation>同时对第一个组采样：按函数查看其事件发生在哪里(&amp;Y)（热点页）</translation>
+    </message>
+    <message>
+        <source>Samples the first group&apos;s leader (a software clock where this machine cannot sample it) and reads the group&apos;s other events with each sample, as perfdash-cli record does: the Hotspots page shows the functions, lines and call stacks live, and the session keeps the samples</source>
+        <translation>对第一个组的主事件采样（本机无法采样时改用软件时钟），并随每个样本读取组内其他事件，与 perfdash-cli record 相同：热点页实时显示函数、源代码行和调用栈，会话保存这些样本</translation>
+    </message>
+    <message>
+        <source> Hz</source>
+        <translation> Hz</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>每秒采样数</translation>
+    </message>
+    <message>
+        <source>About this many samples a second per thread or CPU (perf record -F)</source>
+        <translation>每个线程或 CPU 每秒大约采样这么多次（perf record -F）</translation>
+    </message>
+    <message>
+        <source>frame pointers</source>
+        <translation>帧指针</translation>
+    </message>
+    <message>
+        <source>DWARF unwinding</source>
+        <translation>DWARF 栈回溯</translation>
+    </message>
+    <message>
+        <source>no call stacks</source>
+        <translation>不采调用栈</translation>
+    </message>
+    <message>
+        <source>Call stacks</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>How call stacks are taken: frame pointers (cheap; needs programs built with them), DWARF unwinding (any program with debug information; a copy of the stack per sample), or none</source>
+        <translation>调用栈的获取方式：帧指针（开销小；程序需带帧指针编译）、DWARF 栈回溯（任何带调试信息的程序；每个样本复制一份栈），或不获取</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>采样：</translation>
     </message>
 </context>
 <context>
@@ -3041,6 +3289,18 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Double-click a phase to see its hot functions on the Hotspots page (a session recorded with samples: perfdash-cli record)</source>
         <translation>双击某个阶段，可在“热点”页查看其热点函数（需为带样本录制的会话：perfdash-cli record）</translation>
+    </message>
+    <message>
+        <source>Where?</source>
+        <translation>在哪里？</translation>
+    </message>
+    <message>
+        <source>Where do %1&apos;s figures come from?</source>
+        <translation>%1 的数值来自哪里？</translation>
+    </message>
+    <message>
+        <source>Run the same target again, sampling %1&apos;s events, and show on the Hotspots page the functions, lines and call stacks its metrics come from</source>
+        <translation>再次运行同一目标并对 %1 的事件采样，在热点页显示其指标来自哪些函数、源代码行和调用栈</translation>
     </message>
 </context>
 <context>
@@ -4157,6 +4417,14 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
         <source>Choose two sessions to compare.</source>
         <translation>请选择两个要比较的会话。</translation>
     </message>
+    <message>
+        <source>Counts and metrics</source>
+        <translation>计数和指标</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>函数</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::SessionsPage</name>
@@ -4669,6 +4937,29 @@ Load misses per second  DTLB_LOAD_MISSES/time</source>
     <message>
         <source>Which group this machine offers is known once its capabilities are checked.</source>
         <translation>本机提供哪个分组，要在检查其能力之后才能知道。</translation>
+    </message>
+    <message>
+        <source>Where?</source>
+        <translation>在哪里？</translation>
+    </message>
+    <message>
+        <source>Where do the top-down figures come from?</source>
+        <translation>自顶向下的数值来自哪里？</translation>
+    </message>
+    <message>
+        <source>Run the same target again, sampling the top-down group, and show on the Hotspots page the functions its slots come from</source>
+        <translation>再次运行同一目标并对自顶向下组采样，在热点页显示其各槽位来自哪些函数</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::WhereRecorder</name>
+    <message>
+        <source>Where do %1&apos;s figures come from?</source>
+        <translation>%1 的数值来自哪里？</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This machine cannot sample %1 as asked:&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;Run it anyway? The samples then say where the time goes, and the group&apos;s metrics per function are what its countable events allow.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本机无法按要求对 %1 采样：&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;仍然运行吗？这样样本会说明时间花在哪里，组的每函数指标取决于可计数的事件。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

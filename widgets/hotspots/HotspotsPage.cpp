@@ -23,6 +23,7 @@
 #include "widgets/hotspots/BottomUpPanel.h"
 #include "widgets/hotspots/CallTreeModel.h"
 #include "widgets/hotspots/CallersCalleesPanel.h"
+#include "widgets/hotspots/DisassemblyPanel.h"
 #include "widgets/hotspots/FlameGraphPanel.h"
 #include "widgets/common/FlameGraphView.h"
 #include "widgets/hotspots/FunctionTableModel.h"
@@ -74,6 +75,7 @@ HotspotsPage::HotspotsPage(QWidget* parent)
       bottomUp_(new BottomUpPanel(this)),
       callers_(new CallersCalleesPanel(this)),
       source_(new SourcePanel(this)),
+      disassembly_(new DisassemblyPanel(this)),
       model_(new FunctionTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       watcher_(new QFutureWatcher<std::shared_ptr<Table>>(this)) {
@@ -141,6 +143,7 @@ HotspotsPage::HotspotsPage(QWidget* parent)
     views_->addTab(bottomUp_, tr("Bottom up"));
     views_->addTab(callers_, tr("Callers and callees"));
     views_->addTab(source_, tr("Source"));
+    views_->addTab(disassembly_, tr("Disassembly"));
     layout->addWidget(views_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
@@ -202,6 +205,7 @@ void HotspotsPage::setProfile(std::shared_ptr<const Profile> profile, const QStr
         if (!e.inSamples)
             text += QStringLiteral("<br>") + tr("%1 (%2) is not in the samples: %3")
                                                  .arg(htmlEscaped(e.counter), htmlEscaped(e.event), htmlEscaped(e.note));
+    for (const std::string& n : p.sampling.notices) text += QStringLiteral("<br>") + tr("Note: %1").arg(htmlEscaped(n));
     for (const std::string& w : p.sampling.warnings) text += QStringLiteral("<br>") + tr("Warning: %1").arg(htmlEscaped(w));
     heading_->setText(text);
     {
@@ -234,6 +238,7 @@ void HotspotsPage::showNone(const QString& why) {
     bottomUp_->clear();
     callers_->clear();
     source_->clear();
+    disassembly_->clear();
     grouping_->setEnabled(false);
     region_->clear();
     region_->setEnabled(false);
@@ -322,6 +327,7 @@ void HotspotsPage::showTable() {
     bottomUp_->setSelection(profile_, table->summed);
     flame_->setFlame(std::move(table->flame), std::move(table->flameValues), table->metrics, keepPlace);
     source_->setSelection(profile_, table->summed);
+    disassembly_->setSelection(profile_, table->summed);
     callers_->setSelection(profile_, std::move(table->summed));
     if (keepPlace) {
         if (!current.isEmpty()) selectFunction(current);
@@ -347,13 +353,14 @@ void HotspotsPage::showSelectionProblem(const QString& problem) {
     bottomUp_->clear();
     callers_->setSelection(profile_, nullptr);
     source_->setSelection(profile_, nullptr);
+    disassembly_->setSelection(profile_, nullptr);
     selection_->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
     selection_->setText(problem);
     selection_->show();
     emit tableReady();
 }
 
-// A row of functions chosen in the table: its callers and callees, and its source lines.
+// A row of functions chosen in the table: its callers and callees, its source lines and its instructions.
 void HotspotsPage::chooseCurrentRow() {
     if (model_->grouping() != ProfileGrouping::Function) return;
     const QModelIndex current = table_->currentIndex();
@@ -361,6 +368,8 @@ void HotspotsPage::chooseCurrentRow() {
     const QString function = current.siblingAtColumn(FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString();
     callers_->showFunction(function);
     source_->showFunction(function);
+    const FunctionRow& row = model_->rows()[static_cast<size_t>(proxy_->mapToSource(current).row())];
+    disassembly_->showFunction(function, toQString(row.inlinedInto));
 }
 
 // A box of the flame graph chose a function: its row of the table is the current one, for the views that

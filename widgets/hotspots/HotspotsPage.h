@@ -31,6 +31,7 @@ namespace perfdash {
 class BottomUpPanel;
 class CallersCalleesPanel;
 class CallTreeModel;
+class DisassemblyPanel;
 class FlameGraphPanel;
 class SourcePanel;
 class FunctionTableModel;
@@ -64,6 +65,7 @@ public:
     QTreeView* topDownView() const { return topDownView_; }
     CallersCalleesPanel* callers() const { return callers_; }
     SourcePanel* source() const { return source_; }
+    DisassemblyPanel* disassembly() const { return disassembly_; }
     // The tabs of the table, the flame graph, the trees and the callers.
     QTabWidget* views() const { return views_; }
     QComboBox* grouping() const { return grouping_; }
@@ -107,6 +109,7 @@ private:
     QTreeView* topDownView_;
     CallersCalleesPanel* callers_;
     SourcePanel* source_;
+    DisassemblyPanel* disassembly_;
     FunctionTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QFutureWatcher<std::shared_ptr<Table>>* watcher_;

@@ -7,6 +7,7 @@
 
 #include "core/presentation/NumberFormat.h"
 #include "core/profile/ProfileOutput.h"
+#include "widgets/common/HeatTint.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 
@@ -119,11 +120,7 @@ QVariant SourceLinesModel::data(const QModelIndex& index, int role) const {
     case Qt::BackgroundRole: {
         if (!shown.row || hottest_ <= 0) return {};
         // Warmer the larger its share; the share column says the same in numbers.
-        const double t = 0.15 + 0.45 * shown.row->share.value / hottest_;
-        const QColor base = QApplication::palette().color(QPalette::Base);
-        const QColor warm(255, 120, 40);
-        return QColor::fromRgbF(float(base.redF() * (1 - t) + warm.redF() * t), float(base.greenF() * (1 - t) + warm.greenF() * t),
-                                float(base.blueF() * (1 - t) + warm.blueF() * t));
+        return heatTint(shown.row->share.value / hottest_);
     }
     case Qt::TextAlignmentRole:
         return column == SourceColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);

@@ -1,12 +1,10 @@
 #include "widgets/hotspots/SourcePanel.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -39,12 +37,6 @@ struct SourcePanel::Lines {
     double samples = 0;
     std::string problem;
 };
-
-namespace {
-
-const char kFoldersKey[] = "hotspots/sourceFolders";
-
-} // namespace
 
 SourcePanel::SourcePanel(QWidget* parent)
     : QWidget(parent),
@@ -80,7 +72,6 @@ SourcePanel::SourcePanel(QWidget* parent)
     connect(files_, &QComboBox::currentIndexChanged, this, &SourcePanel::showFile);
     connect(chooseFolder_, &QPushButton::clicked, this, &SourcePanel::askForFolder);
     connect(watcher_, &QFutureWatcherBase::finished, this, &SourcePanel::showLines);
-    folders_ = QSettings().value(QLatin1String(kFoldersKey)).toStringList();
     clear();
 }
 
@@ -99,7 +90,7 @@ void SourcePanel::showFunction(const QString& name) {
 }
 
 void SourcePanel::setSourceFolders(const QStringList& folders) {
-    folders_ = folders;
+    folders_.set(folders);
     recompute();
 }
 
@@ -124,10 +115,8 @@ void SourcePanel::recompute() {
         return;
     }
     heading_->setText(tr("Reading the source of <b>%1</b>…").arg(function_.toHtmlEscaped()));
-    std::vector<std::string> folders;
-    for (const QString& f : folders_) folders.push_back(f.toStdString());
     watcher_->setFuture(QtConcurrent::run([profile = profile_, selection = selection_, function = function_.toStdString(),
-                                           folders, generation] {
+                                           folders = folders_.paths(), generation] {
         auto lines = std::make_shared<Lines>();
         lines->generation = generation;
         auto metrics = ProfileMetrics::compile(*profile);
@@ -218,11 +207,7 @@ void SourcePanel::showFile() {
 }
 
 void SourcePanel::askForFolder() {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder to look for source files under"));
-    if (folder.isEmpty()) return;
-    if (!folders_.contains(folder)) folders_.prepend(folder);
-    QSettings().setValue(QLatin1String(kFoldersKey), folders_);
-    recompute();
+    if (folders_.ask(this, tr("Folder to look for source files under"))) recompute();
 }
 
 } // namespace perfdash

@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "core/profile/ProfileViews.h"
+#include "widgets/hotspots/KeptFolders.h"
 
 class QComboBox;
 class QLabel;
@@ -56,7 +57,7 @@ private:
     std::shared_ptr<const Profile> profile_;
     std::shared_ptr<const ProfileSelection> selection_;
     QString function_;
-    QStringList folders_;
+    KeptFolders folders_{QStringLiteral("hotspots/sourceFolders")};
     QLabel* heading_;
     QComboBox* files_;
     QPushButton* chooseFolder_;

@@ -36,7 +36,6 @@ Status MeasurementController::start(MeasurementPlan plan, std::optional<ProfileO
     plan_ = std::make_unique<MeasurementPlan>(std::move(plan));
     recorder_.reset();
     profile_.reset();
-    samplingNotices_.clear();
     Measurement::BeforeRelease openSamplingOnTarget;
     if (sampling)
         openSamplingOnTarget = [this, &sampling](int targetPid) { return openSampling(targetPid, *sampling); };
@@ -69,9 +68,8 @@ Status MeasurementController::openSampling(int targetPid, const ProfileOptions& 
     if (!planned) return planned.error();
     auto opened = ProfileRecorder::open(*planned, *plan_, targetPid, options, formulaConstants(*plan_, machine_));
     if (!opened) return opened.error();
+    // Its fallbacks and restrictions travel in the profile (ProfileSampling::notices), which the page shows.
     recorder_ = std::move(*opened);
-    samplingNotices_ = planned->warnings;
-    samplingNotices_.insert(samplingNotices_.end(), recorder_->notices().begin(), recorder_->notices().end());
     return {};
 }
 
@@ -81,8 +79,9 @@ void MeasurementController::takeProfileCopy() {
     auto* watcher = new QFutureWatcher<std::shared_ptr<const Profile>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
-        // One that ended after the run's end is older than the whole profile, which is shown already.
-        if (state_ == State::Finished || !recorder_) return;
+        // One taken while the run ends may have met the recorder finished (its rows handed over): the whole
+        // profile comes next.
+        if (state_ == State::Finishing || state_ == State::Finished || !recorder_) return;
         profile_ = watcher->result();
         emit profileArrived(profile_, false);
     });

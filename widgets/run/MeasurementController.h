@@ -61,8 +61,6 @@ public:
     const std::shared_ptr<const Profile>& profile() const { return profile_; }
     // Whether the current run samples (from started() until the next start()).
     bool isSampling() const { return recorder_ != nullptr || profile_ != nullptr; }
-    // How the sampling runs otherwise than asked (a software clock in a hardware leader's place), for the user.
-    const std::vector<std::string>& samplingNotices() const { return samplingNotices_; }
 
     // How often new intervals and output are pulled (default 30 Hz).
     void setPollInterval(int milliseconds);
@@ -94,7 +92,6 @@ private:
     // Shared with the worker that copies its profile, so that finishing never waits on a copy.
     std::shared_ptr<ProfileRecorder> recorder_;
     std::shared_ptr<const Profile> profile_;
-    std::vector<std::string> samplingNotices_;
     QTimer profileTimer_;
     QFuture<std::shared_ptr<const Profile>> profileCopy_;
     State state_ = State::Idle;

@@ -5,12 +5,14 @@
 // construction). The page gets the samples so far while the program runs,
 // then all of them; the hot function is on top; the session the RunRecorder
 // saves holds the same samples, and perfdash-cli report reads them as the
-// page shows them.
+// page shows them; the Disassembly tab opens the hot function on its hottest
+// instruction, the instructions of perfdash-cli report --disasm.
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,6 +21,8 @@
 
 #include "core/profile/ProfileJson.h"
 #include "widgets/Screenshot.h"
+#include "widgets/hotspots/DisassemblyModel.h"
+#include "widgets/hotspots/DisassemblyPanel.h"
 #include "widgets/hotspots/FunctionTableModel.h"
 #include "widgets/hotspots/HotspotsPage.h"
 #include "widgets/measure/SetupFormState.h"
@@ -144,6 +148,49 @@ private slots:
             QCOMPARE(page.table()->model()->index(r, FunctionTableModel::SamplesColumn).data(FunctionTableModel::SortRole).toDouble(),
                      functions[r]["self"]["samples"].get<double>());
         }
+
+        // From the function to its hottest instruction: its row, then the Disassembly tab, which opens on it.
+        int libRow = -1;
+        for (int r = 0; r < page.table()->model()->rowCount(); ++r)
+            if (page.table()->model()->index(r, FunctionTableModel::NameColumn).data(FunctionTableModel::SortRole).toString() ==
+                QStringLiteral("lib_work"))
+                libRow = r;
+        QVERIFY(libRow >= 0);
+        page.table()->setCurrentIndex(page.table()->model()->index(libRow, FunctionTableModel::NameColumn));
+        QSignalSpy code(page.disassembly(), &DisassemblyPanel::instructionsReady);
+        page.views()->setCurrentWidget(page.disassembly());
+        QTRY_VERIFY_WITH_TIMEOUT(!code.isEmpty(), 30000);
+        const DisassemblyModel* instructions = page.disassembly()->model();
+        QVERIFY2(page.disassembly()->heading()->text().contains(QStringLiteral("objdump of")),
+                 qPrintable(page.disassembly()->heading()->text()));
+        const int hottest = instructions->hottestRow();
+        QVERIFY(hottest >= 0);
+        QCOMPARE(page.disassembly()->table()->currentIndex().row(), hottest);
+        QVERIFY(instructions->index(hottest, DisassemblyModel::AddressColumn).data(Qt::AccessibleTextRole).toString().endsWith(
+            QStringLiteral("the hottest instruction")));
+        test::saveScreenshot(page, QStringLiteral("hotspots-disasm-1280x800.png"));
+        // The command line's --disasm of the same session, instruction by instruction; their samples are the
+        // function's own.
+        QProcess disasm;
+        disasm.start(qEnvironmentVariable("PERFDASH_CLI"), {QStringLiteral("report"), file, QStringLiteral("--disasm"),
+                                                            QStringLiteral("lib_work"), QStringLiteral("--json")});
+        QVERIFY(disasm.waitForFinished(60000));
+        QCOMPARE(disasm.exitCode(), 0);
+        const auto cliCode = nlohmann::json::parse(disasm.readAllStandardOutput().toStdString(), nullptr, false);
+        QVERIFY(cliCode.is_object());
+        QCOMPARE(instructions->rowCount(), int(cliCode["instructions"].size()));
+        double samples = 0;
+        for (int r = 0; r < instructions->rowCount(); ++r) {
+            const auto& e = cliCode["instructions"][static_cast<size_t>(r)];
+            QCOMPARE(instructions->index(r, DisassemblyModel::AddressColumn).data().toString().toStdString(),
+                     e["address"].get<std::string>());
+            QCOMPARE(instructions->index(r, DisassemblyModel::AddressColumn).data(DisassemblyModel::SamplesRole).toDouble(),
+                     e["sums"]["samples"].get<double>());
+            QCOMPARE(instructions->index(r, instructions->instructionColumn()).data().toString().toStdString(),
+                     e["text"].get<std::string>());
+            samples += e["sums"]["samples"].get<double>();
+        }
+        QCOMPARE(samples, functions[libRow]["self"]["samples"].get<double>());
     }
 
     // A run that only counts says so on the controller, and hands over no samples.
