@@ -2922,20 +2922,20 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>&lt;b&gt;Вживую&lt;/b&gt;: идёт сэмплирование; первые выборки появятся здесь в течение секунды.</translation>
     </message>
     <message>
-        <source>This run has no samples to show the hot functions of a time range: tick Sample the first group too on the Measure page</source>
-        <translation>У этого запуска нет выборок, чтобы показать горячие функции интервала времени: отметьте «Также сэмплировать первую группу» на странице «Измерение»</translation>
-    </message>
-    <message>
-        <source>This run has no samples of region %1 to show its hot functions: tick Sample the first group too on the Measure page</source>
-        <translation>У этого запуска нет выборок области %1, чтобы показать её горячие функции: отметьте «Также сэмплировать первую группу» на странице «Измерение»</translation>
-    </message>
-    <message>
-        <source>No samples: tick &lt;i&gt;Sample the first group too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
-        <translation>Нет выборок: отметьте &lt;i&gt;Также сэмплировать первую группу&lt;/i&gt; на странице «Измерение» и запустите, чтобы видеть здесь, где происходят события группы, по функциям, строкам исходного кода и стекам вызовов, пока программа работает. Сеанс &lt;code&gt;perfdash-cli record&lt;/code&gt; тоже показывается здесь (Файл → Открыть).</translation>
-    </message>
-    <message>
         <source>The samples cannot be compared: %1</source>
         <translation>Выборки нельзя сравнить: %1</translation>
+    </message>
+    <message>
+        <source>This run has no samples to show the hot functions of a time range: tick Sample by function too on the Measure page</source>
+        <translation>У этого запуска нет выборок, чтобы показать горячие функции интервала времени: отметьте «Также сэмплировать по функциям» на странице «Измерение»</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: tick Sample by function too on the Measure page</source>
+        <translation>У этого запуска нет выборок области %1, чтобы показать её горячие функции: отметьте «Также сэмплировать по функциям» на странице «Измерение»</translation>
+    </message>
+    <message>
+        <source>No samples: tick &lt;i&gt;Sample by function too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
+        <translation>Нет выборок: отметьте &lt;i&gt;Также сэмплировать по функциям&lt;/i&gt; на странице «Измерение» и запустите, чтобы видеть здесь, где происходят события группы, по функциям, строкам исходного кода и стекам вызовов, пока программа работает. Сеанс &lt;code&gt;perfdash-cli record&lt;/code&gt; тоже показывается здесь (Файл → Открыть).</translation>
     </message>
 </context>
 <context>
@@ -3025,10 +3025,6 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>Области маркеров может считать только запущенная программа: они считаются внутри программы, которую запускает perfdash.</translation>
     </message>
     <message>
-        <source>Sample the first group too: where its events happen, b&amp;y function (Hotspots page)</source>
-        <translation>Также сэмплировать первую группу: где происходят её события, по функциям (&amp;y) (страница «Горячие точки»)</translation>
-    </message>
-    <message>
         <source>Samples the first group&apos;s leader (a software clock where this machine cannot sample it) and reads the group&apos;s other events with each sample, as perfdash-cli record does: the Hotspots page shows the functions, lines and call stacks live, and the session keeps the samples</source>
         <translation>Сэмплирует ведущее событие первой группы (программные часы, где эта машина не может его сэмплировать) и читает остальные события группы с каждой выборкой, как perfdash-cli record: страница «Горячие точки» показывает функции, строки и стеки вызовов вживую, а сеанс сохраняет выборки</translation>
     </message>
@@ -3067,6 +3063,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Samples:</source>
         <translation>Выборки:</translation>
+    </message>
+    <message>
+        <source>Sample b&amp;y function too (Hotspots page)</source>
+        <translation>Также сэмплировать по функциям (&amp;y) (страница «Горячие точки»)</translation>
     </message>
 </context>
 <context>

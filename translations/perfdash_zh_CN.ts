@@ -2912,20 +2912,20 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>&lt;b&gt;实时&lt;/b&gt;：正在采样；一秒内第一批样本将显示在这里。</translation>
     </message>
     <message>
-        <source>This run has no samples to show the hot functions of a time range: tick Sample the first group too on the Measure page</source>
-        <translation>本次运行没有样本，无法显示时间范围内的热点函数：请在测量页勾选“同时对第一个组采样”</translation>
-    </message>
-    <message>
-        <source>This run has no samples of region %1 to show its hot functions: tick Sample the first group too on the Measure page</source>
-        <translation>本次运行没有区域 %1 的样本，无法显示其热点函数：请在测量页勾选“同时对第一个组采样”</translation>
-    </message>
-    <message>
-        <source>No samples: tick &lt;i&gt;Sample the first group too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
-        <translation>没有样本：在测量页勾选&lt;i&gt;同时对第一个组采样&lt;/i&gt;并开始，即可在程序运行时在此按函数、源代码行和调用栈查看该组事件发生在哪里。&lt;code&gt;perfdash-cli record&lt;/code&gt; 的会话也显示在这里（文件 → 打开）。</translation>
-    </message>
-    <message>
         <source>The samples cannot be compared: %1</source>
         <translation>无法比较样本：%1</translation>
+    </message>
+    <message>
+        <source>This run has no samples to show the hot functions of a time range: tick Sample by function too on the Measure page</source>
+        <translation>本次运行没有样本，无法显示时间范围内的热点函数：请在测量页勾选“同时按函数采样”</translation>
+    </message>
+    <message>
+        <source>This run has no samples of region %1 to show its hot functions: tick Sample by function too on the Measure page</source>
+        <translation>本次运行没有区域 %1 的样本，无法显示其热点函数：请在测量页勾选“同时按函数采样”</translation>
+    </message>
+    <message>
+        <source>No samples: tick &lt;i&gt;Sample by function too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
+        <translation>没有样本：在测量页勾选&lt;i&gt;同时按函数采样&lt;/i&gt;并开始，即可在程序运行时在此按函数、源代码行和调用栈查看该组事件发生在哪里。&lt;code&gt;perfdash-cli record&lt;/code&gt; 的会话也显示在这里（文件 → 打开）。</translation>
     </message>
 </context>
 <context>
@@ -3015,10 +3015,6 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <translation>只有启动的程序才能对其标记区域计数：它们在 perfdash 启动的程序内部计数。</translation>
     </message>
     <message>
-        <source>Sample the first group too: where its events happen, b&amp;y function (Hotspots page)</source>
-        <translation>同时对第一个组采样：按函数查看其事件发生在哪里(&amp;Y)（热点页）</translation>
-    </message>
-    <message>
         <source>Samples the first group&apos;s leader (a software clock where this machine cannot sample it) and reads the group&apos;s other events with each sample, as perfdash-cli record does: the Hotspots page shows the functions, lines and call stacks live, and the session keeps the samples</source>
         <translation>对第一个组的主事件采样（本机无法采样时改用软件时钟），并随每个样本读取组内其他事件，与 perfdash-cli record 相同：热点页实时显示函数、源代码行和调用栈，会话保存这些样本</translation>
     </message>
@@ -3057,6 +3053,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Samples:</source>
         <translation>采样：</translation>
+    </message>
+    <message>
+        <source>Sample b&amp;y function too (Hotspots page)</source>
+        <translation>同时按函数采样(&amp;Y)（热点页）</translation>
     </message>
 </context>
 <context>

@@ -55,7 +55,7 @@ MeasureSection::MeasureSection(const GroupLibrary& groups, const SlotResolver& n
       duration_(new QDoubleSpinBox(this)),
       backend_(new BackendPicker(this)),
       marker_(new QCheckBox(tr("Count &marker regions (the program uses the perfdash/likwid marker API)"), this)),
-      sample_(new QCheckBox(tr("Sample the first group too: where its events happen, b&y function (Hotspots page)"), this)),
+      sample_(new QCheckBox(tr("Sample b&y function too (Hotspots page)"), this)),
       sampleHz_(new QSpinBox(this)),
       callGraph_(new QComboBox(this)),
       groupsMessage_(new FieldMessage(this)),

@@ -187,7 +187,7 @@ void MainWindow::wireHotspots() {
     auto showRange = [this](double fromS, double toS) {
         if (!hotspots_->selectRange(fromS, toS))
             return statusBar()->showMessage(tr("This run has no samples to show the hot functions of a time range: "
-                                               "tick Sample the first group too on the Measure page"), 8000);
+                                               "tick Sample by function too on the Measure page"), 8000);
         showPage(hotspots_);
     };
     connect(overview_, &OverviewPage::phaseActivated, this, showRange);
@@ -208,7 +208,7 @@ void MainWindow::wireHotspots() {
     connect(regions_, &RegionsView::regionActivated, this, [this](const QString& region) {
         if (!hotspots_->selectRegion(region))
             return statusBar()->showMessage(tr("This run has no samples of region %1 to show its hot functions: tick "
-                                               "Sample the first group too on the Measure page").arg(region), 8000);
+                                               "Sample by function too on the Measure page").arg(region), 8000);
         showPage(hotspots_);
     });
 }
@@ -660,7 +660,7 @@ void MainWindow::openSession(const QString& path) {
 }
 
 QString MainWindow::liveHotspotsText() const {
-    return tr("No samples: tick <i>Sample the first group too</i> on the Measure page and start, to see here where the "
+    return tr("No samples: tick <i>Sample by function too</i> on the Measure page and start, to see here where the "
               "group's events happen, by function, source line and call stack, as the program runs. A session of "
               "<code>perfdash-cli record</code> shows here too (File → Open).");
 }

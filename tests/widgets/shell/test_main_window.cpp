@@ -96,7 +96,7 @@ private slots:
         window.show();
         HotspotsPage* hotspots = window.hotspotsPage();
         QVERIFY(!hotspots->profile());
-        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("tick <i>Sample the first group too</i>")));
+        QVERIFY(hotspots->heading()->text().contains(QStringLiteral("tick <i>Sample by function too</i>")));
 
         QSignalSpy opened(&window, &MainWindow::sessionOpened);
         QSignalSpy ready(hotspots, &HotspotsPage::tableReady);
