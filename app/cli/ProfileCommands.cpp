@@ -496,7 +496,8 @@ int profileReport(const ParsedArgs& args) {
                 return fail("--flame " + *args.value("--flame") + " with --baseline: a flame graph against a baseline is "
                             "coloured by each box's change of share; write --flame change",
                             kExitUsage);
-            const FlameTree before = flameTree(*baseline->profile, *baselineSelection, "all");
+            const FlameTree before =
+                colouredTree(*baseline->profile, *baselineSelection, CallTreeView::TopDown, {}, "all", nullptr).tree;
             if (json) {
                 out = flameGraphJson(profile, *selection, *metrics, -1, &before).dump(2) + "\n";
             } else {

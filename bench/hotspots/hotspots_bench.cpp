@@ -187,26 +187,32 @@ int main(int argc, char** argv) {
     auto selection = selectRows(*profile, {});
     auto metrics = ProfileMetrics::compile(*profile);
     if (!selection || !metrics) return std::fprintf(stderr, "cannot select or compile\n"), 1;
-    // The worker's steps one by one, on the whole run: where its time goes.
-    t.restart();
+    // The worker's steps one by one (the page sums the table beside the tree, on two threads): where the time goes.
+    auto steps = [&](const ProfileSelection& selected, const char* what) {
+        t.restart();
+        const size_t functions = functionTable(*profile, selected, *metrics).size();
+        const double tableMs = ms(t);
+        t.restart();
+        const ColouredTree top = colouredTree(*profile, selected, CallTreeView::TopDown, {}, "all", &*metrics);
+        const double topMs = ms(t);
+        t.restart();
+        const ColouredTree bottom = colouredTree(*profile, selected, CallTreeView::BottomUp, {}, {}, &*metrics);
+        std::printf("worker steps, %s (%zu rows): function table %.1f ms (%zu functions), flame tree and its colours %.1f ms "
+                    "(%zu nodes), bottom-up tree and its colours %.1f ms (%zu nodes)\n",
+                    what, selected.rows.size(), tableMs, functions, topMs, top.tree.nodes.size(), ms(t), bottom.tree.nodes.size());
+    };
+    ProfileFilter tenth;
+    tenth.fromS = 20;
+    tenth.toS = 26;
+    steps(*selectRows(*profile, tenth), "a tenth of the run");
+    steps(*selection, "the whole run");
     const std::vector<FunctionRow> rows = functionTable(*profile, *selection, *metrics);
-    const double tableMs = ms(t);
-    t.restart();
-    auto flame = std::make_shared<FlameTree>(flameTree(*profile, *selection, "all"));
-    const double flameMs = ms(t);
-    t.restart();
-    auto values = std::make_shared<const FlameColourings>(flameValues(*flame, *metrics));
-    flame->keepSamplesAndWeight();
-    const double valuesMs = ms(t);
-    t.restart();
-    auto bottomUp = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::BottomUp, {}, {}));
-    const double bottomUpMs = ms(t);
-    t.restart();
-    auto bottomUpValues = std::make_shared<const FlameColourings>(flameValues(*bottomUp, *metrics));
-    bottomUp->keepSamplesAndWeight();
-    std::printf("worker steps, whole run: function table %.1f ms, flame tree %.1f ms (%zu nodes), its values %.1f ms, "
-                "bottom-up tree %.1f ms (%zu nodes), its values %.1f ms\n",
-                tableMs, flameMs, flame->nodes.size(), valuesMs, bottomUpMs, bottomUp->nodes.size(), ms(t));
+    ColouredTree top = colouredTree(*profile, *selection, CallTreeView::TopDown, {}, "all", &*metrics);
+    auto flame = std::make_shared<const FlameTree>(std::move(top.tree));
+    auto values = std::make_shared<const FlameColourings>(std::move(top.values));
+    ColouredTree bottom = colouredTree(*profile, *selection, CallTreeView::BottomUp, {}, {}, &*metrics);
+    auto bottomUp = std::make_shared<const FlameTree>(std::move(bottom.tree));
+    auto bottomUpValues = std::make_shared<const FlameColourings>(std::move(bottom.values));
     FunctionTableModel model;
     QTableView table;
     table.setModel(&model);

@@ -19,6 +19,14 @@ constexpr double kPad = 10;
 constexpr double kFrame = 17;
 constexpr double kTop = 60;
 
+// Metric m's values, or (m < 0) the self shares.
+std::vector<FlameValue> valuesOf(ColouredTree& drawn, int metric) {
+    if (metric >= 0) return std::move(drawn.values[static_cast<size_t>(metric)]);
+    std::vector<FlameValue> shares(drawn.tree.nodes.size());
+    for (uint32_t n = 0; n < shares.size(); ++n) shares[n] = selfShare(drawn.tree, n);
+    return shares;
+}
+
 nlohmann::ordered_json nodeJson(const FlameTree& tree, uint32_t node, const std::vector<FlameValue>& values,
                                 const std::string& metricName) {
     const double* root = tree.sumsOf(0);
@@ -34,7 +42,7 @@ nlohmann::ordered_json nodeJson(const FlameTree& tree, uint32_t node, const std:
                          {"too_few_samples", v.few}};
     }
     nlohmann::ordered_json children = nlohmann::ordered_json::array();
-    for (uint32_t c : tree.nodes[node].children) children.push_back(nodeJson(tree, c, values, metricName));
+    for (uint32_t c : tree.children(node)) children.push_back(nodeJson(tree, c, values, metricName));
     out["children"] = children;
     return out;
 }
@@ -43,18 +51,20 @@ nlohmann::ordered_json nodeJson(const FlameTree& tree, uint32_t node, const std:
 
 nlohmann::ordered_json flameGraphJson(const Profile& profile, const ProfileSelection& selection,
                                       ProfileMetrics& metrics, int metric, const FlameTree* baseline) {
-    const FlameTree tree = flameTree(profile, selection, "all");
+    ColouredTree drawn = colouredTree(profile, selection, CallTreeView::TopDown, {}, "all", baseline ? nullptr : &metrics);
+    const FlameTree& tree = drawn.tree;
     if (baseline) return nodeJson(tree, 0, flameChanges(tree, *baseline), kChangeName);
-    const std::vector<FlameValue> values = std::move(flameValues(tree, metrics)[static_cast<size_t>(metric + 1)]);
+    const std::vector<FlameValue> values = valuesOf(drawn, metric);
     return nodeJson(tree, 0, values, metric < 0 ? std::string() : metrics.names()[static_cast<size_t>(metric)]);
 }
 
 std::string flameGraphSvg(const Profile& p, const ProfileSelection& selection, ProfileMetrics& metrics,
                           const FlameGraphOptions& options) {
-    const FlameTree tree = flameTree(p, selection, "all (" + selection.description + ")");
+    ColouredTree drawn = colouredTree(p, selection, CallTreeView::TopDown, {}, "all (" + selection.description + ")",
+                                         options.baseline ? nullptr : &metrics);
+    const FlameTree& tree = drawn.tree;
     const std::vector<FlameValue> values =
-        options.baseline ? flameChanges(tree, *options.baseline)
-                         : std::move(flameValues(tree, metrics)[static_cast<size_t>(options.metric + 1)]);
+        options.baseline ? flameChanges(tree, *options.baseline) : valuesOf(drawn, options.metric);
     const std::string metricName = options.baseline       ? std::string(kChangeName)
                                    : options.metric < 0 ? std::string()
                                                         : metrics.names()[static_cast<size_t>(options.metric)];

@@ -8,6 +8,7 @@
 // graph draw the same tree, so they agree box for box.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,16 +19,19 @@
 namespace perfdash {
 
 struct FlameNode {
-    uint32_t name = 0;   // into FlameTree::names
-    uint32_t parent = 0; // the root's is itself (0)
-    uint32_t depth = 0;  // the root's is 0
-    double x = 0;        // samples left of it, from the root's left edge
-    std::vector<uint32_t> children; // in name order
+    uint32_t name = 0;       // into FlameTree::names
+    uint32_t parent = 0;     // the root's is itself (0)
+    uint32_t depth = 0;      // the root's is 0
+    uint32_t firstChild = 0; // its children: FlameTree::childIds from here to the next node's firstChild
+    double x = 0;            // samples left of it, from the root's left edge
 };
 
 struct FlameTree {
     std::vector<std::string> names;
     std::vector<FlameNode> nodes; // [0] is the root; a parent comes before its children
+    // Every node's children, in name order, one node's after another's: a
+    // tree of a million nodes is then three allocations, not a million.
+    std::vector<uint32_t> childIds;
     size_t columns = 0;
     std::vector<double> sums; // nodes × columns: the rows through each node, summed
     // nodes × kSelfColumns: the samples and weight of the rows that end at it
@@ -40,24 +44,25 @@ struct FlameTree {
     const double* sumsOf(uint32_t node) const { return sums.data() + node * columns; }
     const double* selfOf(uint32_t node) const { return self.data() + node * kSelfColumns; }
     double samples(uint32_t node) const { return sumsOf(node)[ProfileColumns::kSamples]; }
-    // Keeps of each node's sums only its samples and weight, what drawing
-    // and shares need once its values are evaluated (flameValues): a large
-    // tree then takes a fraction of the memory.
-    void keepSamplesAndWeight();
+    std::span<const uint32_t> children(uint32_t node) const {
+        const uint32_t end = node + 1 < nodes.size() ? nodes[node + 1].firstChild : uint32_t(childIds.size());
+        return {childIds.data() + nodes[node].firstChild, end - nodes[node].firstChild};
+    }
+    // Once nodes (names, parents, depths) and sums are in: each node's
+    // children in name order and its x from its caller's left edge.
+    void link();
 };
 
-// rootName names the root ("all").
-FlameTree flameTree(const Profile& profile, const ProfileSelection& selection, const std::string& rootName);
-
-// The same samples as other trees, each sample once:
+// A selection's trees, each sample once; rootName names the root ("all"):
 enum class CallTreeView {
-    TopDown,  // flameTree's: process, then outermost frame first
+    TopDown,  // the flame graph's: process, then outermost frame first
     BottomUp, // the innermost frame first (where samples ended), then its callers
     Callees,  // of a function: what it called, from its outermost call on the stack
     Callers,  // of a function: who called its outermost call, nearest first, "[incomplete stack]" last
 };
 // For Callees and Callers only the samples with `function` on the stack
-// count, and the root is that function.
+// count, and the root is that function. All columns are summed per node
+// (what callerTree's metrics need; colouredTree below is what views draw).
 FlameTree callTree(const Profile& profile, const ProfileSelection& selection, CallTreeView view,
                    const std::string& function, const std::string& rootName);
 
@@ -68,11 +73,25 @@ struct FlameValue {
     MetricValue metric;
     bool known = false;
 };
-// Per colouring, a value per node: [0] the self share, [1 + m] metric m; a
-// node of fewer than ProfileMetrics::kMinSamples samples gets no metric
-// value, only `few` (too few samples to tell).
+// Per metric m, [m] a value per node; a node of fewer than
+// ProfileMetrics::kMinSamples samples gets no value, only `few` (too few
+// samples to tell).
 using FlameColourings = std::vector<std::vector<FlameValue>>;
-FlameColourings flameValues(const FlameTree& tree, ProfileMetrics& metrics);
+// A node's self share, from the tree: what a colouring by it needs stored nowhere.
+FlameValue selfShare(const FlameTree& tree, uint32_t node);
+
+// What the views draw (the dashboard's trees, the flame graphs' SVG and
+// JSON): callTree's tree keeping per node only its samples and weight (what
+// drawing, shares and flameChanges need), and its metrics' values (none
+// without `metrics`). All columns are summed only for the nodes with enough
+// samples for a metric: a million samples' tree then takes a fraction of
+// callTree's memory and time.
+struct ColouredTree {
+    FlameTree tree;
+    FlameColourings values;
+};
+ColouredTree colouredTree(const Profile& profile, const ProfileSelection& selection, CallTreeView view,
+                          const std::string& function, const std::string& rootName, ProfileMetrics* metrics);
 
 // Each node's change of share since another run (a differential flame
 // graph): its share of its run's weight minus that of the baseline's node of

@@ -35,12 +35,17 @@ std::string Profile::functionName(const ProfileFrame& frame) const {
 
 std::vector<uint32_t> Profile::pathOf(uint32_t node) const {
     std::vector<uint32_t> frames;
+    pathOf(node, frames);
+    return frames;
+}
+
+void Profile::pathOf(uint32_t node, std::vector<uint32_t>& frames) const {
+    frames.clear();
     while (node != 0) {
         frames.push_back(nodes[node].frame);
         node = nodes[node].parent;
     }
     std::reverse(frames.begin(), frames.end());
-    return frames;
 }
 
 double Profile::samples() const {

@@ -183,6 +183,8 @@ struct Profile {
     std::string functionName(const ProfileFrame& frame) const;
     // The frames of a node's path, outermost first (the leaf last).
     std::vector<uint32_t> pathOf(uint32_t node) const;
+    // The same into `frames`, whose memory a loop over many paths reuses.
+    void pathOf(uint32_t node, std::vector<uint32_t>& frames) const;
     double samples() const;
 };
 

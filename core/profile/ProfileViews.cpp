@@ -8,6 +8,7 @@
 
 #include "core/profile/FlameTree.h"
 #include "core/util/Duration.h"
+#include "core/util/IdMap.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -192,11 +193,11 @@ Result<ProfileSelection> selectRows(const Profile& p, const ProfileFilter& filte
     s.sums.assign(count, 0.0);
     for (size_t r = 0; r < p.rows(); ++r) {
         if (!keys.keeps(p.keys[r])) continue;
-        s.rows.push_back(r);
+        s.rows.push_back(static_cast<uint32_t>(r));
         addRow(s.sums, p.row(r), count);
     }
     for (size_t r = 0; r < p.instructionKeys.size(); ++r)
-        if (keys.keeps(p.instructionKeys[r])) s.instructionRows.push_back(r);
+        if (keys.keeps(p.instructionKeys[r])) s.instructionRows.push_back(static_cast<uint32_t>(r));
     s.description = parts.empty() ? "all samples" : join(parts, ", ");
     if (s.rows.empty()) return makeError("no samples in " + s.description);
     return s;
@@ -219,17 +220,16 @@ struct PathSums {
 PathSums sumsByPath(const Profile& p, const ProfileSelection& selection) {
     PathSums out;
     const size_t count = p.columns().count();
-    std::unordered_map<uint64_t, size_t> slot;
-    slot.reserve(selection.rows.size() / 8 + 16);
+    IdMap slot(selection.rows.size() / 8);
     for (size_t r : selection.rows) {
         const RowKey& k = p.keys[r];
         const bool incomplete = k.stack != StackState::Complete;
-        auto [it, added] = slot.try_emplace((uint64_t(k.node) << 1) | (incomplete ? 1 : 0), out.paths.size());
+        const auto [id, added] = slot.tryEmplace((uint64_t(k.node) << 1) | (incomplete ? 1 : 0), uint32_t(out.paths.size()));
         if (added) {
             out.paths.push_back({k.node, incomplete});
             out.sums.resize(out.sums.size() + count, 0.0);
         }
-        double* into = out.sums.data() + it->second * count;
+        double* into = out.sums.data() + size_t(id) * count;
         const double* row = p.row(r);
         for (size_t c = 0; c < count; ++c) into[c] += row[c];
     }
@@ -252,22 +252,31 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
         std::map<std::string, double> callers; // where it was inlined
         bool kernel = false;
         uint32_t file = 0;
+        size_t lastPath = SIZE_MAX; // the last path that counted it in its total
     };
-    std::map<FunctionKey, Acc> acc;
+    // Each frame's function found once, its figures in a vector: a path's frames are then summed without a lookup.
+    std::map<FunctionKey, uint32_t> index;
+    std::vector<Acc> acc;
+    std::vector<uint32_t> accOfFrame(p.frames.size(), UINT32_MAX);
+    auto accOf = [&](uint32_t frame) -> Acc& {
+        uint32_t& i = accOfFrame[frame];
+        if (i == UINT32_MAX) {
+            i = index.try_emplace(keyOf(p.frames[frame]), uint32_t(acc.size())).first->second;
+            if (i == acc.size()) acc.emplace_back();
+        }
+        return acc[i];
+    };
     const size_t count = p.columns().count();
-    Paths paths(p);
-    std::set<FunctionKey> seen;
     const PathSums collapsed = sumsByPath(p, selection);
+    std::vector<uint32_t> path;
     for (size_t c = 0; c < collapsed.paths.size(); ++c) {
         const double* row = collapsed.sums.data() + c * count;
-        const std::vector<uint32_t>& path = paths.of(collapsed.paths[c].node);
+        p.pathOf(collapsed.paths[c].node, path);
         const double samples = row[ProfileColumns::kSamples];
         const bool incomplete = collapsed.paths[c].incomplete;
-        seen.clear();
         for (size_t i = 0; i < path.size(); ++i) {
             const ProfileFrame& f = p.frames[path[i]];
-            const FunctionKey key = keyOf(f);
-            Acc& a = acc[key];
+            Acc& a = accOf(path[i]);
             a.kernel = (f.flags & ProfileFrame::kKernel) != 0;
             if (a.file == 0) a.file = f.file;
             if (f.flags & ProfileFrame::kInlined && i > 0) {
@@ -276,16 +285,18 @@ std::vector<FunctionRow> functionTable(const Profile& p, const ProfileSelection&
             } else {
                 a.ownSamples += samples;
             }
-            if (!seen.insert(key).second) continue; // recursion: once per sample
+            if (a.lastPath == c) continue; // recursion: once per sample
+            a.lastPath = c;
             addRow(a.total, row, count);
             if (incomplete) a.incomplete += samples;
         }
-        if (!path.empty()) addRow(acc[keyOf(p.frames[path.back()])].self, row, count);
+        if (!path.empty()) addRow(accOf(path.back()).self, row, count);
     }
     const double weight = selection.sums[ProfileColumns::kWeight], samples = selection.sums[ProfileColumns::kSamples];
     const auto modules = modulesOfFunctions(p);
     std::vector<FunctionRow> out;
-    for (auto& [key, a] : acc) {
+    for (const auto& [key, i] : index) {
+        Acc& a = acc[i];
         FunctionRow row;
         ProfileFrame f;
         f.function = key.function;
@@ -492,7 +503,7 @@ CallerNode callerNode(const FlameTree& tree, uint32_t node, const ProfileSelecti
                       selection.sums[ProfileColumns::kSamples]);
     n.metrics = metrics.evaluate(n.sums);
     n.incomplete = node != 0 && n.name == "[incomplete stack]";
-    for (uint32_t c : tree.nodes[node].children) n.callers.push_back(callerNode(tree, c, selection, metrics));
+    for (uint32_t c : tree.children(node)) n.callers.push_back(callerNode(tree, c, selection, metrics));
     std::stable_sort(n.callers.begin(), n.callers.end(), [](const CallerNode& a, const CallerNode& c) {
         return a.sums[ProfileColumns::kWeight] > c.sums[ProfileColumns::kWeight];
     });

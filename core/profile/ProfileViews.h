@@ -29,10 +29,13 @@ struct ProfileFilter {
 Result<std::pair<std::optional<double>, std::optional<double>>> parseTimeRange(const std::string& text);
 
 struct ProfileSelection {
-    std::vector<size_t> rows;
+    // Indices into Profile::keys, 4 bytes each: a million rows' selection is
+    // held by every view of it, and a profile's builder keeps its rows far
+    // below 2^32.
+    std::vector<uint32_t> rows;
     // The instruction rows (Profile::instructionKeys) of the same intervals,
     // regions and threads: the same samples, per instruction.
-    std::vector<size_t> instructionRows;
+    std::vector<uint32_t> instructionRows;
     // The intervals the rows come from: a time range is rounded out to whole
     // intervals of the session, and says so.
     double fromS = 0;

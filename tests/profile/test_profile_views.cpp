@@ -196,7 +196,7 @@ private slots:
         auto selection = selectRows(p, {});
         auto metrics = ProfileMetrics::compile(p);
         QVERIFY(selection.ok() && metrics.ok());
-        const FlameTree tree = flameTree(p, *selection, "all");
+        const FlameTree tree = callTree(p, *selection, CallTreeView::TopDown, {}, "all");
         // path (names from the root's child down) -> x, samples, self samples
         std::map<std::string, std::tuple<double, double, double>> boxes;
         for (uint32_t n = 1; n < tree.nodes.size(); ++n) {
@@ -224,7 +224,9 @@ private slots:
             QCOMPARE(tree.sumsOf(n)[ProfileColumns::kWeight], tree.samples(n) * 10);
 
         // Coloured by self share: a leaf's is 1, a caller's 0; the text says both figures.
-        const std::vector<FlameValue> values = flameValues(tree, *metrics)[0];
+        const FlameTree lean = colouredTree(p, *selection, CallTreeView::TopDown, {}, "all", &*metrics).tree;
+        std::vector<FlameValue> values;
+        for (uint32_t n = 0; n < lean.nodes.size(); ++n) values.push_back(selfShare(lean, n));
         uint32_t helper = 0;
         for (uint32_t n = 0; n < tree.nodes.size(); ++n)
             if (tree.nameOf(n) == "helper") helper = n;
@@ -260,7 +262,7 @@ private slots:
                                          {"solve", {6, 0}},
                                          {"solve;solve", {6, 0}},
                                          {"solve;solve;main", {6, 6}}}));
-        QCOMPARE(bottomUp.nameOf(bottomUp.nodes[0].children.front()), std::string("helper")); // in name order
+        QCOMPARE(bottomUp.nameOf(bottomUp.children(0).front()), std::string("helper")); // in name order
 
         const FlameTree callees = callTree(p, *selection, CallTreeView::Callees, "solve", "solve");
         QCOMPARE(callees.samples(0), 7.0);
@@ -270,6 +272,73 @@ private slots:
         QCOMPARE(paths(callers), (Paths{{"main", {7, 6}}, {"main;[incomplete stack]", {1, 1}}}));
         // A function no sample has: an empty tree.
         QCOMPARE(callTree(p, *selection, CallTreeView::Callers, "nowhere", "nowhere").samples(0), 0.0);
+    }
+
+    // What the views draw is callTree's tree node for node, kept to samples and weight; its metric values are
+    // the formula on callTree's full sums wherever a node has enough samples to tell, and unknown elsewhere.
+    void colouredTreesAreCallTreesKeptLean() {
+        Profile p = handMade();
+        const size_t plain = p.columns().count();
+        p.metrics = {{"rate", "EV/time"}}; // with a metric, each row has its variables' moments too
+        const ProfileColumns c = p.columns();
+        // Ten times the samples, so some boxes have enough for a metric, and each row its own rate.
+        std::vector<double> values;
+        for (size_t r = 0; r < p.rows(); ++r) {
+            const double n = p.values[r * plain + ProfileColumns::kSamples] * 10;
+            const double perSample[] = {100.0 * double(r + 1), 1000.0}; // EV, time
+            std::vector<double> v(c.count(), 0.0);
+            v[ProfileColumns::kSamples] = n;
+            v[ProfileColumns::kWeight] = n * 10;
+            v[c.event(0)] = n * perSample[0];
+            v[c.time()] = n * perSample[1];
+            for (size_t a = 0; a < 2; ++a)
+                for (size_t b = a; b < 2; ++b) v[c.moment(a, b)] = n * perSample[a] * perSample[b];
+            values.insert(values.end(), v.begin(), v.end());
+        }
+        p.values = std::move(values);
+        auto selection = selectRows(p, {});
+        auto metrics = ProfileMetrics::compile(p);
+        QVERIFY(selection.ok() && metrics.ok());
+        const std::pair<CallTreeView, std::string> views[] = {{CallTreeView::TopDown, ""},
+                                                               {CallTreeView::BottomUp, ""},
+                                                               {CallTreeView::Callers, "solve"},
+                                                               {CallTreeView::Callees, "solve"}};
+        size_t told = 0, few = 0;
+        for (const auto& [view, function] : views) {
+            const FlameTree full = callTree(p, *selection, view, function, "root");
+            const ColouredTree lean = colouredTree(p, *selection, view, function, "root", &*metrics);
+            QCOMPARE(lean.tree.nodes.size(), full.nodes.size());
+            QCOMPARE(lean.tree.columns, FlameTree::kSelfColumns);
+            QCOMPARE(lean.values.size(), size_t{1});
+            for (uint32_t n = 0; n < full.nodes.size(); ++n) {
+                QCOMPARE(lean.tree.nameOf(n), full.nameOf(n));
+                QCOMPARE(lean.tree.nodes[n].parent, full.nodes[n].parent);
+                QCOMPARE(lean.tree.nodes[n].x, full.nodes[n].x);
+                QVERIFY(std::equal(lean.tree.children(n).begin(), lean.tree.children(n).end(), full.children(n).begin(),
+                                   full.children(n).end()));
+                for (size_t c = 0; c < FlameTree::kSelfColumns; ++c) {
+                    QCOMPARE(lean.tree.sumsOf(n)[c], full.sumsOf(n)[c]);
+                    QCOMPARE(lean.tree.selfOf(n)[c], full.selfOf(n)[c]);
+                }
+                const double weight = full.sumsOf(n)[ProfileColumns::kWeight];
+                if (weight > 0) QCOMPARE(selfShare(lean.tree, n).metric.value, full.selfOf(n)[ProfileColumns::kWeight] / weight);
+                const FlameValue& rate = lean.values[0][n];
+                if (full.samples(n) < ProfileMetrics::kMinSamples) {
+                    QVERIFY(!rate.known);
+                    ++few;
+                    continue;
+                }
+                const std::vector<double> sums(full.sumsOf(n), full.sumsOf(n) + full.columns);
+                const MetricValue expected = metrics->evaluate(sums)[0];
+                QVERIFY(rate.known);
+                QCOMPARE(rate.metric.value, expected.value);
+                QCOMPARE(rate.metric.error, expected.error);
+                ++told;
+            }
+        }
+        QVERIFY(told >= 8 && few >= 4); // both kinds of node, in several views
+        // Without metrics: no values (the self share is the tree's).
+        QVERIFY(colouredTree(p, *selection, CallTreeView::TopDown, {}, "root", nullptr).values.empty());
     }
 
     // A source file is looked for at its own path, then under each folder with its path's trailing parts.
@@ -359,7 +428,7 @@ private slots:
         ProfileFilter region;
         region.region = "r";
         auto inRegion = selectRows(p, region);
-        QVERIFY(inRegion->instructionRows == std::vector<size_t>{3});
+        QVERIFY(inRegion->instructionRows == std::vector<uint32_t>{3});
 
         auto helper = sampledInstructions(p, *all, "helper");
         QVERIFY(!helper.ok() && helper.error().message.find("sampled only inlined") != std::string::npos);

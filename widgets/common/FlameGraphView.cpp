@@ -30,8 +30,8 @@ FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::MinimumExpanding);
 }
 
-void FlameGraphView::setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values,
-                             const QString& valueName, bool keepPlace) {
+void FlameGraphView::setTree(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> colourings,
+                             int colouring, const QString& valueName, bool keepPlace) {
     std::vector<std::string> zoomPath, currentPath;
     if (keepPlace && tree_) {
         zoomPath = pathTo(zoom_);
@@ -40,22 +40,23 @@ void FlameGraphView::setTree(std::shared_ptr<const FlameTree> tree, std::vector<
     tree_ = std::move(tree);
     zoom_ = static_cast<uint32_t>(std::max(0, nodeOfPath(zoomPath)));
     current_ = currentPath.empty() ? -1 : nodeOfPath(currentPath);
-    setValues(std::move(values), valueName);
+    colourings_ = std::move(colourings);
+    setColouring(colouring, valueName);
     setSearch(search_);
     setAccessibleDescription(legend());
     updateGeometry();
     emit zoomChanged();
 }
 
-void FlameGraphView::setValues(std::vector<FlameValue> values, const QString& valueName) {
-    values_ = std::move(values);
+void FlameGraphView::setColouring(int colouring, const QString& valueName) {
+    colouring_ = colouring;
     valueName_ = valueName;
     low_ = INFINITY;
     high_ = -INFINITY;
-    for (size_t n = 1; n < values_.size(); ++n)
-        if (values_[n].known) {
-            low_ = std::min(low_, values_[n].metric.value);
-            high_ = std::max(high_, values_[n].metric.value);
+    for (uint32_t n = 1; tree_ && n < tree_->nodes.size(); ++n)
+        if (const FlameValue v = valueOf(n); v.known) {
+            low_ = std::min(low_, v.metric.value);
+            high_ = std::max(high_, v.metric.value);
         }
     // A change is coloured around no change, as the report's SVG does: as much red for a gain as blue for a loss.
     if (valueName == QLatin1String(kChangeName) && std::isfinite(low_)) {
@@ -71,7 +72,7 @@ void FlameGraphView::setValues(std::vector<FlameValue> values, const QString& va
 
 void FlameGraphView::clear() {
     tree_.reset();
-    values_.clear();
+    colourings_.reset();
     matched_.clear();
     zoom_ = 0;
     current_ = -1;
@@ -132,7 +133,7 @@ int FlameGraphView::nodeAt(const QPointF& point) const {
     }
     while (tree_->nodes[at].depth < depth) {
         int next = -1;
-        for (uint32_t c : tree_->nodes[at].children) {
+        for (uint32_t c : tree_->children(at)) {
             const QRectF box = boxRect(c);
             if (!box.isEmpty() && point.x() >= box.left() && point.x() < box.right()) {
                 next = static_cast<int>(c);
@@ -146,8 +147,8 @@ int FlameGraphView::nodeAt(const QPointF& point) const {
 }
 
 QString FlameGraphView::nodeText(uint32_t node) const {
-    if (!tree_ || node >= values_.size()) return {};
-    return toQString(flameNodeText(*tree_, node, values_[node], valueName_.toStdString()));
+    if (!tree_ || node >= tree_->nodes.size()) return {};
+    return toQString(flameNodeText(*tree_, node, valueOf(node), valueName_.toStdString()));
 }
 
 QString FlameGraphView::legend() const {
@@ -185,9 +186,14 @@ QSize FlameGraphView::minimumSizeHint() const {
 
 bool FlameGraphView::matches(uint32_t node) const { return matched_.empty() || matched_[node]; }
 
+FlameValue FlameGraphView::valueOf(uint32_t node) const {
+    return colouring_ < 0 ? selfShare(*tree_, node) : (*colourings_)[size_t(colouring_)][node];
+}
+
 QColor FlameGraphView::fill(uint32_t node) const {
-    if (node == 0 || !values_[node].known) return kUnknown;
-    const double t = high_ > low_ ? (values_[node].metric.value - low_) / (high_ - low_) : 0.5;
+    const FlameValue v = valueOf(node);
+    if (node == 0 || !v.known) return kUnknown;
+    const double t = high_ > low_ ? (v.metric.value - low_) / (high_ - low_) : 0.5;
     const auto [r, g, b] = flameColour(t);
     return QColor(r, g, b);
 }
@@ -232,7 +238,7 @@ void FlameGraphView::paintEvent(QPaintEvent*) {
         const QRectF box = boxRect(node);
         if (box.isEmpty() || box.top() > visible.bottom()) continue;
         paintNode(painter, node, box, false);
-        for (uint32_t c : tree_->nodes[node].children) stack.push_back(c);
+        for (uint32_t c : tree_->children(node)) stack.push_back(c);
     }
 }
 
@@ -247,7 +253,7 @@ int FlameGraphView::nodeOfPath(const std::vector<std::string>& path) const {
     if (!tree_ || tree_->nodes.empty()) return -1;
     uint32_t at = 0;
     for (const std::string& name : path) {
-        const auto& children = tree_->nodes[at].children;
+        const auto children = tree_->children(at);
         // Children are in name order.
         const auto it = std::lower_bound(children.begin(), children.end(), name,
                                          [&](uint32_t c, const std::string& n) { return tree_->nameOf(c) < n; });
@@ -281,13 +287,13 @@ void FlameGraphView::keyPressEvent(QKeyEvent* event) {
         if (at != 0) next = static_cast<int>(node.parent);
         break;
     case Qt::Key_Down: // the widest callee
-        for (uint32_t c : node.children)
+        for (uint32_t c : tree_->children(at))
             if (next < 0 || tree_->samples(c) > tree_->samples(static_cast<uint32_t>(next))) next = static_cast<int>(c);
         break;
     case Qt::Key_Left:
     case Qt::Key_Right: {
         if (at == 0) break;
-        const auto& siblings = tree_->nodes[node.parent].children;
+        const auto siblings = tree_->children(node.parent);
         const auto it = std::find(siblings.begin(), siblings.end(), at);
         if (event->key() == Qt::Key_Left && it != siblings.begin()) next = static_cast<int>(*(it - 1));
         if (event->key() == Qt::Key_Right && it + 1 != siblings.end()) next = static_cast<int>(*(it + 1));

@@ -27,13 +27,14 @@ class FlameGraphView : public QWidget {
 public:
     explicit FlameGraphView(QWidget* parent = nullptr);
 
-    // The boxes, and the values they are coloured by (one per node), named `valueName` ("" for the self share).
-    // `keepPlace` (a live run's newer tree): the zoom and the current box stay on their call paths where the
-    // new tree has them; otherwise the whole tree shows.
-    void setTree(std::shared_ptr<const FlameTree> tree, std::vector<FlameValue> values, const QString& valueName,
-                 bool keepPlace = false);
+    // The boxes, and what they are coloured by: colourings[colouring], a value per node, named `valueName`;
+    // colouring -1 for the self share (valueName ""). The colourings are shared, not copied: a tree of a
+    // million boxes has megabytes of them. `keepPlace` (a live run's newer tree): the zoom and the current
+    // box stay on their call paths where the new tree has them; otherwise the whole tree shows.
+    void setTree(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> colourings, int colouring,
+                 const QString& valueName, bool keepPlace = false);
     // Another colouring of the same boxes; zoom, current box and search stay.
-    void setValues(std::vector<FlameValue> values, const QString& valueName);
+    void setColouring(int colouring, const QString& valueName);
     void clear();
     void setSearch(const QString& text);
     void zoomTo(uint32_t node);
@@ -72,6 +73,7 @@ private:
     // Pixels per sample at the current zoom: the zoomed box fills the width.
     double scale() const;
     bool matches(uint32_t node) const;
+    FlameValue valueOf(uint32_t node) const;
     QColor fill(uint32_t node) const;
     void setCurrent(int node);
     // The names from the top to `node`, and the node of such names in the tree shown (-1: none).
@@ -80,7 +82,8 @@ private:
     void paintNode(QPainter& painter, uint32_t node, const QRectF& box, bool ancestor) const;
 
     std::shared_ptr<const FlameTree> tree_;
-    std::vector<FlameValue> values_;
+    std::shared_ptr<const FlameColourings> colourings_;
+    int colouring_ = -1;
     QString valueName_;
     double low_ = 0, high_ = 0; // the known values' range, the root apart
     uint32_t zoom_ = 0;

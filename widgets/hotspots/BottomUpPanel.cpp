@@ -74,10 +74,9 @@ void BottomUpPanel::recompute() {
             out->problem = metrics.error().message;
             return out;
         }
-        auto tree = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::BottomUp, {}, {}));
-        out->values = std::make_shared<const FlameColourings>(flameValues(*tree, *metrics));
-        tree->keepSamplesAndWeight();
-        out->tree = std::move(tree);
+        ColouredTree tree = colouredTree(*profile, *selection, CallTreeView::BottomUp, {}, {}, &*metrics);
+        out->values = std::make_shared<const FlameColourings>(std::move(tree.values));
+        out->tree = std::make_shared<const FlameTree>(std::move(tree.tree));
         out->metrics = metrics->names();
         return out;
     }));

@@ -30,7 +30,8 @@ void CallTreeModel::setTree(std::shared_ptr<const FlameTree> tree, std::shared_p
 const std::vector<uint32_t>& CallTreeModel::childrenOf(uint32_t node) const {
     auto [it, added] = children_.try_emplace(node);
     if (added) {
-        it->second = tree_->nodes[node].children;
+        const auto children = tree_->children(node);
+        it->second.assign(children.begin(), children.end());
         std::stable_sort(it->second.begin(), it->second.end(),
                          [&](uint32_t a, uint32_t b) { return tree_->samples(a) > tree_->samples(b); });
         for (size_t r = 0; r < it->second.size(); ++r) row_[it->second[r]] = static_cast<int>(r);
@@ -81,8 +82,8 @@ QModelIndex CallTreeModel::parent(const QModelIndex& index) const {
 
 int CallTreeModel::rowCount(const QModelIndex& parent) const {
     if (!tree_ || parent.column() > 0) return 0;
-    if (!parent.isValid()) return showRoot_ ? 1 : int(tree_->nodes[0].children.size());
-    return int(tree_->nodes[nodeOf(parent)].children.size());
+    if (!parent.isValid()) return showRoot_ ? 1 : int(tree_->children(0).size());
+    return int(tree_->children(nodeOf(parent)).size());
 }
 
 int CallTreeModel::columnCount(const QModelIndex&) const { return FirstMetricColumn + int(metrics_.size()); }
@@ -97,7 +98,7 @@ QVariant CallTreeModel::display(uint32_t node, int column) const {
     case TotalColumn: return shareText(shareOf(sums[ProfileColumns::kWeight], weight, samples));
     case SelfColumn: return shareText(shareOf(tree_->selfOf(node)[ProfileColumns::kWeight], weight, samples));
     case SamplesColumn: return toQString(formatNumber(sums[ProfileColumns::kSamples]));
-    default: return toQString(metricText((*values_)[size_t(column - FirstMetricColumn + 1)][node].metric));
+    default: return toQString(metricText((*values_)[size_t(column - FirstMetricColumn)][node].metric));
     }
 }
 

@@ -27,7 +27,7 @@ public:
 
     explicit CallTreeModel(QObject* parent = nullptr);
 
-    // `values`: flameValues() of the tree, [1 + m] for metric m; `selection`: the columns of the selection summed,
+    // `values`: colouredTree()'s of the tree, [m] for metric m; `selection`: the columns of the selection summed,
     // whose samples the shares are of. `showRoot`: the root is the one top-level row (a function whose callers
     // or callees these are); otherwise its children are the top level.
     void setTree(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,

@@ -109,14 +109,12 @@ void CallersCalleesPanel::recompute() {
             trees->problem = metrics.error().message;
             return trees;
         }
-        auto callers = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::Callers, function, function));
-        auto callees = std::make_shared<FlameTree>(callTree(*profile, *selection, CallTreeView::Callees, function, function));
-        trees->callerValues = std::make_shared<const FlameColourings>(flameValues(*callers, *metrics));
-        trees->calleeValues = std::make_shared<const FlameColourings>(flameValues(*callees, *metrics));
-        callers->keepSamplesAndWeight();
-        callees->keepSamplesAndWeight();
-        trees->callers = std::move(callers);
-        trees->callees = std::move(callees);
+        ColouredTree callers = colouredTree(*profile, *selection, CallTreeView::Callers, function, function, &*metrics);
+        ColouredTree callees = colouredTree(*profile, *selection, CallTreeView::Callees, function, function, &*metrics);
+        trees->callerValues = std::make_shared<const FlameColourings>(std::move(callers.values));
+        trees->calleeValues = std::make_shared<const FlameColourings>(std::move(callees.values));
+        trees->callers = std::make_shared<const FlameTree>(std::move(callers.tree));
+        trees->callees = std::make_shared<const FlameTree>(std::move(callees.tree));
         trees->metrics = metrics->names();
         return trees;
     }));

@@ -63,8 +63,7 @@ void FlameGraphPanel::setFlame(std::shared_ptr<const FlameTree> tree, std::share
     }
     colour_->setEnabled(true);
     const int c = colour_->currentIndex();
-    view_->setTree(std::move(tree), (*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString(),
-                   keepPlace);
+    view_->setTree(std::move(tree), values_, c - 1, c > 0 ? colour_->currentText() : QString(), keepPlace);
     showStatus();
 }
 
@@ -83,8 +82,8 @@ void FlameGraphPanel::setSearch(const QString& text) {
 
 void FlameGraphPanel::showColouring() {
     const int c = colour_->currentIndex();
-    if (!values_ || c < 0 || static_cast<size_t>(c) >= values_->size()) return;
-    view_->setValues((*values_)[static_cast<size_t>(c)], c > 0 ? colour_->currentText() : QString());
+    if (!values_ || c < 0 || static_cast<size_t>(c) > values_->size()) return;
+    view_->setColouring(c - 1, c > 0 ? colour_->currentText() : QString());
     showStatus();
 }
 

@@ -22,7 +22,7 @@ class FlameGraphPanel : public QWidget {
 public:
     explicit FlameGraphPanel(QWidget* parent = nullptr);
 
-    // A selection's boxes and their values per colouring (flameValues(): [0] self share, [1 + m] metric m).
+    // A selection's boxes and its metrics' values (colouredTree()); the self share is offered first.
     // `keepPlace`: a live run's newer boxes; the zoom and the current box stay (FlameGraphView::setTree).
     void setFlame(std::shared_ptr<const FlameTree> tree, std::shared_ptr<const FlameColourings> values,
                   const std::vector<std::string>& metrics, bool keepPlace = false);

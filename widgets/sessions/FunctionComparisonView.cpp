@@ -111,10 +111,9 @@ void FunctionComparisonView::setProfiles(std::shared_ptr<const Profile> a, std::
             return r;
         }
         r->comparison = std::move(*compared);
-        const FlameTree baseline = flameTree(*a, *before, "A");
-        auto tree = std::make_shared<FlameTree>(flameTree(*b, *now, "B"));
+        const FlameTree baseline = colouredTree(*a, *before, CallTreeView::TopDown, {}, "A", nullptr).tree;
+        auto tree = std::make_shared<FlameTree>(colouredTree(*b, *now, CallTreeView::TopDown, {}, "B", nullptr).tree);
         r->changes = flameChanges(*tree, baseline);
-        tree->keepSamplesAndWeight();
         r->flame = std::move(tree);
         r->summary = formatNumber(before->sums[ProfileColumns::kSamples]) + " samples in A, " +
                      formatNumber(now->sums[ProfileColumns::kSamples]) + " in B";
@@ -142,7 +141,8 @@ void FunctionComparisonView::show() {
     table_->resizeColumnsToContents();
     table_->setColumnWidth(FunctionChangesModel::NameColumn,
                            std::min(table_->columnWidth(FunctionChangesModel::NameColumn), 420));
-    flame_->setTree(std::move(r->flame), std::move(r->changes), QString::fromLatin1(kChangeName));
+    flame_->setTree(std::move(r->flame), std::make_shared<const FlameColourings>(FlameColourings{std::move(r->changes)}), 0,
+                    QString::fromLatin1(kChangeName));
     legend_->setText(flame_->legend());
     emit ready();
 }

@@ -35,19 +35,11 @@ std::shared_ptr<FlameTree> synthetic() {
         node.parent = parent[n];
         node.depth = n == All ? 0 : tree->nodes[parent[n]].depth + 1;
         tree->nodes.push_back(node);
-        if (n != All) tree->nodes[parent[n]].children.push_back(n);
         tree->sums.insert(tree->sums.end(), {samples[n], 10 * samples[n]});
         tree->self.insert(tree->self.end(), {self[n], 10 * self[n]});
     }
     tree->depth = 3;
-    // In name order, from the caller's left edge: idle, main; cold, hot.
-    tree->nodes[Main].children = {Cold, Hot};
-    tree->nodes[All].children = {Idle, Main};
-    tree->nodes[Idle].x = 0;
-    tree->nodes[Main].x = 10;
-    tree->nodes[Cold].x = 10;
-    tree->nodes[Hot].x = 40;
-    tree->nodes[Leaf].x = 40;
+    tree->link(); // checked by linkOrdersAndPlacesTheChildren
     return tree;
 }
 
@@ -64,6 +56,8 @@ std::vector<FlameValue> values() {
     return v;
 }
 
+std::shared_ptr<const FlameColourings> cpi() { return std::make_shared<const FlameColourings>(FlameColourings{values()}); }
+
 QColor pixel(QWidget& widget, const QRectF& box) {
     const QImage image = widget.grab().toImage();
     const qreal ratio = image.devicePixelRatio();
@@ -76,10 +70,21 @@ QColor pixel(QWidget& widget, const QRectF& box) {
 class TestFlameGraph : public QObject {
     Q_OBJECT
 private slots:
+    // In name order, from the caller's left edge: idle, main; cold, hot.
+    void linkOrdersAndPlacesTheChildren() {
+        const auto tree = synthetic();
+        auto children = [&](Node n) { return std::vector<uint32_t>(tree->children(n).begin(), tree->children(n).end()); };
+        QCOMPARE(children(All), (std::vector<uint32_t>{Idle, Main}));
+        QCOMPARE(children(Main), (std::vector<uint32_t>{Cold, Hot}));
+        QCOMPARE(children(Hot), std::vector<uint32_t>{Leaf});
+        QVERIFY(children(Idle).empty() && children(Cold).empty() && children(Leaf).empty());
+        const double x[Nodes] = {0, 10, 0, 40, 10, 40};
+        for (uint32_t n = 0; n < Nodes; ++n) QCOMPARE(tree->nodes[n].x, x[n]);
+    }
     void widthsAreSamplesExactly() {
         FlameGraphView view;
         view.resize(1000, 200);
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         const FlameTree& tree = *view.tree();
         for (uint32_t n = 0; n < Nodes; ++n) {
             const QRectF box = view.boxRect(n);
@@ -98,7 +103,7 @@ private slots:
         view.resize(640, 200);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         for (uint32_t n = 0; n < Nodes; ++n) QCOMPARE(view.nodeAt(view.boxRect(n).center()), int(n));
         // Beside the leaf (under cold), below the deepest row, and left of the widget: no box.
         const QRectF leaf = view.boxRect(Leaf);
@@ -114,7 +119,7 @@ private slots:
         view.resize(800, 200);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         QSignalSpy chosen(&view, &FlameGraphView::nodeChosen);
         QTest::mouseClick(&view, Qt::LeftButton, {}, view.boxRect(Hot).center().toPoint());
         QCOMPARE(view.zoomed(), uint32_t(Hot));
@@ -136,7 +141,7 @@ private slots:
     void theKeyboardWalksTheBoxesAndSaysTheirFigures() {
         FlameGraphView view;
         view.resize(800, 200);
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         QCOMPARE(view.accessibleName(), QStringLiteral("Flame graph coloured by CPI"));
         QVERIFY2(view.accessibleDescription().contains(QLatin1String("CPI from 0.5 (blue) to 3 (red)")),
                  qPrintable(view.accessibleDescription()));
@@ -163,7 +168,7 @@ private slots:
     void searchSumsEachSampleOnce() {
         FlameGraphView view;
         view.resize(800, 200);
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         view.setSearch(QStringLiteral("O")); // hot and cold, in any case; the top is not a function
         QCOMPARE(view.searchSummary(), QStringLiteral("2 boxes match 'O': 90.0 % of the samples"));
         view.setSearch(QStringLiteral("a")); // main, leaf (inside main): main's samples only
@@ -179,16 +184,14 @@ private slots:
         view.resize(800, 200);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setTree(synthetic(), values(), QStringLiteral("CPI"));
+        view.setTree(synthetic(), cpi(), 0, QStringLiteral("CPI"));
         const QColor cold = pixel(view, view.boxRect(Cold)), hot = pixel(view, view.boxRect(Hot));
         const QColor leaf = pixel(view, view.boxRect(Leaf));
         QVERIFY2(cold.blue() > cold.red(), qPrintable(cold.name())); // the lowest: blue
         QVERIFY2(hot.red() > hot.blue(), qPrintable(hot.name()));    // the highest: red
         QCOMPARE(leaf, QColor(200, 200, 200));                       // too few samples: grey
         // Another colouring of the same boxes: self share, where leaf (all its own) is known.
-        std::vector<FlameValue> share(Nodes);
-        for (uint32_t n = 0; n < Nodes; ++n) share[n] = {{view.tree()->selfOf(n)[0] / view.tree()->samples(n), 0, false}, true};
-        view.setValues(share, {});
+        view.setColouring(-1, {});
         QCOMPARE(view.accessibleName(), QStringLiteral("Flame graph coloured by self share"));
         QVERIFY(pixel(view, view.boxRect(Leaf)).red() > pixel(view, view.boxRect(Leaf)).blue());
         QVERIFY(view.legend().startsWith(QLatin1String("Colour: self share from 0 % (blue) to 100 % (red)")));
@@ -198,7 +201,7 @@ private slots:
     void thePanelKeepsTheChosenColouring() {
         FlameGraphPanel panel;
         panel.resize(800, 400);
-        const auto all = std::make_shared<const FlameColourings>(FlameColourings{values(), values(), values()});
+        const auto all = std::make_shared<const FlameColourings>(FlameColourings{values(), values()});
         panel.setFlame(synthetic(), all, {"Runtime", "CPI"});
         QCOMPARE(panel.colour()->currentText(), QStringLiteral("CPI"));
         QVERIFY(!panel.resetZoom()->isEnabled());

@@ -71,7 +71,7 @@ void compareFlame(const FlameTree& tree, uint32_t node, const nlohmann::json& cl
     ++boxes;
     if (node != 0) QCOMPARE(tree.nameOf(node), cli["name"].get<std::string>()); // the top: "all" there, the selection here
     QCOMPARE(tree.samples(node), cli["value"].get<double>());
-    const auto& children = tree.nodes[node].children;
+    const auto children = tree.children(node);
     QCOMPARE(children.size(), cli["children"].size());
     for (size_t c = 0; c < children.size(); ++c) compareFlame(tree, children[c], cli["children"][c], boxes);
 }

@@ -47,7 +47,7 @@ void compareChanges(const FlameTree& tree, const std::vector<FlameValue>& values
     const auto& metric = cli["metric"];
     QCOMPARE(metric["name"].get<std::string>(), std::string(kChangeName));
     if (metric["value"].is_number()) QCOMPARE(values[node].metric.value, metric["value"].get<double>());
-    const auto& children = tree.nodes[node].children;
+    const auto children = tree.children(node);
     QCOMPARE(children.size(), cli["children"].size());
     for (size_t c = 0; c < children.size(); ++c) {
         QCOMPARE(tree.nameOf(children[c]), cli["children"][c]["name"].get<std::string>());
@@ -116,8 +116,8 @@ private slots:
         QVERIFY(graph->tree());
         QCOMPARE(graph->accessibleName(), QStringLiteral("Flame graph coloured by %1").arg(QLatin1String(kChangeName)));
         // The view's values are its tree's changes; check them box by box against the command line.
-        const FlameTree tree = flameTree(firstHalf, *selectRows(firstHalf, {}), "B");
-        const FlameTree baseline = flameTree(*a->profile, *selectRows(*a->profile, {}), "A");
+        const FlameTree tree = callTree(firstHalf, *selectRows(firstHalf, {}), CallTreeView::TopDown, {}, "B");
+        const FlameTree baseline = callTree(*a->profile, *selectRows(*a->profile, {}), CallTreeView::TopDown, {}, "A");
         const auto values = flameChanges(tree, baseline);
         int boxes = 0;
         compareChanges(tree, values, 0, flame, boxes);
