@@ -62,7 +62,8 @@ Result<Disassembly> disassemble(const Profile& p, const ProfileSelection& select
         d->problems.push_back(d->function + " is not disassembled: " + file.error().message);
         return d;
     }
-    auto listing = objdumpRange(*file, d->start, d->start + d->size, options.objdump);
+    auto listing = options.listings ? options.listings->range(*file, d->start, d->start + d->size, options.objdump)
+                                    : objdumpRange(*file, d->start, d->start + d->size, options.objdump);
     if (!listing) {
         d->problems.push_back(d->function + " is not disassembled: " + listing.error().message);
         return d;

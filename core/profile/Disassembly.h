@@ -13,9 +13,11 @@
 // binary, no objdump) still has its sampled addresses with their samples,
 // and a problem that says why and how to fix it.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/disasm/ObjdumpCache.h"
 #include "core/profile/Profile.h"
 #include "core/profile/ProfileMetrics.h"
 #include "core/profile/ProfileViews.h"
@@ -48,6 +50,7 @@ struct Disassembly {
 struct DisassemblyOptions {
     std::vector<std::string> symbolRoots; // --symfs: where copies of the recorded binaries are (ROOT + path)
     std::string objdump = "objdump";      // the program, looked up in PATH
+    std::shared_ptr<ObjdumpCache> listings; // where a listing already read is reused; none: objdump every time
 };
 
 // The function's sampled instructions as the session holds them, without

@@ -1,10 +1,16 @@
 // objdump -d -l's output read into instructions with their source lines
 // (a listing as binutils 2.40 prints it, with inlined code, discriminators
 // and unknown lines), and objdump run: a missing program names the package
-// that has it, a failing one what it said.
+// that has it, a failing one what it said; a listing kept is reused only for
+// the same file as it is, range and program.
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstring>
+
 #include "core/disasm/Objdump.h"
+#include "core/disasm/ObjdumpCache.h"
 #include "core/disasm/ObjdumpParser.h"
 
 using namespace perfdash;
@@ -84,6 +90,61 @@ private slots:
         auto run = objdumpRange("/nonexistent/file", 0, 16);
         QVERIFY(!run.ok());
         QVERIFY2(run.error().message.find("/nonexistent/file") != std::string::npos, run.error().message.c_str());
+    }
+
+    // A live view asks for the same code twice a second: objdump runs once, and again once the file changed.
+    void theCacheRunsObjdumpOncePerFileAsItIs() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs"), objdump = dir.filePath("objdump"), binary = dir.filePath("true");
+        {
+            QFile script(objdump); // objdump itself, counting its runs
+            QVERIFY(script.open(QIODevice::WriteOnly));
+            script.write(QStringLiteral("#!/bin/sh\necho run >> '%1'\n[ -e '%2' ] && exit 1\nexec objdump \"$@\"\n")
+                             .arg(runs, dir.filePath("fail"))
+                             .toUtf8());
+        }
+        QVERIFY(QFile::setPermissions(objdump, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(QFile::copy(QStringLiteral("/bin/true"), binary));
+        auto count = [&] {
+            QFile f(runs);
+            return f.open(QIODevice::ReadOnly) ? f.readAll().count('\n') : qsizetype(0);
+        };
+        // The code at its ELF entry point (a 64-bit ELF's e_entry, at byte 24), whatever the architecture.
+        QFile elf(binary);
+        QVERIFY(elf.open(QIODevice::ReadOnly));
+        const QByteArray header = elf.read(32);
+        QCOMPARE(header.size(), qsizetype(32));
+        uint64_t entry = 0;
+        std::memcpy(&entry, header.constData() + 24, sizeof entry);
+        elf.close();
+
+        ObjdumpCache cache;
+        const std::string file = binary.toStdString(), program = objdump.toStdString();
+        auto first = cache.range(file, entry, entry + 32, program);
+        QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+        QVERIFY(!first->empty());
+        QCOMPARE(count(), qsizetype(1));
+        auto again = cache.range(file, entry, entry + 32, program);
+        QVERIFY(again.ok());
+        QCOMPARE(count(), qsizetype(1)); // kept
+        QCOMPARE(again->size(), first->size());
+        QCOMPARE(again->front().text, first->front().text);
+        cache.range(file, entry, entry + 16, program);
+        QCOMPARE(count(), qsizetype(2)); // another range
+        QFile touched(binary);
+        QVERIFY(touched.open(QIODevice::ReadWrite));
+        QVERIFY(touched.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+        touched.close();
+        QVERIFY(cache.range(file, entry, entry + 32, program).ok());
+        QCOMPARE(count(), qsizetype(3)); // the file changed: read again
+        // A failure is not kept: the next request runs objdump again.
+        QFile fail(dir.filePath("fail"));
+        QVERIFY(fail.open(QIODevice::WriteOnly));
+        fail.close();
+        QVERIFY(!cache.range(file, entry, entry + 8, program).ok());
+        QVERIFY(fail.remove());
+        QVERIFY(cache.range(file, entry, entry + 8, program).ok());
+        QCOMPARE(count(), qsizetype(5));
     }
 };
 

@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -89,6 +90,7 @@ void DisassemblyPanel::recompute() {
     stale_ = false;
     if (!profile_ || !selection_ || disassembled_.isEmpty()) {
         model_->clear();
+        shown_.clear();
         heading_->setText(tr("Choose a function in the table or the flame graph to see its instructions."));
         return;
     }
@@ -99,6 +101,7 @@ void DisassemblyPanel::recompute() {
     heading_->setText(tr("Disassembling <b>%1</b>…").arg(disassembled_.toHtmlEscaped()));
     DisassemblyOptions options;
     options.symbolRoots = folders_.paths();
+    options.listings = listings_;
     watcher_->setFuture(QtConcurrent::run([profile = profile_, selection = selection_,
                                            function = disassembled_.toStdString(), options, generation] {
         auto code = std::make_shared<Code>();
@@ -114,6 +117,7 @@ void DisassemblyPanel::showCode() {
     const QString function = disassembled_.toHtmlEscaped();
     if (!code->disassembly) {
         model_->clear();
+        shown_.clear();
         heading_->setText(tr("The instructions of <b>%1</b> cannot be shown: %2")
                               .arg(function, htmlEscaped(code->disassembly.error().message)));
         emit instructionsReady();
@@ -129,7 +133,17 @@ void DisassemblyPanel::showCode() {
     if (!d.file.empty()) text += QStringLiteral("<br>") + tr("Instructions and lines: objdump of %1").arg(htmlEscaped(d.file));
     for (const std::string& problem : d.problems) text += QStringLiteral("<br>") + htmlEscaped(problem);
     heading_->setText(text);
+    // The same function again (a live run's newer samples): the current row and the scrolling stay.
+    const bool again = disassembled_ == shown_;
+    const int current = table_->currentIndex().row(), scrolled = table_->verticalScrollBar()->value();
     model_->setDisassembly(*profile_, std::move(d));
+    shown_ = disassembled_;
+    if (again) {
+        if (current >= 0) table_->setCurrentIndex(model_->index(current, DisassemblyModel::AddressColumn));
+        table_->verticalScrollBar()->setValue(scrolled);
+        emit instructionsReady();
+        return;
+    }
     table_->resizeColumnsToContents();
     if (const int hottest = model_->hottestRow(); hottest >= 0) {
         const QModelIndex at = model_->index(hottest, DisassemblyModel::AddressColumn);

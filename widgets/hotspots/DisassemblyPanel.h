@@ -14,6 +14,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "core/disasm/ObjdumpCache.h"
 #include "core/profile/ProfileViews.h"
 #include "widgets/hotspots/KeptFolders.h"
 
@@ -61,6 +62,9 @@ private:
     std::shared_ptr<const ProfileSelection> selection_;
     QString function_;    // as chosen
     QString disassembled_; // the function whose code is shown: function_, or its caller where inlined
+    QString shown_;        // the function whose code the table holds now
+    // objdump's listings kept: a live run's newer samples of the same function do not run it again.
+    std::shared_ptr<ObjdumpCache> listings_ = std::make_shared<ObjdumpCache>();
     KeptFolders folders_{QStringLiteral("hotspots/binaryFolders")};
     QLabel* heading_;
     QPushButton* chooseFolder_;

@@ -52,8 +52,7 @@ Result<MeasurementRequest> whereRequest(const MeasurementResult& shown, const Me
     }
     if (r.mode == MeasurementRequest::Mode::Attach && !std::filesystem::exists(procRoot + "/" + std::to_string(r.pid)))
         return makeError("process " + std::to_string(r.pid) + " has ended: choose a running process on the Measure page");
-    if (r.backend.name != "perf") // the direct backends count whole CPUs and cannot sample
-        r.backend.name = "perf";
+    r.backend.name = "perf"; // the direct backends count whole CPUs and cannot sample
     if (group == QLatin1String("custom")) {
         if (r.events.empty()) return makeError("the run's own events are not known: add them on the Measure page");
         r.groups.clear();

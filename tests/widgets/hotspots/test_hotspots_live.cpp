@@ -191,6 +191,14 @@ private slots:
             samples += e["sums"]["samples"].get<double>();
         }
         QCOMPARE(samples, functions[libRow]["self"]["samples"].get<double>());
+
+        // Newer samples of the same function (as a live run brings twice a second) keep the row the user chose.
+        const int chosen = hottest == 0 ? 1 : 0;
+        page.disassembly()->table()->setCurrentIndex(instructions->index(chosen, DisassemblyModel::AddressColumn));
+        const int codeShown = int(code.size());
+        page.showLiveProfile(whole, true, QFileInfo(file).fileName());
+        QTRY_VERIFY_WITH_TIMEOUT(int(code.size()) > codeShown, 30000);
+        QCOMPARE(page.disassembly()->table()->currentIndex().row(), chosen);
     }
 
     // A run that only counts says so on the controller, and hands over no samples.
