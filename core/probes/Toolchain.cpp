@@ -1,17 +1,10 @@
 #include "core/probes/Toolchain.h"
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "core/util/Strings.h"
-
-extern char** environ;
+#include "core/util/Subprocess.h"
 
 namespace perfdash {
 
@@ -94,33 +87,6 @@ std::string Toolchain::packageHint(Arch target) {
     return "binutils";
 }
 
-Result<ToolOutput> runTool(const std::vector<std::string>& argv, const std::string& scratchDir) {
-    const std::string logPath = scratchDir + "/tool-output.txt";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    pid_t pid = -1;
-    const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) return makeError("cannot run '" + argv[0] + "': " + std::strerror(rc));
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return makeError("lost track of '" + argv[0] + "': " + std::strerror(errno));
-    ToolOutput out;
-    out.output = readFile(logPath).value_or("");
-    ::unlink(logPath.c_str());
-    if (WIFEXITED(status)) out.exitStatus = WEXITSTATUS(status);
-    // posix_spawnp reports a missing program as exit status 127 of the child.
-    if (out.exitStatus == 127 && out.output.empty())
-        return makeError("cannot run '" + argv[0] + "': not found in PATH");
-    return out;
-}
-
 Status buildSharedObject(const Toolchain& t, const std::string& assembly, const std::string& soPath) {
     const std::string dir = soPath.substr(0, soPath.rfind('/'));
     const std::string sourceName = "kernel.s";
@@ -135,23 +101,23 @@ Status buildSharedObject(const Toolchain& t, const std::string& assembly, const 
     std::vector<std::string> as{t.assembler};
     as.insert(as.end(), t.assemblerFlags.begin(), t.assemblerFlags.end());
     as.insert(as.end(), {"-o", object, source});
-    auto asRun = runTool(as, dir);
+    auto asRun = runProgram(as);
     if (!asRun)
         return makeError(asRun.error().message + " (install " + Toolchain::packageHint(t.arch) +
                          " or name another assembler with PERFDASH_AS / --as)");
     if (asRun->exitStatus != 0)
-        return makeError("the assembler rejected the generated code (" + commandLine(as) + "):\n" + trim(asRun->output) +
-                         quoteFailingLines(asRun->output, sourceName, assembly));
+        return makeError("the assembler rejected the generated code (" + commandLine(as) + "):\n" +
+                         trim(asRun->err + asRun->out) + quoteFailingLines(asRun->err, sourceName, assembly));
 
     std::vector<std::string> ld{t.linker};
     ld.insert(ld.end(), t.linkerFlags.begin(), t.linkerFlags.end());
     ld.insert(ld.end(), {"-o", soPath, object});
-    auto ldRun = runTool(ld, dir);
+    auto ldRun = runProgram(ld);
     if (!ldRun)
         return makeError(ldRun.error().message + " (install " + Toolchain::packageHint(t.arch) +
                          " or name another linker with PERFDASH_LD / --ld)");
     if (ldRun->exitStatus != 0)
-        return makeError("the linker failed on the generated code (" + commandLine(ld) + "):\n" + trim(ldRun->output));
+        return makeError("the linker failed on the generated code (" + commandLine(ld) + "):\n" + trim(ldRun->err + ldRun->out));
     return {};
 }
 

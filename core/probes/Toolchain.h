@@ -32,11 +32,4 @@ struct Toolchain {
 // the generated lines it complains about.
 Status buildSharedObject(const Toolchain& toolchain, const std::string& assembly, const std::string& soPath);
 
-// Runs a tool (e.g. objdump) and returns what it printed on stdout and stderr.
-struct ToolOutput {
-    int exitStatus = -1;
-    std::string output;
-};
-Result<ToolOutput> runTool(const std::vector<std::string>& argv, const std::string& scratchDir);
-
 } // namespace perfdash

@@ -7,6 +7,7 @@
 
 #include "core/probes/AssemblyWriter.h"
 #include "core/util/Strings.h"
+#include "core/util/Subprocess.h"
 
 namespace perfdash::test {
 
@@ -54,12 +55,12 @@ Result<std::vector<std::string>> disassembleLoopBody(Arch arch, const std::strin
     if (arch == Arch::X86_64) argv.push_back("-Mintel");
     if (arch == Arch::Mips64) argv.push_back("-Mgpr-names=numeric");
     argv.push_back(soPath);
-    auto out = runTool(argv, soPath.substr(0, soPath.rfind('/')));
+    auto out = runProgram(argv);
     if (!out) return out.error();
-    if (out->exitStatus != 0) return makeError("objdump failed: " + out->output);
+    if (out->exitStatus != 0) return makeError("objdump failed: " + out->err);
     std::vector<std::string> instructions;
     bool inside = false;
-    for (const auto& line : split(out->output, '\n')) {
+    for (const auto& line : split(out->out, '\n')) {
         if (line.find("<" + symbol + ">:") != std::string::npos) {
             inside = true;
             continue;
