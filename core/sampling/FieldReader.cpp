@@ -9,30 +9,6 @@ FieldReader::FieldReader(std::span<const std::byte> bytes, size_t pos, size_t en
     : bytes_(bytes), pos_(std::min(pos, bytes.size())), end_(std::clamp(end, pos_, bytes.size())),
       record_(std::move(what)) {}
 
-uint64_t FieldReader::u64(const char* field) {
-    uint64_t v = 0;
-    take(&v, sizeof v, field);
-    return v;
-}
-
-uint32_t FieldReader::u32(const char* field) {
-    uint32_t v = 0;
-    take(&v, sizeof v, field);
-    return v;
-}
-
-uint16_t FieldReader::u16(const char* field) {
-    uint16_t v = 0;
-    take(&v, sizeof v, field);
-    return v;
-}
-
-uint8_t FieldReader::u8(const char* field) {
-    uint8_t v = 0;
-    take(&v, sizeof v, field);
-    return v;
-}
-
 void FieldReader::skip(size_t n, const char* field) {
     if (fits(n, field)) pos_ += n;
 }

@@ -17,10 +17,10 @@ public:
     // `what` names the range in the error ("a SAMPLE record of 40 bytes").
     FieldReader(std::span<const std::byte> bytes, size_t pos, size_t end, std::string what);
 
-    uint64_t u64(const char* field);
-    uint32_t u32(const char* field);
-    uint16_t u16(const char* field);
-    uint8_t u8(const char* field);
+    uint64_t u64(const char* field) { return scalar<uint64_t>(field); }
+    uint32_t u32(const char* field) { return scalar<uint32_t>(field); }
+    uint16_t u16(const char* field) { return scalar<uint16_t>(field); }
+    uint8_t u8(const char* field) { return scalar<uint8_t>(field); }
     int32_t pid(const char* field) { return static_cast<int32_t>(u32(field)); }
     void skip(size_t n, const char* field);
     // `count` elements of `elementBytes` each, checked against what is left
@@ -44,6 +44,12 @@ public:
     size_t remaining() const { return end_ - pos_; }
 
 private:
+    template <class T>
+    T scalar(const char* field) {
+        T v = 0;
+        take(&v, sizeof v, field);
+        return v;
+    }
     bool fits(size_t n, const char* field);
     void take(void* out, size_t n, const char* field);
 
