@@ -80,6 +80,8 @@ public:
         if (utsname here{}; !info.osRelease.empty() && ::uname(&here) == 0 && info.osRelease != here.release)
             warnings.push_back("recorded on Linux " + info.osRelease + ", read on " + here.release +
                                ": kernel addresses are named by this machine's kallsyms, which may be another kernel's");
+        if (builder_->samples() == 0 && !skipped.empty())
+            return makeError(reader_.name() + " has no sample perfdash can read: " + join(skipped, "; "));
         Profile profile = builder_->finish(warnings, tally.lostSamples);
         const std::vector<std::string> read = readNotices(profile);
         profile.sampling.notices.insert(profile.sampling.notices.begin(), read.begin(), read.end());

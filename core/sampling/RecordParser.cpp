@@ -106,6 +106,14 @@ Result<PerfRecord> parseSample(std::span<const std::byte> bytes, uint16_t misc, 
                        " exceeds the stack copied (" + std::to_string(size) + " bytes)");
         }
     }
+    // In the kernel's order; REGS_INTR, which SampleLayout refuses, would sit between TRANSACTION and PHYS_ADDR.
+    if (t & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) r.u64("weight");
+    if (t & PERF_SAMPLE_DATA_SRC) r.u64("data source");
+    if (t & PERF_SAMPLE_TRANSACTION) r.u64("transaction");
+    if (t & PERF_SAMPLE_PHYS_ADDR) r.u64("physical address");
+    if (t & PERF_SAMPLE_CGROUP) r.u64("cgroup");
+    if (t & PERF_SAMPLE_DATA_PAGE_SIZE) r.u64("data page size");
+    if (t & PERF_SAMPLE_CODE_PAGE_SIZE) r.u64("code page size");
     r.expectEnd("its fields");
     if (r.failed()) return makeError(r.error());
     return PerfRecord{std::move(s)};

@@ -127,6 +127,17 @@ private slots:
         QVERIFY2(contains(folded.out, ";main;shares;main_work;inlined_work "), folded.out.substr(0, 2000).c_str());
     }
 
+    // --call-graph dwarf: the samples carry registers and stack copies (and
+    // DATA_SRC, which perf adds), unwound by core/symbols' unwinder.
+    void dwarfStacks() {
+        record(path("dwarf.data"), {"-e", "cpu-clock", "--call-graph", "dwarf"});
+        compareWithPerf(path("dwarf.data"));
+        const CliRun callers = runCli({"report", path("dwarf.data").toStdString(), "--callers", "lib_work"});
+        QVERIFY2(callers.exited && callers.exitCode == 0 && contains(callers.out, "DWARF unwinding") &&
+                     contains(callers.out, "└─ shares"),
+                 callers.describe().c_str());
+    }
+
     void pipeMode() {
         record(path("pipe.data"), {"-e", "cpu-clock"}, true);
         compareWithPerf(path("pipe.data"));
