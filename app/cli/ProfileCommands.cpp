@@ -16,6 +16,7 @@
 #include "app/cli/TargetOptions.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
+#include "core/perfdata/PerfDataProfile.h"
 #include "core/profile/FlameGraph.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileOutput.h"
@@ -390,6 +391,29 @@ int topCommand(const ParsedArgs& args) {
 
 const char* const kViews[] = {"--functions", "--lines", "--callers", "--disasm", "--folded", "--flame"};
 
+// What `report` shows: the samples of a session of record, or a perf.data
+// file read into the same profile (core/perfdata).
+struct LoadedProfile {
+    Profile profile;
+    ProfileSource source;
+};
+
+Result<LoadedProfile> loadProfile(const std::string& path, const ParsedArgs& args) {
+    if (isPerfData(path)) {
+        PerfDataProfileOptions options;
+        options.symbolRoots = args.values("--symfs");
+        auto profile = readPerfDataProfile(path, options);
+        if (!profile) return profile.error();
+        return LoadedProfile{std::move(*profile), {path == "-" ? "standard input" : path, "", true}};
+    }
+    auto session = readSessionFile(path);
+    if (!session) return session.error();
+    if (!session->profile)
+        return makeError(path + " holds no samples: it is a session of counts only (stat, or the dashboard); record one "
+                         "with 'perfdash-cli record -o FILE -- PROGRAM', or give a perf.data file");
+    return LoadedProfile{std::move(*session->profile), {path, session->result.startedAt, true}};
+}
+
 Status writeOutput(const ParsedArgs& args, const std::string& text) {
     if (auto path = args.value("--output")) {
         if (Status s = writeFileAtomically(*path, text); !s) return s;
@@ -416,8 +440,8 @@ void addProfileReportOptions(CommandLine& cl) {
                "share, events and source line; the hottest marked"});
     cl.option({.longName = "--symfs",
                .valueName = "DIR",
-               .help = "--disasm: look for the recorded binaries under DIR first (DIR/usr/lib/libx.so), as perf's "
-                       "--symfs: a copy of the files of the machine that recorded",
+               .help = "look for the recorded binaries under DIR first (DIR/usr/lib/libx.so), as perf's --symfs: a "
+                       "copy of the files of the machine that recorded (--disasm, and a perf.data file's symbols)",
                .repeatable = true});
     cl.option({"", "--folded", "", "folded stacks (one 'a;b;c COUNT' line per call path), for flamegraph.pl"});
     cl.option({"", "--flame", "METRIC",
@@ -435,6 +459,8 @@ void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--json", "", "the view as JSON (docs/report-schema.md); --flame --json: its tree"});
 }
 
+bool isPerfData(const std::string& path) { return path == "-" || isPerfDataFile(path); }
+
 bool wantsProfileView(const ParsedArgs& args) {
     for (const char* view : kViews)
         if (args.has(view)) return true;
@@ -444,7 +470,7 @@ bool wantsProfileView(const ParsedArgs& args) {
 
 int profileReport(const ParsedArgs& args) {
     if (args.positional().size() != 1)
-        return fail("give one session: perfdash-cli report SESSION.json --functions", kExitUsage);
+        return fail("give one session or perf.data file: perfdash-cli report SESSION.json --functions", kExitUsage);
     std::vector<std::string> views;
     for (const char* view : kViews)
         if (args.has(view)) views.push_back(view);
@@ -468,28 +494,23 @@ int profileReport(const ParsedArgs& args) {
     if (!limit) return fail(limit.error().message, kExitUsage);
 
     const std::string& path = args.positional().front();
-    auto session = readSessionFile(path);
-    if (!session) return fail(session.error().message);
-    if (!session->profile)
-        return fail(path + " holds no samples: it is a session of counts only (stat, or the dashboard); record one "
-                    "with 'perfdash-cli record -o FILE -- PROGRAM'");
-    const Profile& profile = *session->profile;
+    auto loaded = loadProfile(path, args);
+    if (!loaded) return fail(loaded.error().message);
+    const Profile& profile = loaded->profile;
     auto selection = selectRows(profile, filter);
     if (!selection) return fail(path + ": " + selection.error().message);
     auto metrics = ProfileMetrics::compile(profile);
     if (!metrics) return fail(path + ": " + metrics.error().message);
-    const ProfileSource source{path, session->result.startedAt, true};
+    const ProfileSource& source = loaded->source;
     const bool json = args.has("--json");
 
     std::string out;
     if (auto baselinePath = args.value("--baseline")) {
         if (view != "--functions" && view != "--flame")
             return fail("--baseline compares --functions and --flame change only; drop " + view, kExitUsage);
-        auto baseline = readSessionFile(*baselinePath);
-        if (!baseline) return fail("--baseline " + *baselinePath + ": " + baseline.error().message);
-        if (!baseline->profile)
-            return fail("--baseline " + *baselinePath + " holds no samples: compare with a session of perfdash-cli record");
-        auto baselineSelection = selectRows(*baseline->profile, filter);
+        auto baseline = loadProfile(*baselinePath, args);
+        if (!baseline) return fail("--baseline " + baseline.error().message);
+        auto baselineSelection = selectRows(baseline->profile, filter);
         if (!baselineSelection) return fail("--baseline " + *baselinePath + ": " + baselineSelection.error().message);
         if (view == "--flame") {
             if (toLower(*args.value("--flame")) != "change")
@@ -497,7 +518,7 @@ int profileReport(const ParsedArgs& args) {
                             "coloured by each box's change of share; write --flame change",
                             kExitUsage);
             const FlameTree before =
-                colouredTree(*baseline->profile, *baselineSelection, CallTreeView::TopDown, {}, "all", nullptr).tree;
+                colouredTree(baseline->profile, *baselineSelection, CallTreeView::TopDown, {}, "all", nullptr).tree;
             if (json) {
                 out = flameGraphJson(profile, *selection, *metrics, -1, &before).dump(2) + "\n";
             } else {
@@ -509,16 +530,16 @@ int profileReport(const ParsedArgs& args) {
             if (Status s = writeOutput(args, out); !s) return fail("-o " + *args.value("--output") + ": " + s.error().message);
             return kExitOk;
         }
-        auto compared = compareRuns(*baseline->profile, *baselineSelection, profile, *selection);
+        auto compared = compareRuns(baseline->profile, *baselineSelection, profile, *selection);
         if (!compared) return fail(path + " against --baseline " + *baselinePath + ": " + compared.error().message);
-        const ProfileSource before{*baselinePath, baseline->result.startedAt, true};
+        const ProfileSource& before = baseline->source;
         if (json) {
             out = functionChangesJson(profile, *selection, source, *baselineSelection, before, compared->changes,
                                       compared->metrics, *limit)
                       .dump(2) +
                   "\n";
         } else {
-            out = "Baseline:  " + *baselinePath + " (recorded " + baseline->result.startedAt + "), " +
+            out = "Baseline:  " + *baselinePath + " (recorded " + before.startedAt + "), " +
                   baselineSelection->description + ": " +
                   printfString("%.0f", baselineSelection->sums[ProfileColumns::kSamples]) + " samples\n" +
                   profileHeaderText(profile, *selection, source);
@@ -572,7 +593,7 @@ int profileReport(const ParsedArgs& args) {
         } else {
             FlameGraphOptions options;
             options.metric = metric;
-            options.title = path + ": " + selection->description + " (recorded " + session->result.startedAt + ")";
+            options.title = path + ": " + selection->description + " (recorded " + source.startedAt + ")";
             out = flameGraphSvg(profile, *selection, *metrics, options);
         }
     }

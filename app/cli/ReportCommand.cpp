@@ -16,7 +16,7 @@ namespace perfdash::cli {
 namespace {
 
 CommandLine reportCommandLine() {
-    CommandLine cl("report", "SESSION.json",
+    CommandLine cl("report", "SESSION.json|perf.data",
                    "show a saved session, or write it as text, CSV, JSON or HTML; show its samples",
                    "Reads a session saved with stat -o FILE.json or by the GUI (also FILE.partial.json, the autosave "
                    "of a run that was killed: its whole-run figures are rebuilt from the intervals it holds) and "
@@ -26,7 +26,10 @@ CommandLine reportCommandLine() {
                    "output says the data is recorded, not measured now.\n"
                    "A session of record also holds samples: --functions, --lines, --callers, --disasm, --folded and "
                    "--flame show where the events and the group's metrics go, over all samples or those of --time, "
-                   "--region, --pid or --tid; -o then writes that view to FILE.");
+                   "--region, --pid or --tid; -o then writes that view to FILE.\n"
+                   "A perf.data file written by perf record (file or pipe mode, -z too; '-' reads one from standard "
+                   "input) is shown with the same views: its sampled event and the group read with it, symbolized "
+                   "from the binaries on this machine (or under --symfs DIR) checked by build-id.");
     cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix); with a view "
                "of the samples, that view"});
     addProfileReportOptions(cl);
@@ -36,11 +39,15 @@ CommandLine reportCommandLine() {
     cl.example("run.json --callers hot_loop --time 2s-5s --region solve", "Who called hot_loop, in part of the run");
     cl.example("run.json --flame CPI -o run.svg", "A flame graph coloured by CPI");
     cl.example("run.json --disasm hot_loop", "hot_loop's instructions with their samples");
+    cl.example("perf.data --functions", "The functions of a file of perf record, as perfdash shows its own");
+    cl.example("perf.data --symfs /mnt/box", "A perf.data file of another machine, whose files are copied under /mnt/box");
     return cl;
 }
 
 int reportCommand(const ParsedArgs& args) {
-    if (wantsProfileView(args)) return profileReport(args);
+    // A perf.data file holds samples only: its view of them is the report.
+    if (wantsProfileView(args) || (args.positional().size() == 1 && isPerfData(args.positional().front())))
+        return profileReport(args);
     if (args.positional().size() != 1)
         return fail("give one saved session: perfdash-cli report SESSION.json [-o FILE]", kExitUsage);
     const std::string& path = args.positional().front();

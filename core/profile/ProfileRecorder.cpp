@@ -10,20 +10,6 @@ namespace perfdash {
 
 namespace {
 
-std::string rateText(const SamplingRate& rate) {
-    return rate.kind == SamplingRate::Kind::Frequency ? std::to_string(rate.value) + " Hz"
-                                                      : "every " + std::to_string(rate.value) + " events";
-}
-
-const char* callGraphName(CallGraph g) {
-    switch (g) {
-    case CallGraph::None: return "none";
-    case CallGraph::FramePointer: return "fp";
-    case CallGraph::Dwarf: return "dwarf";
-    }
-    return "none";
-}
-
 bool sameName(const std::string& a, const std::string& b) { return toLower(a) == toLower(b); }
 
 } // namespace
@@ -148,8 +134,8 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     b.sampling.leaderCounter = leader.sampled.name == leader.requested.name
                                    ? sampling.events[static_cast<size_t>(sampling.eventOfRequested.front())].counter
                                    : "";
-    b.sampling.rate = rateText(request.rate);
-    b.sampling.callGraph = callGraphName(request.callGraph);
+    b.sampling.rate = toString(request.rate);
+    b.sampling.callGraph = toString(request.callGraph);
     b.sampling.follow = s.followMode() == FollowMode::ForkRecords ? "fork records" : "inherit";
     b.sampling.notices = s.notices();
     b.sampling.notices.insert(b.sampling.notices.end(), sampling.warnings.begin(), sampling.warnings.end());

@@ -1,116 +1,13 @@
 #include "core/sampling/RecordParser.h"
 
-#include <algorithm>
 #include <cstring>
 #include <linux/perf_event.h>
+
+#include "core/sampling/FieldReader.h"
 
 namespace perfdash {
 
 namespace {
-
-// Reads fields in order within [pos, end) of one record. The first field that
-// does not fit sets `error`; reads after that return zeros, so a parse runs to
-// its end without a check per field and reports the first problem.
-class FieldReader {
-public:
-    FieldReader(std::span<const std::byte> bytes, size_t pos, size_t end, std::string record)
-        : bytes_(bytes), pos_(pos), end_(end), record_(std::move(record)) {}
-
-    uint64_t u64(const char* field) {
-        uint64_t v = 0;
-        take(&v, sizeof v, field);
-        return v;
-    }
-    uint32_t u32(const char* field) {
-        uint32_t v = 0;
-        take(&v, sizeof v, field);
-        return v;
-    }
-    int32_t pid(const char* field) { return static_cast<int32_t>(u32(field)); }
-    uint8_t u8(const char* field) {
-        uint8_t v = 0;
-        take(&v, sizeof v, field);
-        return v;
-    }
-    void skip(size_t n, const char* field) {
-        if (fits(n, field)) pos_ += n;
-    }
-    // `count` elements of `elementBytes` each, checked against what is left
-    // before anything is allocated for them.
-    bool fitsCount(uint64_t count, size_t elementBytes, const char* field) {
-        if (failed()) return false;
-        if (count > remaining() / elementBytes) {
-            fail(std::string("its ") + field + " claims " + std::to_string(count) + " entries of " +
-                 std::to_string(elementBytes) + " bytes, more than the " + std::to_string(remaining()) +
-                 " bytes left");
-            return false;
-        }
-        return true;
-    }
-    std::vector<uint64_t> u64s(uint64_t count, const char* field) {
-        std::vector<uint64_t> out;
-        if (!fitsCount(count, 8, field)) return out;
-        out.resize(count);
-        take(out.data(), count * 8, field);
-        return out;
-    }
-    std::vector<std::byte> bytes(uint64_t count, const char* field) {
-        std::vector<std::byte> out;
-        if (!fitsCount(count, 1, field)) return out;
-        out.assign(bytes_.begin() + static_cast<std::ptrdiff_t>(pos_),
-                   bytes_.begin() + static_cast<std::ptrdiff_t>(pos_ + count));
-        pos_ += count;
-        return out;
-    }
-    // A NUL-terminated string filling the rest of [pos, end) with its padding.
-    std::string paddedString(const char* field) {
-        if (failed()) return {};
-        const char* begin = reinterpret_cast<const char*>(bytes_.data()) + pos_;
-        const char* stop = begin + remaining();
-        const char* nul = std::find(begin, stop, '\0');
-        if (nul == stop) {
-            fail(std::string("its ") + field + " is not NUL-terminated within the record");
-            return {};
-        }
-        pos_ = end_;
-        return std::string(begin, nul);
-    }
-    // The whole range must have been read: more bytes mean the layout does not fit the record.
-    void expectEnd(const char* after) {
-        if (!failed() && pos_ != end_)
-            fail("it has " + std::to_string(end_ - pos_) + " bytes more than " + after +
-                 " take (the record does not match its event's layout)");
-    }
-
-    void fail(const std::string& what) {
-        if (error_.empty()) error_ = record_ + " is malformed: " + what;
-    }
-    bool failed() const { return !error_.empty(); }
-    const std::string& error() const { return error_; }
-
-private:
-    size_t remaining() const { return end_ - pos_; }
-    bool fits(size_t n, const char* field) {
-        if (failed()) return false;
-        if (remaining() < n) {
-            fail(std::string("it ends inside its ") + field + " (" + std::to_string(n) + " bytes needed, " +
-                 std::to_string(remaining()) + " left)");
-            return false;
-        }
-        return true;
-    }
-    void take(void* out, size_t n, const char* field) {
-        if (!fits(n, field) || n == 0) return; // an empty vector's data() may be null, which memcpy must not get
-        std::memcpy(out, bytes_.data() + pos_, n);
-        pos_ += n;
-    }
-
-    std::span<const std::byte> bytes_;
-    size_t pos_;
-    size_t end_;
-    std::string record_;
-    std::string error_;
-};
 
 CpuMode cpuModeOf(uint16_t misc) {
     switch (misc & PERF_RECORD_MISC_CPUMODE_MASK) {
@@ -209,6 +106,14 @@ Result<PerfRecord> parseSample(std::span<const std::byte> bytes, uint16_t misc, 
                        " exceeds the stack copied (" + std::to_string(size) + " bytes)");
         }
     }
+    // In the kernel's order; REGS_INTR, which SampleLayout refuses, would sit between TRANSACTION and PHYS_ADDR.
+    if (t & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) r.u64("weight");
+    if (t & PERF_SAMPLE_DATA_SRC) r.u64("data source");
+    if (t & PERF_SAMPLE_TRANSACTION) r.u64("transaction");
+    if (t & PERF_SAMPLE_PHYS_ADDR) r.u64("physical address");
+    if (t & PERF_SAMPLE_CGROUP) r.u64("cgroup");
+    if (t & PERF_SAMPLE_DATA_PAGE_SIZE) r.u64("data page size");
+    if (t & PERF_SAMPLE_CODE_PAGE_SIZE) r.u64("code page size");
     r.expectEnd("its fields");
     if (r.failed()) return makeError(r.error());
     return PerfRecord{std::move(s)};

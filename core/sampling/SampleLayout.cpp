@@ -44,7 +44,8 @@ Result<SampleLayout> SampleLayout::of(const perf_event_attr& attr) {
     if (const uint64_t unread = attr.sample_type & ~kParsedSampleTypes)
         return makeError("the sample type asks for " + bitNames(unread) +
                          ", which perfdash does not read (it reads IP, TID, TIME, ADDR, ID, IDENTIFIER, STREAM_ID, "
-                         "CPU, PERIOD, READ, CALLCHAIN, RAW, REGS_USER and STACK_USER)");
+                         "CPU, PERIOD, READ, CALLCHAIN, RAW, REGS_USER and STACK_USER, and steps over WEIGHT, DATA_SRC, "
+                         "TRANSACTION, PHYS_ADDR, CGROUP and the page sizes)");
     if (const uint64_t unread = attr.read_format & ~kParsedReadFormats)
         return makeError("the read format has bits perfdash does not read (" + hex(unread) + ")");
     SampleLayout layout;

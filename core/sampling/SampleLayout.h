@@ -27,11 +27,17 @@ struct SampleLayout {
     size_t regsUserCount() const;
 };
 
+// Fields of a fixed 8 bytes that come after STACK_USER, which perfdash does
+// not use but steps over: perf record adds some of them (--call-graph dwarf
+// brings DATA_SRC and ADDR), so a perf.data file's samples may have them.
+inline constexpr uint64_t kSkippedSampleTypes = PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT | PERF_SAMPLE_DATA_SRC |
+                                                PERF_SAMPLE_TRANSACTION | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CGROUP |
+                                                PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE;
 // The sample_type bits SampleLayout::of accepts.
 inline constexpr uint64_t kParsedSampleTypes =
     PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
     PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN |
-    PERF_SAMPLE_RAW | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+    PERF_SAMPLE_RAW | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER | kSkippedSampleTypes;
 inline constexpr uint64_t kParsedReadFormats = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
                                                PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST;
 

@@ -6,6 +6,20 @@
 
 namespace perfdash {
 
+std::string toString(const SamplingRate& rate) {
+    return rate.kind == SamplingRate::Kind::Frequency ? std::to_string(rate.value) + " Hz"
+                                                      : "every " + std::to_string(rate.value) + " events";
+}
+
+const char* toString(CallGraph callGraph) {
+    switch (callGraph) {
+    case CallGraph::None: return "none";
+    case CallGraph::FramePointer: return "fp";
+    case CallGraph::Dwarf: return "dwarf";
+    }
+    return "none";
+}
+
 Result<FollowMode> followModeFromEnvironment(FollowMode requested) {
     const char* value = std::getenv("PERFDASH_SAMPLING_FOLLOW");
     if (!value || !*value || std::string(value) == "auto") return requested;

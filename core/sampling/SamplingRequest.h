@@ -32,6 +32,11 @@ enum class CallGraph {
     Dwarf,
 };
 
+// "4000 Hz" or "every 100000 events", as a profile says how it was sampled.
+std::string toString(const SamplingRate& rate);
+// "none", "fp", "dwarf": perf's --call-graph names, which sessions keep.
+const char* toString(CallGraph callGraph);
+
 struct SamplingTarget {
     enum class Kind {
         // A program LaunchedProcess::start (core/measurement/Launcher.h) holds

@@ -2,6 +2,7 @@
 # sampling events, the ring buffers, the records, what /proc says of a
 # process before an attach). Symbols, aggregation and sessions are built on it.
 target_sources(${module_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/FieldReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupDeltas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfRecord.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcSnapshot.cpp

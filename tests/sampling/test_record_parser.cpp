@@ -222,6 +222,7 @@ private slots:
         r.u32(12).u8(1).u8(2).u8(3).u8(4).zeros(8); // raw: size 12, padded to 8 with its size word
         r.u64(PERF_SAMPLE_REGS_ABI_64).u64(0x11).u64(0x22).u64(0x33); // regs
         r.u64(16).u64(0x1111).u64(0x2222).u64(8); // stack: size, data, dynamic size
+        r.u64(1).u64(2).u64(3).u64(4).u64(5).u64(6).u64(7); // weight, data_src, transaction, phys_addr, cgroup, page sizes
         const auto s = parsed<SampleRecord>(r.bytes(), layout);
         QCOMPARE(s.cpuMode, CpuMode::Kernel);
         QVERIFY(s.exactIp);
@@ -358,12 +359,28 @@ private slots:
                  errorOf(bytes, layout).c_str());
     }
 
+    // perf record --call-graph dwarf adds DATA_SRC: fields of 8 bytes after the stack are stepped over.
+    void fixedFieldsAfterTheStackAreSteppedOver() {
+        perf_event_attr attr{};
+        attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_PERIOD | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC |
+                           PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CODE_PAGE_SIZE;
+        auto layout = SampleLayout::of(attr);
+        QVERIFY2(layout, layout ? "" : layout.error().message.c_str());
+        auto bytes = RecordBytes(PERF_RECORD_SAMPLE).u64(0x1234).u64(77).u64(1).u64(2).u64(3).u64(4096).bytes();
+        auto record = parseRecord(bytes, *layout);
+        QVERIFY2(record, record ? "" : record.error().message.c_str());
+        QCOMPARE(std::get<SampleRecord>(*record).ip, uint64_t(0x1234));
+        QCOMPARE(std::get<SampleRecord>(*record).period, uint64_t(77));
+        bytes = RecordBytes(PERF_RECORD_SAMPLE).u64(0x1234).u64(77).u64(1).u64(2).u64(3).bytes();
+        QVERIFY2(contains(errorOf(bytes, *layout), "ends inside its code page size"), errorOf(bytes, *layout).c_str());
+    }
+
     void layoutRefusesWhatItCannotRead() {
         perf_event_attr attr{};
-        attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_WEIGHT;
+        attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_WEIGHT;
         auto layout = SampleLayout::of(attr);
         QVERIFY(!layout);
-        QVERIFY2(contains(layout.error().message, "BRANCH_STACK, WEIGHT"), layout.error().message.c_str());
+        QVERIFY2(contains(layout.error().message, "BRANCH_STACK, REGS_INTR"), layout.error().message.c_str());
         attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_REGS_USER;
         attr.sample_regs_user = 0xf0;
         attr.sample_id_all = 1;
