@@ -62,6 +62,18 @@
         <source> (incomplete: the session never finished)</source>
         <translation> (не завершён: сеанс так и не закончился)</translation>
     </message>
+    <message>
+        <source>perfdash sessions and perf.data files (*.json *.data perf.data*)</source>
+        <translation>Сеансы perfdash и файлы perf.data (*.json *.data perf.data*)</translation>
+    </message>
+    <message>
+        <source>perf record files (*.data perf.data*)</source>
+        <translation>Файлы perf record (*.data perf.data*)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
+    </message>
 </context>
 <context>
     <name>SetupFormState</name>
@@ -2650,10 +2662,6 @@ Cycles from %6.</source>
         <translation>Не удаётся сохранить сеанс</translation>
     </message>
     <message>
-        <source>&amp;Open session…</source>
-        <translation>&amp;Открыть сеанс…</translation>
-    </message>
-    <message>
         <source>&amp;Export report…</source>
         <translation>&amp;Экспорт отчёта…</translation>
     </message>
@@ -2696,10 +2704,6 @@ Cycles from %6.</source>
     <message>
         <source>Cannot compare the sessions</source>
         <translation>Не удаётся сравнить сеансы</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>Открыть сеанс</translation>
     </message>
     <message>
         <source>Export report</source>
@@ -2936,6 +2940,34 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>No samples: tick &lt;i&gt;Sample by function too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
         <translation>Нет выборок: отметьте &lt;i&gt;Также сэмплировать по функциям&lt;/i&gt; на странице «Измерение» и запустите, чтобы видеть здесь, где происходят события группы, по функциям, строкам исходного кода и стекам вызовов, пока программа работает. Сеанс &lt;code&gt;perfdash-cli record&lt;/code&gt; тоже показывается здесь (Файл → Открыть).</translation>
+    </message>
+    <message>
+        <source>&amp;Open session or perf.data…</source>
+        <translation>&amp;Открыть сеанс или perf.data…</translation>
+    </message>
+    <message>
+        <source>Cannot open the perf.data file</source>
+        <translation>Не удаётся открыть файл perf.data</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, a file of &lt;code&gt;perf record&lt;/code&gt;: samples only, no counts; its functions, call stacks and flame graph are on the Hotspots page</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;, файл &lt;code&gt;perf record&lt;/code&gt;: только выборки, без счётчиков; его функции, стеки вызовов и flame graph — на странице «Горячие точки»</translation>
+    </message>
+    <message>
+        <source>%1 holds samples, no counts: see the Hotspots page.</source>
+        <translation>В %1 есть выборки, но нет счётчиков: см. страницу «Горячие точки».</translation>
+    </message>
+    <message>
+        <source>perfdash — %1 (perf record)</source>
+        <translation>perfdash — %1 (perf record)</translation>
+    </message>
+    <message>
+        <source>perf.data</source>
+        <translation>perf.data</translation>
+    </message>
+    <message>
+        <source>Open session or perf.data file</source>
+        <translation>Открыть сеанс или файл perf.data</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,18 @@
         <source> (incomplete: the session never finished)</source>
         <translation> (不完整：会话从未结束)</translation>
     </message>
+    <message>
+        <source>perfdash sessions and perf.data files (*.json *.data perf.data*)</source>
+        <translation>perfdash 会话和 perf.data 文件 (*.json *.data perf.data*)</translation>
+    </message>
+    <message>
+        <source>perf record files (*.data perf.data*)</source>
+        <translation>perf record 文件 (*.data perf.data*)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>SetupFormState</name>
@@ -2642,10 +2654,6 @@ Cycles from %6.</source>
         <translation>无法保存会话</translation>
     </message>
     <message>
-        <source>&amp;Open session…</source>
-        <translation>打开会话(&amp;O)…</translation>
-    </message>
-    <message>
         <source>&amp;Export report…</source>
         <translation>导出报告(&amp;E)…</translation>
     </message>
@@ -2688,10 +2696,6 @@ Cycles from %6.</source>
     <message>
         <source>Cannot compare the sessions</source>
         <translation>无法比较会话</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
     </message>
     <message>
         <source>Export report</source>
@@ -2926,6 +2930,34 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>No samples: tick &lt;i&gt;Sample by function too&lt;/i&gt; on the Measure page and start, to see here where the group&apos;s events happen, by function, source line and call stack, as the program runs. A session of &lt;code&gt;perfdash-cli record&lt;/code&gt; shows here too (File → Open).</source>
         <translation>没有样本：在测量页勾选&lt;i&gt;同时按函数采样&lt;/i&gt;并开始，即可在程序运行时在此按函数、源代码行和调用栈查看该组事件发生在哪里。&lt;code&gt;perfdash-cli record&lt;/code&gt; 的会话也显示在这里（文件 → 打开）。</translation>
+    </message>
+    <message>
+        <source>&amp;Open session or perf.data…</source>
+        <translation>打开会话或 perf.data(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Cannot open the perf.data file</source>
+        <translation>无法打开 perf.data 文件</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, a file of &lt;code&gt;perf record&lt;/code&gt;: samples only, no counts; its functions, call stacks and flame graph are on the Hotspots page</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，&lt;code&gt;perf record&lt;/code&gt; 的文件：只有采样，没有计数；其函数、调用栈和火焰图在“热点”页上</translation>
+    </message>
+    <message>
+        <source>%1 holds samples, no counts: see the Hotspots page.</source>
+        <translation>%1 只有采样，没有计数：请看“热点”页。</translation>
+    </message>
+    <message>
+        <source>perfdash — %1 (perf record)</source>
+        <translation>perfdash — %1 (perf record)</translation>
+    </message>
+    <message>
+        <source>perf.data</source>
+        <translation>perf.data</translation>
+    </message>
+    <message>
+        <source>Open session or perf.data file</source>
+        <translation>打开会话或 perf.data 文件</translation>
     </message>
 </context>
 <context>

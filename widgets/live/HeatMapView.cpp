@@ -60,7 +60,11 @@ void HeatMapView::beginRun(std::map<int, CpuPlace> places) {
     places_ = std::move(places);
     measureBox_->clear();
     canvas_->setRows({});
-    placeholder_->setText(tr("Waiting for the first interval…"));
+    setPlaceholder(tr("Waiting for the first interval…"));
+}
+
+void HeatMapView::setPlaceholder(const QString& text) {
+    placeholder_->setText(text);
     pages_->setCurrentWidget(placeholder_);
 }
 

@@ -38,6 +38,8 @@ public:
     QComboBox* measureBox() const { return measureBox_; }
     // What the view says while it has no map; empty when it shows one.
     QString placeholderText() const;
+    // `text` where the map is, until the next run's first interval.
+    void setPlaceholder(const QString& text);
 
 signals:
     // A cell was clicked: its CPU's series and the time at the cell's middle.

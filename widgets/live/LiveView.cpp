@@ -121,6 +121,14 @@ void LiveView::beginRun(const std::vector<LocationInfo>& locations, std::map<int
     chartTabs_->setCurrentWidget(timeline_);
 }
 
+void LiveView::showNoCounts(const QString& why) {
+    beginRun({});
+    timeline_->setPlaceholder(why);
+    heatMap_->setPlaceholder(why);
+    topDown_->setPlaceholder(why);
+    summary_->setPlaceholder(why);
+}
+
 void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     timeline_->appendIntervals(intervals);
     heatMap_->timelineGrew();

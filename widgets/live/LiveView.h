@@ -43,6 +43,8 @@ public:
     void beginRun(const std::vector<LocationInfo>& locations, std::map<int, CpuPlace> places = {});
     void appendIntervals(const std::vector<IntervalResult>& intervals);
     void finishRun(const MeasurementResult& result);
+    // A source without counts (a perf.data file): no charts or tables, and `why` (plain text) in their place.
+    void showNoCounts(const QString& why);
 
     TimelineView* timeline() const { return timeline_; }
     RunSummaryChart* summary() const { return summary_; }

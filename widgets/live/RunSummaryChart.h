@@ -48,6 +48,8 @@ SummaryBars summaryBars(const MeasurementResult& result, const SummaryItem& item
 class RunSummaryChart : public QWidget {
     Q_OBJECT
 public:
+    // `text` where the chart is, until a run's result is shown.
+    void setPlaceholder(const QString& text);
     explicit RunSummaryChart(QWidget* parent = nullptr);
 
     void showResult(const MeasurementResult& result);
@@ -68,7 +70,6 @@ protected:
 private:
     // Past this many bars only every few locations are named on the axis.
     static constexpr int kMaxNamedBars = 16;
-    void setPlaceholder(const QString& text);
     QAbstractAxis* makeCategoryAxis(const QStringList& categories);
     void fitCategoryLabels();
 

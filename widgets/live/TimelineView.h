@@ -64,6 +64,8 @@ public:
     double rangeTo() const { return to_; }
     // What the view says while it has no chart; empty when it shows charts.
     QString placeholderText() const;
+    // `text` where the charts are, until there are charts (a source without counts says why it has none).
+    void setPlaceholder(const QString& text);
     // Draws pending changes now instead of at the next frame.
     void flush();
 
@@ -79,7 +81,6 @@ private:
     void renderFrame();
     void applyRange(const TimelineChart* except);
     // origin: the chart the user zoomed or panned (it is up to date already), or none.
-    void setPlaceholder(const QString& text);
     void onUserRange(double from, double to, const TimelineChart* origin);
     void zoom(double factor);
 

@@ -105,7 +105,11 @@ void TopDownView::beginRun() {
     chart_->setSeries({}, {});
     chart_->setSelection(0, 0);
     locationBox_->clear();
-    placeholder_->setText(tr("Waiting for the first interval…"));
+    setPlaceholder(tr("Waiting for the first interval…"));
+}
+
+void TopDownView::setPlaceholder(const QString& text) {
+    placeholder_->setText(text);
     pages_->setCurrentWidget(placeholder_);
 }
 

@@ -63,6 +63,8 @@ public:
     QString spanText() const;
     // What the view says while it shows no breakdown; empty when it shows one.
     QString placeholderText() const;
+    // `text` where the breakdown is, until the next run's first interval.
+    void setPlaceholder(const QString& text);
     QPushButton* whereButton() const { return where_; }
 
 signals:

@@ -160,6 +160,11 @@ void OverviewPage::showConnecting(const QString& source) {
     context_->setText(tr("<b>Connecting to %1…</b> Its figures appear with its first interval.").arg(source.toHtmlEscaped()));
 }
 
+void OverviewPage::showNoCounts(const QString& why) {
+    beginRun();
+    context_->setText(why);
+}
+
 QString OverviewPage::contextText() const { return context_->text(); }
 
 void OverviewPage::scheduleFrame() {

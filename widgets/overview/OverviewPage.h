@@ -58,6 +58,9 @@ public:
     // A source that has sent nothing yet (a host being connected to): as beginRun(), no tiles, and the
     // context says whom it waits for.
     void showConnecting(const QString& source);
+    // A source with no counts at all (a perf.data file: samples only): no tiles, and `why` (rich text) as the
+    // context, saying where its data is.
+    void showNoCounts(const QString& why);
 
     // Where a group's LONG text comes from (the group library): name → text, or why there is none.
     void setGroupDescriptions(std::function<QString(const QString& group)> describe);

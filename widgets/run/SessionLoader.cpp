@@ -5,6 +5,8 @@
 #include <QMimeData>
 #include <QUrl>
 
+#include "core/perfdata/PerfDataProfile.h"
+#include "core/perfdata/PerfDataReader.h"
 #include "core/profile/ProfileJson.h"
 #include "core/report/ReportTables.h"
 #include "core/session/SessionFiles.h"
@@ -33,20 +35,34 @@ Result<std::shared_ptr<const Profile>> loadSessionProfile(const QString& path) {
     return std::shared_ptr<const Profile>(std::make_shared<Profile>(std::move(**profile)));
 }
 
+Result<std::shared_ptr<const Profile>> loadPerfDataProfile(const QString& path) {
+    auto profile = readPerfDataProfile(path.toStdString(), {});
+    if (!profile) return profile.error();
+    return std::shared_ptr<const Profile>(std::make_shared<Profile>(std::move(*profile)));
+}
+
+bool isPerfDataPath(const QString& path) { return isPerfDataFile(path.toStdString()); }
+
 QString sessionFileFilter() { return SessionLoader::tr("perfdash sessions (*.json)"); }
 
-QStringList sessionFilesInDrop(const QMimeData* mime) {
+QString openFileFilter() {
+    // perf names its files perf.data (and perf.data.old when it keeps the last one); people name theirs *.data.
+    return SessionLoader::tr("perfdash sessions and perf.data files (*.json *.data perf.data*)") + QLatin1String(";;") +
+           sessionFileFilter() + QLatin1String(";;") + SessionLoader::tr("perf record files (*.data perf.data*)") +
+           QLatin1String(";;") + SessionLoader::tr("All files (*)");
+}
+
+QStringList openableFilesInDrop(const QMimeData* mime) {
     QStringList files;
     if (!mime || !mime->hasUrls()) return files;
     for (const QUrl& url : mime->urls()) {
         if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
-        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && QFileInfo(path).isFile()) files << path;
+        if (!QFileInfo(path).isFile()) continue;
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || isPerfDataPath(path)) files << path;
     }
     return files;
 }
-
-bool dropHasSessionFiles(const QMimeData* mime) { return !sessionFilesInDrop(mime).isEmpty(); }
 
 QString replayBadge() { return SessionLoader::tr("Replay"); }
 

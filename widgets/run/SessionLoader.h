@@ -1,6 +1,7 @@
 #pragma once
 // Opening saved sessions in the GUI: File → Open, `perfdash FILE` and files
-// dropped on the window all end in loadSessionFile().
+// dropped on the window all end in loadSessionFile(), or, for a file of
+// `perf record`, in loadPerfDataProfile().
 #include <QString>
 #include <QStringList>
 #include <memory>
@@ -23,13 +24,22 @@ Result<MeasurementResult> loadSessionFile(const QString& path);
 // section); null for a session without them. Off the GUI thread too.
 Result<std::shared_ptr<const Profile>> loadSessionProfile(const QString& path);
 
+// A perf.data file (file or pipe mode, as `perf record` wrote it) read into a
+// profile as `perfdash-cli report FILE.data` reads it: symbols from the
+// binaries on this machine, by build-id; the profile's notices name the file
+// and its perf, its warnings each binary that is missing. Off the GUI thread.
+Result<std::shared_ptr<const Profile>> loadPerfDataProfile(const QString& path);
+// Whether `path` is a perf.data file, by its first bytes (perf.data, perf.data.old, any.data).
+bool isPerfDataPath(const QString& path);
+
 // File-dialog filter for sessions: "perfdash sessions (*.json)".
 QString sessionFileFilter();
+// File → Open's filters: sessions and perf.data files, either alone, or any file.
+QString openFileFilter();
 
-// The local files in a drag that look like sessions (*.json), in drag order.
-QStringList sessionFilesInDrop(const QMimeData* mime);
-// True when a drag carries at least one session: accept the drag enter event then.
-bool dropHasSessionFiles(const QMimeData* mime);
+// The local files in a drag that perfdash opens (sessions, *.json, and perf.data files by their first
+// bytes), in drag order.
+QStringList openableFilesInDrop(const QMimeData* mime);
 
 // "Replay" and the label the shell's title and the live view show for a loaded session.
 QString replayBadge();

@@ -405,7 +405,7 @@ void MainWindow::createMenus() {
     session->stopAction()->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Period)});
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open session…"), this, &MainWindow::chooseAndOpen);
+    QAction* open = file->addAction(tr("&Open session or perf.data…"), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
     export_ = file->addAction(tr("&Export report…"), this, &MainWindow::chooseAndExport);
     export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -627,6 +627,7 @@ void MainWindow::openSession(const QString& path) {
         return fail(tr("Cannot open the session"),
                     tr("A measurement is running and the Live page is showing it: stop it (Run → Stop), then open %1.")
                         .arg(path));
+    if (isPerfDataPath(path)) return openPerfData(path);
     struct Loaded {
         Result<MeasurementResult> counts;
         Result<std::shared_ptr<const Profile>> samples;
@@ -681,6 +682,36 @@ void MainWindow::showSession(const MeasurementResult& session, const QString& na
     updateReplaySource();
     setWindowTitle(tr("perfdash — replay of %1").arg(name));
     showPage(overview_);
+}
+
+void MainWindow::openPerfData(const QString& path) {
+    auto* watcher = new QFutureWatcher<Result<std::shared_ptr<const Profile>>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        const Result<std::shared_ptr<const Profile>> loaded = watcher->result();
+        if (!loaded)
+            return fail(tr("Cannot open the perf.data file"), QString::fromStdString(loaded.error().message));
+        const QString name = QFileInfo(path).fileName();
+        // Whatever was shown before goes: a perf.data file has samples only, so the counting pages stay empty
+        // and their context line says where its samples are.
+        letOtherSourcesGo();
+        if (hosts_->showsSaved()) hosts_->showLive();
+        regions_->clear();
+        const QString context = tr("<b>%1</b>, a file of <code>perf record</code>: samples only, no counts; its "
+                                   "functions, call stacks and flame graph are on the Hotspots page")
+                                    .arg(name.toHtmlEscaped());
+        shown_->showNoResult(name);
+        shown_->setContextLine(context);
+        overview_->showNoCounts(context);
+        live_->showNoCounts(tr("%1 holds samples, no counts: see the Hotspots page.").arg(name));
+        hotspots_->showProfile(*loaded, name);
+        setWindowTitle(tr("perfdash — %1 (perf record)").arg(name));
+        stateLabel_->setText(tr("perf.data"));
+        showPage(hotspots_);
+        statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+        emit sessionOpened(path);
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return loadPerfDataProfile(path); }));
 }
 
 void MainWindow::saveFleetSession(const QString& path) {
@@ -766,8 +797,8 @@ void MainWindow::compareSessions(const QString& pathA, const QString& pathB) {
 }
 
 void MainWindow::chooseAndOpen() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), sessions_->recent()->directory(),
-                                                      sessionFileFilter());
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session or perf.data file"),
+                                                      sessions_->recent()->directory(), openFileFilter());
     if (!path.isEmpty()) openSession(path);
 }
 
@@ -791,15 +822,15 @@ void MainWindow::chooseAndCompare() {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (!sessionFilesInDrop(event->mimeData()).isEmpty()) event->acceptProposedAction();
+    if (!openableFilesInDrop(event->mimeData()).isEmpty()) event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    const QStringList files = sessionFilesInDrop(event->mimeData());
+    const QStringList files = openableFilesInDrop(event->mimeData());
     if (files.isEmpty()) return;
     event->acceptProposedAction();
-    // One file opens; two are compared.
-    if (files.size() >= 2) compareSessions(files[0], files[1]);
+    // One file opens; two sessions are compared (perf.data files have no counts to compare: the first opens).
+    if (files.size() >= 2 && !isPerfDataPath(files[0]) && !isPerfDataPath(files[1])) compareSessions(files[0], files[1]);
     else openSession(files[0]);
 }
 

@@ -84,7 +84,8 @@ public:
     // The tab of `page` (a page, or a widget on one, as liveView() is) comes to the front.
     void showPage(QWidget* page);
     bool isCurrentPage(const QWidget* page) const;
-    // Loads a saved session off the GUI thread, then shows it as a replay; errors go to a dialog.
+    // Loads a saved session off the GUI thread, then shows it as a replay; a perf.data file (perf record's)
+    // shows on the Hotspots page. Errors go to a dialog.
     void openSession(const QString& path);
     // Writes the current session; the format follows the suffix. Errors go to a dialog.
     void exportSession(const QString& path);
@@ -180,6 +181,8 @@ private:
     void chooseAndSaveFleetSession();
     // Shows a session (an opened file, or one host of a fleet session) as a replay named `name`.
     void showSession(const MeasurementResult& session, const QString& name);
+    // A perf.data file: read off the GUI thread, its samples on the Hotspots page; it holds no counts.
+    void openPerfData(const QString& path);
     void chooseAndCompare();
     void chooseAndExportCharts();
     void wireReplay();

@@ -52,22 +52,40 @@ private slots:
         QVERIFY2(folder.error().message.find("is a directory") != std::string::npos, folder.error().message.c_str());
     }
 
-    void acceptsDroppedSessionFiles() {
+    // Sessions by their suffix; perf.data files by their first bytes, whatever their name (perf.data.old).
+    void acceptsDroppedSessionAndPerfDataFiles() {
         QTemporaryDir dir;
         const QString session = dir.filePath("a.JSON");
         const QString text = dir.filePath("b.txt");
+        const QString perfData = dir.filePath("perf.data.old");
+        const QString notPerfData = dir.filePath("c.data");
         QVERIFY(writeText(session, "{}"));
         QVERIFY(writeText(text, "x"));
+        QVERIFY(writeText(perfData, std::string("PERFILE2") + std::string(96, '\0')));
+        QVERIFY(writeText(notPerfData, "PERFILE1 is not perf's magic"));
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(text), QUrl::fromLocalFile(session), QUrl("https://example.org/c.json"),
-                      QUrl::fromLocalFile(dir.filePath("missing.json"))});
-        QCOMPARE(sessionFilesInDrop(&mime), QStringList{session});
-        QVERIFY(dropHasSessionFiles(&mime));
+                      QUrl::fromLocalFile(dir.filePath("missing.json")), QUrl::fromLocalFile(notPerfData),
+                      QUrl::fromLocalFile(perfData)});
+        QCOMPARE(openableFilesInDrop(&mime), (QStringList{session, perfData}));
+        QVERIFY(isPerfDataPath(perfData));
+        QVERIFY(!isPerfDataPath(notPerfData));
         QMimeData none;
         none.setText("a.json");
-        QVERIFY(!dropHasSessionFiles(&none));
-        QVERIFY(!dropHasSessionFiles(nullptr));
+        QVERIFY(openableFilesInDrop(&none).isEmpty());
+        QVERIFY(openableFilesInDrop(nullptr).isEmpty());
         QCOMPARE(sessionFileFilter(), QString("perfdash sessions (*.json)"));
+        QVERIFY(openFileFilter().startsWith("perfdash sessions and perf.data files (*.json *.data perf.data*);;"));
+    }
+
+    // A damaged perf.data file: the error names it, as perfdash-cli report's does.
+    void aDamagedPerfDataFileSaysSo() {
+        QTemporaryDir dir;
+        const QString cut = dir.filePath("cut.data");
+        QVERIFY(writeText(cut, std::string("PERFILE2") + std::string(20, '\0')));
+        auto loaded = loadPerfDataProfile(cut);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.error().message.find(cut.toStdString()) != std::string::npos, loaded.error().message.c_str());
     }
 
     void labelsAReplay() {

@@ -7,6 +7,9 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QPushButton>
 #include <QSettings>
 #include <QSvgRenderer>
@@ -51,6 +54,7 @@
 #include "widgets/sessions/ComparisonTimelineChart.h"
 #include "widgets/run/ReplayActions.h"
 #include "widgets/run/ReplayController.h"
+#include "widgets/run/SessionLoader.h"
 #include "widgets/sessions/SessionComparisonView.h"
 #include "widgets/run/RunRecorder.h"
 #include "widgets/measure/MeasurementActions.h"
@@ -145,6 +149,91 @@ private slots:
         QVERIFY(window.isCurrentPage(window.overview()));
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no samples")),
                  qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // A file of perf record (Debian's perf, here, on the workload with known hot functions) opens on the
+    // Hotspots page from File → Open and from a drop; the counting pages say it has no counts. A damaged one
+    // says so in a dialog and leaves the window as it was.
+    void aPerfDataFileOpensOnTheHotspotsPage() {
+        const QString perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        QVERIFY2(!perf.isEmpty(), "perf is not installed: apt-get install linux-perf (packaging/debian-packages.txt)");
+        const QString data = dir_.filePath(QStringLiteral("perf.data"));
+        QProcess record;
+        record.start(perf, {"record", "-e", "cpu-clock", "-g", "-o", data, "--", PROFILE_WORKLOAD, "shares", "3000000"});
+        QVERIFY(record.waitForFinished(120000));
+        QVERIFY2(record.exitStatus() == QProcess::NormalExit && record.exitCode() == 0,
+                 record.readAllStandardError().constData());
+
+        QSettings settings(settingsFile("perfdata.ini"), QSettings::IniFormat);
+        MainWindow window(machine_, settings);
+        window.show();
+        HotspotsPage* hotspots = window.hotspotsPage();
+        QSignalSpy opened(&window, &MainWindow::sessionOpened);
+        QSignalSpy ready(hotspots, &HotspotsPage::tableReady);
+        window.openSession(savedSession("before.json", 4, "2024-05-01T10:00:00+02:00"));
+        QVERIFY(opened.wait(20000));
+
+        window.openSession(data);
+        QVERIFY(opened.wait(60000));
+        QVERIFY(window.isCurrentPage(hotspots));
+        QVERIFY(hotspots->profile());
+        QTRY_VERIFY_WITH_TIMEOUT(ready.size() >= 1, 20000);
+        QStringList top;
+        for (int r = 0; r < std::min(4, hotspots->table()->model()->rowCount()); ++r)
+            top << hotspots->table()->model()->index(r, FunctionTableModel::NameColumn).data().toString();
+        // The workload's shares: main_work 40 % (half of it in inlined_work), lib_work 30 %, thread_work 20 %,
+        // child_work 10 %: these four lead, in an order the noise of sampling may change.
+        top.sort();
+        QCOMPARE(top, (QStringList{"inlined_work [inlined into main_work]", "lib_work", "main_work", "thread_work"}));
+        const QString heading = hotspots->heading()->text();
+        QVERIFY2(heading.contains(QStringLiteral("perf.data")) && heading.contains(QStringLiteral("read from the perf.data file")),
+                 qPrintable(heading));
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("perf.data (perf record)")), qPrintable(window.windowTitle()));
+        window.resize(1280, 800);
+        test::saveScreenshot(window, QStringLiteral("window-perfdata-hotspots.png"));
+        window.showPage(window.overview());
+        test::saveScreenshot(window, QStringLiteral("window-perfdata-overview.png"));
+        window.showPage(window.liveView());
+        test::saveScreenshot(window, QStringLiteral("window-perfdata-live.png"));
+        // The session opened before is gone from the counting pages: nothing of it stays to be taken for the file's.
+        QVERIFY(!window.currentSession());
+        QCOMPARE(window.overview()->tiles()->rowCount(), 0);
+        QVERIFY2(window.overview()->contextText().contains(QStringLiteral("samples only")),
+                 qPrintable(window.overview()->contextText()));
+        QCOMPARE(window.liveView()->timeline()->placeholderText(),
+                 QStringLiteral("perf.data holds samples, no counts: see the Hotspots page."));
+        QVERIFY2(window.findChild<QLabel*>(QStringLiteral("liveSource"))->text().contains(QStringLiteral("samples only")),
+                 qPrintable(window.findChild<QLabel*>(QStringLiteral("liveSource"))->text()));
+
+        // Dropped on the window, alone or with a session: it opens (perf.data files have no counts to compare).
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(data), QUrl::fromLocalFile(dir_.filePath(QStringLiteral("before.json")))});
+        QCOMPARE(openableFilesInDrop(&mime).size(), 2);
+        // Qt delivers a drop only to the widget that accepted the drag's entry.
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(opened.back().front().toString(), data);
+
+        // A damaged file: a dialog that names it, and the window keeps what it showed.
+        QFile whole(data);
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        const QString damaged = dir_.filePath(QStringLiteral("damaged.data"));
+        QFile cut(damaged);
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(bytes.left(300)); // the header and part of the attrs: the sections it points to are missing
+        cut.close();
+        QSignalSpy failed(&window, &MainWindow::fileOperationFailed);
+        window.openSession(damaged);
+        QVERIFY(failed.wait(20000));
+        QVERIFY2(failed.front().front().toString().contains(QStringLiteral("damaged.data")),
+                 qPrintable(failed.front().front().toString()));
+        QTRY_VERIFY(dialogShown(window, QStringLiteral("Cannot open the perf.data file"), QStringLiteral("damaged.data")));
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("perf.data (perf record)")), qPrintable(window.windowTitle()));
     }
 
     void bannerSaysWhatIsMissingHere() {
