@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/interchange/ExportValues.h"
 #include "core/interchange/Gzip.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Clock.h"
@@ -31,39 +32,6 @@ private:
     pprof::Profile& out_;
     std::unordered_map<std::string, int64_t> ids_;
 };
-
-// perf's software clocks count nanoseconds; every other event counts events.
-std::string unitOf(const std::string& event) {
-    const std::string base = event.substr(0, event.find(':'));
-    return base == "cpu-clock" || base == "task-clock" ? "nanoseconds" : "count";
-}
-
-// The columns a sample carries, with their sample_type: the samples, the
-// leader's weight (named by the leader), then every other event read with
-// the samples. The leader's own read column is left out: its weight is the
-// sum of the same samples' periods, what shares are of (and a second value
-// of the same name would make -sample_index=NAME ambiguous).
-struct ValueColumn {
-    size_t column;
-    std::string type;
-    std::string unit;
-};
-
-std::vector<ValueColumn> valueColumns(const Profile& p) {
-    const ProfileColumns columns = p.columns();
-    const std::string leader = p.sampling.leader.empty() ? std::string("weight") : p.sampling.leader;
-    std::vector<ValueColumn> out{{ProfileColumns::kSamples, "samples", "count"},
-                                 {ProfileColumns::kWeight, leader, unitOf(leader)}};
-    for (size_t e = 0; e < p.events.size(); ++e) {
-        const ProfileEvent& event = p.events[e];
-        if (!event.inSamples) continue;
-        const bool isLeader = (!p.sampling.leaderCounter.empty() && event.counter == p.sampling.leaderCounter) ||
-                              event.event == leader;
-        if (isLeader) continue;
-        out.push_back({columns.event(e), event.event, unitOf(event.event)});
-    }
-    return out;
-}
 
 // Events between two samples, or in frequency mode (where the kernel varies
 // the period to keep the rate) the selection's mean.
@@ -220,15 +188,17 @@ std::string pprofProto(const Profile& p, const ProfileSelection& s, const PprofO
     Encoder encoder(p, out);
     Strings& strings = encoder.strings();
 
-    const std::vector<ValueColumn> columns = valueColumns(p);
-    for (const ValueColumn& c : columns) {
+    const std::vector<ExportValue> columns = exportValues(p);
+    auto unitOf = [](const ExportValue& v) { return v.nanoseconds ? "nanoseconds" : "count"; };
+    for (const ExportValue& c : columns) {
         pprof::ValueType* t = out.add_sample_type();
-        t->set_type(strings.id(c.type));
-        t->set_unit(strings.id(c.unit));
+        t->set_type(strings.id(c.name));
+        t->set_unit(strings.id(unitOf(c)));
     }
-    out.set_default_sample_type(strings.id(columns[1].type));
-    out.mutable_period_type()->set_type(strings.id(columns[1].type));
-    out.mutable_period_type()->set_unit(strings.id(columns[1].unit));
+    const ExportValue& weight = columns[kExportWeight];
+    out.set_default_sample_type(strings.id(weight.name));
+    out.mutable_period_type()->set_type(strings.id(weight.name));
+    out.mutable_period_type()->set_unit(strings.id(unitOf(weight)));
     out.set_period(periodOf(p, s));
 
     // The rows summed over the selection's intervals: a pprof sample per
@@ -246,7 +216,7 @@ std::string pprofProto(const Profile& p, const ProfileSelection& s, const PprofO
         const auto& [node, thread, regions, stack] = key;
         pprof::Sample* sample = out.add_sample();
         for (uint64_t id : encoder.locationsOf(node)) sample->add_location_id(id);
-        for (const ValueColumn& c : columns) sample->add_value(std::llround(sums[c.column]));
+        for (const ExportValue& c : columns) sample->add_value(std::llround(sums[c.column]));
         const ProfileThread& t = p.threads[thread];
         addNumber(*sample, strings, "pid", t.pid);
         addNumber(*sample, strings, "tid", t.tid);
