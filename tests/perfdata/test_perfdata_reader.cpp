@@ -46,7 +46,7 @@ struct Read {
     std::string error;
 };
 
-Read readAll(std::vector<std::byte> bytes) {
+Read readAll(std::vector<std::byte> bytes, size_t holdLimit = PerfDataReader::kDefaultHoldLimit) {
     Read out;
     auto reader = PerfDataReader::open(std::move(bytes), "test.data");
     if (!reader) {
@@ -54,6 +54,7 @@ Read readAll(std::vector<std::byte> bytes) {
         return out;
     }
     out.reader = std::move(*reader);
+    out.reader->setHoldLimit(holdLimit);
     if (Status s = out.reader->read([&](PerfRecord&& r) { out.records.push_back(std::move(r)); }); !s)
         out.error = s.error().message;
     return out;
@@ -85,6 +86,57 @@ private slots:
         QCOMPARE(r.reader->info().events[0].ids, (std::vector<uint64_t>{7, 8}));
         QCOMPARE(r.reader->tally().byType.at("SAMPLE"), uint64_t(3));
         QCOMPARE(r.reader->tally().skippedTotal(), uint64_t(0));
+    }
+
+    // A file without FINISHED_ROUND records (one long round): perf's rule
+    // would hold all of it. With a limit of a few dozen samples' worth the
+    // earliest half goes on each time the limit is reached; two CPUs'
+    // buffers a few records out of order still come out in time order.
+    // A record far behind one that went on is handed on late and counted.
+    void noFinishedRoundIsReadWithinTheHoldLimit() {
+        PerfDataBytes f;
+        f.event(PerfDataBytes::cpuClock(), {7});
+        std::vector<uint64_t> expected;
+        for (uint64_t chunk = 0; chunk < 100; ++chunk)
+            for (uint64_t cpu = 0; cpu < 2; ++cpu)
+                for (uint64_t i = 0; i < 5; ++i) {
+                    const uint64_t time = 1000 + chunk * 100 + i * 10 + cpu; // each CPU's chunk of 5 in order
+                    f.record(sample(0x1000, 100, time));
+                    expected.push_back(time);
+                }
+        std::sort(expected.begin(), expected.end());
+        const std::vector<std::byte> file = f.file();
+
+        const size_t limit = 40 * sizeof(PerfRecord);
+        const Read bounded = readAll(file, limit);
+        QVERIFY2(bounded.error.empty(), bounded.error.c_str());
+        std::vector<uint64_t> times;
+        for (const PerfRecord& rec : bounded.records) times.push_back(recordTime(rec));
+        QCOMPARE(times, expected);
+        QVERIFY2(bounded.reader->tally().releasedEarly >= 1000 / 40,
+                 std::to_string(bounded.reader->tally().releasedEarly).c_str());
+        QCOMPARE(bounded.reader->tally().outOfOrder, uint64_t(0));
+        QVERIFY(has(bounded.reader->orderingWarning(), "the order is exact"));
+
+        // The same file under the default limit: one round, released at its end, nothing to say.
+        const Read whole = readAll(file);
+        QCOMPARE(whole.records.size(), expected.size());
+        QCOMPARE(whole.reader->tally().releasedEarly, uint64_t(0));
+        QVERIFY(whole.reader->orderingWarning().empty());
+
+        // A record stamped before what already went on goes on late, counted.
+        f.record(sample(0x2000, 100, 5));
+        const Read late = readAll(f.file(), limit);
+        QVERIFY2(late.error.empty(), late.error.c_str());
+        QCOMPARE(late.records.size(), expected.size() + 1);
+        QCOMPARE(late.reader->tally().outOfOrder, uint64_t(1));
+        const auto lateOne = std::find_if(late.records.begin(), late.records.end(), [](const PerfRecord& rec) {
+            return std::get<SampleRecord>(rec).ip == 0x2000;
+        });
+        QVERIFY(lateOne != late.records.end() && lateOne != late.records.begin()); // after records stamped later
+        QVERIFY2(has(late.reader->orderingWarning(), "test.data") &&
+                     has(late.reader->orderingWarning(), "1 records came after later ones"),
+                 late.reader->orderingWarning().c_str());
     }
 
     void unknownAndAuxRecordsAreCounted() {
