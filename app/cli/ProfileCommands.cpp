@@ -19,11 +19,14 @@
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
 #include "core/perfdata/PerfDataProfile.h"
+#include "core/perfdata/PerfDataReader.h"
 #include "core/profile/FlameGraph.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileOutput.h"
 #include "core/profile/ProfileRecorder.h"
 #include "core/profile/SessionFallback.h"
+#include "core/report/HtmlReport.h"
+#include "core/report/ReportOutput.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Duration.h"
 #include "core/util/Strings.h"
@@ -500,6 +503,9 @@ void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--tid", "TID", "only the samples of this thread"});
     cl.option({.longName = "--limit", .valueName = "N", .help = "functions shown by --functions (0: all)", .defaultValue = "30"});
     cl.option({"", "--json", "", "the view as JSON (docs/report-schema.md); --flame --json: its tree"});
+    cl.option({"", "--info", "",
+               "a perf.data file's header: the recording machine (CPUs, their topology, memory, NUMA nodes), perf, "
+               "its command, the events and the build-ids, as perf report --header-only -I shows them"});
 }
 
 bool isPerfData(const std::string& path) { return path == "-" || isPerfDataFile(path); }
@@ -508,12 +514,37 @@ bool wantsProfileView(const ParsedArgs& args) {
     for (const char* view : kViews)
         if (args.has(view)) return true;
     return args.has("--time") || args.has("--region") || args.has("--json") || args.has("--pid") || args.has("--tid") ||
-           args.has("--baseline");
+           args.has("--baseline") || args.has("--info");
 }
+
+namespace {
+
+// --info: what the file says of its recording, without its samples (read
+// only in pipe mode, whose features come as records of the stream).
+int perfDataInfo(const std::string& path) {
+    if (!isPerfData(path))
+        return fail("--info: " + path + " is not a perf.data file (it does not begin with perf's magic PERFILE2); "
+                    "--info shows a perf.data file's header: 'perfdash-cli report " + path + "' shows a session",
+                    kExitUsage);
+    auto reader = PerfDataReader::openFile(path);
+    if (!reader) return fail(reader.error().message);
+    if ((*reader)->info().pipe)
+        if (Status s = (*reader)->read([](PerfRecord&&) {}); !s) return fail(s.error().message);
+    std::cout << "perf.data file " << (*reader)->name() << '\n' << perfDataHeaderText((*reader)->info()) << std::flush;
+    return kExitOk;
+}
+
+} // namespace
 
 int profileReport(const ParsedArgs& args) {
     if (args.positional().size() != 1)
         return fail("give one session or perf.data file: perfdash-cli report SESSION.json --functions", kExitUsage);
+    if (args.has("--info")) {
+        for (const char* other : kViews)
+            if (args.has(other)) return fail(std::string("--info and ") + other + " exclude each other: --info shows the "
+                                             "file's header, not its samples", kExitUsage);
+        return perfDataInfo(args.positional().front());
+    }
     std::vector<std::string> views;
     for (const char* view : kViews)
         if (args.has(view)) views.push_back(view);
@@ -535,6 +566,17 @@ int profileReport(const ParsedArgs& args) {
         }
     auto limit = limitOf(args, 30);
     if (!limit) return fail(limit.error().message, kExitUsage);
+    // -o FILE.html: an HTML page, never a text view under that name.
+    const auto outputFormat = args.value("--output") ? reportFormatForPath(*args.value("--output"))
+                                                      : Result<ReportFormat>(makeError(""));
+    const bool htmlOutput = outputFormat && *outputFormat == ReportFormat::Html;
+    if (htmlOutput && (view != "--functions" || args.has("--json") || args.has("--baseline")))
+        return fail("-o " + *args.value("--output") + ": the HTML report of samples holds their functions and flame "
+                    "graph (--functions, without --json or --baseline); " +
+                    (args.has("--json") ? std::string("--json") : args.has("--baseline") ? std::string("--baseline") : view) +
+                    " is written as text: give it a .txt file (.json with --json, .svg with --flame), or drop it for "
+                    "the HTML report",
+                    kExitUsage);
 
     const std::string& path = args.positional().front();
     auto loaded = loadProfile(path, args);
@@ -594,6 +636,10 @@ int profileReport(const ParsedArgs& args) {
                 out += "The two runs sampled different groups: their metrics are not compared.\n";
             out += functionChangesText(compared->changes, compared->metrics, *limit);
         }
+    } else if (view == "--functions" && htmlOutput) {
+        // The HTML report's section of a sampled session, on a page of its own: the functions and the flame graph.
+        out = formatHtmlSectionsReport(path, "samples of " + source.session + ": " + selection->description,
+                                       {profileHtmlSection(profile, source, *limit)});
     } else if (view == "--functions") {
         const auto rows = functionTable(profile, *selection, *metrics);
         out = json ? functionTableJson(profile, *selection, rows, *metrics, source, *limit).dump(2) + "\n"

@@ -91,6 +91,53 @@ void readEventDesc(FieldReader& r, PerfDataInfo& info) {
     }
 }
 
+// perf's string list: a 32-bit count, then that many strings.
+std::vector<std::string> headerStrings(FieldReader& r, const char* field) {
+    std::vector<std::string> out;
+    const uint32_t count = r.u32(field);
+    if (!r.fitsCount(count, 4, field)) return out;
+    for (uint32_t i = 0; i < count && !r.failed(); ++i) out.push_back(headerString(r, field));
+    return out;
+}
+
+// The CPU lists of sockets and threads, then (perf 4.14 on) each CPU's core
+// and socket id, then (5.3 on) the lists of dies and each CPU's die id:
+// what follows the lists is there only where the section goes on.
+void readCpuTopology(FieldReader& r, PerfDataInfo& info) {
+    info.siblingSockets = headerStrings(r, "sibling sockets");
+    info.siblingThreads = headerStrings(r, "sibling threads");
+    info.cpus.clear();
+    if (r.failed() || r.remaining() == 0) return;
+    const uint32_t nr = info.cpusAvailable;
+    if (nr == 0) return; // without NRCPUS the ids' count is not known: perf reads none either
+    if (!r.fitsCount(nr, 8, "CPUs' core and socket ids (one per CPU available, NRCPUS)")) return;
+    for (uint32_t c = 0; c < nr; ++c) {
+        PerfDataCpu cpu;
+        cpu.cpu = c;
+        cpu.core = r.u32("core id");
+        cpu.socket = r.u32("socket id");
+        info.cpus.push_back(cpu);
+    }
+    if (r.remaining() == 0) return;
+    info.siblingDies = headerStrings(r, "sibling dies");
+    if (!r.fitsCount(nr, 4, "CPUs' die ids")) return;
+    for (PerfDataCpu& cpu : info.cpus) cpu.die = r.u32("die id");
+}
+
+void readNumaTopology(FieldReader& r, PerfDataInfo& info) {
+    const uint32_t count = r.u32("node count");
+    if (!r.fitsCount(count, 4 + 16 + 4, "nodes")) return;
+    info.numaNodes.clear();
+    for (uint32_t i = 0; i < count && !r.failed(); ++i) {
+        PerfDataNumaNode n;
+        n.node = r.u32("node");
+        n.totalKb = r.u64("node's total memory");
+        n.freeKb = r.u64("node's free memory");
+        n.cpus = headerString(r, "node's CPU list");
+        info.numaNodes.push_back(std::move(n));
+    }
+}
+
 } // namespace
 
 perf_event_attr readAttr(FieldReader& r, size_t attrBytes) {
@@ -110,6 +157,11 @@ std::string featureName(uint32_t feature) {
     case kFeatVersion: return "VERSION";
     case kFeatArch: return "ARCH";
     case kFeatNrCpus: return "NRCPUS";
+    case kFeatCpuDesc: return "CPUDESC";
+    case kFeatCpuId: return "CPUID";
+    case kFeatTotalMem: return "TOTAL_MEM";
+    case kFeatCpuTopology: return "CPU_TOPOLOGY";
+    case kFeatNumaTopology: return "NUMA_TOPOLOGY";
     case kFeatCmdline: return "CMDLINE";
     case kFeatEventDesc: return "EVENT_DESC";
     case kFeatGroupDesc: return "GROUP_DESC";
@@ -130,6 +182,11 @@ Status readFeature(uint32_t feature, std::span<const std::byte> bytes, const std
         info.cpusAvailable = r.u32("CPUs available");
         info.cpusOnline = r.u32("CPUs online");
         break;
+    case kFeatCpuDesc: info.cpuDesc = headerString(r, "CPU description"); break;
+    case kFeatCpuId: info.cpuId = headerString(r, "CPU id"); break;
+    case kFeatTotalMem: info.totalMemKb = r.u64("total memory"); break;
+    case kFeatCpuTopology: readCpuTopology(r, info); break;
+    case kFeatNumaTopology: readNumaTopology(r, info); break;
     case kFeatCmdline: {
         const uint32_t count = r.u32("argument count");
         if (!r.fitsCount(count, 4, "arguments")) break;

@@ -1,7 +1,8 @@
 #pragma once
 // The feature sections perfdash reads out of a perf.data file: build-ids,
 // perf's command line, the events' names (EVENT_DESC), groups, host, kernel,
-// perf version, CPUs, compression. The same bytes come after the data in
+// perf version, compression, and the machine: CPUs (NRCPUS, CPUDESC, CPUID,
+// CPU_TOPOLOGY), memory (TOTAL_MEM, NUMA_TOPOLOGY). The same bytes come after the data in
 // file mode and inside HEADER_FEATURE records in pipe mode. Every length is
 // checked against the section; an error names the feature and what is wrong.
 #include <cstdint>

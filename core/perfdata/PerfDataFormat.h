@@ -62,6 +62,7 @@ enum Feature : uint32_t {
     kFeatCmdline = 11,
     kFeatEventDesc = 12,
     kFeatCpuTopology = 13,
+    kFeatNumaTopology = 14,
     kFeatGroupDesc = 17,
     kFeatAuxtrace = 18,
     kFeatSampleTime = 21,

@@ -33,6 +33,22 @@ struct PerfDataGroup {
     uint32_t members = 0; // leader included
 };
 
+// A CPU of the recording machine (CPU_TOPOLOGY); -1 where the file does not say.
+struct PerfDataCpu {
+    uint32_t cpu = 0;
+    int64_t core = -1;
+    int64_t die = -1;
+    int64_t socket = -1;
+};
+
+// A NUMA node of the recording machine (NUMA_TOPOLOGY).
+struct PerfDataNumaNode {
+    uint32_t node = 0;
+    uint64_t totalKb = 0;
+    uint64_t freeKb = 0; // when perf recorded
+    std::string cpus;    // a CPU list, "0-3,8"
+};
+
 struct PerfDataInfo {
     bool pipe = false;
     std::vector<PerfDataEvent> events;
@@ -45,6 +61,17 @@ struct PerfDataInfo {
     std::string arch;
     uint32_t cpusOnline = 0;
     uint32_t cpusAvailable = 0;
+    std::string cpuDesc;      // CPUDESC: the model's name ("AMD EPYC")
+    std::string cpuId;        // CPUID: vendor, family, model, stepping ("GenuineIntel,6,85,4") or the MIDR on Arm
+    uint64_t totalMemKb = 0;  // TOTAL_MEM
+    // CPU_TOPOLOGY: the CPU lists that share a socket (perf's "sibling
+    // sockets", its core_siblings), a die, a core (its "sibling threads"),
+    // and each CPU's ids.
+    std::vector<std::string> siblingSockets;
+    std::vector<std::string> siblingDies;
+    std::vector<std::string> siblingThreads;
+    std::vector<PerfDataCpu> cpus;
+    std::vector<PerfDataNumaNode> numaNodes; // NUMA_TOPOLOGY
     std::optional<uint32_t> compressor; // COMPRESSED feature: 1 is zstd
 
     // The event an id belongs to, -1 where none does.
@@ -55,6 +82,11 @@ struct PerfDataInfo {
 private:
     std::map<uint64_t, int> eventOfId_;
 };
+
+// What the file says of its recording, one "name : value" line each, named
+// and laid out as `perf report --header-only -I` does (without its '#'): the
+// machine, its CPUs and memory, perf, the command, the events, the build-ids.
+std::string perfDataHeaderText(const PerfDataInfo& info);
 
 // perf's name for a generic event ("cpu-clock", "cycles"), else "type T config 0xC".
 std::string nameOfAttr(const perf_event_attr& attr);

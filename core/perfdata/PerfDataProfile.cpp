@@ -77,6 +77,7 @@ public:
             warnings.push_back(std::to_string(skippedCount) + " records of " + reader_.name() + " skipped: " +
                                join(skipped, "; "));
         for (const std::string& w : binaries_.warnings()) warnings.push_back(w);
+        if (const std::string w = reader_.orderingWarning(); !w.empty()) warnings.push_back(w);
         if (utsname here{}; !info.osRelease.empty() && ::uname(&here) == 0 && info.osRelease != here.release)
             warnings.push_back("recorded on Linux " + info.osRelease + ", read on " + here.release +
                                ": kernel addresses are named by this machine's kallsyms, which may be another kernel's");
@@ -188,9 +189,7 @@ Result<Profile> profileOfPerfData(PerfDataReader& reader, const PerfDataProfileO
 }
 
 Result<Profile> readPerfDataProfile(const std::string& path, const PerfDataProfileOptions& options) {
-    auto bytes = readWholeFile(path);
-    if (!bytes) return bytes.error();
-    auto reader = PerfDataReader::open(std::move(*bytes), path == "-" ? "standard input" : path);
+    auto reader = PerfDataReader::openFile(path);
     if (!reader) return reader.error();
     return profileOfPerfData(**reader, options);
 }

@@ -1,12 +1,18 @@
 #include "core/perfdata/PerfDataReader.h"
 
+#include <array>
 #include <cctype>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <utility>
 
 #include "core/perfdata/PerfDataFeatures.h"
 #include "core/perfdata/PerfDataFormat.h"
@@ -144,9 +150,15 @@ struct PerfDataReader::Impl {
     RecordOrdering ordering;
     uint64_t maxTime = 0;  // the latest time read so far
     uint64_t flushTo = 0;  // what the next FINISHED_ROUND may release: the latest time at the round before
+    uint64_t releasedEarlyTo = 0; // the latest time that went on before its round, at the hold limit
     ZstdStream zstd;
     std::vector<std::byte> inflated; // decompressed bytes not yet read (a record may continue in the next COMPRESSED)
     const std::function<void(PerfRecord&&)>* sink = nullptr;
+    // Records read by type, below kTypesCounted, summed into the tally's
+    // names at the end: a name per record would cost more than its parse.
+    static constexpr uint32_t kTypesCounted = 128;
+    std::array<uint64_t, kTypesCounted> typeCounts{};
+    size_t givenBack = 0; // a mapped file's bytes below this are no longer resident
 
     explicit Impl(PerfDataReader& reader) : self(reader) {}
 
@@ -166,10 +178,30 @@ struct PerfDataReader::Impl {
     Status readAttrRecord(std::span<const std::byte> record, size_t offset);
     Status readCompressed(std::span<const std::byte> record, size_t offset, bool sized);
     void deliver(PerfRecord&& record);
+    // The records below `offset` of a mapped file are parsed (copied out):
+    // their pages go back to the kernel every few MiB, so that what the file
+    // keeps resident is a window, not the file.
+    void giveBack(size_t offset) {
+        constexpr size_t kEvery = size_t(8) << 20;
+        if (!self.mapped_ || offset - givenBack < kEvery) return;
+        static const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+        const size_t end = offset / page * page;
+        auto* base = const_cast<std::byte*>(self.bytes_.data());
+        if (end > givenBack) ::madvise(base + givenBack, end - givenBack, MADV_DONTNEED);
+        givenBack = end;
+    }
+    void countType(uint32_t type) {
+        if (type < kTypesCounted) ++typeCounts[type];
+        else ++self.tally_.byType[userTypeName(type)];
+    }
+    void tallyTypes() {
+        for (uint32_t type = 0; type < kTypesCounted; ++type)
+            if (typeCounts[type]) self.tally_.byType[userTypeName(type)] += std::exchange(typeCounts[type], 0);
+    }
 };
 
 Status PerfDataReader::Impl::readFileHeader() {
-    const std::vector<std::byte>& b = self.bytes_;
+    const std::span<const std::byte> b = self.bytes_;
     FieldReader r(b, 0, b.size(), self.name_ + ": its header");
     r.u64("magic");
     const uint64_t headerSize = r.u64("header size");
@@ -224,7 +256,7 @@ Status PerfDataReader::Impl::readFileHeader() {
 // The sections of the features whose bits are set, one {offset, size} each
 // in bit order, right after the data.
 Status PerfDataReader::Impl::readFeatures(const std::byte* bits, size_t offset) {
-    const std::vector<std::byte>& b = self.bytes_;
+    const std::span<const std::byte> b = self.bytes_;
     for (uint32_t f = 0; f < kFeatureBits; ++f) {
         if (!((static_cast<unsigned>(bits[f / 8]) >> (f % 8)) & 1)) continue;
         FieldReader r(b, offset, b.size(), at(offset) + ", the section table of the features");
@@ -298,6 +330,7 @@ Status PerfDataReader::Impl::readStream(std::span<const std::byte> bytes, size_t
         if (Status s = readRecord(bytes.subspan(pos, h.size), offset, bytes.subspan(pos + h.size), extra, compressed); !s)
             return s;
         pos += h.size + extra;
+        if (!compressed) giveBack(base + pos);
     }
     if (compressed) inflated.erase(inflated.begin(), inflated.begin() + static_cast<std::ptrdiff_t>(pos));
     return {};
@@ -307,10 +340,9 @@ Status PerfDataReader::Impl::readRecord(std::span<const std::byte> record, size_
                                         std::span<const std::byte> following, size_t& extra, bool compressed) {
     perf_event_header h{};
     std::memcpy(&h, record.data(), sizeof h);
-    ++self.tally_.byType[userTypeName(h.type)];
+    countType(h.type);
     const char* why = whySkipped(h.type);
     if (*why) ++self.tally_.skipped[userTypeName(h.type) + " (" + why + ")"];
-    const std::string where = at(offset) + ", a " + userTypeName(h.type) + " record";
     // Data that follows the record in the stream without being part of its size.
     auto trailing = [&](uint64_t bytes) -> Status {
         if (bytes > following.size())
@@ -323,6 +355,7 @@ Status PerfDataReader::Impl::readRecord(std::span<const std::byte> record, size_
     // Skipped records go no further, but the data that follows some must be stepped over.
     if (*why && h.type != kAuxtrace && h.type != kHeaderTracingData) return {};
     if (h.type < kHeaderAttr) return readKernelRecord(record, offset, h.type);
+    const std::string where = at(offset) + ", a " + userTypeName(h.type) + " record";
     FieldReader r(record, sizeof h, record.size(), where);
     switch (h.type) {
     case kHeaderAttr: return readAttrRecord(record, offset);
@@ -457,17 +490,30 @@ Status PerfDataReader::Impl::readKernelRecord(std::span<const std::byte> bytes, 
     } else if (auto* lost = std::get_if<LostRecord>(&*parsed)) {
         self.tally_.lostSamples += lost->lost;
     }
-    maxTime = std::max(maxTime, recordTime(*parsed));
+    const uint64_t time = recordTime(*parsed);
+    if (time < releasedEarlyTo) ++self.tally_.outOfOrder;
+    maxTime = std::max(maxTime, time);
     ordering.add(std::move(*parsed));
+    if (ordering.heldBytes() > self.holdLimit_) {
+        // No FINISHED_ROUND for this long: perf's rule would hold the whole file in memory.
+        releasedEarlyTo = std::max(releasedEarlyTo, ordering.releaseEarliest(std::max<size_t>(1, ordering.held() / 2),
+                                                                             [&](PerfRecord&& r) { deliver(std::move(r)); }));
+        ++self.tally_.releasedEarly;
+    }
     return {};
 }
 
 void PerfDataReader::Impl::deliver(PerfRecord&& record) { (*sink)(std::move(record)); }
 
 PerfDataReader::PerfDataReader(std::vector<std::byte> bytes, std::string name)
-    : bytes_(std::move(bytes)), name_(std::move(name)), impl_(std::make_unique<Impl>(*this)) {}
+    : owned_(std::move(bytes)), bytes_(owned_), name_(std::move(name)), impl_(std::make_unique<Impl>(*this)) {}
 
-PerfDataReader::~PerfDataReader() = default;
+PerfDataReader::PerfDataReader(std::span<const std::byte> mapped, std::string name)
+    : bytes_(mapped), mapped_(true), name_(std::move(name)), impl_(std::make_unique<Impl>(*this)) {}
+
+PerfDataReader::~PerfDataReader() {
+    if (mapped_) ::munmap(const_cast<std::byte*>(bytes_.data()), bytes_.size());
+}
 
 Result<std::unique_ptr<PerfDataReader>> PerfDataReader::open(std::vector<std::byte> bytes, std::string name) {
     if (!looksLikePerfData(bytes)) {
@@ -480,7 +526,35 @@ Result<std::unique_ptr<PerfDataReader>> PerfDataReader::open(std::vector<std::by
                          (found == "2ELIFREP" ? " (a big-endian machine's file, which perfdash does not read)" : "") +
                          "; give a file written by perf record (or a perfdash session .json)");
     }
-    std::unique_ptr<PerfDataReader> reader(new PerfDataReader(std::move(bytes), std::move(name)));
+    return start(std::unique_ptr<PerfDataReader>(new PerfDataReader(std::move(bytes), std::move(name))));
+}
+
+Result<std::unique_ptr<PerfDataReader>> PerfDataReader::openFile(const std::string& path) {
+    if (path == "-") {
+        auto bytes = readWholeFile(path);
+        if (!bytes) return bytes.error();
+        return open(std::move(*bytes), "standard input");
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeError(path + " cannot be opened: " + systemErrorText(errno));
+    struct stat st {};
+    void* mapped = MAP_FAILED;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 8)
+        mapped = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (mapped == MAP_FAILED) { // not a regular file (a FIFO), or one that cannot be mapped: read it whole
+        auto bytes = readWholeFile(path);
+        if (!bytes) return bytes.error();
+        return open(std::move(*bytes), path);
+    }
+    ::madvise(mapped, static_cast<size_t>(st.st_size), MADV_SEQUENTIAL);
+    std::unique_ptr<PerfDataReader> reader(
+        new PerfDataReader(std::span(static_cast<const std::byte*>(mapped), static_cast<size_t>(st.st_size)), path));
+    if (!looksLikePerfData(reader->bytes_)) return open({reader->bytes_.begin(), reader->bytes_.begin() + 8}, path); // for its error
+    return start(std::move(reader));
+}
+
+Result<std::unique_ptr<PerfDataReader>> PerfDataReader::start(std::unique_ptr<PerfDataReader> reader) {
     uint64_t headerSize = 0;
     if (reader->bytes_.size() >= 16) std::memcpy(&headerSize, reader->bytes_.data() + 8, 8);
     Status s = headerSize == kPipeHeaderBytes ? reader->impl_->readPipeHeader() : reader->impl_->readFileHeader();
@@ -496,6 +570,7 @@ Status PerfDataReader::read(const std::function<void(PerfRecord&&)>& sink) {
     impl.sink = &sink;
     Status s = impl.readStream(std::span(bytes_).subspan(impl.dataBegin, impl.dataEnd - impl.dataBegin),
                                impl.dataBegin, false);
+    impl.tallyTypes();
     if (!s) return s;
     if (!impl.inflated.empty())
         return (impl.damaged(impl.dataEnd, "the compressed records end inside a record (" +
@@ -505,6 +580,18 @@ Status PerfDataReader::read(const std::function<void(PerfRecord&&)>& sink) {
                          "from perf record; " + kRecordAgain);
     impl.ordering.releaseAll([&](PerfRecord&& record) { impl.deliver(std::move(record)); });
     return {};
+}
+
+std::string PerfDataReader::orderingWarning() const {
+    if (tally_.releasedEarly == 0) return "";
+    return name_ + ": the records waiting for a FINISHED_ROUND record reached " +
+           printfString("%.0f MiB", static_cast<double>(holdLimit_) / (1 << 20)) + " " +
+           std::to_string(tally_.releasedEarly) + " times (a round that long, or a file written without them); the "
+           "earliest half went on each time, to bound the memory held" +
+           (tally_.outOfOrder == 0 ? std::string(", and no record came after a later one: the order is exact")
+                                   : ", and " + std::to_string(tally_.outOfOrder) + " records came after later ones "
+                                     "had gone on and were read out of time order (a mapping may miss the samples "
+                                     "just after it)");
 }
 
 int PerfDataReader::eventOf(const SampleRecord& sample) const {

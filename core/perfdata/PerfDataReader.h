@@ -11,7 +11,13 @@
 //
 // Every length is checked before it is used: a damaged file gives an error
 // naming the file, the offset and the record, and the fix, never a read past
-// the bytes. Records perfdash has no use for are counted by type; those that
+// the bytes. A round is held whole, however long, up to a limit (64 MiB of
+// parsed records by default, setHoldLimit): a file written without
+// FINISHED_ROUND records, or one long round, then goes on by halves, the
+// earliest records first. The CPUs' buffers are out of order by one
+// buffer's worth at most, far less than half the limit, so the order stays
+// exact in practice; any record that still comes after a later one went on
+// is counted, and orderingWarning() says so. Records perfdash has no use for are counted by type; those that
 // carry data a profile would need but perfdash does not decode (AUX and
 // processor trace, tracing data, types it does not know) are counted apart
 // as skipped, for the report to say.
@@ -34,6 +40,8 @@ struct RecordTally {
     std::map<std::string, uint64_t> byType;  // every record read, by its type's name
     std::map<std::string, uint64_t> skipped; // records not decoded, by "TYPE (why)"
     uint64_t lostSamples = 0;                // LOST and LOST_SAMPLES: samples the kernel dropped
+    uint64_t releasedEarly = 0; // times the held records reached the reader's limit before a FINISHED_ROUND
+    uint64_t outOfOrder = 0;    // records that came after a later one had gone on, and went on late
     uint64_t total() const;
     uint64_t skippedTotal() const;
 };
@@ -50,6 +58,10 @@ public:
     // Reads the header (and, in file mode, the attrs and the features) of
     // `bytes`, the whole file; `name` is the file's, for errors.
     static Result<std::unique_ptr<PerfDataReader>> open(std::vector<std::byte> bytes, std::string name);
+    // The file at `path` ("-": standard input). A regular file is mapped,
+    // not read: read() hands the data section's pages back to the kernel as
+    // it goes, so that a file of a million samples does not stay resident.
+    static Result<std::unique_ptr<PerfDataReader>> openFile(const std::string& path);
     ~PerfDataReader();
 
     // Hands every kernel record to `sink` in time order. In pipe mode the
@@ -60,16 +72,27 @@ public:
     const PerfDataInfo& info() const { return info_; }
     const RecordTally& tally() const { return tally_; }
     const std::string& name() const { return name_; }
+    // What the records waiting for their round may take in memory (about):
+    // beyond it, the earliest half goes on without a FINISHED_ROUND.
+    static constexpr size_t kDefaultHoldLimit = size_t(64) << 20;
+    void setHoldLimit(size_t bytes) { holdLimit_ = bytes; }
+    // Says when the limit was reached and what that did to the order; "" where it never was.
+    std::string orderingWarning() const;
     // The event a sample is of (index into info().events), -1 where unknown.
     int eventOf(const SampleRecord& sample) const;
 
 private:
     PerfDataReader(std::vector<std::byte> bytes, std::string name);
+    PerfDataReader(std::span<const std::byte> mapped, std::string name);
+    static Result<std::unique_ptr<PerfDataReader>> start(std::unique_ptr<PerfDataReader> reader);
     struct Impl;
-    std::vector<std::byte> bytes_;
+    std::vector<std::byte> owned_;     // the bytes, where they were read
+    std::span<const std::byte> bytes_; // owned_, or the file's mapping
+    bool mapped_ = false;
     std::string name_;
     PerfDataInfo info_;
     RecordTally tally_;
+    size_t holdLimit_ = kDefaultHoldLimit;
     std::unique_ptr<Impl> impl_;
 };
 

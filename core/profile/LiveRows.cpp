@@ -6,7 +6,7 @@ LiveRows::LiveRows(std::vector<RowKey>& keys, std::vector<double>& values, size_
     : keys_(keys), values_(values), stride_(stride), spill_(stride, std::move(spillDirectory)) {}
 
 double* LiveRows::row(const RowKey& key, bool& added) {
-    auto [it, isNew] = open_.emplace(key, keys_.size());
+    auto [it, isNew] = open_.try_emplace(key, keys_.size());
     added = isNew;
     if (added) {
         keys_.push_back(key);

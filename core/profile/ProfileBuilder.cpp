@@ -54,6 +54,13 @@ struct ProfileBuilder::Impl {
     Symbolizer symbolizer;
     Unwinder unwinder;
     UnwindTally unwindTally;
+    CallchainJudge judge;
+    // Each judgement's counter in stackReasons_, null for a complete stack:
+    // a sample's judgement is counted without its reason's text (nodes of
+    // std::map stay where they are).
+    std::unordered_map<const StackJudgement*, uint64_t*> judgementCounts;
+    CallchainParts parts;       // the sample's, kept for their vectors' capacity
+    std::vector<double> values; // addToRows', likewise
     std::unordered_map<AddressKey, std::vector<uint32_t>, AddressHash> framesOf; // outermost first
     std::unordered_map<std::string_view, uint32_t> stringIds;                  // views into Profile::strings' copies below
     std::vector<std::unique_ptr<std::string>> stringStore;
@@ -80,18 +87,18 @@ struct ProfileBuilder::Impl {
         return id;
     }
     int32_t module(Profile& p, const ModuleInfo* info) {
-        auto [it, added] = moduleIds.emplace(info, static_cast<int32_t>(p.modules.size()));
+        auto [it, added] = moduleIds.try_emplace(info, static_cast<int32_t>(p.modules.size()));
         if (added) p.modules.push_back({info->path, info->buildId, info->debugFile, info->problem});
         return it->second;
     }
     uint32_t frame(Profile& p, const ProfileFrame& f) {
-        auto [it, added] = frameIds.emplace(f, static_cast<uint32_t>(p.frames.size()));
+        auto [it, added] = frameIds.try_emplace(f, static_cast<uint32_t>(p.frames.size()));
         if (added) p.frames.push_back(f);
         return it->second;
     }
     uint32_t node(Profile& p, uint32_t parent, uint32_t frameId) {
         const uint64_t key = uint64_t(parent) << 32 | frameId;
-        auto [it, added] = nodeIds.emplace(key, static_cast<uint32_t>(p.nodes.size()));
+        auto [it, added] = nodeIds.try_emplace(key, static_cast<uint32_t>(p.nodes.size()));
         if (added) p.nodes.push_back({parent, frameId});
         return it->second;
     }
@@ -102,9 +109,9 @@ struct ProfileBuilder::Impl {
         if (!leaf.known()) return std::nullopt;
         const int32_t moduleId = module(p, leaf.module);
         const uint64_t start = leaf.relative - leaf.offset;
-        auto [code, added] = codeIds.emplace(std::pair{moduleId, start}, static_cast<uint32_t>(p.codes.size()));
+        auto [code, added] = codeIds.try_emplace(std::pair{moduleId, start}, static_cast<uint32_t>(p.codes.size()));
         if (added) p.codes.push_back({string(p, leaf.function), moduleId, start, leaf.size});
-        auto [it, isNew] = instructionIds.emplace(std::pair{code->second, leaf.relative},
+        auto [it, isNew] = instructionIds.try_emplace(std::pair{code->second, leaf.relative},
                                                   static_cast<uint32_t>(p.instructions.size()));
         if (isNew) p.instructions.push_back({code->second, leaf.relative});
         return it->second;
@@ -172,7 +179,7 @@ uint32_t ProfileBuilder::intervalAt(uint64_t timeNs) const {
 }
 
 uint32_t ProfileBuilder::threadIndex(int pid, int tid) {
-    auto [it, added] = threadOf_.emplace(tid, static_cast<uint32_t>(profile_.threads.size()));
+    auto [it, added] = threadOf_.try_emplace(tid, static_cast<uint32_t>(profile_.threads.size()));
     if (added) profile_.threads.push_back({pid, tid, {}});
     else if (profile_.threads[it->second].pid != pid && pid >= 0) profile_.threads[it->second].pid = pid;
     return it->second;
@@ -216,13 +223,22 @@ void ProfileBuilder::addSample(const SampleRecord& sample) {
     Impl& impl = *impl_;
     const AddressSpace* space = maps_.find(sample.pid);
 
-    CallchainParts parts = splitCallchain(sample.callchain);
+    CallchainParts& parts = impl.parts;
+    splitCallchain(sample.callchain, parts);
     if (sample.callchain.empty()) {
         if (sample.cpuMode == CpuMode::Kernel) parts.kernel = {sample.ip};
         else parts.user = {sample.ip};
     }
+    // Reasons name addresses: beyond a few dozen, the rest are counted together.
+    const auto reasonCount = [&](StackState state, const std::string& reason) -> uint64_t& {
+        constexpr size_t kReasonsKept = 32;
+        std::string key = std::string(toString(state)) + ": " + reason;
+        if (stackReasons_.size() >= kReasonsKept && !stackReasons_.count(key))
+            key = std::string(toString(state)) + ": other reasons";
+        return stackReasons_[key];
+    };
     StackState state = StackState::Complete;
-    std::string reason;
+    uint64_t* reasonCounter = nullptr;
     if (options_.callGraph == CallGraph::Dwarf) {
         parts.user.clear();
         const auto arch = hostRegisterArch();
@@ -236,25 +252,20 @@ void ProfileBuilder::addSample(const SampleRecord& sample) {
             parts.user = std::move(unwound.ips);
             if (!unwound.complete()) {
                 state = StackState::Incomplete;
-                reason = std::string("unwinding stopped: ") + describe(unwound.stop);
+                reasonCounter = &reasonCount(state, std::string("unwinding stopped: ") + describe(unwound.stop));
             }
         }
     } else if (options_.callGraph == CallGraph::FramePointer && !parts.user.empty()) {
-        const StackJudgement judged =
-            judgeUserCallchain(parts.user, parts.kernel.size(), options_.maxStack, impl.symbolizer, sample.pid, space);
+        const StackJudgement& judged =
+            impl.judge.judge(parts.user, parts.kernel.size(), options_.maxStack, impl.symbolizer, sample.pid, space);
         state = judged.verdict == StackVerdict::Complete     ? StackState::Complete
                 : judged.verdict == StackVerdict::Incomplete ? StackState::Incomplete
                                                              : StackState::Unknown;
-        reason = judged.reason;
+        auto [counted, added] = impl.judgementCounts.try_emplace(&judged, nullptr);
+        if (added && state != StackState::Complete) counted->second = &reasonCount(state, judged.reason);
+        reasonCounter = counted->second;
     }
-    if (state != StackState::Complete) {
-        // Reasons name addresses: beyond a few dozen, the rest are counted together.
-        constexpr size_t kReasonsKept = 32;
-        std::string key = std::string(toString(state)) + ": " + reason;
-        if (stackReasons_.size() >= kReasonsKept && !stackReasons_.count(key))
-            key = std::string(toString(state)) + ": other reasons";
-        ++stackReasons_[key];
-    }
+    if (reasonCounter) ++*reasonCounter;
 
     // The path from the root: user frames outermost first, then the kernel's.
     uint32_t node = 0;
@@ -291,7 +302,8 @@ void ProfileBuilder::addToRows(const RowKey& key, const std::optional<RowKey>& i
     if (key.interval > openInterval_) openInterval(key.interval);
     profile_.durationS = std::max(profile_.durationS, (key.interval + 1) * profile_.intervalS);
 
-    std::vector<double> v(columns_.variables(), 0.0);
+    std::vector<double>& v = impl_->values;
+    v.assign(columns_.variables(), 0.0);
     for (const SampleDelta& c : delta.counts) {
         if (c.slot < 0 || static_cast<size_t>(c.slot) >= options_.eventOfSampled.size()) continue;
         const int e = options_.eventOfSampled[static_cast<size_t>(c.slot)];

@@ -342,16 +342,48 @@ HtmlReportOptions htmlReportOptionsFromData() {
 
 std::string htmlChartResourceName(size_t index) { return "chart-" + std::to_string(index) + ".png"; }
 
+namespace {
+
+// The page's head and title: the same for a session's report and one of sections alone.
+std::string htmlPageStart(const std::string& target, bool forPrint) {
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+           // Nothing in a report runs or is fetched, even if a name slipped through unescaped.
+           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+           "style-src 'unsafe-inline'; img-src data:\">\n"
+           "<title>perfdash report: " +
+           esc(target) + "</title>\n<style>\n" + kStyle + (forPrint ? kPrintStyle : "") +
+           "</style>\n</head>\n<body>\n<h1>perfdash report: " + esc(target) + "</h1>\n";
+}
+
+std::string sectionsHtml(const std::vector<HtmlSection>& sections, bool forPrint) {
+    std::string out;
+    for (const HtmlSection& section : sections) {
+        out += "<h2>" + esc(section.title) + "</h2>\n";
+        for (const std::string& p : section.paragraphs) out += "<p>" + esc(p) + "</p>\n";
+        for (const ReportTable& table : section.tables) out += tableHtml(table);
+        if (section.svg.empty()) continue;
+        out += "<h3>" + esc(section.svgTitle) + "</h3>\n";
+        out += forPrint ? "<p class=\"note\">" + esc(section.svgTitle) + ": in the HTML report, not on paper.</p>\n"
+                        : "<div class=\"chart\">\n" + section.svg + "</div>\n";
+    }
+    return out;
+}
+
+std::string htmlPageEnd() {
+    return "<footer>perfdash report, format schema " + std::to_string(kReportSchemaVersion) + ".</footer>\n</body>\n</html>\n";
+}
+
+} // namespace
+
+std::string formatHtmlSectionsReport(const std::string& target, const std::string& subtitle,
+                                     const std::vector<HtmlSection>& sections) {
+    return htmlPageStart(target, false) + "<p class=\"subtitle\">" + esc(subtitle) + "</p>\n" +
+           sectionsHtml(sections, false) + htmlPageEnd();
+}
+
 std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions& options) {
     const std::string target = targetName(r.config);
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                      // Nothing in a report runs or is fetched, even if a name slipped through unescaped.
-                      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                      "style-src 'unsafe-inline'; img-src data:\">\n"
-                      "<title>perfdash report: " +
-                      esc(target) + "</title>\n<style>\n" + kStyle + (options.forPrint ? kPrintStyle : "") +
-                      "</style>\n</head>\n<body>\n";
-    out += "<h1>perfdash report: " + esc(target) + "</h1>\n";
+    std::string out = htmlPageStart(target, options.forPrint);
     const std::string duration = isAvailable(r.durationS) ? printfString("%.3f s", r.durationS) : "duration unknown";
     out += "<p class=\"subtitle\">" + esc(r.startedAt.empty() ? std::string("start time unknown") : "started " + r.startedAt) +
            ", " + duration + "</p>\n";
@@ -384,17 +416,7 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         out += "<h2>" + esc(tables.title) + "</h2>\n<h3>Region info</h3>\n" + tableHtml(tables.info) +
                groupTablesHtml(tables.group, !region.group.metrics.empty());
     }
-    for (const HtmlSection& section : options.sections) {
-        out += "<h2>" + esc(section.title) + "</h2>\n";
-        for (const std::string& p : section.paragraphs) out += "<p>" + esc(p) + "</p>\n";
-        for (const ReportTable& table : section.tables) out += tableHtml(table);
-        if (section.svg.empty()) continue;
-        out += "<h3>" + esc(section.svgTitle) + "</h3>\n";
-        out += options.forPrint ? "<p class=\"note\">" + esc(section.svgTitle) + ": in the HTML report, not on paper.</p>\n"
-                                : "<div class=\"chart\">\n" + section.svg + "</div>\n";
-    }
-    out += "<footer>perfdash report, format schema " + std::to_string(kReportSchemaVersion) + ".</footer>\n";
-    return out + "</body>\n</html>\n";
+    return out + sectionsHtml(options.sections, options.forPrint) + htmlPageEnd();
 }
 
 } // namespace perfdash

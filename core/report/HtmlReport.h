@@ -53,6 +53,12 @@ HtmlReportOptions htmlReportOptionsFromData();
 
 std::string formatHtmlReport(const MeasurementResult& result, const HtmlReportOptions& options = {});
 
+// A report of sections alone, on the same page as a session's: what a
+// perf.data file's profile gets (it has no counts, configuration or machine
+// of perfdash's). `subtitle` says where the sections came from.
+std::string formatHtmlSectionsReport(const std::string& target, const std::string& subtitle,
+                                     const std::vector<HtmlSection>& sections);
+
 // The image a print report refers to for reportCharts()[index].
 std::string htmlChartResourceName(size_t index);
 

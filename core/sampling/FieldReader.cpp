@@ -9,6 +9,9 @@ FieldReader::FieldReader(std::span<const std::byte> bytes, size_t pos, size_t en
     : bytes_(bytes), pos_(std::min(pos, bytes.size())), end_(std::clamp(end, pos_, bytes.size())),
       record_(std::move(what)) {}
 
+FieldReader::FieldReader(std::span<const std::byte> record, size_t pos, const char* recordType)
+    : bytes_(record), pos_(std::min(pos, record.size())), end_(record.size()), recordType_(recordType) {}
+
 void FieldReader::skip(size_t n, const char* field) {
     if (fits(n, field)) pos_ += n;
 }
@@ -77,7 +80,9 @@ void FieldReader::expectEnd(const char* after) {
 }
 
 void FieldReader::fail(const std::string& what) {
-    if (error_.empty()) error_ = record_ + " is malformed: " + what;
+    if (!error_.empty()) return;
+    if (recordType_) record_ = std::string("a ") + recordType_ + " record of " + std::to_string(bytes_.size()) + " bytes";
+    error_ = record_ + " is malformed: " + what;
 }
 
 bool FieldReader::fits(size_t n, const char* field) {

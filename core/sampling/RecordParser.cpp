@@ -69,7 +69,7 @@ GroupRead readValues(FieldReader& r, uint64_t format) {
 }
 
 Result<PerfRecord> parseSample(std::span<const std::byte> bytes, uint16_t misc, const SampleLayout& layout) {
-    FieldReader r(bytes, sizeof(perf_event_header), bytes.size(), "a SAMPLE record of " + std::to_string(bytes.size()) + " bytes");
+    FieldReader r(bytes, sizeof(perf_event_header), "SAMPLE");
     const uint64_t t = layout.sampleType;
     SampleRecord s;
     s.cpuMode = cpuModeOf(misc);
@@ -302,9 +302,9 @@ Result<PerfRecord> parseRecord(std::span<const std::byte> bytes, const SampleLay
     if (h.size != bytes.size())
         return makeError("a " + recordTypeName(h.type) + " record's header says " + std::to_string(h.size) +
                          " bytes, but " + std::to_string(bytes.size()) + " were given");
+    if (h.type == PERF_RECORD_SAMPLE) return parseSample(bytes, h.misc, layout); // before a side band's name is made
     SideBandParser side(bytes, h, layout);
     switch (h.type) {
-    case PERF_RECORD_SAMPLE: return parseSample(bytes, h.misc, layout);
     case PERF_RECORD_MMAP: return parseMmap(side, h, false);
     case PERF_RECORD_MMAP2: return parseMmap(side, h, true);
     case PERF_RECORD_COMM: return parseComm(side, h);

@@ -10,6 +10,13 @@ namespace perfdash {
 
 CallchainParts splitCallchain(std::span<const uint64_t> chain) {
     CallchainParts parts;
+    splitCallchain(chain, parts);
+    return parts;
+}
+
+void splitCallchain(std::span<const uint64_t> chain, CallchainParts& parts) {
+    parts.kernel.clear();
+    parts.user.clear();
     std::vector<uint64_t>* into = nullptr; // before any marker, nothing is known of an entry
     for (uint64_t entry : chain) {
         if (entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX)) {
@@ -20,7 +27,6 @@ CallchainParts splitCallchain(std::span<const uint64_t> chain) {
         }
         if (into) into->push_back(entry);
     }
-    return parts;
 }
 
 bool isStackEntry(std::string_view function) {
@@ -34,27 +40,50 @@ bool isStackEntry(std::string_view function) {
 
 StackJudgement judgeUserCallchain(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
                                   Symbolizer& symbolizer, int pid, const AddressSpace* space) {
-    if (user.empty())
-        return {StackVerdict::Incomplete, "no user frames: the kernel could not read the user stack"};
-    if (maxStack > 0 && user.size() + kernelFrames >= maxStack)
-        return {StackVerdict::Incomplete,
-                printfString("cut at the kernel's limit of %zu frames (sysctl kernel.perf_event_max_stack)",
-                             maxStack)};
+    CallchainJudge judge;
+    return judge.judge(user, kernelFrames, maxStack, symbolizer, pid, space);
+}
+
+size_t CallchainJudge::KeyHash::operator()(const Key& k) const {
+    return std::hash<const void*>{}(k.symbol) ^ (std::hash<uint64_t>{}(k.outermost) * 31) ^ k.callsMain;
+}
+
+const StackJudgement& CallchainJudge::judge(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
+                                            Symbolizer& symbolizer, int pid, const AddressSpace* space) {
+    if (user.empty()) {
+        noUserFrames_ = {StackVerdict::Incomplete, "no user frames: the kernel could not read the user stack"};
+        return noUserFrames_;
+    }
+    if (maxStack > 0 && user.size() + kernelFrames >= maxStack) {
+        auto [it, added] = cut_.try_emplace(maxStack);
+        if (added)
+            it->second = {StackVerdict::Incomplete,
+                          printfString("cut at the kernel's limit of %zu frames (sysctl kernel.perf_event_max_stack)",
+                                       maxStack)};
+        return it->second;
+    }
     const uint64_t outermost = user.back();
     const Symbol& symbol = symbolizer.symbolize(pid, space, outermost, user.size() > 1);
-    if (isStackEntry(symbol.function)) return {StackVerdict::Complete, ""};
+    const bool callsMain = !symbol.known() && user.size() >= 2 &&
+                           symbolizer.symbolize(pid, space, user[user.size() - 2], user.size() > 2).function == "main";
+    auto [it, added] = judged_.try_emplace(Key{&symbol, outermost, callsMain});
+    if (!added) return it->second;
+    StackJudgement& judged = it->second;
+    if (isStackEntry(symbol.function) || callsMain) {
+        judged = {StackVerdict::Complete, ""};
+        return judged;
+    }
     const std::string where = printfString("0x%llx in %s", static_cast<unsigned long long>(outermost),
                                            symbol.module ? symbol.module->path.c_str() : "?");
-    if (!symbol.known() && user.size() >= 2 &&
-        symbolizer.symbolize(pid, space, user[user.size() - 2], user.size() > 2).function == "main")
-        return {StackVerdict::Complete, ""};
     if (!symbol.known())
-        return {StackVerdict::Unknown,
-                "its outermost frame, " + where + ", has no name" +
-                    (symbol.module && !symbol.module->problem.empty() ? ": " + symbol.module->problem : "")};
-    return {StackVerdict::Incomplete,
-            "it ends in " + std::string(symbol.function) + " (" + where +
-                "), not at a process or thread entry: a caller without a frame pointer broke the chain"};
+        judged = {StackVerdict::Unknown,
+                  "its outermost frame, " + where + ", has no name" +
+                      (symbol.module && !symbol.module->problem.empty() ? ": " + symbol.module->problem : "")};
+    else
+        judged = {StackVerdict::Incomplete,
+                  "it ends in " + std::string(symbol.function) + " (" + where +
+                      "), not at a process or thread entry: a caller without a frame pointer broke the chain"};
+    return judged;
 }
 
 } // namespace perfdash

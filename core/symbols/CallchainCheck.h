@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/symbols/AddressSpace.h"
@@ -24,6 +25,8 @@ struct CallchainParts {
 
 // Splits at the PERF_CONTEXT_* markers; guest and hypervisor parts are dropped.
 CallchainParts splitCallchain(std::span<const uint64_t> chain);
+// The same into `parts`, whose vectors keep their capacity (a sample's worth of allocations spared).
+void splitCallchain(std::span<const uint64_t> chain, CallchainParts& parts);
 
 // A function where a process's or thread's user stack begins: _start,
 // glibc's __libc_start_main and __libc_start_call_main, clone, clone3,
@@ -50,5 +53,30 @@ struct StackJudgement {
 // (kernelFrames, the kernel part's, counted with the user's) was cut.
 StackJudgement judgeUserCallchain(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
                                   Symbolizer& symbolizer, int pid, const AddressSpace* space);
+
+// judgeUserCallchain for sample after sample: a judgement is a function of
+// the outermost frame's symbol and address (and whether the one before it
+// is main), so each is made once, its reason's text with it, and the same
+// judgement (the same object, as long as the judge) comes back for every
+// chain that ends there. Needs the symbolizer the judge is always given.
+class CallchainJudge {
+public:
+    const StackJudgement& judge(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
+                                Symbolizer& symbolizer, int pid, const AddressSpace* space);
+
+private:
+    struct Key {
+        const void* symbol;
+        uint64_t outermost;
+        bool callsMain;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        size_t operator()(const Key& k) const;
+    };
+    std::unordered_map<Key, StackJudgement, KeyHash> judged_;
+    std::unordered_map<size_t, StackJudgement> cut_; // by the kernel's limit
+    StackJudgement noUserFrames_;
+};
 
 } // namespace perfdash

@@ -1,7 +1,9 @@
 // perf.data files of either mode (core/perfdata): the header, the attrs and
 // their ids, the feature sections, the records in rounds, COMPRESSED records
-// through zstd. Input: the file's bytes. Seeds: files perf recorded (file and
-// pipe mode, -z with call stacks) in tests/fuzz/corpus/perfdata.
+// through zstd, and --info's text of the features (the machine's among them:
+// CPU_TOPOLOGY, NUMA_TOPOLOGY, which the seeds hold). Input: the file's
+// bytes. Seeds: files perf recorded (file and pipe mode, -z with call
+// stacks) in tests/fuzz/corpus/perfdata.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -20,5 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     });
     (void)read;
     (void)(*reader)->tally().total();
+    (void)perfDataHeaderText((*reader)->info()); // --info's text of whatever the features held
     return samples > size ? 1 : 0; // never: every sample takes bytes of the input
 }

@@ -46,7 +46,7 @@ struct Read {
     std::string error;
 };
 
-Read readAll(std::vector<std::byte> bytes) {
+Read readAll(std::vector<std::byte> bytes, size_t holdLimit = PerfDataReader::kDefaultHoldLimit) {
     Read out;
     auto reader = PerfDataReader::open(std::move(bytes), "test.data");
     if (!reader) {
@@ -54,6 +54,7 @@ Read readAll(std::vector<std::byte> bytes) {
         return out;
     }
     out.reader = std::move(*reader);
+    out.reader->setHoldLimit(holdLimit);
     if (Status s = out.reader->read([&](PerfRecord&& r) { out.records.push_back(std::move(r)); }); !s)
         out.error = s.error().message;
     return out;
@@ -85,6 +86,57 @@ private slots:
         QCOMPARE(r.reader->info().events[0].ids, (std::vector<uint64_t>{7, 8}));
         QCOMPARE(r.reader->tally().byType.at("SAMPLE"), uint64_t(3));
         QCOMPARE(r.reader->tally().skippedTotal(), uint64_t(0));
+    }
+
+    // A file without FINISHED_ROUND records (one long round): perf's rule
+    // would hold all of it. With a limit of a few dozen samples' worth the
+    // earliest half goes on each time the limit is reached; two CPUs'
+    // buffers a few records out of order still come out in time order.
+    // A record far behind one that went on is handed on late and counted.
+    void noFinishedRoundIsReadWithinTheHoldLimit() {
+        PerfDataBytes f;
+        f.event(PerfDataBytes::cpuClock(), {7});
+        std::vector<uint64_t> expected;
+        for (uint64_t chunk = 0; chunk < 100; ++chunk)
+            for (uint64_t cpu = 0; cpu < 2; ++cpu)
+                for (uint64_t i = 0; i < 5; ++i) {
+                    const uint64_t time = 1000 + chunk * 100 + i * 10 + cpu; // each CPU's chunk of 5 in order
+                    f.record(sample(0x1000, 100, time));
+                    expected.push_back(time);
+                }
+        std::sort(expected.begin(), expected.end());
+        const std::vector<std::byte> file = f.file();
+
+        const size_t limit = 40 * sizeof(PerfRecord);
+        const Read bounded = readAll(file, limit);
+        QVERIFY2(bounded.error.empty(), bounded.error.c_str());
+        std::vector<uint64_t> times;
+        for (const PerfRecord& rec : bounded.records) times.push_back(recordTime(rec));
+        QCOMPARE(times, expected);
+        QVERIFY2(bounded.reader->tally().releasedEarly >= 1000 / 40,
+                 std::to_string(bounded.reader->tally().releasedEarly).c_str());
+        QCOMPARE(bounded.reader->tally().outOfOrder, uint64_t(0));
+        QVERIFY(has(bounded.reader->orderingWarning(), "the order is exact"));
+
+        // The same file under the default limit: one round, released at its end, nothing to say.
+        const Read whole = readAll(file);
+        QCOMPARE(whole.records.size(), expected.size());
+        QCOMPARE(whole.reader->tally().releasedEarly, uint64_t(0));
+        QVERIFY(whole.reader->orderingWarning().empty());
+
+        // A record stamped before what already went on goes on late, counted.
+        f.record(sample(0x2000, 100, 5));
+        const Read late = readAll(f.file(), limit);
+        QVERIFY2(late.error.empty(), late.error.c_str());
+        QCOMPARE(late.records.size(), expected.size() + 1);
+        QCOMPARE(late.reader->tally().outOfOrder, uint64_t(1));
+        const auto lateOne = std::find_if(late.records.begin(), late.records.end(), [](const PerfRecord& rec) {
+            return std::get<SampleRecord>(rec).ip == 0x2000;
+        });
+        QVERIFY(lateOne != late.records.end() && lateOne != late.records.begin()); // after records stamped later
+        QVERIFY2(has(late.reader->orderingWarning(), "test.data") &&
+                     has(late.reader->orderingWarning(), "1 records came after later ones"),
+                 late.reader->orderingWarning().c_str());
     }
 
     void unknownAndAuxRecordsAreCounted() {
@@ -186,6 +238,98 @@ private slots:
         std::memcpy(bytes.data(), "{\"schema", 8);
         const Read r = readAll(bytes);
         QVERIFY2(has(r.error, "test.data is not a perf.data file") && has(r.error, "PERFILE2"), r.error.c_str());
+    }
+
+    // A big-endian machine's file (the magic's bytes reversed) is refused by name.
+    void bigEndianIsRefused() {
+        std::vector<std::byte> bytes = PerfDataBytes().event(PerfDataBytes::cpuClock(), {7}).file();
+        std::memcpy(bytes.data(), "2ELIFREP", 8);
+        const Read r = readAll(bytes);
+        QVERIFY2(has(r.error, "test.data is not a perf.data file") && has(r.error, "big-endian") &&
+                     has(r.error, "does not read"),
+                 r.error.c_str());
+    }
+
+    // Samples with branch stacks or interrupt registers (perf record -b,
+    // --intr-regs) are not decoded: they are skipped and counted, the
+    // reason naming what they hold, never misread as other fields.
+    void branchStackAndIntrRegsAreSkippedByName() {
+        for (const uint64_t bit : {uint64_t(PERF_SAMPLE_BRANCH_STACK), uint64_t(PERF_SAMPLE_REGS_INTR)}) {
+            perf_event_attr attr = PerfDataBytes::cpuClock();
+            attr.sample_type |= bit;
+            PerfDataBytes f;
+            f.event(attr, {7}).record(sample(0x1000, 100, 10)).record(comm(100, "app", 20));
+            const Read r = readAll(f.file());
+            QVERIFY2(r.error.empty(), r.error.c_str());
+            QCOMPARE(r.records.size(), size_t(1)); // the COMM
+            QCOMPARE(r.reader->tally().skippedTotal(), uint64_t(1));
+            const std::string why = r.reader->tally().skipped.begin()->first;
+            QVERIFY2(has(why, bit == PERF_SAMPLE_BRANCH_STACK ? "BRANCH_STACK" : "REGS_INTR") &&
+                         has(why, "perfdash does not read"),
+                     why.c_str());
+        }
+    }
+
+    // The machine's features as perf writes them: NRCPUS, CPUDESC, CPUID,
+    // TOTAL_MEM, CPU_TOPOLOGY (with the core, socket and die ids of newer
+    // perf) and NUMA_TOPOLOGY; and the header text that --info prints.
+    void machineFeatures() {
+        std::vector<std::byte> nrcpus, desc, cpuid, mem, topology, numa;
+        PerfDataBytes::put(nrcpus, uint32_t(2)); // available
+        PerfDataBytes::put(nrcpus, uint32_t(2)); // online
+        putString(desc, "Test CPU @ 1 GHz");
+        putString(cpuid, "GenuineIntel,6,85,4");
+        PerfDataBytes::put(mem, uint64_t(16384));
+        PerfDataBytes::put(topology, uint32_t(1));
+        putString(topology, "0-1");
+        PerfDataBytes::put(topology, uint32_t(2));
+        putString(topology, "0");
+        putString(topology, "1");
+        for (uint32_t cpu : {0u, 1u}) {
+            PerfDataBytes::put(topology, cpu);     // core id
+            PerfDataBytes::put(topology, 0u);      // socket id
+        }
+        PerfDataBytes::put(topology, uint32_t(1));
+        putString(topology, "0-1");
+        PerfDataBytes::put(topology, 0u); // die ids
+        PerfDataBytes::put(topology, 0u);
+        PerfDataBytes::put(numa, uint32_t(1));
+        PerfDataBytes::put(numa, uint32_t(0));
+        PerfDataBytes::put(numa, uint64_t(16000));
+        PerfDataBytes::put(numa, uint64_t(8000));
+        putString(numa, "0-1");
+
+        PerfDataBytes f;
+        f.event(PerfDataBytes::cpuClock(), {7}).record(sample(0x1000, 1, 1));
+        f.feature(perfdata::kFeatNrCpus, nrcpus).feature(perfdata::kFeatCpuDesc, desc).feature(perfdata::kFeatCpuId, cpuid);
+        f.feature(perfdata::kFeatTotalMem, mem).feature(perfdata::kFeatCpuTopology, topology);
+        f.feature(perfdata::kFeatNumaTopology, numa);
+        const Read r = readAll(f.file());
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        const PerfDataInfo& info = r.reader->info();
+        QCOMPARE(info.cpuDesc, std::string("Test CPU @ 1 GHz"));
+        QCOMPARE(info.cpuId, std::string("GenuineIntel,6,85,4"));
+        QCOMPARE(info.totalMemKb, uint64_t(16384));
+        QCOMPARE(info.siblingThreads, (std::vector<std::string>{"0", "1"}));
+        QCOMPARE(info.siblingDies, (std::vector<std::string>{"0-1"}));
+        QCOMPARE(info.cpus.size(), size_t(2));
+        QCOMPARE(info.cpus[1].core, int64_t(1));
+        QCOMPARE(info.cpus[1].die, int64_t(0));
+        QCOMPARE(info.numaNodes.size(), size_t(1));
+        QCOMPARE(info.numaNodes[0].freeKb, uint64_t(8000));
+        const std::string text = perfDataHeaderText(info);
+        for (const char* line : {"cpudesc        : Test CPU @ 1 GHz\n", "total memory   : 16384 kB\n",
+                                 "sibling threads: 1\n", "CPU 1: Core ID 1, Die ID 0, Socket ID 0\n",
+                                 "node0 meminfo  : total = 16000 kB, free = 8000 kB\n", "node0 cpu list : 0-1\n"})
+            QVERIFY2(has(text, line), text.c_str());
+
+        // A topology that claims more CPUs' ids than its section holds is damaged, and said so by feature.
+        topology.resize(topology.size() - 20);
+        PerfDataBytes cut;
+        cut.event(PerfDataBytes::cpuClock(), {7}).record(sample(0x1000, 1, 1));
+        cut.feature(perfdata::kFeatNrCpus, nrcpus).feature(perfdata::kFeatCpuTopology, topology);
+        const Read damaged = readAll(cut.file());
+        QVERIFY2(has(damaged.error, "feature CPU_TOPOLOGY") && has(damaged.error, "damaged"), damaged.error.c_str());
     }
 
     void truncatedHeader() {

@@ -51,6 +51,19 @@ std::map<std::string, double> perfShares(const QString& perf, const QString& fil
     return shares;
 }
 
+// "key : value" lines of a header, without perf's "# ", each key's values in order.
+std::map<std::string, std::vector<std::string>> headerLines(const std::string& text) {
+    std::map<std::string, std::vector<std::string>> lines;
+    const std::regex line(R"(^(?:# )?([A-Za-z][A-Za-z0-9 ]*?)\s*: (.*?)\s*$)");
+    const std::regex cpu(R"(^(?:# )?(CPU \d+): (.*?)\s*$)");
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) {
+        std::smatch m;
+        if (std::regex_match(l, m, cpu) || std::regex_match(l, m, line)) lines[m[1]].push_back(m[2]);
+    }
+    return lines;
+}
+
 // perfdash's self share (in %) per ELF function: inlined code counts in the function it is inlined into.
 std::map<std::string, double> perfdashShares(const std::string& json) {
     std::map<std::string, double> shares;
@@ -117,6 +130,46 @@ private slots:
                  text.out.c_str());
     }
 
+    // --info shows the machine's features as perf report --header-only -I
+    // does, value for value: the file's own figures, so they must agree.
+    void headerAsPerfShowsIt() {
+        for (const QString& file : {path("plain.data")}) {
+            const CliRun info = runCli({"report", file.toStdString(), "--info"});
+            QVERIFY2(info.exited && info.exitCode == 0, info.describe().c_str());
+            const CliRun perf = runProgram(perf_, {"report", "-i", file, "--header-only", "-I"});
+            QVERIFY2(perf.exited && perf.exitCode == 0, perf.describe().c_str());
+            const auto ours = headerLines(info.out);
+            const auto theirs = headerLines(perf.out);
+            for (const char* key : {"hostname", "os release", "perf version", "arch", "nrcpus online", "nrcpus avail",
+                                    "cpudesc", "cpuid", "total memory", "cmdline", "sibling sockets", "sibling dies",
+                                    "sibling threads", "CPU 0", "node0 meminfo", "node0 cpu list"}) {
+                QVERIFY2(theirs.count(key), (std::string(key) + " is not in perf's header:\n" + perf.out).c_str());
+                QVERIFY2(ours.count(key) && ours.at(key) == theirs.at(key),
+                         (std::string(key) + ": perfdash's header differs from perf's:\n" + info.out + "\n" + perf.out).c_str());
+            }
+        }
+    }
+
+    // -o FILE.html writes the HTML report's section of the samples (functions
+    // and flame graph), never a text view under an .html name; a view that
+    // has no HTML form is refused with the way out.
+    void htmlReport() {
+        const std::string file = path("plain.data").toStdString();
+        const QString html = path("plain.html");
+        const CliRun r = runCli({"report", file, "-o", html.toStdString()});
+        QVERIFY2(r.exited && r.exitCode == 0, r.describe().c_str());
+        QFile written(html);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const std::string page = written.readAll().toStdString();
+        QVERIFY2(page.starts_with("<!DOCTYPE html>") && contains(page, "lib_work") && contains(page, "<svg") &&
+                     !contains(page, "+-----------"),
+                 page.substr(0, 2000).c_str());
+        const CliRun lines = runCli({"report", file, "--lines", "main_work", "-o", path("lines.html").toStdString()});
+        QVERIFY2(lines.exited && lines.exitCode == 2 && contains(lines.err, "--lines is written as text") &&
+                     contains(lines.err, ".txt") && !QFileInfo::exists(path("lines.html")),
+                 lines.describe().c_str());
+    }
+
     void callStacks() {
         record(path("g.data"), {"-e", "cpu-clock", "-g"});
         compareWithPerf(path("g.data"));
@@ -141,6 +194,11 @@ private slots:
     void pipeMode() {
         record(path("pipe.data"), {"-e", "cpu-clock"}, true);
         compareWithPerf(path("pipe.data"));
+        // Its features come as records of the stream: --info reads them there.
+        const CliRun info = runCli({"report", path("pipe.data").toStdString(), "--info"});
+        QVERIFY2(info.exited && info.exitCode == 0 && contains(info.out, "mode           : pipe") &&
+                     contains(info.out, "\ncpudesc        : ") && contains(info.out, "\nsibling threads: "),
+                 info.describe().c_str());
         // The same stream read from standard input.
         QProcess p;
         p.setStandardInputFile(path("pipe.data"));

@@ -137,6 +137,28 @@ private slots:
         QCOMPARE(std::get<CommRecord>(out[2]).comm, std::string("second"));
     }
 
+    // A reader bounding what it holds takes the earliest records out,
+    // whatever their round; equal times still leave in arrival order, and
+    // the time of the last one out says what a later record may be behind.
+    void orderingReleasesTheEarliestOnRequest() {
+        RecordOrdering ordering;
+        std::vector<PerfRecord> out;
+        const auto sink = [&](PerfRecord&& r) { out.push_back(std::move(r)); };
+        for (uint64_t t : {40, 10, 30}) ordering.add(sampleAt(t));
+        ordering.add(commAt(20, "first"));
+        ordering.add(commAt(20, "second"));
+        QCOMPARE(ordering.releaseEarliest(2, sink), uint64_t(20));
+        QCOMPARE(timesOf(out), (std::vector<uint64_t>{10, 20}));
+        QCOMPARE(std::get<CommRecord>(out[1]).comm, std::string("first"));
+        QCOMPARE(ordering.held(), size_t(3));
+        out.clear();
+        QCOMPARE(ordering.releaseEarliest(0, sink), uint64_t(0));
+        QVERIFY(out.empty());
+        ordering.releaseAll(sink);
+        QCOMPARE(timesOf(out), (std::vector<uint64_t>{20, 30, 40}));
+        QCOMPARE(std::get<CommRecord>(out[0]).comm, std::string("second"));
+    }
+
     // Cumulative group reads become what each interval counted: per thread
     // for a task's samples, per event for a CPU's, members matched by id.
     void groupDeltasPerThread() {
