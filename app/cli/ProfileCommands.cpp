@@ -18,6 +18,7 @@
 #include "core/interchange/Speedscope.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
+#include "core/measurement/MachineContext.h"
 #include "core/perfdata/PerfDataProfile.h"
 #include "core/perfdata/PerfDataReader.h"
 #include "core/profile/FlameGraph.h"
@@ -28,6 +29,7 @@
 #include "core/report/HtmlReport.h"
 #include "core/report/ReportOutput.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/DataPaths.h"
 #include "core/util/Duration.h"
 #include "core/util/Strings.h"
 
@@ -405,14 +407,39 @@ struct LoadedProfile {
     bool perfData = false;
 };
 
+// The formulas for a perf.data file's sampled group: --group's (a name in
+// the group library, or a file), else the built-in sets' (resources/perfdata).
+Result<PerfDataMetricGroups> perfDataMetricGroups(const ParsedArgs& args) {
+    PerfDataMetricGroups groups;
+    if (auto name = args.value("--group")) {
+        auto paths = machinePathsOf(args);
+        if (!paths) return paths.error();
+        MachineContext machine(std::move(*paths));
+        auto group = machine.groups().load(*name);
+        if (!group) return makeError("--group " + *name + ": " + group.error().message);
+        groups.chosen = std::move(*group);
+        return groups;
+    }
+    auto builtIn = readPerfDataMetricGroups(dataDir() + "/perfdata");
+    if (!builtIn) return builtIn.error();
+    groups.builtIn = std::move(*builtIn);
+    return groups;
+}
+
 Result<LoadedProfile> loadProfile(const std::string& path, const ParsedArgs& args) {
     if (isPerfData(path)) {
         PerfDataProfileOptions options;
         options.symbolRoots = args.values("--symfs");
+        auto groups = perfDataMetricGroups(args);
+        if (!groups) return groups.error();
+        options.metricGroups = std::move(*groups);
         auto profile = readPerfDataProfile(path, options);
         if (!profile) return profile.error();
         return LoadedProfile{std::move(*profile), {path == "-" ? "standard input" : path, "", true}, "", true};
     }
+    if (auto group = args.value("--group"))
+        return makeError("--group " + *group + ": " + path + " is a session of record, whose metrics are its own group's; "
+                         "--group applies to perf.data files");
     auto session = readSessionFile(path);
     if (!session) return session.error();
     if (!session->profile)
@@ -483,6 +510,10 @@ void addProfileReportOptions(CommandLine& cl) {
                .help = "look for the recorded binaries under DIR first (DIR/usr/lib/libx.so), as perf's --symfs: a "
                        "copy of the files of the machine that recorded (--disasm, and a perf.data file's symbols)",
                .repeatable = true});
+    cl.option({"", "--group", "NAME|FILE",
+               "a perf.data file: evaluate this group's formulas over its sampled group's events (every slot must "
+               "name one of them); without it, perfdash's built-in CPI and IPC where the file reads cycles and "
+               "instructions"});
     cl.option({"", "--folded", "", "folded stacks (one 'a;b;c COUNT' line per call path), for flamegraph.pl"});
     cl.option({"", "--flame", "METRIC",
                "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), by self share "
@@ -514,7 +545,7 @@ bool wantsProfileView(const ParsedArgs& args) {
     for (const char* view : kViews)
         if (args.has(view)) return true;
     return args.has("--time") || args.has("--region") || args.has("--json") || args.has("--pid") || args.has("--tid") ||
-           args.has("--baseline") || args.has("--info");
+           args.has("--baseline") || args.has("--info") || args.has("--group");
 }
 
 namespace {

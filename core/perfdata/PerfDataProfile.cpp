@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <sys/utsname.h>
 
 #include "core/perfdata/PerfDataBinaries.h"
@@ -63,6 +64,7 @@ public:
 
     Result<Profile> finish() {
         if (!builder_) start(0);
+        if (columnsError_) return *columnsError_;
         const PerfDataInfo& info = reader_.info();
         const RecordTally& tally = reader_.tally();
         std::vector<std::string> warnings;
@@ -113,6 +115,7 @@ private:
                                 : std::to_string(tally.skippedTotal() + otherSamplesTotal()) + " records skipped (below)");
         std::vector<std::string> out{from};
         if (!info.cmdline.empty()) out.push_back("recorded by: " + join(info.cmdline, " "));
+        if (!metricsNotice_.empty()) out.push_back(metricsNotice_);
         return out;
     }
 
@@ -127,10 +130,18 @@ private:
         group_ = sampledGroup(info);
         ProfileBuilderOptions o;
         o.eventOfSampled.assign(info.events.size(), -1);
+        std::vector<const PerfDataEvent*> members;
         for (int e : group_.members) {
-            o.eventOfSampled[static_cast<size_t>(e)] = static_cast<int>(o.events.size());
-            const std::string& name = info.events[static_cast<size_t>(e)].name;
-            o.events.push_back({name, name, true, ""});
+            o.eventOfSampled[static_cast<size_t>(e)] = static_cast<int>(members.size());
+            members.push_back(&info.events[static_cast<size_t>(e)]);
+        }
+        if (auto columns = perfDataColumns(options_.metricGroups, members)) {
+            o.events = std::move(columns->events);
+            o.metrics = std::move(columns->metrics);
+            metricsNotice_ = std::move(columns->notice);
+        } else {
+            columnsError_ = columns.error(); // reported by finish(); the events keep perf's names meanwhile
+            for (const PerfDataEvent* e : members) o.events.push_back({e->name, e->name, true, ""});
         }
         if (group_.leader >= 0) {
             const perf_event_attr& attr = info.events[static_cast<size_t>(group_.leader)].attr;
@@ -175,6 +186,8 @@ private:
     bool readsGroup_ = false;
     std::map<std::pair<uint64_t, int32_t>, uint64_t> counted_;
     std::map<std::string, uint64_t> otherSamples_;
+    std::string metricsNotice_;
+    std::optional<Error> columnsError_;
 };
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "core/symbols/RecordedBinary.h"
 
+#include <filesystem>
+
 #include "core/symbols/ElfFile.h"
 #include "core/symbols/Mapping.h"
 #include "core/util/Strings.h"
@@ -9,8 +11,10 @@ namespace perfdash {
 Result<std::string> findRecordedBinary(const std::string& path, const std::string& buildId,
                                        const std::vector<std::string>& roots) {
     std::vector<std::string> candidates;
+    // A root given relative to the working directory is made absolute: the
+    // file found becomes a mapping's path, which must be absolute to name a file.
     if (path.starts_with('/'))
-        for (const std::string& root : roots) candidates.push_back(root + path);
+        for (const std::string& root : roots) candidates.push_back(std::filesystem::absolute(root).string() + path);
     candidates.push_back(path);
     std::vector<std::string> found;
     bool rebuilt = false;

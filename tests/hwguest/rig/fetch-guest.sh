@@ -25,6 +25,7 @@ set -euo pipefail
 cache=$1
 skip() { echo "$*" >&2; exit 77; }
 die() { echo "fetch-guest: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/fetch-debs.sh"
 
 # PACKAGE and the tar patterns of its members that the guest needs ('*'
 # matches '/' too). The tools are as and ld.bfd and, found with readelf -d,
@@ -72,27 +73,7 @@ work=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-# apt's download sandbox user cannot write into a private cache as root.
-sandbox=()
-[ "$(id -u)" -ne 0 ] || sandbox=(-o APT::Sandbox::User=root)
-apt-get download -q "${sandbox[@]}" "${packages[@]}" > download.log 2>&1 ||
-    skip "apt-get download ${packages[*]} failed: $(grep -E '^(E|Err):' download.log | head -n 3 | tr '\n' ' ')"
-
-mkdir tree
-: > manifest
-for entry in "${entries[@]}"; do
-    package=${entry%%|*}
-    read -r -a members <<< "${entry#*|}"
-    record=$(apt-cache show --no-all-versions "$package")
-    version=$(awk '$1 == "Version:" {print $2; exit}' <<< "$record")
-    expected=$(awk '$1 == "SHA256:" {print $2; exit}' <<< "$record")
-    deb=$(ls -- "${package%%:*}"_*.deb)
-    actual=$(sha256sum "$deb" | cut -d' ' -f1)
-    [ "$actual" = "$expected" ] || die "$deb: SHA256 $actual, but apt's index says $expected"
-    dpkg-deb --fsys-tarfile "$deb" | tar -x -C tree --wildcards "${members[@]}" 2> tar.log ||
-        die "$package $version lacks some of ${members[*]}: $(tr '\n' ' ' < tar.log)"
-    dpkg-deb --fsys-tarfile "$deb" | tar -t --wildcards "${members[@]}" | grep -v '/$' | sed "s|$|  $package=$version|" >> manifest
-done
+fetch_debs "${entries[@]}"
 
 kernels=(tree/boot/vmlinuz-*)
 [ ${#kernels[@]} -eq 1 ] && [ -f "${kernels[0]}" ] || die "$kernel_package holds ${#kernels[@]} boot/vmlinuz-* files, expected one"
