@@ -14,6 +14,8 @@
 #include "app/cli/ProfileCommands.h"
 #include "app/cli/StatRun.h"
 #include "app/cli/TargetOptions.h"
+#include "core/interchange/Pprof.h"
+#include "core/interchange/Speedscope.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/measurement/MarkerMeasurement.h"
 #include "core/perfdata/PerfDataProfile.h"
@@ -389,13 +391,15 @@ int topCommand(const ParsedArgs& args) {
 
 // ---- report's views ----
 
-const char* const kViews[] = {"--functions", "--lines", "--callers", "--disasm", "--folded", "--flame"};
+const char* const kViews[] = {"--functions", "--lines", "--callers", "--disasm", "--folded", "--flame", "--pprof", "--speedscope"};
 
 // What `report` shows: the samples of a session of record, or a perf.data
 // file read into the same profile (core/perfdata).
 struct LoadedProfile {
     Profile profile;
     ProfileSource source;
+    std::string synthetic; // a session made up, not measured (MeasurementResult::synthetic)
+    bool perfData = false;
 };
 
 Result<LoadedProfile> loadProfile(const std::string& path, const ParsedArgs& args) {
@@ -404,14 +408,14 @@ Result<LoadedProfile> loadProfile(const std::string& path, const ParsedArgs& arg
         options.symbolRoots = args.values("--symfs");
         auto profile = readPerfDataProfile(path, options);
         if (!profile) return profile.error();
-        return LoadedProfile{std::move(*profile), {path == "-" ? "standard input" : path, "", true}};
+        return LoadedProfile{std::move(*profile), {path == "-" ? "standard input" : path, "", true}, "", true};
     }
     auto session = readSessionFile(path);
     if (!session) return session.error();
     if (!session->profile)
         return makeError(path + " holds no samples: it is a session of counts only (stat, or the dashboard); record one "
                          "with 'perfdash-cli record -o FILE -- PROGRAM', or give a perf.data file");
-    return LoadedProfile{std::move(*session->profile), {path, session->result.startedAt, true}};
+    return LoadedProfile{std::move(*session->profile), {path, session->result.startedAt, true}, session->result.synthetic};
 }
 
 Status writeOutput(const ParsedArgs& args, const std::string& text) {
@@ -422,6 +426,39 @@ Status writeOutput(const ParsedArgs& args, const std::string& text) {
     }
     std::cout << text << std::flush;
     return {};
+}
+
+// Where an exported file says its samples come from.
+ExportSource exportSource(const LoadedProfile& loaded) {
+    return {(loaded.perfData ? "perf.data file " : "session ") + loaded.source.session, loaded.source.startedAt, true,
+            loaded.synthetic};
+}
+
+// --pprof and --speedscope: the selection in another tool's format, to -o
+// FILE or to standard output, never gzip's bytes to a terminal.
+int exportProfile(const ParsedArgs& args, const std::string& view, const LoadedProfile& loaded,
+                  const ProfileSelection& selection) {
+    const auto output = args.value("--output");
+    if (view == "--speedscope") {
+        const std::string text = speedscopeJson(loaded.profile, selection, {exportSource(loaded)}).dump() + "\n";
+        if (Status s = writeOutput(args, text); !s) return fail("-o " + *output + ": " + s.error().message);
+        return kExitOk;
+    }
+    if (!output && ::isatty(STDOUT_FILENO))
+        return fail("--pprof writes a gzipped protocol buffer, not text for a terminal: give -o FILE.pb.gz, or redirect "
+                    "standard output to a file (> FILE.pb.gz)",
+                    kExitUsage);
+    const PprofOptions options{exportSource(loaded)};
+    if (output) {
+        if (Status s = writePprofFile(*output, loaded.profile, selection, options); !s)
+            return fail("-o " + *output + ": " + s.error().message);
+        std::cerr << "perfdash-cli: written to " << *output << " ('go tool pprof -top " << *output << "' reads it)\n";
+        return kExitOk;
+    }
+    auto bytes = pprofGzip(loaded.profile, selection, options);
+    if (!bytes) return fail(bytes.error().message);
+    std::cout << *bytes << std::flush;
+    return kExitOk;
 }
 
 } // namespace
@@ -447,6 +484,12 @@ void addProfileReportOptions(CommandLine& cl) {
     cl.option({"", "--flame", "METRIC",
                "an SVG flame graph coloured by the group's METRIC (each box's tooltip has its value), by self share "
                "with 'samples', or with 'change' and --baseline by the change since another run"});
+    cl.option({"", "--pprof", "",
+               "the samples as a pprof profile (gzipped profile.proto: go tool pprof and other viewers), one value "
+               "per event read with the samples; to -o FILE.pb.gz or a pipe"});
+    cl.option({"", "--speedscope", "",
+               "the samples as a speedscope file (JSON, https://www.speedscope.app), a profile per event read with "
+               "the samples"});
     cl.option({"", "--baseline", "SESSION",
                "--functions: each function's change of self share since SESSION (an earlier record), with both "
                "runs' metrics; --flame change: a flame graph coloured by each box's change of share; --time, "
@@ -503,6 +546,10 @@ int profileReport(const ParsedArgs& args) {
     if (!metrics) return fail(path + ": " + metrics.error().message);
     const ProfileSource& source = loaded->source;
     const bool json = args.has("--json");
+    if ((view == "--pprof" || view == "--speedscope") && !args.has("--baseline")) {
+        if (json) return fail(view + " is a format of its own: drop --json", kExitUsage);
+        return exportProfile(args, view, *loaded, *selection);
+    }
 
     std::string out;
     if (auto baselinePath = args.value("--baseline")) {

@@ -26,7 +26,9 @@ CommandLine reportCommandLine() {
                    "output says the data is recorded, not measured now.\n"
                    "A session of record also holds samples: --functions, --lines, --callers, --disasm, --folded and "
                    "--flame show where the events and the group's metrics go, over all samples or those of --time, "
-                   "--region, --pid or --tid; -o then writes that view to FILE.\n"
+                   "--region, --pid or --tid; -o then writes that view to FILE. --pprof and --speedscope write the same "
+                   "samples for other tools: a pprof profile (go tool pprof) and a speedscope file, with a value per "
+                   "event read with the samples.\n"
                    "A perf.data file written by perf record (file or pipe mode, -z too; '-' reads one from standard "
                    "input) is shown with the same views: its sampled event and the group read with it, symbolized "
                    "from the binaries on this machine (or under --symfs DIR) checked by build-id.");
@@ -39,6 +41,8 @@ CommandLine reportCommandLine() {
     cl.example("run.json --callers hot_loop --time 2s-5s --region solve", "Who called hot_loop, in part of the run");
     cl.example("run.json --flame CPI -o run.svg", "A flame graph coloured by CPI");
     cl.example("run.json --disasm hot_loop", "hot_loop's instructions with their samples");
+    cl.example("run.json --pprof -o run.pb.gz", "The samples for go tool pprof, one value per event");
+    cl.example("perf.data --speedscope -o run.speedscope.json", "A perf.data file's samples for speedscope");
     cl.example("perf.data --functions", "The functions of a file of perf record, as perfdash shows its own");
     cl.example("perf.data --symfs /mnt/box", "A perf.data file of another machine, whose files are copied under /mnt/box");
     return cl;

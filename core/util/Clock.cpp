@@ -1,5 +1,6 @@
 #include "core/util/Clock.h"
 
+#include <cstdio>
 #include <ctime>
 
 namespace perfdash {
@@ -26,6 +27,26 @@ std::string isoLocalNow() {
     const size_t n = s.size();
     if (n < 5 || (s[n - 5] != '+' && s[n - 5] != '-')) return s;
     return s.substr(0, n - 2) + ':' + s.substr(n - 2);
+}
+
+std::optional<int64_t> unixSecondsOfIso(const std::string& stamp) {
+    std::tm t{};
+    int consumed = 0;
+    if (std::sscanf(stamp.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &t.tm_year, &t.tm_mon, &t.tm_mday, &t.tm_hour,
+                    &t.tm_min, &t.tm_sec, &consumed) != 6)
+        return std::nullopt;
+    t.tm_year -= 1900;
+    t.tm_mon -= 1;
+    const std::string zone = stamp.substr(static_cast<size_t>(consumed));
+    int offset = 0; // seconds east of UTC
+    if (!zone.empty() && zone != "Z") {
+        int h = 0, m = 0;
+        char sign = 0;
+        if (zone.size() != 6 || std::sscanf(zone.c_str(), "%c%2d:%2d", &sign, &h, &m) != 3 || (sign != '+' && sign != '-'))
+            return std::nullopt;
+        offset = (sign == '-' ? -1 : 1) * (h * 3600 + m * 60);
+    }
+    return static_cast<int64_t>(timegm(&t)) - offset;
 }
 
 } // namespace perfdash
