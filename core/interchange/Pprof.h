@@ -2,7 +2,7 @@
 // A profile selection as a pprof profile (profile.proto, gzip-compressed):
 // what `go tool pprof`, Grafana Pyroscope, Parca and speedscope read. The
 // message definition is ours (core/interchange/pprof.proto), compiled by
-// Debian's protoc; docs/sampling.md ("Exporting") says what lands where.
+// Debian's protoc; docs/sampling.md ("Export") says what lands where.
 //
 // - sample_type: ("samples", "count") first, then the sampled event's
 //   weight (the sum of its samples' periods, what shares are of and perf
