@@ -22,6 +22,7 @@
 #include <httplib.h>
 
 #include "app/cli/ArchOption.h"
+#include "app/cli/AgentProfiles.h"
 #include "app/cli/AgentServing.h"
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
@@ -41,7 +42,8 @@ namespace perfdash::cli {
 namespace {
 
 // Few clients scrape an agent; more wait in the queue, each one bounded by the timeouts,
-// and beyond the queue in the kernel's listen backlog. Streams have threads of their own.
+// and beyond the queue in the kernel's listen backlog. Streams and CPU profiles have threads
+// of their own, so that neither holds up a scrape.
 constexpr size_t kServerThreads = 4;
 constexpr size_t kMaxQueuedConnections = 64;
 constexpr time_t kClientTimeoutS = 5;
@@ -57,7 +59,9 @@ CommandLine serveCommandLine() {
                    "tasks of each --cgroup there), without end, "
                    "and serves the counts since it started on GET /metrics as OpenMetrics text (Prometheus's text "
                    "format 0.0.4 when the client does not ask for OpenMetrics), and what it counts, on which "
-                   "machine, on GET /api/v1/info as JSON. Raw counts only, and a gauge's (likwid's TMP0, the core "
+                   "machine, on GET /api/v1/info as JSON; and a CPU profile of those CPUs on GET "
+                   "/debug/pprof/profile?seconds=N (pprof's convention: N from 1 to 60, 30 if not given; one at a "
+                   "time) as a gzipped pprof file, for go tool pprof, Parca and Pyroscope. Raw counts only, and a gauge's (likwid's TMP0, the core "
                    "temperature) latest reading: metrics such as CPI are computed in "
                    "Prometheus by the rules of 'perfdash-cli prometheus-rules'.\n"
                    "It listens on 127.0.0.1 unless told otherwise; any other address needs --token-file. With a "
@@ -207,7 +211,7 @@ std::vector<CpuLabels> cpuLabels(const std::vector<LocationInfo>& locations, Mac
 }
 
 nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, const Measurement& m,
-                        const std::string& host) {
+                        const std::string& host, const AgentProfiler& profiler) {
     nlohmann::json counted = nlohmann::json::array();
     for (const PlannedGroup& g : plan.groups) {
         nlohmann::json events = nlohmann::json::array();
@@ -234,11 +238,13 @@ nlohmann::json infoJson(MachineContext& machine, const MeasurementPlan& plan, co
             {"groups", std::move(counted)},
             {"interval_s", std::chrono::duration<double>(plan.request.interval).count()},
             {"started_at", m.startedAt()},
+            {"profile", profiler.info()},
             {"warnings", plan.warnings}};
 }
 
 void answer(const httplib::Request& req, httplib::Response& res, const AgentState& state, IntervalFeed& feed,
-            const std::optional<std::string>& token, std::chrono::nanoseconds countingInterval) {
+            AgentProfiler& profiler, const std::optional<std::string>& token,
+            std::chrono::nanoseconds countingInterval) {
     const std::string authorization = req.get_header_value("Authorization");
     const std::string accept = req.get_header_value("Accept");
     AgentRequest request;
@@ -257,6 +263,7 @@ void answer(const httplib::Request& req, httplib::Response& res, const AgentStat
     if (a.status != 200) res.set_content(a.error, "text/plain; charset=utf-8");
     else if (a.page == AgentPage::Metrics) res.set_content(*state.metrics(a.format), contentType(a.format));
     else if (a.page == AgentPage::Stream) feed.answer(res, a.streamEvery);
+    else if (a.page == AgentPage::Profile) profiler.answer(res, a.profileSeconds, a.profileCgroup);
     else res.set_content(state.info(), "application/json");
 }
 
@@ -320,7 +327,8 @@ int serveCommand(const ParsedArgs& args) {
 
     httplib::Server server;
     server.new_task_queue = [] {
-        return new BoundedTaskQueue(kServerThreads + IntervalFeed::kMaxStreams, kMaxQueuedConnections);
+        return new BoundedTaskQueue(kServerThreads + IntervalFeed::kMaxStreams + AgentProfiler::kMaxProfiles,
+                                    kMaxQueuedConnections);
     };
     // httplib's default also sets SO_REUSEPORT, which would let a second agent share the port and take half
     // its scrapes; SO_REUSEADDR alone lets a restarted agent bind while old connections linger.
@@ -351,7 +359,10 @@ int serveCommand(const ParsedArgs& args) {
     Measurement& m = **started;
     std::string host = hostName();
     if (host.empty()) host = "unknown";
-    AgentState state(host, cpuLabels(m.locations(), machine), infoJson(machine, *plan, m, host).dump(2) + "\n");
+    AgentProfiler profiler(*plan, machine, request.cgroups, host);
+    for (const std::string& n : profiler.notices()) warn(n);
+    AgentState state(host, cpuLabels(m.locations(), machine),
+                     infoJson(machine, *plan, m, host, profiler).dump(2) + "\n");
     auto builder = m.newResultBuilder();
     if (!builder) {
         m.requestStop();
@@ -360,7 +371,7 @@ int serveCommand(const ParsedArgs& args) {
     }
     IntervalFeed feed(*plan, std::move(*builder));
     server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
-        answer(req, res, state, feed, token, plan->request.interval);
+        answer(req, res, state, feed, profiler, token, plan->request.interval);
         return httplib::Server::HandlerResponse::Handled;
     });
 
@@ -376,7 +387,8 @@ int serveCommand(const ParsedArgs& args) {
         const auto last = m.takeIntervals();
         state.add(last);
         feed.add(last);
-        feed.close(); // the streams end, so that the server's threads can stop
+        feed.close(); // the streams and a profile in progress end, so that the server's threads can stop
+        profiler.close();
         while (serving) { // counting ended: so does serving (stop() is a no-op until the server runs)
             server.stop();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -393,10 +405,11 @@ int serveCommand(const ParsedArgs& args) {
     });
     std::cerr << "perfdash-cli: serving on " << (listen->host.find(':') != std::string::npos ? "[" + listen->host + "]"
                                                                                               : listen->host)
-              << ':' << port << " (/metrics, /api/v1/info, /api/v1/stream)" << std::endl;
+              << ':' << port << " (/metrics, /api/v1/info, /api/v1/stream, /debug/pprof/profile)" << std::endl;
     const bool listened = server.listen_after_bind();
     serving = false;
     feed.close();
+    profiler.close();
     m.requestStop();
     counting.join();
     signals.join();

@@ -1,5 +1,6 @@
 # One file per subcommand family; each defines functions declared in Commands.h.
 target_sources(perfdash-cli PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/AgentProfiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AgentServing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ArchOption.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CapabilitiesCommand.cpp

@@ -153,7 +153,9 @@ Result<std::unique_ptr<ProfileRecorder>> ProfileRecorder::open(const PlannedSamp
     // Here, while a launched program is still held: read at its first kernel
     // address, kallsyms would take a CPU beside it (perf record reads it before exec too).
     if (s.samplesKernel()) builder->readKernelSymbols();
-    return std::unique_ptr<ProfileRecorder>(new ProfileRecorder(std::move(*run), std::move(builder)));
+    auto recorder = std::unique_ptr<ProfileRecorder>(new ProfileRecorder(std::move(*run), std::move(builder)));
+    recorder->maxSamples_ = options.maxSamples;
+    return recorder;
 }
 
 Status ProfileRecorder::start(const std::string& transitionsPath) {
@@ -179,7 +181,13 @@ void ProfileRecorder::feed(std::vector<PerfRecord>& pending, bool all) {
     const uint64_t lag = static_cast<uint64_t>(std::chrono::nanoseconds(kRegionLag).count());
     const uint64_t until = all || !transitions_ ? UINT64_MAX : transitionsReadAt_ - std::min(lag, transitionsReadAt_);
     size_t done = 0;
-    for (; done < pending.size() && recordTime(pending[done]) < until; ++done) builder_->add(pending[done]);
+    for (; done < pending.size() && recordTime(pending[done]) < until; ++done) {
+        // Only samples are left out: a mapping or a thread's name left out would misname later samples.
+        if (maxSamples_ && builder_->samples() >= maxSamples_ && std::holds_alternative<SampleRecord>(pending[done]))
+            ++samplesLeftOut_;
+        else
+            builder_->add(pending[done]);
+    }
     pending.erase(pending.begin(), pending.begin() + static_cast<ptrdiff_t>(done));
 }
 
@@ -217,6 +225,10 @@ Profile ProfileRecorder::finish() {
         warnings.push_back(std::to_string(transitions_->malformedLines()) + " lines of the marker's region transitions "
                            "file were not in its format and were skipped");
     std::lock_guard lock(mutex_);
+    if (samplesLeftOut_ > 0)
+        warnings.push_back(std::to_string(samplesLeftOut_) + " samples after the first " + std::to_string(maxSamples_) +
+                           " were left out, the profile's budget: it shows the start of the time asked for (ask for "
+                           "fewer seconds, or sample fewer CPUs)");
     return builder_->finish(warnings, lost);
 }
 

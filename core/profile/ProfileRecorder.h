@@ -42,6 +42,10 @@ struct ProfileOptions {
     double intervalS = 1.0;
     size_t maxRows = 0;         // ProfileBuilderOptions::maxRows
     uint32_t liveIntervals = 0; // ProfileBuilderOptions::liveIntervals: what read() must still show
+    // Samples the profile takes at most (0: no limit); later ones are left
+    // out, counted, and the profile says so. The agent's bound on a profile's
+    // memory (each sample adds at most a row of each table and one stack's nodes).
+    uint64_t maxSamples = 0;
 };
 
 // The sampling request a counting plan makes: its first group's slots (a
@@ -94,6 +98,8 @@ private:
     std::string transitionsPath_;
     std::unique_ptr<MarkerTransitionsReader> transitions_;
     uint64_t transitionsReadAt_ = 0;
+    uint64_t maxSamples_ = 0;
+    uint64_t samplesLeftOut_ = 0; // beyond maxSamples_
     mutable std::mutex mutex_; // guards builder_ between the drain thread and read()
     std::thread drainer_;
     bool started_ = false;

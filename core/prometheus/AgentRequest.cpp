@@ -20,12 +20,25 @@ double quality(const std::vector<std::string>& parameters) {
     return 1;
 }
 
-AgentAnswer badRequest(std::string message) { return {400, AgentPage::None, {}, 1, std::move(message) + "\n"}; }
+AgentAnswer refusal(int status, std::string message) {
+    AgentAnswer answer;
+    answer.status = status;
+    answer.error = std::move(message);
+    return answer;
+}
+
+AgentAnswer badRequest(std::string message) { return refusal(400, std::move(message) + "\n"); }
+
+AgentAnswer page(AgentPage shown) {
+    AgentAnswer answer;
+    answer.page = shown;
+    return answer;
+}
 
 // The stream's `interval`: a whole multiple of the agent's own interval, as a count of them.
 AgentAnswer streamAnswer(const std::vector<std::pair<std::string, std::string>>& parameters,
                          std::chrono::nanoseconds countingInterval) {
-    AgentAnswer answer{200, AgentPage::Stream, {}, 1, {}};
+    AgentAnswer answer = page(AgentPage::Stream);
     for (const auto& [name, value] : parameters) {
         if (name != "interval")
             return badRequest("unknown query parameter '" + name + "': /api/v1/stream takes only interval");
@@ -42,30 +55,60 @@ AgentAnswer streamAnswer(const std::vector<std::pair<std::string, std::string>>&
     return answer;
 }
 
+// pprof's `seconds`, a whole number from 1 to kMaxProfileSeconds, and the `cgroup` to sample.
+AgentAnswer profileAnswer(const std::vector<std::pair<std::string, std::string>>& parameters) {
+    AgentAnswer answer = page(AgentPage::Profile);
+    const std::string range = "give whole seconds from 1 to " + std::to_string(kMaxProfileSeconds);
+    for (const auto& [name, value] : parameters) {
+        if (name == "seconds") {
+            // Decimal digits only (parseUnsigned would also read 0x1e), as Go's strconv reads it.
+            const bool digits = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+                return c >= '0' && c <= '9';
+            });
+            const auto seconds = digits ? parseUnsigned(value) : std::nullopt;
+            if (!seconds) return badRequest("seconds=" + value + ": not a number of seconds; " + range + ", e.g. seconds=10");
+            if (*seconds == 0 || *seconds > kMaxProfileSeconds)
+                return badRequest("seconds=" + value + ": out of range; " + range +
+                                  " (a longer profile holds the agent's one profile slot too long: take several)");
+            answer.profileSeconds = static_cast<unsigned>(*seconds);
+        } else if (name == "cgroup") {
+            if (value.empty()) return badRequest("cgroup=: empty; give one of the cgroups the agent counts, or leave it out");
+            answer.profileCgroup = value;
+        } else {
+            return badRequest("unknown query parameter '" + name + "': /debug/pprof/profile takes only seconds and cgroup");
+        }
+    }
+    return answer;
+}
+
 } // namespace
 
 AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token,
                           std::chrono::nanoseconds countingInterval) {
     if (token && (!request.authorization || !bearerTokenMatches(*request.authorization, *token)))
-        return {401, AgentPage::None, {}, 1, "a valid 'Authorization: Bearer <token>' header is required\n"};
+        return refusal(401, "a valid 'Authorization: Bearer <token>' header is required\n");
     if (request.method != "GET")
-        return {405, AgentPage::None, {}, 1, "the agent is read-only: only GET is allowed\n"};
-    if (request.hasBody) return {413, AgentPage::None, {}, 1, "the agent reads no request body\n"};
-    AgentPage page = AgentPage::None;
-    if (request.path == "/metrics") page = AgentPage::Metrics;
-    else if (request.path == "/api/v1/info") page = AgentPage::Info;
-    else if (request.path == "/api/v1/stream") page = AgentPage::Stream;
+        return refusal(405, "the agent is read-only: only GET is allowed\n");
+    if (request.hasBody) return refusal(413, "the agent reads no request body\n");
+    AgentPage shown = AgentPage::None;
+    if (request.path == "/metrics") shown = AgentPage::Metrics;
+    else if (request.path == "/api/v1/info") shown = AgentPage::Info;
+    else if (request.path == "/api/v1/stream") shown = AgentPage::Stream;
+    else if (request.path == "/debug/pprof/profile") shown = AgentPage::Profile;
     else
-        return {404, AgentPage::None, {}, 1,
-                "no such page; the agent serves /metrics, /api/v1/info and /api/v1/stream\n"};
+        return refusal(404, "no such page; the agent serves /metrics, /api/v1/info, /api/v1/stream and "
+                            "/debug/pprof/profile\n");
     for (size_t i = 0; i < request.parameters.size(); ++i)
         for (size_t j = 0; j < i; ++j)
             if (request.parameters[i].first == request.parameters[j].first)
                 return badRequest("query parameter '" + request.parameters[i].first + "' given twice");
-    if (page == AgentPage::Stream) return streamAnswer(request.parameters, countingInterval);
+    if (shown == AgentPage::Stream) return streamAnswer(request.parameters, countingInterval);
+    if (shown == AgentPage::Profile) return profileAnswer(request.parameters);
     if (!request.parameters.empty())
         return badRequest("unknown query parameter '" + request.parameters.front().first + "': this page takes none");
-    return {200, page, negotiateExposition(request.accept), 1, {}};
+    AgentAnswer answer = page(shown);
+    answer.format = negotiateExposition(request.accept);
+    return answer;
 }
 
 bool bearerTokenMatches(std::string_view authorization, std::string_view token) {

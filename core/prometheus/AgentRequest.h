@@ -1,8 +1,8 @@
 #pragma once
 // The agent's own decisions on an HTTP request, apart from the HTTP library
-// that parsed it (cpp-httplib, app/cli/ServeCommand.cpp): the bearer token,
-// the method and path, query parameters, and which exposition format the
-// Accept header asks for. Pure, so the fuzz target tests/fuzz/fuzz_agent.cpp
+// that parsed it (cpp-httplib, app/cli/PrometheusCommands.cpp): the bearer
+// token, the method and path, query parameters (a CPU profile's `seconds`
+// and `cgroup`), and which exposition format the Accept header asks for. Pure, so the fuzz target tests/fuzz/fuzz_agent.cpp
 // and the unit tests call exactly what the server calls.
 #include <chrono>
 #include <optional>
@@ -24,7 +24,13 @@ struct AgentRequest {
     bool hasBody = false;                          // Content-Length above 0 or Transfer-Encoding sent
 };
 
-enum class AgentPage { None, Metrics, Info, Stream };
+enum class AgentPage { None, Metrics, Info, Stream, Profile };
+
+// /debug/pprof/profile's `seconds`: pprof's convention (Go's net/http/pprof),
+// 30 when not given; at most kMaxProfileSeconds, so that one request holds
+// the agent's one profile for a bounded time.
+inline constexpr unsigned kDefaultProfileSeconds = 30;
+inline constexpr unsigned kMaxProfileSeconds = 60;
 
 struct AgentAnswer {
     int status = 200;
@@ -32,6 +38,8 @@ struct AgentAnswer {
     ExpositionFormat format = ExpositionFormat::PrometheusText;
     size_t streamEvery = 1;           // Stream: how many of the agent's intervals make one line
     std::string error;                // the body of an error answer
+    unsigned profileSeconds = kDefaultProfileSeconds; // Profile: how long to sample
+    std::string profileCgroup;        // Profile: the `cgroup` asked for; "" when not given
 };
 
 // token: the agent's token (--token-file), or nullopt when none is required.
@@ -41,7 +49,8 @@ struct AgentAnswer {
 // Checks in this order, so that nothing is told to a client without the
 // token: 401 (no or wrong token), 405 (not GET), 413 (a body: the agent
 // reads none), 404 (unknown path), 400 (a query parameter the page does not
-// take, given twice, or a bad interval).
+// take, given twice, a bad interval or seconds). Whether a profile's cgroup
+// is one of the agent's is the profiler's to say (it knows them).
 AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::string>& token,
                           std::chrono::nanoseconds countingInterval);
 

@@ -62,5 +62,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const AgentAnswer open = answerRequest(request, std::nullopt, std::chrono::milliseconds(250));
     if (open.status == 200 && open.page == AgentPage::Stream && open.streamEvery == 0) finding("a stream of no intervals");
     if (open.status == 401) finding("401 without a token to check");
+    if (open.status == 200 && open.page == AgentPage::Profile &&
+        (open.profileSeconds < 1 || open.profileSeconds > kMaxProfileSeconds))
+        finding("a profile of seconds out of range");
     return 0;
 }

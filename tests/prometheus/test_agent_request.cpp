@@ -1,6 +1,7 @@
 // The agent's own decisions on a request (core/prometheus/AgentRequest.h):
-// the bearer token, the order of 401/405/404/400, and the exposition format
-// an Accept header asks for, as Prometheus and other clients send it.
+// the bearer token, the order of 401/405/404/400, a CPU profile's seconds,
+// and the exposition format an Accept header asks for, as Prometheus and
+// other clients send it.
 #include <QtTest>
 
 #include "core/prometheus/AgentRequest.h"
@@ -107,6 +108,47 @@ private slots:
         // An agent counting every 250 ms: 1 s is four of its intervals.
         r.parameters = {{"interval", "1s"}};
         QCOMPARE(perfdash::answerRequest(r, kToken, std::chrono::milliseconds(250)).streamEvery, size_t(4));
+    }
+
+    // pprof's convention (Go's net/http/pprof): seconds defaults to 30; here it is also bounded, and a bad
+    // value is refused with a message naming the parameter and the range rather than replaced by the default.
+    void profileSeconds() {
+        const std::string bearer = "Bearer " + *kToken;
+        QCOMPARE(answerRequest(get("/debug/pprof/profile"), kToken).status, 401);
+        AgentAnswer a = answerRequest(get("/debug/pprof/profile", bearer), kToken);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.page, AgentPage::Profile);
+        QCOMPARE(a.profileSeconds, 30u);
+        QVERIFY(a.profileCgroup.empty());
+
+        AgentRequest r = get("/debug/pprof/profile", bearer);
+        r.parameters = {{"seconds", "1"}};
+        QCOMPARE(answerRequest(r, kToken).profileSeconds, 1u);
+        r.parameters = {{"seconds", "60"}, {"cgroup", "system.slice/job.scope"}};
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.profileSeconds, 60u);
+        QCOMPARE(a.profileCgroup, std::string("system.slice/job.scope"));
+        for (const char* bad : {"0", "61", "abc", "", "-1", "1.5", "99999999999999999999999"}) {
+            r.parameters = {{"seconds", bad}};
+            a = answerRequest(r, kToken);
+            QCOMPARE(a.status, 400);
+            QVERIFY2(a.error.starts_with(std::string("seconds=") + bad + ":") &&
+                         a.error.find("from 1 to 60") != std::string::npos,
+                     a.error.c_str());
+        }
+        r.parameters = {{"seconds", "5"}, {"seconds", "6"}};
+        QCOMPARE(answerRequest(r, kToken).status, 400);
+        r.parameters = {{"cgroup", ""}};
+        QCOMPARE(answerRequest(r, kToken).status, 400);
+        r.parameters = {{"debug", "1"}}; // Go's other pprof pages take it; this one does not
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.error.find("'debug'") != std::string::npos, a.error.c_str());
+        r = get("/debug/pprof/profile", bearer);
+        r.method = "POST";
+        QCOMPARE(answerRequest(r, kToken).status, 405);
+        QCOMPARE(answerRequest(get("/debug/pprof/heap", bearer), kToken).status, 404);
     }
 
     void acceptNegotiation_data() {
