@@ -272,6 +272,29 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentProfile</name>
+    <message>
+        <source>it is taking another profile (503): it takes one at a time</source>
+        <translation>он уже снимает другой профиль (503): он снимает по одному</translation>
+    </message>
+    <message>
+        <source>try again in a moment</source>
+        <translation>попробуйте ещё раз чуть позже</translation>
+    </message>
+    <message>
+        <source>try again in %1 s</source>
+        <translation>попробуйте ещё раз через %1 с</translation>
+    </message>
+    <message>
+        <source>its profile (GET /api/v1/profile) failed: %1</source>
+        <translation>его профиль (GET /api/v1/profile) не получен: %1</translation>
+    </message>
+    <message>
+        <source>its profile cannot be read: %1</source>
+        <translation>его профиль не удаётся прочитать: %1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -2271,6 +2294,42 @@ Cycles from %6.</source>
     <message>
         <source>%1 is not a host of the fleet session shown</source>
         <translation>%1 не входит в показанный сеанс парка</translation>
+    </message>
+    <message>
+        <source>&amp;Profile host</source>
+        <translation>&amp;Профилировать узел</translation>
+    </message>
+    <message>
+        <source>Sample the selected host&apos;s CPUs for the seconds chosen (its agent&apos;s GET /api/v1/profile) and show where the time went on the Hotspots page</source>
+        <translation>Снять выборки на ЦП выбранного узла за заданное число секунд (GET /api/v1/profile его агента) и показать на странице «Горячие точки», на что ушло время</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>How long the host&apos;s agent samples its CPUs</source>
+        <translation>Сколько времени агент узла снимает выборки на своих ЦП</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n sample(s) in %2 s, shown on the Hotspots page</source>
+        <translation>
+            <numerusform>%1: %n выборка за %2 с, показана на странице «Горячие точки»</numerusform>
+            <numerusform>%1: %n выборки за %2 с, показаны на странице «Горячие точки»</numerusform>
+            <numerusform>%1: %n выборок за %2 с, показаны на странице «Горячие точки»</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 s profile</source>
+        <translation>%1, профиль за %2 с</translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation>%1: %2; %3.</translation>
+    </message>
+    <message>
+        <source>Sampling %1&apos;s CPUs for %2 s…</source>
+        <translation>Снимаются выборки на ЦП %1 в течение %2 с…</translation>
     </message>
 </context>
 <context>

@@ -268,6 +268,29 @@
     </message>
 </context>
 <context>
+    <name>perfdash::AgentProfile</name>
+    <message>
+        <source>it is taking another profile (503): it takes one at a time</source>
+        <translation>它正在采集另一个剖析 (503)：一次只采集一个</translation>
+    </message>
+    <message>
+        <source>try again in a moment</source>
+        <translation>请稍后再试</translation>
+    </message>
+    <message>
+        <source>try again in %1 s</source>
+        <translation>请在 %1 秒后再试</translation>
+    </message>
+    <message>
+        <source>its profile (GET /api/v1/profile) failed: %1</source>
+        <translation>其剖析 (GET /api/v1/profile) 失败：%1</translation>
+    </message>
+    <message>
+        <source>its profile cannot be read: %1</source>
+        <translation>无法读取其剖析：%1</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::AgentStream</name>
     <message>
         <source>more than 64 MiB came without a line break</source>
@@ -2263,6 +2286,40 @@ Cycles from %6.</source>
     <message>
         <source>%1 is not a host of the fleet session shown</source>
         <translation>%1 不是当前显示的集群会话中的主机</translation>
+    </message>
+    <message>
+        <source>&amp;Profile host</source>
+        <translation>剖析主机(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Sample the selected host&apos;s CPUs for the seconds chosen (its agent&apos;s GET /api/v1/profile) and show where the time went on the Hotspots page</source>
+        <translation>在所选秒数内对所选主机的 CPU 采样（其代理的 GET /api/v1/profile），并在“热点”页上显示时间花在哪里</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>How long the host&apos;s agent samples its CPUs</source>
+        <translation>主机代理对其 CPU 采样的时长</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n sample(s) in %2 s, shown on the Hotspots page</source>
+        <translation>
+            <numerusform>%1：%2 秒内 %n 个样本，显示在“热点”页上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 s profile</source>
+        <translation>%1，%2 秒的剖析</translation>
+    </message>
+    <message>
+        <source>%1: %2; %3.</source>
+        <translation>%1：%2；%3。</translation>
+    </message>
+    <message>
+        <source>Sampling %1&apos;s CPUs for %2 s…</source>
+        <translation>正在对 %1 的 CPU 采样 %2 秒…</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "core/interchange/Pprof.h"
 #include "core/measurement/MachineFormulaConstants.h"
 #include "core/prometheus/AgentRequest.h"
+#include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileViews.h"
 #include "core/sys/Cgroup.h"
 #include "core/topology/CpuList.h"
@@ -105,7 +106,7 @@ Result<std::string> AgentProfiler::cgroupPath(const std::string& asked) const {
     return makeError("cgroup=" + asked + ": not a cgroup the agent counts; give one of " + join(labels, ", "));
 }
 
-void AgentProfiler::answer(httplib::Response& res, unsigned seconds, const std::string& cgroup) {
+void AgentProfiler::answer(httplib::Response& res, unsigned seconds, const std::string& cgroup, Encoding encoding) {
     if (!unavailable_.empty()) return refuse(res, 501, "CPU profiles cannot be taken here: " + unavailable_);
     auto path = cgroupPath(cgroup);
     if (!path) return refuse(res, 400, path.error().message);
@@ -129,18 +130,19 @@ void AgentProfiler::answer(httplib::Response& res, unsigned seconds, const std::
         }
     } release{*this};
 
-    Taken taken = take(seconds, *path);
+    Taken taken = take(seconds, *path, encoding);
     // The symbols of every binary that ran are freed now; glibc would keep their pages for the next
     // profile, minutes away: the agent's resident memory goes back to what counting needs.
     ::malloc_trim(0);
     if (taken.status != 200) return refuse(res, taken.status, taken.body);
+    if (encoding == Encoding::PerfdashJson) return res.set_content(taken.body, "application/json");
     // As Go's net/http/pprof answers: a file to save, never a page to render.
     res.set_header("Content-Disposition", "attachment; filename=\"profile\"");
     res.set_header("X-Content-Type-Options", "nosniff");
     res.set_content(taken.body, "application/octet-stream");
 }
 
-AgentProfiler::Taken AgentProfiler::take(unsigned seconds, const std::string& cgroup) {
+AgentProfiler::Taken AgentProfiler::take(unsigned seconds, const std::string& cgroup, Encoding encoding) {
     ProfileOptions options = options_;
     options.cgroup = cgroup;
     // One interval for the whole profile, with a second to spare for the time sampling takes to start
@@ -161,8 +163,17 @@ AgentProfiler::Taken AgentProfiler::take(unsigned seconds, const std::string& cg
         stopped = closing_.wait_for(lock, std::chrono::seconds(seconds), [&] { return closed_; });
     }
     const double sampledS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const Profile profile = (*recorder)->finish();
+    Profile profile = (*recorder)->finish();
     if (stopped) return {503, "the agent is stopping"};
+    const std::string cpus = "CPUs " + formatCpuList(plan_.cpus);
+    const std::string where = cgroup.empty() ? cpus : "cgroup " + cgroup + " on " + cpus;
+    if (encoding == Encoding::PerfdashJson) {
+        profile.sampling.notices.push_back("taken by the perfdash agent on " + host_ + ": " + where + ", " +
+                                           std::to_string(seconds) + " s from " + startedAt);
+        std::string body;
+        appendProfileJson(body, profile);
+        return {200, std::move(body)};
+    }
 
     // A cgroup whose tasks did not run has no rows: its profile is valid and empty.
     auto selection = selectRows(profile, {});
@@ -173,8 +184,6 @@ AgentProfiler::Taken AgentProfiler::take(unsigned seconds, const std::string& cg
     // The time sampled, not the interval's spare second: what the profile's duration says.
     chosen.fromS = 0;
     chosen.toS = sampledS;
-    const std::string cpus = "CPUs " + formatCpuList(plan_.cpus);
-    const std::string where = cgroup.empty() ? cpus : "cgroup " + cgroup + " on " + cpus;
     ExportSource source{"perfdash agent on " + host_ + ": " + where, startedAt, false, ""};
     auto bytes = pprofGzip(profile, chosen, {source});
     if (!bytes) return {500, "cannot write the profile: " + bytes.error().message};

@@ -6,7 +6,10 @@
 // every sample (core/profile's ProfileRecorder), a software clock in the
 // leader's place where the machine cannot sample it. The answer is a gzipped
 // pprof profile (core/interchange/Pprof.h) whose sample types and comments
-// say what was sampled.
+// say what was sampled. GET /api/v1/profile takes the same profile (same
+// bounds, the same one slot) and answers with perfdash's own profile JSON
+// (core/profile/ProfileJson.h), which keeps the group's formulas: what the
+// dashboard's Hosts page fetches for its Hotspots page.
 //
 // Bounded, so that profiles cannot take the agent's counting down with them:
 // one profile at a time (a request meanwhile gets 503 with Retry-After), N at
@@ -56,9 +59,10 @@ public:
     // For /api/v1/info: the page, what is sampled, the bounds.
     nlohmann::json info() const;
 
+    enum class Encoding { Pprof, PerfdashJson };
     // Samples for `seconds` and answers with the profile; 400 for a cgroup the
     // agent does not count, 503 while another profile runs or the agent stops.
-    void answer(httplib::Response& res, unsigned seconds, const std::string& cgroup);
+    void answer(httplib::Response& res, unsigned seconds, const std::string& cgroup, Encoding encoding);
     // The agent stops: a profile in progress ends at once (503), so that the server's thread is free.
     void close();
 
@@ -78,7 +82,7 @@ private:
         std::string body; // the gzipped profile, or the error's message
     };
     // Samples for `seconds` (or until close()) and encodes the profile.
-    Taken take(unsigned seconds, const std::string& cgroup);
+    Taken take(unsigned seconds, const std::string& cgroup, Encoding encoding);
 
     const MeasurementPlan& plan_;
     const std::string host_;

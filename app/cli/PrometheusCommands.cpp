@@ -61,7 +61,8 @@ CommandLine serveCommandLine() {
                    "format 0.0.4 when the client does not ask for OpenMetrics), and what it counts, on which "
                    "machine, on GET /api/v1/info as JSON; and a CPU profile of those CPUs on GET "
                    "/debug/pprof/profile?seconds=N (pprof's convention: N from 1 to 60, 30 if not given; one at a "
-                   "time) as a gzipped pprof file, for go tool pprof, Parca and Pyroscope. Raw counts only, and a gauge's (likwid's TMP0, the core "
+                   "time) as a gzipped pprof file, for go tool pprof, Parca and Pyroscope (on GET /api/v1/profile?seconds=N as "
+                   "perfdash's own profile JSON, for the dashboard's Hosts page). Raw counts only, and a gauge's (likwid's TMP0, the core "
                    "temperature) latest reading: metrics such as CPI are computed in "
                    "Prometheus by the rules of 'perfdash-cli prometheus-rules'.\n"
                    "It listens on 127.0.0.1 unless told otherwise; any other address needs --token-file. With a "
@@ -263,7 +264,10 @@ void answer(const httplib::Request& req, httplib::Response& res, const AgentStat
     if (a.status != 200) res.set_content(a.error, "text/plain; charset=utf-8");
     else if (a.page == AgentPage::Metrics) res.set_content(*state.metrics(a.format), contentType(a.format));
     else if (a.page == AgentPage::Stream) feed.answer(res, a.streamEvery);
-    else if (a.page == AgentPage::Profile) profiler.answer(res, a.profileSeconds, a.profileCgroup);
+    else if (a.page == AgentPage::Profile)
+        profiler.answer(res, a.profileSeconds, a.profileCgroup, AgentProfiler::Encoding::Pprof);
+    else if (a.page == AgentPage::ProfileJson)
+        profiler.answer(res, a.profileSeconds, a.profileCgroup, AgentProfiler::Encoding::PerfdashJson);
     else res.set_content(state.info(), "application/json");
 }
 
@@ -405,7 +409,7 @@ int serveCommand(const ParsedArgs& args) {
     });
     std::cerr << "perfdash-cli: serving on " << (listen->host.find(':') != std::string::npos ? "[" + listen->host + "]"
                                                                                               : listen->host)
-              << ':' << port << " (/metrics, /api/v1/info, /api/v1/stream, /debug/pprof/profile)" << std::endl;
+              << ':' << port << " (/metrics, /api/v1/info, /api/v1/stream, /debug/pprof/profile, /api/v1/profile)" << std::endl;
     const bool listened = server.listen_after_bind();
     serving = false;
     feed.close();

@@ -56,8 +56,9 @@ AgentAnswer streamAnswer(const std::vector<std::pair<std::string, std::string>>&
 }
 
 // pprof's `seconds`, a whole number from 1 to kMaxProfileSeconds, and the `cgroup` to sample.
-AgentAnswer profileAnswer(const std::vector<std::pair<std::string, std::string>>& parameters) {
-    AgentAnswer answer = page(AgentPage::Profile);
+AgentAnswer profileAnswer(AgentPage shown, std::string_view path,
+                          const std::vector<std::pair<std::string, std::string>>& parameters) {
+    AgentAnswer answer = page(shown);
     const std::string range = "give whole seconds from 1 to " + std::to_string(kMaxProfileSeconds);
     for (const auto& [name, value] : parameters) {
         if (name == "seconds") {
@@ -75,7 +76,8 @@ AgentAnswer profileAnswer(const std::vector<std::pair<std::string, std::string>>
             if (value.empty()) return badRequest("cgroup=: empty; give one of the cgroups the agent counts, or leave it out");
             answer.profileCgroup = value;
         } else {
-            return badRequest("unknown query parameter '" + name + "': /debug/pprof/profile takes only seconds and cgroup");
+            return badRequest("unknown query parameter '" + name + "': " + std::string(path) +
+                              " takes only seconds and cgroup");
         }
     }
     return answer;
@@ -95,15 +97,17 @@ AgentAnswer answerRequest(const AgentRequest& request, const std::optional<std::
     else if (request.path == "/api/v1/info") shown = AgentPage::Info;
     else if (request.path == "/api/v1/stream") shown = AgentPage::Stream;
     else if (request.path == "/debug/pprof/profile") shown = AgentPage::Profile;
+    else if (request.path == "/api/v1/profile") shown = AgentPage::ProfileJson;
     else
-        return refusal(404, "no such page; the agent serves /metrics, /api/v1/info, /api/v1/stream and "
-                            "/debug/pprof/profile\n");
+        return refusal(404, "no such page; the agent serves /metrics, /api/v1/info, /api/v1/stream, "
+                            "/api/v1/profile and /debug/pprof/profile\n");
     for (size_t i = 0; i < request.parameters.size(); ++i)
         for (size_t j = 0; j < i; ++j)
             if (request.parameters[i].first == request.parameters[j].first)
                 return badRequest("query parameter '" + request.parameters[i].first + "' given twice");
     if (shown == AgentPage::Stream) return streamAnswer(request.parameters, countingInterval);
-    if (shown == AgentPage::Profile) return profileAnswer(request.parameters);
+    if (shown == AgentPage::Profile || shown == AgentPage::ProfileJson)
+        return profileAnswer(shown, request.path, request.parameters);
     if (!request.parameters.empty())
         return badRequest("unknown query parameter '" + request.parameters.front().first + "': this page takes none");
     AgentAnswer answer = page(shown);

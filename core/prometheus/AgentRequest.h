@@ -24,7 +24,10 @@ struct AgentRequest {
     bool hasBody = false;                          // Content-Length above 0 or Transfer-Encoding sent
 };
 
-enum class AgentPage { None, Metrics, Info, Stream, Profile };
+// Profile: /debug/pprof/profile (gzipped pprof); ProfileJson: /api/v1/profile, the same samples as
+// perfdash's own profile JSON (a session's "profile" section), which keeps the group's formulas for the
+// dashboard's Hotspots page.
+enum class AgentPage { None, Metrics, Info, Stream, Profile, ProfileJson };
 
 // /debug/pprof/profile's `seconds`: pprof's convention (Go's net/http/pprof),
 // 30 when not given; at most kMaxProfileSeconds, so that one request holds
@@ -38,8 +41,8 @@ struct AgentAnswer {
     ExpositionFormat format = ExpositionFormat::PrometheusText;
     size_t streamEvery = 1;           // Stream: how many of the agent's intervals make one line
     std::string error;                // the body of an error answer
-    unsigned profileSeconds = kDefaultProfileSeconds; // Profile: how long to sample
-    std::string profileCgroup;        // Profile: the `cgroup` asked for; "" when not given
+    unsigned profileSeconds = kDefaultProfileSeconds; // Profile, ProfileJson: how long to sample
+    std::string profileCgroup;        // Profile, ProfileJson: the `cgroup` asked for; "" when not given
 };
 
 // token: the agent's token (--token-file), or nullopt when none is required.

@@ -10,12 +10,14 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <future>
 #include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "ServeAgent.h"
+#include "core/profile/ProfileJson.h"
 
 using namespace perfdash;
 using namespace perfdash::testing;
@@ -121,6 +123,41 @@ private slots:
         QVERIFY2(answer->body.size() > 20 && answer->body.starts_with("\x1f\x8b"), "not gzip");
         // Free again once it is done.
         QCOMPARE(statusOf(profile("?seconds=1")), 200);
+    }
+
+    // The dashboard's Hosts page fetches /api/v1/profile: the same profile as perfdash's own JSON, with the
+    // group's events and what took it; it holds the same one slot as pprof's page.
+    void theDashboardsProfileIsPerfdashJson() {
+        QCOMPARE(statusOf(agent_.get("/api/v1/profile?seconds=1")), 401);
+        QCOMPARE(statusOf(agent_.get("/api/v1/profile?seconds=61", authorized_)), 400);
+        auto pprof = std::async(std::launch::async, [&] { return profile("?seconds=2"); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        QCOMPARE(statusOf(agent_.get("/api/v1/profile?seconds=1", authorized_)), 503);
+        QCOMPARE(statusOf(pprof.get()), 200);
+
+        // Something to sample on the agent's CPUs: this thread, busy for the second sampled.
+        std::atomic<bool> done = false;
+        std::thread busy([&] {
+            volatile uint64_t n = 0;
+            while (!done) n = n + 1;
+        });
+        auto answer = agent_.get("/api/v1/profile?seconds=1", authorized_);
+        done = true;
+        busy.join();
+        QCOMPARE(statusOf(answer), 200);
+        QCOMPARE(answer->get_header_value("Content-Type"), std::string("application/json"));
+        const auto json = nlohmann::json::parse(answer->body, nullptr, false);
+        QVERIFY2(!json.is_discarded(), answer->body.substr(0, 500).c_str());
+        auto read = readProfileJson(json, "the agent's answer");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QVERIFY(read->samples() > 0);
+        QCOMPARE(read->sampling.leader, std::string("task-clock"));
+        // The group's events, read with every sample.
+        QCOMPARE(read->events.size(), size_t(2));
+        QCOMPARE(read->events[1].event, std::string("page-faults"));
+        bool named = false;
+        for (const std::string& n : read->sampling.notices) named = named || n.starts_with("taken by the perfdash agent on ");
+        QVERIFY2(named, json["sampling"].dump().c_str());
     }
 
     void infoSaysWhatIsSampled() {

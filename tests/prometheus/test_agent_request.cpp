@@ -149,6 +149,19 @@ private slots:
         r.method = "POST";
         QCOMPARE(answerRequest(r, kToken).status, 405);
         QCOMPARE(answerRequest(get("/debug/pprof/heap", bearer), kToken).status, 404);
+
+        // The dashboard's page: the same parameters and bounds, its own page, its path in messages.
+        r = get("/api/v1/profile", bearer);
+        r.parameters = {{"seconds", "5"}};
+        a = answerRequest(r, kToken);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.page, AgentPage::ProfileJson);
+        QCOMPARE(a.profileSeconds, 5u);
+        r.parameters = {{"seconds", "61"}};
+        QCOMPARE(answerRequest(r, kToken).status, 400);
+        r.parameters = {{"debug", "1"}};
+        a = answerRequest(r, kToken);
+        QVERIFY2(a.status == 400 && a.error.find("/api/v1/profile takes only") != std::string::npos, a.error.c_str());
     }
 
     void acceptNegotiation_data() {

@@ -8,12 +8,14 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "core/prometheus/AgentRequest.h"
 #include "core/report/ReportMerge.h"
 #include "core/session/SessionFiles.h"
 #include "core/util/Clock.h"
@@ -58,6 +60,10 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
       compare_(new QPushButton(tr("&Compare hosts"), this)),
       save_(new QPushButton(tr("&Save fleet session…"), this)),
       backToLive_(new QPushButton(tr("&Back to the live hosts"), this)),
+      profile_(new QPushButton(tr("&Profile host"), this)),
+      profileSeconds_(new QSpinBox(this)),
+      profileState_(new QLabel(this)),
+      profiles_(new AgentProfile(this)),
       table_(new QTableView(this)),
       details_(new QTextBrowser(this)),
       info_(new AgentInfo(this)),
@@ -83,6 +89,16 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     compare_->setToolTip(tr("Select two hosts (Ctrl+click) to compare their runs on the Saved sessions page"));
     save_->setToolTip(tr("Save what the hosts sent since they were added: one session with a host dimension, "
                          "that replays and exports like any other"));
+    profile_->setToolTip(tr("Sample the selected host's CPUs for the seconds chosen (its agent's GET "
+                            "/api/v1/profile) and show where the time went on the Hotspots page"));
+    // The agent's bounds: 1 to 60 s (core/prometheus/AgentRequest.h).
+    profileSeconds_->setRange(1, int(kMaxProfileSeconds));
+    profileSeconds_->setValue(10);
+    profileSeconds_->setSuffix(tr(" s"));
+    profileSeconds_->setToolTip(tr("How long the host's agent samples its CPUs"));
+    profileState_->setWordWrap(true);
+    profileState_->setTextFormat(Qt::PlainText);
+    profileState_->hide();
     auto* tokenStore = new QLabel(tr("Tokens are kept in %1.").arg(tokens_.storeDescription()), this);
     tokenStore->setWordWrap(true);
     tokenStore->setEnabled(false); // a note, not a control
@@ -93,6 +109,8 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove_);
+    buttons->addWidget(profile_);
+    buttons->addWidget(profileSeconds_);
     buttons->addWidget(savedTitle_, 1);
     buttons->addWidget(backToLive_);
     buttons->addStretch(0);
@@ -130,6 +148,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     layout->addWidget(tokenStore);
     layout->addWidget(message_);
     layout->addWidget(recordingProblem_);
+    layout->addWidget(profileState_);
     layout->addLayout(buttons);
     layout->addWidget(split, 1);
 
@@ -150,6 +169,20 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     connect(compare_, &QPushButton::clicked, this, &HostsPage::compareSelected);
     connect(save_, &QPushButton::clicked, this, &HostsPage::saveRequested);
     connect(backToLive_, &QPushButton::clicked, this, &HostsPage::showLive);
+    connect(profile_, &QPushButton::clicked, this, &HostsPage::profileSelected);
+    connect(profiles_, &AgentProfile::arrived, this,
+            [this](const QString& address, std::shared_ptr<const Profile> profile, int seconds) {
+                updateProfileButton();
+                showProfileState(tr("%1: %n sample(s) in %2 s, shown on the Hotspots page", "", int(profile->samples()))
+                                     .arg(address)
+                                     .arg(seconds),
+                                 false);
+                emit profileArrived(std::move(profile), tr("%1, %2 s profile").arg(address).arg(seconds));
+            });
+    connect(profiles_, &AgentProfile::failed, this, [this](const QString& address, const QString& why, const QString& advice) {
+        updateProfileButton();
+        showProfileState(tr("%1: %2; %3.").arg(address, why, advice), true);
+    });
     connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) {
         if (index.column() != FleetModel::HostColumn) return;
         const QString address = index.data().toString();
@@ -159,6 +192,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         const int rows = static_cast<int>(table_->selectionModel()->selectedRows().size());
         remove_->setEnabled(!saved_ && rows > 0);
+        updateProfileButton();
         compare_->setEnabled(rows == 2);
         showDetails();
     });
@@ -173,6 +207,7 @@ HostsPage::HostsPage(QSettings& settings, HostTokens tokens, QWidget* parent)
         showDetails();
     });
     remove_->setEnabled(false);
+    updateProfileButton();
     connect(recorder_, &FleetRecorder::problemChanged, this, &HostsPage::showRecordingProblem);
 
     for (const QString& address : settings_.value(kHostsKey).toStringList()) {
@@ -307,6 +342,7 @@ void HostsPage::showSaved(const MeasurementResult& session, const QString& name)
     backToLive_->show();
     save_->hide();
     remove_->setEnabled(false);
+    updateProfileButton();
     showDetails();
 }
 
@@ -316,7 +352,34 @@ void HostsPage::showLive() {
     savedTitle_->hide();
     backToLive_->hide();
     save_->show();
+    updateProfileButton();
     showDetails();
+}
+
+// A saved host cannot be sampled now; a live one, while no profile of it is on its way.
+void HostsPage::updateProfileButton() {
+    const QModelIndexList rows = table_->selectionModel()->selectedRows(FleetModel::HostColumn);
+    const bool one = !saved_ && rows.size() == 1;
+    profile_->setEnabled(one && !profiles_->isFetching(rows.front().data().toString()));
+    profileSeconds_->setEnabled(!saved_);
+}
+
+void HostsPage::profileSelected() {
+    const QModelIndexList rows = table_->selectionModel()->selectedRows(FleetModel::HostColumn);
+    if (saved_ || rows.size() != 1) return;
+    const QString address = rows.front().data().toString();
+    const int seconds = profileSeconds_->value();
+    if (!profiles_->fetch(address, tokenOf_[address], seconds)) return;
+    updateProfileButton();
+    showProfileState(tr("Sampling %1's CPUs for %2 s…").arg(address).arg(seconds), false);
+}
+
+void HostsPage::showProfileState(const QString& text, bool failed) {
+    QPalette palette = profileState_->palette();
+    palette.setColor(QPalette::WindowText, failed ? errorColor(palette) : this->palette().color(QPalette::WindowText));
+    profileState_->setPalette(palette);
+    profileState_->setText(text);
+    profileState_->show();
 }
 
 void HostsPage::showDetails() {

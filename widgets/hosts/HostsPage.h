@@ -15,7 +15,8 @@
 // can) and saved as a fleet session (core/session/FleetSession.h). An opened fleet session shows here
 // the same way, its table from each host's last saved interval; clicking a
 // host replays it, and two selected hosts are compared (Compare hosts), live
-// or saved.
+// or saved. Profile host takes a CPU profile of the selected live host's
+// CPUs (its agent's GET /api/v1/profile, AgentProfile) for the Hotspots page.
 #include <QWidget>
 
 #include <map>
@@ -27,12 +28,14 @@
 #include "widgets/hosts/FleetRecorder.h"
 #include "widgets/hosts/HostTokens.h"
 #include "widgets/run/AgentInfo.h"
+#include "widgets/run/AgentProfile.h"
 #include "widgets/run/AgentStream.h"
 #include "widgets/run/MeasurementController.h" // the metatypes of the signals' arguments
 
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 class QSettings;
 class QSortFilterProxyModel;
 class QTableView;
@@ -50,6 +53,10 @@ public:
     FleetModel* model() const;
     FleetModel* liveModel() const { return model_; }
     QTableView* table() const { return table_; }
+    QPushButton* profileButton() const { return profile_; }
+    QSpinBox* profileSeconds() const { return profileSeconds_; }
+    // What the last profile fetch is doing, or how it ended (plain text).
+    QLabel* profileState() const { return profileState_; }
     QTextBrowser* details() const { return details_; }
     // Adds (and saves) a host; false with the reason shown under the form when the address is not host:port.
     bool addHost(const QString& address, const QString& token);
@@ -78,12 +85,18 @@ signals:
     // Their runs are runOf(a) and runOf(b).
     void compareRequested(const QString& a, const QString& b);
     void saveRequested();
+    // A live host's CPU profile arrived: `name` says whose and how long, for the Hotspots page's heading.
+    void profileArrived(std::shared_ptr<const perfdash::Profile> profile, const QString& name);
 
 private:
     void watch(const QString& address, const QString& token);
     void saveList();
     void showDetails();
     void showRecordingProblem(const QString& problem);
+    // Profile host: the selected live host's CPUs for the seconds chosen.
+    void profileSelected();
+    void showProfileState(const QString& text, bool failed);
+    void updateProfileButton();
     std::optional<MeasurementResult> savedRunOf(const QString& host) const;
 
     QSettings& settings_;
@@ -100,6 +113,10 @@ private:
     QPushButton* compare_;
     QPushButton* save_;
     QPushButton* backToLive_;
+    QPushButton* profile_;
+    QSpinBox* profileSeconds_;
+    QLabel* profileState_;
+    AgentProfile* profiles_;
     QTableView* table_;
     QTextBrowser* details_;
     AgentInfo* info_;

@@ -235,6 +235,11 @@ void MainWindow::wireHosts() {
     connect(liveHost_, &LiveHost::started, this, showHostContext);
     connect(liveHost_, &LiveHost::described, this, showHostContext);
     connect(liveHost_, &LiveHost::failed, this, showHostContext);
+    // A host's CPU profile: its samples on the Hotspots page, whatever the other pages show.
+    connect(hosts_, &HostsPage::profileArrived, this, [this](std::shared_ptr<const Profile> profile, const QString& name) {
+        hotspots_->showProfile(std::move(profile), name);
+        showPage(hotspots_);
+    });
     connect(hosts_, &HostsPage::hostOpened, this, [this](const QString& address, const QString& token) {
         if (controller_.isRunning()) {
             statusBar()->showMessage(tr("Stop the measurement first: the Live page shows one run at a time"), 8000);

@@ -30,11 +30,14 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <memory>
 #include <thread>
 
 #include <QSignalSpy>
 #include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTextBrowser>
 
@@ -50,6 +53,8 @@
 #include "widgets/overview/MetricTile.h"
 #include "widgets/overview/OverviewPage.h"
 #include "widgets/shell/MainWindow.h"
+#include "widgets/hotspots/HotspotsPage.h"
+#include "widgets/Screenshot.h"
 #include "widgets/TemporaryUserDirs.h"
 
 using namespace perfdash;
@@ -448,6 +453,67 @@ private slots:
                      qPrintable(QString::fromStdString(limit) + " is not in: " + limits->text()));
         const bool userSpaceOnly = said.value("user_space_only", false);
         QCOMPARE(limits->text().contains("User space only"), userSpaceOnly);
+    }
+
+    // Profile host: the selected live host's CPUs sampled for the seconds chosen, through the window onto the
+    // Hotspots page; a wrong token says so on the page; a saved host cannot be profiled.
+    void aLiveHostsProfileOpensOnTheHotspotsPage() {
+        if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
+        QTemporaryDir dir;
+        const QString tokenFile = dir.filePath("token");
+        QFile file(tokenFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("hosts-t0ken\n");
+        file.close();
+        QVERIFY(QFile::setPermissions(tokenFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        ServeAgent agent;
+        const std::string started = agent.start({"-e", "task-clock,page-faults", "--interval", "1s", "--token-file",
+                                                 tokenFile});
+        QVERIFY2(started.empty(), started.c_str());
+        const QString address = QString("127.0.0.1:%1").arg(agent.port());
+        QSettings settings(dir.filePath("window.ini"), QSettings::IniFormat);
+        MachineContext machine;
+        MainWindow window(machine, settings);
+        HostsPage* page = window.hostsPage();
+        QVERIFY(!page->profileButton()->isEnabled()); // no host selected
+        QVERIFY(page->addHost(address, "wrong"));
+        selectHost(*page, address, QItemSelectionModel::ClearAndSelect);
+        QVERIFY(page->profileButton()->isEnabled());
+        page->profileSeconds()->setValue(1);
+        QTest::mouseClick(page->profileButton(), Qt::LeftButton);
+        QVERIFY(!page->profileButton()->isEnabled()); // one profile of a host at a time
+        QTRY_VERIFY_WITH_TIMEOUT(page->profileState()->text().contains("401"), 30000);
+        QVERIFY2(page->profileState()->text().contains("check the host's token"), qPrintable(page->profileState()->text()));
+        QVERIFY(page->profileButton()->isEnabled());
+
+        page->removeHost(address);
+        QVERIFY(page->addHost(address, "hosts-t0ken"));
+        selectHost(*page, address, QItemSelectionModel::ClearAndSelect);
+        QSignalSpy arrived(page, &HostsPage::profileArrived);
+        // Something to sample on the agent's CPUs: a thread of this test, busy while the agent samples.
+        std::atomic<bool> done = false;
+        std::thread busy([&] {
+            volatile uint64_t n = 0;
+            while (!done) n = n + 1;
+        });
+        QTest::mouseClick(page->profileButton(), Qt::LeftButton);
+        QVERIFY2(page->profileState()->text().contains("Sampling " + address + "'s CPUs for 1 s"),
+                 qPrintable(page->profileState()->text()));
+        const bool came = arrived.wait(60000);
+        done = true;
+        busy.join();
+        QVERIFY2(came, qPrintable(page->profileState()->text()));
+        QVERIFY(window.isCurrentPage(window.hotspotsPage()));
+        const auto& profile = window.hotspotsPage()->profile();
+        QVERIFY(profile && profile->samples() > 0);
+        QCOMPARE(profile->sampling.leader, std::string("task-clock"));
+        QCOMPARE(window.hotspotsPage()->profileName(), address + ", 1 s profile");
+        QVERIFY2(window.hotspotsPage()->heading()->text().contains("taken by the perfdash agent on "),
+                 qPrintable(window.hotspotsPage()->heading()->text()));
+        QVERIFY2(page->profileState()->text().contains("shown on the Hotspots page"), qPrintable(page->profileState()->text()));
+        window.resize(1280, 800);
+        window.showPage(page);
+        test::saveScreenshot(window, "hosts-profile-1280x800.png");
     }
 
     // A host whose agent does not answer, opened in the window: the Overview says why, and what to do, in
