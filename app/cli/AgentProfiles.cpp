@@ -37,6 +37,12 @@ AgentProfiler::AgentProfiler(const MeasurementPlan& plan, MachineContext& machin
     // every CPU 8 KiB a sample. No debuginfod: the agent asks nothing of the network.
     options_.callGraph = CallGraph::FramePointer;
     options_.maxSamples = kMaxSamples;
+    // Functions only, as Parca and Pyroscope show them by default: a large binary's DWARF (its
+    // decompressed debug sections, line tables and inlined calls) is tens of MB, and on a busy
+    // machine every binary that runs during the profile is sampled; with the open files
+    // capped, what symbols hold stays bounded however many binaries run (docs/agent.md).
+    options_.symbols.lines = false;
+    options_.symbols.maxOpenModules = kMaxOpenFiles;
     auto sampling = planSampling(plan, machine, options_);
     if (!sampling) {
         unavailable_ = sampling.error().message;
@@ -76,6 +82,8 @@ nlohmann::json AgentProfiler::info() const {
                         {"default_seconds", kDefaultProfileSeconds},
                         {"max_hz", kMaxHz},
                         {"max_samples", kMaxSamples},
+                        {"symbols", "functions"},
+                        {"max_open_files", kMaxOpenFiles},
                         {"max_concurrent", kMaxProfiles}};
     if (!unavailable_.empty()) j["reason"] = unavailable_;
     else j["sampled"] = sampled_;

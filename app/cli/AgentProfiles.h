@@ -16,6 +16,9 @@
 // most kMaxProfileSeconds (core/prometheus/AgentRequest.h), and at most
 // kMaxSamples samples a profile (the rate is lowered to fit them in N
 // seconds on many CPUs; any beyond are left out and the profile says so).
+// Symbols are functions only, from the ELF symbol tables (no DWARF: no source
+// lines, no inlined calls), with at most kMaxOpenFiles binaries open at once:
+// the DWARF of the binaries that ran was what a profile's memory grew with.
 // A profile holds a server thread of its own (kMaxProfiles more than
 // /metrics has), so scrapes are answered while it samples.
 #include <chrono>
@@ -45,6 +48,10 @@ public:
     // stack's nodes: 250 000 samples stay within tens of MB however deep and
     // varied the stacks (docs/agent.md gives the figures).
     static constexpr uint64_t kMaxSamples = 250000;
+    // ELF files whose symbols are held at once (SymbolizerOptions::maxOpenModules): a
+    // stack's few libraries and the programs busy now stay open, and a file sampled
+    // again after it was closed is opened again.
+    static constexpr size_t kMaxOpenFiles = 32;
 
     // Prepared once, before serving, on the thread that owns `machine`: what
     // to sample, and a trial opening of it, so that the agent says at start

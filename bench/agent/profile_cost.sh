@@ -6,7 +6,10 @@
 # profile and while a 15-second one runs, and the agent's resident memory
 # (VmRSS now, VmHWM the peak) before, after a 15-second and after a
 # 60-second profile; the profiles' sizes. One agent, `serve -g SOFTWARE` on
-# every CPU. docs/agent.md quotes a run.
+# every CPU; while each profile runs, busy_binaries.sh runs a compiler,
+# python3 and perfdash-cli itself one after the other, so that the profile
+# has many files to symbolize whatever else the machine does. docs/agent.md
+# quotes a run.
 set -euo pipefail
 cli=${1:-build/release/app/cli/perfdash-cli}
 port=${2:-19464}
@@ -24,8 +27,14 @@ latency() {
     done | sort -n | awk '{a[NR] = $1} END {printf "median %.1f ms, max %.1f ms (n=%d)\n", a[int((NR + 1) / 2)] * 1000, a[NR] * 1000, NR}'
 }
 memory() { awk '/^VmRSS|^VmHWM/ {printf "%s %.0f MB  ", $1, $2 / 1024} END {print ""}' "/proc/$agent/status"; }
-profile() { curl -s -o "$dir/$1.pb.gz" -w "profile of $1 s: %{size_download} bytes, answered in %{time_total} s\n" \
-    "http://127.0.0.1:$port/debug/pprof/profile?seconds=$1"; }
+here=$(dirname "$0")
+profile() {
+    "$here/busy_binaries.sh" "$(($1 + 1))" "$cli" &
+    local busy=$!
+    curl -s -o "$dir/$1.pb.gz" -w "profile of $1 s: %{size_download} bytes, answered in %{time_total} s\n" \
+        "http://127.0.0.1:$port/debug/pprof/profile?seconds=$1"
+    wait "$busy"
+}
 
 echo "agent alone:           $(memory)"
 echo "/metrics, no profile:  $(latency)"

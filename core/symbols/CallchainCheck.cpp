@@ -45,7 +45,8 @@ StackJudgement judgeUserCallchain(std::span<const uint64_t> user, size_t kernelF
 }
 
 size_t CallchainJudge::KeyHash::operator()(const Key& k) const {
-    return std::hash<const void*>{}(k.symbol) ^ (std::hash<uint64_t>{}(k.outermost) * 31) ^ k.callsMain;
+    return std::hash<const void*>{}(k.module) ^ (std::hash<uint64_t>{}(k.relative) * 17) ^
+           (std::hash<uint64_t>{}(k.outermost) * 31) ^ k.callsMain;
 }
 
 const StackJudgement& CallchainJudge::judge(std::span<const uint64_t> user, size_t kernelFrames, size_t maxStack,
@@ -63,10 +64,11 @@ const StackJudgement& CallchainJudge::judge(std::span<const uint64_t> user, size
         return it->second;
     }
     const uint64_t outermost = user.back();
-    const Symbol& symbol = symbolizer.symbolize(pid, space, outermost, user.size() > 1);
+    // A copy: the next answer may close its file (Symbolizer's maxOpenModules).
+    const Symbol symbol = symbolizer.symbolize(pid, space, outermost, user.size() > 1);
     const bool callsMain = !symbol.known() && user.size() >= 2 &&
                            symbolizer.symbolize(pid, space, user[user.size() - 2], user.size() > 2).function == "main";
-    auto [it, added] = judged_.try_emplace(Key{&symbol, outermost, callsMain});
+    auto [it, added] = judged_.try_emplace(Key{symbol.module, symbol.relative, outermost, callsMain});
     if (!added) return it->second;
     StackJudgement& judged = it->second;
     if (isStackEntry(symbol.function) || callsMain) {

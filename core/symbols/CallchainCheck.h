@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/symbols/AddressSpace.h"
+#include "core/symbols/Symbol.h"
 
 namespace perfdash {
 
@@ -65,8 +66,11 @@ public:
                                 Symbolizer& symbolizer, int pid, const AddressSpace* space);
 
 private:
+    // The outermost frame's symbol by its module and address there, which stay
+    // when the symbolizer closes the module (an answer's own address may not).
     struct Key {
-        const void* symbol;
+        const ModuleInfo* module;
+        uint64_t relative;
         uint64_t outermost;
         bool callsMain;
         bool operator==(const Key&) const = default;

@@ -57,8 +57,9 @@ struct Alias {
 } // namespace
 
 ModuleSymbols::ModuleSymbols(std::string path, const std::vector<uint8_t>& mappedBuildId, bool deleted,
-                             const DebugFileOptions& options, StringPool& strings)
-    : options_(options), strings_(strings) {
+                             const DebugFileOptions& options, StringPool& strings, ModuleInfo& info)
+    : info_(info), options_(options), strings_(strings) {
+    info_ = ModuleInfo{};
     info_.path = std::move(path);
     search_.options = &options;
     auto file = ElfFile::open(info_.path);

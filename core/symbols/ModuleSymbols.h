@@ -24,8 +24,11 @@ public:
     // where the record had none) or as deleted (" (deleted)" cut off `path`).
     // A missing file, another build-id, a deleted file without a build-id to
     // prove the one on disk is it: the module knows no symbols and says why.
+    // `info` is filled in, and is what answers point to: the owner keeps it
+    // beyond the module, so that answers' modules outlive a closed module
+    // (Symbolizer's maxOpenModules) and a reopened one points to the same.
     ModuleSymbols(std::string path, const std::vector<uint8_t>& mappedBuildId, bool deleted,
-                  const DebugFileOptions& options, StringPool& strings);
+                  const DebugFileOptions& options, StringPool& strings, ModuleInfo& info);
     ~ModuleSymbols();
     ModuleSymbols(const ModuleSymbols&) = delete;
     ModuleSymbols& operator=(const ModuleSymbols&) = delete;
@@ -53,7 +56,7 @@ private:
     SourceLocation lookUpSource(uint64_t address);
     const DwarfScopes& scopesOf(Dwarf_Die unit);
 
-    ModuleInfo info_;
+    ModuleInfo& info_;
     const DebugFileOptions& options_;
     StringPool& strings_;
     DebugSearch search_;

@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <list>
 #include <unordered_map>
 
 #include "core/symbols/JitMap.h"
@@ -56,12 +57,26 @@ struct JitProcess {
 struct Symbolizer::Impl {
     SymbolizerOptions options;
     StringPool strings;
-    std::unordered_map<std::string, std::unique_ptr<ModuleSymbols>> modules; // by path and mapped build-id
-    std::unordered_map<const ModuleInfo*, ModuleSymbols*> byInfo;          // the same, by what answers point to
+    // An ELF file as mappings name it. Its info is what answers point to, so it stays while the
+    // symbolizer lives; its symbols are closed and reopened as maxOpenModules needs.
+    struct Module {
+        std::string path;
+        // The mapped build-id, else the one the file had when first opened: a file replaced on
+        // disk before a reopening is then refused as another file, never read in its place.
+        std::vector<uint8_t> buildId;
+        bool deleted = false;
+        ModuleInfo info;
+        std::unique_ptr<ModuleSymbols> symbols; // null while closed
+        std::list<Module*>::iterator recent;    // its place in Impl::recent while open
+    };
+    std::unordered_map<std::string, std::unique_ptr<Module>> modules; // by path and mapped build-id
+    std::unordered_map<const ModuleInfo*, Module*> byInfo;          // the same, by what answers point to
+    std::list<Module*> recent;                                      // the open ones, most recently used first
+    size_t opened = 0;
     const SourceLocation noSource;
 
     struct Binding {
-        ModuleSymbols* module = nullptr;
+        Module* module = nullptr;
         std::optional<uint64_t> bias; // runtime minus file address; none where the file is not used
     };
     std::unordered_map<uint64_t, Binding> bindings; // by MappedRegion::id
@@ -78,6 +93,7 @@ struct Symbolizer::Impl {
     std::unordered_map<uint64_t, Symbol> kernelSymbols;
 
     const Binding& bind(const MappedRegion& region);
+    ModuleSymbols& open(Module& module);
     const Symbol& specialSymbol(const std::string& name);
     const Symbol& jitSymbol(int pid, uint64_t address);
     void readKernel();
@@ -98,13 +114,34 @@ const Symbolizer::Impl::Binding& Symbolizer::Impl::bind(const MappedRegion& regi
     if (deleted) path.resize(path.size() - deletedMark.size());
     auto& module = modules[path + '\n' + buildIdHex(mapping.buildId)];
     if (!module) {
-        module = std::make_unique<ModuleSymbols>(path, mapping.buildId, deleted, options.debug, strings);
-        byInfo.emplace(&module->info(), module.get());
+        module = std::make_unique<Module>();
+        module->path = path;
+        module->buildId = mapping.buildId;
+        module->deleted = deleted;
+        byInfo.emplace(&module->info, module.get());
     }
     Binding binding{module.get(), std::nullopt};
-    if (const ElfFile* file = module->file())
+    if (const ElfFile* file = open(*module).file())
         binding.bias = file->loadBias(mapping.start, mapping.pgoff, (mapping.prot & PROT_EXEC) != 0);
     return bindings.emplace(region.id, binding).first->second;
+}
+
+ModuleSymbols& Symbolizer::Impl::open(Module& module) {
+    if (module.symbols) {
+        recent.splice(recent.begin(), recent, module.recent);
+        return *module.symbols;
+    }
+    if (options.maxOpenModules > 0 && recent.size() >= options.maxOpenModules) {
+        recent.back()->symbols.reset();
+        recent.pop_back();
+    }
+    module.symbols = std::make_unique<ModuleSymbols>(module.path, module.buildId, module.deleted, options.debug,
+                                                     strings, module.info);
+    if (module.buildId.empty() && module.symbols->file()) module.buildId = module.symbols->file()->buildId();
+    recent.push_front(&module);
+    module.recent = recent.begin();
+    ++opened;
+    return *module.symbols;
 }
 
 const Symbol& Symbolizer::Impl::specialSymbol(const std::string& name) {
@@ -167,8 +204,9 @@ const Symbol& Symbolizer::symbolize(int pid, const AddressSpace* space, uint64_t
     if (isAnonymous(mapping.path)) return impl_->jitSymbol(pid, address);
     if (!mapping.isFile()) return impl_->specialSymbol(mapping.path);
     const Impl::Binding& binding = impl_->bind(*region);
-    if (binding.bias) return binding.module->at(address - *binding.bias);
-    return binding.module->atFileOffset(address - mapping.start + mapping.pgoff);
+    ModuleSymbols& module = impl_->open(*binding.module);
+    if (binding.bias) return module.at(address - *binding.bias);
+    return module.atFileOffset(address - mapping.start + mapping.pgoff);
 }
 
 void Symbolizer::readKernelSymbols() {
@@ -194,15 +232,18 @@ const Symbol& Symbolizer::symbolizeKernel(uint64_t ip, bool returnAddress) {
 }
 
 const SourceLocation& Symbolizer::source(const Symbol& symbol) {
+    if (!impl_->options.lines) return impl_->noSource;
     auto it = impl_->byInfo.find(symbol.module);
     if (it == impl_->byInfo.end() || !symbol.known()) return impl_->noSource;
-    return it->second->sourceAt(symbol.relative);
+    return impl_->open(*it->second).sourceAt(symbol.relative);
 }
 
 Symbolizer::Stats Symbolizer::stats() const {
     Stats stats;
     stats.modules = impl_->modules.size();
-    for (const auto& [key, module] : impl_->modules) stats.cachedAddresses += module->cachedAddresses();
+    stats.openModules = impl_->recent.size();
+    stats.opened = impl_->opened;
+    for (const Impl::Module* module : impl_->recent) stats.cachedAddresses += module->symbols->cachedAddresses();
     for (const auto& [pid, process] : impl_->jit) stats.cachedAddresses += process.symbols.size();
     stats.cachedAddresses += impl_->kernelSymbols.size();
     return stats;

@@ -171,6 +171,9 @@ private slots:
         QCOMPARE(p["sampled"].get<std::string>(), std::string("task-clock")); // the leader of -e task-clock,page-faults
         QCOMPARE(p["max_seconds"].get<int>(), 60);
         QCOMPARE(p["max_concurrent"].get<int>(), 1);
+        // The memory bound: functions only (no DWARF), so many binaries' symbols at once.
+        QCOMPARE(p["symbols"].get<std::string>(), std::string("functions"));
+        QCOMPARE(p["max_open_files"].get<int>(), 32);
     }
 
     // SIGTERM while a 60-second profile runs: the agent stops in moments, not after the profile.

@@ -161,6 +161,64 @@ private slots:
         QCOMPARE(symbolizer.stats().modules, size_t{2});
     }
 
+    // The agent's bound: with one file open at most, the probe and its library take turns. Each turn
+    // closes the other file; the closed one is opened again and answers the same, its module the same
+    // object (profiles key their modules by it).
+    void aClosedFileIsOpenedAgainAndAnswersTheSame() {
+        const ProbeRun run = runProbe(SYMBOLS_PROBE);
+        QVERIFY2(run.error.empty(), run.error.c_str());
+        QTemporaryDir noDebugFiles;
+        SymbolizerOptions options = withRoots({noDebugFiles.path().toStdString()});
+        options.maxOpenModules = 1;
+        Symbolizer symbolizer(options);
+        const ModuleInfo* probe = nullptr;
+        const ModuleInfo* library = nullptr;
+        for (int turn = 0; turn < 3; ++turn) {
+            const Symbol member = symbolizer.symbolize(run.pid, &run.space, run.reports.at("member").pc);
+            QCOMPARE(std::string(member.function), std::string("probe::Widget<int>::run(int)"));
+            QCOMPARE(symbolizer.source(member).line, run.reports.at("member").line);
+            QCOMPARE(symbolizer.stats().openModules, size_t{1});
+            if (turn == 0) probe = member.module;
+            QCOMPARE(member.module, probe);
+            QCOMPARE(member.module->path, canonical(SYMBOLS_PROBE));
+
+            const Symbol lib = symbolizer.symbolize(run.pid, &run.space, run.reports.at("library").pc);
+            QCOMPARE(std::string(lib.function), std::string("probe_lib_function"));
+            QCOMPARE(symbolizer.stats().openModules, size_t{1});
+            if (turn == 0) library = lib.module;
+            QCOMPARE(lib.module, library);
+            // The probe's answer, its file closed meanwhile: its lines come from the file opened again.
+            QCOMPARE(symbolizer.source(member).line, run.reports.at("member").line);
+            QCOMPARE(symbolizer.stats().openModules, size_t{1});
+        }
+        QCOMPARE(symbolizer.stats().modules, size_t{2});
+        // Opened at each turn: a cap that kept both open would have opened each once.
+        QVERIFY2(symbolizer.stats().opened >= 6, std::to_string(symbolizer.stats().opened).c_str());
+
+        // Without a cap, both stay open.
+        Symbolizer unbounded(withRoots({noDebugFiles.path().toStdString()}));
+        unbounded.symbolize(run.pid, &run.space, run.reports.at("member").pc);
+        unbounded.symbolize(run.pid, &run.space, run.reports.at("library").pc);
+        QCOMPARE(unbounded.stats().openModules, size_t{2});
+        QCOMPARE(unbounded.stats().opened, size_t{2});
+    }
+
+    // Functions only (the agent's symbols): the same names, and no lines or inlined calls.
+    void withoutLinesFunctionsAreStillNamed() {
+        const ProbeRun run = runProbe(SYMBOLS_PROBE);
+        QVERIFY2(run.error.empty(), run.error.c_str());
+        QTemporaryDir noDebugFiles;
+        SymbolizerOptions options = withRoots({noDebugFiles.path().toStdString()});
+        options.lines = false;
+        Symbolizer symbolizer(options);
+        const Symbol& inlined = symbolizer.symbolize(run.pid, &run.space, run.reports.at("inlined").pc);
+        QCOMPARE(std::string(inlined.function), std::string("probe_outer()"));
+        const SourceLocation& source = symbolizer.source(inlined);
+        QCOMPARE(source.line, 0);
+        QVERIFY(source.file.empty());
+        QVERIFY(source.inlined.empty());
+    }
+
     void aStrippedBinaryResolvesThroughItsBuildId() {
         const std::string stripped = programDir + "/symbols_probe_stripped";
         const ProbeRun run = runProbe(QString::fromStdString(stripped));
