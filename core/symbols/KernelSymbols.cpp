@@ -20,12 +20,19 @@ std::optional<int64_t> readSysctl(const std::string& procRoot, const char* name)
 
 } // namespace
 
-KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
+KernelSymbols KernelSymbols::parse(std::string kallsyms) {
     KernelSymbols table;
-    while (!kallsyms.empty()) {
-        const size_t newline = kallsyms.find('\n');
-        std::string_view line = kallsyms.substr(0, newline);
-        kallsyms.remove_prefix(newline == std::string_view::npos ? kallsyms.size() : newline + 1);
+    table.text_ = std::move(kallsyms);
+    const std::string_view all(table.text_);
+    // Offsets and sizes must fit an Entry; kallsyms is far smaller, and its names shorter.
+    if (all.size() > UINT32_MAX) return table;
+    size_t lineStart = 0;
+    while (lineStart < all.size()) {
+        size_t newline = all.find('\n', lineStart);
+        if (newline == std::string_view::npos) newline = all.size();
+        const std::string_view line = all.substr(lineStart, newline - lineStart);
+        const size_t lineOffset = lineStart;
+        lineStart = newline + 1;
 
         // ADDRESS: hex digits only, as the kernel writes it (%px, no 0x).
         const size_t space = line.find(' ');
@@ -47,12 +54,27 @@ KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
             if (module.size() < 3 || module.front() != '[' || module.back() != ']') continue;
             module = module.substr(1, module.size() - 2);
         }
-        if (name.empty()) continue;
-        table.symbols_.push_back(KernelSymbol{address, std::string(name), std::string(module), text});
+        if (name.empty() || name.size() > UINT16_MAX || module.size() > UINT16_MAX) continue;
+        uint32_t moduleIndex = 0;
+        if (!module.empty()) {
+            // A module's symbols come together: the last module named is the likely one.
+            for (size_t m = table.modules_.size(); m-- > 0 && moduleIndex == 0;)
+                if (table.at(table.modules_[m]) == module) moduleIndex = static_cast<uint32_t>(m + 1);
+            if (moduleIndex == 0) {
+                if (table.modules_.size() >= INT16_MAX) continue;
+                table.modules_.push_back(Span{static_cast<uint32_t>(lineOffset + static_cast<size_t>(module.data() - line.data())),
+                                              static_cast<uint16_t>(module.size())});
+                moduleIndex = static_cast<uint32_t>(table.modules_.size());
+            }
+        }
+        table.symbols_.push_back(Entry{address, static_cast<uint32_t>(lineOffset + static_cast<size_t>(name.data() - line.data())),
+                                       static_cast<uint16_t>(name.size()),
+                                       static_cast<uint16_t>(moduleIndex << 1 | (text ? 1u : 0u))});
     }
     // Modules' symbols follow the kernel's in the file, not in address order.
-    std::stable_sort(table.symbols_.begin(), table.symbols_.end(),
-                     [](const KernelSymbol& a, const KernelSymbol& b) { return a.address < b.address; });
+    const auto byAddress = [](const Entry& a, const Entry& b) { return a.address < b.address; };
+    if (!std::is_sorted(table.symbols_.begin(), table.symbols_.end(), byAddress))
+        std::stable_sort(table.symbols_.begin(), table.symbols_.end(), byAddress);
     return table;
 }
 
@@ -60,17 +82,20 @@ Result<KernelSymbols> KernelSymbols::read(const std::string& procRoot) {
     const std::string path = procRoot + "/kallsyms";
     auto text = readFile(path);
     if (!text) return makeError(path + " cannot be read, so kernel addresses stay [kernel]");
-    KernelSymbols table = parse(*text);
+    KernelSymbols table = parse(std::move(*text));
     if (table.addressesHidden()) return makeError(kernelAddressesHiddenReason(procRoot));
     return table;
 }
 
-const KernelSymbol* KernelSymbols::find(uint64_t address) const {
+std::optional<KernelSymbol> KernelSymbols::find(uint64_t address) const {
     auto it = std::upper_bound(symbols_.begin(), symbols_.end(), address,
-                               [](uint64_t a, const KernelSymbol& s) { return a < s.address; });
-    if (it == symbols_.begin() || it == symbols_.end()) return nullptr;
-    const KernelSymbol& below = *std::prev(it);
-    return below.text ? &below : nullptr;
+                               [](uint64_t a, const Entry& s) { return a < s.address; });
+    if (it == symbols_.begin() || it == symbols_.end()) return std::nullopt;
+    const Entry& below = *std::prev(it);
+    if (!(below.moduleText & 1)) return std::nullopt;
+    const uint32_t module = below.moduleText >> 1;
+    return KernelSymbol{below.address, at(Span{below.name, below.nameSize}),
+                        module == 0 ? std::string_view() : at(modules_[module - 1]), true};
 }
 
 std::string kernelAddressesHiddenReason(const std::string& procRoot) {

@@ -181,12 +181,12 @@ const Symbol& Symbolizer::symbolizeKernel(uint64_t ip, bool returnAddress) {
     if (!d.kernel) return d.kernelUnknown->symbol;
     const uint64_t address = returnAddress && ip > 0 ? ip - 1 : ip;
     if (auto it = d.kernelSymbols.find(address); it != d.kernelSymbols.end()) return it->second;
-    const KernelSymbol* found = d.kernel->find(address);
+    const std::optional<KernelSymbol> found = d.kernel->find(address);
     if (!found) return d.kernelUnknown->symbol;
     const ModuleInfo* module = &d.kernelImage;
     if (!found->module.empty()) {
-        ModuleInfo& info = d.kernelModules[found->module];
-        if (info.path.empty()) info.path = "[" + found->module + "]";
+        ModuleInfo& info = d.kernelModules[std::string(found->module)];
+        if (info.path.empty()) info.path = "[" + std::string(found->module) + "]";
         module = &info;
     }
     return d.kernelSymbols.emplace(address, namedAt(module, d.strings.intern(found->name), found->address, address))
