@@ -24,10 +24,8 @@ struct KernelSymbol {
 
 class KernelSymbols {
 public:
-    // Lines of another form are skipped. The table keeps the text: its
-    // symbols' names are read from it, not copied (a distribution kernel
-    // lists 200 000 symbols, and a report may look up a handful).
-    static KernelSymbols parse(std::string kallsyms);
+    // Lines of another form are skipped.
+    static KernelSymbols parse(std::string_view kallsyms);
     // kallsyms under procRoot, or why the addresses are hidden with the fix
     // (kernelAddressesHiddenReason) or the file cannot be read.
     static Result<KernelSymbols> read(const std::string& procRoot = "/proc");
@@ -42,11 +40,17 @@ public:
     bool addressesHidden() const { return !sawAddress_; }
 
 private:
-    // A symbol in 16 bytes, its names as places in text_: sorting 16-byte
-    // entries costs a fraction of sorting strings.
+    // The whole lines of `text` into the table; returns the bytes they take.
+    size_t parseLines(std::string_view text);
+    void sort();
+
+    // A symbol in 16 bytes, its name a place in names_: the names alone are
+    // copied (a distribution kernel lists 200 000 symbols, and a report
+    // looks up a handful), and sorting 16-byte entries costs a fraction of
+    // sorting strings.
     struct Entry {
         uint64_t address;
-        uint32_t name;       // offset in text_
+        uint32_t name;       // offset in names_
         uint16_t nameSize;
         uint16_t moduleText; // module << 1 | text; module 0: the kernel image, else modules_[module - 1]
     };
@@ -54,9 +58,9 @@ private:
         uint32_t offset;
         uint16_t size;
     };
-    std::string_view at(Span span) const { return std::string_view(text_).substr(span.offset, span.size); }
+    std::string_view at(Span span) const { return std::string_view(names_).substr(span.offset, span.size); }
 
-    std::string text_;
+    std::string names_; // the symbols' and modules' names, one after another
     std::vector<Entry> symbols_; // by address
     std::vector<Span> modules_;
     bool sawAddress_ = false;

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
 
     const JitMap jit = JitMap::parse(text);
-    const KernelSymbols kernel = KernelSymbols::parse(std::string(text));
+    const KernelSymbols kernel = KernelSymbols::parse(text);
     AddressSpace space;
     auto mappings = mappingsOfProcMaps(text, 1);
     for (Mapping& m : mappings ? *mappings : std::vector<Mapping>{}) {
