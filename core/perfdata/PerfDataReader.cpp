@@ -556,7 +556,8 @@ void PerfDataReader::Impl::deliver(RawRecord&& raw) {
     if (auto* sample = std::get_if<SampleRecord>(&*parsed)) {
         const auto& info = self.info_;
         // Which event each value of a group read is: by its id, else by its place in the group.
-        const int of = self.eventOf(*sample) >= 0 ? self.eventOf(*sample) : raw.event;
+        const int known = self.eventOf(*sample);
+        const int of = known >= 0 ? known : raw.event;
         // A fixed period (-c N) is not repeated in every sample: each stands for the attr's.
         if (!(layouts[static_cast<size_t>(raw.event)]->sampleType & PERF_SAMPLE_PERIOD) && of >= 0)
             sample->period = info.events[static_cast<size_t>(of)].attr.sample_period;

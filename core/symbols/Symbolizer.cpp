@@ -164,9 +164,13 @@ const Symbol& Symbolizer::symbolize(int pid, const AddressSpace* space, uint64_t
     const MappedRegion* region = space ? space->find(address) : nullptr;
     if (!region) return impl_->unmapped.symbol;
     const Mapping& mapping = region->mapping;
-    if (isAnonymous(mapping.path)) return impl_->jitSymbol(pid, address);
-    if (!mapping.isFile()) return impl_->specialSymbol(mapping.path);
-    const Impl::Binding& binding = impl_->bind(*region);
+    // A region bound to its file before is one: its name need not be looked at again.
+    auto bound = impl_->bindings.find(region->id);
+    if (bound == impl_->bindings.end()) {
+        if (isAnonymous(mapping.path)) return impl_->jitSymbol(pid, address);
+        if (!mapping.isFile()) return impl_->specialSymbol(mapping.path);
+    }
+    const Impl::Binding& binding = bound != impl_->bindings.end() ? bound->second : impl_->bind(*region);
     if (binding.bias) return binding.module->at(address - *binding.bias);
     return binding.module->atFileOffset(address - mapping.start + mapping.pgoff);
 }
