@@ -5,9 +5,9 @@
 // pipe mode sends them as records at the start of the stream.
 #include <cstdint>
 #include <linux/perf_event.h>
-#include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace perfdash {
@@ -80,7 +80,7 @@ struct PerfDataInfo {
     void indexIds();
 
 private:
-    std::map<uint64_t, int> eventOfId_;
+    std::unordered_map<uint64_t, int> eventOfId_; // asked once or twice per sample: hashed, not a tree
 };
 
 // What the file says of its recording, one "name : value" line each, named

@@ -57,7 +57,6 @@ public:
                 ++otherSamples_[event >= 0 ? reader_.info().events[static_cast<size_t>(event)].name : "an unknown event"];
                 return;
             }
-            if (!readsGroup_) weighByPeriod(*sample);
         }
         builder_->add(record);
     }
@@ -153,8 +152,9 @@ private:
                           : (attr.sample_type & PERF_SAMPLE_CALLCHAIN) ? CallGraph::FramePointer
                                                                        : CallGraph::None;
             o.regsUserMask = attr.sample_regs_user;
-            // The leader's values without PERF_SAMPLE_READ are made per thread below.
-            o.readsPerThread = !readsGroup_ || attr.inherit;
+            o.readsPerThread = attr.inherit;
+            // Without PERF_SAMPLE_READ the leader counted each sample's period since the one before.
+            if (!readsGroup_) o.periodSlot = group_.leader;
             o.maxStack = attr.sample_max_stack;
             o.sampling.follow = attr.inherit ? "inherit" : "per thread";
         }
@@ -167,16 +167,6 @@ private:
         early_.clear();
     }
 
-    // Without PERF_SAMPLE_READ the leader's count between two samples of a
-    // thread is the later one's period: given as a cumulative read, as the
-    // kernel would, so that the event's column sums what it counted.
-    void weighByPeriod(SampleRecord& sample) {
-        uint64_t& total = counted_[{sample.id, sample.tid}];
-        total += sample.period;
-        sample.read = GroupRead{};
-        sample.read.values.push_back({total, sample.id, 0, group_.leader});
-    }
-
     PerfDataReader& reader_;
     const PerfDataProfileOptions& options_;
     PerfDataBinaries binaries_;
@@ -184,7 +174,6 @@ private:
     std::vector<PerfRecord> early_;
     SampledGroup group_;
     bool readsGroup_ = false;
-    std::map<std::pair<uint64_t, int32_t>, uint64_t> counted_;
     std::map<std::string, uint64_t> otherSamples_;
     std::string metricsNotice_;
     std::optional<Error> columnsError_;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -147,12 +148,30 @@ struct PerfDataReader::Impl {
     std::vector<std::optional<SampleLayout>> layouts; // per event; none where the parser cannot read its samples
     std::vector<std::string> layoutProblems;
     SampleLayout sideBand; // the sample_id trailer of every other record
-    RecordOrdering ordering;
+    // A record as its bytes, held for its round and parsed only as it goes
+    // on: a sample's parsed value is several times its bytes, and moving it
+    // in and out of the round costs more than its parse.
+    struct RawRecord {
+        const std::byte* data;
+        uint32_t size;
+        int32_t event;  // the event whose layout a SAMPLE is parsed with; -1: another record (sideBand)
+        size_t offset;  // in the file, for errors
+        uint64_t chunk; // the decompressed bytes holding it (chunks); 0: the file's own
+    };
+    // Its time and size beside it in the ordering: what the header promises.
+    static_assert(sizeof(RawRecord) + 2 * sizeof(uint64_t) == kHeldRecordOverhead);
+    TimeOrdering<RawRecord> ordering;
+    Status failed; // the first record that could not be parsed as it went on; none go on after it
     uint64_t maxTime = 0;  // the latest time read so far
     uint64_t flushTo = 0;  // what the next FINISHED_ROUND may release: the latest time at the round before
     uint64_t releasedEarlyTo = 0; // the latest time that went on before its round, at the hold limit
     ZstdStream zstd;
     std::vector<std::byte> inflated; // decompressed bytes not yet read (a record may continue in the next COMPRESSED)
+    // Decompressed bytes that held records point into, by number, until the
+    // records held longest are all past them.
+    std::deque<std::pair<uint64_t, std::vector<std::byte>>> chunks;
+    uint64_t chunkCount = 0;
+    uint64_t chunk = 0; // the number of the bytes being read; 0: the file's
     const std::function<void(PerfRecord&&)>* sink = nullptr;
     // Records read by type, below kTypesCounted, summed into the tally's
     // names at the end: a name per record would cost more than its parse.
@@ -177,13 +196,20 @@ struct PerfDataReader::Impl {
     Status readKernelRecord(std::span<const std::byte> record, size_t offset, uint32_t type);
     Status readAttrRecord(std::span<const std::byte> record, size_t offset);
     Status readCompressed(std::span<const std::byte> record, size_t offset, bool sized);
-    void deliver(PerfRecord&& record);
-    // The records below `offset` of a mapped file are parsed (copied out):
-    // their pages go back to the kernel every few MiB, so that what the file
-    // keeps resident is a window, not the file.
+    Error parseError(size_t offset, const Error& error) const;
+    // The record parsed and handed to the sink.
+    void deliver(RawRecord&& raw);
+    // Hands on the `count` earliest records stamped before `before`; returns
+    // the last one's time, and the first record that failed to parse in `failed`.
+    uint64_t release(uint64_t before, size_t count);
+    // The records below `offset` of a mapped file are read and none of them
+    // is held any longer: their pages go back to the kernel every few MiB,
+    // so that what the file keeps resident is a window, not the file.
     void giveBack(size_t offset) {
         constexpr size_t kEvery = size_t(8) << 20;
-        if (!self.mapped_ || offset - givenBack < kEvery) return;
+        if (const RawRecord* oldest = ordering.oldest(); oldest && oldest->chunk == 0)
+            offset = std::min(offset, oldest->offset);
+        if (!self.mapped_ || offset < givenBack || offset - givenBack < kEvery) return;
         static const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
         const size_t end = offset / page * page;
         auto* base = const_cast<std::byte*>(self.bytes_.data());
@@ -332,7 +358,13 @@ Status PerfDataReader::Impl::readStream(std::span<const std::byte> bytes, size_t
         pos += h.size + extra;
         if (!compressed) giveBack(base + pos);
     }
-    if (compressed) inflated.erase(inflated.begin(), inflated.begin() + static_cast<std::ptrdiff_t>(pos));
+    if (compressed) {
+        // Held records point into these bytes: they stay, numbered, and the
+        // start of a record that continues in the next COMPRESSED is copied out.
+        std::vector<std::byte> rest(inflated.begin() + static_cast<std::ptrdiff_t>(pos), inflated.end());
+        chunks.emplace_back(chunk, std::move(inflated));
+        inflated = std::move(rest);
+    }
     return {};
 }
 
@@ -379,9 +411,9 @@ Status PerfDataReader::Impl::readRecord(std::span<const std::byte> record, size_
         return {};
     }
     case kFinishedRound:
-        ordering.release(flushTo + 1, [&](PerfRecord&& record) { deliver(std::move(record)); });
+        release(flushTo + 1, SIZE_MAX);
         flushTo = maxTime;
-        return {};
+        return failed;
     case kCompressed:
     case kCompressed2:
         if (compressed) return (damaged(offset, "a COMPRESSED record is inside compressed data"));
@@ -438,7 +470,10 @@ Status PerfDataReader::Impl::readCompressed(std::span<const std::byte> record, s
         return makeError(at(offset) + ", a COMPRESSED record: " + s.error().message +
                          ": the file is damaged; " + kRecordAgain);
     // The decompressed records are read where they are; their offsets are those of the compressed record.
-    return readStream(inflated, offset, true);
+    chunk = ++chunkCount;
+    Status s = readStream(inflated, offset, true);
+    chunk = 0;
+    return s;
 }
 
 Status PerfDataReader::Impl::readKernelRecord(std::span<const std::byte> bytes, size_t offset, uint32_t type) {
@@ -473,37 +508,66 @@ Status PerfDataReader::Impl::readKernelRecord(std::span<const std::byte> bytes, 
         }
         layout = &*layouts[static_cast<size_t>(event)];
     }
-    auto parsed = parseRecord(bytes, *layout);
-    if (!parsed)
-        return makeError(at(offset) + ": " + parsed.error().message + ": the file is damaged, or its attrs do not "
-                         "describe its records; " + kRecordAgain);
+    uint64_t time = 0;
+    if (type == PERF_RECORD_SAMPLE) {
+        time = sampleTimeOf(bytes, *layout); // the rest of it is parsed as it goes on
+    } else {
+        // Other records are few: parsed now for their time (and a LOST's
+        // count), and again as they go on.
+        auto parsed = parseRecord(bytes, *layout);
+        if (!parsed) return parseError(offset, parsed.error());
+        if (auto* lost = std::get_if<LostRecord>(&*parsed)) self.tally_.lostSamples += lost->lost;
+        time = recordTime(*parsed);
+    }
+    if (time < releasedEarlyTo) ++self.tally_.outOfOrder;
+    maxTime = std::max(maxTime, time);
+    ordering.add(time, bytes.size() + kHeldRecordOverhead,
+                 RawRecord{bytes.data(), static_cast<uint32_t>(bytes.size()), event, offset, chunk});
+    if (ordering.heldBytes() > self.holdLimit_) {
+        // No FINISHED_ROUND for this long: perf's rule would hold the whole file in memory.
+        releasedEarlyTo = std::max(releasedEarlyTo, release(UINT64_MAX, std::max<size_t>(1, ordering.held() / 2)));
+        ++self.tally_.releasedEarly;
+    }
+    return failed;
+}
+
+Error PerfDataReader::Impl::parseError(size_t offset, const Error& error) const {
+    return Error{at(offset) + ": " + error.message + ": the file is damaged, or its attrs do not describe its records; " +
+                 kRecordAgain};
+}
+
+uint64_t PerfDataReader::Impl::release(uint64_t before, size_t count) {
+    const uint64_t last = ordering.release(before, count, [&](RawRecord&& raw) { deliver(std::move(raw)); });
+    // The decompressed bytes before those of the record held longest are no longer needed.
+    const RawRecord* oldest = ordering.oldest();
+    const uint64_t needed = oldest ? oldest->chunk : UINT64_MAX;
+    while (!chunks.empty() && chunks.front().first < needed) chunks.pop_front();
+    return last;
+}
+
+void PerfDataReader::Impl::deliver(RawRecord&& raw) {
+    if (!failed) return;
+    const std::span<const std::byte> bytes(raw.data, raw.size);
+    auto parsed = parseRecord(bytes, raw.event >= 0 ? *layouts[static_cast<size_t>(raw.event)] : sideBand);
+    if (!parsed) {
+        failed = parseError(raw.offset, parsed.error());
+        return;
+    }
     if (auto* sample = std::get_if<SampleRecord>(&*parsed)) {
+        const auto& info = self.info_;
         // Which event each value of a group read is: by its id, else by its place in the group.
-        const int of = self.eventOf(*sample) >= 0 ? self.eventOf(*sample) : event;
+        const int known = self.eventOf(*sample);
+        const int of = known >= 0 ? known : raw.event;
         // A fixed period (-c N) is not repeated in every sample: each stands for the attr's.
-        if (!(layout->sampleType & PERF_SAMPLE_PERIOD) && of >= 0)
+        if (!(layouts[static_cast<size_t>(raw.event)]->sampleType & PERF_SAMPLE_PERIOD) && of >= 0)
             sample->period = info.events[static_cast<size_t>(of)].attr.sample_period;
         for (size_t i = 0; i < sample->read.values.size(); ++i) {
             ReadValue& v = sample->read.values[i];
             v.slot = v.id != 0 ? info.eventOf(v.id) : of + static_cast<int>(i);
         }
-    } else if (auto* lost = std::get_if<LostRecord>(&*parsed)) {
-        self.tally_.lostSamples += lost->lost;
     }
-    const uint64_t time = recordTime(*parsed);
-    if (time < releasedEarlyTo) ++self.tally_.outOfOrder;
-    maxTime = std::max(maxTime, time);
-    ordering.add(std::move(*parsed));
-    if (ordering.heldBytes() > self.holdLimit_) {
-        // No FINISHED_ROUND for this long: perf's rule would hold the whole file in memory.
-        releasedEarlyTo = std::max(releasedEarlyTo, ordering.releaseEarliest(std::max<size_t>(1, ordering.held() / 2),
-                                                                             [&](PerfRecord&& r) { deliver(std::move(r)); }));
-        ++self.tally_.releasedEarly;
-    }
-    return {};
+    (*sink)(std::move(*parsed));
 }
-
-void PerfDataReader::Impl::deliver(PerfRecord&& record) { (*sink)(std::move(record)); }
 
 PerfDataReader::PerfDataReader(std::vector<std::byte> bytes, std::string name)
     : owned_(std::move(bytes)), bytes_(owned_), name_(std::move(name)), impl_(std::make_unique<Impl>(*this)) {}
@@ -578,8 +642,9 @@ Status PerfDataReader::read(const std::function<void(PerfRecord&&)>& sink) {
     if (info_.events.empty())
         return makeError(name_ + " names no events (no HEADER_ATTR record in its stream): the file is damaged or not "
                          "from perf record; " + kRecordAgain);
-    impl.ordering.releaseAll([&](PerfRecord&& record) { impl.deliver(std::move(record)); });
-    return {};
+    impl.ordering.releaseAll([&](Impl::RawRecord&& raw) { impl.deliver(std::move(raw)); });
+    impl.chunks.clear();
+    return impl.failed;
 }
 
 std::string PerfDataReader::orderingWarning() const {

@@ -12,7 +12,8 @@
 // Every length is checked before it is used: a damaged file gives an error
 // naming the file, the offset and the record, and the fix, never a read past
 // the bytes. A round is held whole, however long, up to a limit (64 MiB of
-// parsed records by default, setHoldLimit): a file written without
+// records by default, setHoldLimit; a record is held as its bytes, and
+// parsed only as it goes on): a file written without
 // FINISHED_ROUND records, or one long round, then goes on by halves, the
 // earliest records first. The CPUs' buffers are out of order by one
 // buffer's worth at most, far less than half the limit, so the order stays
@@ -75,6 +76,9 @@ public:
     // What the records waiting for their round may take in memory (about):
     // beyond it, the earliest half goes on without a FINISHED_ROUND.
     static constexpr size_t kDefaultHoldLimit = size_t(64) << 20;
+    // What a record waiting for its round takes beside its own bytes (it is
+    // held as those bytes, and parsed as it goes on).
+    static constexpr size_t kHeldRecordOverhead = 48;
     void setHoldLimit(size_t bytes) { holdLimit_ = bytes; }
     // Says when the limit was reached and what that did to the order; "" where it never was.
     std::string orderingWarning() const;

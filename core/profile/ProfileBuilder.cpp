@@ -61,6 +61,7 @@ struct ProfileBuilder::Impl {
     std::unordered_map<const StackJudgement*, uint64_t*> judgementCounts;
     CallchainParts parts;       // the sample's, kept for their vectors' capacity
     std::vector<double> values; // addToRows', likewise
+    GroupDelta periodDelta;     // a sample's period as its count (periodSlot), its vector kept
     std::unordered_map<AddressKey, std::vector<uint32_t>, AddressHash> framesOf; // outermost first
     std::unordered_map<std::string_view, uint32_t> stringIds;                  // views into Profile::strings' copies below
     std::vector<std::unique_ptr<std::string>> stringStore;
@@ -170,6 +171,7 @@ ProfileBuilder::ProfileBuilder(ProfileBuilderOptions options)
     intervalNs_ = static_cast<uint64_t>(std::llround(options_.intervalS * 1e9));
     if (options_.maxStack == 0) options_.maxStack = readMaxStack();
     impl_ = std::make_unique<Impl>(options_);
+    impl_->periodDelta.counts.push_back({options_.periodSlot, 0});
 }
 
 ProfileBuilder::~ProfileBuilder() = default;
@@ -293,7 +295,12 @@ void ProfileBuilder::addSample(const SampleRecord& sample) {
         instructionKey->node = *instruction;
         instructionKey->stack = StackState::Complete;
     }
-    addToRows(key, instructionKey, sample, deltas_.take(sample));
+    if (options_.periodSlot >= 0) {
+        impl.periodDelta.counts.front().count = sample.period;
+        addToRows(key, instructionKey, sample, impl.periodDelta);
+    } else {
+        addToRows(key, instructionKey, sample, deltas_.take(sample));
+    }
     ++samples_;
 }
 

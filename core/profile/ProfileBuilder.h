@@ -49,6 +49,10 @@ struct ProfileBuilderOptions {
     CallGraph callGraph = CallGraph::FramePointer;
     uint64_t regsUserMask = 0;          // SampleLayout::regsUserMask, for CallGraph::Dwarf
     bool readsPerThread = true;         // SamplingRun::readsPerThread
+    // >= 0: the samples read no group (a perf.data file without
+    // PERF_SAMPLE_READ): each counts its period for the event of this slot
+    // (an index into eventOfSampled), as perf weighs them.
+    int periodSlot = -1;
     SymbolizerOptions symbols;
     double intervalS = 1.0;
     size_t maxRows = 0;                 // 0: defaultMaxRows

@@ -267,6 +267,18 @@ Result<PerfRecord> parseSwitch(SideBandParser& p, const perf_event_header& h, bo
 
 } // namespace
 
+uint64_t sampleTimeOf(std::span<const std::byte> bytes, const SampleLayout& layout) {
+    const uint64_t t = layout.sampleType;
+    if (!(t & PERF_SAMPLE_TIME)) return 0;
+    // The fields before TIME, in parseSample's (the kernel's) order.
+    size_t at = sizeof(perf_event_header);
+    for (const uint64_t before : {uint64_t(PERF_SAMPLE_IDENTIFIER), uint64_t(PERF_SAMPLE_IP), uint64_t(PERF_SAMPLE_TID)})
+        if (t & before) at += 8;
+    uint64_t time = 0;
+    if (bytes.size() >= at + sizeof time) std::memcpy(&time, bytes.data() + at, sizeof time);
+    return time;
+}
+
 std::string recordTypeName(uint32_t type) {
     switch (type) {
     case PERF_RECORD_MMAP: return "MMAP";

@@ -20,6 +20,11 @@ namespace perfdash {
 // size must be bytes.size().
 Result<PerfRecord> parseRecord(std::span<const std::byte> bytes, const SampleLayout& layout);
 
+// A SAMPLE record's time, read where `layout` puts it without parsing the
+// rest (for a reader that orders records before it parses them); 0 where the
+// layout has no time or the record is too short for it (its parse says why).
+uint64_t sampleTimeOf(std::span<const std::byte> bytes, const SampleLayout& layout);
+
 // "MMAP2", "SAMPLE", ..., or "type 42" for one the kernel's header does not name.
 std::string recordTypeName(uint32_t type);
 

@@ -1,6 +1,10 @@
 #include "core/symbols/KernelSymbols.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "core/sys/ProcessCapabilities.h"
 #include "core/util/Strings.h"
@@ -20,12 +24,13 @@ std::optional<int64_t> readSysctl(const std::string& procRoot, const char* name)
 
 } // namespace
 
-KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
-    KernelSymbols table;
-    while (!kallsyms.empty()) {
-        const size_t newline = kallsyms.find('\n');
-        std::string_view line = kallsyms.substr(0, newline);
-        kallsyms.remove_prefix(newline == std::string_view::npos ? kallsyms.size() : newline + 1);
+size_t KernelSymbols::parseLines(std::string_view all) {
+    size_t lineStart = 0;
+    while (lineStart < all.size()) {
+        const size_t newline = all.find('\n', lineStart);
+        if (newline == std::string_view::npos) break;
+        const std::string_view line = all.substr(lineStart, newline - lineStart);
+        lineStart = newline + 1;
 
         // ADDRESS: hex digits only, as the kernel writes it (%px, no 0x).
         const size_t space = line.find(' ');
@@ -38,7 +43,7 @@ KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
             address = address << 4 | static_cast<uint64_t>(digit & 0xf);
         }
         if (!hex || line.size() < space + 4 || line[space + 2] != ' ') continue;
-        table.sawAddress_ = table.sawAddress_ || address != 0;
+        sawAddress_ = sawAddress_ || address != 0;
         const bool text = isTextType(line[space + 1]);
         std::string_view name = line.substr(space + 3), module;
         if (const size_t tab = name.find('\t'); tab != std::string_view::npos) {
@@ -47,30 +52,88 @@ KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
             if (module.size() < 3 || module.front() != '[' || module.back() != ']') continue;
             module = module.substr(1, module.size() - 2);
         }
-        if (name.empty()) continue;
-        table.symbols_.push_back(KernelSymbol{address, std::string(name), std::string(module), text});
+        // Offsets and sizes must fit an Entry: kallsyms is far smaller, and its names shorter.
+        if (name.empty() || name.size() > UINT16_MAX || module.size() > UINT16_MAX ||
+            names_.size() + name.size() + module.size() > UINT32_MAX)
+            continue;
+        uint32_t moduleIndex = 0;
+        if (!module.empty()) {
+            // A module's symbols come together: the last module named is the likely one.
+            for (size_t m = modules_.size(); m-- > 0 && moduleIndex == 0;)
+                if (at(modules_[m]) == module) moduleIndex = static_cast<uint32_t>(m + 1);
+            if (moduleIndex == 0) {
+                if (modules_.size() >= INT16_MAX) continue;
+                modules_.push_back(Span{static_cast<uint32_t>(names_.size()), static_cast<uint16_t>(module.size())});
+                names_.append(module);
+                moduleIndex = static_cast<uint32_t>(modules_.size());
+            }
+        }
+        symbols_.push_back(Entry{address, static_cast<uint32_t>(names_.size()), static_cast<uint16_t>(name.size()),
+                                 static_cast<uint16_t>(moduleIndex << 1 | (text ? 1u : 0u))});
+        names_.append(name);
     }
+    return lineStart;
+}
+
+void KernelSymbols::sort() {
     // Modules' symbols follow the kernel's in the file, not in address order.
-    std::stable_sort(table.symbols_.begin(), table.symbols_.end(),
-                     [](const KernelSymbol& a, const KernelSymbol& b) { return a.address < b.address; });
+    const auto byAddress = [](const Entry& a, const Entry& b) { return a.address < b.address; };
+    if (!std::is_sorted(symbols_.begin(), symbols_.end(), byAddress))
+        std::stable_sort(symbols_.begin(), symbols_.end(), byAddress);
+}
+
+KernelSymbols KernelSymbols::parse(std::string_view kallsyms) {
+    KernelSymbols table;
+    const size_t parsed = table.parseLines(kallsyms);
+    if (parsed < kallsyms.size()) table.parseLines(std::string(kallsyms.substr(parsed)) + '\n'); // a last line without its newline
+    table.sort();
     return table;
 }
 
 Result<KernelSymbols> KernelSymbols::read(const std::string& procRoot) {
     const std::string path = procRoot + "/kallsyms";
-    auto text = readFile(path);
-    if (!text) return makeError(path + " cannot be read, so kernel addresses stay [kernel]");
-    KernelSymbols table = parse(*text);
+    // Read and parsed a piece at a time: the whole text (several MiB, its
+    // size unknown before the end, as /proc says 0) is never held.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeError(path + " cannot be read, so kernel addresses stay [kernel]");
+    KernelSymbols table;
+    // Room for a distribution kernel's symbols from the start, so that they
+    // are not copied as they grow: pages never written take no memory.
+    table.symbols_.reserve(size_t(256) << 10);
+    table.names_.reserve(size_t(8) << 20);
+    std::vector<char> buffer(size_t(256) << 10);
+    size_t held = 0; // the start of a line the last read cut off
+    bool failed = false;
+    for (;;) {
+        if (held == buffer.size()) buffer.resize(buffer.size() * 2); // a line longer than the buffer
+        const ssize_t n = ::read(fd, buffer.data() + held, buffer.size() - held);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            failed = n < 0;
+            break;
+        }
+        const size_t filled = held + static_cast<size_t>(n);
+        const size_t parsed = table.parseLines(std::string_view(buffer.data(), filled));
+        std::memmove(buffer.data(), buffer.data() + parsed, filled - parsed);
+        held = filled - parsed;
+    }
+    ::close(fd);
+    if (failed) return makeError(path + " cannot be read, so kernel addresses stay [kernel]");
+    if (held > 0) table.parseLines(std::string(buffer.data(), held) + '\n');
+    table.sort();
     if (table.addressesHidden()) return makeError(kernelAddressesHiddenReason(procRoot));
     return table;
 }
 
-const KernelSymbol* KernelSymbols::find(uint64_t address) const {
+std::optional<KernelSymbol> KernelSymbols::find(uint64_t address) const {
     auto it = std::upper_bound(symbols_.begin(), symbols_.end(), address,
-                               [](uint64_t a, const KernelSymbol& s) { return a < s.address; });
-    if (it == symbols_.begin() || it == symbols_.end()) return nullptr;
-    const KernelSymbol& below = *std::prev(it);
-    return below.text ? &below : nullptr;
+                               [](uint64_t a, const Entry& s) { return a < s.address; });
+    if (it == symbols_.begin() || it == symbols_.end()) return std::nullopt;
+    const Entry& below = *std::prev(it);
+    if (!(below.moduleText & 1)) return std::nullopt;
+    const uint32_t module = below.moduleText >> 1;
+    return KernelSymbol{below.address, at(Span{below.name, below.nameSize}),
+                        module == 0 ? std::string_view() : at(modules_[module - 1]), true};
 }
 
 std::string kernelAddressesHiddenReason(const std::string& procRoot) {

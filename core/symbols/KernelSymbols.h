@@ -6,6 +6,7 @@
 // reader has CAP_SYSLOG and kptr_restrict <= 1 (the kernel's
 // kallsyms_show_value).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,9 +17,9 @@ namespace perfdash {
 
 struct KernelSymbol {
     uint64_t address = 0;
-    std::string name;
-    std::string module; // "" for the kernel image itself, else the module's name ("ext4")
-    bool text = false;  // code (types t, T, w, W), not data
+    std::string_view name;   // valid as long as the table
+    std::string_view module; // "" for the kernel image itself, else the module's name ("ext4")
+    bool text = false;       // code (types t, T, w, W), not data
 };
 
 class KernelSymbols {
@@ -31,15 +32,37 @@ public:
 
     // The function holding address: the last symbol at or below it (of
     // several at one address, the last listed), as a function runs up to the
-    // next symbol. Null where that symbol is data, below the first symbol, and
+    // next symbol. None where that symbol is data, below the first symbol, and
     // at or past the last, whose end is not known.
-    const KernelSymbol* find(uint64_t address) const;
+    std::optional<KernelSymbol> find(uint64_t address) const;
     size_t size() const { return symbols_.size(); }
     // Every address read as 0: the kernel hid them from this reader.
     bool addressesHidden() const { return !sawAddress_; }
 
 private:
-    std::vector<KernelSymbol> symbols_; // by address
+    // The whole lines of `text` into the table; returns the bytes they take.
+    size_t parseLines(std::string_view text);
+    void sort();
+
+    // A symbol in 16 bytes, its name a place in names_: the names alone are
+    // copied (a distribution kernel lists 200 000 symbols, and a report
+    // looks up a handful), and sorting 16-byte entries costs a fraction of
+    // sorting strings.
+    struct Entry {
+        uint64_t address;
+        uint32_t name;       // offset in names_
+        uint16_t nameSize;
+        uint16_t moduleText; // module << 1 | text; module 0: the kernel image, else modules_[module - 1]
+    };
+    struct Span {
+        uint32_t offset;
+        uint16_t size;
+    };
+    std::string_view at(Span span) const { return std::string_view(names_).substr(span.offset, span.size); }
+
+    std::string names_; // the symbols' and modules' names, one after another
+    std::vector<Entry> symbols_; // by address
+    std::vector<Span> modules_;
     bool sawAddress_ = false;
 };
 

@@ -201,9 +201,13 @@ const Symbol& Symbolizer::symbolize(int pid, const AddressSpace* space, uint64_t
     const MappedRegion* region = space ? space->find(address) : nullptr;
     if (!region) return impl_->unmapped.symbol;
     const Mapping& mapping = region->mapping;
-    if (isAnonymous(mapping.path)) return impl_->jitSymbol(pid, address);
-    if (!mapping.isFile()) return impl_->specialSymbol(mapping.path);
-    const Impl::Binding& binding = impl_->bind(*region);
+    // A region bound to its file before is one: its name need not be looked at again.
+    auto bound = impl_->bindings.find(region->id);
+    if (bound == impl_->bindings.end()) {
+        if (isAnonymous(mapping.path)) return impl_->jitSymbol(pid, address);
+        if (!mapping.isFile()) return impl_->specialSymbol(mapping.path);
+    }
+    const Impl::Binding& binding = bound != impl_->bindings.end() ? bound->second : impl_->bind(*region);
     ModuleSymbols& module = impl_->open(*binding.module);
     if (binding.bias) return module.at(address - *binding.bias);
     return module.atFileOffset(address - mapping.start + mapping.pgoff);
@@ -219,12 +223,12 @@ const Symbol& Symbolizer::symbolizeKernel(uint64_t ip, bool returnAddress) {
     if (!d.kernel) return d.kernelUnknown->symbol;
     const uint64_t address = returnAddress && ip > 0 ? ip - 1 : ip;
     if (auto it = d.kernelSymbols.find(address); it != d.kernelSymbols.end()) return it->second;
-    const KernelSymbol* found = d.kernel->find(address);
+    const std::optional<KernelSymbol> found = d.kernel->find(address);
     if (!found) return d.kernelUnknown->symbol;
     const ModuleInfo* module = &d.kernelImage;
     if (!found->module.empty()) {
-        ModuleInfo& info = d.kernelModules[found->module];
-        if (info.path.empty()) info.path = "[" + found->module + "]";
+        ModuleInfo& info = d.kernelModules[std::string(found->module)];
+        if (info.path.empty()) info.path = "[" + std::string(found->module) + "]";
         module = &info;
     }
     return d.kernelSymbols.emplace(address, namedAt(module, d.strings.intern(found->name), found->address, address))

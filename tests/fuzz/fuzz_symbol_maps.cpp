@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (uint64_t address : addresses) {
         if (const JitSymbol* symbol = jit.find(address))
             if (address < symbol->start || address - symbol->start >= symbol->size) fail("a JIT symbol found outside itself", address);
-        if (const KernelSymbol* symbol = kernel.find(address))
+        if (const auto symbol = kernel.find(address))
             if (address < symbol->address || !symbol->text) fail("a kernel symbol found above the address or not code", address);
         if (const MappedRegion* region = space.find(address))
             if (!region->mapping.contains(address)) fail("a mapping found that does not hold the address", address);

@@ -80,11 +80,11 @@ private slots:
         QVERIFY2(table.ok(), table.ok() ? "" : table.error().message.c_str());
         QVERIFY(!table->addressesHidden());
         // Three names at one address: the last listed.
-        const KernelSymbol* getpid = table->find(0xffffffff81382f20);
-        QCOMPARE(getpid->name, std::string("__x64_sys_getpid"));
-        QCOMPARE(getpid->module, std::string());
-        QCOMPARE(table->find(0xffffffff8223c8e5)->name, std::string("do_syscall_64"));
-        QCOMPARE(table->find(0xffffffff82248c05)->name, std::string("io_schedule"));
+        const auto getpid = table->find(0xffffffff81382f20);
+        QCOMPARE(std::string(getpid->name), std::string("__x64_sys_getpid"));
+        QCOMPARE(std::string(getpid->module), std::string());
+        QCOMPARE(std::string(table->find(0xffffffff8223c8e5)->name), std::string("do_syscall_64"));
+        QCOMPARE(std::string(table->find(0xffffffff82248c05)->name), std::string("io_schedule"));
         QVERIFY(!table->find(0xffffffff82400010)); // in data
         QVERIFY(!table->find(0xffffffff80000000)); // below the first
         QVERIFY(!table->find(0xffffffffc0201010)); // the last symbol: its end is not known
@@ -93,9 +93,9 @@ private slots:
                                                   "ffffffffc0202000 T ext4_write\t[ext4]\n"
                                                   "ffffffffc0203000 t broken\t[ext4\n"
                                                   "ffffffffc0204000 t end\t[ext4]\n");
-        QCOMPARE(modules.find(0xffffffffc0201004)->name, std::string("ext4_read"));
-        QCOMPARE(modules.find(0xffffffffc0201004)->module, std::string("ext4"));
-        QCOMPARE(modules.find(0xffffffffc0203004)->name, std::string("ext4_write")); // the broken line skipped
+        QCOMPARE(std::string(modules.find(0xffffffffc0201004)->name), std::string("ext4_read"));
+        QCOMPARE(std::string(modules.find(0xffffffffc0201004)->module), std::string("ext4"));
+        QCOMPARE(std::string(modules.find(0xffffffffc0203004)->name), std::string("ext4_write")); // the broken line skipped
     }
 
     void saysWhyKernelAddressesAreHidden() {
