@@ -127,6 +127,14 @@ struct StreamClient {
 };
 
 // The count of `event` of `group` on `cpu` in a stream line; -1 if the line has none.
+// The agent's --token-file: `token` and a newline, readable by its owner only (the agent refuses others).
+inline bool writeTokenFile(const QString& path, const std::string& token) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(token + "\n")) < 0) return false;
+    file.close();
+    return file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
 inline double streamValue(const nlohmann::json& line, const std::string& group, const std::string& event, int cpu) {
     const auto& locations = line["locations"];
     for (size_t l = 0; l < locations.size(); ++l)

@@ -10,7 +10,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sys/stat.h>
 
 #include <future>
 #include <thread>
@@ -68,11 +67,7 @@ private slots:
     // name, and the group's other events as sample types beside the sampled clock.
     void goToolPprofReadsAProfile() {
         const QString tokenFile = dir_.filePath("token");
-        QFile file(tokenFile);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromStdString(kToken + "\n"));
-        file.close();
-        QVERIFY(::chmod(tokenFile.toLocal8Bit().constData(), 0600) == 0);
+        QVERIFY(writeTokenFile(tokenFile, kToken));
         ServeAgent agent;
         const std::string why = agent.start({"-g", "SOFTWARE", "--token-file", tokenFile});
         QVERIFY2(why.empty(), why.c_str());

@@ -8,7 +8,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sys/stat.h>
 
 #include <atomic>
 #include <future>
@@ -46,11 +45,7 @@ private slots:
         if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
         QVERIFY(dir_.isValid());
         const QString tokenFile = dir_.filePath("token");
-        QFile file(tokenFile);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromStdString(kToken + "\n"));
-        file.close();
-        QVERIFY(::chmod(tokenFile.toLocal8Bit().constData(), 0600) == 0);
+        QVERIFY(writeTokenFile(tokenFile, kToken));
         const std::string why =
             agent_.start({"-e", "task-clock,page-faults", "--interval", "200ms", "--token-file", tokenFile});
         QVERIFY2(why.empty(), why.c_str());

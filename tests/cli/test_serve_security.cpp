@@ -93,11 +93,7 @@ private slots:
         if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
         QVERIFY(dir_.isValid());
         tokenFile_ = dir_.filePath("token");
-        QFile file(tokenFile_);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromStdString(kToken + "\n"));
-        file.close();
-        QVERIFY(::chmod(tokenFile_.toLocal8Bit().constData(), 0600) == 0);
+        QVERIFY(writeTokenFile(tokenFile_, kToken));
         const std::string why =
             agent_.start({"-e", "task-clock,page-faults", "--interval", "200ms", "--token-file", tokenFile_});
         QVERIFY2(why.empty(), why.c_str());

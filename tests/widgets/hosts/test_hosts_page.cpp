@@ -461,11 +461,7 @@ private slots:
         if (qEnvironmentVariable("PERFDASH_CLI").isEmpty()) QSKIP("PERFDASH_CLI is not set: run the test through ctest");
         QTemporaryDir dir;
         const QString tokenFile = dir.filePath("token");
-        QFile file(tokenFile);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("hosts-t0ken\n");
-        file.close();
-        QVERIFY(QFile::setPermissions(tokenFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        QVERIFY(perfdash::testing::writeTokenFile(tokenFile, "hosts-t0ken"));
         ServeAgent agent;
         const std::string started = agent.start({"-e", "task-clock,page-faults", "--interval", "1s", "--token-file",
                                                  tokenFile});
