@@ -34,7 +34,7 @@ void readBuildIds(FieldReader& whole, std::span<const std::byte> bytes, const st
         const uint16_t misc = whole.u16("entry misc");
         const uint16_t size = whole.u16("entry size");
         if (whole.failed()) return;
-        if (size <= kFixed || size - 8 > whole.remaining()) {
+        if (size <= kFixed || size_t(size) - 8 > whole.remaining()) {
             whole.fail("the entry at byte " + std::to_string(at) + " says " + std::to_string(size) + " bytes, which " +
                        (size <= kFixed ? "cannot hold a pid, a build-id and a path" : "runs past the section's end"));
             return;
