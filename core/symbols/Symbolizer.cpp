@@ -128,7 +128,8 @@ const Symbolizer::Impl::Binding& Symbolizer::Impl::bind(const MappedRegion& regi
 
 ModuleSymbols& Symbolizer::Impl::open(Module& module) {
     if (module.symbols) {
-        recent.splice(recent.begin(), recent, module.recent);
+        // The order matters only to a cap (which file to close next): without one, no work per sample.
+        if (options.maxOpenModules > 0) recent.splice(recent.begin(), recent, module.recent);
         return *module.symbols;
     }
     if (options.maxOpenModules > 0 && recent.size() >= options.maxOpenModules) {
