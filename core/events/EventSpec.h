@@ -60,6 +60,14 @@ struct ResolvedEvent {
     // statistics over CPUs are min, max and average, never a sum
     // (core/result/CounterDeltas.h, GaugeStats).
     std::vector<GaugeInput> gaugeInputs;
+    // Where the code comes from when no vendor document gives it: empty for a
+    // vendor's (or the kernel's) code; "likwid" for likwid's own code of a
+    // likwid name, emitted so that its groups count what likwid-perfctr counts.
+    // codeNote says it for the user: likwid's code and what the vendor's list
+    // has instead ("likwid's code 0xc2/0x01 cmask=1; Intel's perfmon list for
+    // Skylake has ..."). Every view of a resolved slot shows it.
+    std::string codeSource;
+    std::string codeNote;
 
     bool gauge() const { return source == EventSource::Hwmon; }
 };
