@@ -109,7 +109,7 @@ Result<AliasTarget> aliasTarget(const std::vector<const EventTable*>& tables, co
     AliasTarget out;
     for (const auto& name : alias.of) {
         auto found = findIn(tables, name);
-        if (!found || !*found || !(*found)->event->of.empty() || !(*found)->event->undocumented.empty())
+        if (!found || !*found || !(*found)->event->of.empty() || (*found)->event->likwidOwn)
             return makeError("event table " + aliasTable.name() + ": '" + alias.name + "' stands for '" + name +
                              "', which the architecture's tables do not have exactly once");
         const TableEvent& e = *(*found)->event;
@@ -159,7 +159,14 @@ Result<EventTable> EventTable::parse(const std::string& name, const std::string&
             if ((e.hasEdge = entry.contains("edge"))) e.edge = numberField(entry, "edge") != 0;
             if ((e.hasAny = entry.contains("any"))) e.any = numberField(entry, "any") != 0;
             if (entry.contains("fixed")) e.fixed = static_cast<int>(numberField(entry, "fixed"));
-            if (entry.contains("undocumented")) e.undocumented = entry.at("undocumented").get<std::string>();
+            if (entry.contains("codeSource")) {
+                if (entry.at("codeSource").get<std::string>() != "likwid")
+                    throw std::invalid_argument("entry '" + e.name + "': \"codeSource\" may only be \"likwid\"");
+                if (!e.of.empty())
+                    throw std::invalid_argument("entry '" + e.name + "': an alias ('of') takes the vendor's code, so it has no \"codeSource\"");
+                e.likwidOwn = true;
+                e.vendorHas = entry.at("vendorHas").get<std::string>();
+            }
             table.events_.push_back(std::move(e));
         }
     } catch (const std::exception& e) {
@@ -223,12 +230,6 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     if (!*found) return Result<ResolvedEvent>(found->error());
     const EventTable& table = *(*found)->table;
     const TableEvent& entry = *(*found)->event;
-    if (!entry.undocumented.empty())
-        return Result<ResolvedEvent>(makeError(
-            "'" + entry.name + "' is likwid's event " + hex(entry.event) + ", unit mask " + hex(entry.umask) +
-            (entry.hasCmask ? ", counter mask " + std::to_string(entry.cmask) : std::string()) +
-            ", a code the vendor does not document for this model (event table " + table.name() + "): " +
-            entry.undocumented + ". perfdash emits only the vendor's codes, so it is not counted"));
     TableEvent event = entry;
     const EventTable* codeTable = &table;
     if (!entry.of.empty()) {
@@ -287,6 +288,16 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
     if (!entry.of.empty())
         ev.description = "likwid's '" + entry.name + "' (event table " + table.name() + ") is " +
                          join(entry.of, " | ") + " with its counter modifiers. " + ev.description;
+    if (entry.likwidOwn) {
+        ev.codeSource = "likwid";
+        // x86 codes read as likwid writes them (event/umask, counter mask);
+        // POWER's raw code is one number.
+        ev.codeNote = entry.name + ": likwid's code " + hex(entry.event) +
+                      (table.encoding() == EventTable::Encoding::X86 ? "/" + hex(entry.umask) : std::string()) +
+                      (entry.hasCmask ? " cmask=" + std::to_string(entry.cmask) : std::string()) +
+                      ", not in the vendor's list for this model (" + entry.vendorHas + ")";
+        ev.description = ev.codeNote + ". " + ev.description;
+    }
     return Result<ResolvedEvent>(std::move(ev));
 }
 

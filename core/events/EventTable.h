@@ -37,10 +37,14 @@ struct TableEvent {
     bool inv = false, edge = false, any = false;
     bool hasCmask = false, hasInv = false, hasEdge = false, hasAny = false; // set by the entry (an alias overrides only these)
     int fixed = -1; // the fixed counter the kernel puts it on, or -1
-    // A likwid name whose code (event, umask, cmask: likwid's) the vendor
-    // does not document for this model: what the vendor's list has instead.
-    // It resolves to an error saying so, never to an encoding.
-    std::string undocumented;
+    // A likwid name whose code (event, umask, cmask) is likwid's own: the
+    // vendor's list for the model has no such code. `likwidOwn` entries
+    // ("codeSource": "likwid" in the table) resolve to likwid's code, as
+    // likwid-perfctr programs it, and the resolved event says so
+    // (ResolvedEvent::codeSource/codeNote); `vendorHas` says what the
+    // vendor's list has instead, shown beside it.
+    bool likwidOwn = false;
+    std::string vendorHas;
 };
 
 class EventTable {
@@ -74,7 +78,7 @@ uint64_t tableConfig(EventTable::Encoding encoding, const TableEvent& event);
 // `spec` ("L2_LINES_IN_ALL:c=1:e=1", "RETIRED_INSTRUCTIONS:u", libpfm4's
 // "L2_LINES_IN:ALL" too) read on `tables`, first table first. nullopt when no
 // table has the name; an error when it is ambiguous, its alias target is
-// missing, a modifier does not apply, or the entry is `undocumented`. Modifiers are libpfm4's as
+// missing or a modifier does not apply. Modifiers are libpfm4's as
 // LikwidEventOptions writes them: c=N, e[=1], i[=1], t[=1] (any thread),
 // u[=1], k[=1], and offcore_rsp=N (the extra register of an offcore response
 // event, refused where the entry has no config1Mask or N sets bits outside it).

@@ -38,6 +38,13 @@ Result<UncoreTable> readUncoreTable(const std::string& path) {
             if (e.contains("instances")) entry.instances = e.at("instances").get<std::vector<int>>();
             entry.source = e.value("source", "");
             entry.kernel = e.value("kernel", "");
+            if (e.contains("codeSource")) {
+                if (e.at("codeSource").get<std::string>() != "likwid" || !e.contains("vendorHas") || !entry.unmapped.empty())
+                    return makeError(path + ": " + entry.box + " " + entry.event +
+                                     ": 'codeSource' may only be \"likwid\", on a mapped entry, with 'vendorHas'");
+                entry.likwidOwn = true;
+                entry.vendorHas = e.at("vendorHas").get<std::string>();
+            }
             table.events.push_back(std::move(entry));
         }
     } catch (const nlohmann::json::exception& e) {

@@ -33,6 +33,11 @@ struct UncoreEventEntry {
     // (no vendor code, or the kernel's event counts something else); then
     // pmu, alias and terms are empty.
     std::string unmapped;
+    // likwid's own code ("codeSource": "likwid"), where no vendor document
+    // available gives one; vendorHas says what the vendor documents instead
+    // (or which document was not available). Shown on the resolved slot.
+    bool likwidOwn = false;
+    std::string vendorHas;
 
     bool appliesTo(std::string_view arch, std::string_view archVendor) const;
 };

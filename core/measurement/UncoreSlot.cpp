@@ -166,6 +166,12 @@ Result<ResolvedEvent> encodeOn(const EventResolver& events, const UncoreTable& t
     if (!resolved) return makeError("counter " + slot.counter + " (" + slot.event + "): " + resolved.error().message);
     resolved->spec = slot.event;
     if (!e.source.empty()) resolved->description = e.source;
+    if (e.likwidOwn) {
+        resolved->codeSource = "likwid";
+        resolved->codeNote = slot.event + ": likwid's code " + (e.alias.empty() ? e.terms : e.alias) + " on " + e.pmu +
+                             ", not in a vendor document available here (" + e.vendorHas + ")";
+        resolved->description = resolved->codeNote + (e.source.empty() ? std::string() : ". " + e.source);
+    }
     if (e.raw && (resolved->scale != 1.0 || !resolved->unit.empty())) {
         // likwid's formulas take raw counts (64-byte lines for MBOX), not the kernel's MiB.
         resolved->description += "; counted raw, without the kernel's scale to " + resolved->unit;

@@ -4,12 +4,15 @@
 // encodings against the vendors' published codes, per architecture family.
 #include <QtTest>
 
+#include <fstream>
+#include <map>
 #include <set>
 
 #include "core/events/EventTable.h"
 #include "core/events/LibpfmTable.h"
 #include "core/events/LikwidNativeName.h"
 #include "core/groups/GroupArch.h"
+#include "core/groups/LikwidUncore.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/util/Strings.h"
 
@@ -354,43 +357,80 @@ private slots:
     }
 
     // likwid names whose code Intel's list for the model does not have
-    // resolve to an error that gives likwid's code and what Intel lists.
-    void undocumentedLikwidCodesSayWhy_data() {
+    // resolve to likwid's code, and say so: the source, likwid's code and
+    // what the vendor lists instead.
+    void likwidOwnCodesResolveLabelled_data() {
         QTest::addColumn<QString>("arch");
         QTest::addColumn<QString>("event");
+        QTest::addColumn<qulonglong>("config");
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("vendorHas");
-        QTest::newRow("SKL uops used") << "skylake" << "UOPS_RETIRED_USED_CYCLES"
-                                       << "event 0xc2, unit mask 0x1, counter mask 1" << "unit masks 0x02";
-        QTest::newRow("CLX L1D evict") << "CLX" << "L1D_M_EVICT" << "event 0x51, unit mask 0x4" << "(intel/CLX)";
-        QTest::newRow("HSX divider") << "haswellEP" << "ARITH_DIVIDER_CYCLES" << "event 0x14, unit mask 0x1"
+        QTest::newRow("SKL uops used") << "skylake" << "UOPS_RETIRED_USED_CYCLES" << 0x010001c2ULL
+                                       << "likwid's code 0xc2/0x1 cmask=1" << "unit masks 0x02";
+        QTest::newRow("CLX L1D evict") << "CLX" << "L1D_M_EVICT" << 0x0451ULL << "likwid's code 0x51/0x4"
+                                       << "(intel/CLX)";
+        QTest::newRow("HSX divider") << "haswellEP" << "ARITH_DIVIDER_CYCLES" << 0x0114ULL << "likwid's code 0x14/0x1"
                                      << "ARITH.DIVIDER_UOPS";
-        QTest::newRow("JKT L2 misses") << "sandybridgeEP" << "L2_RQSTS_MISS" << "event 0x24, unit mask 0xaa"
+        QTest::newRow("JKT L2 misses") << "sandybridgeEP" << "L2_RQSTS_MISS" << 0xaa24ULL << "likwid's code 0x24/0xaa"
                                        << "no union";
-        QTest::newRow("WSM uops thread") << "westmere" << "UOPS_EXECUTED_THREAD" << "event 0xb1, unit mask 0xc0"
-                                         << "(intel/WSM-EP-SP)";
-        QTest::newRow("GNR L2 requests") << "GNR" << "L2_TRANS_ALL_REQUESTS" << "event 0x23, unit mask 0x80"
+        QTest::newRow("WSM uops thread") << "westmere" << "UOPS_EXECUTED_THREAD" << 0xc0b1ULL
+                                         << "likwid's code 0xb1/0xc0" << "(intel/WSM-EP-SP)";
+        QTest::newRow("GNR L2 requests") << "GNR" << "L2_TRANS_ALL_REQUESTS" << 0x8023ULL << "likwid's code 0x23/0x80"
                                          << "L2_TRANS.L2_WB";
+        QTest::newRow("KNC L2 HW prefetch misses") << "phi" << "HWP_L2MISS" << 0x10c4ULL << "likwid's code 0xc4/0x10"
+                                                   << "libpfm4's knc model has no HWP_L2MISS";
+        QTest::newRow("POWER9 DTLB 4K") << "power9" << "PM_LSU_DTLB_MISS_4K" << 0xc088ULL << "likwid's code 0xc088,"
+                                        << "POWER8's names";
+        // Counter modifiers written after the name still apply.
+        QTest::newRow("SKL uops used, edge") << "skylake" << "UOPS_RETIRED_USED_CYCLES:e=1"
+                                             << (0x010001c2ULL | 1ULL << 18) << "likwid's code 0xc2/0x1 cmask=1"
+                                             << "unit masks 0x02";
     }
-    void undocumentedLikwidCodesSayWhy() {
+    void likwidOwnCodesResolveLabelled() {
         QFETCH(QString, arch);
         QFETCH(QString, event);
+        QFETCH(qulonglong, config);
         QFETCH(QString, code);
         QFETCH(QString, vendorHas);
         const EventResolver events(noSysfs());
         auto r = SlotResolver(events, arch.toStdString()).resolveEvent(event.toStdString());
-        QVERIFY2(!r, r ? r->name.c_str() : "");
-        const std::string& m = r.error().message;
-        QVERIFY2(m.find("likwid's " + code.toStdString() + ", a code the vendor does not document") != std::string::npos,
-                 m.c_str());
-        QVERIFY2(m.find(vendorHas.toStdString()) != std::string::npos, m.c_str());
-        QVERIFY2(m.find("so it is not counted") != std::string::npos, m.c_str());
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->encoding.config, uint64_t(config));
+        QCOMPARE(r->codeSource, std::string("likwid"));
+        QVERIFY2(r->codeNote.find(code.toStdString()) != std::string::npos, r->codeNote.c_str());
+        QVERIFY2(r->codeNote.find("not in the vendor's list for this model") != std::string::npos, r->codeNote.c_str());
+        QVERIFY2(r->codeNote.find(vendorHas.toStdString()) != std::string::npos, r->codeNote.c_str());
+        QVERIFY2(r->description.find(r->codeNote) != std::string::npos, r->description.c_str());
     }
 
-    // Every such entry is checked against the architecture's vendor tables:
-    // none has an event of that code and unit mask (were one added, the name
-    // would be an alias of it).
-    void undocumentedCodesAreNotInTheVendorTables() {
+    // A vendor's code carries no such label.
+    void vendorCodesAreNotLabelledLikwid() {
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, "skylake").resolveEvent("L1D_REPLACEMENT");
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QVERIFY(r->codeSource.empty());
+        QVERIFY(r->codeNote.empty());
+    }
+
+    void likwidSourceIsCheckedInTheTable() {
+        auto bad = EventTable::parse("t/x", R"({"schema": 1, "arch": "x86", "source": "s", "events": [
+            {"name": "A", "event": "0x51", "codeSource": "guess", "vendorHas": "v"}]})");
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().message.find("may only be \"likwid\"") != std::string::npos, bad.error().message.c_str());
+        auto noVendor = EventTable::parse("t/x", R"({"schema": 1, "arch": "x86", "source": "s", "events": [
+            {"name": "A", "event": "0x51", "codeSource": "likwid"}]})");
+        QVERIFY(!noVendor);
+        auto alias = EventTable::parse("t/x", R"({"schema": 1, "arch": "x86", "source": "s", "events": [
+            {"name": "A", "of": "B", "codeSource": "likwid", "vendorHas": "v"}]})");
+        QVERIFY(!alias);
+        QVERIFY2(alias.error().message.find("alias") != std::string::npos, alias.error().message.c_str());
+    }
+
+    // Every likwid-sourced entry is checked against the architecture's vendor
+    // tables: none has an event of that code and unit mask (were one added,
+    // the name would be an alias of it). Architectures without a vendor table
+    // (Knights Corner: libpfm4's model only) have nothing to hold it against.
+    void likwidOwnCodesAreNotInTheVendorTables() {
         const auto& archs = groupArchTable();
         QVERIFY2(archs.ok(), archs.ok() ? "" : archs.error().message.c_str());
         int checked = 0;
@@ -403,17 +443,92 @@ private slots:
             }
             for (const EventTable* l : likwid)
                 for (const auto& e : l->events()) {
-                    if (e.undocumented.empty()) continue;
-                    QVERIFY2(!vendor.empty(), (arch.name + " has no vendor table to check " + e.name + " on").c_str());
+                    if (!e.likwidOwn) continue;
                     ++checked;
                     for (const EventTable* v : vendor)
                         for (const auto& ve : v->events())
                             QVERIFY2(ve.event != e.event || ve.umask != e.umask,
-                                     (l->name() + " calls " + e.name + " undocumented, but " + v->name() + " has " +
-                                      ve.name).c_str());
+                                     (l->name() + " calls " + e.name + " likwid's own code, but " + v->name() +
+                                      " has " + ve.name).c_str());
                 }
         }
-        QVERIFY(checked >= 34); // the 34 entries of resources/events/likwid/*.json, some seen by several archs
+        QVERIFY(checked >= 39); // the 39 entries of resources/events/likwid/*.json, some seen by several archs
+    }
+
+    // Every likwid-sourced code equals likwid's own event lists: the core
+    // tables' entries and the uncore table's, against
+    // tests/fixtures/likwid/likwid-own-codes.tsv (written from likwid's
+    // src/includes/perfmon_<arch>_events.txt by likwid-own-codes.py). Both
+    // ways: no likwid-sourced entry without a row, no row without an entry.
+    void likwidOwnCodesAreLikwids() {
+        const std::string path = qEnvironmentVariable("PERFDASH_FIXTURES").toStdString() + "/likwid/likwid-own-codes.tsv";
+        std::ifstream in(path);
+        QVERIFY2(in, path.c_str());
+        struct Code { uint64_t event, umask, cfgBits, cmask, threshold; };
+        std::map<std::pair<std::string, std::string>, Code> likwid;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            const auto f = split(line, '\t');
+            QVERIFY2(f.size() == 7, line.c_str());
+            likwid[{f[0], f[1]}] = Code{std::stoull(f[2], nullptr, 16), std::stoull(f[3], nullptr, 16),
+                                        std::stoull(f[4], nullptr, 16), std::stoull(f[5], nullptr, 16),
+                                        std::stoull(f[6], nullptr, 16)};
+        }
+        std::set<std::pair<std::string, std::string>> used;
+        const auto& archs = groupArchTable();
+        QVERIFY(archs.ok());
+        for (const auto& arch : *archs)
+            for (const auto& name : arch.tables) {
+                const auto& t = EventTable::load(name);
+                QVERIFY(t.ok());
+                const std::string tableArch = name.substr(name.find('/') + 1);
+                for (const auto& e : t->events()) {
+                    if (!e.likwidOwn) continue;
+                    auto it = likwid.find({tableArch, e.name});
+                    QVERIFY2(it != likwid.end(), (name + " " + e.name + " has no row in " + path).c_str());
+                    used.insert(it->first);
+                    const Code& c = it->second;
+                    if (t->encoding() == EventTable::Encoding::Power) {
+                        // likwid programs a POWER event as (umask << 8) | event.
+                        QCOMPARE(e.event, c.umask << 8 | c.event);
+                        continue;
+                    }
+                    QCOMPARE(e.event, c.event);
+                    QCOMPARE(e.umask, c.umask);
+                    QCOMPARE(e.cmask, c.threshold);
+                }
+            }
+        const auto& uncore = likwidUncoreTable();
+        QVERIFY2(uncore.ok(), uncore.ok() ? "" : uncore.error().message.c_str());
+        int uncoreChecked = 0;
+        for (const auto& e : uncore->events) {
+            if (!e.likwidOwn) continue;
+            std::map<std::string, uint64_t> terms;
+            for (const auto& term : split(e.terms, ','))
+                terms[term.substr(0, term.find('='))] = std::stoull(term.substr(term.find('=') + 1), nullptr, 0);
+            for (const auto& arch : e.archs) {
+                auto it = likwid.find({arch, e.event});
+                QVERIFY2(it != likwid.end(), (arch + " " + e.event + " has no row in " + path).c_str());
+                used.insert(it->first);
+                ++uncoreChecked;
+                const Code& c = it->second;
+                if (e.box == "MBOX") {
+                    // likwid's M-box events of Nehalem-EX/Westmere-EX: the event is
+                    // the increment select; cfgBits 2 puts the command in PLD bits
+                    // 8-12, cfgBits 4 (cmask 0) sets PLD bit 16 and the command in
+                    // bits 19-23 (its perfmon_westmereEX.h and _nehalemEX.h).
+                    QCOMPARE(terms.at("inc_sel"), c.event);
+                    QVERIFY2(c.cmask == 0 && (c.cfgBits == 2 || c.cfgBits == 4), e.event.c_str());
+                    QCOMPARE(terms.at("pld"), c.cfgBits == 2 ? c.umask << 8 : (1ULL << 16 | c.umask << 19));
+                    continue;
+                }
+                QCOMPARE(terms.at("event"), c.event);
+                QCOMPARE(terms.count("umask") ? terms.at("umask") : 0, c.umask);
+            }
+        }
+        QVERIFY(uncoreChecked >= 15);
+        for (const auto& [key, code] : likwid)
+            QVERIFY2(used.count(key), (key.first + " " + key.second + " is in " + path + " but no entry uses it").c_str());
     }
 
     void describeSaysWhichTable() {

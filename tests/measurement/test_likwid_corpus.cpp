@@ -50,8 +50,9 @@ std::string fixtures() { return qEnvironmentVariable("PERFDASH_FIXTURES").toStdS
 // Zen 5 trees for Zen 4, Zen 4c and Zen 5 (PerfMonV2: the wider amd_df
 // format, the amd_umc_N memory controllers), trees of newer kernels for
 // Sapphire Rapids (a Xeon CPU Max, with HBM), Emerald Rapids, Granite Rapids
-// and Sierra Forest, the Interlagos tree for Interlagos (family 15h: the
-// northbridge's amd_nb), the Goldmont tree for Goldmont (RAPL only), the
+// and Sierra Forest, the Interlagos tree for Interlagos and Kabini (families
+// 15h and 16h: the kernel registers both northbridges' counters as amd_nb,
+// with one format), the Goldmont tree for Goldmont (RAPL only), the
 // Nehalem-EX and Westmere-EX trees (uncore_nhmex.c's boxes) and the
 // ThunderX2 tree (its SoC PMUs: the L3 tiles and memory controllers), the
 // POWER9 tree (the nest IMC memory-controller PMUs), the Silvermont tree for
@@ -68,7 +69,7 @@ const std::map<std::string, std::string> kUncoreTrees = {
     {"nehalem", "sysfs-nhm"},     {"westmere", "sysfs-nhm"},
     {"zen4", "sysfs-zen4"},       {"zen4c", "sysfs-zen4"},    {"zen5", "sysfs-zen5"},
     {"SPR", "sysfs-spr-max"},     {"EMR", "sysfs-emr"},       {"GNR", "sysfs-gnr"},      {"SRF", "sysfs-srf"},
-    {"interlagos", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"},
+    {"interlagos", "sysfs-interlagos"}, {"kabini", "sysfs-interlagos"}, {"goldmont", "sysfs-goldmont"},
     {"nehalemEX", "sysfs-nhmex"},       {"westmereEX", "sysfs-wsmex"},     {"arm8_tx2", "sysfs-tx2"},
     {"power9", "sysfs-power9"},
     {"silvermont", "sysfs-silvermont"}};
