@@ -108,8 +108,17 @@ Result<ResolvedEvent> SlotResolver::resolveEventOn(const std::string& spec, cons
                               "' (libpfm4 builds carry the tables of their own CPU family only)") +
                    ".";
     }
-    if (!codes.tables->empty())
-        message += " The architecture's event tables (" + join(*codes.tables, ", ") + ") do not have it either.";
+    if (!codes.tables->empty()) {
+        message += " The architecture's event tables (" + join(*codes.tables, ", ") + ") do not have it either";
+        // Neither the vendor nor likwid defines the name here: name the
+        // candidates, never pick one (a near name may count something else).
+        std::vector<std::string> names;
+        for (const auto& name : *codes.tables)
+            if (const auto& table = EventTable::load(name))
+                for (const auto& e : table->events()) names.push_back(e.name);
+        const auto close = closestMatches(split(spec, ':').front(), names, 3);
+        message += close.empty() ? "." : "; their closest names: " + join(close, ", ") + ".";
+    }
     return makeError(message);
 }
 

@@ -412,6 +412,16 @@ private slots:
         QVERIFY(r->codeNote.empty());
     }
 
+    // A name neither the vendor nor likwid defines for the architecture stays
+    // unresolved, and names the candidates instead of picking one.
+    void undefinedNamesNameTheCandidates() {
+        const EventResolver events(noSysfs());
+        auto r = SlotResolver(events, "arm64fx").resolveEvent("FP_HP_FIXED_OPS_HPEC");
+        QVERIFY(!r);
+        const std::string& m = r.error().message;
+        QVERIFY2(m.find("closest names: FP_HP_FIXED_OPS_SPEC") != std::string::npos, m.c_str());
+    }
+
     void likwidSourceIsCheckedInTheTable() {
         auto bad = EventTable::parse("t/x", R"({"schema": 1, "arch": "x86", "source": "s", "events": [
             {"name": "A", "event": "0x51", "codeSource": "guess", "vendorHas": "v"}]})");
