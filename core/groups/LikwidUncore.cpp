@@ -38,6 +38,7 @@ Result<UncoreTable> readUncoreTable(const std::string& path) {
             if (e.contains("instances")) entry.instances = e.at("instances").get<std::vector<int>>();
             entry.source = e.value("source", "");
             entry.kernel = e.value("kernel", "");
+            entry.powercap = e.value("powercap", "");
             table.events.push_back(std::move(entry));
         }
     } catch (const nlohmann::json::exception& e) {
