@@ -193,6 +193,18 @@ json slotJson(const CheckedSlot& c) {
         j["readings"] = std::move(readings);
         return j;
     }
+    if (c.event->source == EventSource::Powercap) {
+        // No perf event either: a counter file per package (RAPL through powercap), differences summed.
+        j["powercap"] = true;
+        j["unit"] = c.event->unit;
+        j["description"] = c.event->description;
+        json files = json::array();
+        for (const auto& in : c.event->sysfsInputs)
+            if (std::find(c.event->cpus.begin(), c.event->cpus.end(), in.cpu) != c.event->cpus.end())
+                files.push_back({{"cpu", in.cpu}, {"file", in.path}, {"wraps_at", in.range}});
+        j["counters"] = std::move(files);
+        return j;
+    }
     j["type"] = c.event->encoding.type;
     j["config"] = hex(c.event->encoding.config);
     j["config1"] = hex(c.event->encoding.config1);
@@ -216,6 +228,11 @@ void printSlots(const std::vector<CheckedSlot>& checked) {
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "hwmon",
                             "gauge in " + c.event->unit + ", " + std::to_string(c.event->sysfsInputs.size()) +
                                 " CPU(s) with a reading",
+                            c.event->name});
+        else if (c.event && c.event->source == EventSource::Powercap)
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "powercap",
+                            "energy_uj in " + c.event->unit + ", " + std::to_string(c.event->cpus.size()) +
+                                " package(s)",
                             c.event->name});
         else if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
