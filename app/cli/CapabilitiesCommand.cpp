@@ -14,8 +14,8 @@ namespace {
 
 CommandLine capabilitiesCommandLine() {
     CommandLine cl("capabilities", "", "say what this machine can count, why not, and how to enable more",
-                   "Says what this machine can count (hardware PMU, kernel space, whole CPUs, tracepoints, the MSR "
-                   "device, Loongson counters), why something is missing, and how to enable it.");
+                   "Says what this machine can count (hardware PMU, kernel space, whole CPUs, tracepoints, RAPL "
+                   "energy through powercap, the MSR device, Loongson counters), why something is missing, and how to enable it.");
     cl.option({"", "--json", "", "print JSON"});
     return cl;
 }

@@ -63,6 +63,7 @@ std::string sourceHeading(EventSource source) {
     case EventSource::Libpfm: return "libpfm4 native events";
     case EventSource::Loongson2f: return "Loongson 2E/2F events (--backend loongson)";
     case EventSource::Hwmon: return "Hardware monitor sensors (/sys/class/hwmon; gauges)";
+    case EventSource::Powercap: return "RAPL energy counters of the powercap framework (/sys/class/powercap)";
     }
     return "?";
 }

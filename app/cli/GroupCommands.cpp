@@ -15,6 +15,7 @@
 #include "core/groups/LikwidEventOptions.h"
 #include "core/groups/MetricEvaluator.h"
 #include "core/result/MeasurementResult.h"
+#include "core/events/PowercapEnergy.h"
 #include "core/measurement/MachineContext.h"
 #include "core/measurement/SlotResolver.h"
 #include "core/topology/TopologyJson.h"
@@ -188,8 +189,20 @@ json slotJson(const CheckedSlot& c) {
         j["unit"] = c.event->unit;
         j["description"] = c.event->description;
         json readings = json::array();
-        for (const auto& in : c.event->gaugeInputs) readings.push_back({{"cpu", in.cpu}, {"file", in.path}});
+        for (const auto& in : c.event->sysfsInputs) readings.push_back({{"cpu", in.cpu}, {"file", in.path}});
         j["readings"] = std::move(readings);
+        return j;
+    }
+    if (c.event->source == EventSource::Powercap) {
+        // No perf event either: a counter file per package (RAPL through powercap), differences summed.
+        j["powercap"] = true;
+        j["unit"] = c.event->unit;
+        j["description"] = c.event->description;
+        json files = json::array();
+        for (const auto& in : c.event->sysfsInputs)
+            if (std::find(c.event->cpus.begin(), c.event->cpus.end(), in.cpu) != c.event->cpus.end())
+                files.push_back({{"cpu", in.cpu}, {"file", in.path}, {"wraps_at", in.range}});
+        j["counters"] = std::move(files);
         return j;
     }
     j["type"] = c.event->encoding.type;
@@ -213,8 +226,13 @@ void printSlots(const std::vector<CheckedSlot>& checked) {
     for (const auto& c : checked) {
         if (c.event && c.event->gauge())
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "hwmon",
-                            "gauge in " + c.event->unit + ", " + std::to_string(c.event->gaugeInputs.size()) +
+                            "gauge in " + c.event->unit + ", " + std::to_string(c.event->sysfsInputs.size()) +
                                 " CPU(s) with a reading",
+                            c.event->name});
+        else if (c.event && c.event->source == EventSource::Powercap)
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "powercap",
+                            "energy_uj in " + c.event->unit + ", " + std::to_string(c.event->cpus.size()) +
+                                " package(s)",
                             c.event->name});
         else if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
@@ -259,6 +277,16 @@ std::vector<std::string> eventWarnings(const PerformanceGroup& g, const std::vec
             continue;
         }
         if (otherArch || c.event->gauge()) continue; // a gauge resolved only where its files are
+        if (c.event->source == EventSource::Powercap) {
+            // Not a perf event: what it needs is to read its zones' energy_uj (root only since Linux 5.10).
+            for (const auto& in : c.event->sysfsInputs)
+                if (auto why = powercapUnreadable(in.path)) {
+                    warnings.push_back(where + c.slot->counter + " " + c.event->name + " cannot be counted here: " +
+                                       *why);
+                    break;
+                }
+            continue;
+        }
         const Availability availability = machine.availability().check(*c.event);
         if (!availability.countable())
             warnings.push_back(where + c.slot->counter + " " + c.event->name + " cannot be counted here: " +

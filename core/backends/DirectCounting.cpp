@@ -6,11 +6,22 @@ namespace perfdash {
 
 WrappingCounter::WrappingCounter(unsigned width) : mask_(width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1) {}
 
-void WrappingCounter::rebase(uint64_t raw) { last_ = raw & mask_; }
+WrappingCounter WrappingCounter::modulo(uint64_t range) {
+    WrappingCounter c(64);
+    c.range_ = range;
+    return c;
+}
+
+void WrappingCounter::rebase(uint64_t raw) { last_ = range_ ? raw % range_ : raw & mask_; }
 
 void WrappingCounter::advance(uint64_t raw) {
-    raw &= mask_;
-    total_ += (raw - last_) & mask_;
+    if (range_) {
+        raw %= range_;
+        total_ += raw >= last_ ? raw - last_ : range_ - last_ + raw;
+    } else {
+        raw &= mask_;
+        total_ += (raw - last_) & mask_;
+    }
     last_ = raw;
 }
 

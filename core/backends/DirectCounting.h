@@ -14,6 +14,10 @@ namespace perfdash {
 class WrappingCounter {
 public:
     explicit WrappingCounter(unsigned width = 64);
+    // A counter whose readings run from 0 to range - 1 and then start at 0
+    // again, whatever range is (powercap's energy_uj: range is
+    // max_energy_range_uj + 1, no power of two). range 0 is 2^64.
+    static WrappingCounter modulo(uint64_t range);
     // The next advance() counts from `raw` (at enable: what happened while
     // disabled, or before, is not counted).
     void rebase(uint64_t raw);
@@ -23,6 +27,7 @@ public:
 
 private:
     uint64_t mask_;
+    uint64_t range_ = 0; // non-zero: readings wrap at range_, not at mask_ + 1
     uint64_t last_ = 0;
     uint64_t total_ = 0;
 };

@@ -12,7 +12,7 @@ constexpr SourceName kSourceNames[] = {
     {EventSource::Software, "software"}, {EventSource::Tracepoint, "tracepoint"},
     {EventSource::SysfsPmu, "pmu"},      {EventSource::Raw, "raw"},
     {EventSource::Libpfm, "libpfm"},     {EventSource::Loongson2f, "loongson2f"},
-    {EventSource::Hwmon, "hwmon"},
+    {EventSource::Hwmon, "hwmon"},       {EventSource::Powercap, "powercap"},
 };
 } // namespace
 

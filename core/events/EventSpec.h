@@ -20,9 +20,10 @@ enum class EventSource {
     Libpfm,        // libpfm4 native names (INST_RETIRED:ANY_P, amd64_fam19h_zen4::RETIRED_INSTRUCTIONS)
     Loongson2f,    // the Loongson 2E/2F counters' events (loongson2f::ICACHE_MISSES), counted by perfdash's module
     Hwmon,         // a sensor of the kernel's hardware monitors (/sys/class/hwmon): a gauge, not a count
+    Powercap,      // a RAPL energy counter of the kernel's powercap framework (/sys/class/powercap): a count read from a file
 };
 
-const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f", "hwmon"
+const char* toString(EventSource source); // "hardware", "cache", "software", "tracepoint", "pmu", "raw", "libpfm", "loongson2f", "hwmon", "powercap"
 bool parseEventSource(const std::string& text, EventSource& out);
 
 // PerfEncoding::type of an event no perf_event PMU counts here: a Loongson
@@ -31,10 +32,15 @@ bool parseEventSource(const std::string& text, EventSource& out);
 // counted as something else by mistake.
 inline constexpr uint32_t kNotAPerfEventType = 0xffffffff;
 
-// Where a gauge's reading for one CPU is read: a sysfs file holding the value now.
-struct GaugeInput {
+// Where an event no perf PMU has is read for one CPU: a sysfs file holding
+// the value now (a gauge's reading, or a counter's running value).
+struct SysfsInput {
     int cpu = -1;
     std::string path;
+    // A counter file's wrap: its values run from 0 to range - 1 and then start
+    // at 0 again (powercap's energy_uj, range max_energy_range_uj + 1). 0 for
+    // a gauge, whose readings are never differenced.
+    uint64_t range = 0;
 };
 
 // A user's event string after parsing: the encoding plus what we know about it.
@@ -55,11 +61,12 @@ struct ResolvedEvent {
     // event of the other core type counts on the others); for a package's unit
     // counted over a CPU list, one of them per package (MeasurementPlan).
     std::vector<int> coreCpus;
-    // A gauge (EventSource::Hwmon): each CPU's reading file. Its value for a
-    // period is the reading at the period's end, not a difference, and its
-    // statistics over CPUs are min, max and average, never a sum
-    // (core/result/CounterDeltas.h, GaugeStats).
-    std::vector<GaugeInput> gaugeInputs;
+    // An event read from sysfs files (readFromFiles()): each CPU's file. A
+    // gauge's value for a period is the reading at the period's end, not a
+    // difference, and its statistics over CPUs are min, max and average, never
+    // a sum (core/result/CounterDeltas.h, GaugeStats). A powercap counter's
+    // file holds a running count, read as any counter is: differences.
+    std::vector<SysfsInput> sysfsInputs;
     // Where the code comes from when no vendor document gives it: empty for a
     // vendor's (or the kernel's) code; "likwid" for likwid's own code of a
     // likwid name, emitted so that its groups count what likwid-perfctr counts.
@@ -70,6 +77,8 @@ struct ResolvedEvent {
     std::string codeNote;
 
     bool gauge() const { return source == EventSource::Hwmon; }
+    // Read from sysfs files by perfdash itself (core/backends/GaugeBackend.h), not opened through perf_event_open.
+    bool readFromFiles() const { return source == EventSource::Hwmon || source == EventSource::Powercap; }
 };
 
 // Whether an event can be counted on this machine, and if not, why and what would help.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/events/SysfsCpus.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -11,36 +12,6 @@ namespace perfdash {
 namespace fs = std::filesystem;
 
 namespace {
-
-struct CpuPlace {
-    int cpu = -1;
-    int package = -1;
-    int core = -1;
-    int die = 0; // topology/die_id, 0 where the kernel has none
-};
-
-// CPUs with their package and core id (online CPUs only: an offline CPU has no topology directory).
-std::vector<CpuPlace> cpuPlaces(const std::string& sysfsRoot) {
-    std::vector<CpuPlace> out;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(sysfsRoot + "/devices/system/cpu", ec)) {
-        const std::string name = entry.path().filename().string();
-        if (!name.starts_with("cpu")) continue;
-        const auto number = parseUnsigned(std::string_view(name).substr(3));
-        if (!number) continue;
-        const std::string topology = entry.path().string() + "/topology/";
-        const auto package = readFirstLine(topology + "physical_package_id");
-        const auto core = readFirstLine(topology + "core_id");
-        const auto p = package ? parseSigned(*package) : std::nullopt;
-        const auto c = core ? parseSigned(*core) : std::nullopt;
-        if (!p || !c) continue;
-        const auto die = readFirstLine(topology + "die_id");
-        const auto d = die ? parseSigned(*die) : std::nullopt;
-        out.push_back({static_cast<int>(*number), static_cast<int>(*p), static_cast<int>(*c), d ? static_cast<int>(*d) : 0});
-    }
-    std::sort(out.begin(), out.end(), [](const CpuPlace& a, const CpuPlace& b) { return a.cpu < b.cpu; });
-    return out;
-}
 
 struct HwmonDevice {
     std::string dir;
@@ -92,12 +63,12 @@ std::string describeMissing(const std::vector<int>& cpus, const std::string& why
     return "CPU " + join(names, ",") + ": " + why;
 }
 
-CoreTemperatureSensors coretemp(const std::vector<HwmonDevice>& devices, const std::vector<CpuPlace>& cpus) {
+CoreTemperatureSensors coretemp(const std::vector<HwmonDevice>& devices, const std::vector<SysfsCpu>& cpus) {
     CoreTemperatureSensors s{"coretemp", "the core's digital thermal sensor (coretemp's \"Core K\" for the CPU's "
                                           "topology/core_id K in its package)", {}, {}};
     // coretemp has one device per die, its "Package id" the die's number
     // since Linux 5.3: on a package of several dies it is not the package.
-    if (std::any_of(cpus.begin(), cpus.end(), [](const CpuPlace& c) { return c.die != 0; })) {
+    if (std::any_of(cpus.begin(), cpus.end(), [](const SysfsCpu& c) { return c.die != 0; })) {
         std::vector<int> all;
         for (const auto& c : cpus) all.push_back(c.cpu);
         s.missing = describeMissing(all, "their packages have several dies, and coretemp numbers its devices by die, "
@@ -125,7 +96,7 @@ CoreTemperatureSensors coretemp(const std::vector<HwmonDevice>& devices, const s
     return s;
 }
 
-CoreTemperatureSensors k10temp(const std::vector<HwmonDevice>& devices, const std::vector<CpuPlace>& cpus) {
+CoreTemperatureSensors k10temp(const std::vector<HwmonDevice>& devices, const std::vector<SysfsCpu>& cpus) {
     CoreTemperatureSensors s{"k10temp", "the package's control temperature (k10temp's Tdie, else Tctl; AMD has "
                                          "no per-core sensor, so every CPU of a package reads the same)", {}, {}};
     std::vector<std::string> nodes; // per data-fabric node, in PCI order: its Tdie or Tctl input
@@ -163,7 +134,7 @@ CoreTemperatureSensors k10temp(const std::vector<HwmonDevice>& devices, const st
 
 Result<CoreTemperatureSensors> findCoreTemperatureSensors(const std::string& sysfsRoot) {
     const auto devices = hwmonDevices(sysfsRoot);
-    const auto cpus = cpuPlaces(sysfsRoot);
+    const auto cpus = sysfsCpus(sysfsRoot);
     const auto has = [&](const char* name) {
         return std::any_of(devices.begin(), devices.end(), [&](const HwmonDevice& d) { return d.name == name; });
     };
@@ -193,7 +164,7 @@ ResolvedEvent coreTemperatureEvent(const CoreTemperatureSensors& sensors, const 
     e.encoding.type = kNotAPerfEventType;
     e.scale = 0.001; // hwmon's temp*_input is in millidegrees
     e.unit = "°C";
-    e.gaugeInputs = sensors.inputs;
+    e.sysfsInputs = sensors.inputs;
     return e;
 }
 

@@ -2,7 +2,7 @@
 // The core temperature likwid reads as its thermal sensor TMP0, taken from
 // the kernel's hardware monitors (/sys/class/hwmon), since no perf PMU has
 // it. A temperature is a gauge: each reading is the value now, never a
-// count to take differences of (ResolvedEvent::gaugeInputs).
+// count to take differences of (ResolvedEvent::sysfsInputs).
 //
 // Which file is a CPU's:
 // - Intel `coretemp`: one hwmon device per package; temp*_label "Package id
@@ -36,7 +36,7 @@ namespace perfdash {
 struct CoreTemperatureSensors {
     std::string driver;      // "coretemp", "k10temp"
     std::string sensor;      // what a reading is: "the core's digital thermal sensor (coretemp, Core K)"
-    std::vector<GaugeInput> inputs; // ascending CPU
+    std::vector<SysfsInput> inputs; // ascending CPU
     std::string missing;     // CPUs without a reading and why; empty when every CPU has one
 };
 

@@ -16,5 +16,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/PerfModifiers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PerfOpenError.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PmuTerms.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PowercapEnergy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SysfsCpus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SysfsPmu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Tracefs.cpp)

@@ -45,6 +45,7 @@ Result<UncoreTable> readUncoreTable(const std::string& path) {
                 entry.likwidOwn = true;
                 entry.vendorHas = e.at("vendorHas").get<std::string>();
             }
+            entry.powercap = e.value("powercap", "");
             table.events.push_back(std::move(entry));
         }
     } catch (const nlohmann::json::exception& e) {

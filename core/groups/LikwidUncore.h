@@ -29,6 +29,10 @@ struct UncoreEventEntry {
     // Which Linux registers that PMU for these CPUs ("Linux 6.11 and later"),
     // said where this machine's kernel has none.
     std::string kernel;
+    // A RAPL domain the powercap framework also has ("package", "core",
+    // "uncore", "dram", "psys": the zone's name), read through its files where
+    // this machine's `pmu` lacks the event (core/events/PowercapEnergy.h).
+    std::string powercap;
     // Why likwid's event is deliberately not mapped on these architectures
     // (no vendor code, or the kernel's event counts something else); then
     // pmu, alias and terms are empty.

@@ -1,7 +1,9 @@
 #include "core/measurement/Capabilities.h"
 
+#include "core/events/PowercapEnergy.h"
 #include "core/measurement/CountingBackends.h"
 #include "core/measurement/MachineContext.h"
+#include "core/util/Strings.h"
 
 namespace perfdash {
 
@@ -65,6 +67,40 @@ Capability tracepoints(MachineContext& machine) {
     return c;
 }
 
+// RAPL energy through the kernel's powercap framework, which likwid's PWRn
+// counters read where perf's power PMU lacks the domain (rapl.c has no model
+// for Silvermont, Airmont, Granite Rapids, Sierra Forest): the zones there
+// are, and whether this process may read them (root only since Linux 5.10).
+Capability raplPowercap(MachineContext& machine) {
+    Capability c{"rapl_powercap", "RAPL energy through powercap", false, true, "", ""};
+    const auto& topology = machine.topology();
+    const std::string arch = topology ? topology->architecture : std::string();
+    if (!arch.empty() && arch != "x86_64" && arch != "i686" && arch != "i386") {
+        c.applicable = false;
+        c.detail = "RAPL is an x86 feature; this machine is " + arch;
+        return c;
+    }
+    const std::string root = machine.resolver().sysfsRoot();
+    const auto zones = powercapZones(root);
+    if (zones.empty()) {
+        c.detail = root + "/class/powercap has no intel-rapl zone, so likwid's PWRn counters are read only where "
+                   "perf's power PMU has them (a virtual machine usually has neither)";
+        c.fix = "on bare metal: sudo modprobe intel_rapl_msr (intel_rapl_tpmi on Granite Rapids and Sierra Forest)";
+        return c;
+    }
+    std::vector<std::string> names;
+    for (const auto& z : zones) names.push_back(z.name + " (" + z.zone + ")");
+    if (auto why = powercapUnreadable(zones.front().dir + "/energy_uj")) {
+        c.detail = "zones " + join(names, ", ") + ", but " + *why;
+        c.fix = "run as root, or sudo chmod o+r " + root + "/class/powercap/intel-rapl:*/energy_uj";
+        return c;
+    }
+    c.available = true;
+    c.detail = "energy counters of zones " + join(names, ", ") + ", read for likwid's PWRn where perf's power PMU "
+               "lacks the domain";
+    return c;
+}
+
 // The direct backends' lines say the same as the GUI's backend choice.
 Capability fromBackend(const BackendInfo& backend, std::string id, std::string title) {
     return Capability{std::move(id), std::move(title), backend.available, backend.applicable, backend.detail,
@@ -75,7 +111,8 @@ Capability fromBackend(const BackendInfo& backend, std::string id, std::string t
 
 std::vector<Capability> checkCapabilities(MachineContext& machine) {
     std::vector<Capability> out = {hardwarePmu(machine), kernelSpace(machine.permissions()),
-                                   systemWide(machine.permissions()), tracepoints(machine)};
+                                   systemWide(machine.permissions()), tracepoints(machine),
+                                   raplPowercap(machine)};
     for (const BackendInfo& b : describeBackends(machine)) {
         if (b.name == "msr") out.push_back(fromBackend(b, "msr", "MSR device (direct counter access)"));
         if (b.name == "loongson") out.push_back(fromBackend(b, "loongson", "Loongson 2E/2F counters"));

@@ -13,7 +13,7 @@ namespace perfdash {
 class MachineContext;
 
 struct Capability {
-    std::string id;      // stable key: "hardware_pmu", "kernel_space", "system_wide", "tracepoints", "msr", "loongson"
+    std::string id;      // stable key: "hardware_pmu", "kernel_space", "system_wide", "tracepoints", "rapl_powercap", "msr", "loongson"
     std::string title;   // "Hardware PMU"
     bool available = false;
     bool applicable = true; // false: not a thing on this architecture (the MSR device on AArch64)

@@ -5,6 +5,7 @@
 
 #include "core/events/EventList.h"
 #include "core/events/HybridCoreEvent.h"
+#include "core/events/PowercapEnergy.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/groups/MetricEvaluator.h"
@@ -74,11 +75,35 @@ Availability gaugeAvailability(const ResolvedEvent& event, const MeasurementPlan
         return unsupported("'" + event.name + "' is a CPU's temperature, not a program's: give a CPU list (-c 0-3) "
                            "to read it for those CPUs");
     const bool any = std::any_of(plan.scope.cpus.begin(), plan.scope.cpus.end(), [&](int cpu) {
-        return std::any_of(event.gaugeInputs.begin(), event.gaugeInputs.end(),
-                           [&](const GaugeInput& in) { return in.cpu == cpu; });
+        return std::any_of(event.sysfsInputs.begin(), event.sysfsInputs.end(),
+                           [&](const SysfsInput& in) { return in.cpu == cpu; });
     });
     if (!any) return unsupported("'" + event.name + "' has no reading for the counted CPUs: " + event.description);
     // CPUs without a reading are n/a in the result; the event's description says why.
+    return Availability{Availability::State::Countable, {}, {}};
+}
+
+// A powercap energy counter (core/events/PowercapEnergy.h) is read from its
+// zone's energy_uj on the CPUs that read it (its reader per package, or the
+// counted CPUs where each is one), which this process must be allowed to
+// read: root only since Linux 5.10. Per-task counting is refused before, as
+// for any package's unit (ResolvedEvent::cpus).
+Availability powercapAvailability(const ResolvedEvent& event, const MeasurementPlan& plan) {
+    if (plan.request.marker)
+        return unsupported("'" + event.name + "' is read from the kernel's powercap files, which marker regions (-m) "
+                           "do not read; measure without -m");
+    const std::vector<int>& readers = event.coreCpus.empty() ? plan.scope.cpus : event.coreCpus;
+    bool any = false;
+    for (const auto& in : event.sysfsInputs) {
+        if (std::find(readers.begin(), readers.end(), in.cpu) == readers.end()) continue;
+        any = true;
+        if (auto why = powercapUnreadable(in.path)) {
+            Availability a = unsupported("'" + event.name + "' cannot be read: " + *why);
+            a.brief = "not readable";
+            return a;
+        }
+    }
+    if (!any) return unsupported("'" + event.name + "' has no reading for the counted CPUs: " + event.description);
     return Availability{Availability::State::Countable, {}, {}};
 }
 
@@ -105,7 +130,7 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.unit = event.unit;
     p.scale = event.scale;
     p.gauge = event.gauge();
-    if (!event.cpus.empty() && perTask(plan.scope.kind) && !direct) {
+    if (!event.cpus.empty() && perTask(plan.scope.kind) && (!direct || event.readFromFiles())) {
         // Uncore, data fabric and RAPL PMUs belong to the package, not to a CPU: they count
         // whatever runs on the CPUs they serve (their cpumask), so a per-program count would
         // be a lie. Say so and name CPUs that would count it.
@@ -118,7 +143,7 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
         p.refusal = Refusal::WholeCpusOnly;
         return p;
     }
-    if (!event.cpus.empty() && plan.scope.kind == CountingScope::Kind::Cpus && !direct &&
+    if (!event.cpus.empty() && plan.scope.kind == CountingScope::Kind::Cpus && (!direct || event.readFromFiles()) &&
         !std::all_of(plan.scope.cpus.begin(), plan.scope.cpus.end(), [&](int cpu) {
             return std::find(event.cpus.begin(), event.cpus.end(), cpu) != event.cpus.end();
         })) {
@@ -143,9 +168,10 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
         p.readerOf = std::move(*readers);
         event.coreCpus = p.readOn();
     }
-    p.availability = event.gauge()         ? gaugeAvailability(event, plan)
-                     : direct             ? direct->check(event)
-                                          : machine.availability().check(event);
+    p.availability = event.gauge()                              ? gaugeAvailability(event, plan)
+                     : event.source == EventSource::Powercap ? powercapAvailability(event, plan)
+                     : direct                                ? direct->check(event)
+                                                             : machine.availability().check(event);
     if (!p.availability.countable()) {
         p.refusal = Refusal::Own;
         return p;

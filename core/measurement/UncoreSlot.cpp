@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/events/HwmonTemperature.h"
+#include "core/events/PowercapEnergy.h"
 #include "core/groups/LikwidEventOptions.h"
 #include "core/groups/LikwidUncore.h"
 #include "core/util/Strings.h"
@@ -195,6 +196,29 @@ Result<ResolvedEvent> coreTemperatureSlot(const EventResolver& events, const Gro
     return coreTemperatureEvent(*sensors, slot.event);
 }
 
+// A RAPL counter read through the powercap framework's zone of its domain,
+// where no perf PMU here has it (core/events/PowercapEnergy.h).
+Result<ResolvedEvent> powercapSlot(const EventResolver& events, const UncoreEventEntry& e, const GroupSlot& slot) {
+    if (!slot.options.empty())
+        return makeError("counter " + slot.counter + ": a RAPL energy counter takes no options (" +
+                         spell(slot.options.front()) + "); drop them");
+    auto energy = powercapEnergyEvent(events.sysfsRoot(), e.powercap, slot.event);
+    if (!energy) return energy.error();
+    energy->description = "likwid's " + slot.event + " (" + e.source + "), which no perf PMU counts here: " +
+                          energy->description;
+    return energy;
+}
+
+// Why the slot does not count through perf (`perfReason`), with why not
+// through powercap either where the entry's domain has a zone to look for.
+Result<ResolvedEvent> orPowercap(const EventResolver& events, const UncoreEventEntry* e, const GroupSlot& slot,
+                                 const std::string& perfReason) {
+    if (!e || e->powercap.empty()) return makeError(perfReason);
+    auto energy = powercapSlot(events, *e, slot);
+    if (energy) return energy;
+    return makeError(perfReason + "; nor through powercap: " + energy.error().message);
+}
+
 } // namespace
 
 Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const GroupArch* arch, const GroupSlot& slot,
@@ -207,12 +231,16 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
     if (!table) return table.error();
     auto entries = applicableEntries(*table, arch, slot, counter, unit);
     if (!entries) return entries.error();
-    // The first entry whose PMU family this machine has.
+    // The first entry whose PMU family this machine has. A RAPL domain the
+    // PMU lacks, or a machine without the PMU, reads the powercap zone where
+    // the entry names one.
     std::vector<std::string> missing, said;
+    const UncoreEventEntry* withPowercap = nullptr;
     for (const auto* e : *entries) {
         if (!e->unmapped.empty())
             return makeError("counter " + slot.counter + ": " + slot.event + " is not mapped on " +
                              (arch ? arch->name : std::string("this architecture")) + ": " + e->unmapped);
+        if (!withPowercap && !e->powercap.empty()) withPowercap = e;
         const auto boxes = instances(events.pmus(), e->pmu);
         if (boxes.empty()) {
             // An arch's own entry and the generic one may name the same family: say it once.
@@ -224,10 +252,15 @@ Result<ResolvedEvent> resolveUncoreSlot(const EventResolver& events, const Group
         }
         auto pmu = boxInstance(boxes, *e, slot, counter, arch);
         if (!pmu) return pmu.error();
-        return encodeOn(events, *table, *e, **pmu, slot);
+        auto encoded = encodeOn(events, *table, *e, **pmu, slot);
+        // rapl.c gives each model its domains only (no energy-psys on Ice Lake-SP).
+        if (!encoded && !e->alias.empty() && !(*pmu)->event(e->alias))
+            return orPowercap(events, e, slot, encoded.error().message);
+        return encoded;
     }
-    return makeError("counter " + slot.counter + " is " + unit + " counter, which is the kernel's " +
-                     join(missing, " or ") + " PMU; " + events.pmus().devicesDir() + " has none here");
+    return orPowercap(events, withPowercap, slot,
+                      "counter " + slot.counter + " is " + unit + " counter, which is the kernel's " +
+                          join(missing, " or ") + " PMU; " + events.pmus().devicesDir() + " has none here");
 }
 
 } // namespace perfdash

@@ -4,9 +4,11 @@
 // (LikwidUncore.h): the box number picks the PMU instance this machine has
 // (MBOX3 is the fourth uncore_imc_N in numeric order), likwid's event name
 // becomes that PMU's named event or the vendor's codes, likwid's options
-// become the PMU's format terms. What cannot be mapped is an error that says
-// why: a box the machine lacks, an option the PMU has no term for, a name
-// the table does not have.
+// become the PMU's format terms. A RAPL counter (PWRn) whose domain the
+// `power` PMU lacks here, or that has no `power` PMU, is read from the
+// domain's powercap zone where there is one (core/events/PowercapEnergy.h).
+// What cannot be mapped is an error that says why: a box the machine lacks,
+// an option the PMU has no term for, a name the table does not have.
 #include "core/events/EventResolver.h"
 #include "core/groups/GroupArch.h"
 #include "core/groups/LikwidCounters.h"

@@ -67,8 +67,10 @@ Result<PlannedSampling> planSampling(const MeasurementPlan& plan, MachineContext
             out.events[i].note = resolved.error().message;
             continue;
         }
-        if (resolved->gauge()) {
-            out.events[i].note = "a reading (a temperature), not a count: not read with samples";
+        if (resolved->readFromFiles()) {
+            out.events[i].note = resolved->gauge() ? "a reading (a temperature), not a count: not read with samples"
+                                                   : "read from the kernel's powercap files, which no perf group "
+                                                     "holds: not read with samples";
             if (i == leader) return makeError("cannot sample " + planned.name + ": " + out.events[i].note);
             continue;
         }

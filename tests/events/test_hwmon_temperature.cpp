@@ -63,7 +63,7 @@ private slots:
         QCOMPARE(e.scale, 0.001);
         QCOMPARE(e.unit, std::string("°C"));
         QCOMPARE(e.name, std::string("hwmon/coretemp/core_temperature/"));
-        QCOMPARE(e.gaugeInputs.size(), size_t(10));
+        QCOMPARE(e.sysfsInputs.size(), size_t(10));
         QVERIFY2(contains(e.description, "no reading for CPU 5,11"), e.description.c_str());
     }
 

@@ -165,7 +165,7 @@ private slots:
         auto sensors = machine.slotResolver().resolve(GroupSlot{"TMP0", "TMP0", "TEMP_CORE", {}, 1});
         if (sensors.ok()) {
             QVERIFY(sensors->gauge());
-            QVERIFY(!sensors->gaugeInputs.empty());
+            QVERIFY(!sensors->sysfsInputs.empty());
         } else {
             QVERIFY2(contains(sensors.error().message, "no core temperature"), sensors.error().message.c_str());
         }

@@ -254,7 +254,7 @@ private slots:
         const auto events = resolveFile(skx_, "skylakeX", "ENERGY.txt", reasons);
         QVERIFY2(reasons.empty(), joined(reasons).c_str());
         QVERIFY(std::any_of(events.begin(), events.end(), [](const ResolvedEvent& e) {
-            return e.gauge() && e.pmu == "coretemp" && e.gaugeInputs.size() == 4;
+            return e.gauge() && e.pmu == "coretemp" && e.sysfsInputs.size() == 4;
         }));
         std::map<std::string, uint64_t> power;
         for (const auto& e : events)
@@ -433,10 +433,55 @@ private slots:
             expectBoxes(*tree, arch, {{"UBOX0", "UNCORE_CLOCKTICKS", "uncore_ubox", 0x01}});
             expectLikwidOwn(*tree, arch, slot("UBOX0", "UNCORE_CLOCKTICKS"), "no U-box clock event");
         }
-        const std::string energy = reason(gnr_, "GNR", slot("PWR0", "PWR_PKG_ENERGY"));
-        QVERIFY2(contains(energy, "rapl.c has no model for Granite Rapids"), energy.c_str());
+        // rapl.c has no power PMU for them; intel_rapl_tpmi's powercap zones have the package and DRAM
+        // energy (the tree's intel-rapl:0 "package-0" and intel-rapl:0:0 "dram"), not the cores'.
+        for (const auto* tree : {&gnr_, &srf_}) {
+            const std::string arch = tree == &gnr_ ? "GNR" : "SRF";
+            const auto pkg = SlotResolver(*tree, arch).resolve(slot("PWR0", "PWR_PKG_ENERGY"));
+            QVERIFY2(pkg.ok(), pkg.ok() ? "" : pkg.error().message.c_str());
+            QCOMPARE(pkg->source, EventSource::Powercap);
+            QCOMPARE(pkg->sysfsInputs.front().path, tree->sysfsRoot() + "/class/powercap/intel-rapl:0/energy_uj");
+            QVERIFY2(contains(pkg->description, "read through the kernel's powercap framework") &&
+                         contains(pkg->description, "no perf PMU counts here"),
+                     pkg->description.c_str());
+            const auto dram = SlotResolver(*tree, arch).resolve(slot("PWR3", "PWR_DRAM_ENERGY"));
+            QVERIFY2(dram.ok(), dram.ok() ? "" : dram.error().message.c_str());
+            QCOMPARE(dram->sysfsInputs.front().path, tree->sysfsRoot() + "/class/powercap/intel-rapl:0:0/energy_uj");
+            const std::string cores = reason(*tree, arch, slot("PWR1", "PWR_PP0_ENERGY"));
+            QVERIFY2(contains(cores, "rapl.c has no model for Granite Rapids") &&
+                         contains(cores, "nor through powercap") && contains(cores, "no 'core' zone"),
+                     cores.c_str());
+        }
         // Where the kernel has a U-box fixed clock (Ice Lake-SP), it is that counter (config 0xff).
         expectBoxes(icx_, "ICX", {{"UBOXFIX", "UNCORE_CLOCKTICKS", "uncore_ubox", 0xff}});
+    }
+
+    // Silvermont and Airmont (silvermont/ENERGY.txt, CLOCK.txt): rapl.c has no model for them, so no
+    // power PMU; intel_rapl_msr's powercap zones are read instead, the package's (PWR0) and the
+    // cores' (PWR1). A tree without powercap says that it was looked for.
+    void silvermontEnergyThroughPowercap() {
+        const EventResolver silvermont(tree("sysfs-silvermont"));
+        SlotResolver naming(silvermont, "silvermont");
+        const auto pkg = naming.resolve(slot("PWR0", "PWR_PKG_ENERGY"));
+        QVERIFY2(pkg.ok(), pkg.ok() ? "" : pkg.error().message.c_str());
+        QCOMPARE(pkg->name, std::string("powercap/package/"));
+        QCOMPARE(pkg->unit, std::string("Joules"));
+        QCOMPARE(pkg->cpus, std::vector<int>{0});
+        const auto cores = naming.resolve(slot("PWR1", "PWR_PP0_ENERGY"));
+        QVERIFY2(cores.ok(), cores.ok() ? "" : cores.error().message.c_str());
+        QCOMPARE(cores->sysfsInputs.front().path, silvermont.sysfsRoot() + "/class/powercap/intel-rapl:0:0/energy_uj");
+        // Options are likwid's counter options, which an energy counter has none of.
+        const std::string option = reason(silvermont, "silvermont", slot("PWR0", "PWR_PKG_ENERGY", {{"EDGEDETECT", ""}}));
+        QVERIFY2(contains(option, "takes no options"), option.c_str());
+        const EventResolver none(tree("sysfs-aperf"));
+        const std::string neither = reason(none, "silvermont", slot("PWR0", "PWR_PKG_ENERGY"));
+        QVERIFY2(contains(neither, "rapl.c has no Silvermont or Airmont model") &&
+                     contains(neither, "nor through powercap") && contains(neither, "has no intel-rapl zone"),
+                 neither.c_str());
+        // Where rapl.c's power PMU lacks a domain (Ice Lake-SP has no energy-psys), powercap was looked for too.
+        const std::string psys = reason(icx_, "ICX", slot("PWR4", "PWR_PLATFORM_ENERGY"));
+        QVERIFY2(contains(psys, "which PMU power does not list here") && contains(psys, "nor through powercap"),
+                 psys.c_str());
     }
 
     // Zen 5 (likwid's upstream zen5/MEM.txt, L3CACHE.txt): UMCn is the n-th

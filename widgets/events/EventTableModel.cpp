@@ -65,6 +65,7 @@ QString EventTableModel::sourceName(EventSource source) {
     case EventSource::Libpfm: return tr("libpfm4");
     case EventSource::Loongson2f: return tr("Loongson 2E/2F");
     case EventSource::Hwmon: return tr("Hardware monitor (gauge)");
+    case EventSource::Powercap: return tr("Powercap (RAPL energy)");
     }
     return {};
 }
