@@ -54,6 +54,14 @@ std::vector<Roof> roofsOf(const RooflineCeilings& ceilings) {
     return roofs;
 }
 
+Rgb roofColour(const std::vector<Roof>& roofs, size_t index) {
+    static constexpr Rgb memory[] = {{0x1f, 0x77, 0xb4}, {0x17, 0xbe, 0xcf}, {0x2c, 0xa0, 0x2c}, {0x8c, 0x56, 0x4b}, {0x7f, 0x7f, 0x7f}};
+    static constexpr Rgb compute[] = {{0xd6, 0x27, 0x28}, {0xff, 0x7f, 0x0e}, {0xbc, 0xbd, 0x22}, {0xe3, 0x77, 0xc2}, {0x94, 0x67, 0xbd}};
+    size_t nth = 0;
+    for (size_t i = 0; i < index; ++i) nth += roofs[i].kind == roofs[index].kind;
+    return roofs[index].kind == Roof::Kind::Memory ? memory[nth % std::size(memory)] : compute[nth % std::size(compute)];
+}
+
 std::string precisionName(const std::string& precision) {
     if (precision == "combined") return "SP and DP";
     std::string name = precision;
@@ -93,7 +101,7 @@ std::vector<double> LogScale::decades() const {
     return ticks;
 }
 
-LogRange logRangeCovering(const std::vector<double>& values, int minDecades) {
+LogRange logRangeCovering(const std::vector<double>& values, int minDecades, bool downFirst) {
     double lo = INFINITY, hi = -INFINITY;
     for (double v : values) {
         if (!(v > 0) || !std::isfinite(v)) continue;
@@ -104,11 +112,7 @@ LogRange logRangeCovering(const std::vector<double>& values, int minDecades) {
     int kLow = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
     int kHigh = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
     if (kHigh <= kLow) kHigh = kLow + 1;
-    while (kHigh - kLow < minDecades) {
-        // Widen on both sides in turn, so that the data stays in the middle.
-        if ((kHigh - kLow) % 2) --kLow;
-        else ++kHigh;
-    }
+    for (bool down = downFirst; kHigh - kLow < minDecades; down = !down) (down ? kLow : kHigh) += down ? -1 : 1;
     return {std::pow(10.0, kLow), std::pow(10.0, kHigh)};
 }
 
@@ -128,8 +132,8 @@ RooflineFrame rooflineFrame(const std::vector<Roof>& roofs, const std::vector<do
         }
     }
     RooflineFrame frame;
-    frame.x = logRangeCovering(xs, 4);
-    frame.y = logRangeCovering(ys, 3);
+    frame.x = logRangeCovering(xs, 4, false);
+    frame.y = logRangeCovering(ys, 3, true);
     for (size_t i = 0; i < roofs.size(); ++i) {
         const Roof& r = roofs[i];
         RoofSegment s{i};

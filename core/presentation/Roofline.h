@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/presentation/ColorScale.h"
 #include "core/presentation/RooflineCeilings.h"
 
 namespace perfdash {
@@ -63,18 +64,21 @@ struct LogScale {
 };
 
 // The whole decades that hold every value > 0 in `values` (NaN and values
-// <= 0 ignored), at least `minDecades` wide; [1, 10] when none is positive.
+// <= 0 ignored), at least `minDecades` wide, widened a decade at a time on
+// either side in turn, beginning below (`downFirst`) or above; [1, 10] when
+// none is positive.
 struct LogRange {
     double low = 1, high = 10;
 };
-LogRange logRangeCovering(const std::vector<double>& values, int minDecades = 1);
+LogRange logRangeCovering(const std::vector<double>& values, int minDecades = 1, bool downFirst = true);
 
 // What a chart draws, in data units: the axes' ranges and each roof as a
 // segment. A memory roof runs from the left or bottom edge up to the highest
 // compute roof; a compute roof from the fastest memory roof to the right
 // edge (the hierarchical roofline's shape). The ranges hold every point,
 // every ridge and every compute roof, at least four decades of intensity
-// and three of performance.
+// (widened to the right first: compute-bound code lies there) and three of
+// performance (widened downwards first: points lie under the roofs).
 struct RoofSegment {
     size_t roof = 0; // index into the roofs
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -85,6 +89,10 @@ struct RooflineFrame {
 };
 RooflineFrame rooflineFrame(const std::vector<Roof>& roofs, const std::vector<double>& intensities,
                             const std::vector<double>& performances);
+
+// A roof's colour, the same in the reports and on screen: memory roofs in
+// blues and greens, compute roofs in reds and yellows, by their order.
+Rgb roofColour(const std::vector<Roof>& roofs, size_t index);
 
 // "DP", "SP", "SP and DP": a precision as labels print it.
 std::string precisionName(const std::string& precision);

@@ -201,6 +201,22 @@ std::string describePoint(const RooflinePoint& point, const std::vector<Roof>& r
            " attainable there, bound by " + by;
 }
 
+std::string pointLabel(const RooflinePoint& p, const RooflineSources& s) {
+    std::string qualifier;
+    if (s.flops.size() > 1) qualifier = precisionName(p.precision);
+    if (s.bytes.size() > 1) qualifier += (qualifier.empty() ? "" : ", ") + p.level;
+    return qualifier.empty() ? p.name : p.name + " (" + qualifier + ")";
+}
+
+Rgb pointColour(RooflinePoint::Kind kind) {
+    switch (kind) {
+    case RooflinePoint::Kind::WholeRun: return {0xd6, 0x27, 0x28};
+    case RooflinePoint::Kind::Region: return {0x94, 0x67, 0xbd};
+    case RooflinePoint::Kind::Interval: break;
+    }
+    return {0xff, 0x7f, 0x0e};
+}
+
 std::vector<std::string> rooflineSourceNotes(const RooflineSources& sources) {
     std::vector<std::string> notes;
     for (const FlopSource& f : sources.flops) notes.push_back(f.note);

@@ -91,6 +91,13 @@ RooflinePoints rooflinePoints(const MeasurementResult& result);
 // GFLOP/s attainable there, bound by DRAM".
 std::string describePoint(const RooflinePoint& point, const std::vector<Roof>& roofs);
 
+// "whole run", "dgemm (L3)": a point's name, with its precision and level
+// where the run has points of several sources.
+std::string pointLabel(const RooflinePoint& point, const RooflineSources& sources);
+
+// A point's colour by its kind, the same in the reports and on screen.
+Rgb pointColour(RooflinePoint::Kind kind);
+
 // What every point of these sources is, one line a source: the FLOP
 // source's note, then the byte sources'.
 std::vector<std::string> rooflineSourceNotes(const RooflineSources& sources);

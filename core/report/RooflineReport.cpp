@@ -12,11 +12,6 @@ namespace perfdash {
 
 namespace {
 
-constexpr const char* kMemoryColours[] = {"#1f77b4", "#17becf", "#2ca02c", "#8c564b", "#7f7f7f"};
-constexpr const char* kComputeColours[] = {"#d62728", "#ff7f0e", "#bcbd22", "#e377c2", "#9467bd"};
-constexpr const char* kWholeRunColour = "#d62728";
-constexpr const char* kRegionColour = "#9467bd";
-constexpr const char* kTrailColour = "#ff7f0e";
 constexpr double kCharWidth = 6.2; // average advance at 11 px: wraps lines without measuring fonts
 constexpr double kLineHeight = 15;
 constexpr double kPlotHeight = 330;
@@ -45,22 +40,9 @@ std::vector<std::string> wrapped(const std::string& text, size_t width) {
     return lines;
 }
 
-std::string roofColour(const std::vector<Roof>& roofs, size_t index) {
-    size_t nth = 0;
-    for (size_t i = 0; i < index; ++i) nth += roofs[i].kind == roofs[index].kind;
-    return roofs[index].kind == Roof::Kind::Memory ? kMemoryColours[nth % std::size(kMemoryColours)]
-                                                   : kComputeColours[nth % std::size(kComputeColours)];
-}
+std::string hex(Rgb c) { return printfString("#%02x%02x%02x", c.r, c.g, c.b); }
 
 std::string tickText(double v) { return printfString("%g", v); }
-
-// "whole run", or "whole run (L3)" where the run has points of several sources.
-std::string pointName(const RooflinePoint& p, const RooflineSources& s) {
-    std::string qualifier;
-    if (s.flops.size() > 1) qualifier = precisionName(p.precision);
-    if (s.bytes.size() > 1) qualifier += (qualifier.empty() ? "" : ", ") + p.level;
-    return qualifier.empty() ? p.name : p.name + " (" + qualifier + ")";
-}
 
 } // namespace
 
@@ -68,6 +50,9 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
                              const SvgOptions& options) {
     const std::vector<Roof> roofs = roofsOf(ceilings);
     const RooflinePoints points = rooflinePoints(result);
+    const std::string wholeColour = hex(pointColour(RooflinePoint::Kind::WholeRun));
+    const std::string regionColour = hex(pointColour(RooflinePoint::Kind::Region));
+    const std::string trailColour = hex(pointColour(RooflinePoint::Kind::Interval));
     std::vector<double> xs, ys;
     for (const RooflinePoint& p : points.points) {
         xs.push_back(p.intensity);
@@ -115,7 +100,7 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
     // Roofs: the line, and a short name along it.
     for (const RoofSegment& s : frame.segments) {
         const Roof& r = roofs[s.roof];
-        const std::string colour = roofColour(roofs, s.roof);
+        const std::string colour = hex(roofColour(roofs, s.roof));
         const bool memory = r.kind == Roof::Kind::Memory;
         const double x0 = x.toPixel(s.x0), y0 = y.toPixel(s.y0), x1 = x.toPixel(s.x1), y1 = y.toPixel(s.y1);
         body += std::string("<g class=\"roof ") + (memory ? "memory" : "compute") + "\" data-label=\"" + esc(r.label) + "\">\n";
@@ -143,8 +128,8 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
                 if (p.kind != RooflinePoint::Kind::Interval || p.flopSource != f || p.byteSource != b) continue;
                 const double px = x.toPixel(p.intensity), py = y.toPixel(p.flopsPerS);
                 line += (line.empty() ? "" : " ") + num(px) + "," + num(py);
-                dots += "<g class=\"point interval\"><title>" + esc(pointName(p, points.sources) + ": " + describePoint(p, roofs)) +
-                        "</title><circle cx=\"" + num(px) + "\" cy=\"" + num(py) + "\" r=\"2.5\" fill=\"" + kTrailColour +
+                dots += "<g class=\"point interval\"><title>" + esc(pointLabel(p, points.sources) + ": " + describePoint(p, roofs)) +
+                        "</title><circle cx=\"" + num(px) + "\" cy=\"" + num(py) + "\" r=\"2.5\" fill=\"" + trailColour +
                         "\" fill-opacity=\"0.7\"/></g>\n";
             }
             if (line.empty()) continue;
@@ -156,15 +141,15 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
         if (p.kind == RooflinePoint::Kind::Interval) continue;
         const bool whole = p.kind == RooflinePoint::Kind::WholeRun;
         const double px = x.toPixel(p.intensity), py = y.toPixel(p.flopsPerS);
-        const std::string name = pointName(p, points.sources);
+        const std::string name = pointLabel(p, points.sources);
         body += std::string("<g class=\"point ") + (whole ? "whole-run" : "region") + "\" data-name=\"" + esc(name) + "\">\n";
         body += "<title>" + esc(name + ": " + describePoint(p, roofs)) + "</title>\n";
         if (whole)
-            body += "<circle cx=\"" + num(px) + "\" cy=\"" + num(py) + "\" r=\"6\" fill=\"" + kWholeRunColour +
+            body += "<circle cx=\"" + num(px) + "\" cy=\"" + num(py) + "\" r=\"6\" fill=\"" + wholeColour +
                     "\" stroke=\"#000000\"/>\n";
         else
             body += "<rect x=\"" + num(px - 4.5) + "\" y=\"" + num(py - 4.5) + "\" width=\"9\" height=\"9\" fill=\"" +
-                    kRegionColour + "\" stroke=\"#000000\"/>\n";
+                    regionColour + "\" stroke=\"#000000\"/>\n";
         body += textAt(px + 9, py - 7, name, "start", " font-weight=\"bold\"");
         body += "</g>\n";
     }
@@ -183,16 +168,16 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
     body += "<g class=\"legend\">\n";
     for (size_t i = 0; i < roofs.size(); ++i)
         legendLine(roofs[i].label, "<line x1=\"12\" y1=\"" + num(lineY - 4) + "\" x2=\"36\" y2=\"" + num(lineY - 4) +
-                                       "\" stroke=\"" + roofColour(roofs, i) + "\" stroke-width=\"2\"/>\n");
+                                       "\" stroke=\"" + hex(roofColour(roofs, i)) + "\" stroke-width=\"2\"/>\n");
     if (!points.points.empty()) {
-        legendLine("whole run", "<circle cx=\"24\" cy=\"" + num(lineY - 4) + "\" r=\"5\" fill=\"" + kWholeRunColour +
+        legendLine("whole run", "<circle cx=\"24\" cy=\"" + num(lineY - 4) + "\" r=\"5\" fill=\"" + wholeColour +
                                     "\" stroke=\"#000000\"/>\n");
         if (!result.regions.empty())
             legendLine("a marker region", "<rect x=\"20\" y=\"" + num(lineY - 8) + "\" width=\"8\" height=\"8\" fill=\"" +
-                                              kRegionColour + "\" stroke=\"#000000\"/>\n");
+                                              regionColour + "\" stroke=\"#000000\"/>\n");
         if (!result.intervals.empty())
             legendLine("an interval (the trail over time, joined oldest to newest)",
-                       "<circle cx=\"24\" cy=\"" + num(lineY - 4) + "\" r=\"2.5\" fill=\"" + kTrailColour + "\"/>\n");
+                       "<circle cx=\"24\" cy=\"" + num(lineY - 4) + "\" r=\"2.5\" fill=\"" + trailColour + "\"/>\n");
     }
     for (const std::string& note : rooflineSourceNotes(points.sources)) legendLine("Points: " + note, {});
     if (points.points.empty()) legendLine("No points: this run has no FLOP rate with a memory traffic to set it against.", {});
@@ -235,7 +220,7 @@ HtmlSection rooflineHtmlSection(const MeasurementResult& result, const Result<Ro
     table.headers = {"point", "intensity [FLOP/byte]", "performance [FLOP/s]", "against the roofs"};
     for (const RooflinePoint& p : points.points) {
         if (p.kind == RooflinePoint::Kind::Interval) continue;
-        table.rows.push_back({pointName(p, points.sources), printfString("%.3g", p.intensity), siText(p.flopsPerS, "FLOP/s"),
+        table.rows.push_back({pointLabel(p, points.sources), printfString("%.3g", p.intensity), siText(p.flopsPerS, "FLOP/s"),
                               describePoint(p, roofs)});
     }
     table.notes = rooflineSourceNotes(points.sources);

@@ -171,9 +171,12 @@ private slots:
         const LogRange r = logRangeCovering({0.1, 20, std::nan(""), 0, -3});
         QCOMPARE(r.low, 0.1);
         QCOMPARE(r.high, 100.0);
-        const LogRange one = logRangeCovering({3.0}, 3); // widened to three decades around it
-        QCOMPARE(one.low, 0.1);
+        const LogRange one = logRangeCovering({3.0}, 4); // 1 to 10, widened to four decades: down, up, down
+        QCOMPARE(one.low, 0.01);
         QCOMPARE(one.high, 100.0);
+        const LogRange up = logRangeCovering({3.0}, 4, false); // up, down, up
+        QCOMPARE(up.low, 0.1);
+        QCOMPARE(up.high, 1000.0);
         const LogRange none = logRangeCovering({std::nan(""), 0});
         QCOMPARE(none.low, 1.0);
         QCOMPARE(none.high, 10.0);
@@ -206,6 +209,12 @@ private slots:
         QCOMPARE(sp.x0, 1.4e11 / 3.6e11); // from where the fastest memory roof meets it
         QCOMPARE(sp.y0, 1.4e11);
         QCOMPARE(sp.x1, 100.0);
+        // Without points: the roofs' own span, widened right (intensity) and down (performance).
+        const RooflineFrame roofsOnly = rooflineFrame(roofs, {}, {});
+        QCOMPARE(roofsOnly.x.low, 0.01); // the scalar ridge's 0.032 to DRAM's 10, then one decade right
+        QCOMPARE(roofsOnly.x.high, 100.0);
+        QCOMPARE(roofsOnly.y.low, 1e9); // 1.16e10 to 1.4e11, then one decade down
+        QCOMPARE(roofsOnly.y.high, 1e12);
         const RoofSegment& scalar = f.segments[6];
         QCOMPARE(scalar.y0, 1.16e10);
         QCOMPARE(scalar.x0, 1.16e10 / 3.6e11);
@@ -253,6 +262,12 @@ private slots:
         QCOMPARE(p.flopsPerS, 2e6);
         QCOMPARE(p.bytesPerS, 11e6); // MEM's 5 + MEM2's 6 MB/s
         QCOMPARE(p.intensity, 2.0 / 11.0);
+        // Two byte sources: each point's name says which it is.
+        RooflinePoint named = p;
+        named.name = "solve";
+        QCOMPARE(pointLabel(named, s), std::string("solve (DRAM)"));
+        named.level = "L3";
+        QCOMPARE(pointLabel(named, s), std::string("solve (L3)"));
     }
 
     // Zen 3 and 4 count SP and DP together: one source, labelled so.
