@@ -15,6 +15,7 @@ namespace {
 constexpr double kCharWidth = 6.2; // average advance at 11 px: wraps lines without measuring fonts
 constexpr double kLineHeight = 15;
 constexpr double kPlotHeight = 330;
+constexpr size_t kMaxTrailPoints = 1000;
 
 std::string num(double v) { return printfString("%.2f", v); }
 
@@ -120,12 +121,21 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
     }
 
     // The trail of intervals per pair of sources, oldest to newest, then regions, then the whole run on top.
+    // A long session's trail is thinned to every n-th interval (and its last), so that the file stays small.
+    std::string thinned;
     for (size_t f = 0; f < points.sources.flops.size(); ++f) {
         for (size_t b = 0; b < points.sources.bytes.size(); ++b) {
+            std::vector<const RooflinePoint*> trail;
+            for (const RooflinePoint& p : points.points)
+                if (p.kind == RooflinePoint::Kind::Interval && p.flopSource == f && p.byteSource == b) trail.push_back(&p);
+            const size_t stride = (trail.size() + kMaxTrailPoints - 1) / kMaxTrailPoints;
+            if (stride > 1)
+                thinned = printfString("The trail shows one interval in %zu of its %zu, and the last.", stride, trail.size());
             std::string line;
             std::string dots;
-            for (const RooflinePoint& p : points.points) {
-                if (p.kind != RooflinePoint::Kind::Interval || p.flopSource != f || p.byteSource != b) continue;
+            for (size_t i = 0; i < trail.size(); ++i) {
+                if (i % stride != 0 && i + 1 != trail.size()) continue;
+                const RooflinePoint& p = *trail[i];
                 const double px = x.toPixel(p.intensity), py = y.toPixel(p.flopsPerS);
                 line += (line.empty() ? "" : " ") + num(px) + "," + num(py);
                 dots += "<g class=\"point interval\"><title>" + esc(pointLabel(p, points.sources) + ": " + describePoint(p, roofs)) +
@@ -180,6 +190,7 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
                        "<circle cx=\"24\" cy=\"" + num(lineY - 4) + "\" r=\"2.5\" fill=\"" + trailColour + "\"/>\n");
     }
     for (const std::string& note : rooflineSourceNotes(points.sources)) legendLine("Points: " + note, {});
+    if (!thinned.empty()) legendLine(thinned, {});
     if (points.points.empty()) legendLine("No points: this run has no FLOP rate with a memory traffic to set it against.", {});
     for (const std::string& why : points.missing) legendLine("Missing: " + why, {});
     for (const std::string& w : ceilings.warnings) legendLine("Ceilings: " + w, {});

@@ -84,6 +84,25 @@ private slots:
         QVERIFY(d.height > 400);
     }
 
+    // 1200 intervals: every second one is drawn, and the last; the chart says so.
+    void longTrailIsThinned() {
+        auto session = readReportFile(sessionPath());
+        QVERIFY(session.ok());
+        std::vector<IntervalResult> many;
+        for (int copy = 0; copy < 30; ++copy)
+            for (IntervalResult interval : session->intervals) {
+                interval.t += copy * 20.0;
+                many.push_back(std::move(interval));
+            }
+        session->intervals = std::move(many);
+        auto ceilings = readRooflineCeilings(ceilingsPath());
+        QVERIFY(ceilings.ok());
+        const std::string svg = renderRooflineSvg(*session, *ceilings, "long.json").svg;
+        QCOMPARE(count(svg, "<g class=\"point interval\""), 600 + 1);
+        QVERIFY(contains(svg, "one interval in 2 of its 1200, and the last"));
+        QVERIFY(contains(svg, "t = 600 s:")); // the last is drawn
+    }
+
     void runWithoutPointsShowsTheRoofsAndSaysWhy() {
         auto session = readReportFile(fixtures() + "/report/synthetic-tma-4cpu.json");
         QVERIFY(session.ok());
