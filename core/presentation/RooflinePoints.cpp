@@ -142,6 +142,10 @@ RooflinePoints rooflinePoints(const MeasurementResult& result) {
     out.sources = rooflineSources(result.groups);
     out.missing = out.sources.missing;
     const RooflineSources& s = out.sources;
+    // Each reason once, however many pairs of sources it leaves without a point.
+    auto missing = [&](std::string why) {
+        if (std::find(out.missing.begin(), out.missing.end(), why) == out.missing.end()) out.missing.push_back(std::move(why));
+    };
     auto add = [&](RooflinePoint p, RooflinePoint::Kind kind, std::string name, double t) {
         if (!isAvailable(p.intensity)) return false;
         p.kind = kind;
@@ -157,12 +161,12 @@ RooflinePoints rooflinePoints(const MeasurementResult& result) {
             // Say why, once per source that has no value.
             const FlopSource& flops = s.flops[f];
             if (!isAvailable(whole.flopsPerS))
-                out.missing.push_back(flops.group + ": no FLOP rate, " + whyNoValue(result.groups[flops.rate.group]));
+                missing(flops.group + ": no FLOP rate, " + whyNoValue(result.groups[flops.rate.group]));
             for (const RateMetric& r : s.bytes[b].rates)
                 if (!isAvailable(rateOf(result.groups, r)))
-                    out.missing.push_back(result.groups[r.group].name + ": no byte rate, " + whyNoValue(result.groups[r.group]));
+                    missing(result.groups[r.group].name + ": no byte rate, " + whyNoValue(result.groups[r.group]));
             if (isAvailable(whole.flopsPerS) && isAvailable(whole.bytesPerS) && !(whole.flopsPerS > 0 && whole.bytesPerS > 0))
-                out.missing.push_back("the whole run has no intensity: it counted 0 FLOPs or 0 bytes");
+                missing("the whole run has no intensity: it counted 0 FLOPs or 0 bytes");
         }
     }
     // A region measured under several groups (MARKER_SWITCH) appears once per
@@ -182,7 +186,7 @@ RooflinePoints rooflinePoints(const MeasurementResult& result) {
                 add(rooflinePointOf(groups, s, f, b), RooflinePoint::Kind::Region, name, kNotAvailable);
     }
     if (!regionNames.empty() && out.points.size() == beforeRegions && !s.flops.empty() && !s.bytes.empty())
-        out.missing.push_back("no marker region has a point: none has values of both a FLOPS and a memory group");
+        missing("no marker region has a point: none has values of both a FLOPS and a memory group");
     for (const IntervalResult& interval : result.intervals)
         for (size_t f = 0; f < s.flops.size(); ++f)
             for (size_t b = 0; b < s.bytes.size(); ++b)

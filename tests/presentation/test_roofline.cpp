@@ -290,9 +290,11 @@ private slots:
         GroupResult flops{"FLOPS_DP", "", {slotEvent("PMC0", false, "PMU not available due to virtualization")}, {}};
         flops.metrics = {metric("DP [MFLOP/s]", "1.0E-06*PMC0/time", kNotAvailable)};
         GroupResult mem{"MEM", "", {slotEvent("MBOX0C0")}, {metric("Memory bandwidth [MBytes/s]", "1.0E-06*MBOX0C0*64.0/time", 10)}};
-        r.groups = {flops, mem};
+        GroupResult l3{"L3", "", {slotEvent("PMC1")}, {metric("L3 bandwidth [MBytes/s]", "1.0E-06*PMC1*64.0/time", 20)}};
+        r.groups = {flops, mem, l3};
         const RooflinePoints points = rooflinePoints(r);
         QVERIFY(points.points.empty());
+        QCOMPARE(points.missing.size(), size_t(1)); // said once, though neither DRAM's nor L3's point can be drawn
         QVERIFY(anyContains(points.missing, "FLOPS_DP: no FLOP rate, PMC0 (PMC0_EVENT) was not counted: PMU not available due to virtualization"));
     }
 
