@@ -46,8 +46,16 @@ RooflineView::RooflineView(QWidget* parent) : QWidget(parent) {
 void RooflineView::loadSavedCeilings() {
     const std::string path = defaultCeilingsPath();
     // A small local file, read at a run's start: no wait worth a worker thread.
-    if (!QFile::exists(toQString(path))) setCeilings(Result<RooflineCeilings>(makeError(noCeilingsMessage(path))));
-    else setCeilings(readRooflineCeilings(path));
+    if (QFile::exists(toQString(path))) {
+        setCeilings(readRooflineCeilings(path));
+        return;
+    }
+    // Said the dashboard's way (core's message names the CLI's --ceilings option).
+    setCeilings(Result<RooflineCeilings>(makeError(
+        tr("no ceilings at %1: measure them on the Probes page's Ceilings tab (or with perfdash-cli ceilings --json -o %1), "
+           "or choose a file with the Ceilings file button")
+            .arg(toQString(path))
+            .toStdString())));
 }
 
 bool RooflineView::openCeilingsFile(const QString& path) {
