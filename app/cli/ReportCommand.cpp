@@ -8,7 +8,12 @@
 #include "app/cli/ProfileCommands.h"
 #include "core/profile/ProfileJson.h"
 #include "core/profile/ProfileOutput.h"
+#include "core/presentation/RooflinePoints.h"
+#include "core/report/HtmlReport.h"
 #include "core/report/ReportOutput.h"
+#include "core/report/RooflineReport.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Strings.h"
 #include "core/session/SessionFiles.h"
 
 namespace perfdash::cli {
@@ -31,12 +36,22 @@ CommandLine reportCommandLine() {
                    "event read with the samples.\n"
                    "A perf.data file written by perf record (file or pipe mode, -z too; '-' reads one from standard "
                    "input) is shown with the same views: its sampled event and the group read with it, symbolized "
-                   "from the binaries on this machine (or under --symfs DIR) checked by build-id.");
+                   "from the binaries on this machine (or under --symfs DIR) checked by build-id.\n"
+                   "--roofline -o FILE.svg draws the run's roofline: its FLOP rate (FLOPS_DP or FLOPS_SP) against its "
+                   "memory traffic (MEM, L3, L2), for the whole run, each marker region and each interval, under the "
+                   "ceilings measured by perfdash-cli ceilings (--ceilings FILE, else the one the dashboard saved); "
+                   "the HTML report of such a run has the same chart.");
     cl.option({"-o", "--output", "FILE", "write the report to FILE (.json, .csv, .txt or .html by its suffix); with a view "
                "of the samples, that view"});
+    cl.option({"", "--roofline", "", "with -o FILE.svg: write the run's roofline (its points under the measured ceilings)"});
+    cl.option({"", "--ceilings", "FILE", "the ceilings of --roofline and of the HTML report's roofline (perfdash-cli "
+               "ceilings --json -o FILE)", false,
+               // Not defaultCeilingsPath(): the man page is made from this text and must not hold the builder's home.
+               "$XDG_CONFIG_HOME/perfdash/ceilings.json (~/.config/...), where the dashboard saves them"});
     addProfileReportOptions(cl);
     cl.example("run.json -o run.html", "The HTML report of a saved run, to open in a browser");
     cl.example("run.partial.json", "What a killed run had counted until its last autosave");
+    cl.example("run.json --roofline -o roof.svg", "The roofline of a run of FLOPS_DP and MEM");
     cl.example("run.json --functions", "The sampled functions of a record session, with the group's metrics");
     cl.example("run.json --callers hot_loop --time 2s-5s --region solve", "Who called hot_loop, in part of the run");
     cl.example("run.json --flame CPI -o run.svg", "A flame graph coloured by CPI");
@@ -46,6 +61,22 @@ CommandLine reportCommandLine() {
     cl.example("perf.data --functions", "The functions of a file of perf record, as perfdash shows its own");
     cl.example("perf.data --symfs /mnt/box", "A perf.data file of another machine, whose files are copied under /mnt/box");
     return cl;
+}
+
+// --roofline: the run's points under the ceilings, as an SVG file.
+int rooflineReport(const ParsedArgs& args, const std::string& path, const MeasurementResult& session) {
+    const auto output = args.value("--output");
+    if (!output || !toLower(*output).ends_with(".svg"))
+        return fail("--roofline writes an SVG file: give -o FILE.svg", kExitUsage);
+    auto ceilings = reportCeilings(args.value("--ceilings").value_or(""));
+    if (!ceilings) return fail(ceilings.error().message);
+    if (!hasRooflineGroups(session.groups))
+        warn(path + " counted no FLOPS or memory group: the roofline shows the ceilings only (measure with -g FLOPS_DP -g MEM)");
+    const SvgDrawing drawing = renderRooflineSvg(session, *ceilings, path, {720, 0, true});
+    if (Status s = writeFileAtomically(*output, drawing.svg); !s) return fail("-o " + *output + ": " + s.error().message);
+    std::cerr << "perfdash-cli: roofline of " << path
+              << (session.synthetic.empty() ? "" : " (synthetic data, not measured)") << " written to " << *output << std::endl;
+    return kExitOk;
 }
 
 int reportCommand(const ParsedArgs& args) {
@@ -58,6 +89,7 @@ int reportCommand(const ParsedArgs& args) {
     auto session = openSessionFile(path);
     if (!session) return fail(session.error().message);
     for (const std::string& w : session->warnings) warn(w);
+    if (args.has("--roofline")) return rooflineReport(args, path, *session);
     if (auto output = args.value("--output")) {
         // A session of record also holds samples: the HTML report adds its hot functions and flame graph.
         std::vector<HtmlSection> sections;
@@ -66,7 +98,19 @@ int reportCommand(const ParsedArgs& args) {
             if (!profile) return fail(profile.error().message);
             if (*profile) sections.push_back(profileHtmlSection(**profile, {path, session->startedAt, true}, 25));
         }
-        if (Status s = writeReportFile(*output, *session, std::move(sections)); !s)
+        Status s;
+        if (args.has("--ceilings")) {
+            if (auto format = reportFormatForPath(*output); !format || *format != ReportFormat::Html)
+                return fail("--ceilings is for --roofline or an HTML report (-o FILE.html)", kExitUsage);
+            HtmlReportOptions options = htmlReportOptionsFromData();
+            options.ceilings = reportCeilings(*args.value("--ceilings"));
+            if (!*options.ceilings) return fail(options.ceilings->error().message);
+            options.sections = std::move(sections);
+            s = writeFileAtomically(*output, formatHtmlReport(*session, options));
+        } else {
+            s = writeReportFile(*output, *session, std::move(sections));
+        }
+        if (!s)
             return fail("-o " + *output + ": " + s.error().message);
         std::cerr << "perfdash-cli: report of " << path
                   << (session->synthetic.empty() ? " (recorded " + session->startedAt + ")" : " (synthetic data, not measured)")

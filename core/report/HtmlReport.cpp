@@ -7,8 +7,10 @@
 #include "core/presentation/KeyFigures.h"
 #include "core/report/MarkupText.h"
 #include "core/presentation/NumberFormat.h"
+#include "core/presentation/RooflinePoints.h"
 #include "core/report/ReportCharts.h"
 #include "core/report/ReportTables.h"
+#include "core/report/RooflineReport.h"
 #include "core/presentation/RunContext.h"
 #include "core/presentation/TopDown.h"
 #include "core/result/MetricCoverage.h"
@@ -337,6 +339,7 @@ HtmlReportOptions htmlReportOptionsFromData() {
         options.heatColors = std::move(colors.value());
     else
         options.notes.push_back("No heat map: " + colors.error().message);
+    options.ceilings = reportCeilings({});
     return options;
 }
 
@@ -416,6 +419,8 @@ std::string formatHtmlReport(const MeasurementResult& r, const HtmlReportOptions
         out += "<h2>" + esc(tables.title) + "</h2>\n<h3>Region info</h3>\n" + tableHtml(tables.info) +
                groupTablesHtml(tables.group, !region.group.metrics.empty());
     }
+    if (options.ceilings && hasRooflineGroups(r.groups))
+        out += sectionsHtml({rooflineHtmlSection(r, *options.ceilings, "this run")}, options.forPrint);
     return out + sectionsHtml(options.sections, options.forPrint) + htmlPageEnd();
 }
 

@@ -14,6 +14,7 @@
 
 #include "core/presentation/ColorScale.h"
 #include "core/presentation/MetricThresholds.h"
+#include "core/presentation/RooflineCeilings.h"
 #include "core/report/ReportTables.h"
 #include "core/result/MeasurementResult.h"
 
@@ -45,10 +46,15 @@ struct HtmlReportOptions {
     // What could not be loaded for the above, said in the report.
     std::vector<std::string> notes{};
     std::vector<HtmlSection> sections{};
+    // The roofline's ceilings, or why there are none. A run that counted a
+    // FLOPS or memory group gets a Roofline section (core/report/RooflineReport.h)
+    // before `sections`; without this, none.
+    std::optional<Result<RooflineCeilings>> ceilings{};
 };
 
 // The thresholds (the user's copy, else the installed one) and the heat map
-// colours read from perfdash's data files, with a note for what failed.
+// colours read from perfdash's data files, with a note for what failed; the
+// roofline's ceilings from defaultCeilingsPath(), or why there are none.
 HtmlReportOptions htmlReportOptionsFromData();
 
 std::string formatHtmlReport(const MeasurementResult& result, const HtmlReportOptions& options = {});

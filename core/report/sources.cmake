@@ -14,6 +14,7 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetricTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportTables.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RooflineReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SvgChart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TextReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimelineText.cpp

@@ -11,6 +11,7 @@
 #include "widgets/live/EventTotalsModel.h"
 #include "widgets/live/HeatMapView.h"
 #include "widgets/live/MetricValuesModel.h"
+#include "widgets/live/RooflineView.h"
 #include "widgets/live/RunSummaryChart.h"
 #include "widgets/live/TimelineView.h"
 #include "widgets/live/TopDownView.h"
@@ -32,6 +33,8 @@ LiveView::LiveView(QWidget* parent) : QWidget(parent) {
     chartTabs_->addTab(heatMap_, tr("&Heat map"));
     topDown_ = new TopDownView(timeline_->data(), chartTabs_);
     chartTabs_->addTab(topDown_, tr("To&p-down"));
+    roofline_ = new RooflineView(chartTabs_);
+    chartTabs_->addTab(roofline_, tr("Roofli&ne"));
     chartTabs_->addTab(summary_, tr("Run &summary"));
     connect(heatMap_, &HeatMapView::cpuActivated, this, &LiveView::showCpu);
 
@@ -115,6 +118,7 @@ void LiveView::beginRun(const std::vector<LocationInfo>& locations, std::map<int
     timeline_->beginRun(locations);
     heatMap_->beginRun(std::move(places));
     topDown_->beginRun();
+    roofline_->beginRun();
     eventTotals_->beginRun(locations);
     metricValues_->beginRun(locations);
     summary_->clear();
@@ -126,6 +130,7 @@ void LiveView::showNoCounts(const QString& why) {
     timeline_->setPlaceholder(why);
     heatMap_->setPlaceholder(why);
     topDown_->setPlaceholder(why);
+    roofline_->setPlaceholder(why);
     summary_->setPlaceholder(why);
 }
 
@@ -133,6 +138,7 @@ void LiveView::appendIntervals(const std::vector<IntervalResult>& intervals) {
     timeline_->appendIntervals(intervals);
     heatMap_->timelineGrew();
     topDown_->timelineGrew();
+    roofline_->appendIntervals(intervals);
     eventTotals_->appendIntervals(intervals);
     metricValues_->appendIntervals(intervals);
 }
@@ -141,6 +147,7 @@ void LiveView::finishRun(const MeasurementResult& result) {
     timeline_->endRun();
     heatMap_->flush();
     topDown_->showResult(result);
+    roofline_->showResult(result);
     eventTotals_->showResult(result);
     metricValues_->showResult(result);
     summary_->showResult(result);

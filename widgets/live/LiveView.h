@@ -27,6 +27,7 @@ class EventTotalsModel;
 class HeatMapView;
 class MetricValuesModel;
 class RunSource;
+class RooflineView;
 class RunSummaryChart;
 class TimelineView;
 class TopDownView;
@@ -50,6 +51,7 @@ public:
     RunSummaryChart* summary() const { return summary_; }
     HeatMapView* heatMap() const { return heatMap_; }
     TopDownView* topDown() const { return topDown_; }
+    RooflineView* roofline() const { return roofline_; }
     QTabWidget* chartTabs() const { return chartTabs_; }
     EventTotalsModel* eventTotals() const { return eventTotals_; }
     MetricValuesModel* metricValues() const { return metricValues_; }
@@ -69,6 +71,7 @@ private:
     RunSummaryChart* summary_ = nullptr;
     HeatMapView* heatMap_ = nullptr;
     TopDownView* topDown_ = nullptr;
+    RooflineView* roofline_ = nullptr;
     QTabWidget* chartTabs_ = nullptr;
     EventTotalsModel* eventTotals_ = nullptr;
     MetricValuesModel* metricValues_ = nullptr;
