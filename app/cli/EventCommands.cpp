@@ -170,6 +170,9 @@ json describeJson(const ResolvedEvent& ev, const Availability& a) {
               {"scale", ev.scale},
               {"unit", ev.unit},
               {"cpus", ev.cpus}};
+    // Whose code it is (codeOrigin); likwid's own with what the vendor's list has instead.
+    j["code_source"] = codeOrigin(ev);
+    if (ev.likwidCode()) j["code_note"] = ev.codeNote;
     j.update(availabilityJson(a));
     if (ev.source == EventSource::Libpfm) {
         json attrs = json::array();
@@ -188,6 +191,7 @@ void printDescription(const ResolvedEvent& ev, const Availability& a) {
     auto line = [](const char* key, const std::string& value) { std::printf("  %-13s %s\n", key, value.c_str()); };
     std::printf("%s\n", ev.name.c_str());
     line("source", std::string(toString(ev.source)) + " (PMU " + ev.pmu + ")");
+    line("code", ev.likwidCode() ? "likwid's own: " + ev.codeNote : "the " + std::string(codeOrigin(ev)) + "'s");
     if (!ev.description.empty()) line("description", ev.description);
     line("type", std::to_string(e.type) + " (" + perfTypeName(e.type) + ")");
     line("config", hex(e.config));

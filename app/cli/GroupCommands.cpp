@@ -183,6 +183,9 @@ json slotJson(const CheckedSlot& c) {
     }
     j["resolved"] = c.event->name;
     j["pmu"] = c.event->pmu;
+    // Whose code it is; likwid's own (no vendor list has it) with what the vendor's list has instead.
+    j["source"] = codeOrigin(*c.event);
+    if (c.event->likwidCode()) j["codeNote"] = c.event->codeNote;
     if (c.event->gauge()) {
         // No perf event: a reading of a sysfs file per CPU (a temperature), min/max/avg over CPUs, never summed.
         j["gauge"] = true;
@@ -220,42 +223,59 @@ std::string configCell(const PerfEncoding& e) {
     return cell;
 }
 
-// What became of each slot; the free-length column last.
+// What became of each slot, whose code it is (codeOrigin), the free-length
+// column last; under the table, each code of likwid's own with its note.
 void printSlots(const std::vector<CheckedSlot>& checked) {
-    std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "RESOLVED"}};
+    std::vector<std::vector<std::string>> rows = {{"COUNTER", "EVENT", "PMU", "TYPE", "CONFIG", "SOURCE", "RESOLVED"}};
+    std::vector<std::string> likwidCodes;
     for (const auto& c : checked) {
         if (c.event && c.event->gauge())
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "hwmon",
                             "gauge in " + c.event->unit + ", " + std::to_string(c.event->sysfsInputs.size()) +
                                 " CPU(s) with a reading",
-                            c.event->name});
+                            codeOrigin(*c.event), c.event->name});
         else if (c.event && c.event->source == EventSource::Powercap)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu, "powercap",
                             "energy_uj in " + c.event->unit + ", " + std::to_string(c.event->cpus.size()) +
                                 " package(s)",
-                            c.event->name});
+                            codeOrigin(*c.event), c.event->name});
         else if (c.event)
             rows.push_back({c.slot->counter, writtenEvent(*c.slot), c.event->pmu,
-                            std::to_string(c.event->encoding.type), configCell(c.event->encoding), c.event->name});
+                            std::to_string(c.event->encoding.type), configCell(c.event->encoding),
+                            codeOrigin(*c.event), c.event->name});
         else
-            rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-",
+            rows.push_back({c.slot->counter, writtenEvent(*c.slot), "-", "-", "-", "-",
                             (c.event.error().absent ? "absent (n/a): " : "unresolved: ") + c.event.error().message});
+        if (c.event && c.event->likwidCode()) likwidCodes.push_back(c.slot->counter + " " + c.event->codeNote);
     }
     printTable(rows);
+    for (const auto& code : likwidCodes) std::printf("likwid's code: %s\n", code.c_str());
 }
 
-// The metrics whose formula reads a box this machine lacks, each with the
-// note a measured run's metric carries (absentInputsNote): [{metric, note}].
-json absentBoxNotes(const PerformanceGroup& g, const std::vector<bool>& absent) {
+// What became of a slot that the metrics reading it must say.
+struct SlotNotes {
+    bool absent = false; // a box this machine lacks
+    bool likwid = false; // likwid's own code (on any core type)
+};
+
+// The metrics whose formula reads a box this machine lacks or a slot of
+// likwid's own code, each with the note a measured run's metric carries
+// (metricNote): [{metric, note}].
+json metricNotes(const PerformanceGroup& g, const std::vector<SlotNotes>& slots) {
     json notes = json::array();
-    if (std::none_of(absent.begin(), absent.end(), [](bool a) { return a; })) return notes;
+    if (std::none_of(slots.begin(), slots.end(), [](const SlotNotes& s) { return s.absent || s.likwid; }))
+        return notes;
     auto evaluator = MetricEvaluator::compile(g);
     if (!evaluator) return notes; // the group loaded, so its formulas compile; nothing to add otherwise
     for (size_t m = 0; m < g.metrics.size(); ++m) {
-        std::vector<std::string> counters;
-        for (size_t slot : evaluator->inputs(m))
-            if (slot < absent.size() && absent[slot]) counters.push_back(g.events[slot].counter);
-        if (!counters.empty()) notes.push_back({{"metric", g.metrics[m].name}, {"note", absentInputsNote(counters)}});
+        MetricResult inputs;
+        for (size_t slot : evaluator->inputs(m)) {
+            if (slot >= slots.size()) continue;
+            if (slots[slot].absent) inputs.absentInputs.push_back(g.events[slot].counter);
+            if (slots[slot].likwid) inputs.likwidCodeInputs.push_back(g.events[slot].counter);
+        }
+        if (const std::string note = metricNote(inputs); !note.empty())
+            notes.push_back({{"metric", g.metrics[m].name}, {"note", note}});
     }
     return notes;
 }
@@ -365,16 +385,17 @@ int checkGroupCommand(const ParsedArgs& args) {
             if (!asJson) failEachLine(group.error().message);
         } else {
             std::vector<CheckedSlot> checked;
-            std::vector<bool> absent; // per slot: a box this machine lacks
+            std::vector<SlotNotes> slotNotes; // per slot
             // A hybrid CPU's core slot is checked on each core type (one row each).
             for (const auto& slot : group->events) {
-                absent.push_back(false);
+                SlotNotes& here = slotNotes.emplace_back();
                 for (auto& onType : naming.resolveCoreTypes(slot)) {
-                    absent.back() = absent.back() || (!onType.event && onType.event.error().absent);
+                    here.absent = here.absent || (!onType.event && onType.event.error().absent);
+                    here.likwid = here.likwid || (onType.event && onType.event->likwidCode());
                     checked.push_back({&slot, std::move(onType.event)});
                 }
             }
-            const json notes = absentBoxNotes(*group, absent);
+            const json notes = metricNotes(*group, slotNotes);
             auto warnings = eventWarnings(*group, checked, machine, otherArch);
             if (asJson) warnings.insert(warnings.begin(), archWarnings.begin(), archWarnings.end());
             json slotList = json::array();

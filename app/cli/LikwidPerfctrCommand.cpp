@@ -488,6 +488,7 @@ int measure(const ParsedArgs& args, MachineContext& machine) {
                   << (output->csv ? formatLikwidCsv(result, options) : formatLikwidTables(result, options));
     }
     std::cout << std::flush;
+    for (const auto& note : likwidTableNotes(result)) warn(note);
     return runExitStatus(*request, result);
 }
 

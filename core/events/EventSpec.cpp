@@ -32,6 +32,22 @@ bool parseEventSource(const std::string& text, EventSource& out) {
     return false;
 }
 
+const char* codeOrigin(const ResolvedEvent& event) {
+    if (event.likwidCode()) return "likwid";
+    switch (event.source) {
+    case EventSource::Hardware:
+    case EventSource::HardwareCache:
+    case EventSource::Software:
+    case EventSource::Tracepoint:
+    case EventSource::Hwmon: return "kernel";
+    case EventSource::SysfsPmu:
+    case EventSource::Raw:
+    case EventSource::Libpfm:
+    case EventSource::Loongson2f: return "vendor";
+    }
+    return "vendor";
+}
+
 const char* toString(Availability::State state) {
     switch (state) {
     case Availability::State::Countable: return "countable";

@@ -79,7 +79,20 @@ struct ResolvedEvent {
     bool gauge() const { return source == EventSource::Hwmon; }
     // Read from sysfs files by perfdash itself (core/backends/GaugeBackend.h), not opened through perf_event_open.
     bool readFromFiles() const { return source == EventSource::Hwmon || source == EventSource::Powercap; }
+    bool likwidCode() const { return codeSource == kLikwidCodeSource; }
+
+    static constexpr const char* kLikwidCodeSource = "likwid";
 };
+
+// Who defines a resolved event's code, in the one word every view of a slot
+// uses (check-group's SOURCE column and "source" key, describe):
+// "likwid"  likwid's own code, which no vendor list has (codeNote says what it has);
+// "kernel"  an event the kernel defines: perf's generic and cache events,
+//           software events, tracepoints, hardware monitors' sensors;
+// "vendor"  any other code: a vendor's event list (an event table, libpfm4,
+//           a PMU's events in sysfs, which the kernel takes from the vendor's
+//           documents) or a code written raw.
+const char* codeOrigin(const ResolvedEvent& event);
 
 // Whether an event can be counted on this machine, and if not, why and what would help.
 struct Availability {

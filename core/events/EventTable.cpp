@@ -289,7 +289,7 @@ std::optional<Result<ResolvedEvent>> resolveTableEvent(std::string_view specView
         ev.description = "likwid's '" + entry.name + "' (event table " + table.name() + ") is " +
                          join(entry.of, " | ") + " with its counter modifiers. " + ev.description;
     if (entry.likwidOwn) {
-        ev.codeSource = "likwid";
+        ev.codeSource = ResolvedEvent::kLikwidCodeSource;
         // x86 codes read as likwid writes them (event/umask, counter mask);
         // POWER's raw code is one number.
         ev.codeNote = entry.name + ": likwid's code " + hex(entry.event) +

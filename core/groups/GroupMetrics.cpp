@@ -67,8 +67,11 @@ std::vector<MetricResult> evaluateMetrics(MetricEvaluator& evaluator, const std:
         metric.threshold = metrics[m].threshold;
         for (size_t l = 0; l < locations.size(); ++l) metric.perLocation.push_back(perLocation[l][m]);
         markHeldElsewhere(metric, evaluator.inputs(m), events);
-        for (size_t slot : evaluator.inputs(m))
-            if (slot < events.size() && events[slot].absent) metric.absentInputs.push_back(events[slot].counter);
+        for (size_t slot : evaluator.inputs(m)) {
+            if (slot >= events.size()) continue;
+            if (events[slot].absent) metric.absentInputs.push_back(events[slot].counter);
+            if (events[slot].likwidCode()) metric.likwidCodeInputs.push_back(events[slot].counter);
+        }
         metric.aggregate = m < aggregate.size() ? aggregate[m] : kNotAvailable;
         for (size_t t = 0; t < coreTypes.size(); ++t)
             metric.perCoreType.push_back({coreTypes[t], m < perCoreType[t].size() ? perCoreType[t][m] : kNotAvailable});

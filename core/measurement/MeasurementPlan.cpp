@@ -130,6 +130,8 @@ PlannedEvent planEvent(const std::string& counter, const std::string& spec, Resu
     p.unit = event.unit;
     p.scale = event.scale;
     p.gauge = event.gauge();
+    p.codeSource = event.codeSource;
+    p.codeNote = event.codeNote;
     if (!event.cpus.empty() && perTask(plan.scope.kind) && (!direct || event.readFromFiles())) {
         // Uncore, data fabric and RAPL PMUs belong to the package, not to a CPU: they count
         // whatever runs on the CPUs they serve (their cpumask), so a per-program count would

@@ -26,6 +26,11 @@ struct PlannedEvent {
     std::string unit;
     double scale = 1.0;
     bool gauge = false;            // a reading, not a count (ResolvedEvent::gauge())
+    // likwid's own code, which no vendor list has: "likwid" and its note
+    // (ResolvedEvent::codeSource, codeNote), carried into the result.
+    std::string codeSource;
+    std::string codeNote;
+    bool likwidCode() const { return codeSource == ResolvedEvent::kLikwidCodeSource; }
     Availability availability;     // Unsupported with the reason when it did not resolve either
     int eventSetSlot = -1;         // index into MeasurementPlan::eventSet, -1 when it is not counted
 

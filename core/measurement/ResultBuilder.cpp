@@ -29,6 +29,8 @@ EventResult ResultBuilder::eventResult(const PlannedEvent& event, const std::vec
     r.counter = event.counter;
     r.event = event.name;
     r.unit = event.unit;
+    r.codeSource = event.codeSource;
+    r.codeNote = event.codeNote;
     r.perLocation.resize(locations_.size());
     if (event.eventSetSlot < 0) {
         r.reason = event.availability.reason;

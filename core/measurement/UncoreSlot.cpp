@@ -168,7 +168,7 @@ Result<ResolvedEvent> encodeOn(const EventResolver& events, const UncoreTable& t
     resolved->spec = slot.event;
     if (!e.source.empty()) resolved->description = e.source;
     if (e.likwidOwn) {
-        resolved->codeSource = "likwid";
+        resolved->codeSource = ResolvedEvent::kLikwidCodeSource;
         resolved->codeNote = slot.event + ": likwid's code " + (e.alias.empty() ? e.terms : e.alias) + " on " + e.pmu +
                              ", not in a vendor document available here (" + e.vendorHas + ")";
         resolved->description = resolved->codeNote + (e.source.empty() ? std::string() : ". " + e.source);

@@ -253,6 +253,24 @@ std::string formatLikwidCsv(const MeasurementResult& result, const LikwidOutputO
     return out;
 }
 
+std::vector<std::string> likwidTableNotes(const MeasurementResult& result) {
+    std::vector<const GroupResult*> groups;
+    for (const auto& g : result.groups) groups.push_back(&g);
+    // A marker run may report regions only: their groups say the same of their slots.
+    for (const auto& r : result.regions)
+        if (std::none_of(groups.begin(), groups.end(), [&](const GroupResult* g) { return g->name == r.group.name; }))
+            groups.push_back(&r.group);
+    std::vector<std::string> out;
+    for (const GroupResult* g : groups) {
+        for (const auto& e : g->events)
+            if (e.likwidCode()) out.push_back("group " + g->name + ": " + likwidCodeEventNote(e));
+        for (const auto& m : g->metrics)
+            if (const std::string note = metricNote(m); !note.empty())
+                out.push_back("group " + g->name + ": '" + m.name + "' is " + note);
+    }
+    return out;
+}
+
 std::string formatLikwidTimelineHeader(const std::vector<GroupResult>& groups,
                                        const std::vector<LocationInfo>& locations) {
     std::vector<std::string> ids;

@@ -47,6 +47,14 @@ std::string formatLikwidHeader(const LikwidMachineInfo& machine);
 std::string formatLikwidTables(const MeasurementResult& result, const LikwidOutputOptions& options);
 std::string formatLikwidCsv(const MeasurementResult& result, const LikwidOutputOptions& options);
 
+// What likwid's layout has no place for, one line each, for the front end
+// to print on stderr so that stdout stays as likwid's: each slot whose code
+// is likwid's own, not the vendor's ("group UOPS_RETIRE: PMC0
+// UOPS_RETIRED_USED_CYCLES: likwid's code ..."), and each metric's note
+// (metricNote: computed with such a slot, or without absent boxes). Each
+// group once, also where only its marker regions are reported.
+std::vector<std::string> likwidTableNotes(const MeasurementResult& result);
+
 // -t: the lines likwid prints before the first interval, "# HWThreads: 0|1"
 // and per group "# GID|MetricsCount|CpuCount|Total runtime [s]|<metric names>"
 // (events when the group has no metrics). `groups` give the names, `cpus` the columns.

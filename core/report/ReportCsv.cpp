@@ -92,8 +92,11 @@ struct RowWriter {
                     continue;
                 }
                 // A partial total keeps `value` empty, as in JSON; the reason column says what the others add up to.
-                row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage,
-                    e.partialTotal ? partialReason(*e.partialTotal) : reason);
+                // A counted slot of likwid's own code says so where a reason would stand, once, on its total.
+                const std::string totalNote = e.partialTotal ? partialReason(*e.partialTotal)
+                                              : reason.empty() && e.likwidCode() ? likwidCodeEventNote(e)
+                                                                                 : reason;
+                row(eventKind, g, e.event, e.counter, e.unit, "total", e.total.value, e.total.coverage, totalNote);
                 // A hybrid CPU's totals per core type, as JSON's core_types and perf stat's cpu_core/... lines.
                 for (const auto& t : e.coreTypes)
                     row(eventKind, g, e.event, e.counter, e.unit, "total:" + t.coreType, t.total.value,
@@ -103,9 +106,9 @@ struct RowWriter {
                 for (size_t i = 0; i < locations.size(); ++i)
                     row(metricKind, g, m.name, "", "", csvLocationName(locations[i]),
                         i < m.perLocation.size() ? m.perLocation[i] : kNotAvailable,
-                        metricCoverage(g, static_cast<int>(i)), heldReason(m.heldElsewhere, i, absentInputsNote(m.absentInputs)));
+                        metricCoverage(g, static_cast<int>(i)), heldReason(m.heldElsewhere, i, metricNote(m)));
                 row(metricKind, g, m.name, "", "", "total", m.aggregate, metricCoverage(g, kAggregateLocation),
-                    absentInputsNote(m.absentInputs));
+                    metricNote(m));
                 for (const auto& t : m.perCoreType)
                     row(metricKind, g, m.name, "", "", "total:" + t.coreType, t.value, kNotAvailable, "");
             }

@@ -59,6 +59,11 @@ ojson eventToJson(const EventResult& e) {
     }
     // Boxes this machine lacks only, so that other reports are as before.
     if (e.absent) out["absent"] = true;
+    // likwid's own code only (no vendor list has it), so that other reports are as before.
+    if (e.likwidCode()) {
+        out["code_source"] = e.codeSource;
+        out["code_note"] = e.codeNote;
+    }
     heldElsewhereToJson(out, e.heldElsewhere);
     // Gauges only (a temperature): `total` is then the average over the
     // locations, and these are its statistics; a gauge has no sum.
@@ -99,10 +104,9 @@ ojson metricToJson(const MetricResult& m, const GroupResult& g) {
         out["per_core_type"] = std::move(types);
     }
     heldElsewhereToJson(out, m.heldElsewhere);
-    if (!m.absentInputs.empty()) {
-        out["absent_inputs"] = m.absentInputs;
-        out["note"] = absentInputsNote(m.absentInputs);
-    }
+    if (!m.absentInputs.empty()) out["absent_inputs"] = m.absentInputs;
+    if (!m.likwidCodeInputs.empty()) out["likwid_code_inputs"] = m.likwidCodeInputs;
+    if (const std::string note = metricNote(m); !note.empty()) out["note"] = note;
     return out;
 }
 

@@ -225,6 +225,9 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
             }
         event.heldElsewhere = readHeldElsewhere(p, e, locations);
         if (p.has(e, "absent")) event.absent = p.boolean(p.member(e, "absent"));
+        // Older files have neither: their codes read as the vendor's, as they were shown then.
+        if (p.has(e, "code_source")) event.codeSource = p.string(p.member(e, "code_source"));
+        if (p.has(e, "code_note")) event.codeNote = p.string(p.member(e, "code_note"));
         if (p.has(e, "gauge")) {
             const Node gauge = p.member(e, "gauge");
             p.object(gauge);
@@ -255,6 +258,9 @@ GroupResult readGroup(ReportParser& p, const Node& g, size_t locations) {
         metric.heldElsewhere = readHeldElsewhere(p, m, locations);
         if (p.has(m, "absent_inputs"))
             for (const auto& c : p.elements(p.member(m, "absent_inputs"))) metric.absentInputs.push_back(p.string(c));
+        if (p.has(m, "likwid_code_inputs"))
+            for (const auto& c : p.elements(p.member(m, "likwid_code_inputs")))
+                metric.likwidCodeInputs.push_back(p.string(c));
         group.metrics.push_back(std::move(metric));
     }
     return group;

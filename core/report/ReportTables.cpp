@@ -165,6 +165,9 @@ void addEventTables(GroupTables& out, const GroupResult& g, const std::vector<Lo
         out.eventStatistics.rows.push_back(std::move(statRow));
     }
     out.events.notes = std::move(notCounted);
+    // Where a code is likwid's own, not the vendor's: what likwid-perfctr counts, from a code no vendor list has.
+    for (const auto& e : g.events)
+        if (e.likwidCode()) out.events.notes.push_back(likwidCodeEventNote(e) + ".");
     if (multiplexed)
         out.events.notes.push_back("A percentage after a count: the event was on a counter only that share of the time "
                                    "(multiplexed) and its count is scaled up to the whole time.");
@@ -196,7 +199,8 @@ void addMetricTables(GroupTables& out, const GroupResult& g, const std::vector<L
         leftOut = leftOut || s.leftOut();
         partial = partial || s.partial;
         held.add("'" + m.name + "'", m.heldElsewhere);
-        if (!m.absentInputs.empty()) out.metrics.notes.push_back("'" + m.name + "': " + absentInputsNote(m.absentInputs) + ".");
+        if (const std::string note = metricNote(m); !note.empty())
+            out.metrics.notes.push_back("'" + m.name + "': " + note + ".");
         std::vector<std::string> statRow{m.name + " STAT"};
         for (auto& cell : statisticsCells(s)) statRow.push_back(std::move(cell));
         statRow.push_back(formatNumber(m.aggregate));

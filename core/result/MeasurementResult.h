@@ -111,6 +111,15 @@ struct EventResult {
     // average. No sum of a gauge is ever formed.
     bool gauge = false;
     GaugeStats gaugeStats{};
+    // "likwid" where the slot's code is likwid's own, which no vendor list
+    // for this CPU has (ResolvedEvent::codeSource); empty for the vendor's or
+    // the kernel's. codeNote says it in words: likwid's code and what the
+    // vendor's list has instead. Every metric that reads such a slot names
+    // it (MetricResult::likwidCodeInputs).
+    std::string codeSource{};
+    std::string codeNote{};
+    bool likwidCode() const { return codeSource == kLikwidCodeSource; }
+    static constexpr const char* kLikwidCodeSource = "likwid";
 };
 
 struct CoreTypeMetric {
@@ -135,6 +144,9 @@ struct MetricResult {
     // The formula's inputs that are boxes this machine lacks (EventResult::absent):
     // the value is computed from the boxes it has. absentInputsNote() says it in words.
     std::vector<std::string> absentInputs{};
+    // The formula's inputs whose code is likwid's own (EventResult::likwidCode()):
+    // the value is what likwid-perfctr computes, from a code no vendor list has.
+    std::vector<std::string> likwidCodeInputs{};
 };
 
 // The note a metric with absent inputs carries wherever it is shown (CLI,
@@ -146,6 +158,21 @@ inline std::string absentInputsNote(const std::vector<std::string>& absentInputs
     for (const auto& c : absentInputs) counters += (counters.empty() ? "" : ", ") + c;
     return "computed without " + counters + " (boxes this machine lacks)";
 }
+
+// The note a metric computed from slots with likwid's own code carries
+// wherever it is shown: "computed with likwid's own code for PMC0 (no vendor
+// list for this CPU has it)"; empty where it has none.
+std::string likwidCodeInputsNote(const std::vector<std::string>& likwidCodeInputs);
+
+// Everything a metric's value needs said beside it, in one line for a table
+// cell, a tooltip or a report's note column: absentInputsNote and
+// likwidCodeInputsNote, joined by "; "; empty where there is nothing to say.
+std::string metricNote(const MetricResult& metric);
+
+// A slot with likwid's own code, in one line for a report's notes: "PMC0
+// UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in ..."
+// (the counter and its codeNote); empty for any other slot.
+std::string likwidCodeEventNote(const EventResult& event);
 
 struct GroupResult {
     std::string name;             // group name ("CPI") or "custom" for -e

@@ -138,6 +138,28 @@ private slots:
         QVERIFY2(noModel.err.find("amd/zen5") != std::string::npos, noModel.err.c_str());
     }
 
+    // Whose code an event is: likwid's own (with what Intel's list has
+    // instead), the vendor's, the kernel's; in JSON and in text.
+    void describesWhoseCodeItIs() {
+        Run r = cli({"describe", "UOPS_RETIRED_USED_CYCLES", "--arch", "skylake", "--json"});
+        QCOMPARE(r.status, 0);
+        const json j = json::parse(r.out);
+        QCOMPARE(j.at("code_source").get<std::string>(), std::string("likwid"));
+        const std::string note = j.at("code_note").get<std::string>();
+        QVERIFY2(note.starts_with("UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in the vendor's list"),
+                 note.c_str());
+        Run vendor = cli({"describe", "L1D_REPLACEMENT", "--arch", "skylake", "--json"});
+        QCOMPARE(json::parse(vendor.out).at("code_source").get<std::string>(), std::string("vendor"));
+        QVERIFY(!json::parse(vendor.out).contains("code_note"));
+        Run kernel = cli({"describe", "task-clock", "--json"});
+        QCOMPARE(json::parse(kernel.out).at("code_source").get<std::string>(), std::string("kernel"));
+        Run text = cli({"describe", "UOPS_RETIRED_USED_CYCLES", "--arch", "skylake"});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(text.out.find("  code          likwid's own: " + note + "\n") != std::string::npos, text.out.c_str());
+        Run vendorText = cli({"describe", "L1D_REPLACEMENT", "--arch", "skylake"});
+        QVERIFY2(vendorText.out.find("  code          the vendor's\n") != std::string::npos, vendorText.out.c_str());
+    }
+
     void describesInText() {
         Run r = cli({"describe", "--sysfs", fixtureSysfs(), "cpu/event=0x3c,umask=0x0,cmask=2/u"});
         QCOMPARE(r.status, 0);

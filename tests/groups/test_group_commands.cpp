@@ -333,6 +333,62 @@ private slots:
                  text.out.c_str());
     }
 
+    // Each slot says whose code it is; likwid's own (Skylake's
+    // UOPS_RETIRED_USED_CYCLES: no version of Intel's list has 0xc2/0x01)
+    // with its note, in JSON and text, and the metrics that read it say so.
+    void checkGroupNamesLikwidsOwnCodes() {
+        const QString file = home_.path() + "/USED.txt";
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("SHORT used cycles\n\nEVENTSET\nFIXC1 CPU_CLK_UNHALTED_CORE\nPMC0 UOPS_RETIRED_USED_CYCLES\n"
+                "PMC1 CPU_CLOCK_UNHALTED_TOTAL_CYCLES\n\nMETRICS\nUsed cycles ratio [%] 100*PMC0/PMC1\n"
+                "Clock ratio PMC1/FIXC1\n");
+        f.close();
+        const Run r = cli({"check-group", "--arch", "skylake", "--json", file});
+        QCOMPARE(r.status, 0);
+        const auto result = nlohmann::json::parse(r.out).at("results").at(0);
+        const auto& listed = result.at("slots"); // not `slots`: a Qt keyword
+        QCOMPARE(listed[0].at("source").get<std::string>(), std::string("vendor"));
+        QVERIFY(!listed[0].contains("codeNote"));
+        QCOMPARE(listed[1].at("source").get<std::string>(), std::string("likwid"));
+        const std::string note = listed[1].at("codeNote").get<std::string>();
+        QVERIFY2(note.starts_with("UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in the vendor's list "
+                                  "for this model (Intel's perfmon list for Skylake"),
+                 note.c_str());
+        QCOMPARE(listed[2].at("source").get<std::string>(), std::string("vendor"));
+        const auto notes = result.at("metric_notes");
+        QCOMPARE(notes.size(), size_t(1)); // the clock ratio reads vendor codes only
+        QCOMPARE(notes[0].at("metric").get<std::string>(), std::string("Used cycles ratio [%]"));
+        QCOMPARE(notes[0].at("note").get<std::string>(),
+                 std::string("computed with likwid's own code for PMC0 (no vendor list for this CPU has it)"));
+
+        const Run text = cli({"check-group", "--arch", "skylake", file});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(has(text.out, "SOURCE"), text.out.c_str());
+        QVERIFY2(has(text.out, "likwid's code: PMC0 " + note + "\n"), text.out.c_str());
+        QVERIFY2(has(text.out, "note: 'Used cycles ratio [%]' is computed with likwid's own code for PMC0"),
+                 text.out.c_str());
+        QVERIFY2(!has(text.out, "'Clock ratio'"), text.out.c_str());
+    }
+
+    // An uncore slot of likwid's own code (Kabini's northbridge
+    // UNC_CPU_TO_DRAM_LOCAL_TO_0 on the kernel's amd_nb PMU) says so too.
+    void checkGroupNamesLikwidsOwnUncoreCodes() {
+        const QString file = home_.path() + "/NB.txt";
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("SHORT local DRAM\n\nEVENTSET\nUPMC0 UNC_CPU_TO_DRAM_LOCAL_TO_0\n\nMETRICS\nLocal UPMC0\n");
+        f.close();
+        const QString tree = qEnvironmentVariable("PERFDASH_FIXTURES") + "/likwid/sysfs-interlagos";
+        const Run r = cli({"check-group", "--arch", "kabini", "--sysfs", tree, "--json", file});
+        QCOMPARE(r.status, 0);
+        const auto slot = nlohmann::json::parse(r.out).at("results").at(0).at("slots").at(0);
+        QCOMPARE(slot.at("pmu").get<std::string>(), std::string("amd_nb"));
+        QCOMPARE(slot.at("source").get<std::string>(), std::string("likwid"));
+        const std::string note = slot.at("codeNote").get<std::string>();
+        QVERIFY2(note.starts_with("UNC_CPU_TO_DRAM_LOCAL_TO_0: likwid's code "), note.c_str());
+    }
+
     // likwid's own ENERGY group's TMP0: the core temperature from the tree's
     // coretemp files (a gauge, no perf encoding), each CPU its core's sensor;
     // on a tree without hwmon, unresolved with the reason.

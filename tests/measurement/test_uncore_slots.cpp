@@ -839,6 +839,51 @@ private slots:
         QVERIFY(metric("CPI").absentInputs.empty());
     }
 
+    // A slot of likwid's own code (Skylake's UOPS_RETIRED_USED_CYCLES: no
+    // version of Intel's list has 0xc2/0x01) keeps its source and note from
+    // the resolver through the plan into the result, and each metric that
+    // reads it names it; a vendor's code has neither.
+    void likwidsOwnCodesReachTheResult() {
+        QTemporaryDir dir;
+        const std::string file = dir.path().toStdString() + "/USED.txt";
+        std::ofstream(file) << "SHORT used cycles\n\nEVENTSET\nFIXC1 CPU_CLK_UNHALTED_CORE\n"
+                               "PMC0 UOPS_RETIRED_USED_CYCLES\nSW page-faults\n\nMETRICS\n"
+                               "Used cycles ratio [%] 100*PMC0/FIXC1\nCycles FIXC1\n";
+        MachineContext machine(MachinePaths{MachineSources::host(), tree("sysfs-skl"), ArchOverride{"skylake", "--arch"}});
+        MeasurementRequest request;
+        request.command = {"/bin/true"};
+        request.groups = {file};
+        // A plan needs one event it can count here: the software event.
+        auto plan = MeasurementPlan::prepare(request, machine);
+        QVERIFY2(plan.ok(), plan ? "" : plan.error().message.c_str());
+        const auto& planned = plan->groups[0].events;
+        QCOMPARE(planned[0].codeSource, std::string());
+        QCOMPARE(planned[1].codeSource, std::string("likwid"));
+        QVERIFY2(planned[1].codeNote.starts_with("UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in "
+                                                 "the vendor's list"),
+                 planned[1].codeNote.c_str());
+
+        // As if both counted (this machine has no PMU to count them).
+        MeasurementPlan counted = *plan;
+        auto& events = counted.groups[0].events;
+        for (int i : {0, 1, 2}) {
+            events[size_t(i)].eventSetSlot = i;
+            events[size_t(i)].availability.state = Availability::State::Countable;
+        }
+        counted.eventSet = {EventSlot{"FIXC1", ResolvedEvent{}, 0}, EventSlot{"PMC0", ResolvedEvent{}, 0},
+                            EventSlot{"SW", ResolvedEvent{}, 0}};
+        auto builder = ResultBuilder::create(counted, {{LocationKind::Cpu, 0}}, MetricEnvironment{}, {"", "", ""});
+        QVERIFY(builder.ok());
+        const auto groups =
+            builder->build({CountValue{1000, 1.0}, CountValue{250, 1.0}, CountValue{3, 1.0}}, 1.0);
+        QVERIFY(!groups[0].events[0].likwidCode());
+        QVERIFY(groups[0].events[1].likwidCode());
+        QCOMPARE(groups[0].events[1].codeNote, planned[1].codeNote);
+        QCOMPARE(groups[0].metrics[0].aggregate, 25.0);
+        QCOMPARE(groups[0].metrics[0].likwidCodeInputs, std::vector<std::string>{"PMC0"});
+        QVERIFY(groups[0].metrics[1].likwidCodeInputs.empty());
+    }
+
     // A formula over boxes the machine lacks is computed from the boxes it
     // has, exactly their sum, and names the absent ones; a unit the machine
     // has no instance of, and a slot that failed to open, stay n/a (NaN).

@@ -65,6 +65,27 @@ inline MeasurementResult smallResult() {
     return r;
 }
 
+// The note the resolver gives Skylake's UOPS_RETIRED_USED_CYCLES (core/events/EventTable.cpp).
+inline const char* const kLikwidCodeNote =
+    "UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in the vendor's list for this model "
+    "(Intel's perfmon list for Skylake (intel/SKL) has event 0xc2 with unit masks 0x02 and 0x04 only)";
+
+// smallResult with a slot of likwid's own code (PMC1, counted) and a metric
+// computed from it, as a run of likwid's UOPS_RETIRE group on Skylake has:
+// the event's codeSource and codeNote, the metric's likwidCodeInputs.
+inline MeasurementResult likwidCodeResult() {
+    MeasurementResult r = smallResult();
+    GroupResult& g = r.groups[0];
+    EventResult used = counted("PMC1", "UOPS_RETIRED_USED_CYCLES", {{1500000, 1}, {1200000, 1}});
+    used.codeSource = EventResult::kLikwidCodeSource;
+    used.codeNote = kLikwidCodeNote;
+    g.events.push_back(std::move(used));
+    MetricResult ratio = metric("Used cycles ratio [%]", "100*PMC1/FIXC1", {75.0, 80.0}, 77.142857);
+    ratio.likwidCodeInputs = {"PMC1"};
+    g.metrics.push_back(std::move(ratio));
+    return r;
+}
+
 // Several groups over several locations, a timeline, repeated event names
 // (so the flat keys must be qualified) and names that need CSV quoting.
 inline MeasurementResult richResult() {

@@ -81,6 +81,19 @@ private slots:
         QCOMPARE(escapeMarkup("tab\tnew\nline"), std::string("tab\tnew\nline"));
     }
 
+    // The notes of the text report, as notes under the tables: each slot of
+    // likwid's own code, each metric computed from one.
+    void notesLikwidsOwnCodes() {
+        const std::string html = formatHtmlReport(samples::likwidCodeResult());
+        QVERIFY(contains(html, "<p class=\"note\">" + escapeMarkup("PMC1 " + std::string(samples::kLikwidCodeNote)) +
+                                   ".</p>"));
+        QVERIFY(contains(html, "<p class=\"note\">" +
+                                   escapeMarkup("'Used cycles ratio [%]': computed with likwid's own code for PMC1 "
+                                                "(no vendor list for this CPU has it).") +
+                                   "</p>"));
+        QVERIFY(!contains(formatHtmlReport(samples::smallResult()), "likwid&#39;s own code"));
+    }
+
     void isSelfContained() {
         const std::string html = formatHtmlReport(samples::richResult());
         QVERIFY(!contains(html, "http://"));

@@ -76,6 +76,28 @@ private slots:
         QVERIFY2(contains(text, "+\n\n+"), text.c_str());
     }
 
+    // likwid's layout has no place for notes: the tables stay as likwid's
+    // (scripts parse them), and the notes come apart, for stderr.
+    void likwidsOwnCodesAreNotedBesideTheTables() {
+        const MeasurementResult r = likwidCodeResult();
+        MeasurementResult unmarked = r;
+        unmarked.groups[0].events[3].codeSource.clear();
+        unmarked.groups[0].metrics[2].likwidCodeInputs.clear();
+        QCOMPARE(formatLikwidTables(r, options()), formatLikwidTables(unmarked, options()));
+        QCOMPARE(formatLikwidCsv(r, options()), formatLikwidCsv(unmarked, options()));
+        QCOMPARE(likwidTableNotes(r),
+                 (std::vector<std::string>{"group CPI: PMC1 " + std::string(kLikwidCodeNote),
+                                           "group CPI: 'Used cycles ratio [%]' is computed with likwid's own code "
+                                           "for PMC1 (no vendor list for this CPU has it)"}));
+        QVERIFY(likwidTableNotes(unmarked).empty());
+        // Regions only (-m): their group's notes, once.
+        MeasurementResult regions = r;
+        regions.regions = {RegionResult{"a", 0, r.locations, {1.0, 1.0}, {1, 1}, r.groups[0]},
+                           RegionResult{"b", 0, r.locations, {1.0, 1.0}, {1, 1}, r.groups[0]}};
+        regions.groups.clear();
+        QCOMPARE(likwidTableNotes(regions), likwidTableNotes(r));
+    }
+
     void aPartialSumIsNotATotal() {
         MeasurementResult r = smallResult();
         r.groups[0].events[0] = counted("FIXC0", "INSTR_RETIRED_ANY", {{1000000, 1}, {kNotAvailable, kNotAvailable}});

@@ -86,6 +86,23 @@ private slots:
         QCOMPARE(quotedName.back()[Value], std::string("12800"));
     }
 
+    // A slot of likwid's own code says so on its total row (its locations'
+    // rows carry no reason), and each metric computed from it on every row.
+    void notesLikwidsOwnCodes() {
+        const auto rows = parseCsv(formatReportCsv(samples::likwidCodeResult()));
+        const auto used = rowsWhere(rows, "event", "CPI", "UOPS_RETIRED_USED_CYCLES");
+        QCOMPARE(used.size(), size_t(3));
+        QCOMPARE(used[0][Reason], std::string());
+        QCOMPARE(used[2][Location], std::string("total"));
+        QCOMPARE(used[2][Reason], "PMC1 " + std::string(samples::kLikwidCodeNote));
+        const auto ratio = rowsWhere(rows, "metric", "CPI", "Used cycles ratio [%]");
+        QCOMPARE(ratio.size(), size_t(3));
+        for (const auto& r : ratio)
+            QCOMPARE(r[Reason], std::string("computed with likwid's own code for PMC1 (no vendor list for this CPU has it)"));
+        for (const auto& r : rowsWhere(rows, "event", "CPI", "INSTR_RETIRED_ANY")) QCOMPARE(r[Reason], std::string());
+        for (const auto& r : rowsWhere(rows, "metric", "CPI", "CPI")) QCOMPARE(r[Reason], std::string());
+    }
+
     void leavesNotAvailableEmptyAndGivesTheReason() {
         const auto rows = parseCsv(formatReportCsv(samples::richResult()));
         const auto cycles = rowsWhere(rows, "event", "MEM", "cycles");

@@ -287,6 +287,51 @@ private slots:
         QCOMPARE(formatReportJson(*read), text);
     }
 
+    // A slot of likwid's own code: the event's `code_source` and
+    // `code_note`, the metric's `likwid_code_inputs` and `note` are written
+    // only there and read back; a file without them (older) reads as vendor codes.
+    void roundTripsLikwidCodes() {
+        const MeasurementResult r = samples::likwidCodeResult();
+        const std::string text = formatReportJson(r);
+        const json j = json::parse(text);
+        const json& events = j["groups"][0]["events"];
+        const json& metrics = j["groups"][0]["metrics"];
+        QCOMPARE(events[3]["code_source"], json("likwid"));
+        QCOMPARE(events[3]["code_note"], json(samples::kLikwidCodeNote));
+        QVERIFY(!events[0].contains("code_source") && !events[0].contains("code_note"));
+        QCOMPARE(metrics[2]["likwid_code_inputs"], json::array({"PMC1"}));
+        QCOMPARE(metrics[2]["note"].get<std::string>(),
+                 std::string("computed with likwid's own code for PMC1 (no vendor list for this CPU has it)"));
+        QVERIFY(!metrics[0].contains("likwid_code_inputs") && !metrics[0].contains("note"));
+        auto read = readReportJson(text, "report.json");
+        QVERIFY2(read, read ? "" : read.error().message.c_str());
+        QVERIFY(read->groups[0].events[3].likwidCode());
+        QCOMPARE(read->groups[0].events[3].codeNote, std::string(samples::kLikwidCodeNote));
+        QVERIFY(!read->groups[0].events[0].likwidCode());
+        QCOMPARE(read->groups[0].metrics[2].likwidCodeInputs, std::vector<std::string>{"PMC1"});
+        QCOMPARE(formatReportJson(*read), text);
+
+        json old = j;
+        for (json& e : old["groups"][0]["events"]) e.erase("code_source"), e.erase("code_note");
+        for (json& m : old["groups"][0]["metrics"]) m.erase("likwid_code_inputs"), m.erase("note");
+        auto older = readReportJson(old.dump(), "old.json");
+        QVERIFY2(older, older ? "" : older.error().message.c_str());
+        QVERIFY(!older->groups[0].events[3].likwidCode());
+        QVERIFY(older->groups[0].metrics[2].likwidCodeInputs.empty());
+    }
+
+    // Both notes of a metric that reads an absent box and a likwid code, in one `note`.
+    void joinsAMetricsNotes() {
+        MetricResult m = samples::likwidCodeResult().groups[0].metrics[2];
+        m.absentInputs = {"MBOX8C0"};
+        QCOMPARE(metricNote(m), std::string("computed without MBOX8C0 (boxes this machine lacks); computed with "
+                                            "likwid's own code for PMC1 (no vendor list for this CPU has it)"));
+        m.likwidCodeInputs.push_back("PMC2");
+        m.absentInputs.clear();
+        QCOMPARE(metricNote(m), std::string("computed with likwid's own code for PMC1, PMC2 (no vendor list for "
+                                            "this CPU has them)"));
+    }
+
     void keepsValuesExact() {
         MeasurementResult r = samples::smallResult();
         r.groups[0].events[0].perLocation[0].value = 0.1 + 0.2;      // not a short decimal

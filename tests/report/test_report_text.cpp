@@ -49,6 +49,16 @@ bool contains(const std::string& haystack, const std::string& needle) {
 class TestReportText : public QObject {
     Q_OBJECT
 private slots:
+    // Under the event table, each slot of likwid's own code with its note;
+    // under the metric table, each metric computed from one. None elsewhere.
+    void notesLikwidsOwnCodes() {
+        const std::string text = formatTextReport(samples::likwidCodeResult());
+        QVERIFY(contains(text, "\nPMC1 " + std::string(samples::kLikwidCodeNote) + ".\n"));
+        QVERIFY(contains(text, "\n'Used cycles ratio [%]': computed with likwid's own code for PMC1 (no vendor list "
+                               "for this CPU has it).\n"));
+        QVERIFY(formatTextReport(samples::smallResult()).find("likwid's") == std::string::npos);
+    }
+
     void formatsNumbersReadably() {
         QCOMPARE(formatNumber(123456789012.0), std::string("123456789012"));
         QCOMPARE(formatNumber(0), std::string("0"));
