@@ -148,6 +148,18 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
     if (caches.l1d) levels.push_back({"L1", caches.l1d});
     if (caches.l2) levels.push_back({"L2", caches.l2});
     if (caches.l3) levels.push_back({"L3", caches.l3});
+    // Whatever the plateaus' count: one that runs flat from below half of a
+    // reported size to beyond sqrt(2) times it (the sweep's next step) says
+    // the bandwidth does not step down there, so that cache is not that size.
+    std::vector<std::string> contradicted;
+    for (const auto& [level, size] : levels)
+        for (const auto& p : out.plateaus)
+            if (p.fromBytes * 2 <= size && double(p.toBytes) >= double(size) * 1.4) {
+                out.warnings.push_back(caches.source + " reports " + level + " as " + formatBytes(size) +
+                                       ", but the sweep's bandwidth stays flat from " + formatBytes(p.fromBytes) +
+                                       " to " + formatBytes(p.toBytes));
+                contradicted.push_back(level);
+            }
     levels.push_back({"DRAM", 0});
     if (out.plateaus.size() != levels.size()) {
         out.warnings.push_back("the sweep found " + std::to_string(out.plateaus.size()) + " plateaus where the caches" +
@@ -161,7 +173,8 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
     // outside [last / 2, next first * 2] is contradicted by the measurement.
     for (size_t k = 0; k + 1 < levels.size(); ++k) {
         const uint64_t size = levels[k].second, last = out.plateaus[k].toBytes, next = out.plateaus[k + 1].fromBytes;
-        if (size * 2 < last || size > next * 2)
+        if ((size * 2 < last || size > next * 2) &&
+            std::find(contradicted.begin(), contradicted.end(), levels[k].first) == contradicted.end())
             out.warnings.push_back(caches.source + " reports " + levels[k].first + " as " + formatBytes(size) +
                                    ", but the sweep's bandwidth steps down between " + formatBytes(last) + " and " +
                                    formatBytes(next));

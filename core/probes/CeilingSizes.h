@@ -65,8 +65,9 @@ std::vector<uint64_t> sweepSizes(uint64_t largest);
 // median, of at least two points; each plateau's level assigned in order
 // (L1, L2, L3, DRAM, as many as the caches have) when the count matches.
 // Warnings: a count that does not match, and a reported cache size that the
-// step between two plateaus contradicts (a VM that reports a 480 MiB L3 whose
-// bandwidth drops at 32 MiB).
+// plateaus contradict (a VM that reports a 480 MiB L3 whose bandwidth drops
+// at 32 MiB): one plateau runs flat across it, or, when the count matches,
+// the step between two plateaus lies far from it.
 struct PlateauAnalysis {
     std::vector<Plateau> plateaus;
     std::vector<std::string> warnings;

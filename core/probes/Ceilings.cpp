@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/util/AtomicFile.h"
+#include "core/util/DataPaths.h"
 #include "core/util/Strings.h"
 
 namespace perfdash {
@@ -243,6 +244,8 @@ Result<Ceilings> parseCeilingsJson(const std::string& text, const std::string& s
     if (!f.error().empty()) return makeError(source + ": " + f.error());
     return c;
 }
+
+std::string ceilingsFilePath() { return userDataDir() + "/ceilings.json"; }
 
 Result<Ceilings> readCeilingsFile(const std::string& path) {
     auto text = readFile(path);

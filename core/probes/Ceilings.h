@@ -2,7 +2,7 @@
 // The measured ceilings of this machine: memory bandwidth per cache level and
 // kernel, peak FLOP/s, and the working-set sweep (CeilingsRunner.h measures
 // them). Written by `perfdash-cli ceilings --json` and saved by the Probes
-// page as <data dir>/ceilings.json; the roofline reads them back. The format
+// page as <user data dir>/ceilings.json (ceilingsFilePath()); the roofline reads them back. The format
 // is docs/ceilings.schema.json (schema 1): fields may be added, never renamed.
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
@@ -72,6 +72,10 @@ struct Ceilings {
 
 inline constexpr int kCeilingsSchema = 1;
 inline constexpr const char* kCeilingsKind = "perfdash-ceilings";
+
+// Where the Probes page keeps the last ceilings measured here and the
+// roofline looks first: <user data dir>/ceilings.json (DataPaths.h).
+std::string ceilingsFilePath();
 
 nlohmann::json ceilingsToJson(const Ceilings& ceilings);
 // `source` names the input in errors (a file's path): "ceilings.json: memory[3].level: missing".
