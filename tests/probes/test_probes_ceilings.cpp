@@ -24,6 +24,7 @@
 #include "core/topology/Cpuid.h"
 #include "core/topology/TopologyReader.h"
 #include "core/util/Strings.h"
+#include "tests/probes/CeilingFormula.h"
 
 using namespace perfdash;
 
@@ -256,45 +257,9 @@ private slots:
             QVERIFY2(library, library ? "" : library.error().message.c_str());
             auto once = library->function("k_1");
             QVERIFY(once);
-            const MemoryAccounting acc = memoryAccounting(op, v, p);
-            const size_t bytes = acc.blockBytes() * 3, guard = 256;
-            // Elements as doubles or floats; a = 5, b = 1, c = 2, s = 0.5; the guard beyond each array holds 9.
-            alignas(64) unsigned char a[4096], b[4096], c[4096];
-            auto fill = [&](unsigned char* m, double value, size_t n) {
-                for (size_t i = 0; i < n; ++i) {
-                    if (p == Precision::Dp) reinterpret_cast<double*>(m)[i] = value;
-                    else reinterpret_cast<float*>(m)[i] = float(value);
-                }
-            };
-            const size_t w = p == Precision::Dp ? 8 : 4;
-            fill(a, 9, (bytes + guard) / w), fill(b, 9, (bytes + guard) / w), fill(c, 9, (bytes + guard) / w);
-            fill(a, 5, bytes / w), fill(b, 1, bytes / w), fill(c, 2, bytes / w);
-            StreamArgs args{a, b, c, bytes, 0};
-            if (p == Precision::Dp) args.scalar = 0.5;
-            else {
-                const float s = 0.5f;
-                std::memcpy(&args.scalar, &s, sizeof s);
-            }
-            (*once)(3, &args); // three sweeps: update accumulates
-            auto at = [&](unsigned char* m, size_t i) {
-                return p == Precision::Dp ? reinterpret_cast<double*>(m)[i] : double(reinterpret_cast<float*>(m)[i]);
-            };
-            double expected = 5;
-            switch (op) {
-            case MemoryOp::Load: expected = 5; break;
-            case MemoryOp::Store:
-            case MemoryOp::StoreNt: expected = 0; break;
-            case MemoryOp::Copy:
-            case MemoryOp::CopyNt: expected = 1; break;
-            case MemoryOp::Triad: expected = 1 + 0.5 * 2; break;
-            case MemoryOp::Update: expected = 5 + 3 * 0.5 * 1; break;
-            }
-            for (size_t i = 0; i < bytes / w; ++i)
-                QVERIFY2(at(a, i) == expected, qPrintable(QString("%1: a[%2] = %3, expected %4")
-                                                              .arg(toString(op)).arg(i).arg(at(a, i)).arg(expected)));
-            for (size_t i = bytes / w; i < (bytes + guard) / w; ++i) QCOMPARE(at(a, i), 9.0);
-            QCOMPARE(at(b, 0), 1.0); // read-only arrays untouched
-            QCOMPARE(at(c, 0), 2.0);
+            const std::string wrong =
+                testing::checkMemoryKernel(*once, op, p, memoryAccounting(op, v, p).blockBytes() * 3);
+            QVERIFY2(wrong.empty(), wrong.c_str());
         }
     }
 
