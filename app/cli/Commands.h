@@ -31,6 +31,7 @@ extern const Subcommand kBenchRunCommand;
 extern const Subcommand kBenchCustomCommand;
 extern const Subcommand kFreqCommand;
 extern const Subcommand kIpcCommand;
+extern const Subcommand kCeilingsCommand;
 extern const Subcommand kServeCommand;
 extern const Subcommand kPrometheusRulesCommand;
 extern const Subcommand kMergeCommand;

@@ -4,6 +4,7 @@ target_sources(perfdash-cli PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AgentServing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ArchOption.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CapabilitiesCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CeilingsCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EventCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupCommands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LikwidPerfctrCommand.cpp

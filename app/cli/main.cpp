@@ -89,6 +89,7 @@ std::vector<Command> topCommands() {
              [](const Args& args) { return dispatch("bench ", benchCommands(), args); }, kBenchFamily},
             commandOf(kFreqCommand),
             commandOf(kIpcCommand),
+            commandOf(kCeilingsCommand),
             commandOf(kServeCommand),
             commandOf(kPrometheusRulesCommand),
             commandOf(kMergeCommand),

@@ -2,7 +2,10 @@
 // The maximum IPC: K independent chains of one kind of instruction, K = 1..16.
 // With one chain the core waits on every result; as K grows, more issue each
 // cycle until the units for that kind run out: the curve's plateau is the
-// issue width for it. Runs on the MeasurementContext's thread.
+// issue width for it. Loads are the exception: K streams of independent
+// loads from one L1 line (a chain of loads is bound by the load latency times
+// the registers, below the load width), so their curve is flat at the core's
+// loads per cycle. Runs on the MeasurementContext's thread.
 #include <functional>
 #include <optional>
 #include <stop_token>

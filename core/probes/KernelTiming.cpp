@@ -147,6 +147,11 @@ void warmUp(const KernelPair& chain, double seconds) {
 
 Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, const CycleClock& clock,
                                   const TimingOptions& options, std::stop_token stop) {
+    return timeKernelPair(pair, ring.data(), clock, options, stop);
+}
+
+Result<PairTiming> timeKernelPair(const KernelPair& pair, void* memory, const CycleClock& clock,
+                                  const TimingOptions& options, std::stop_token stop) {
     if (auto s = checkPair(pair); !s) return s.error();
     std::vector<PairRuns> runs{PairRuns(pair)};
     Reading now = monotonicRawSeconds;
@@ -156,7 +161,7 @@ Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing
         if (auto s = checkPair(clock.clockChain); !s) return s.error();
         runs.emplace_back(clock.clockChain);
     }
-    auto confirmed = runInterleaved(runs, ring.data(), now, options, stop);
+    auto confirmed = runInterleaved(runs, memory, now, options, stop);
     if (!confirmed) return confirmed.error();
 
     PairTiming t;

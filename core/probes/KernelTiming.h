@@ -94,6 +94,9 @@ struct PairTiming {
 // below what any core can do) is a PairTiming without cycles, not an error.
 Result<PairTiming> timeKernelPair(const KernelPair& pair, const PointerChaseRing& ring, const CycleClock& clock,
                                   const TimingOptions& options, std::stop_token stop = {});
+// The same with any memory as the kernels' second argument (the ceilings' StreamArgs).
+Result<PairTiming> timeKernelPair(const KernelPair& pair, void* memory, const CycleClock& clock,
+                                  const TimingOptions& options, std::stop_token stop = {});
 
 // Runs each kernel of the pair a few iterations without timing anything:
 // under emulation this is all that can be checked (the code runs and

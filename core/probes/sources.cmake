@@ -1,5 +1,5 @@
 # Sources of core/probes: instruction catalogs, code generation, the
-# runner, and the clock and max-IPC probes.
+# runner, the clock and max-IPC probes, and the measured ceilings.
 target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AArch64Emitter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Architecture.cpp
@@ -7,6 +7,10 @@ target_sources(${module_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/BenchResult.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BenchRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CatalogEntry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CeilingKernels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CeilingSizes.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Ceilings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CeilingsRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ClockProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ClockReferences.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ClockReport.cpp

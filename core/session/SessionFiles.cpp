@@ -168,12 +168,7 @@ void rebuildFromIntervals(MeasurementResult& r) {
 
 } // namespace
 
-std::string sessionsDirectory() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    // The XDG spec ignores a relative path here.
-    const std::string base = xdg && *xdg == '/' ? std::string(xdg) : homeDir() + "/.local/share";
-    return base + "/perfdash/sessions";
-}
+std::string sessionsDirectory() { return userDataDir() + "/sessions"; }
 
 std::string sessionFileName(const std::string& startedAt, const std::string& target) {
     std::string stamp = startedAt.substr(0, 19); // 2024-05-01T10:00:00

@@ -31,4 +31,11 @@ std::string userConfigDir() {
     return homeDir() + "/.config/perfdash";
 }
 
+std::string userDataDir() {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    // The XDG spec ignores a relative path here.
+    const std::string base = xdg && *xdg == '/' ? std::string(xdg) : homeDir() + "/.local/share";
+    return base + "/perfdash";
+}
+
 } // namespace perfdash

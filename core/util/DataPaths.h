@@ -13,6 +13,10 @@ std::string dataDir();
 // The user's configuration directory: $XDG_CONFIG_HOME/perfdash or ~/.config/perfdash.
 std::string userConfigDir();
 
+// The user's data directory (what perfdash writes and keeps: sessions, the
+// measured ceilings): $XDG_DATA_HOME/perfdash or ~/.local/share/perfdash.
+std::string userDataDir();
+
 // The user's home directory ($HOME, else the passwd entry).
 std::string homeDir();
 

@@ -4,6 +4,10 @@
 #include <mutex>
 
 #include "core/probes/BenchRunner.h"
+#include "core/probes/CeilingsRunner.h"
+#include "core/topology/Cpuid.h"
+#include "core/topology/TopologyReader.h"
+#include "core/util/Strings.h"
 #include "core/probes/MeasurementContext.h"
 #include "widgets/common/QtStrings.h"
 
@@ -107,6 +111,28 @@ bool ProbeRunner::runIpc(const IpcOptions& options, const ProbeSettings& setting
             },
             stop);
         if (!stop.stop_requested()) post([this, curves = std::move(curves)] { emit ipcCurves(curves); });
+        return {};
+    });
+}
+
+bool ProbeRunner::runCeilings(int threads, const ProbeSettings& settings) {
+    return start([this, threads, settings](std::stop_token stop) -> QString {
+        auto arch = hostArch();
+        if (!arch || *arch == Arch::Mips64) return tr("The ceilings are measured on x86-64 and AArch64 only.");
+        auto topology = TopologyReader().read();
+        if (!topology) return toQString(topology.error().message);
+        CeilingsOptions options = ceilingsOptionsFor(*topology, hostCpuid(), readFile("/proc/meminfo").value_or(""), 0,
+                                                     Toolchain::fromEnvironment(*arch));
+        if (threads > 0) options.threadCounts = {std::min(threads, static_cast<int>(options.cpus.size()))};
+        options.realtime = settings.realtime;
+        auto ceilings = measureCeilings(
+            options,
+            [this](const CeilingsProgress& p) {
+                post([this, p] { emit progress(static_cast<int>(p.done), static_cast<int>(p.total), toQString(p.current)); });
+            },
+            stop);
+        if (!ceilings) return stop.stop_requested() ? QString() : toQString(ceilings.error().message);
+        post([this, c = std::move(ceilings).value()] { emit ceilingsMeasured(c); });
         return {};
     });
 }

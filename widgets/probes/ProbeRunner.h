@@ -1,7 +1,7 @@
 #pragma once
 // Runs the machine probes of core/probes off the GUI thread, one job at a
 // time (two probes at once would disturb each other's timings): instruction
-// benchmarks, the core clock sampled over time, the max-IPC curves. Each job
+// benchmarks, the core clock sampled over time, the max-IPC curves, the ceilings. Each job
 // gets its own QThread, which it pins to one CPU (MeasurementContext) for as
 // long as it runs. Everything it reports is posted to the GUI thread, so the
 // signals below are emitted there. cancel() is cooperative: the core checks
@@ -17,6 +17,7 @@
 
 #include "core/probes/BenchResult.h"
 #include "core/probes/CatalogEntry.h"
+#include "core/probes/Ceilings.h"
 #include "core/probes/ClockReport.h"
 #include "core/probes/IpcProbe.h"
 #include "core/probes/KernelTiming.h"
@@ -49,6 +50,9 @@ public:
     // Measures the clock of `cpu` every `intervalSeconds` until cancel().
     bool runClock(int cpu, double intervalSeconds, const ProbeSettings& settings);
     bool runIpc(const IpcOptions& options, const ProbeSettings& settings);
+    // Measures the ceilings (CeilingsRunner.h) with `threads` threads (0: 1,
+    // one per core and every hardware thread); emits ceilingsMeasured.
+    bool runCeilings(int threads, const ProbeSettings& settings);
     void cancel();
 
 signals:
@@ -59,6 +63,7 @@ signals:
     void benchResult(const perfdash::BenchResult& result);
     void clockSample(const perfdash::CpuClockReport& report);
     void ipcCurves(const std::vector<perfdash::IpcCurve>& curves);
+    void ceilingsMeasured(const perfdash::Ceilings& ceilings);
     // The job ended: `error` is why it could not run (empty otherwise).
     void finished(bool cancelled, const QString& error);
 

@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,7 +22,12 @@
 #include <QVBoxLayout>
 #include <set>
 
+#include <filesystem>
+
+#include "core/probes/Ceilings.h"
 #include "core/probes/CpuFeatures.h"
+#include "widgets/probes/CeilingsModel.h"
+#include "widgets/probes/CeilingsSweepChart.h"
 #include "core/probes/CpuPinning.h"
 #include "widgets/probes/BenchBarChart.h"
 #include "widgets/probes/BenchCatalogFilter.h"
@@ -71,6 +77,7 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     results_ = new BenchResultsModel(this);
     clock_ = new ClockHistoryModel(this);
     ipc_ = new IpcCurveModel(this);
+    ceilings_ = new CeilingsModel(this);
 
     progress_ = new QProgressBar(this);
     progress_->setTextVisible(true);
@@ -92,6 +99,7 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     tabs_->addTab(editor_, tr("Custom &instruction"));
     tabs_->addTab(buildClockTab(), tr("C&lock"));
     tabs_->addTab(buildIpcTab(), tr("&Max IPC"));
+    tabs_->addTab(buildCeilingsTab(), tr("Ceili&ngs"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildSettingsBar());
@@ -106,6 +114,14 @@ ProbesPage::ProbesPage(Result<InstructionCatalog> catalog, QWidget* parent) : QW
     connect(runner_, &ProbeRunner::environmentReady, this, &ProbesPage::onEnvironment);
     connect(runner_, &ProbeRunner::clockSample, this, &ProbesPage::onClockSample);
     connect(runner_, &ProbeRunner::ipcCurves, this, &ProbesPage::onIpcCurves);
+    connect(runner_, &ProbeRunner::ceilingsMeasured, this, [this](const Ceilings& c) {
+        const QString file = ceilingsFile();
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(file.toStdString()).parent_path(), ec);
+        const Status saved = writeCeilingsFile(c, file.toStdString());
+        showCeilings(c, saved ? tr("Measured now; saved as %1 for the roofline.").arg(file)
+                              : tr("Measured now, but not saved: %1").arg(toQString(saved.error().message)));
+    });
     connect(runner_, &ProbeRunner::progress, this, [this](int done, int total, const QString& current) {
         progress_->setRange(0, std::max(total, 1));
         progress_->setValue(done);
@@ -321,6 +337,61 @@ QWidget* ProbesPage::buildIpcTab() {
     return tab;
 }
 
+QWidget* ProbesPage::buildCeilingsTab() {
+    auto* tab = new QWidget(this);
+    ceilingsThreads_ = new QSpinBox(tab);
+    ceilingsThreads_->setRange(0, std::max<int>(1, static_cast<int>(allowedCpus().size())));
+    ceilingsThreads_->setValue(1);
+    ceilingsThreads_->setSpecialValueText(tr("1, per core, all"));
+    ceilingsThreads_->setToolTip(tr("Pinned threads, one per core first, then SMT siblings; the lowest value "
+                                    "measures 1 thread, one per core and every hardware thread in turn."));
+    auto* threadsLabel = new QLabel(tr("T&hreads:"), tab);
+    threadsLabel->setBuddy(ceilingsThreads_);
+    ceilingsStart_ = new QPushButton(tr("Measure cei&lings"), tab);
+    ceilingsStart_->setToolTip(tr("Bandwidth of load, store, copy, triad and update in L1, L2, L3 and DRAM, peak "
+                                  "FLOP/s, and a working-set sweep; a few minutes."));
+    connect(ceilingsStart_, &QPushButton::clicked, this, &ProbesPage::runCeilings);
+    auto* top = new QHBoxLayout;
+    top->addWidget(threadsLabel);
+    top->addWidget(ceilingsThreads_);
+    top->addWidget(ceilingsStart_);
+    top->addStretch(1);
+    auto* table = new QTableView(tab);
+    table->setModel(ceilings_);
+    setUpTable(table);
+    auto* split = new QSplitter(Qt::Vertical, tab);
+    split->addWidget(table);
+    split->addWidget(new CeilingsSweepChart(*ceilings_, tab));
+    ceilingsNotes_ = wrappedLabel(tab, Qt::PlainText);
+    auto* layout = new QVBoxLayout(tab);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+    layout->addWidget(ceilingsNotes_);
+    // The last ceilings measured here, as the roofline will use them.
+    if (QFileInfo::exists(ceilingsFile())) {
+        auto last = readCeilingsFile(ceilingsFile().toStdString());
+        if (last) showCeilings(*last, tr("Loaded from %1.").arg(ceilingsFile()));
+        else ceilingsNotes_->setText(toQString(last.error().message));
+    }
+    return tab;
+}
+
+QString ProbesPage::ceilingsFile() { return toQString(ceilingsFilePath()); }
+
+void ProbesPage::showCeilings(const Ceilings& c, const QString& note) {
+    ceilings_->setCeilings(c);
+    QStringList lines{note};
+    if (c.clockHz > 0) lines << tr("Per cycle of the measured clock, %1 GHz (not the TSC).").arg(c.clockHz / 1e9, 0, 'f', 3);
+    for (const auto& w : c.warnings) lines << tr("Warning: %1").arg(toQString(w));
+    ceilingsNotes_->setText(lines.join(QLatin1Char('\n')));
+}
+
+void ProbesPage::runCeilings() {
+    if (runner_->isBusy()) return;
+    job_ = Job::Ceilings;
+    runner_->runCeilings(ceilingsThreads_->value(), settings());
+}
+
 ProbeSettings ProbesPage::settings() const {
     ProbeSettings s;
     if (const int cpu = cpu_->currentData().toInt(); cpu >= 0) s.cpu = cpu;
@@ -440,6 +511,8 @@ void ProbesPage::onFinished(bool cancelled, const QString& error) {
         status_->setText(tr("Done: %n result(s).", "", static_cast<int>(measuredThisRun_.size())));
     else if (job == Job::Ipc)
         status_->setText(tr("Done: max IPC measured."));
+    else if (job == Job::Ceilings)
+        status_->setText(tr("Done: ceilings measured."));
     if (!runNote_.isEmpty()) status_->setText(status_->text() + QLatin1Char(' ') + runNote_);
     runNote_.clear();
     if (job == Job::Custom && !error.isEmpty() && !cancelled) {
@@ -523,6 +596,8 @@ void ProbesPage::updateButtons() {
     runAll_->setEnabled(!busy && haveCatalog);
     editor_->setRunEnabled(!busy);
     ipcStart_->setEnabled(!busy);
+    ceilingsStart_->setEnabled(!busy);
+    ceilingsThreads_->setEnabled(!busy);
     clockStart_->setEnabled(!busy || job_ == Job::Clock);
     clockStart_->setText(job_ == Job::Clock ? tr("&Stop sampling") : tr("&Start sampling"));
     cancel_->setEnabled(busy);

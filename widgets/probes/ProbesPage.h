@@ -44,6 +44,8 @@ class BenchResultsModel;
 class ClockHistoryModel;
 class CustomInstructionEditor;
 class IpcCurveModel;
+class CeilingsModel;
+struct Ceilings;
 
 class ProbesPage : public QWidget {
     Q_OBJECT
@@ -67,6 +69,9 @@ public:
     void runAllShown();  // every entry the filter shows that can run here
     void startClock();   // samples until cancel()
     void runIpc();
+    // Measures the ceilings with the threads the tab asks for; the result is
+    // shown and saved as ceilingsFile() for the roofline.
+    void runCeilings();
     void cancel();
     bool isBusy() const;
 
@@ -79,6 +84,9 @@ public:
     BenchResultsModel& results() { return *results_; }
     ClockHistoryModel& clockHistory() { return *clock_; }
     IpcCurveModel& ipcCurves() { return *ipc_; }
+    CeilingsModel& ceilings() { return *ceilings_; }
+    // ceilingsFilePath(): the last ceilings measured here, which the roofline reads.
+    static QString ceilingsFile();
     ProbeRunner& runner() { return *runner_; }
     CustomInstructionEditor* customEditor() const { return editor_; }
     QLineEdit* filterEdit() const { return filterEdit_; }
@@ -99,6 +107,8 @@ private:
     QWidget* buildResultsTab();
     QWidget* buildClockTab();
     QWidget* buildIpcTab();
+    QWidget* buildCeilingsTab();
+    void showCeilings(const Ceilings& ceilings, const QString& note);
     bool runCatalogRows(const std::vector<int>& rows);
     void runCustom(const CatalogEntry& entry);
     void chooseReferenceTable();
@@ -116,8 +126,9 @@ private:
     BenchResultsModel* results_;
     ClockHistoryModel* clock_;
     IpcCurveModel* ipc_;
+    CeilingsModel* ceilings_;
     QString catalogError_;
-    enum class Job { None, Bench, Custom, Clock, Ipc };
+    enum class Job { None, Bench, Custom, Clock, Ipc, Ceilings };
     Job job_ = Job::None;
     // The entries this run has measured: a figure measured again in a later window replaces its first.
     QSet<QString> measuredThisRun_;
@@ -147,6 +158,9 @@ private:
     QPushButton* ipcStart_ = nullptr;
     QSpinBox* ipcMaxChains_ = nullptr;
     QLabel* ipcNotes_ = nullptr;
+    QPushButton* ceilingsStart_ = nullptr;
+    QSpinBox* ceilingsThreads_ = nullptr;
+    QLabel* ceilingsNotes_ = nullptr;
 };
 
 } // namespace perfdash

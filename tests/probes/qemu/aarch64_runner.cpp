@@ -10,8 +10,10 @@
 #include <string>
 
 #include "core/probes/BenchRunner.h"
+#include "core/probes/CeilingKernels.h"
 #include "core/probes/ClockReport.h"
 #include "core/probes/IpcProbe.h"
+#include "tests/probes/CeilingFormula.h"
 
 using namespace perfdash;
 
@@ -125,6 +127,32 @@ int main() {
     const BenchResult stored = runner.run(*store);
     check(stored.status == BenchStatus::Measured && static_cast<void**>(ring)[1] == ring,
           "generated code stored the ring's address into the ring");
+
+    // The ceilings' AArch64 kernels run here, not on the x86 host: each memory
+    // kernel writes what its formula says over exactly its bytes; each compute
+    // kernel runs and returns.
+    for (VectorIsa isa : isasOf(Arch::AArch64))
+        for (Precision p : {Precision::Dp, Precision::Sp}) {
+            for (MemoryOp op : kAllMemoryOps) {
+                const std::string what = std::string("ceilings ") + toString(op) + " " + toString(isa) + " " + toString(p);
+                auto library = KernelLibrary::build((*context)->toolchain(), *memoryKernelAssembly(Arch::AArch64, op, isa, p, "k"));
+                auto once = library ? library->function("k_1") : Result<KernelEntryPoint>(library.error());
+                if (!once) {
+                    check(false, what + ": " + once.error().message);
+                    continue;
+                }
+                const std::string wrong =
+                    perfdash::testing::checkMemoryKernel(*once, op, p, memoryAccounting(op, isa, p).blockBytes() * 3);
+                check(wrong.empty(), what + (wrong.empty() ? ": wrote its formula" : ": " + wrong));
+            }
+            for (ComputeOp op : kAllComputeOps) {
+                auto library = KernelLibrary::build((*context)->toolchain(), *computeKernelAssembly(Arch::AArch64, op, isa, p, "k"));
+                StreamArgs args;
+                args.scalar = 1.0;
+                const bool ran = library && library->function("k_2") && ((*library->function("k_2"))(10, &args), true);
+                check(ran, std::string("ceilings ") + toString(op) + " " + toString(isa) + " " + toString(p) + " runs");
+            }
+        }
 
     std::printf("%d failure(s)\n", failures);
     return failures == 0 ? 0 : 1;
