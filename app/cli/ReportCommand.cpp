@@ -46,8 +46,8 @@ CommandLine reportCommandLine() {
     cl.option({"", "--roofline", "", "with -o FILE.svg: write the run's roofline (its points under the measured ceilings)"});
     cl.option({"", "--ceilings", "FILE", "the ceilings of --roofline and of the HTML report's roofline (perfdash-cli "
                "ceilings --json -o FILE)", false,
-               // Not defaultCeilingsPath(): the man page is made from this text and must not hold the builder's home.
-               "$XDG_CONFIG_HOME/perfdash/ceilings.json (~/.config/...), where the dashboard saves them"});
+               // Not ceilingsFilePath(): the man page is made from this text and must not hold the builder's home.
+               "$XDG_DATA_HOME/perfdash/ceilings.json (~/.local/share/...), where the dashboard saves them"});
     addProfileReportOptions(cl);
     cl.example("run.json -o run.html", "The HTML report of a saved run, to open in a browser");
     cl.example("run.partial.json", "What a killed run had counted until its last autosave");

@@ -96,7 +96,6 @@ Result<RooflineCeilings> readRooflineCeilings(const std::string& path) {
     return parseRooflineCeilings(*text, path);
 }
 
-std::string defaultCeilingsPath() { return userConfigDir() + "/ceilings.json"; }
 
 std::string noCeilingsMessage(const std::string& lookedAt) {
     return "no ceilings to draw the roofline against (looked for " + lookedAt +

@@ -1,6 +1,6 @@
 #pragma once
 // The roofline's own reader of a ceilings file (`perfdash-cli ceilings
-// --json -o FILE`, or the one the Probes page saves as defaultCeilingsPath()):
+// --json -o FILE`, or the one the Probes page saves as ceilingsFilePath()):
 // only the fields the roofline draws. core/probes holds the full model of
 // the file; this small reader keeps the roofline free of probes' code.
 // Format: docs/report-schema.md, "Ceilings file".
@@ -48,10 +48,6 @@ struct RooflineCeilings {
 // `text` read as a ceilings file; `source` names it in every error.
 Result<RooflineCeilings> parseRooflineCeilings(std::string_view text, const std::string& source);
 Result<RooflineCeilings> readRooflineCeilings(const std::string& path);
-
-// Where the dashboard saves the ceilings it measured and `report --roofline`
-// looks without --ceilings: <userConfigDir()>/ceilings.json.
-std::string defaultCeilingsPath();
 
 // The message for a roofline without ceilings: what to run to get them.
 std::string noCeilingsMessage(const std::string& lookedAt);

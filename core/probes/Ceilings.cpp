@@ -245,7 +245,6 @@ Result<Ceilings> parseCeilingsJson(const std::string& text, const std::string& s
     return c;
 }
 
-std::string ceilingsFilePath() { return userDataDir() + "/ceilings.json"; }
 
 Result<Ceilings> readCeilingsFile(const std::string& path) {
     auto text = readFile(path);

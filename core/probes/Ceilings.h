@@ -73,10 +73,6 @@ struct Ceilings {
 inline constexpr int kCeilingsSchema = 1;
 inline constexpr const char* kCeilingsKind = "perfdash-ceilings";
 
-// Where the Probes page keeps the last ceilings measured here and the
-// roofline looks first: <user data dir>/ceilings.json (DataPaths.h).
-std::string ceilingsFilePath();
-
 nlohmann::json ceilingsToJson(const Ceilings& ceilings);
 // `source` names the input in errors (a file's path): "ceilings.json: memory[3].level: missing".
 Result<Ceilings> parseCeilingsJson(const std::string& text, const std::string& source);

@@ -54,7 +54,7 @@ struct HtmlReportOptions {
 
 // The thresholds (the user's copy, else the installed one) and the heat map
 // colours read from perfdash's data files, with a note for what failed; the
-// roofline's ceilings from defaultCeilingsPath(), or why there are none.
+// roofline's ceilings from ceilingsFilePath(), or why there are none.
 HtmlReportOptions htmlReportOptionsFromData();
 
 std::string formatHtmlReport(const MeasurementResult& result, const HtmlReportOptions& options = {});

@@ -7,6 +7,7 @@
 #include "core/presentation/RooflinePoints.h"
 #include "core/report/MarkupText.h"
 #include "core/util/Strings.h"
+#include "core/util/DataPaths.h"
 
 namespace perfdash {
 
@@ -244,7 +245,7 @@ HtmlSection rooflineHtmlSection(const MeasurementResult& result, const Result<Ro
 
 Result<RooflineCeilings> reportCeilings(const std::string& path) {
     if (!path.empty()) return readRooflineCeilings(path);
-    const std::string fallback = defaultCeilingsPath();
+    const std::string fallback = ceilingsFilePath();
     std::error_code ec;
     if (!std::filesystem::exists(fallback, ec)) return makeError(noCeilingsMessage(fallback));
     return readRooflineCeilings(fallback);

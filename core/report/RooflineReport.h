@@ -28,7 +28,7 @@ SvgDrawing renderRooflineSvg(const MeasurementResult& result, const RooflineCeil
 HtmlSection rooflineHtmlSection(const MeasurementResult& result, const Result<RooflineCeilings>& ceilings,
                                 const std::string& source);
 
-// The ceilings a report uses: `path` when given, else defaultCeilingsPath();
+// The ceilings a report uses: `path` when given, else ceilingsFilePath();
 // an error naming the fix when there are none.
 Result<RooflineCeilings> reportCeilings(const std::string& path);
 

@@ -38,4 +38,6 @@ std::string userDataDir() {
     return base + "/perfdash";
 }
 
+std::string ceilingsFilePath() { return userDataDir() + "/ceilings.json"; }
+
 } // namespace perfdash

@@ -16,6 +16,10 @@ std::string userConfigDir();
 // The user's data directory (what perfdash writes and keeps: sessions, the
 // measured ceilings): $XDG_DATA_HOME/perfdash or ~/.local/share/perfdash.
 std::string userDataDir();
+// Where the Probes page keeps the last ceilings measured here, and where the
+// roofline (dashboard, `report --roofline`) looks without --ceilings:
+// <userDataDir()>/ceilings.json.
+std::string ceilingsFilePath();
 
 // The user's home directory ($HOME, else the passwd entry).
 std::string homeDir();

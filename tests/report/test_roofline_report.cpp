@@ -34,11 +34,11 @@ struct CliRun {
     std::string err;
 };
 
-// perfdash-cli with its user configuration in `configHome` (where it looks for the dashboard's ceilings).
-CliRun runCli(const QStringList& args, const QString& configHome) {
+// perfdash-cli with its user data directory in `dataHome` (where it looks for the dashboard's ceilings).
+CliRun runCli(const QStringList& args, const QString& dataHome) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("XDG_CONFIG_HOME", configHome);
+    env.insert("XDG_DATA_HOME", dataHome);
     p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("PERFDASH_CLI"), args);
     if (!p.waitForFinished(60000)) return {};
@@ -127,7 +127,7 @@ private slots:
         QVERIFY(contains(html, "<td class=\"label\">dgemm</td>"));
         QVERIFY(contains(html, "socket-wide, other processes included"));
         // Without ceilings the section says how to get them; without the groups there is no section.
-        options.ceilings = Result<RooflineCeilings>(makeError(noCeilingsMessage("/home/u/.config/perfdash/ceilings.json")));
+        options.ceilings = Result<RooflineCeilings>(makeError(noCeilingsMessage("/home/u/.local/share/perfdash/ceilings.json")));
         const std::string without = formatHtmlReport(*session, options);
         QVERIFY(contains(without, "<h2>Roofline</h2>"));
         QVERIFY(contains(without, "No roofline: no ceilings to draw the roofline against"));

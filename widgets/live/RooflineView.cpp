@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "core/presentation/Roofline.h"
+#include "core/util/DataPaths.h"
 #include "widgets/common/QtStrings.h"
 #include "widgets/common/RooflineChart.h"
 #include "widgets/common/WrappedLabel.h"
@@ -44,7 +45,7 @@ RooflineView::RooflineView(QWidget* parent) : QWidget(parent) {
 }
 
 void RooflineView::loadSavedCeilings() {
-    const std::string path = defaultCeilingsPath();
+    const std::string path = ceilingsFilePath();
     // A small local file, read at a run's start: no wait worth a worker thread.
     if (QFile::exists(toQString(path))) {
         setCeilings(readRooflineCeilings(path));

@@ -1,7 +1,7 @@
 #pragma once
 // The Live page's roofline tab: the run's points under the ceilings this
 // machine measured (the Probes page's Ceilings tab saves them where
-// defaultCeilingsPath() says; "Ceilings file..." takes another). During a
+// ceilingsFilePath() says; "Ceilings file..." takes another). During a
 // run each interval adds to the trail (the latest 1000); at the end the whole run and each
 // marker region get their point, so a saved session opened shows them too.
 // Below the chart: every roof's full label (where its number comes from),
@@ -36,7 +36,7 @@ public:
 
     // Reads the ceilings from `path`; false, and a dialog naming the file and the fix, when they cannot be read.
     bool openCeilingsFile(const QString& path);
-    // Reads the ceilings the dashboard saved (defaultCeilingsPath()); says in the view when there are none.
+    // Reads the ceilings the dashboard saved (ceilingsFilePath()); says in the view when there are none.
     void loadSavedCeilings();
 
     RooflineChart* chart() const { return chart_; }

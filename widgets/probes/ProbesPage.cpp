@@ -29,6 +29,7 @@
 #include "widgets/probes/CeilingsModel.h"
 #include "widgets/probes/CeilingsSweepChart.h"
 #include "core/probes/CpuPinning.h"
+#include "core/util/DataPaths.h"
 #include "widgets/probes/BenchBarChart.h"
 #include "widgets/probes/BenchCatalogFilter.h"
 #include "widgets/probes/BenchCatalogModel.h"

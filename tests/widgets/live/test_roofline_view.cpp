@@ -46,9 +46,9 @@ class TestRooflineView : public QObject {
     test::TemporaryUserDirs dirs_;
 
     void saveCeilings() {
-        QVERIFY(QDir().mkpath(dirs_.configHome() + "/perfdash"));
-        QFile::remove(dirs_.configHome() + "/perfdash/ceilings.json");
-        QVERIFY(QFile::copy(ceilingsFixture(), dirs_.configHome() + "/perfdash/ceilings.json"));
+        QVERIFY(QDir().mkpath(dirs_.dataHome() + "/perfdash"));
+        QFile::remove(dirs_.dataHome() + "/perfdash/ceilings.json");
+        QVERIFY(QFile::copy(ceilingsFixture(), dirs_.dataHome() + "/perfdash/ceilings.json"));
     }
 
 private slots:
@@ -56,13 +56,13 @@ private slots:
 
     // Nothing measured yet: no roofs, and the view says how to get them.
     void withoutCeilingsSaysHowToMeasureThem() {
-        QFile::remove(dirs_.configHome() + "/perfdash/ceilings.json");
+        QFile::remove(dirs_.dataHome() + "/perfdash/ceilings.json");
         RooflineView view;
         view.resize(900, 600);
         QVERIFY(view.chart()->roofs().empty());
         const QString label = view.ceilingsLabel()->text();
         QVERIFY2(label.contains("No roofs: no ceilings") && label.contains("perfdash-cli ceilings --json -o") &&
-                     label.contains(dirs_.configHome() + "/perfdash/ceilings.json"),
+                     label.contains(dirs_.dataHome() + "/perfdash/ceilings.json"),
                  qPrintable(label));
         QVERIFY(view.notesLabel()->text().contains("No run yet"));
         test::saveScreenshot(view, "roofline-no-ceilings.png");
