@@ -25,14 +25,14 @@ std::vector<Roof> roofsOf(const RooflineCeilings& ceilings) {
     auto better = [](int threads, double value, int bestThreads, double bestValue) {
         return threads > bestThreads || (threads == bestThreads && value > bestValue);
     };
-    std::map<std::string, const MemoryCeiling*> bestMemory;
-    for (const MemoryCeiling& m : ceilings.memory) {
-        const MemoryCeiling*& best = bestMemory[m.level];
+    std::map<std::string, const MemoryRoof*> bestMemory;
+    for (const MemoryRoof& m : ceilings.memory) {
+        const MemoryRoof*& best = bestMemory[m.level];
         if (!best || better(m.threads, m.bytesPerS, best->threads, best->bytesPerS)) best = &m;
     }
-    std::map<std::pair<std::string, std::string>, const ComputeCeiling*> bestCompute;
-    for (const ComputeCeiling& k : ceilings.compute) {
-        const ComputeCeiling*& best = bestCompute[{k.precision, k.isa}];
+    std::map<std::pair<std::string, std::string>, const ComputeRoof*> bestCompute;
+    for (const ComputeRoof& k : ceilings.compute) {
+        const ComputeRoof*& best = bestCompute[{k.precision, k.isa}];
         if (!best || better(k.threads, k.flopsPerS, best->threads, best->flopsPerS)) best = &k;
     }
 

@@ -63,7 +63,7 @@ Result<RooflineCeilings> parseRooflineCeilings(std::string_view text, const std:
     if (auto it = doc.find("memory"); it != doc.end() && it->is_array()) {
         for (const json& m : *it) {
             if (!m.is_object()) continue;
-            MemoryCeiling ceiling{textOr(m, "level"), textOr(m, "kernel"), textOr(m, "isa"), threadsOf(m, threads)};
+            MemoryRoof ceiling{textOr(m, "level"), textOr(m, "kernel"), textOr(m, "isa"), threadsOf(m, threads)};
             const double hw = numberOr(m, "hw_bytes_per_s", 0), app = numberOr(m, "app_bytes_per_s", 0);
             ceiling.hardwareBytes = hw > 0;
             ceiling.bytesPerS = hw > 0 ? hw : app;
@@ -74,7 +74,7 @@ Result<RooflineCeilings> parseRooflineCeilings(std::string_view text, const std:
     if (auto it = doc.find("compute"); it != doc.end() && it->is_array()) {
         for (const json& k : *it) {
             if (!k.is_object()) continue;
-            ComputeCeiling ceiling{textOr(k, "kernel"), textOr(k, "isa"), textOr(k, "precision"), threadsOf(k, threads),
+            ComputeRoof ceiling{textOr(k, "kernel"), textOr(k, "isa"), textOr(k, "precision"), threadsOf(k, threads),
                                    numberOr(k, "flops_per_s", 0)};
             if (ceiling.flopsPerS > 0 && (ceiling.precision == "dp" || ceiling.precision == "sp"))
                 c.compute.push_back(std::move(ceiling));

@@ -13,7 +13,7 @@
 namespace perfdash {
 
 // One measured bandwidth: a memory level and how fast a kernel moved data through it.
-struct MemoryCeiling {
+struct MemoryRoof {
     std::string level;     // "L1", "L2", "L3", "DRAM"
     std::string kernel;    // "load", "copy", "triad", ...
     std::string isa;       // "scalar", "avx2", ...
@@ -23,7 +23,7 @@ struct MemoryCeiling {
 };
 
 // One measured peak of arithmetic.
-struct ComputeCeiling {
+struct ComputeRoof {
     std::string kernel;    // "fma", "add", "mul", "fma_add"
     std::string isa;
     std::string precision; // "dp", "sp"
@@ -37,8 +37,8 @@ struct RooflineCeilings {
     std::string cpu;      // the CPU it was measured on
     std::string note;     // a fixture's "note" (synthetic data says so here or in `cpu`)
     double clockHz = 0;   // the clock measured beside the kernels; 0: unknown
-    std::vector<MemoryCeiling> memory;
-    std::vector<ComputeCeiling> compute;
+    std::vector<MemoryRoof> memory;
+    std::vector<ComputeRoof> compute;
     std::vector<std::string> warnings;
 
     // "measured here at 2.95 GHz", "imported (measured on <cpu>)": what every roof's label says of its origin.
