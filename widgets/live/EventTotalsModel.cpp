@@ -278,7 +278,12 @@ QVariant EventTotalsModel::data(const QModelIndex& index, int role) const {
             return tr("%1 on the %2 cores alone: the CPUs of that core type, or a task's counts while it ran on them")
                 .arg(QString::fromStdString(row.event.event), coreType);
         }
-        if (role == Qt::ToolTipRole) return tr("Counter %1").arg(QString::fromStdString(row.event.counter));
+        if (role == Qt::ToolTipRole) {
+            const QString counter = tr("Counter %1").arg(QString::fromStdString(row.event.counter));
+            // likwid's own code, which no vendor list has: whose code it is, and what the vendor's list has instead.
+            if (!row.event.likwidCode()) return counter;
+            return counter + QStringLiteral("\n") + tr("likwid's code: %1").arg(QString::fromStdString(row.event.codeNote));
+        }
         return QString::fromStdString(row.event.event);
     case UnitColumn: return role == Qt::ToolTipRole ? QVariant() : QString::fromStdString(row.event.unit);
     }

@@ -98,7 +98,8 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
     const MetricResult& metric = groups_[row.group].metrics[row.metric];
     const int column = index.column();
     if (column < AggregateColumn) {
-        const QString note = QString::fromStdString(absentInputsNote(metric.absentInputs));
+        // Absent boxes, likwid's own codes: said in the tooltip, with the formula.
+        const QString note = QString::fromStdString(metricNote(metric));
         if (role == Qt::ToolTipRole && column == MetricColumn)
             return note.isEmpty() ? QString::fromStdString(metric.formula)
                                   : QString::fromStdString(metric.formula) + QStringLiteral("\n") + note;
@@ -113,7 +114,8 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
                 return role == kRawValueRole ? tr("%1 on %2").arg(split.name, type) : tr("  on %1").arg(type);
             }
             // Computed from the boxes this machine has: said on the row itself, the tooltip names them.
-            if (role == Qt::DisplayRole && !note.isEmpty()) return tr("%1 (without absent boxes)").arg(split.name);
+            if (role == Qt::DisplayRole && !metric.absentInputs.empty())
+                return tr("%1 (without absent boxes)").arg(split.name);
             return split.name;
         case UnitColumn: return split.unit;
         }
@@ -137,7 +139,7 @@ QVariant MetricValuesModel::data(const QModelIndex& index, int role) const {
             return tr("n/a: an input of the formula is not split by core type (package energy, uncore), or was not "
                       "counted on these cores");
         if (!isAvailable(v)) return tr("n/a: an input of the formula was not counted, or it divided by zero");
-        if (!metric.absentInputs.empty()) return QString::fromStdString(absentInputsNote(metric.absentInputs));
+        if (const std::string note = metricNote(metric); !note.empty()) return QString::fromStdString(note);
         return {};
     default: return {};
     }

@@ -36,6 +36,10 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
                     : QStringLiteral("<span style='color:%1'>%2%3</span>")
                           .arg(errorColor(palette()).name(), type,
                                tr("not resolved: %1").arg(htmlEscaped(part.event.error().message)));
+            // likwid's own code, which no vendor list has: a badge on the slot, and what the vendor's list has instead.
+            if (part.event && part.event->likwidCode())
+                meaning += QStringLiteral(" %1<br><small>%2</small>")
+                               .arg(likwidCodeBadge(), htmlEscaped(part.event->codeNote));
             if (part.event && part.event->gauge())
                 meaning += QStringLiteral(" ") + tr("(a reading in %1, not a count: min, max and average over the CPUs, "
                                                     "never a sum)")
@@ -57,6 +61,14 @@ void GroupDetails::showGroup(const PerformanceGroup& group, const SlotResolver& 
         html += QStringLiteral("<h4>%1</h4><p style='white-space: pre-wrap'>%2</p>")
                     .arg(tr("About"), htmlEscaped(group.longDescription));
     setHtml(html);
+}
+
+QString GroupDetails::likwidCodeBadge() const {
+    // The palette's highlight, readable light and dark; a cell's tooltip is not shown in a QTextBrowser,
+    // so the note goes under the badge.
+    return QStringLiteral("<span style='background-color:%1; color:%2'>&nbsp;%3&nbsp;</span>")
+        .arg(palette().color(QPalette::Highlight).name(), palette().color(QPalette::HighlightedText).name(),
+             tr("likwid's code"));
 }
 
 void GroupDetails::showProblem(const QString& groupName, const QString& message) {

@@ -15,7 +15,12 @@ GroupListModel::SlotsHere GroupListModel::slotsHere(const std::vector<GroupSlot>
         ++here.total;
         // A hybrid CPU's slot resolves only where every core type reads it; each one that does not says why.
         bool everywhere = true;
+        bool likwidCode = false;
         for (const CoreTypeEvent& part : naming.resolveCoreTypes(slot)) {
+            if (part.event && part.event->likwidCode() && !likwidCode) {
+                likwidCode = true; // once per slot, also where each core type has the code
+                here.likwidCodes << QString::fromStdString(slot.counter + " " + part.event->codeNote);
+            }
             if (part.event) continue;
             everywhere = false;
             const QString where = part.corePmu.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(part.corePmu));
@@ -84,10 +89,15 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
         if (index.column() == ResolvesColumn) {
             if (!g.problem.empty()) return QString();
             const SlotsHere& here = here_[static_cast<size_t>(index.row())];
-            if (!here.absent.isEmpty())
-                return tr("%1 of %2, %3 absent here").arg(here.resolved).arg(here.total).arg(here.absent.size());
-            return here.resolved == here.total ? tr("all %1").arg(here.total)
-                                               : tr("%1 of %2").arg(here.resolved).arg(here.total);
+            QString resolves = !here.absent.isEmpty()
+                                   ? tr("%1 of %2, %3 absent here").arg(here.resolved).arg(here.total).arg(here.absent.size())
+                               : here.resolved == here.total ? tr("all %1").arg(here.total)
+                                                             : tr("%1 of %2").arg(here.resolved).arg(here.total);
+            if (!here.likwidCodes.isEmpty())
+                resolves += here.likwidCodes.size() == 1
+                                ? tr(", 1 likwid's code")
+                                : tr(", %1 likwid's codes").arg(here.likwidCodes.size());
+            return resolves;
         }
         return g.problem.empty() ? QString::fromStdString(g.shortDescription) : tr("(cannot be used: see tooltip)");
     case Qt::ForegroundRole:
@@ -108,6 +118,10 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
                 parts << tr("Absent here (boxes this machine lacks; the metrics are computed from the boxes it has "
                             "and name them):\n%1")
                              .arg(here.absent.join(QLatin1Char('\n')));
+            if (!here.likwidCodes.isEmpty())
+                parts << tr("likwid's own codes, which no vendor list for this CPU has: counted as likwid-perfctr "
+                            "counts them, and the metrics computed from them say so:\n%1")
+                             .arg(here.likwidCodes.join(QLatin1Char('\n')));
             if (parts.isEmpty())
                 return tr("Every event of %1 has an encoding on this machine's architecture; whether this machine "
                           "can count it is shown under \"What will be counted\" once the group is ticked")

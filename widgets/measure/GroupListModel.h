@@ -5,7 +5,8 @@
 // are measured and shown in. A group whose file does not parse is listed,
 // disabled, with the problem as tooltip; one whose slots do not all resolve
 // here (an event this CPU's tables lack, a uncore unit this machine has no
-// PMU for) says how many do, with each reason as tooltip.
+// PMU for) says how many do, with each reason as tooltip; one with slots of
+// likwid's own code (no vendor list has it) says how many, with each note.
 #include <QAbstractTableModel>
 #include <QStringList>
 #include <vector>
@@ -51,6 +52,9 @@ private:
         // Boxes this machine lacks (MBOX8 with 8 memory channels): not counted, yet
         // no failure, since the metrics use the boxes it has. "MBOX8C0 CAS_COUNT_RD: reason"
         QStringList absent;
+        // Slots whose code is likwid's own, which no vendor list for this CPU
+        // has: resolved, and said. "PMC0 UOPS_RETIRED_USED_CYCLES: likwid's code ..."
+        QStringList likwidCodes;
     };
     static SlotsHere slotsHere(const std::vector<GroupSlot>& eventSet, const SlotResolver& naming);
 

@@ -157,8 +157,15 @@ QVariant PlanModel::eventData(const PlannedEvent& event, int column, int role) c
             if (counted && !restricted) return tr("will be counted");
             return QString::fromStdString(event.availability.reason);
         }
-        if (column == EventColumn && event.spec != event.name)
-            return tr("%1, written as %2").arg(QString::fromStdString(event.name), QString::fromStdString(event.spec));
+        if (column == EventColumn) {
+            QStringList tip;
+            if (event.spec != event.name)
+                tip << tr("%1, written as %2").arg(QString::fromStdString(event.name), QString::fromStdString(event.spec));
+            // likwid's own code, which no vendor list has: whose code it is, and what the vendor's list has instead.
+            if (event.likwidCode())
+                tip << tr("likwid's code: %1").arg(QString::fromStdString(event.codeNote));
+            return tip.isEmpty() ? QVariant() : QVariant(tip.join(QLatin1Char('\n')));
+        }
         return {};
     case Qt::ForegroundRole:
     case Qt::AccessibleTextRole: return statusLook(counted, column, role);

@@ -378,6 +378,32 @@ private slots:
         QCOMPARE(model.scopeText(), QStringLiteral("Whole run (2.0 s)"));
     }
 
+    // A slot of likwid's own code: the event's tooltip gives its note, the
+    // metric computed from it says so in its tooltips, the names stay.
+    void likwidsOwnCodesAreSaidInTheTooltips() {
+        MeasurementResult result = resultOf(2);
+        GroupResult& g = result.groups[0];
+        g.events[1].codeSource = EventResult::kLikwidCodeSource;
+        g.events[1].codeNote = "INSTR_X: likwid's code 0xc0/0x2, not in the vendor's list for this model";
+        g.metrics[1].likwidCodeInputs = {"PMC1"}; // CPI reads it
+
+        EventTotalsModel events;
+        events.showResult(result);
+        QCOMPARE(text(events, 1, EventTotalsModel::EventColumn), QStringLiteral("instructions"));
+        QCOMPARE(tooltip(events, 1, EventTotalsModel::EventColumn),
+                 QStringLiteral("Counter PMC1\nlikwid's code: INSTR_X: likwid's code 0xc0/0x2, not in the vendor's "
+                                "list for this model"));
+        QCOMPARE(tooltip(events, 0, EventTotalsModel::EventColumn), QStringLiteral("Counter PMC0"));
+
+        MetricValuesModel metrics;
+        metrics.showResult(result);
+        const QString note = QStringLiteral("computed with likwid's own code for PMC1 (no vendor list for this CPU has it)");
+        QCOMPARE(text(metrics, 1, MetricValuesModel::MetricColumn), QStringLiteral("CPI"));
+        QCOMPARE(tooltip(metrics, 1, MetricValuesModel::MetricColumn), QStringLiteral("PMC0/PMC1\n") + note);
+        QCOMPARE(tooltip(metrics, 1, metrics.aggregateColumn()), note);
+        QCOMPARE(tooltip(metrics, 0, MetricValuesModel::MetricColumn), QStringLiteral("1.0E-06*PMC0/time"));
+    }
+
     void copiesTheWholeTableAsCsvAndAsText() {
         EventTotalsModel model;
         model.beginRun(testdata::cpus(2));

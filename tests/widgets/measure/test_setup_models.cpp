@@ -12,6 +12,7 @@
 #include "widgets/measure/GroupListModel.h"
 #include "widgets/measure/PlanModel.h"
 #include "widgets/measure/PlanPreview.h"
+#include "widgets/Screenshot.h"
 
 using namespace perfdash;
 
@@ -203,6 +204,71 @@ private slots:
         const QString why = resolves.data(Qt::ToolTipRole).toString();
         QVERIFY2(why.startsWith(QStringLiteral("Absent here")) && why.contains(QStringLiteral("MBOX6C0 CAS_COUNT_RD:")),
                  qPrintable(why));
+    }
+
+    // A slot of likwid's own code (Skylake's UOPS_RETIRED_USED_CYCLES, which
+    // no version of Intel's list has) is marked on the slot: a badge with
+    // the note in the details, a count with each note in the group list, the
+    // note in the plan's tooltip. A vendor's code has none of it.
+    void likwidsOwnCodesAreMarkedOnTheSlot() {
+        QTemporaryDir dir;
+        writeUserGroup(dir, QStringLiteral("skylake"), QStringLiteral("USED"),
+                       "SHORT used cycles\n\nEVENTSET\nFIXC1 CPU_CLK_UNHALTED_CORE\nPMC0 UOPS_RETIRED_USED_CYCLES\n"
+                       "PMC1 CPU_CLOCK_UNHALTED_TOTAL_CYCLES\n\nMETRICS\nUsed cycles ratio [%] 100*PMC0/PMC1\n\n"
+                       "LONG\nThe share of cycles in which uops retired.\n");
+        const EventResolver events(likwidTree("sysfs-skl"));
+        const SlotResolver naming(events, "skylake");
+        const GroupLibrary library({{dir.path().toStdString(), GroupOrigin::User}}, {"skylake"});
+        auto group = library.load("USED");
+        QVERIFY2(group.ok(), group.ok() ? "" : group.error().message.c_str());
+        const QString note = QStringLiteral("UOPS_RETIRED_USED_CYCLES: likwid's code 0xc2/0x1 cmask=1, not in the "
+                                            "vendor's list for this model (Intel's perfmon list for Skylake");
+
+        GroupDetails details;
+        details.resize(760, 420);
+        details.showGroup(*group, naming);
+        const QString text = details.toPlainText();
+        // The badge on PMC0, then its note (which names likwid's code too); nothing on the vendor's slots.
+        QCOMPARE(text.count(QStringLiteral("likwid's code")), 2);
+        const qsizetype badge = text.indexOf(QStringLiteral("likwid's code"));
+        QVERIFY2(badge > text.indexOf(QStringLiteral("likwid/skylake::UOPS_RETIRED_USED_CYCLES:c=1")), qPrintable(text));
+        QVERIFY2(text.mid(badge + 13).trimmed().startsWith(note), qPrintable(text));
+        test::saveScreenshot(details, QStringLiteral("group-details-likwid-code.png"));
+
+        GroupListModel model(naming);
+        model.setGroups(library.list());
+        const int row = model.rowOfGroup(QStringLiteral("USED"));
+        QVERIFY(row >= 0);
+        const QModelIndex resolves = model.index(row, GroupListModel::ResolvesColumn);
+        QCOMPARE(resolves.data().toString(), QStringLiteral("all 3, 1 likwid's code"));
+        QVERIFY(!resolves.data(Qt::ForegroundRole).isValid()); // no failure
+        const QString why = resolves.data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.startsWith(QStringLiteral("likwid's own codes")) && why.contains(QStringLiteral("\nPMC0 ") + note),
+                 qPrintable(why));
+        QVERIFY2(!why.contains(QStringLiteral("PMC1")), qPrintable(why));
+
+        MeasurementPlan plan;
+        PlannedGroup g;
+        g.group.name = "USED";
+        PlannedEvent used;
+        used.counter = "PMC0";
+        used.spec = "UOPS_RETIRED_USED_CYCLES";
+        used.name = "likwid/skylake::UOPS_RETIRED_USED_CYCLES:c=1";
+        used.codeSource = "likwid";
+        used.codeNote = note.toStdString();
+        PlannedEvent vendor = used;
+        vendor.counter = "PMC1";
+        vendor.codeSource.clear();
+        vendor.codeNote.clear();
+        g.events = {used, vendor};
+        plan.groups = {g};
+        PlanModel planModel;
+        planModel.setPlan(plan);
+        const QModelIndex group0 = planModel.index(0, 0);
+        const QString tip = planModel.index(0, PlanModel::EventColumn, group0).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.endsWith(QStringLiteral("\nlikwid's code: ") + note), qPrintable(tip));
+        QVERIFY(!planModel.index(1, PlanModel::EventColumn, group0).data(Qt::ToolTipRole).toString().contains(
+            QStringLiteral("likwid's code")));
     }
 
     // A hybrid event in the plan: a row per core type under it, each with its own event and encoding or
