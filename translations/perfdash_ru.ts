@@ -909,6 +909,104 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::CeilingsModel</name>
+    <message>
+        <source>Level</source>
+        <translation>Уровень</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Ядро теста</translation>
+    </message>
+    <message>
+        <source>ISA</source>
+        <translation>ISA</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Точность</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Потоки</translation>
+    </message>
+    <message>
+        <source>Working set</source>
+        <translation>Рабочий набор</translation>
+    </message>
+    <message>
+        <source>GB/s or GFLOP/s</source>
+        <translation>ГБ/с или GFLOP/с</translation>
+    </message>
+    <message>
+        <source>Hardware GB/s</source>
+        <translation>Аппаратные ГБ/с</translation>
+    </message>
+    <message>
+        <source>Per cycle</source>
+        <translation>За такт</translation>
+    </message>
+    <message>
+        <source>The fastest window was not reached again within 3 %.</source>
+        <translation>Самое быстрое окно не повторилось в пределах 3 %.</translation>
+    </message>
+    <message>
+        <source>More loads or stores per cycle than any core issues: disturbed.</source>
+        <translation>Больше загрузок или сохранений за такт, чем выдаёт любое ядро: измерение нарушено.</translation>
+    </message>
+    <message>
+        <source>Application bytes count each byte loaded or stored once (as STREAM and likwid-bench); hardware bytes add the line each plain store reads first.</source>
+        <translation>Байты приложения учитывают каждый загруженный или сохранённый байт один раз (как STREAM и likwid-bench); аппаратные байты добавляют строку, которую каждое обычное сохранение сначала читает.</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 Б</translation>
+    </message>
+    <message>
+        <source>More floating-point instructions per cycle than any core issues: disturbed.</source>
+        <translation>Больше операций с плавающей точкой за такт, чем выдаёт любое ядро: измерение нарушено.</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>пик</translation>
+    </message>
+    <message>
+        <source>%1 FLOP</source>
+        <translation>%1 FLOP</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CeilingsSweepChart</name>
+    <message>
+        <source>working set (KiB)</source>
+        <translation>рабочий набор (КиБ)</translation>
+    </message>
+    <message>
+        <source>GB/s (application bytes)</source>
+        <translation>ГБ/с (байты приложения)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2, %n thread(s)</source>
+        <translation>
+            <numerusform>%1 %2, %n поток</numerusform>
+            <numerusform>%1 %2, %n потока</numerusform>
+            <numerusform>%1 %2, %n потоков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>plateau</source>
+        <translation>плато</translation>
+    </message>
+    <message>
+        <source>Bandwidth against working set, measured on this machine</source>
+        <translation>Пропускная способность в зависимости от рабочего набора, измеренная на этой машине</translation>
+    </message>
+    <message>
+        <source>No sweep measured yet</source>
+        <translation>Развёртка ещё не измерялась</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::ChartExport</name>
     <message>
         <source>There are no charts to save: start a measurement or open a session first.</source>
@@ -1617,6 +1715,10 @@ Cycles from %6.</source>
         <source>Hardware monitor (gauge)</source>
         <translation>Аппаратный монитор (показание)</translation>
     </message>
+    <message>
+        <source>Powercap (RAPL energy)</source>
+        <translation>Powercap (энергия RAPL)</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTotalsModel</name>
@@ -1723,6 +1825,10 @@ Cycles from %6.</source>
     <message>
         <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
         <translation>%1 только на ядрах %2: ЦП этого типа ядер или счёт задачи, пока она на них выполнялась</translation>
+    </message>
+    <message>
+        <source>likwid&apos;s code: %1</source>
+        <translation>код likwid: %1</translation>
     </message>
 </context>
 <context>
@@ -2032,6 +2138,10 @@ Cycles from %6.</source>
         <source>absent here (n/a): %1</source>
         <translation>отсутствует здесь (н/д): %1</translation>
     </message>
+    <message>
+        <source>likwid&apos;s code</source>
+        <translation>код likwid</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
@@ -2081,6 +2191,20 @@ Cycles from %6.</source>
         <source>Absent here (boxes this machine lacks; the metrics are computed from the boxes it has and name them):
 %1</source>
         <translation>Отсутствуют здесь (блоки, которых нет на этой машине; метрики вычисляются по имеющимся блокам и называют отсутствующие):
+%1</translation>
+    </message>
+    <message>
+        <source>, 1 likwid&apos;s code</source>
+        <translation>, 1 код likwid</translation>
+    </message>
+    <message>
+        <source>, %1 likwid&apos;s codes</source>
+        <translation>, кодов likwid: %1</translation>
+    </message>
+    <message>
+        <source>likwid&apos;s own codes, which no vendor list for this CPU has: counted as likwid-perfctr counts them, and the metrics computed from them say so:
+%1</source>
+        <translation>собственные коды likwid, которых нет ни в одном списке производителя для этого ЦП: считаются так же, как их считает likwid-perfctr, и вычисленные из них метрики говорят об этом:
 %1</translation>
     </message>
 </context>
@@ -2580,6 +2704,10 @@ Cycles from %6.</source>
     <message>
         <source>&amp;Where? Sample this metric&apos;s group by function</source>
         <translation>&amp;Где? Сэмплировать группу этой метрики по функциям</translation>
+    </message>
+    <message>
+        <source>Roofli&amp;ne</source>
+        <translation>Roofli&amp;ne</translation>
     </message>
 </context>
 <context>
@@ -3477,6 +3605,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>will be counted on the %1 CPUs</source>
         <translation>будет считаться на CPU типа %1</translation>
     </message>
+    <message>
+        <source>likwid&apos;s code: %1</source>
+        <translation>код likwid: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::PlanPreview</name>
@@ -3526,6 +3658,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>measuring the core clock</source>
         <translation>измерение частоты ядра</translation>
+    </message>
+    <message>
+        <source>The ceilings are measured on x86-64 and AArch64 only.</source>
+        <translation>Потолки измеряются только на x86-64 и AArch64.</translation>
     </message>
 </context>
 <context>
@@ -3809,6 +3945,54 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Reference tables (*.csv *.txt *.xml);;All files (*)</source>
         <translation>Справочные таблицы (*.csv *.txt *.xml);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Ceili&amp;ngs</source>
+        <translation>Потол&amp;ки</translation>
+    </message>
+    <message>
+        <source>Measured now; saved as %1 for the roofline.</source>
+        <translation>Измерено сейчас; сохранено как %1 для roofline.</translation>
+    </message>
+    <message>
+        <source>Measured now, but not saved: %1</source>
+        <translation>Измерено сейчас, но не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>1, per core, all</source>
+        <translation>1, по ядру, все</translation>
+    </message>
+    <message>
+        <source>Pinned threads, one per core first, then SMT siblings; the lowest value measures 1 thread, one per core and every hardware thread in turn.</source>
+        <translation>Привязанные потоки: сначала по одному на ядро, затем SMT-соседи; наименьшее значение измеряет 1 поток, по одному на ядро и все аппаратные потоки по очереди.</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>П&amp;отоки:</translation>
+    </message>
+    <message>
+        <source>Measure cei&amp;lings</source>
+        <translation>Измерить потол&amp;ки</translation>
+    </message>
+    <message>
+        <source>Bandwidth of load, store, copy, triad and update in L1, L2, L3 and DRAM, peak FLOP/s, and a working-set sweep; a few minutes.</source>
+        <translation>Пропускная способность load, store, copy, triad и update в L1, L2, L3 и DRAM, пиковые FLOP/с и развёртка рабочего набора; несколько минут.</translation>
+    </message>
+    <message>
+        <source>Loaded from %1.</source>
+        <translation>Загружено из %1.</translation>
+    </message>
+    <message>
+        <source>Per cycle of the measured clock, %1 GHz (not the TSC).</source>
+        <translation>За такт измеренной частоты, %1 ГГц (не TSC).</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Предупреждение: %1</translation>
+    </message>
+    <message>
+        <source>Done: ceilings measured.</source>
+        <translation>Готово: потолки измерены.</translation>
     </message>
 </context>
 <context>
@@ -4232,6 +4416,88 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Replay finished</source>
         <translation>Воспроизведение завершено</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RooflineChart</name>
+    <message numerus="yes">
+        <source>Roofline: %n roof(s), %1 point(s)</source>
+        <translation>
+            <numerusform>Roofline: %n потолок, точек: %1</numerusform>
+            <numerusform>Roofline: %n потолка, точек: %1</numerusform>
+            <numerusform>Roofline: %n потолков, точек: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>arithmetic intensity [FLOP/byte]</source>
+        <translation>арифметическая интенсивность [FLOP/байт]</translation>
+    </message>
+    <message>
+        <source>performance [FLOP/s]</source>
+        <translation>производительность [FLOP/с]</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RooflineView</name>
+    <message>
+        <source>Ceilings file...</source>
+        <translation>Файл потолков...</translation>
+    </message>
+    <message>
+        <source>Draw the roofs of another ceilings file (perfdash-cli ceilings --json -o FILE)</source>
+        <translation>Нарисовать потолки из другого файла (perfdash-cli ceilings --json -o FILE)</translation>
+    </message>
+    <message>
+        <source>no ceilings at %1: measure them on the Probes page&apos;s Ceilings tab (or with perfdash-cli ceilings --json -o %1), or choose a file with the Ceilings file button</source>
+        <translation>нет потолков в %1: измерьте их на вкладке «Потолки» страницы «Пробы» (или командой perfdash-cli ceilings --json -o %1) либо выберите файл кнопкой «Файл потолков»</translation>
+    </message>
+    <message>
+        <source>Ceilings file</source>
+        <translation>Файл потолков</translation>
+    </message>
+    <message>
+        <source>Ceilings (*.json)</source>
+        <translation>Потолки (*.json)</translation>
+    </message>
+    <message>
+        <source>Ceilings %1, from %2</source>
+        <translation>Потолки %1, из %2</translation>
+    </message>
+    <message>
+        <source> (CPU: %1)</source>
+        <translation> (ЦП: %1)</translation>
+    </message>
+    <message>
+        <source>No roofs: %1.</source>
+        <translation>Нет потолков: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing to draw: no roofs (see above) and no points.</source>
+        <translation>Рисовать нечего: нет потолков (см. выше) и нет точек.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Synthetic data:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Синтетические данные:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Points: %1</source>
+        <translation>Точки: %1</translation>
+    </message>
+    <message>
+        <source>No interval yet.</source>
+        <translation>Интервалов пока нет.</translation>
+    </message>
+    <message>
+        <source>No run yet: start one on the Measure page, or open a session.</source>
+        <translation>Запусков пока нет: начните измерение на странице «Измерение» или откройте сеанс.</translation>
+    </message>
+    <message>
+        <source>No points: the run has no FLOP rate with a memory traffic to set it against.</source>
+        <translation>Нет точек: у запуска нет скорости FLOP, которую можно сопоставить с трафиком памяти.</translation>
+    </message>
+    <message>
+        <source>Missing: %1</source>
+        <translation>Не хватает: %1</translation>
     </message>
 </context>
 <context>

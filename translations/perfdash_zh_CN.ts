@@ -905,6 +905,102 @@ Cycles from %6.</source>
     </message>
 </context>
 <context>
+    <name>perfdash::CeilingsModel</name>
+    <message>
+        <source>Level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>ISA</source>
+        <translation>指令集</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Working set</source>
+        <translation>工作集</translation>
+    </message>
+    <message>
+        <source>GB/s or GFLOP/s</source>
+        <translation>GB/s 或 GFLOP/s</translation>
+    </message>
+    <message>
+        <source>Hardware GB/s</source>
+        <translation>硬件 GB/s</translation>
+    </message>
+    <message>
+        <source>Per cycle</source>
+        <translation>每周期</translation>
+    </message>
+    <message>
+        <source>The fastest window was not reached again within 3 %.</source>
+        <translation>最快的窗口未能在 3 % 内再次达到。</translation>
+    </message>
+    <message>
+        <source>More loads or stores per cycle than any core issues: disturbed.</source>
+        <translation>每周期的加载或存储多于任何核心能发射的数量：测量受到干扰。</translation>
+    </message>
+    <message>
+        <source>Application bytes count each byte loaded or stored once (as STREAM and likwid-bench); hardware bytes add the line each plain store reads first.</source>
+        <translation>应用字节把每个加载或存储的字节计一次（与 STREAM 和 likwid-bench 相同）；硬件字节加上每次普通存储先读取的缓存行。</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>More floating-point instructions per cycle than any core issues: disturbed.</source>
+        <translation>每周期的浮点指令多于任何核心能发射的数量：测量受到干扰。</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>%1 FLOP</source>
+        <translation>%1 FLOP</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::CeilingsSweepChart</name>
+    <message>
+        <source>working set (KiB)</source>
+        <translation>工作集 (KiB)</translation>
+    </message>
+    <message>
+        <source>GB/s (application bytes)</source>
+        <translation>GB/s（应用字节）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2, %n thread(s)</source>
+        <translation>
+            <numerusform>%1 %2，%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>plateau</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <source>Bandwidth against working set, measured on this machine</source>
+        <translation>带宽随工作集的变化，在本机测得</translation>
+    </message>
+    <message>
+        <source>No sweep measured yet</source>
+        <translation>尚未测量扫描</translation>
+    </message>
+</context>
+<context>
     <name>perfdash::ChartExport</name>
     <message>
         <source>There are no charts to save: start a measurement or open a session first.</source>
@@ -1613,6 +1709,10 @@ Cycles from %6.</source>
         <source>Hardware monitor (gauge)</source>
         <translation>硬件监控（读数）</translation>
     </message>
+    <message>
+        <source>Powercap (RAPL energy)</source>
+        <translation>Powercap（RAPL 能量）</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::EventTotalsModel</name>
@@ -1719,6 +1819,10 @@ Cycles from %6.</source>
     <message>
         <source>%1 on the %2 cores alone: the CPUs of that core type, or a task&apos;s counts while it ran on them</source>
         <translation>%1 仅在 %2 核心上：该核心类型的 CPU，或任务在其上运行期间的计数</translation>
+    </message>
+    <message>
+        <source>likwid&apos;s code: %1</source>
+        <translation>likwid 的编码：%1</translation>
     </message>
 </context>
 <context>
@@ -2028,6 +2132,10 @@ Cycles from %6.</source>
         <source>absent here (n/a): %1</source>
         <translation>此处不存在（不可用）：%1</translation>
     </message>
+    <message>
+        <source>likwid&apos;s code</source>
+        <translation>likwid 的编码</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::GroupListModel</name>
@@ -2077,6 +2185,20 @@ Cycles from %6.</source>
         <source>Absent here (boxes this machine lacks; the metrics are computed from the boxes it has and name them):
 %1</source>
         <translation>此处不存在（本机没有的单元；指标按本机已有的单元计算，并列出缺少的单元）：
+%1</translation>
+    </message>
+    <message>
+        <source>, 1 likwid&apos;s code</source>
+        <translation>，1 个 likwid 编码</translation>
+    </message>
+    <message>
+        <source>, %1 likwid&apos;s codes</source>
+        <translation>，%1 个 likwid 编码</translation>
+    </message>
+    <message>
+        <source>likwid&apos;s own codes, which no vendor list for this CPU has: counted as likwid-perfctr counts them, and the metrics computed from them say so:
+%1</source>
+        <translation>likwid 自己的编码，本 CPU 的厂商列表中都没有：按 likwid-perfctr 的方式计数，由它们计算的指标会注明：
 %1</translation>
     </message>
 </context>
@@ -2570,6 +2692,10 @@ Cycles from %6.</source>
     <message>
         <source>&amp;Where? Sample this metric&apos;s group by function</source>
         <translation>在哪里？按函数对该指标的组采样(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Roofli&amp;ne</source>
+        <translation>屋顶线(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -3465,6 +3591,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
         <source>will be counted on the %1 CPUs</source>
         <translation>将在 %1 类型的 CPU 上计数</translation>
     </message>
+    <message>
+        <source>likwid&apos;s code: %1</source>
+        <translation>likwid 的编码：%1</translation>
+    </message>
 </context>
 <context>
     <name>perfdash::PlanPreview</name>
@@ -3514,6 +3644,10 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>measuring the core clock</source>
         <translation>正在测量核心时钟</translation>
+    </message>
+    <message>
+        <source>The ceilings are measured on x86-64 and AArch64 only.</source>
+        <translation>上限只在 x86-64 和 AArch64 上测量。</translation>
     </message>
 </context>
 <context>
@@ -3789,6 +3923,54 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Reference tables (*.csv *.txt *.xml);;All files (*)</source>
         <translation>参考表 (*.csv *.txt *.xml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Ceili&amp;ngs</source>
+        <translation>上限(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Measured now; saved as %1 for the roofline.</source>
+        <translation>已测量；已保存为 %1，供屋顶线使用。</translation>
+    </message>
+    <message>
+        <source>Measured now, but not saved: %1</source>
+        <translation>已测量，但未保存：%1</translation>
+    </message>
+    <message>
+        <source>1, per core, all</source>
+        <translation>1、每核一个、全部</translation>
+    </message>
+    <message>
+        <source>Pinned threads, one per core first, then SMT siblings; the lowest value measures 1 thread, one per core and every hardware thread in turn.</source>
+        <translation>固定到 CPU 的线程，先每个核心一个，再加 SMT 兄弟线程；最小值依次测量 1 个线程、每核一个线程和全部硬件线程。</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>线程(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Measure cei&amp;lings</source>
+        <translation>测量上限(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Bandwidth of load, store, copy, triad and update in L1, L2, L3 and DRAM, peak FLOP/s, and a working-set sweep; a few minutes.</source>
+        <translation>L1、L2、L3 和 DRAM 中 load、store、copy、triad 和 update 的带宽，峰值 FLOP/s，以及工作集扫描；需要几分钟。</translation>
+    </message>
+    <message>
+        <source>Loaded from %1.</source>
+        <translation>从 %1 载入。</translation>
+    </message>
+    <message>
+        <source>Per cycle of the measured clock, %1 GHz (not the TSC).</source>
+        <translation>按测得的时钟 %1 GHz 的周期计（不是 TSC）。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Done: ceilings measured.</source>
+        <translation>完成：上限已测量。</translation>
     </message>
 </context>
 <context>
@@ -4212,6 +4394,86 @@ To keep the whole run, choose File → Export report… and save it as a .json r
     <message>
         <source>Replay finished</source>
         <translation>回放已结束</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RooflineChart</name>
+    <message numerus="yes">
+        <source>Roofline: %n roof(s), %1 point(s)</source>
+        <translation>
+            <numerusform>屋顶线：%n 条上限，%1 个点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>arithmetic intensity [FLOP/byte]</source>
+        <translation>算术强度 [FLOP/字节]</translation>
+    </message>
+    <message>
+        <source>performance [FLOP/s]</source>
+        <translation>性能 [FLOP/s]</translation>
+    </message>
+</context>
+<context>
+    <name>perfdash::RooflineView</name>
+    <message>
+        <source>Ceilings file...</source>
+        <translation>上限文件...</translation>
+    </message>
+    <message>
+        <source>Draw the roofs of another ceilings file (perfdash-cli ceilings --json -o FILE)</source>
+        <translation>绘制另一个上限文件的上限（perfdash-cli ceilings --json -o FILE）</translation>
+    </message>
+    <message>
+        <source>no ceilings at %1: measure them on the Probes page&apos;s Ceilings tab (or with perfdash-cli ceilings --json -o %1), or choose a file with the Ceilings file button</source>
+        <translation>%1 没有上限：在“探测”页的“上限”选项卡测量（或用 perfdash-cli ceilings --json -o %1），或用“上限文件”按钮选择文件</translation>
+    </message>
+    <message>
+        <source>Ceilings file</source>
+        <translation>上限文件</translation>
+    </message>
+    <message>
+        <source>Ceilings (*.json)</source>
+        <translation>上限 (*.json)</translation>
+    </message>
+    <message>
+        <source>Ceilings %1, from %2</source>
+        <translation>上限 %1，来自 %2</translation>
+    </message>
+    <message>
+        <source> (CPU: %1)</source>
+        <translation>（CPU：%1）</translation>
+    </message>
+    <message>
+        <source>No roofs: %1.</source>
+        <translation>没有上限：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing to draw: no roofs (see above) and no points.</source>
+        <translation>无可绘制：没有上限（见上）也没有点。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Synthetic data:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;合成数据：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Points: %1</source>
+        <translation>点：%1</translation>
+    </message>
+    <message>
+        <source>No interval yet.</source>
+        <translation>尚无区间。</translation>
+    </message>
+    <message>
+        <source>No run yet: start one on the Measure page, or open a session.</source>
+        <translation>尚无运行：在“测量”页开始一次，或打开一个会话。</translation>
+    </message>
+    <message>
+        <source>No points: the run has no FLOP rate with a memory traffic to set it against.</source>
+        <translation>没有点：该运行没有可与内存流量对照的 FLOP 速率。</translation>
+    </message>
+    <message>
+        <source>Missing: %1</source>
+        <translation>缺少：%1</translation>
     </message>
 </context>
 <context>
