@@ -88,10 +88,13 @@ EventPaths treePaths(const std::string& tree) {
     return paths;
 }
 
-// "arch/FILE.txt<TAB>COUNTER<TAB>EVENT" -> the reason, a part of the message
-// the resolver gives for that slot.
-std::map<std::string, std::string> readExpectations(const std::string& path, std::string& problem) {
-    std::map<std::string, std::string> out;
+// The records of a tab-separated list (comments and blank lines skipped),
+// each with `fields` fields that `valid` accepts; `problem` names the file,
+// the line and `format` otherwise.
+std::vector<std::vector<std::string>> readTabList(const std::string& path, size_t fields, const char* format,
+                                                  bool (*valid)(const std::vector<std::string>&),
+                                                  std::string& problem) {
+    std::vector<std::vector<std::string>> out;
     std::ifstream in(path);
     if (!in) {
         problem = "cannot read " + path;
@@ -102,36 +105,33 @@ std::map<std::string, std::string> readExpectations(const std::string& path, std
     while (std::getline(in, line)) {
         ++number;
         if (line.empty() || line[0] == '#') continue;
-        const auto fields = split(line, '\t', /*keepEmpty=*/true);
-        if (fields.size() != 4) {
-            problem = path + ":" + std::to_string(number) + ": expected FILE<TAB>COUNTER<TAB>EVENT<TAB>REASON";
-            return out;
+        auto record = split(line, '\t', /*keepEmpty=*/true);
+        if (record.size() != fields || !valid(record)) {
+            problem = path + ":" + std::to_string(number) + ": expected " + format;
+            return {};
         }
-        out[fields[0] + "\t" + fields[1] + "\t" + fields[2]] = fields[3];
+        out.push_back(std::move(record));
     }
+    return out;
+}
+
+// "arch/FILE.txt<TAB>COUNTER<TAB>EVENT" -> the reason, a part of the message
+// the resolver gives for that slot.
+std::map<std::string, std::string> readExpectations(const std::string& path, std::string& problem) {
+    std::map<std::string, std::string> out;
+    for (const auto& f : readTabList(path, 4, "FILE<TAB>COUNTER<TAB>EVENT<TAB>REASON",
+                                     [](const std::vector<std::string>&) { return true; }, problem))
+        out[f[0] + "\t" + f[1] + "\t" + f[2]] = f[3];
     return out;
 }
 
 // "FILE<TAB>KIND<TAB>REASON" -> KIND ("kernel" or "slip"): the files (b) leaves out.
 std::map<std::string, std::string> readExclusions(const std::string& path, std::string& problem) {
     std::map<std::string, std::string> out;
-    std::ifstream in(path);
-    if (!in) {
-        problem = "cannot read " + path;
-        return out;
-    }
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line[0] == '#') continue;
-        const auto fields = split(line, '\t', /*keepEmpty=*/true);
-        if (fields.size() != 3 || (fields[1] != "kernel" && fields[1] != "slip") || fields[2].empty()) {
-            problem = path + ":" + std::to_string(number) + ": expected FILE<TAB>kernel|slip<TAB>REASON";
-            return out;
-        }
-        out[fields[0]] = fields[1];
-    }
+    const auto valid = [](const std::vector<std::string>& f) {
+        return (f[1] == "kernel" || f[1] == "slip") && !f[2].empty();
+    };
+    for (const auto& f : readTabList(path, 3, "FILE<TAB>kernel|slip<TAB>REASON", valid, problem)) out[f[0]] = f[1];
     return out;
 }
 
