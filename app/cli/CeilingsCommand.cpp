@@ -18,10 +18,12 @@ namespace {
 
 CommandLine ceilingsCommandLine() {
     CommandLine cl("ceilings", "", "measure bandwidth and FLOP/s ceilings",
-                   "Measure this machine's ceilings for the roofline: load, store, non-temporal store, copy, triad "
-                   "and update bandwidth at working sets in L1, L2, L3 and DRAM, peak FLOP/s of FMA, add, mul and "
-                   "their mix, and a working-set sweep whose plateaus are checked against the reported cache "
-                   "sizes. Figures are per second and per cycle of the measured clock (not the TSC).");
+                   "Measure this machine's ceilings for the roofline: load, store, copy, triad and update "
+                   "bandwidth at working sets in L1, L2, L3 and DRAM (non-temporal store and copy at DRAM, as "
+                   "they bypass the caches), peak FLOP/s of FMA, add, mul and their mix, and a working-set sweep, "
+                   "run first, whose plateaus are checked against the reported cache sizes; where they contradict "
+                   "the last-level cache (a VM may report hundreds of MiB), L3 and DRAM are sized from the sweep. "
+                   "Figures are per second and per cycle of the measured clock (not the TSC).");
     cl.option({.longName = "--threads",
                .valueName = "N",
                .help = "measure with N pinned threads (one per core first, then SMT siblings)",
@@ -42,7 +44,7 @@ CommandLine ceilingsCommandLine() {
                  .help = "the most all arrays may take, e.g. 512M or 4G (DRAM working sets are 4x the last-level "
                          "cache per array, which a VM may report as hundreds of MiB)",
                  .defaultValue = "half of MemAvailable"})
-        .option({"", "--no-sweep", "", "skip the working-set sweep"})
+        .option({"", "--no-sweep", "", "skip the working-set sweep (sizes from the reported caches only)"})
         .option({"", "--realtime", "", "ask for SCHED_FIFO (a shared machine stalls meanwhile)"})
         .option({"", "--json", "", "print JSON (docs/ceilings.schema.json)"})
         .option({"-o", "--output", "FILE", "also write the JSON to FILE (e.g. the data dir's ceilings.json)"})

@@ -8,7 +8,10 @@ round after round; the script prints each round's ratio perfdash / likwid
 and the median. likwid-bench's "Cycles" are TSC cycles, so only per-second
 figures are compared. Both keep their fastest runs (likwid-bench is run
 several times with a short -i; see likwid()): a 1 s average on a shared
-machine measures the neighbours too.
+machine measures the neighbours too. L1, L2 and the peak alternate kernel
+by kernel; L3 and DRAM come from one perfdash run per round with its
+working-set sweep (which sizes them where the reported caches are wrong:
+a VM's CPUID may say 508 MiB of L3), each followed by the likwid-bench twins.
 
   bench/ceilings/compare.py [--cli build/release/app/cli/perfdash-cli]
                             [--rounds 3] [--isa avx512] [--cpu 0] [--levels L1,L2,DRAM]
@@ -38,6 +41,7 @@ TWINS = {
     "triad": "stream",
     "update": "daxpy",
 }
+NON_TEMPORAL = {"store_nt", "copy_nt"}
 FMA_TESTS = {"stream", "daxpy"}  # their FMA variants carry a _fma suffix
 SUFFIX = {"scalar": "", "sse": "_sse", "avx2": "_avx", "avx512": "_avx512"}
 
@@ -74,6 +78,22 @@ def perfdash(cli, cpu, kernel, level, isa, max_memory):
     return row["app_bytes_per_s"], row["working_set_bytes"], row["repeated"], doc["clock_hz"]
 
 
+def perfdash_swept(cli, cpu, kernels, levels, isa, max_memory):
+    """One perfdash run of `kernels` at `levels` with its working-set sweep,
+    which sizes L3 and DRAM where the reported cache sizes are wrong (a VM's
+    CPUID may say 508 MiB of L3). Returns {(kernel, level): figures}."""
+    cmd = ["taskset", "-c", str(cpu), cli, "ceilings", "--threads", "1", "--isa", isa, "--kernel", ",".join(kernels),
+           "--level", ",".join(levels), "--json"]
+    if max_memory:
+        cmd += ["--max-memory", max_memory]
+    doc = json.loads(run(cmd))
+    for w in doc["warnings"]:
+        if w.startswith("working sets:"):
+            print("  perfdash: " + w, flush=True)
+    return {(m["kernel"], m["level"]): (m["app_bytes_per_s"], m["working_set_bytes"], m["repeated"], doc["clock_hz"])
+            for m in doc["memory"]}
+
+
 def likwid_once(test, kib, iterations, key):
     cmd = ["likwid-bench", "-t", test, "-w", f"S0:{kib}kB:1"]
     if iterations:
@@ -100,6 +120,47 @@ def likwid(test, working_set, flops=False, runs=7, target_s=0.02):
     return max(likwid_once(test, kib, n, key)[0] for _ in range(runs))
 
 
+LEVELS = ["L1", "L2", "L3", "DRAM"]
+
+
+def verdicts(results):
+    """The issue's targets, each judged on the medians of this run."""
+    med = {}  # (kernel, level) -> (perfdash median, likwid median, median ratio)
+    for (kernel, level, _), runs in results.items():
+        med[(kernel, level or "peak")] = (statistics.median(o for o, *_ in runs),
+                                          statistics.median(t for _, t, *_ in runs),
+                                          statistics.median(o / t for o, t, *_ in runs))
+    out = []
+    for scope, limit in (("L1", 0.10), ("peak", 0.10), ("DRAM", 0.15)):
+        rows = [(k, r) for (k, l), (_, _, r) in med.items() if l == scope]
+        if not rows:
+            continue
+        worst = max(rows, key=lambda kr: abs(kr[1] - 1))
+        ok = all(abs(r - 1) <= limit for _, r in rows)
+        out.append(f"{scope:5} within {limit:.0%} of likwid-bench: {'met' if ok else 'NOT met'} "
+                   f"(medians {', '.join(f'{k} {r:.3f}' for k, r in rows)}; furthest {worst[0]} {worst[1]:.3f})")
+    for kernel in dict.fromkeys(k for k, _ in med):
+        levels = [l for l in LEVELS if (kernel, l) in med]
+        if len(levels) < 2:
+            continue
+        for tool, i in (("perfdash", 0), ("likwid-bench", 1)):
+            figures = [med[(kernel, l)][i] for l in levels]
+            ordered = all(a > b for a, b in zip(figures, figures[1:]))
+            chain = " > ".join(f"{l} {f / 1e9:.1f}" for l, f in zip(levels, figures))
+            out.append(f"order {kernel:8} {tool:12}: {'ordered' if ordered else 'NOT ordered'} ({chain} GB/s)")
+    for level in LEVELS:
+        if (("store", level) in med) and (("store_nt", level) in med):
+            ours = med[("store_nt", level)][0] / med[("store", level)][0]
+            theirs = med[("store_nt", level)][1] / med[("store", level)][1]
+            # A plain store reads each line before it writes it (write-allocate), a non-temporal
+            # one does not: where bandwidth bounds both, the NT store moves up to 2x the bytes.
+            out.append(f"NT/plain store at {level}: perfdash {ours:.2f}, likwid-bench {theirs:.2f}; "
+                       f"write-allocate predicts more than 1 (up to 2) where bandwidth bounds both: "
+                       f"{'as predicted' if ours > 1 else 'not as predicted'}, "
+                       f"{'the tools agree within 15 %' if abs(ours / theirs - 1) <= 0.15 else 'the tools DISAGREE'}")
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default="build/release/app/cli/perfdash-cli")
@@ -117,11 +178,23 @@ def main():
     results = {}  # (kernel, level, test) -> [(ours, theirs, repeated, working set, clock)]
     for kernel in args.kernels.split(","):
         for level in args.levels.split(","):
+            if kernel in NON_TEMPORAL and level != "DRAM":
+                continue  # their stores bypass the caches: perfdash measures them at DRAM only
             rows.append((kernel, level, likwid_test(kernel, args.isa), False))
     rows.append(("fma", "", "peakflops" + SUFFIX[args.isa] + ("_fma" if args.isa in ("avx2", "avx512") else ""), True))
+    swept_levels = [l for l in args.levels.split(",") if l in ("L3", "DRAM")]
     for r in range(args.rounds):
+        swept = {}
+        if swept_levels:
+            swept = perfdash_swept(args.cli, args.cpu, args.kernels.split(","), swept_levels, args.isa, args.max_memory)
         for kernel, level, test, flops in rows:
-            ours, ws, repeated, clock = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
+            if level in swept_levels:
+                if (kernel, level) not in swept:
+                    print(f"  round {r + 1}: {kernel:8} {level:5} not measured by perfdash (see its warnings)")
+                    continue
+                ours, ws, repeated, clock = swept[(kernel, level)]
+            else:
+                ours, ws, repeated, clock = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
             # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set.
             theirs = likwid(test, ws if ws else 16 * 1024, flops)
             results.setdefault((kernel, level, test), []).append((ours, theirs, repeated, ws, clock))
@@ -136,6 +209,9 @@ def main():
         print(f"{kernel:10}{level or 'peak':7}{test:22}{(str(ws // 1024) + ' KiB') if ws else '-':>14}"
               f"{statistics.median(o for o, *_ in runs) / 1e9:12.2f}{statistics.median(t for _, t, *_ in runs) / 1e9:12.2f}"
               f"{statistics.median(ratios):8.3f}")
+    print()
+    for line in verdicts(results):
+        print(line)
 
 
 if __name__ == "__main__":

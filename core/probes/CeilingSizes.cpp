@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "core/topology/Cpuid.h"
@@ -103,7 +104,7 @@ WorkingSetChoice chooseWorkingSets(const CacheSizes& caches, int threads, uint64
         const uint64_t share = caches.l3 / std::min(threads, std::max(caches.l3SharedBy, 1));
         out.levels.push_back({"L3", std::max(share / 2, 2 * caches.l2), false});
     }
-    const uint64_t llc = caches.l3 ? caches.l3 : caches.l2;
+    const uint64_t llc = std::max(caches.l3 ? caches.l3 : caches.l2, caches.dramFrom);
     // Without any cache size, 256 MiB per array is beyond every last-level cache but the largest.
     uint64_t perArray = llc ? (4 * llc + threads - 1) / threads : 256 * MiB / threads;
     const uint64_t cap = memoryLimit / (uint64_t(maxArrays) * threads);
@@ -178,6 +179,32 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
             out.warnings.push_back(caches.source + " reports " + levels[k].first + " as " + formatBytes(size) +
                                    ", but the sweep's bandwidth steps down between " + formatBytes(last) + " and " +
                                    formatBytes(next));
+    }
+    return out;
+}
+
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus) {
+    SweepSizing out{reported, {}};
+    if (plateaus.size() < 2 || !reported.l3) return out;
+    const Plateau& dram = plateaus.back();
+    const uint64_t l3 = reported.l3;
+    if (!(dram.fromBytes * 2 <= l3 && double(dram.toBytes) >= double(l3) * 1.4)) return out;
+    out.caches.dramFrom = dram.fromBytes;
+    const Plateau& before = plateaus[plateaus.size() - 2];
+    const std::string why = (reported.source.empty() ? std::string("the machine") : reported.source) + " reports L3 as " +
+                            formatBytes(l3) + ", but the sweep's bandwidth is already DRAM's from " +
+                            formatBytes(dram.fromBytes) + ": ";
+    if (before.toBytes > reported.l2) {
+        out.caches.l3 = before.toBytes;
+        // The sweep measured one thread; threads measured together are taken to share what it had.
+        out.caches.l3SharedBy = std::numeric_limits<int>::max();
+        out.notes.push_back(why + "L3 is taken as the " + formatBytes(before.toBytes) +
+                            " its last plateau before DRAM reached, and DRAM's arrays are sized from " +
+                            formatBytes(dram.fromBytes));
+    } else {
+        out.caches.l3 = 0;
+        out.notes.push_back(why + "no plateau lies between L2 and DRAM, so L3 is not measured, and DRAM's arrays "
+                                  "are sized from " + formatBytes(dram.fromBytes));
     }
     return out;
 }

@@ -23,6 +23,8 @@ struct CacheSizes {
     uint64_t l1d = 0, l2 = 0, l3 = 0;
     int l2SharedBy = 1, l3SharedBy = 1;
     std::string source; // "sysfs", "CPUID", or "" when neither says
+    // Where the sweep found DRAM's bandwidth (0: no sweep said): DRAM's arrays go beyond it.
+    uint64_t dramFrom = 0;
     bool known() const { return l1d > 0 && l2 > 0; }
 };
 
@@ -45,7 +47,8 @@ struct WorkingSetChoice {
 
 // L1: half of L1D. L2: half of L2, at least 2x L1D. L3: half of one thread's
 // share (L3 / the threads that share it, of `threads`), at least 2x L2. DRAM:
-// each array at least 4x the L3 (all threads together), the arrays of all
+// each array at least 4x the L3 and 4x where the sweep found DRAM (all threads
+// together), the arrays of all
 // threads together at most `memoryLimit` bytes (0: no limit; a warning says
 // when the limit applied). `maxArrays`: the most arrays a kernel uses (triad's 3).
 WorkingSetChoice chooseWorkingSets(const CacheSizes& caches, int threads, uint64_t memoryLimit, int maxArrays = 3);
@@ -73,6 +76,20 @@ struct PlateauAnalysis {
     std::vector<std::string> warnings;
 };
 PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheSizes& caches, double tolerance = 0.12);
+
+// The caches as the sweep measured them, where its last plateau (DRAM's
+// bandwidth) runs flat across the reported last-level size: a VM's CPUID may
+// say 508 MiB of L3 where the bandwidth drops at 32 MiB, and half of 508 MiB
+// would measure DRAM as "L3". Then that cache is taken to end where the
+// plateau before DRAM's ends (so its working set lies on that plateau), or,
+// with no plateau between the level below and DRAM, it is not measured; and
+// DRAM's arrays are sized from where its plateau begins. Sizes the sweep does
+// not contradict stay; `notes` says what changed and why.
+struct SweepSizing {
+    CacheSizes caches;
+    std::vector<std::string> notes;
+};
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus);
 
 // MemAvailable of /proc/meminfo text, in bytes; nullopt when absent.
 std::optional<uint64_t> memAvailableBytes(const std::string& meminfo);

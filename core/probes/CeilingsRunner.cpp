@@ -148,6 +148,34 @@ std::optional<Best> bestOf(const std::vector<Window>& windows) {
     return best;
 }
 
+// Runs jobs' windows: every job once, then again, then a third time where
+// the two disagree; `done` and `total` count on across calls for the progress.
+struct Passes {
+    const std::function<void(const CeilingsProgress&)>& progress;
+    std::stop_token stop;
+    const CeilingsOptions& options;
+    const KernelPair& chain;
+    size_t done = 0, total = 0;
+
+    Result<std::vector<std::vector<Window>>> run(const std::vector<Job>& jobs) {
+        std::vector<std::vector<Window>> windows(jobs.size());
+        for (int pass = 0; pass < kMaxWindows; ++pass) {
+            for (size_t i = 0; i < jobs.size(); ++i) {
+                if (pass == kMaxWindows - 1) {
+                    auto best = bestOf(windows[i]);
+                    if (best && best->repeated) continue;
+                    ++total;
+                }
+                if (stop.stop_requested()) return makeError("cancelled");
+                if (progress) progress({done, total, jobs[i].describe()});
+                windows[i].push_back(runWindow(jobs[i], options, chain, stop));
+                ++done;
+            }
+        }
+        return windows;
+    }
+};
+
 // The kernels' code, built once per pair.
 class KernelCache {
 public:
@@ -278,11 +306,10 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
     if (isas.empty()) return makeError("none of the ISAs asked for runs on this CPU");
 
     KernelCache kernels(options.toolchain);
-    std::vector<Job> jobs;
-    auto addMemory = [&](Job job) -> Status {
+    auto addMemory = [&](Job job, std::vector<Job>& jobs, std::vector<std::string>& warnings) -> Status {
         if (std::string why = whyIsaUnavailable(arch, job.isa, features, memoryOpNeedsFma(job.memoryOp, job.isa));
             !why.empty()) {
-            out.warnings.push_back(job.describe() + ": " + why);
+            warnings.push_back(job.describe() + ": " + why);
             return {};
         }
         const std::string name = kernelName(toString(job.memoryOp), job.isa, job.precision);
@@ -295,41 +322,60 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
         jobs.push_back(job);
         return {};
     };
-    for (int threads : options.threadCounts) {
-        const WorkingSetChoice sizes = chooseWorkingSets(options.caches, threads, options.memoryLimit);
-        for (const auto& w : sizes.warnings) out.warnings.push_back(w + " (" + std::to_string(threads) + " thread(s))");
-        for (VectorIsa isa : isas)
-            for (Precision p : options.precisions) {
-                for (MemoryOp op : options.memoryOps)
-                    for (const auto& level : sizes.levels) {
-                        if (!options.levels.empty() &&
-                            std::find(options.levels.begin(), options.levels.end(), level.level) == options.levels.end())
-                            continue;
+    // Every level's and peak's figure, with the levels' working sets from `caches`.
+    auto figureJobs = [&](const CacheSizes& caches, std::vector<std::string>& warnings) -> Result<std::vector<Job>> {
+        std::vector<Job> jobs;
+        bool skippedNt = false;
+        for (int threads : options.threadCounts) {
+            const WorkingSetChoice sizes = chooseWorkingSets(caches, threads, options.memoryLimit);
+            for (const auto& w : sizes.warnings) warnings.push_back(w + " (" + std::to_string(threads) + " thread(s))");
+            for (VectorIsa isa : isas)
+                for (Precision p : options.precisions) {
+                    for (MemoryOp op : options.memoryOps)
+                        for (const auto& level : sizes.levels) {
+                            if (!options.levels.empty() &&
+                                std::find(options.levels.begin(), options.levels.end(), level.level) ==
+                                    options.levels.end())
+                                continue;
+                            // A non-temporal store bypasses the caches: it has a ceiling at DRAM only.
+                            if (memoryAccounting(op, isa, p).nonTemporal && level.level != "DRAM") {
+                                skippedNt = true;
+                                continue;
+                            }
+                            Job job;
+                            job.memoryOp = op, job.isa = isa, job.precision = p, job.threads = threads;
+                            job.level = level.level;
+                            job.arrayBytes = arrayBytesFor(level, memoryAccounting(op, isa, p).arrays,
+                                                           memoryAccounting(op, isa, p).blockBytes());
+                            if (auto s = addMemory(job, jobs, warnings); !s) return s.error();
+                        }
+                    for (ComputeOp op : options.computeOps) {
                         Job job;
-                        job.memoryOp = op, job.isa = isa, job.precision = p, job.threads = threads;
-                        job.level = level.level;
-                        job.arrayBytes = arrayBytesFor(level, memoryAccounting(op, isa, p).arrays,
-                                                       memoryAccounting(op, isa, p).blockBytes());
-                        if (auto s = addMemory(job); !s) return s.error();
+                        job.kind = Job::Kind::Compute;
+                        job.computeOp = op, job.isa = isa, job.precision = p, job.threads = threads;
+                        if (std::string why = whyIsaUnavailable(arch, isa, features, computeOpNeedsFma(op));
+                            !why.empty()) {
+                            warnings.push_back(job.describe() + ": " + why);
+                            continue;
+                        }
+                        const std::string name = kernelName(toString(op), isa, p);
+                        job.compute = computeAccounting(op, isa, p);
+                        auto pair = kernels.pair(name, computeKernelAssembly(arch, op, isa, p, name),
+                                                 job.compute.instructions() * kComputeRounds);
+                        if (!pair) return pair.error();
+                        job.pair = *pair;
+                        jobs.push_back(job);
                     }
-                for (ComputeOp op : options.computeOps) {
-                    Job job;
-                    job.kind = Job::Kind::Compute;
-                    job.computeOp = op, job.isa = isa, job.precision = p, job.threads = threads;
-                    if (std::string why = whyIsaUnavailable(arch, isa, features, computeOpNeedsFma(op)); !why.empty()) {
-                        out.warnings.push_back(job.describe() + ": " + why);
-                        continue;
-                    }
-                    const std::string name = kernelName(toString(op), isa, p);
-                    job.compute = computeAccounting(op, isa, p);
-                    auto pair = kernels.pair(name, computeKernelAssembly(arch, op, isa, p, name),
-                                             job.compute.instructions() * kComputeRounds);
-                    if (!pair) return pair.error();
-                    job.pair = *pair;
-                    jobs.push_back(job);
                 }
-            }
-    }
+        }
+        // Said only where the levels asked for leave these kernels nothing to measure.
+        if (skippedNt && std::find(options.levels.begin(), options.levels.end(), "DRAM") == options.levels.end() &&
+            !options.levels.empty())
+            warnings.push_back("store_nt, copy_nt: measured at DRAM only; their non-temporal stores bypass the caches");
+        return jobs;
+    };
+
+    std::vector<Job> sweepJobs;
     if (options.sweep) {
         const WorkingSetChoice sizes = chooseWorkingSets(options.caches, 1, options.memoryLimit, 1);
         for (uint64_t bytes : sweepSizes(sizes.levels.back().bytes)) {
@@ -339,34 +385,51 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
             job.level = "sweep";
             const uint64_t block = memoryAccounting(MemoryOp::Load, job.isa, job.precision).blockBytes();
             job.arrayBytes = std::max(block, bytes / block * block);
-            if (auto s = addMemory(job); !s) return s.error();
+            if (auto s = addMemory(job, sweepJobs, out.warnings); !s) return s.error();
         }
     }
+    std::vector<std::string> figureWarnings;
+    auto jobs = figureJobs(options.caches, figureWarnings);
+    if (!jobs) return jobs.error();
 
-    // Windows: every job once, then again, then a third time where the two disagree.
-    std::vector<std::vector<Window>> windows(jobs.size());
-    size_t done = 0, total = jobs.size() * 2;
-    for (int pass = 0; pass < kMaxWindows; ++pass) {
-        for (size_t i = 0; i < jobs.size(); ++i) {
-            if (pass == kMaxWindows - 1) {
-                auto best = bestOf(windows[i]);
-                if (best && best->repeated) continue;
-                ++total;
-            }
-            if (stop.stop_requested()) return makeError("cancelled");
-            if (progress) progress({done, total, jobs[i].describe()});
-            windows[i].push_back(runWindow(jobs[i], options, chain, stop));
-            ++done;
+    Passes passes{progress, stop, options, chain};
+    passes.total = 2 * (sweepJobs.size() + jobs->size());
+    // The sweep first: where it contradicts the reported cache sizes, the levels' working sets follow it.
+    auto sweepWindows = passes.run(sweepJobs);
+    if (!sweepWindows) return sweepWindows.error();
+    if (!sweepJobs.empty()) {
+        Sweep s;
+        s.kernel = toString(sweepJobs[0].memoryOp), s.isa = toString(sweepJobs[0].isa), s.threads = 1;
+        for (size_t i = 0; i < sweepJobs.size(); ++i) {
+            if (auto best = bestOf((*sweepWindows)[i]))
+                s.points.push_back({sweepJobs[i].arrayBytes * sweepJobs[i].memory.arrays, best->window.perSecond});
+            else
+                out.warnings.push_back(sweepJobs[i].describe() + ": not measured: " +
+                                       (*sweepWindows)[i].back().unavailable);
         }
+        PlateauAnalysis a = findPlateaus(s.points, options.caches);
+        s.plateaus = a.plateaus;
+        for (auto& w : a.warnings) out.warnings.push_back("sweep: " + w);
+        SweepSizing sized = cachesFromSweep(options.caches, a.plateaus);
+        if (!sized.notes.empty()) {
+            for (auto& n : sized.notes) out.warnings.push_back("working sets: " + n);
+            figureWarnings.clear();
+            jobs = figureJobs(sized.caches, figureWarnings);
+            if (!jobs) return jobs.error();
+            passes.total = passes.done + 2 * jobs->size();
+        }
+        out.sweep.push_back(std::move(s));
     }
+    out.warnings.insert(out.warnings.end(), figureWarnings.begin(), figureWarnings.end());
+    auto windows = passes.run(*jobs);
+    if (!windows) return windows.error();
 
     std::vector<double> clocks;
-    std::map<std::string, Sweep> sweeps;
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        const Job& job = jobs[i];
-        auto best = bestOf(windows[i]);
+    for (size_t i = 0; i < jobs->size(); ++i) {
+        const Job& job = (*jobs)[i];
+        auto best = bestOf((*windows)[i]);
         if (!best) {
-            out.warnings.push_back(job.describe() + ": not measured: " + windows[i].back().unavailable);
+            out.warnings.push_back(job.describe() + ": not measured: " + (*windows)[i].back().unavailable);
             continue;
         }
         const Window& w = best->window;
@@ -386,12 +449,6 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
             continue;
         }
         const double scale = job.memory.hardwareBytes() / job.memory.appBytes();
-        if (job.kind == Job::Kind::SweepPoint) {
-            Sweep& s = sweeps[toString(job.isa)];
-            s.kernel = toString(job.memoryOp), s.isa = toString(job.isa), s.threads = job.threads;
-            s.points.push_back({job.arrayBytes * job.memory.arrays, w.perSecond});
-            continue;
-        }
         MemoryCeiling m;
         m.level = job.level, m.kernel = toString(job.memoryOp), m.isa = toString(job.isa);
         m.precision = toString(job.precision), m.threads = job.threads;
@@ -406,12 +463,6 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
             out.warnings.push_back(job.describe() + ": more loads or stores per cycle than any core issues: a "
                                    "disturbed measurement");
         out.memory.push_back(m);
-    }
-    for (auto& [isa, s] : sweeps) {
-        PlateauAnalysis a = findPlateaus(s.points, options.caches);
-        s.plateaus = a.plateaus;
-        for (auto& w : a.warnings) out.warnings.push_back("sweep: " + w);
-        out.sweep.push_back(std::move(s));
     }
     checkHierarchy(out);
     if (!clocks.empty()) out.clockHz = median(clocks);

@@ -1,7 +1,9 @@
 #pragma once
 // Measures the ceilings (Ceilings.h): every memory kernel at every level's
-// working set, the peak FLOP/s kernels, and a working-set sweep of the load
-// kernel, for each thread count asked.
+// working set (the non-temporal ones at DRAM only: they bypass the caches),
+// the peak FLOP/s kernels, and a working-set sweep of the load kernel, for
+// each thread count asked. The sweep runs first: where it contradicts the
+// reported last-level cache (cachesFromSweep), the working sets follow it.
 //
 // Each figure is a kernel pair timed with the clock chain beside it
 // (KernelTiming.h: warm-up, runs of at least `timing.targetSeconds`, the

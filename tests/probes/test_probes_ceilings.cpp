@@ -414,6 +414,58 @@ private slots:
         QCOMPARE(findPlateaus(points, truth).warnings.size(), size_t(1));
     }
 
+    void workingSetsFollowTheSweepWhereItContradictsTheL3() {
+        // This VM: CPUID says 508 MiB of L3; the bandwidth has an L3 plateau up to 16 MiB and is DRAM's from 45 MiB.
+        const auto points = steppedCurve({48 * KiB, 1 * MiB, 20 * MiB}, {270e9, 100e9, 50e9, 15e9}, 1024 * MiB);
+        CacheSizes caches{48 * KiB, 1 * MiB, 508 * MiB, 1, 1, "CPUID"};
+        const PlateauAnalysis a = findPlateaus(points, caches);
+        QCOMPARE(a.plateaus.size(), size_t(4));
+        const SweepSizing sized = cachesFromSweep(caches, a.plateaus);
+        QCOMPARE(sized.notes.size(), size_t(1));
+        QVERIFY2(sized.notes[0].find("CPUID reports L3 as 508 MiB") != std::string::npos, sized.notes[0].c_str());
+        // The L3 ends where its plateau's last point is; DRAM begins at the first point past the 20 MiB step.
+        QCOMPARE(sized.caches.l3, a.plateaus[2].toBytes);
+        QVERIFY(sized.caches.l3 <= 20 * MiB && sized.caches.l3 > 10 * MiB);
+        QCOMPARE(sized.caches.dramFrom, a.plateaus[3].fromBytes);
+        QVERIFY(sized.caches.dramFrom > 20 * MiB && sized.caches.dramFrom <= 30 * MiB);
+        QCOMPARE(sized.caches.l1d, caches.l1d);
+        QCOMPARE(sized.caches.l2, caches.l2);
+        // Half of the measured L3 lies on the L3 plateau; DRAM's arrays are 4x where DRAM began, not 4x 508 MiB.
+        const auto sizes = chooseWorkingSets(sized.caches, 1, memoryLimit(8192 * MiB, 0));
+        QCOMPARE(sizes.levels.size(), size_t(4));
+        QVERIFY(sizes.levels[2].bytes >= a.plateaus[2].fromBytes && sizes.levels[2].bytes <= a.plateaus[2].toBytes);
+        QCOMPARE(sizes.levels[3].bytes, 4 * sized.caches.dramFrom);
+        QVERIFY(sizes.warnings.empty());
+        // Two threads together take half of what the sweep's one thread had, each.
+        QCOMPARE(chooseWorkingSets(sized.caches, 2, 0).levels[2].bytes, std::max(sized.caches.l3 / 4, 2 * MiB));
+    }
+
+    void noL3PlateauLeavesTheL3Unmeasured() {
+        // DRAM's bandwidth right after L2: the reported 508 MiB L3 is nowhere in the curve.
+        const auto points = steppedCurve({48 * KiB, 1 * MiB}, {270e9, 100e9, 15e9}, 1024 * MiB);
+        CacheSizes caches{48 * KiB, 1 * MiB, 508 * MiB, 1, 1, "CPUID"};
+        const SweepSizing sized = cachesFromSweep(caches, findPlateaus(points, caches).plateaus);
+        QCOMPARE(sized.caches.l3, uint64_t(0));
+        QVERIFY2(sized.notes.size() == 1 && sized.notes[0].find("L3 is not measured") != std::string::npos,
+                 sized.notes.empty() ? "no note" : sized.notes[0].c_str());
+        const auto sizes = chooseWorkingSets(sized.caches, 1, 0);
+        QCOMPARE(sizes.levels.size(), size_t(3)); // L1, L2, DRAM
+        QCOMPARE(sizes.levels[2].level, std::string("DRAM"));
+        QCOMPARE(sizes.levels[2].bytes, 4 * sized.caches.dramFrom);
+    }
+
+    void sizesTheSweepAgreesWithStay() {
+        const auto points = steppedCurve({32 * KiB, 1 * MiB, 32 * MiB}, {200e9, 100e9, 50e9, 20e9});
+        CacheSizes caches{32 * KiB, 1 * MiB, 32 * MiB, 1, 2, "sysfs"};
+        const SweepSizing sized = cachesFromSweep(caches, findPlateaus(points, caches).plateaus);
+        QVERIFY(sized.notes.empty());
+        QCOMPARE(sized.caches.l3, caches.l3);
+        QCOMPARE(sized.caches.l3SharedBy, 2);
+        QCOMPARE(sized.caches.dramFrom, uint64_t(0));
+        // No sweep (one plateau or none) changes nothing either.
+        QVERIFY(cachesFromSweep(caches, {}).notes.empty());
+    }
+
     void aMissingStepLeavesLevelsOpen() {
         // No L2 step: three plateaus against four levels.
         const auto points = steppedCurve({32 * KiB, 32 * MiB}, {200e9, 50e9, 20e9});
