@@ -461,6 +461,22 @@ private slots:
         QCOMPARE(chooseWorkingSets(sized.caches, 2, 0).levels[2].bytes, std::max(sized.caches.l3 / 4, 2 * MiB));
     }
 
+    void anOutlierSplittingDramsPlateauChangesNothing() {
+        // One disturbed point at 181 MiB splits DRAM's plateau in two, neither of which runs across 508 MiB.
+        auto points = steppedCurve({48 * KiB, 1 * MiB, 20 * MiB}, {270e9, 100e9, 50e9, 15e9}, 1024 * MiB);
+        auto outlier = std::find_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.bytes >= 181 * MiB; });
+        QVERIFY(outlier != points.end() && outlier->bytes < 256 * MiB);
+        outlier->appBytesPerSecond *= 1.5;
+        CacheSizes caches{48 * KiB, 1 * MiB, 508 * MiB, 1, 1, "CPUID"};
+        const PlateauAnalysis a = findPlateaus(points, caches);
+        QCOMPARE(a.plateaus.size(), size_t(5));
+        QVERIFY(a.plateaus[3].toBytes < outlier->bytes && a.plateaus[4].fromBytes > outlier->bytes);
+        const SweepSizing sized = cachesFromSweep(caches, a.plateaus);
+        QCOMPARE(sized.notes.size(), size_t(1));
+        QCOMPARE(sized.caches.dramFrom, a.plateaus[3].fromBytes); // where the first half begins
+        QCOMPARE(sized.caches.l3, a.plateaus[2].toBytes);
+    }
+
     void noL3PlateauLeavesTheL3Unmeasured() {
         // DRAM's bandwidth right after L2: the reported 508 MiB L3 is nowhere in the curve.
         const auto points = steppedCurve({48 * KiB, 1 * MiB}, {270e9, 100e9, 15e9}, 1024 * MiB);
