@@ -30,7 +30,7 @@ CommandLine ceilingsCommandLine() {
                .defaultValue = "1, one per core, and every hardware thread"})
         .option({.longName = "--isa",
                  .valueName = "LIST",
-                 .help = "vector widths, comma-separated: scalar, sse, avx2, avx512 (x86-64); scalar, neon (AArch64)",
+                 .help = "vector widths, comma-separated: scalar, sse, avx2, avx512 (x86-64); scalar, neon, sve (AArch64)",
                  .defaultValue = "the widest this CPU runs"})
         .option({.longName = "--precision", .valueName = "LIST", .help = "dp, sp or dp,sp", .defaultValue = "dp"})
         .option({.longName = "--kernel",
@@ -155,7 +155,7 @@ int ceilingsCommand(const ParsedArgs& args) {
         o.threadCounts = {static_cast<int>(*n)};
     }
     if (auto v = args.value("--isa")) {
-        auto isas = parseList<VectorIsa>("--isa", *v, parseVectorIsa, "scalar, sse, avx2, avx512, neon");
+        auto isas = parseList<VectorIsa>("--isa", *v, parseVectorIsa, "scalar, sse, avx2, avx512, neon, sve");
         if (!isas) return fail(isas.error().message, kExitUsage);
         o.isas = *isas;
     }

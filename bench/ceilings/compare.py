@@ -15,7 +15,7 @@ a VM's CPUID may say 508 MiB of L3), each followed by the likwid-bench twins.
 
   bench/ceilings/compare.py [--cli build/release/app/cli/perfdash-cli]
                             [--rounds 3] [--isa avx512] [--cpu 0] [--levels L1,L2,DRAM]
-                            [--max-memory 1G]
+                            [--max-memory 1G] [--save DIR]
 
 Targets (issue 34): within 10 % at L1 and for the peaks, 15 % at DRAM in
 the median; levels ordered; non-temporal/plain store ratio as write-allocate
@@ -78,7 +78,10 @@ def perfdash(cli, cpu, kernel, level, isa, max_memory):
     return row["app_bytes_per_s"], row["working_set_bytes"], row["repeated"], doc["clock_hz"]
 
 
-def perfdash_swept(cli, cpu, kernels, levels, isa, max_memory):
+saved = 0  # perfdash runs kept with --save
+
+
+def perfdash_swept(cli, cpu, kernels, levels, isa, max_memory, save_dir=None):
     """One perfdash run of `kernels` at `levels` with its working-set sweep,
     which sizes L3 and DRAM where the reported cache sizes are wrong (a VM's
     CPUID may say 508 MiB of L3). Returns {(kernel, level): figures}."""
@@ -86,7 +89,13 @@ def perfdash_swept(cli, cpu, kernels, levels, isa, max_memory):
            "--level", ",".join(levels), "--json"]
     if max_memory:
         cmd += ["--max-memory", max_memory]
-    doc = json.loads(run(cmd))
+    out = run(cmd)
+    if save_dir:
+        global saved
+        saved += 1
+        with open(f"{save_dir}/perfdash-swept-{saved}.json", "w") as f:
+            f.write(out)
+    doc = json.loads(out)
     for w in doc["warnings"]:
         if w.startswith("working sets:"):
             print("  perfdash: " + w, flush=True)
@@ -170,6 +179,7 @@ def main():
     ap.add_argument("--levels", default="L1,L2,L3,DRAM")
     ap.add_argument("--kernels", default=",".join(TWINS))
     ap.add_argument("--max-memory", default="")
+    ap.add_argument("--save", default="", help="keep each swept perfdash run's JSON in this folder")
     args = ap.parse_args()
     model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"CPU {args.cpu}: {model}; perfdash {args.cli}; {args.rounds} rounds, interleaved")
@@ -186,7 +196,8 @@ def main():
     for r in range(args.rounds):
         swept = {}
         if swept_levels:
-            swept = perfdash_swept(args.cli, args.cpu, args.kernels.split(","), swept_levels, args.isa, args.max_memory)
+            swept = perfdash_swept(args.cli, args.cpu, args.kernels.split(","), swept_levels, args.isa, args.max_memory,
+                                   args.save)
         for kernel, level, test, flops in rows:
             if level in swept_levels:
                 if (kernel, level) not in swept:

@@ -2,6 +2,10 @@
 
 #include <array>
 
+#if defined(__aarch64__)
+#include <sys/prctl.h>
+#endif
+
 #include "core/probes/ArchEmitter.h"
 #include "core/probes/TargetAbi.h"
 #include "core/util/Strings.h"
@@ -270,6 +274,55 @@ std::string a64MemoryBody(MemoryOp op, const A64Names& n) {
     return out;
 }
 
+// SVE: vector-length agnostic. Offsets count vectors (`mul vl`), every lane
+// is active (p0 = ptrue), so one body runs at whatever length the CPU has.
+struct SveNames {
+    Precision p;
+    std::string z(int n) const { return "z" + std::to_string(n) + (p == Precision::Dp ? ".d" : ".s"); }
+    std::string list(int n) const { return "{" + z(n) + "}"; }
+    const char* ld() const { return p == Precision::Dp ? "ld1d" : "ld1w"; }
+    const char* st() const { return p == Precision::Dp ? "st1d" : "st1w"; }
+    const char* stnt() const { return p == Precision::Dp ? "stnt1d" : "stnt1w"; }
+};
+
+std::string sveMemoryBody(MemoryOp op, const SveNames& n) {
+    std::string out;
+    auto line = [&](const std::string& s) { out += "\t" + s + "\n"; };
+    auto at = [&](const char* base, int k) { return std::string("[") + base + ", #" + std::to_string(k) + ", mul vl]"; };
+    auto load = [&](int reg, const char* base, int k) { line(std::string(n.ld()) + " " + n.list(reg) + ", p0/z, " + at(base, k)); };
+    auto store = [&](const char* mnemonic, int reg, int k) { line(std::string(mnemonic) + " " + n.list(reg) + ", p0, " + at("x2", k)); };
+    for (int k = 0; k < kMemoryUnroll; ++k) {
+        switch (op) {
+        case MemoryOp::Load: load(k, "x2", k); break;
+        case MemoryOp::Store: store(n.st(), 0, k); break;
+        case MemoryOp::StoreNt: store(n.stnt(), 0, k); break;
+        case MemoryOp::Copy:
+        case MemoryOp::CopyNt:
+            load(k, "x3", k);
+            store(op == MemoryOp::Copy ? n.st() : n.stnt(), k, k);
+            break;
+        case MemoryOp::Triad:
+        case MemoryOp::Update:
+            load(k, op == MemoryOp::Triad ? "x3" : "x2", k);
+            load(k + 8, op == MemoryOp::Triad ? "x4" : "x3", k);
+            line("fmla " + n.z(k) + ", p0/m, " + n.z(k + 8) + ", " + n.z(31));
+            store(n.st(), k, k);
+            break;
+        }
+    }
+    return out;
+}
+
+std::string sveComputeRound(ComputeOp op, const SveNames& n) {
+    const ChainCounts c = chainsOf(op);
+    std::string out;
+    int r = 0;
+    for (int i = 0; i < c.fma; ++i, ++r) out += "\tfmla " + n.z(r) + ", p0/m, " + n.z(30) + ", " + n.z(31) + "\n";
+    for (int i = 0; i < c.add; ++i, ++r) out += "\tfadd " + n.z(r) + ", " + n.z(r) + ", " + n.z(31) + "\n";
+    for (int i = 0; i < c.mul; ++i, ++r) out += "\tfmul " + n.z(r) + ", " + n.z(r) + ", " + n.z(30) + "\n";
+    return out;
+}
+
 std::string a64ComputeRound(ComputeOp op, const A64Names& n) {
     const ChainCounts c = chainsOf(op);
     std::string out;
@@ -280,18 +333,31 @@ std::string a64ComputeRound(ComputeOp op, const A64Names& n) {
     return out;
 }
 
+std::string a64Round(ComputeOp op, VectorIsa isa, Precision p) {
+    return isa == VectorIsa::Sve ? sveComputeRound(op, {p}) : a64ComputeRound(op, {isa, p});
+}
+
 std::string a64Function(const std::string& symbol, const A64Names& n, const std::string& repeated, int times) {
     const ArchEmitter& em = aarch64Emitter();
     const auto& abi = targetAbi(Arch::AArch64);
     std::string out = em.functionStart(symbol);
     out += em.copyGeneral(abi.loopBound, abi.countArgument);
     out += "\tldr x9, [x1]\n\tldr x10, [x1, #8]\n\tldr x11, [x1, #16]\n\tldr x12, [x1, #24]\n";
-    if (isVector(n.isa))
+    if (n.isa == VectorIsa::Sve) // all lanes on; x15 = the bytes one unrolled iteration moves per array
+        out += std::string("\tptrue p0.") + (n.p == Precision::Dp ? "d" : "s") + "\n\tadd x14, x1, #32\n\tld1r" +
+               (n.p == Precision::Dp ? "d {z31.d}, p0/z" : "w {z31.s}, p0/z") + ", [x14]\n\trdvl x15, #" +
+               std::to_string(kMemoryUnroll) + "\n";
+    else if (isVector(n.isa))
         out += std::string("\tadd x14, x1, #32\n\tld1r {v31.") + (n.p == Precision::Dp ? "2d" : "4s") + "}, [x14]\n";
     else
         out += "\tldr " + n.q(31) + ", [x1, #32]\n";
-    out += "\tmov v30.16b, v31.16b\n";
-    for (int r = 0; r < 16; ++r) out += "\tmovi v" + std::to_string(r) + ".16b, #0\n";
+    if (n.isa == VectorIsa::Sve) {
+        out += "\tmov z30.d, z31.d\n";
+        for (int r = 0; r < 16; ++r) out += "\tmov z" + std::to_string(r) + ".d, #0\n";
+    } else {
+        out += "\tmov v30.16b, v31.16b\n";
+        for (int r = 0; r < 16; ++r) out += "\tmovi v" + std::to_string(r) + ".16b, #0\n";
+    }
     out += em.loadGeneral(abi.loopIndex, 0);
     const std::string loop = ".Lceil_outer_" + symbol;
     out += "\t.p2align 6\n" + loop + ":\n";
@@ -305,12 +371,14 @@ std::string a64MemoryFunction(const std::string& symbol, MemoryOp op, const A64N
     const MemoryAccounting acc = memoryAccounting(op, n.isa, n.p);
     const std::string block = std::to_string(acc.blockBytes());
     const std::string inner = ".Lceil_inner_" + symbol + "_@";
+    const bool sve = n.isa == VectorIsa::Sve;
     std::string sweep = "\tmov x2, x9\n\tmov x3, x10\n\tmov x4, x11\n\tmov x13, x12\n\t.p2align 5\n" + inner + ":\n" +
-                        a64MemoryBody(op, n);
+                        (sve ? sveMemoryBody(op, {n.p}) : a64MemoryBody(op, n));
     static const char* pointers[] = {"x2", "x3", "x4"};
     for (int i = 0; i < acc.arrays; ++i)
-        sweep += std::string("\tadd ") + pointers[i] + ", " + pointers[i] + ", #" + block + "\n";
-    sweep += "\tsubs x13, x13, #" + block + "\n\tb.ne " + inner + "\n";
+        sweep += sve ? std::string("\taddvl ") + pointers[i] + ", " + pointers[i] + ", #" + std::to_string(kMemoryUnroll) + "\n"
+                     : std::string("\tadd ") + pointers[i] + ", " + pointers[i] + ", #" + block + "\n";
+    sweep += (sve ? std::string("\tsubs x13, x13, x15") : "\tsubs x13, x13, #" + block) + "\n\tb.ne " + inner + "\n";
     return a64Function(symbol, n, sweep, sweeps);
 }
 
@@ -373,6 +441,17 @@ std::optional<Precision> parsePrecision(std::string_view text) {
     return std::nullopt;
 }
 
+int sveVectorBytes() {
+#if defined(__aarch64__) && defined(PR_SVE_GET_VL)
+    static const int bytes = [] {
+        const int vl = prctl(PR_SVE_GET_VL, 0, 0, 0, 0);
+        return vl > 0 ? (vl & PR_SVE_VL_LEN_MASK) : 0;
+    }();
+    if (bytes > 0) return bytes;
+#endif
+    return 16; // the architecture's least: where no SVE runs, code and accounting are still checked at it
+}
+
 int vectorBytes(VectorIsa isa, Precision precision) {
     switch (isa) {
     case VectorIsa::Scalar: return precision == Precision::Dp ? 8 : 4;
@@ -380,7 +459,7 @@ int vectorBytes(VectorIsa isa, Precision precision) {
     case VectorIsa::Neon: return 16;
     case VectorIsa::Avx2: return 32;
     case VectorIsa::Avx512: return 64;
-    case VectorIsa::Sve: return 0; // vector length agnostic: not generated yet
+    case VectorIsa::Sve: return sveVectorBytes();
     }
     return 0;
 }
@@ -409,7 +488,7 @@ ComputeAccounting computeAccounting(ComputeOp op, VectorIsa isa, Precision preci
 std::vector<VectorIsa> isasOf(Arch arch) {
     switch (arch) {
     case Arch::X86_64: return {VectorIsa::Scalar, VectorIsa::Sse, VectorIsa::Avx2, VectorIsa::Avx512};
-    case Arch::AArch64: return {VectorIsa::Scalar, VectorIsa::Neon};
+    case Arch::AArch64: return {VectorIsa::Scalar, VectorIsa::Neon, VectorIsa::Sve};
     case Arch::Mips64: return {};
     }
     return {};
@@ -430,6 +509,8 @@ std::string whyIsaUnavailable(Arch arch, VectorIsa isa, const CpuFeatures& featu
         if (needsFma) need.push_back("fma");
     } else if (arch == Arch::AArch64 && isa == VectorIsa::Neon) {
         need = {"asimd"};
+    } else if (arch == Arch::AArch64 && isa == VectorIsa::Sve) {
+        need = {"sve"};
     }
     if (need.empty()) return "";
     if (!features.known()) return "the CPU's features are unknown (" + features.source() + ")";
@@ -440,13 +521,14 @@ std::string whyIsaUnavailable(Arch arch, VectorIsa isa, const CpuFeatures& featu
 Result<std::string> memoryKernelBody(Arch arch, MemoryOp op, VectorIsa isa, Precision precision) {
     if (auto s = checkIsa(arch, isa); !s) return s.error();
     if (arch == Arch::X86_64) return x86MemoryBody(op, {isa, precision});
+    if (isa == VectorIsa::Sve) return sveMemoryBody(op, {precision});
     return a64MemoryBody(op, {isa, precision});
 }
 
 Result<std::string> computeKernelBody(Arch arch, ComputeOp op, VectorIsa isa, Precision precision) {
     if (auto s = checkIsa(arch, isa); !s) return s.error();
     if (arch == Arch::X86_64) return x86ComputeRound(op, {isa, precision});
-    return a64ComputeRound(op, {isa, precision});
+    return a64Round(op, isa, precision);
 }
 
 Result<std::string> memoryKernelAssembly(Arch arch, MemoryOp op, VectorIsa isa, Precision precision,
@@ -469,7 +551,7 @@ Result<std::string> computeKernelAssembly(Arch arch, ComputeOp op, VectorIsa isa
         const std::string symbol = base + "_" + std::to_string(times);
         functions += arch == Arch::X86_64
                          ? x86ComputeFunction(symbol, op, {isa, precision}, times * kComputeRounds)
-                         : a64Function(symbol, {isa, precision}, a64ComputeRound(op, {isa, precision}),
+                         : a64Function(symbol, {isa, precision}, a64Round(op, isa, precision),
                                        times * kComputeRounds);
     }
     return fileOf(arch, functions);

@@ -2,7 +2,8 @@
 // The kernels of the measured ceilings (Ceilings.h): streaming memory kernels
 // (load, store, non-temporal store, copy, triad, update) and register-only
 // floating-point kernels (FMA, add, mul and the FMA+add mix), written as
-// assembly for x86-64 (scalar, SSE, AVX2, AVX-512) and AArch64 (scalar, NEON).
+// assembly for x86-64 (scalar, SSE, AVX2, AVX-512) and AArch64 (scalar, NEON,
+// SVE at any vector length).
 //
 // Every kernel is a pair, like the instruction probes' (KernelTiming.h): the
 // shorter does one sweep (memory) or R rounds (compute) per iteration, the
@@ -81,6 +82,9 @@ struct ComputeAccounting {
 MemoryAccounting memoryAccounting(MemoryOp op, VectorIsa isa, Precision precision);
 ComputeAccounting computeAccounting(ComputeOp op, VectorIsa isa, Precision precision);
 int vectorBytes(VectorIsa isa, Precision precision); // of one register access (scalar: one element)
+// SVE's vector length in bytes on this CPU (the kernels are length agnostic:
+// only the accounting needs it); 16, the architecture's least, where no SVE runs.
+int sveVectorBytes();
 
 // The ISAs of `arch`, narrowest first.
 std::vector<VectorIsa> isasOf(Arch arch);
@@ -94,7 +98,7 @@ inline constexpr int kComputeRounds = 4;
 
 // The assembly of one kernel pair: symbols "<base>_1" (one sweep or kComputeRounds
 // rounds per iteration) and "<base>_2" (twice that). An ISA the architecture
-// has not (or SVE, which is not generated yet) is an error naming it.
+// has not is an error naming it.
 Result<std::string> memoryKernelAssembly(Arch arch, MemoryOp op, VectorIsa isa, Precision precision,
                                          const std::string& base);
 Result<std::string> computeKernelAssembly(Arch arch, ComputeOp op, VectorIsa isa, Precision precision,

@@ -183,28 +183,33 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
     return out;
 }
 
-SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus) {
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double tolerance) {
     SweepSizing out{reported, {}};
     if (plateaus.size() < 2 || !reported.l3) return out;
-    const Plateau& dram = plateaus.back();
-    const uint64_t l3 = reported.l3;
-    if (!(dram.fromBytes * 2 <= l3 && double(dram.toBytes) >= double(l3) * 1.4)) return out;
-    out.caches.dramFrom = dram.fromBytes;
-    const Plateau& before = plateaus[plateaus.size() - 2];
+    // DRAM's region: the last plateau, and the plateaus before it within
+    // `tolerance` of its bandwidth (noise at large sizes splits one plateau in two).
+    const double dram = plateaus.back().appBytesPerSecond;
+    size_t first = plateaus.size() - 1;
+    while (first > 0 && std::abs(plateaus[first - 1].appBytesPerSecond - dram) <= tolerance * dram) --first;
+    const uint64_t dramFrom = plateaus[first].fromBytes;
+    // The reported L3's working set (half of it) measures DRAM: the L3 is not that size.
+    if (reported.l3 / 2 < dramFrom) return out;
+    out.caches.dramFrom = dramFrom;
     const std::string why = (reported.source.empty() ? std::string("the machine") : reported.source) + " reports L3 as " +
-                            formatBytes(l3) + ", but the sweep's bandwidth is already DRAM's from " +
-                            formatBytes(dram.fromBytes) + ": ";
-    if (before.toBytes > reported.l2) {
-        out.caches.l3 = before.toBytes;
+                            formatBytes(reported.l3) + ", but the sweep's bandwidth is already DRAM's from " +
+                            formatBytes(dramFrom) + ": ";
+    if (first > 0 && plateaus[first - 1].toBytes > reported.l2) {
+        const uint64_t l3 = plateaus[first - 1].toBytes;
+        out.caches.l3 = l3;
         // The sweep measured one thread; threads measured together are taken to share what it had.
         out.caches.l3SharedBy = std::numeric_limits<int>::max();
-        out.notes.push_back(why + "L3 is taken as the " + formatBytes(before.toBytes) +
+        out.notes.push_back(why + "L3 is taken as the " + formatBytes(l3) +
                             " its last plateau before DRAM reached, and DRAM's arrays are sized from " +
-                            formatBytes(dram.fromBytes));
+                            formatBytes(dramFrom));
     } else {
         out.caches.l3 = 0;
         out.notes.push_back(why + "no plateau lies between L2 and DRAM, so L3 is not measured, and DRAM's arrays "
-                                  "are sized from " + formatBytes(dram.fromBytes));
+                                  "are sized from " + formatBytes(dramFrom));
     }
     return out;
 }

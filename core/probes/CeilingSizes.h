@@ -77,19 +77,16 @@ struct PlateauAnalysis {
 };
 PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheSizes& caches, double tolerance = 0.12);
 
-// The caches as the sweep measured them, where its last plateau (DRAM's
-// bandwidth) runs flat across the reported last-level size: a VM's CPUID may
-// say 508 MiB of L3 where the bandwidth drops at 32 MiB, and half of 508 MiB
-// would measure DRAM as "L3". Then that cache is taken to end where the
-// plateau before DRAM's ends (so its working set lies on that plateau), or,
-// with no plateau between the level below and DRAM, it is not measured; and
-// DRAM's arrays are sized from where its plateau begins. Sizes the sweep does
-// not contradict stay; `notes` says what changed and why.
-struct SweepSizing {
-    CacheSizes caches;
-    std::vector<std::string> notes;
-};
-SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus);
+// The caches as the sweep measured them, where the reported L3 is too large
+// for its working set (half of it) to stay out of DRAM's bandwidth: a VM's
+// CPUID may say 508 MiB of L3 where the bandwidth drops at 32 MiB. DRAM's
+// region is the last plateau with those before it within `tolerance` of its
+// bandwidth (noise splits it). The L3 is then taken to end where the plateau
+// before that region ends (so its working set lies on that plateau), or,
+// with none above L2, it is not measured; DRAM's arrays are sized from where
+// the region begins. Sizes the sweep does not contradict stay; `notes` says
+// what changed and why.
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double tolerance = 0.12);
 
 // MemAvailable of /proc/meminfo text, in bytes; nullopt when absent.
 std::optional<uint64_t> memAvailableBytes(const std::string& meminfo);

@@ -43,7 +43,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 // Memory accesses of one emitted body, counted from its text alone: on x86
 // an operand "ptr [" first is a store, after the comma a load; on AArch64
-// ldr/ldp and str/stnp, a pair counting twice.
+// ldr/ldp and str/stnp, a pair counting twice, and SVE's ld1/st1/stnt1.
 struct Counted {
     int loads = 0, stores = 0, ntStores = 0, fmas = 0, adds = 0, muls = 0;
 };
@@ -72,10 +72,11 @@ Counted countA64(const std::string& body) {
     Counted c;
     for (const auto& l : lines(body)) {
         const std::string m = l.substr(0, l.find(' '));
-        if (m == "ldr") c.loads += 1;
+        if (m == "ldr" || m == "ld1d" || m == "ld1w") c.loads += 1;
         if (m == "ldp") c.loads += 2;
-        if (m == "str") c.stores += 1;
+        if (m == "str" || m == "st1d" || m == "st1w") c.stores += 1;
         if (m == "stnp") c.stores += 2, c.ntStores += 2;
+        if (m == "stnt1d" || m == "stnt1w") c.stores += 1, c.ntStores += 1;
         if (m == "fmla" || m == "fmadd") ++c.fmas;
         if (m == "fadd") ++c.adds;
         if (m == "fmul") ++c.muls;
@@ -227,8 +228,28 @@ private slots:
                     QVERIFY2(s, s ? "" : s.error().message.c_str());
                 }
             }
-        QVERIFY(!memoryKernelAssembly(Arch::AArch64, MemoryOp::Load, VectorIsa::Sve, Precision::Dp, "k"));
         QVERIFY(!memoryKernelAssembly(Arch::AArch64, MemoryOp::Load, VectorIsa::Avx2, Precision::Dp, "k"));
+        QVERIFY(!memoryKernelAssembly(Arch::X86_64, MemoryOp::Load, VectorIsa::Sve, Precision::Dp, "k"));
+    }
+
+    void sveIsLengthAgnostic() {
+        // One body for every vector length: offsets in vectors, pointers advanced by vectors, the
+        // bytes counted down by what rdvl reads. Only the accounting needs the length.
+        const auto body = memoryKernelBody(Arch::AArch64, MemoryOp::Triad, VectorIsa::Sve, Precision::Dp);
+        QVERIFY(body);
+        QVERIFY2(body->find("ld1d {z0.d}, p0/z, [x3, #0, mul vl]") != std::string::npos, body->c_str());
+        QVERIFY2(body->find("st1d {z7.d}, p0, [x2, #7, mul vl]") != std::string::npos, body->c_str());
+        const auto text = memoryKernelAssembly(Arch::AArch64, MemoryOp::Triad, VectorIsa::Sve, Precision::Dp, "k");
+        QVERIFY(text);
+        QVERIFY(text->find("rdvl x15, #8") != std::string::npos);
+        QVERIFY(text->find("addvl x4, x4, #8") != std::string::npos);
+        QVERIFY(text->find("subs x13, x13, x15") != std::string::npos);
+#if !defined(__aarch64__)
+        QCOMPARE(sveVectorBytes(), 16); // no SVE here: the architecture's least
+#endif
+        const auto acc = memoryAccounting(MemoryOp::Triad, VectorIsa::Sve, Precision::Sp);
+        QCOMPARE(acc.vectorBytes, sveVectorBytes());
+        QCOMPARE(acc.flops, 2 * sveVectorBytes() / 4);
     }
 
     // Each kernel writes what its formula says, over exactly `bytes` of each
@@ -438,6 +459,22 @@ private slots:
         QVERIFY(sizes.warnings.empty());
         // Two threads together take half of what the sweep's one thread had, each.
         QCOMPARE(chooseWorkingSets(sized.caches, 2, 0).levels[2].bytes, std::max(sized.caches.l3 / 4, 2 * MiB));
+    }
+
+    void anOutlierSplittingDramsPlateauChangesNothing() {
+        // One disturbed point at 181 MiB splits DRAM's plateau in two, neither of which runs across 508 MiB.
+        auto points = steppedCurve({48 * KiB, 1 * MiB, 20 * MiB}, {270e9, 100e9, 50e9, 15e9}, 1024 * MiB);
+        auto outlier = std::find_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.bytes >= 181 * MiB; });
+        QVERIFY(outlier != points.end() && outlier->bytes < 256 * MiB);
+        outlier->appBytesPerSecond *= 1.5;
+        CacheSizes caches{48 * KiB, 1 * MiB, 508 * MiB, 1, 1, "CPUID"};
+        const PlateauAnalysis a = findPlateaus(points, caches);
+        QCOMPARE(a.plateaus.size(), size_t(5));
+        QVERIFY(a.plateaus[3].toBytes < outlier->bytes && a.plateaus[4].fromBytes > outlier->bytes);
+        const SweepSizing sized = cachesFromSweep(caches, a.plateaus);
+        QCOMPARE(sized.notes.size(), size_t(1));
+        QCOMPARE(sized.caches.dramFrom, a.plateaus[3].fromBytes); // where the first half begins
+        QCOMPARE(sized.caches.l3, a.plateaus[2].toBytes);
     }
 
     void noL3PlateauLeavesTheL3Unmeasured() {

@@ -379,6 +379,8 @@ QWidget* ProbesPage::buildCeilingsTab() {
 
 QString ProbesPage::ceilingsFile() { return toQString(ceilingsFilePath()); }
 
+QString ProbesPage::ceilingsNotes() const { return ceilingsNotes_->text(); }
+
 void ProbesPage::showCeilings(const Ceilings& c, const QString& note) {
     ceilings_->setCeilings(c);
     QStringList lines{note};

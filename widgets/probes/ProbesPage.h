@@ -87,6 +87,8 @@ public:
     CeilingsModel& ceilings() { return *ceilings_; }
     // ceilingsFilePath(): the last ceilings measured here, which the roofline reads.
     static QString ceilingsFile();
+    // What the Ceilings tab says under its table: where the figures come from, the clock, the warnings.
+    QString ceilingsNotes() const;
     ProbeRunner& runner() { return *runner_; }
     CustomInstructionEditor* customEditor() const { return editor_; }
     QLineEdit* filterEdit() const { return filterEdit_; }

@@ -1,14 +1,22 @@
 // The Probes page's Ceilings tab: its table model under
-// QAbstractItemModelTester, the sweep chart built from a result, and the tab
-// showing the file the page keeps (ceilingsFilePath, under XDG_DATA_HOME).
+// QAbstractItemModelTester, the sweep chart built from a result, the tab
+// showing the file the page keeps (ceilingsFilePath, under XDG_DATA_HOME),
+// a measurement saved there for the roofline, a broken file named, and a
+// measurement cancelled.
 #include <QAbstractItemModelTester>
+#include <QFile>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/presentation/RooflineCeilings.h"
 #include "core/probes/Ceilings.h"
 #include "widgets/probes/CeilingsModel.h"
 #include "widgets/probes/CeilingsSweepChart.h"
+#include "widgets/probes/ProbeRunner.h"
 #include "widgets/probes/ProbesPage.h"
 
 using namespace perfdash;
@@ -75,6 +83,58 @@ private slots:
         bool found = false;
         for (int i = 0; i < page.tabs()->count(); ++i) found = found || page.tabs()->tabText(i).remove('&') == "Ceilings";
         QVERIFY(found);
+    }
+
+    void aMeasurementIsSavedForTheRoofline() {
+        QTemporaryDir home; // no perfdash folder in it yet: the page makes one
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        ProbesPage page;
+        QCOMPARE(page.ceilings().rowCount(), 0);
+        emit page.runner().ceilingsMeasured(sample()); // what the worker sends when a measurement ends
+        QCOMPARE(page.ceilings().rowCount(), 3);
+        QVERIFY2(page.ceilingsNotes().contains("saved as " + ProbesPage::ceilingsFile()), qPrintable(page.ceilingsNotes()));
+        QVERIFY2(page.ceilingsNotes().contains("3.000 GHz"), qPrintable(page.ceilingsNotes()));
+        QVERIFY(page.ceilingsNotes().contains("Warning: sweep: CPUID reports L3 as 508 MiB"));
+        auto back = readCeilingsFile(ProbesPage::ceilingsFile().toStdString());
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        QCOMPARE(back->memory.size(), size_t(2));
+        QCOMPARE(back->compute[0].flopsPerSecond, 9.6e10);
+        // The roofline reads the same file, as measured here.
+        auto roof = readRooflineCeilings(ProbesPage::ceilingsFile().toStdString());
+        QVERIFY2(roof, roof ? "" : roof.error().message.c_str());
+        QVERIFY(roof->measured);
+        QCOMPARE(roof->provenance(), std::string("measured here at 3.00 GHz"));
+        QCOMPARE(roof->memory.size(), size_t(2));
+    }
+
+    void aBrokenKeptFileIsNamed() {
+        QTemporaryDir home;
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        QVERIFY(QDir().mkpath(home.path() + "/perfdash"));
+        QFile file(ProbesPage::ceilingsFile());
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"schema\": 1, \"kind\": \"perfdash-ceilings\"");
+        file.close();
+        ProbesPage page;
+        QCOMPARE(page.ceilings().rowCount(), 0);
+        QVERIFY2(page.ceilingsNotes().contains(ProbesPage::ceilingsFile()), qPrintable(page.ceilingsNotes()));
+        QVERIFY2(page.ceilingsNotes().contains("perfdash-cli ceilings"), qPrintable(page.ceilingsNotes()));
+    }
+
+    void aMeasurementCanBeCancelled() {
+        QTemporaryDir home;
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        ProbesPage page;
+        QSignalSpy finished(&page.runner(), &ProbeRunner::finished);
+        page.runCeilings();
+        QVERIFY(page.isBusy());
+        QVERIFY(page.cancelButton()->isEnabled());
+        page.cancelButton()->click();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().at(0).toBool(), true); // cancelled
+        QVERIFY(!page.isBusy());
+        QCOMPARE(page.ceilings().rowCount(), 0);
+        QVERIFY(!QFileInfo::exists(ProbesPage::ceilingsFile())); // nothing measured, nothing kept
     }
 };
 
