@@ -86,6 +86,10 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
 // with none above L2, it is not measured; DRAM's arrays are sized from where
 // the region begins. Sizes the sweep does not contradict stay; `notes` says
 // what changed and why.
+struct SweepSizing {
+    CacheSizes caches;
+    std::vector<std::string> notes;
+};
 SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double tolerance = 0.12);
 
 // MemAvailable of /proc/meminfo text, in bytes; nullopt when absent.
