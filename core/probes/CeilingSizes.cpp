@@ -183,23 +183,27 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
     return out;
 }
 
-SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double tolerance) {
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double cacheFactor) {
     SweepSizing out{reported, {}};
     if (plateaus.size() < 2 || !reported.l3) return out;
-    // DRAM's region: the last plateau, and the plateaus before it within
-    // `tolerance` of its bandwidth (noise at large sizes splits one plateau in two).
+    // DRAM's bandwidth is the last plateau's; a cache still serves where a
+    // plateau is `cacheFactor` times faster. Past the last such plateau, the
+    // bandwidth may still sink slowly (page walks grow with the working set),
+    // which is why no "flat" test finds DRAM's region on every machine.
     const double dram = plateaus.back().appBytesPerSecond;
-    size_t first = plateaus.size() - 1;
-    while (first > 0 && std::abs(plateaus[first - 1].appBytesPerSecond - dram) <= tolerance * dram) --first;
-    const uint64_t dramFrom = plateaus[first].fromBytes;
-    // The reported L3's working set (half of it) measures DRAM: the L3 is not that size.
+    size_t lastCache = plateaus.size();
+    for (size_t i = 0; i + 1 < plateaus.size(); ++i)
+        if (plateaus[i].appBytesPerSecond >= cacheFactor * dram) lastCache = i;
+    if (lastCache == plateaus.size()) return out; // no plateau faster than DRAM's: nothing to size by
+    const uint64_t dramFrom = plateaus[lastCache + 1].fromBytes;
+    // The reported L3's working set (half of it) lies before DRAM's region: the size stands.
     if (reported.l3 / 2 < dramFrom) return out;
     out.caches.dramFrom = dramFrom;
     const std::string why = (reported.source.empty() ? std::string("the machine") : reported.source) + " reports L3 as " +
-                            formatBytes(reported.l3) + ", but the sweep's bandwidth is already DRAM's from " +
-                            formatBytes(dramFrom) + ": ";
-    if (first > 0 && plateaus[first - 1].toBytes > reported.l2) {
-        const uint64_t l3 = plateaus[first - 1].toBytes;
+                            formatBytes(reported.l3) + ", but from " + formatBytes(dramFrom) +
+                            " the sweep's bandwidth is DRAM's: ";
+    const uint64_t l3 = plateaus[lastCache].toBytes;
+    if (l3 > reported.l2) {
         out.caches.l3 = l3;
         // The sweep measured one thread; threads measured together are taken to share what it had.
         out.caches.l3SharedBy = std::numeric_limits<int>::max();

@@ -79,18 +79,18 @@ PlateauAnalysis findPlateaus(const std::vector<SweepPoint>& points, const CacheS
 
 // The caches as the sweep measured them, where the reported L3 is too large
 // for its working set (half of it) to stay out of DRAM's bandwidth: a VM's
-// CPUID may say 508 MiB of L3 where the bandwidth drops at 32 MiB. DRAM's
-// region is the last plateau with those before it within `tolerance` of its
-// bandwidth (noise splits it). The L3 is then taken to end where the plateau
-// before that region ends (so its working set lies on that plateau), or,
-// with none above L2, it is not measured; DRAM's arrays are sized from where
-// the region begins. Sizes the sweep does not contradict stay; `notes` says
-// what changed and why.
+// CPUID may say 508 MiB of L3 where the bandwidth drops at 32 MiB. The
+// caches end with the last plateau at least `cacheFactor` times as fast as
+// the last plateau (DRAM's); DRAM's region begins with the plateau after it.
+// The L3 is then taken to end where that last cache plateau ends (so its
+// working set lies on it), or, if that plateau is the L2's, it is not
+// measured; DRAM's arrays are sized from where the region begins. Sizes the
+// sweep does not contradict stay; `notes` says what changed and why.
 struct SweepSizing {
     CacheSizes caches;
     std::vector<std::string> notes;
 };
-SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double tolerance = 0.12);
+SweepSizing cachesFromSweep(const CacheSizes& reported, const std::vector<Plateau>& plateaus, double cacheFactor = 1.5);
 
 // MemAvailable of /proc/meminfo text, in bytes; nullopt when absent.
 std::optional<uint64_t> memAvailableBytes(const std::string& meminfo);

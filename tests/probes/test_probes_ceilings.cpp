@@ -477,6 +477,26 @@ private slots:
         QCOMPARE(sized.caches.l3, a.plateaus[2].toBytes);
     }
 
+    void thisVmsQuietSweep() {
+        // A real sweep of this guest, nothing else running: L3 plateaus up to 11.3 MiB (99 GB/s) and
+        // 32 MiB (63 GB/s), then a bandwidth that sinks slowly from 52 to 36 GB/s up to 724 MiB, split
+        // into plateaus no tolerance merges. CPUID's legacy leaf says 508 MiB of L3.
+        auto file = readCeilingsFile((fixtures() + "/ceilings/zen5-guest-sweep-quiet.json").toStdString());
+        QVERIFY2(file, file ? "" : file.error().message.c_str());
+        QCOMPARE(file->sweep.size(), size_t(1));
+        CacheSizes caches{48 * KiB, 1 * MiB, 508 * MiB, 1, 1, "CPUID (0x80000005/6)"};
+        const PlateauAnalysis a = findPlateaus(file->sweep[0].points, caches);
+        const SweepSizing sized = cachesFromSweep(caches, a.plateaus);
+        QCOMPARE(sized.notes.size(), size_t(1));
+        QVERIFY2(sized.caches.l3 >= 16 * MiB && sized.caches.l3 <= 48 * MiB, formatBytes(sized.caches.l3).c_str());
+        QVERIFY2(sized.caches.dramFrom >= 32 * MiB && sized.caches.dramFrom <= 128 * MiB,
+                 formatBytes(sized.caches.dramFrom).c_str());
+        // Its L3 working set is where the sweep measured more than L2's plateau's half and DRAM's 1.5x.
+        const auto sizes = chooseWorkingSets(sized.caches, 1, memoryLimit(8192 * MiB, 0));
+        QCOMPARE(sizes.levels[2].level, std::string("L3"));
+        QVERIFY2(sizes.levels[2].bytes <= 24 * MiB, formatBytes(sizes.levels[2].bytes).c_str());
+    }
+
     void noL3PlateauLeavesTheL3Unmeasured() {
         // DRAM's bandwidth right after L2: the reported 508 MiB L3 is nowhere in the curve.
         const auto points = steppedCurve({48 * KiB, 1 * MiB}, {270e9, 100e9, 15e9}, 1024 * MiB);

@@ -85,6 +85,31 @@ private slots:
         QVERIFY(found);
     }
 
+    // A file perfdash-cli ceilings wrote on the development VM, as the tab
+    // shows it; with PERFDASH_SCREENSHOT_DIR set, pictures at 1280x800 and 1920x1080.
+    void theTabShowsAMeasuredFile() {
+        QTemporaryDir home;
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        QVERIFY(QDir().mkpath(home.path() + "/perfdash"));
+        const QString measured = qEnvironmentVariable("PERFDASH_FIXTURES") + "/ceilings/zen5-guest-measured.json";
+        QVERIFY(QFile::copy(measured, ProbesPage::ceilingsFile()));
+        auto file = readCeilingsFile(measured.toStdString());
+        QVERIFY2(file, file ? "" : file.error().message.c_str());
+        ProbesPage page;
+        QCOMPARE(page.ceilings().rowCount(), int(file->memory.size() + file->compute.size()));
+        QVERIFY2(page.ceilingsNotes().startsWith("Loaded from " + ProbesPage::ceilingsFile()), qPrintable(page.ceilingsNotes()));
+        for (int i = 0; i < page.tabs()->count(); ++i)
+            if (page.tabs()->tabText(i).remove('&') == "Ceilings") page.tabs()->setCurrentIndex(i);
+        const QString dir = qEnvironmentVariable("PERFDASH_SCREENSHOT_DIR");
+        if (dir.isEmpty()) return;
+        page.show();
+        for (QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            page.resize(size);
+            QTest::qWait(300); // the chart lays out in posted events
+            QVERIFY(page.grab().save(QStringLiteral("%1/probes-ceilings-%2x%3.png").arg(dir).arg(size.width()).arg(size.height())));
+        }
+    }
+
     void aMeasurementIsSavedForTheRoofline() {
         QTemporaryDir home; // no perfdash folder in it yet: the page makes one
         qputenv("XDG_DATA_HOME", home.path().toUtf8());
