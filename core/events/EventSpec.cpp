@@ -39,7 +39,8 @@ const char* codeOrigin(const ResolvedEvent& event) {
     case EventSource::HardwareCache:
     case EventSource::Software:
     case EventSource::Tracepoint:
-    case EventSource::Hwmon: return "kernel";
+    case EventSource::Hwmon:
+    case EventSource::Powercap: return "kernel";
     case EventSource::SysfsPmu:
     case EventSource::Raw:
     case EventSource::Libpfm:

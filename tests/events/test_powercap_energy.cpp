@@ -81,6 +81,7 @@ private slots:
         auto e = powercapEnergyEvent(root, "core", "PWR_PP0_ENERGY");
         QVERIFY2(e.ok(), e.ok() ? "" : e.error().message.c_str());
         QCOMPARE(e->source, EventSource::Powercap);
+        QCOMPARE(std::string(codeOrigin(*e)), std::string("kernel")); // what check-group's SOURCE column says
         QVERIFY(e->readFromFiles());
         QVERIFY(!e->gauge()); // a count: differences, summed over packages
         QCOMPARE(e->unit, std::string("Joules"));
