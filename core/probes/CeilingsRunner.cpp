@@ -391,6 +391,12 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
     std::vector<std::string> figureWarnings;
     auto jobs = figureJobs(options.caches, figureWarnings);
     if (!jobs) return jobs.error();
+    if (jobs->empty() && sweepJobs.empty()) {
+        std::vector<std::string> why = out.warnings;
+        why.insert(why.end(), figureWarnings.begin(), figureWarnings.end());
+        return makeError("nothing to measure with the kernels, levels and ISAs asked for" +
+                         (why.empty() ? std::string() : ": " + join(why, "; ")));
+    }
 
     Passes passes{progress, stop, options, chain};
     passes.total = 2 * (sweepJobs.size() + jobs->size());

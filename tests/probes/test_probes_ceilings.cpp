@@ -640,6 +640,15 @@ private slots:
         QCOMPARE(r.status, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
+
+    void cliNothingToMeasure() {
+        if (qEnvironmentVariableIsEmpty("PERFDASH_CLI")) QSKIP("PERFDASH_CLI is not set (run through ctest)");
+        if (!hostArch() || hostArch() == Arch::Mips64) QSKIP("the ceilings are measured on x86-64 and AArch64 only");
+        // Non-temporal stores bypass the caches: at L1 there is nothing to measure, and the error says why.
+        const Run r = cli({"ceilings", "--kernel", "store_nt,copy_nt", "--level", "L1,L2", "--no-sweep"});
+        QVERIFY2(r.status != 0, qPrintable(r.out));
+        QVERIFY2(r.err.contains("nothing to measure") && r.err.contains("measured at DRAM only"), qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProbesCeilings)
