@@ -137,7 +137,7 @@ Status SessionJournal::append(const std::vector<IntervalResult>& intervals) {
 SessionJournal::Ending SessionJournal::prepareEnding(const MeasurementResult& result, size_t appended) {
     nlohmann::ordered_json head = reportHeaderToJson(result);
     head.erase("incomplete"); // the final file never is
-    Ending ending{headerLine(head), {}};
+    Ending ending{headerLine(head), {}, {}};
     if (appended < result.intervals.size())
         ending.newIntervals.assign(result.intervals.begin() + static_cast<std::ptrdiff_t>(appended), result.intervals.end());
     return ending;
