@@ -1,5 +1,6 @@
 #include "widgets/probes/CeilingsSweepChart.h"
 
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -13,6 +14,8 @@ namespace perfdash {
 
 CeilingsSweepChart::CeilingsSweepChart(CeilingsModel& model, QWidget* parent) : QChartView(parent), model_(model) {
     setRenderHint(QPainter::Antialiasing);
+    // Below this the axes' labels are elided to "..." and the plateaus cannot be told apart.
+    setMinimumHeight(280);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     connect(&model_, &QAbstractItemModel::modelReset, this, &CeilingsSweepChart::rebuild);
     followPalette(*this, [this] { rebuild(); });
@@ -32,11 +35,12 @@ void CeilingsSweepChart::rebuild() {
     size->setTitleText(tr("working set (KiB)"));
     size->setLabelFormat(QStringLiteral("%g"));
     auto* bandwidth = new QValueAxis;
-    bandwidth->setTitleText(tr("GB/s (application bytes)"));
+    bandwidth->setTitleText(tr("GB/s"));
+    bandwidth->setLabelFormat(QStringLiteral("%.0f"));
     c->addAxis(size, Qt::AlignBottom);
     c->addAxis(bandwidth, Qt::AlignLeft);
     double top = 1, smallest = 4, largest = 8;
-    bool any = false;
+    bool any = false, unnamedShown = false;
     for (const Sweep& s : model_.ceilings().sweep) {
         auto* line = new QLineSeries;
         line->setName(tr("%1 %2, %n thread(s)", nullptr, s.threads)
@@ -65,11 +69,18 @@ void CeilingsSweepChart::rebuild() {
             c->addSeries(flat);
             flat->attachAxis(size);
             flat->attachAxis(bandwidth);
+            // Plateaus without a level share one legend entry, not one "plateau" each.
+            if (p.level.empty()) {
+                for (QLegendMarker* marker : c->legend()->markers(flat)) marker->setVisible(!unnamedShown);
+                unnamedShown = true;
+            }
         }
     }
     size->setRange(smallest, std::max(largest, smallest * 2));
     bandwidth->setRange(0, std::ceil(top * 1.1));
-    c->setTitle(any ? tr("Bandwidth against working set, measured on this machine") : tr("No sweep measured yet"));
+    bandwidth->applyNiceNumbers();
+    c->setTitle(any ? tr("Bandwidth (application bytes) against working set, measured on this machine")
+                    : tr("No sweep measured yet"));
 }
 
 } // namespace perfdash

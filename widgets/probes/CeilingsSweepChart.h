@@ -13,6 +13,8 @@ class CeilingsSweepChart : public QChartView {
 public:
     // `model` must outlive the chart.
     explicit CeilingsSweepChart(CeilingsModel& model, QWidget* parent = nullptr);
+    // About as tall as the table above it wants to be, so that the splitter starts them even.
+    QSize sizeHint() const override { return {640, 320}; }
 
 private:
     void rebuild();

@@ -363,6 +363,8 @@ QWidget* ProbesPage::buildCeilingsTab() {
     auto* split = new QSplitter(Qt::Vertical, tab);
     split->addWidget(table);
     split->addWidget(new CeilingsSweepChart(*ceilings_, tab));
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     ceilingsNotes_ = wrappedLabel(tab, Qt::PlainText);
     auto* layout = new QVBoxLayout(tab);
     layout->addLayout(top);
