@@ -981,10 +981,6 @@ Cycles from %6.</source>
         <source>working set (KiB)</source>
         <translation>рабочий набор (КиБ)</translation>
     </message>
-    <message>
-        <source>GB/s (application bytes)</source>
-        <translation>ГБ/с (байты приложения)</translation>
-    </message>
     <message numerus="yes">
         <source>%1 %2, %n thread(s)</source>
         <translation>
@@ -998,12 +994,16 @@ Cycles from %6.</source>
         <translation>плато</translation>
     </message>
     <message>
-        <source>Bandwidth against working set, measured on this machine</source>
-        <translation>Пропускная способность в зависимости от рабочего набора, измеренная на этой машине</translation>
-    </message>
-    <message>
         <source>No sweep measured yet</source>
         <translation>Развёртка ещё не измерялась</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>ГБ/с</translation>
+    </message>
+    <message>
+        <source>Bandwidth (application bytes) against working set, measured on this machine</source>
+        <translation>Пропускная способность (байты приложения) в зависимости от рабочего набора, измеренная на этой машине</translation>
     </message>
 </context>
 <context>

@@ -977,10 +977,6 @@ Cycles from %6.</source>
         <source>working set (KiB)</source>
         <translation>工作集 (KiB)</translation>
     </message>
-    <message>
-        <source>GB/s (application bytes)</source>
-        <translation>GB/s（应用字节）</translation>
-    </message>
     <message numerus="yes">
         <source>%1 %2, %n thread(s)</source>
         <translation>
@@ -992,12 +988,16 @@ Cycles from %6.</source>
         <translation>平台</translation>
     </message>
     <message>
-        <source>Bandwidth against working set, measured on this machine</source>
-        <translation>带宽随工作集的变化，在本机测得</translation>
-    </message>
-    <message>
         <source>No sweep measured yet</source>
         <translation>尚未测量扫描</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Bandwidth (application bytes) against working set, measured on this machine</source>
+        <translation>带宽（应用字节）随工作集的变化，在本机测得</translation>
     </message>
 </context>
 <context>
