@@ -303,7 +303,9 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
         isas.push_back(isa);
     }
     if (options.isas.empty() && !isas.empty()) isas = {isas.back()};
-    if (isas.empty()) return makeError("none of the ISAs asked for runs on this CPU");
+    if (isas.empty())
+        return makeError("none of the ISAs asked for runs on this CPU" +
+                         (out.warnings.empty() ? std::string() : ": " + join(out.warnings, "; ")));
 
     KernelCache kernels(options.toolchain);
     auto addMemory = [&](Job job, std::vector<Job>& jobs, std::vector<std::string>& warnings) -> Status {
@@ -371,7 +373,8 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
         // Said only where the levels asked for leave these kernels nothing to measure.
         if (skippedNt && std::find(options.levels.begin(), options.levels.end(), "DRAM") == options.levels.end() &&
             !options.levels.empty())
-            warnings.push_back("store_nt, copy_nt: measured at DRAM only; their non-temporal stores bypass the caches");
+            warnings.push_back("the non-temporal kernels (store_nt, copy_nt) are measured at DRAM only, as their stores "
+                               "bypass the caches: add DRAM to --level");
         return jobs;
     };
 

@@ -648,6 +648,11 @@ private slots:
         const Run r = cli({"ceilings", "--kernel", "store_nt,copy_nt", "--level", "L1,L2", "--no-sweep"});
         QVERIFY2(r.status != 0, qPrintable(r.out));
         QVERIFY2(r.err.contains("nothing to measure") && r.err.contains("measured at DRAM only"), qPrintable(r.err));
+        // Another architecture's vector width: the error says which widths this one has.
+        const bool x86 = hostArch() == Arch::X86_64;
+        const Run other = cli({"ceilings", "--isa", x86 ? "sve" : "avx2", "--kernel", "fma", "--no-sweep"});
+        QVERIFY(other.status != 0);
+        QVERIFY2(other.err.contains(x86 ? "no sve kernels for x86_64" : "no avx2 kernels for aarch64"), qPrintable(other.err));
     }
 };
 
