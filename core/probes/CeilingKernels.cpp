@@ -122,9 +122,9 @@ std::string x86MemoryBody(MemoryOp op, const X86Names& n) {
         const std::string r = n.reg(k);
         switch (op) {
         case MemoryOp::Load: line(n.mov() + " " + r + ", " + mem("rax", k)); break;
-        case MemoryOp::Store: line(n.mov() + " " + mem("rax", k) + ", " + n.reg(0)); break;
+        case MemoryOp::Store: line(n.mov() + " " + mem("rax", k) + ", " + n.reg(15)); break;
         case MemoryOp::StoreNt:
-            if (isVector(n.isa)) line(n.movnt() + " " + mem("rax", k) + ", " + n.reg(0));
+            if (isVector(n.isa)) line(n.movnt() + " " + mem("rax", k) + ", " + n.reg(15));
             else line("movnti " + mem("rax", k) + ", " + n.gpr(0));
             break;
         case MemoryOp::Copy:
@@ -200,8 +200,8 @@ std::string x86MemoryFunction(const std::string& symbol, MemoryOp op, const X86N
                                       "mov rbx, qword ptr [rsi + 8]", "mov rcx, qword ptr [rsi + 16]",
                                       "add rax, r8", "add rbx, r8", "add rcx, r8", "neg r8"};
     for (const auto& s : n.broadcastScalar()) setup.push_back(s);
-    setup.push_back(n.zero(0));
-    setup.push_back("xor r9d, r9d");
+    // Stores write s, not zeros (as STREAM and likwid-bench do): a store of zeros may be cheaper somewhere.
+    setup.push_back(std::string(n.p == Precision::Dp ? "mov r9, qword" : "mov r9d, dword") + " ptr [rsi + 32]");
     // One sweep; '@' becomes the sweep's number so that each has its own label.
     const std::string inner = ".Lceil_inner_" + symbol + "_@";
     std::string sweep = "\tmov rdx, r8\n\t.p2align 5\n" + inner + ":\n" + x86MemoryBody(op, n) + "\tadd rdx, " +
@@ -245,9 +245,9 @@ std::string a64MemoryBody(MemoryOp op, const A64Names& n) {
     for (int k = 0; k < kMemoryUnroll; ++k) {
         switch (op) {
         case MemoryOp::Load: line("ldr " + n.q(k) + ", " + at("x2", k)); break;
-        case MemoryOp::Store: line("str " + n.q(0) + ", " + at("x2", k)); break;
+        case MemoryOp::Store: line("str " + n.q(31) + ", " + at("x2", k)); break;
         case MemoryOp::StoreNt: // a non-temporal store is a pair
-            if (k % 2 == 0) line("stnp " + n.q(0) + ", " + n.q(0) + ", " + at("x2", k));
+            if (k % 2 == 0) line("stnp " + n.q(31) + ", " + n.q(31) + ", " + at("x2", k));
             break;
         case MemoryOp::Copy:
             line("ldr " + n.q(k) + ", " + at("x3", k));
@@ -294,8 +294,8 @@ std::string sveMemoryBody(MemoryOp op, const SveNames& n) {
     for (int k = 0; k < kMemoryUnroll; ++k) {
         switch (op) {
         case MemoryOp::Load: load(k, "x2", k); break;
-        case MemoryOp::Store: store(n.st(), 0, k); break;
-        case MemoryOp::StoreNt: store(n.stnt(), 0, k); break;
+        case MemoryOp::Store: store(n.st(), 31, k); break;
+        case MemoryOp::StoreNt: store(n.stnt(), 31, k); break;
         case MemoryOp::Copy:
         case MemoryOp::CopyNt:
             load(k, "x3", k);
