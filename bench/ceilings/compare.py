@@ -9,9 +9,11 @@ and the median. likwid-bench's "Cycles" are TSC cycles, so only per-second
 figures are compared. Both keep their fastest runs (likwid-bench is run
 several times with a short -i; see likwid()): a 1 s average on a shared
 machine measures the neighbours too. L1, L2 and the peak alternate kernel
-by kernel; L3 and DRAM come from one perfdash run per round with its
-working-set sweep (which sizes them where the reported caches are wrong:
-a VM's CPUID may say 508 MiB of L3), each followed by the likwid-bench twins.
+by kernel; L3 comes from one perfdash run per round with its working-set
+sweep (which sizes it where the reported caches are wrong: a VM's CPUID
+may say 508 MiB of L3), followed by the likwid-bench twins; DRAM too,
+unless --max-memory fixes its arrays (each a third of it, where 4x the
+last-level cache is more), when it alternates kernel by kernel.
 
   bench/ceilings/compare.py [--cli build/release/app/cli/perfdash-cli]
                             [--rounds 3] [--isa avx512] [--cpu 0] [--levels L1,L2,DRAM]
@@ -192,7 +194,9 @@ def main():
                 continue  # their stores bypass the caches: perfdash measures them at DRAM only
             rows.append((kernel, level, likwid_test(kernel, args.isa), False))
     rows.append(("fma", "", "peakflops" + SUFFIX[args.isa] + ("_fma" if args.isa in ("avx2", "avx512") else ""), True))
-    swept_levels = [l for l in args.levels.split(",") if l in ("L3", "DRAM")]
+    # DRAM's bandwidth on a shared host moves over minutes, so with --max-memory (which fixes each DRAM array
+    # at a third of it wherever 4x the LLC is larger) DRAM alternates kernel by kernel too; L3 needs the sweep.
+    swept_levels = [l for l in args.levels.split(",") if l == "L3" or (l == "DRAM" and not args.max_memory)]
     for r in range(args.rounds):
         swept = {}
         if swept_levels:
