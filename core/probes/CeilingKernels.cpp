@@ -343,18 +343,16 @@ std::string a64Function(const std::string& symbol, const A64Names& n, const std:
     std::string out = em.functionStart(symbol);
     out += em.copyGeneral(abi.loopBound, abi.countArgument);
     out += "\tldr x9, [x1]\n\tldr x10, [x1, #8]\n\tldr x11, [x1, #16]\n\tldr x12, [x1, #24]\n";
-    if (n.isa == VectorIsa::Sve) // all lanes on; x15 = the bytes one unrolled iteration moves per array
+    if (n.isa == VectorIsa::Sve) { // all lanes on; x15 = the bytes one unrolled iteration moves per array
         out += std::string("\tptrue p0.") + (n.p == Precision::Dp ? "d" : "s") + "\n\tadd x14, x1, #32\n\tld1r" +
                (n.p == Precision::Dp ? "d {z31.d}, p0/z" : "w {z31.s}, p0/z") + ", [x14]\n\trdvl x15, #" +
-               std::to_string(kMemoryUnroll) + "\n";
-    else if (isVector(n.isa))
-        out += std::string("\tadd x14, x1, #32\n\tld1r {v31.") + (n.p == Precision::Dp ? "2d" : "4s") + "}, [x14]\n";
-    else
-        out += "\tldr " + n.q(31) + ", [x1, #32]\n";
-    if (n.isa == VectorIsa::Sve) {
-        out += "\tmov z30.d, z31.d\n";
+               std::to_string(kMemoryUnroll) + "\n\tmov z30.d, z31.d\n";
         for (int r = 0; r < 16; ++r) out += "\tmov z" + std::to_string(r) + ".d, #0\n";
     } else {
+        if (isVector(n.isa))
+            out += std::string("\tadd x14, x1, #32\n\tld1r {v31.") + (n.p == Precision::Dp ? "2d" : "4s") + "}, [x14]\n";
+        else
+            out += "\tldr " + n.q(31) + ", [x1, #32]\n";
         out += "\tmov v30.16b, v31.16b\n";
         for (int r = 0; r < 16; ++r) out += "\tmovi v" + std::to_string(r) + ".16b, #0\n";
     }
