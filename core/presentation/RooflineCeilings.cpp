@@ -24,9 +24,11 @@ std::string textOr(const json& object, const char* key) {
     return it != object.end() && it->is_string() ? it->get<std::string>() : std::string{};
 }
 
+// A thread count as the ceilings' schema allows it (1 to 65536); anything else is the fallback,
+// never converted (a double beyond int's range has no int value).
 int threadsOf(const json& entry, int fallback) {
     const double n = numberOr(entry, "threads", fallback);
-    return n >= 1 ? static_cast<int>(n) : fallback;
+    return n >= 1 && n <= 65536 ? static_cast<int>(n) : fallback;
 }
 
 } // namespace

@@ -112,6 +112,17 @@ private slots:
         QVERIFY(contains(roofs[1].label, "1 thread)"));
     }
 
+    // A thread count the schema does not allow (found by fuzz_ceilings: 6e10 was converted to int) is the file's.
+    void aThreadCountOutOfRangeIsTheFiles() {
+        auto c = parseRooflineCeilings(R"({"schema":1,"kind":"perfdash-ceilings","origin":"measured","threads":2,
+            "memory":[{"level":"L1","kernel":"load","threads":6e10,"hw_bytes_per_s":4e11},
+                      {"level":"L2","kernel":"load","threads":-1e300,"hw_bytes_per_s":2e11}]})", "t.json");
+        QVERIFY(c.ok());
+        QCOMPARE(c->memory.size(), size_t(2));
+        QCOMPARE(c->memory[0].threads, 2);
+        QCOMPARE(c->memory[1].threads, 2);
+    }
+
     void badCeilingsFilesNameTheFileAndTheFix() {
         auto notJson = parseRooflineCeilings("{", "a.json");
         QVERIFY(!notJson.ok());
