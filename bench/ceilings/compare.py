@@ -6,9 +6,11 @@ working set, on the same CPU, in the same convention (application bytes:
 every byte loaded or stored once, as likwid-bench's MByte/s counts them),
 round after round; the script prints each round's ratio perfdash / likwid
 and the median. likwid-bench's "Cycles" are TSC cycles, so only per-second
-figures are compared. Both keep their fastest runs (likwid-bench is run
-several times with a short -i; see likwid()): a 1 s average on a shared
-machine measures the neighbours too. L1, L2 and the peak alternate kernel
+figures are compared. Both keep the fastest of the same number of runs of
+about the same length: likwid-bench is run as many times as perfdash timed
+its kernel (its JSON's "timings"), each with a short -i (see likwid()); a
+1 s average on a shared machine measures the neighbours too, and the
+fastest of more runs is faster where the host's bandwidth wanders. L1, L2 and the peak alternate kernel
 by kernel; L3 comes from one perfdash run per round with its working-set
 sweep (which sizes it where the reported caches are wrong: a VM's CPUID
 may say 508 MiB of L3), followed by the likwid-bench twins; DRAM too,
@@ -75,9 +77,9 @@ def perfdash(cli, cpu, kernel, level, isa, max_memory):
     doc = json.loads(run(cmd))
     if kernel in ("fma", "add", "mul", "fma_add"):
         row = doc["compute"][0]
-        return row["flops_per_s"], None, row["repeated"], doc["clock_hz"]
+        return row["flops_per_s"], None, row["repeated"], row.get("timings", 0)
     row = doc["memory"][0]
-    return row["app_bytes_per_s"], row["working_set_bytes"], row["repeated"], doc["clock_hz"]
+    return row["app_bytes_per_s"], row["working_set_bytes"], row["repeated"], row.get("timings", 0)
 
 
 saved = 0  # perfdash runs kept with --save
@@ -101,7 +103,7 @@ def perfdash_swept(cli, cpu, kernels, levels, isa, max_memory, save_dir=None):
     for w in doc["warnings"]:
         if w.startswith("working sets:"):
             print("  perfdash: " + w, flush=True)
-    return {(m["kernel"], m["level"]): (m["app_bytes_per_s"], m["working_set_bytes"], m["repeated"], doc["clock_hz"])
+    return {(m["kernel"], m["level"]): (m["app_bytes_per_s"], m["working_set_bytes"], m["repeated"], m.get("timings", 0))
             for m in doc["memory"]}
 
 
@@ -121,9 +123,10 @@ def likwid_once(test, kib, iterations, key):
 def likwid(test, working_set, flops=False, runs=7, target_s=0.02):
     """likwid-bench in perfdash's convention: its own run lasts about 1 s of
     wall time and reports the average, which on a shared machine includes
-    the time other processes had the CPU. As perfdash keeps its fastest runs,
-    likwid-bench runs `runs` times for about `target_s` each (its -i
-    calibrated from a first run) and the fastest is kept."""
+    the time other processes had the CPU. As perfdash keeps the fastest of
+    its timed runs of its longer kernel (about 20 ms each), likwid-bench runs
+    `runs` times for about `target_s` each (its -i calibrated from a first
+    run) and the fastest is kept."""
     kib = max(1, working_set // 1024)
     key = "MFlops/s" if flops else "MByte/s"
     _, seconds, iterations = likwid_once(test, kib, 0, key)
@@ -187,7 +190,7 @@ def main():
     print(f"CPU {args.cpu}: {model}; perfdash {args.cli}; {args.rounds} rounds, interleaved")
 
     rows = []  # (kernel, level, likwid test, whether FLOP/s)
-    results = {}  # (kernel, level, test) -> [(ours, theirs, repeated, working set, clock)]
+    results = {}  # (kernel, level, test) -> [(ours, theirs, repeated, working set, runs)]
     for kernel in args.kernels.split(","):
         for level in args.levels.split(","):
             if kernel in NON_TEMPORAL and level != "DRAM":
@@ -207,14 +210,17 @@ def main():
                 if (kernel, level) not in swept:
                     print(f"  round {r + 1}: {kernel:8} {level:5} not measured by perfdash (see its warnings)")
                     continue
-                ours, ws, repeated, clock = swept[(kernel, level)]
+                ours, ws, repeated, timings = swept[(kernel, level)]
             else:
-                ours, ws, repeated, clock = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
-            # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set.
-            theirs = likwid(test, ws if ws else 16 * 1024, flops)
-            results.setdefault((kernel, level, test), []).append((ours, theirs, repeated, ws, clock))
+                ours, ws, repeated, timings = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
+            # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set;
+            # as many runs as perfdash timed (7 where an older perfdash does not say).
+            runs = timings or 7
+            theirs = likwid(test, ws if ws else 16 * 1024, flops, runs)
+            results.setdefault((kernel, level, test), []).append((ours, theirs, repeated, ws, runs))
             print(f"  round {r + 1}: {kernel:8} {level or 'peak':5} {ours / 1e9:9.2f} vs {test} {theirs / 1e9:9.2f} "
-                  f"{'G FLOP/s' if flops else 'GB/s'}  ratio {ours / theirs:.3f}{'' if repeated else ' ?'}",
+                  f"{'G FLOP/s' if flops else 'GB/s'}  ratio {ours / theirs:.3f}{'' if repeated else ' ?'}"
+                  f"  (fastest of {runs} each)",
                   flush=True)
     print()
     print(f"{'kernel':10}{'level':7}{'likwid test':22}{'working set':>14}{'perfdash':>12}{'likwid':>12}{'ratio':>8}")

@@ -63,6 +63,12 @@ public:
         if (error_.empty() && (n < 1 || n > 65536)) error_ = path_ + "threads: must be from 1 to 65536";
         return static_cast<int>(n);
     }
+    // Optional: files written before it was recorded have none (0).
+    int timings() {
+        const uint64_t n = count("timings", false);
+        if (error_.empty() && n > 1000000000) error_ = path_ + "timings: must be at most 1000000000";
+        return static_cast<int>(n);
+    }
     bool flag(const char* key, bool required = true) {
         const json* v = find(key, json::value_t::boolean, required);
         return v && v->get<bool>();
@@ -126,6 +132,7 @@ MemoryCeiling readMemory(Fields& f) {
     m.hwBytesPerSecond = f.number("hw_bytes_per_s");
     m.appBytesPerCycle = f.number("app_bytes_per_cycle");
     m.repeated = f.flag("repeated");
+    m.timings = f.timings();
     m.physicalBoundExceeded = f.flag("physical_bound_exceeded", false);
     return m;
 }
@@ -139,6 +146,7 @@ ComputeCeiling readCompute(Fields& f) {
     c.flopsPerSecond = f.number("flops_per_s");
     c.flopsPerCycle = f.number("flops_per_cycle");
     c.repeated = f.flag("repeated");
+    c.timings = f.timings();
     c.physicalBoundExceeded = f.flag("physical_bound_exceeded", false);
     return c;
 }
@@ -180,6 +188,7 @@ json ceilingsToJson(const Ceilings& c) {
                           {"hw_bytes_per_s", m.hwBytesPerSecond},
                           {"app_bytes_per_cycle", m.appBytesPerCycle},
                           {"repeated", m.repeated},
+                          {"timings", m.timings},
                           {"physical_bound_exceeded", m.physicalBoundExceeded}});
     for (const auto& f : c.compute)
         compute.push_back({{"kernel", f.kernel},
@@ -189,6 +198,7 @@ json ceilingsToJson(const Ceilings& c) {
                            {"flops_per_s", f.flopsPerSecond},
                            {"flops_per_cycle", f.flopsPerCycle},
                            {"repeated", f.repeated},
+                           {"timings", f.timings},
                            {"physical_bound_exceeded", f.physicalBoundExceeded}});
     for (const auto& s : c.sweep) {
         json points = json::array(), plateaus = json::array();

@@ -24,6 +24,7 @@ struct MemoryCeiling {
     double hwBytesPerSecond = 0;  // with the line each plain store reads first (write-allocate)
     double appBytesPerCycle = 0;  // of the real clock (the clock chain), not the TSC
     bool repeated = false;        // the fastest window was reached again by another
+    int timings = 0;              // timed runs the fastest was chosen from (0: not recorded)
     bool physicalBoundExceeded = false; // more loads or stores per cycle than any core issues
 };
 
@@ -35,6 +36,7 @@ struct ComputeCeiling {
     double flopsPerSecond = 0;
     double flopsPerCycle = 0;
     bool repeated = false;
+    int timings = 0;
     bool physicalBoundExceeded = false;
 };
 

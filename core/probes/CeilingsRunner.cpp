@@ -55,6 +55,7 @@ struct Window {
     double perSecond = 0;       // app bytes (memory) or FLOP (compute), all threads together
     double clockHz = 0;         // the threads' mean
     double copiesPerCycle = 0;  // the fastest thread's, for the physical bound
+    int timings = 0;            // timed runs of each kernel, the thread with fewest
 };
 
 // A thread's arrays, allocated and first touched by that thread.
@@ -124,6 +125,8 @@ Window runWindow(const Job& job, const CeilingsOptions& options, const KernelPai
         const double perCopy = job.kind == Job::Kind::Compute ? job.compute.flopsPerInstruction() : job.memory.appBytes();
         w.perSecond += perCopy / cyclesPerCopy * r->clockHz;
         w.copiesPerCycle = std::max(w.copiesPerCycle, 1 / cyclesPerCopy);
+        const int timings = static_cast<int>(r->cycles->count);
+        w.timings = w.timings == 0 ? timings : std::min(w.timings, timings);
         clocks += r->clockHz;
     }
     w.measured = true;
@@ -131,10 +134,12 @@ Window runWindow(const Job& job, const CeilingsOptions& options, const KernelPai
     return w;
 }
 
-// The fastest window, and whether another came within kWindowAgreement of it.
+// The fastest window, whether another came within kWindowAgreement of it,
+// and how many timed runs all windows had to choose from.
 struct Best {
     Window window;
     bool repeated = false;
+    int timings = 0;
 };
 std::optional<Best> bestOf(const std::vector<Window>& windows) {
     std::optional<Best> best;
@@ -142,8 +147,10 @@ std::optional<Best> bestOf(const std::vector<Window>& windows) {
         if (w.measured && (!best || w.perSecond > best->window.perSecond)) best = Best{w, false};
     if (!best) return best;
     int close = 0;
-    for (const auto& w : windows)
+    for (const auto& w : windows) {
         if (w.measured && w.perSecond >= best->window.perSecond * (1 - kWindowAgreement)) ++close;
+        best->timings += w.timings;
+    }
     best->repeated = close >= 2;
     return best;
 }
@@ -450,6 +457,7 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
             c.flopsPerSecond = w.perSecond;
             c.flopsPerCycle = w.perSecond / w.clockHz; // all threads' together, as flops_per_s
             c.repeated = best->repeated;
+            c.timings = best->timings;
             c.physicalBoundExceeded = w.copiesPerCycle > kMaxFpInstructionsPerCycle;
             if (c.physicalBoundExceeded)
                 out.warnings.push_back(job.describe() + ": " + printfString("%.2f", w.copiesPerCycle) +
@@ -466,6 +474,7 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
         m.hwBytesPerSecond = w.perSecond * scale;
         m.appBytesPerCycle = w.perSecond / w.clockHz;
         m.repeated = best->repeated;
+        m.timings = best->timings;
         m.physicalBoundExceeded = w.copiesPerCycle * job.memory.loads > kMaxLoadsPerCycle ||
                                   w.copiesPerCycle * job.memory.stores > kMaxStoresPerCycle;
         if (m.physicalBoundExceeded)

@@ -115,8 +115,8 @@ Ceilings sampleCeilings() {
     c.cpu = "AMD EPYC 9B45";
     c.arch = "zen5";
     c.clockHz = 2.95e9;
-    c.memory.push_back({"L1", "triad", "avx512", "dp", 1, 24 * KiB, 2e11, 2.6e11, 67.8, true, false});
-    c.compute.push_back({"fma", "avx512", "dp", 1, 9.4e10, 32, true, false});
+    c.memory.push_back({"L1", "triad", "avx512", "dp", 1, 24 * KiB, 2e11, 2.6e11, 67.8, true, 33, false});
+    c.compute.push_back({"fma", "avx512", "dp", 1, 9.4e10, 32, true, 21, false});
     Sweep s;
     s.kernel = "load", s.isa = "avx512";
     s.points = {{4096, 2e11}, {8192, 2.1e11}};
@@ -543,6 +543,13 @@ private slots:
         auto back = parseCeilingsJson(ceilingsToJson(c).dump(), "x.json");
         QVERIFY2(back, back ? "" : back.error().message.c_str());
         QCOMPARE(ceilingsToJson(*back).dump(), ceilingsToJson(c).dump());
+        QCOMPARE(back->memory.at(0).timings, 33);
+        // Files written before the timings were recorded read as "not recorded".
+        nlohmann::json old = ceilingsToJson(c);
+        old["compute"][0].erase("timings");
+        auto older = parseCeilingsJson(old.dump(), "old.json");
+        QVERIFY2(older, older ? "" : older.error().message.c_str());
+        QCOMPARE(older->compute.at(0).timings, 0);
     }
 
     void jsonErrorsNameTheFileAndField_data() {
@@ -552,6 +559,7 @@ private slots:
         QTest::newRow("missing level") << "/memory/0/level" << "" << "x.json: memory[0].level: missing";
         QTest::newRow("unknown kernel") << "/compute/0/kernel" << "\"fmac\"" << "compute[0].kernel: 'fmac' is none of";
         QTest::newRow("negative") << "/memory/0/app_bytes_per_s" << "-1" << "memory[0].app_bytes_per_s: must be";
+        QTest::newRow("negative timings") << "/memory/0/timings" << "-3" << "memory[0].timings: expected a whole number";
         QTest::newRow("string threads") << "/threads" << "\"2\"" << "x.json: threads: expected a whole number";
         QTest::newRow("plateau level") << "/sweep/0/plateaus/0/level" << "\"L4\"" << "sweep[0].plateaus[0].level";
         QTest::newRow("kind") << "/kind" << "\"perfdash-report\"" << "not a ceilings file";
@@ -616,8 +624,12 @@ private slots:
             QCOMPARE(m.level, std::string("L1"));
             QVERIFY(m.kernel == "load" || m.kernel == "triad");
             QCOMPARE(m.threads, 1);
+            QVERIFY2(m.timings >= 11, "each figure is the fastest of at least 11 repetitions");
         }
-        for (const auto& f : parsed->compute) QCOMPARE(f.kernel, std::string("fma"));
+        for (const auto& f : parsed->compute) {
+            QCOMPARE(f.kernel, std::string("fma"));
+            QVERIFY(f.timings >= 11);
+        }
         QVERIFY(parsed->memory.size() + parsed->compute.size() + parsed->warnings.size() >= 3);
         QVERIFY(parsed->sweep.empty());
     }

@@ -27,9 +27,9 @@ Ceilings sample() {
     Ceilings c;
     c.cpu = "test CPU";
     c.clockHz = 3e9;
-    c.memory.push_back({"L1", "load", "avx512", "dp", 1, 24 * 1024, 3.8e11, 3.8e11, 128, true, false});
-    c.memory.push_back({"DRAM", "copy", "avx512", "dp", 1, 1 << 30, 2e10, 3e10, 6.7, false, false});
-    c.compute.push_back({"fma", "avx512", "dp", 1, 9.6e10, 32, true, false});
+    c.memory.push_back({"L1", "load", "avx512", "dp", 1, 24 * 1024, 3.8e11, 3.8e11, 128, true, 25, false});
+    c.memory.push_back({"DRAM", "copy", "avx512", "dp", 1, 1 << 30, 2e10, 3e10, 6.7, false, 40, false});
+    c.compute.push_back({"fma", "avx512", "dp", 1, 9.6e10, 32, true, 22, false});
     Sweep s;
     s.kernel = "load", s.isa = "avx512";
     s.points = {{4096, 3.7e11}, {8192, 3.8e11}, {1 << 20, 1.5e11}, {2 << 20, 1.4e11}};
