@@ -229,6 +229,198 @@ void checkHierarchy(Ceilings& c) {
     }
 }
 
+// The ISAs to measure: those asked for that run here (the others named in
+// `warnings`), or the widest that runs here.
+Result<std::vector<VectorIsa>> isasToMeasure(const CeilingsOptions& options, const CpuFeatures& features,
+                                             std::vector<std::string>& warnings) {
+    const Arch arch = options.toolchain.arch;
+    std::vector<VectorIsa> isas;
+    std::vector<std::string> unavailable;
+    for (VectorIsa isa : options.isas.empty() ? isasOf(arch) : options.isas) {
+        if (const std::string why = whyIsaUnavailable(arch, isa, features, false); !why.empty()) {
+            if (!options.isas.empty()) unavailable.push_back(std::string(toString(isa)) + ": " + why);
+            continue;
+        }
+        isas.push_back(isa);
+    }
+    if (isas.empty())
+        return makeError("none of the ISAs asked for runs on this CPU" +
+                         (unavailable.empty() ? std::string() : ": " + join(unavailable, "; ")));
+    warnings.insert(warnings.end(), unavailable.begin(), unavailable.end());
+    if (options.isas.empty()) isas = {isas.back()};
+    return isas;
+}
+
+// The jobs of a measurement: which kernel runs where, each kernel's code built once.
+class JobPlanner {
+public:
+    JobPlanner(const CeilingsOptions& options, const CpuFeatures& features, std::vector<VectorIsa> isas)
+        : options_(options), features_(features), arch_(options.toolchain.arch), isas_(std::move(isas)),
+          kernels_(options.toolchain) {}
+
+    // The sweep's points: the load kernel of the widest ISA, one thread, up to DRAM's working set.
+    Result<std::vector<Job>> sweepJobs(std::vector<std::string>& warnings) {
+        std::vector<Job> jobs;
+        const WorkingSetChoice sizes = chooseWorkingSets(options_.caches, 1, options_.memoryLimit, 1);
+        for (uint64_t bytes : sweepSizes(sizes.levels.back().bytes)) {
+            Job job;
+            job.kind = Job::Kind::SweepPoint;
+            job.memoryOp = MemoryOp::Load, job.isa = isas_.back(), job.precision = Precision::Dp;
+            job.level = "sweep";
+            const uint64_t block = memoryAccounting(MemoryOp::Load, job.isa, job.precision).blockBytes();
+            job.arrayBytes = std::max(block, bytes / block * block);
+            if (auto s = addMemory(job, jobs, warnings); !s) return s.error();
+        }
+        return jobs;
+    }
+
+    // Every level's and peak's figure, with the levels' working sets from `caches`.
+    Result<std::vector<Job>> figureJobs(const CacheSizes& caches, std::vector<std::string>& warnings) {
+        std::vector<Job> jobs;
+        bool skippedNt = false;
+        for (int threads : options_.threadCounts) {
+            const WorkingSetChoice sizes = chooseWorkingSets(caches, threads, options_.memoryLimit);
+            for (const auto& w : sizes.warnings) warnings.push_back(w + " (" + std::to_string(threads) + " thread(s))");
+            for (VectorIsa isa : isas_)
+                for (Precision p : options_.precisions) {
+                    for (MemoryOp op : options_.memoryOps)
+                        for (const auto& level : sizes.levels) {
+                            if (!asked(level.level)) continue;
+                            const MemoryAccounting accounting = memoryAccounting(op, isa, p);
+                            // A non-temporal store bypasses the caches: it has a ceiling at DRAM only.
+                            if (accounting.nonTemporal && level.level != "DRAM") {
+                                skippedNt = true;
+                                continue;
+                            }
+                            Job job;
+                            job.memoryOp = op, job.isa = isa, job.precision = p, job.threads = threads;
+                            job.level = level.level;
+                            job.arrayBytes = arrayBytesFor(level, accounting.arrays, accounting.blockBytes());
+                            if (auto s = addMemory(job, jobs, warnings); !s) return s.error();
+                        }
+                    for (ComputeOp op : options_.computeOps) {
+                        Job job;
+                        job.kind = Job::Kind::Compute;
+                        job.computeOp = op, job.isa = isa, job.precision = p, job.threads = threads;
+                        if (auto s = addCompute(job, jobs, warnings); !s) return s.error();
+                    }
+                }
+        }
+        // Said only where the levels asked for leave these kernels nothing to measure.
+        if (skippedNt && !options_.levels.empty() && !asked("DRAM"))
+            warnings.push_back("the non-temporal kernels (store_nt, copy_nt) are measured at DRAM only, as their stores "
+                               "bypass the caches: add DRAM to --level");
+        return jobs;
+    }
+
+private:
+    bool asked(const std::string& level) const {
+        return options_.levels.empty() ||
+               std::find(options_.levels.begin(), options_.levels.end(), level) != options_.levels.end();
+    }
+
+    // `job` with its code added to `jobs`, or a warning where this CPU cannot run it.
+    Status addMemory(Job job, std::vector<Job>& jobs, std::vector<std::string>& warnings) {
+        if (std::string why = whyIsaUnavailable(arch_, job.isa, features_, memoryOpNeedsFma(job.memoryOp, job.isa));
+            !why.empty()) {
+            warnings.push_back(job.describe() + ": " + why);
+            return {};
+        }
+        const std::string name = kernelName(toString(job.memoryOp), job.isa, job.precision);
+        job.memory = memoryAccounting(job.memoryOp, job.isa, job.precision);
+        const int copies = static_cast<int>(job.arrayBytes / job.memory.vectorBytes);
+        auto pair = kernels_.pair(name, memoryKernelAssembly(arch_, job.memoryOp, job.isa, job.precision, name), copies);
+        if (!pair) return pair.error();
+        job.pair = *pair;
+        job.pair.extraCopies = copies; // the cache holds the code; the copies follow this job's arrays
+        jobs.push_back(job);
+        return {};
+    }
+    Status addCompute(Job job, std::vector<Job>& jobs, std::vector<std::string>& warnings) {
+        if (std::string why = whyIsaUnavailable(arch_, job.isa, features_, computeOpNeedsFma(job.computeOp));
+            !why.empty()) {
+            warnings.push_back(job.describe() + ": " + why);
+            return {};
+        }
+        const std::string name = kernelName(toString(job.computeOp), job.isa, job.precision);
+        job.compute = computeAccounting(job.computeOp, job.isa, job.precision);
+        auto pair = kernels_.pair(name, computeKernelAssembly(arch_, job.computeOp, job.isa, job.precision, name),
+                                  job.compute.instructions() * kComputeRounds);
+        if (!pair) return pair.error();
+        job.pair = *pair;
+        jobs.push_back(job);
+        return {};
+    }
+
+    const CeilingsOptions& options_;
+    CpuFeatures features_;
+    Arch arch_;
+    std::vector<VectorIsa> isas_;
+    KernelCache kernels_;
+};
+
+// The sweep's curve: each point's fastest window (one not measured is a warning).
+Sweep sweepOf(const std::vector<Job>& jobs, const std::vector<std::vector<Window>>& windows,
+              std::vector<std::string>& warnings) {
+    Sweep s;
+    s.kernel = toString(jobs.at(0).memoryOp), s.isa = toString(jobs.at(0).isa), s.threads = 1;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        if (auto best = bestOf(windows[i]))
+            s.points.push_back({jobs[i].arrayBytes * jobs[i].memory.arrays, best->window.perSecond});
+        else
+            warnings.push_back(jobs[i].describe() + ": not measured: " + windows[i].back().unavailable);
+    }
+    return s;
+}
+
+// Each job's figure from its fastest window, checked against the physical
+// bound; the clock is the figures' median.
+void addFigures(const std::vector<Job>& jobs, const std::vector<std::vector<Window>>& windows, Ceilings& out) {
+    std::vector<double> clocks;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const Job& job = jobs[i];
+        auto best = bestOf(windows[i]);
+        if (!best) {
+            out.warnings.push_back(job.describe() + ": not measured: " + windows[i].back().unavailable);
+            continue;
+        }
+        const Window& w = best->window;
+        clocks.push_back(w.clockHz);
+        if (job.kind == Job::Kind::Compute) {
+            ComputeCeiling c;
+            c.kernel = toString(job.computeOp), c.isa = toString(job.isa), c.precision = toString(job.precision);
+            c.threads = job.threads;
+            c.flopsPerSecond = w.perSecond;
+            c.flopsPerCycle = w.perSecond / w.clockHz; // all threads' together, as flops_per_s
+            c.repeated = best->repeated;
+            c.timings = best->timings;
+            c.physicalBoundExceeded = w.copiesPerCycle > kMaxFpInstructionsPerCycle;
+            if (c.physicalBoundExceeded)
+                out.warnings.push_back(job.describe() + ": " + printfString("%.2f", w.copiesPerCycle) +
+                                       " instructions per cycle, more than any core issues: a disturbed measurement");
+            out.compute.push_back(c);
+            continue;
+        }
+        const double scale = job.memory.hardwareBytes() / job.memory.appBytes();
+        MemoryCeiling m;
+        m.level = job.level, m.kernel = toString(job.memoryOp), m.isa = toString(job.isa);
+        m.precision = toString(job.precision), m.threads = job.threads;
+        m.workingSetBytes = job.arrayBytes * job.memory.arrays;
+        m.appBytesPerSecond = w.perSecond;
+        m.hwBytesPerSecond = w.perSecond * scale;
+        m.appBytesPerCycle = w.perSecond / w.clockHz;
+        m.repeated = best->repeated;
+        m.timings = best->timings;
+        m.physicalBoundExceeded = w.copiesPerCycle * job.memory.loads > kMaxLoadsPerCycle ||
+                                  w.copiesPerCycle * job.memory.stores > kMaxStoresPerCycle;
+        if (m.physicalBoundExceeded)
+            out.warnings.push_back(job.describe() + ": more loads or stores per cycle than any core issues: a "
+                                   "disturbed measurement");
+        out.memory.push_back(m);
+    }
+    if (!clocks.empty()) out.clockHz = median(clocks);
+}
+
 } // namespace
 
 TimingOptions ceilingTiming() {
@@ -285,8 +477,6 @@ CeilingsOptions ceilingsOptionsFor(const Topology& topology, const CpuidSource* 
 
 Result<Ceilings> measureCeilings(const CeilingsOptions& options,
                                  const std::function<void(const CeilingsProgress&)>& progress, std::stop_token stop) {
-    const Arch arch = options.toolchain.arch;
-    const CpuFeatures features = CpuFeatures::detect();
     const int mostThreads = *std::max_element(options.threadCounts.begin(), options.threadCounts.end());
     if (mostThreads > static_cast<int>(options.cpus.size()))
         return makeError(std::to_string(mostThreads) + " threads asked for, but this process may run on " +
@@ -300,106 +490,18 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
     if (!chainProbe) return chainProbe.error();
     const KernelPair chain = chainProbe->chain();
 
-    // The ISAs: those asked for that run here, or the widest that runs here.
-    std::vector<VectorIsa> isas;
-    for (VectorIsa isa : options.isas.empty() ? isasOf(arch) : options.isas) {
-        if (const std::string why = whyIsaUnavailable(arch, isa, features, false); !why.empty()) {
-            if (!options.isas.empty()) out.warnings.push_back(std::string(toString(isa)) + ": " + why);
-            continue;
-        }
-        isas.push_back(isa);
-    }
-    if (options.isas.empty() && !isas.empty()) isas = {isas.back()};
-    if (isas.empty())
-        return makeError("none of the ISAs asked for runs on this CPU" +
-                         (out.warnings.empty() ? std::string() : ": " + join(out.warnings, "; ")));
-
-    KernelCache kernels(options.toolchain);
-    auto addMemory = [&](Job job, std::vector<Job>& jobs, std::vector<std::string>& warnings) -> Status {
-        if (std::string why = whyIsaUnavailable(arch, job.isa, features, memoryOpNeedsFma(job.memoryOp, job.isa));
-            !why.empty()) {
-            warnings.push_back(job.describe() + ": " + why);
-            return {};
-        }
-        const std::string name = kernelName(toString(job.memoryOp), job.isa, job.precision);
-        job.memory = memoryAccounting(job.memoryOp, job.isa, job.precision);
-        auto pair = kernels.pair(name, memoryKernelAssembly(arch, job.memoryOp, job.isa, job.precision, name),
-                                 static_cast<int>(job.arrayBytes / job.memory.vectorBytes));
-        if (!pair) return pair.error();
-        job.pair = *pair;
-        job.pair.extraCopies = static_cast<int>(job.arrayBytes / job.memory.vectorBytes);
-        jobs.push_back(job);
-        return {};
-    };
-    // Every level's and peak's figure, with the levels' working sets from `caches`.
-    auto figureJobs = [&](const CacheSizes& caches, std::vector<std::string>& warnings) -> Result<std::vector<Job>> {
-        std::vector<Job> jobs;
-        bool skippedNt = false;
-        for (int threads : options.threadCounts) {
-            const WorkingSetChoice sizes = chooseWorkingSets(caches, threads, options.memoryLimit);
-            for (const auto& w : sizes.warnings) warnings.push_back(w + " (" + std::to_string(threads) + " thread(s))");
-            for (VectorIsa isa : isas)
-                for (Precision p : options.precisions) {
-                    for (MemoryOp op : options.memoryOps)
-                        for (const auto& level : sizes.levels) {
-                            if (!options.levels.empty() &&
-                                std::find(options.levels.begin(), options.levels.end(), level.level) ==
-                                    options.levels.end())
-                                continue;
-                            // A non-temporal store bypasses the caches: it has a ceiling at DRAM only.
-                            if (memoryAccounting(op, isa, p).nonTemporal && level.level != "DRAM") {
-                                skippedNt = true;
-                                continue;
-                            }
-                            Job job;
-                            job.memoryOp = op, job.isa = isa, job.precision = p, job.threads = threads;
-                            job.level = level.level;
-                            job.arrayBytes = arrayBytesFor(level, memoryAccounting(op, isa, p).arrays,
-                                                           memoryAccounting(op, isa, p).blockBytes());
-                            if (auto s = addMemory(job, jobs, warnings); !s) return s.error();
-                        }
-                    for (ComputeOp op : options.computeOps) {
-                        Job job;
-                        job.kind = Job::Kind::Compute;
-                        job.computeOp = op, job.isa = isa, job.precision = p, job.threads = threads;
-                        if (std::string why = whyIsaUnavailable(arch, isa, features, computeOpNeedsFma(op));
-                            !why.empty()) {
-                            warnings.push_back(job.describe() + ": " + why);
-                            continue;
-                        }
-                        const std::string name = kernelName(toString(op), isa, p);
-                        job.compute = computeAccounting(op, isa, p);
-                        auto pair = kernels.pair(name, computeKernelAssembly(arch, op, isa, p, name),
-                                                 job.compute.instructions() * kComputeRounds);
-                        if (!pair) return pair.error();
-                        job.pair = *pair;
-                        jobs.push_back(job);
-                    }
-                }
-        }
-        // Said only where the levels asked for leave these kernels nothing to measure.
-        if (skippedNt && std::find(options.levels.begin(), options.levels.end(), "DRAM") == options.levels.end() &&
-            !options.levels.empty())
-            warnings.push_back("the non-temporal kernels (store_nt, copy_nt) are measured at DRAM only, as their stores "
-                               "bypass the caches: add DRAM to --level");
-        return jobs;
-    };
-
+    const CpuFeatures features = CpuFeatures::detect();
+    auto isas = isasToMeasure(options, features, out.warnings);
+    if (!isas) return isas.error();
+    JobPlanner planner(options, features, *isas);
     std::vector<Job> sweepJobs;
     if (options.sweep) {
-        const WorkingSetChoice sizes = chooseWorkingSets(options.caches, 1, options.memoryLimit, 1);
-        for (uint64_t bytes : sweepSizes(sizes.levels.back().bytes)) {
-            Job job;
-            job.kind = Job::Kind::SweepPoint;
-            job.memoryOp = MemoryOp::Load, job.isa = isas.back(), job.precision = Precision::Dp;
-            job.level = "sweep";
-            const uint64_t block = memoryAccounting(MemoryOp::Load, job.isa, job.precision).blockBytes();
-            job.arrayBytes = std::max(block, bytes / block * block);
-            if (auto s = addMemory(job, sweepJobs, out.warnings); !s) return s.error();
-        }
+        auto s = planner.sweepJobs(out.warnings);
+        if (!s) return s.error();
+        sweepJobs = std::move(*s);
     }
     std::vector<std::string> figureWarnings;
-    auto jobs = figureJobs(options.caches, figureWarnings);
+    auto jobs = planner.figureJobs(options.caches, figureWarnings);
     if (!jobs) return jobs.error();
     if (jobs->empty() && sweepJobs.empty()) {
         std::vector<std::string> why = out.warnings;
@@ -414,15 +516,7 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
     auto sweepWindows = passes.run(sweepJobs);
     if (!sweepWindows) return sweepWindows.error();
     if (!sweepJobs.empty()) {
-        Sweep s;
-        s.kernel = toString(sweepJobs[0].memoryOp), s.isa = toString(sweepJobs[0].isa), s.threads = 1;
-        for (size_t i = 0; i < sweepJobs.size(); ++i) {
-            if (auto best = bestOf((*sweepWindows)[i]))
-                s.points.push_back({sweepJobs[i].arrayBytes * sweepJobs[i].memory.arrays, best->window.perSecond});
-            else
-                out.warnings.push_back(sweepJobs[i].describe() + ": not measured: " +
-                                       (*sweepWindows)[i].back().unavailable);
-        }
+        Sweep s = sweepOf(sweepJobs, *sweepWindows, out.warnings);
         PlateauAnalysis a = findPlateaus(s.points, options.caches);
         s.plateaus = a.plateaus;
         for (auto& w : a.warnings) out.warnings.push_back("sweep: " + w);
@@ -430,7 +524,7 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
         if (!sized.notes.empty()) {
             for (auto& n : sized.notes) out.warnings.push_back("working sets: " + n);
             figureWarnings.clear();
-            jobs = figureJobs(sized.caches, figureWarnings);
+            jobs = planner.figureJobs(sized.caches, figureWarnings);
             if (!jobs) return jobs.error();
             passes.total = passes.done + 2 * jobs->size();
         }
@@ -439,51 +533,8 @@ Result<Ceilings> measureCeilings(const CeilingsOptions& options,
     out.warnings.insert(out.warnings.end(), figureWarnings.begin(), figureWarnings.end());
     auto windows = passes.run(*jobs);
     if (!windows) return windows.error();
-
-    std::vector<double> clocks;
-    for (size_t i = 0; i < jobs->size(); ++i) {
-        const Job& job = (*jobs)[i];
-        auto best = bestOf((*windows)[i]);
-        if (!best) {
-            out.warnings.push_back(job.describe() + ": not measured: " + (*windows)[i].back().unavailable);
-            continue;
-        }
-        const Window& w = best->window;
-        clocks.push_back(w.clockHz);
-        if (job.kind == Job::Kind::Compute) {
-            ComputeCeiling c;
-            c.kernel = toString(job.computeOp), c.isa = toString(job.isa), c.precision = toString(job.precision);
-            c.threads = job.threads;
-            c.flopsPerSecond = w.perSecond;
-            c.flopsPerCycle = w.perSecond / w.clockHz; // all threads' together, as flops_per_s
-            c.repeated = best->repeated;
-            c.timings = best->timings;
-            c.physicalBoundExceeded = w.copiesPerCycle > kMaxFpInstructionsPerCycle;
-            if (c.physicalBoundExceeded)
-                out.warnings.push_back(job.describe() + ": " + printfString("%.2f", w.copiesPerCycle) +
-                                       " instructions per cycle, more than any core issues: a disturbed measurement");
-            out.compute.push_back(c);
-            continue;
-        }
-        const double scale = job.memory.hardwareBytes() / job.memory.appBytes();
-        MemoryCeiling m;
-        m.level = job.level, m.kernel = toString(job.memoryOp), m.isa = toString(job.isa);
-        m.precision = toString(job.precision), m.threads = job.threads;
-        m.workingSetBytes = job.arrayBytes * job.memory.arrays;
-        m.appBytesPerSecond = w.perSecond;
-        m.hwBytesPerSecond = w.perSecond * scale;
-        m.appBytesPerCycle = w.perSecond / w.clockHz;
-        m.repeated = best->repeated;
-        m.timings = best->timings;
-        m.physicalBoundExceeded = w.copiesPerCycle * job.memory.loads > kMaxLoadsPerCycle ||
-                                  w.copiesPerCycle * job.memory.stores > kMaxStoresPerCycle;
-        if (m.physicalBoundExceeded)
-            out.warnings.push_back(job.describe() + ": more loads or stores per cycle than any core issues: a "
-                                   "disturbed measurement");
-        out.memory.push_back(m);
-    }
+    addFigures(*jobs, *windows, out);
     checkHierarchy(out);
-    if (!clocks.empty()) out.clockHz = median(clocks);
     return out;
 }
 
