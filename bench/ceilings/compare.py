@@ -6,8 +6,8 @@ working set, on the same CPU, in the same convention (application bytes:
 every byte loaded or stored once, as likwid-bench's MByte/s counts them),
 round after round; the script prints each round's ratio perfdash / likwid
 and the median. likwid-bench's "Cycles" are TSC cycles, so only per-second
-figures are compared. Both keep the fastest of the same number of runs of
-about the same length: likwid-bench is run as many times as perfdash timed
+figures are compared. Except where they take turns (below), both keep the fastest of the same number
+of runs of about the same length: likwid-bench is run as many times as perfdash timed
 its kernel (its JSON's "timings"), each with a short -i (see likwid()); a
 1 s average on a shared machine measures the neighbours too, and the
 fastest of more runs is faster where the host's bandwidth wanders. L1, L2 and the peak alternate kernel
@@ -15,7 +15,10 @@ by kernel; L3 comes from one perfdash run per round with its working-set
 sweep (which sizes it where the reported caches are wrong: a VM's CPUID
 may say 508 MiB of L3), followed by the likwid-bench twins; DRAM too,
 unless --max-memory fixes its arrays (each a third of it, where 4x the
-last-level cache is more), when it alternates kernel by kernel.
+last-level cache is more), when it alternates kernel by kernel and, within
+each kernel, the two tools take turns (see alternated()): at DRAM this host's
+bandwidth moves by 3x within seconds, so each tool's fastest must come from
+the same span of time.
 
   bench/ceilings/compare.py [--cli build/release/app/cli/perfdash-cli]
                             [--rounds 3] [--isa avx512] [--cpu 0] [--levels L1,L2,DRAM]
@@ -136,6 +139,34 @@ def likwid(test, working_set, flops=False, runs=7, target_s=0.02):
     return max(likwid_once(test, kib, n, key)[0] for _ in range(runs))
 
 
+def alternated(cli, cpu, kernel, level, isa, max_memory, test, turns=4, likwid_s=0.25):
+    """DRAM, where this host's bandwidth moves by 3x within seconds (likwid-bench's
+    store_mem_avx512 at 256 MiB read 10 to 37 GB/s in 22 runs one after the other):
+    the fastest of a tool's runs depends on how long a span they were spread over,
+    so the two tools take turns, `turns` times, and each keeps its fastest over
+    the round. One perfdash invocation (its timed runs take about a second) is
+    followed by enough likwid-bench runs of `likwid_s` to time about as long;
+    likwid_s is long enough to amortise likwid-bench's slow first sweep (see
+    likwid()). Returns perfdash's figures and likwid-bench's fastest and run count."""
+    ours, ws, repeated, timings = 0, None, False, 0
+    theirs, runs, n = 0, 0, 0
+    for _ in range(turns):
+        o, ws, rep, t = perfdash(cli, cpu, kernel, level, isa, max_memory)
+        if o > ours:
+            ours, repeated = o, rep
+        timings += t
+        kib = max(1, ws // 1024)
+        if not n:  # -i for likwid_s, from a first run of likwid-bench's own choosing
+            _, seconds, iterations = likwid_once(test, kib, 0, "MByte/s")
+            n = max(1, int(iterations * likwid_s / max(seconds, 1e-9)))
+        # perfdash times its shorter and longer kernels: 3 sweeps of about the working set per timing.
+        m = max(1, round(t * 3 * ws / o / likwid_s))
+        for _ in range(m):
+            theirs = max(theirs, likwid_once(test, kib, n, "MByte/s")[0])
+        runs += m
+    return ours, ws, repeated, timings, theirs, runs
+
+
 LEVELS = ["L1", "L2", "L3", "DRAM"]
 
 
@@ -213,18 +244,22 @@ def main():
                     print(f"  round {r + 1}: {kernel:8} {level:5} not measured by perfdash (see its warnings)")
                     continue
                 ours, ws, repeated, timings = swept[(kernel, level)]
+            elif level == "DRAM":
+                ours, ws, repeated, timings, theirs, runs = alternated(args.cli, args.cpu, kernel, level, args.isa,
+                                                                       args.max_memory, test)
             else:
                 ours, ws, repeated, timings = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
-            # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set;
-            # as many runs as perfdash timed (7 where an older perfdash does not say).
-            runs = timings or 7
-            # At DRAM likwid-bench's first sweep after its own initialisation is slow (about 5 ms more
-            # at 512 MiB here; perfdash warms up untimed), so its runs there last 0.25 s, about 16 sweeps.
-            theirs = likwid(test, ws if ws else 16 * 1024, flops, runs, 0.25 if level == "DRAM" else 0.02)
+            if level != "DRAM" or level in swept_levels:
+                # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set;
+                # as many runs as perfdash timed (7 where an older perfdash does not say).
+                runs = timings = timings or 7
+                # At DRAM likwid-bench's first sweep after its own initialisation is slow (about 5 ms more
+                # at 512 MiB here; perfdash warms up untimed), so its runs there last 0.25 s, about 16 sweeps.
+                theirs = likwid(test, ws if ws else 16 * 1024, flops, runs, 0.25 if level == "DRAM" else 0.02)
             results.setdefault((kernel, level, test), []).append((ours, theirs, repeated, ws, runs))
             print(f"  round {r + 1}: {kernel:8} {level or 'peak':5} {ours / 1e9:9.2f} vs {test} {theirs / 1e9:9.2f} "
                   f"{'G FLOP/s' if flops else 'GB/s'}  ratio {ours / theirs:.3f}{'' if repeated else ' ?'}"
-                  f"  (fastest of {runs} each)",
+                  f"  (fastest of {timings} vs {runs})",
                   flush=True)
     print()
     print(f"{'kernel':10}{'level':7}{'likwid test':22}{'working set':>14}{'perfdash':>12}{'likwid':>12}{'ratio':>8}")
