@@ -6,19 +6,19 @@ working set, on the same CPU, in the same convention (application bytes:
 every byte loaded or stored once, as likwid-bench's MByte/s counts them),
 round after round; the script prints each round's ratio perfdash / likwid
 and the median. likwid-bench's "Cycles" are TSC cycles, so only per-second
-figures are compared. Except where they take turns (below), both keep the fastest of the same number
-of runs of about the same length: likwid-bench is run as many times as perfdash timed
-its kernel (its JSON's "timings"), each with a short -i (see likwid()); a
-1 s average on a shared machine measures the neighbours too, and the
-fastest of more runs is faster where the host's bandwidth wanders. L1, L2 and the peak alternate kernel
-by kernel; L3 comes from one perfdash run per round with its working-set
-sweep (which sizes it where the reported caches are wrong: a VM's CPUID
-may say 508 MiB of L3), followed by the likwid-bench twins; DRAM too,
-unless --max-memory fixes its arrays (each a third of it, where 4x the
-last-level cache is more), when it alternates kernel by kernel and, within
-each kernel, the two tools take turns (see alternated()): at DRAM this host's
-bandwidth moves by 3x within seconds, so each tool's fastest must come from
-the same span of time.
+figures are compared. Except where they take turns (below), both keep the
+fastest of the same number of runs of about the same length: likwid-bench is
+run as many times as perfdash timed its kernel (its JSON's "timings"), each
+with a short -i (see likwid()); a 1 s average on a shared machine measures
+the neighbours too, and the fastest of more runs is faster where the host's
+bandwidth wanders. L1, L2 and the peak alternate kernel by kernel; L3 comes
+from one perfdash run per round with its working-set sweep (which sizes it
+where the reported caches are wrong: a VM's CPUID may say 508 MiB of L3),
+followed by the likwid-bench twins; DRAM too, unless --max-memory fixes its
+arrays (each a third of it, where 4x the last-level cache is more), when it
+alternates kernel by kernel and, within each kernel, the two tools take
+turns (see alternated()): at DRAM this host's bandwidth moves by 3x within
+seconds, so each tool's fastest must come from the same span of time.
 
   bench/ceilings/compare.py [--cli build/release/app/cli/perfdash-cli]
                             [--rounds 3] [--isa avx512] [--cpu 0] [--levels L1,L2,DRAM]
@@ -134,9 +134,14 @@ def likwid(test, working_set, flops=False, runs=7, target_s=0.02):
     sweep is slow (DRAM) the caller asks for longer runs."""
     kib = max(1, working_set // 1024)
     key = "MFlops/s" if flops else "MByte/s"
-    _, seconds, iterations = likwid_once(test, kib, 0, key)
-    n = max(1, int(iterations * target_s / max(seconds, 1e-9)))
+    n = likwid_iterations(test, kib, key, target_s)
     return max(likwid_once(test, kib, n, key)[0] for _ in range(runs))
+
+
+def likwid_iterations(test, kib, key, target_s):
+    """The -i that makes a likwid-bench run last about target_s, from a run of its own choosing."""
+    _, seconds, iterations = likwid_once(test, kib, 0, key)
+    return max(1, int(iterations * target_s / max(seconds, 1e-9)))
 
 
 def alternated(cli, cpu, kernel, level, isa, max_memory, test, turns=4, likwid_s=0.25):
@@ -156,9 +161,7 @@ def alternated(cli, cpu, kernel, level, isa, max_memory, test, turns=4, likwid_s
             ours, repeated = o, rep
         timings += t
         kib = max(1, ws // 1024)
-        if not n:  # -i for likwid_s, from a first run of likwid-bench's own choosing
-            _, seconds, iterations = likwid_once(test, kib, 0, "MByte/s")
-            n = max(1, int(iterations * likwid_s / max(seconds, 1e-9)))
+        n = n or likwid_iterations(test, kib, "MByte/s", likwid_s)
         # perfdash times its shorter and longer kernels: 3 sweeps of about the working set per timing.
         m = max(1, round(t * 3 * ws / o / likwid_s))
         for _ in range(m):
@@ -239,6 +242,7 @@ def main():
             swept = perfdash_swept(args.cli, args.cpu, args.kernels.split(","), swept_levels, args.isa, args.max_memory,
                                    args.save)
         for kernel, level, test, flops in rows:
+            theirs = None  # likwid-bench's figure, where its runs took turns with perfdash's
             if level in swept_levels:
                 if (kernel, level) not in swept:
                     print(f"  round {r + 1}: {kernel:8} {level:5} not measured by perfdash (see its warnings)")
@@ -249,7 +253,7 @@ def main():
                                                                        args.max_memory, test)
             else:
                 ours, ws, repeated, timings = perfdash(args.cli, args.cpu, kernel, level, args.isa, args.max_memory)
-            if level != "DRAM" or level in swept_levels:
+            if theirs is None:
                 # likwid's peakflops runs in an L1-sized vector; its bandwidth kernels at our working set;
                 # as many runs as perfdash timed (7 where an older perfdash does not say).
                 runs = timings = timings or 7
